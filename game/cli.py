@@ -1,0 +1,70 @@
+"""The ``clinch`` command: a thin dispatcher to ``game.commands.<name>``.
+
+Each subcommand lives in its own module with a ``main(argv) -> int`` so that
+starting the game does not import the rules CLI and ``clinch resolve`` does not
+import pygame. Bad input anywhere ends with one sentence on stderr and exit
+status 2 (``CommandError``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+#: subcommand -> (module under game.commands, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("play", "open the game window on a scenario (default: the arena)"),
+    "screenshot": ("screenshot", "render one frame of a scenario to a PNG, headless"),
+    "check-map": ("check_map", "load a Tiled .tmx map and print a summary (--json for the cells)"),
+    "resolve": ("resolve", "play a situation file's actions and print the events as JSON"),
+    "rulesets": ("catalogue", "list the rulesets"),
+    "actions": ("catalogue", "list a ruleset's action types and their fields"),
+    "items": ("catalogue", "list a ruleset's items"),
+    "conditions": ("catalogue", "list a ruleset's conditions"),
+    "simulate": ("simulate", "play whole battles computer against computer, headless"),
+}
+
+
+class CommandError(Exception):
+    """A user-facing error: one sentence, exit status 2."""
+
+
+def usage() -> str:
+    lines = ["usage: clinch [COMMAND] [ARGS...]", "", "With no command, opens the game on the default scenario.", ""]
+    for name, (_, text) in COMMANDS.items():
+        lines.append(f"  {name:<12} {text}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0
+    if not args or args[0].startswith("-") or args[0].endswith(".toml"):
+        name, rest = "play", args
+    else:
+        name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        print(f"clinch: unknown command {name!r}; try 'clinch --help'.", file=sys.stderr)
+        return 2
+    module_name, _ = COMMANDS[name]
+    try:
+        module = importlib.import_module(f"game.commands.{module_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("game.commands"):
+            print(f"clinch: the command {name!r} is not built yet.", file=sys.stderr)
+            return 2
+        raise
+    try:
+        code = module.main(rest, command=name) if getattr(module, "TAKES_COMMAND", False) else module.main(rest)
+    except CommandError as exc:
+        print(f"clinch {name}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return int(code or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per ``clinch`` subcommand, each with ``main(argv) -> int``."""

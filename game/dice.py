@@ -1,0 +1,153 @@
+"""Dice: one interface, three sources, and exact probabilities.
+
+- :class:`SeededDice` draws from the battle's own counter-based generator
+  (``Battle.rng``), so a battle is reproducible from its seed and the RNG
+  state is plain data in the save. Nothing in the game uses ``random``.
+- :class:`ScriptedDice` plays back a list of faces (tests, ``clinch
+  resolve``); running out or a face that doesn't fit the die is an error.
+- :class:`ManualDice` asks the player: it raises :class:`DiceNeeded` with a
+  request saying which dice and why; the controller pauses and resumes with
+  the faces the player entered.
+
+Every source records the faces it gave in ``used`` so the controller can log
+them next to the intent; replays feed them back through ``ScriptedDice``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+__all__ = [
+    "Dice", "DiceError", "DiceNeeded", "DiceRequest", "SeededDice", "ScriptedDice", "ManualDice",
+    "splitmix64",
+]
+
+_MASK = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> int:
+    """One SplitMix64 output for input x: a fast, well-mixed 64-bit hash."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+class DiceError(ValueError):
+    """Scripted dice ran out, or a face does not fit its die."""
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """What a manual roll needs from the player: ``count`` dice of ``sides`` for ``purpose``."""
+
+    count: int
+    sides: int
+    purpose: str
+    rule: str = ""
+
+    def describe(self) -> str:
+        text = f"Roll {self.count}d{self.sides} for {self.purpose}"
+        return f"{text} ({self.rule})" if self.rule else text
+
+
+class DiceNeeded(Exception):
+    """Raised by :class:`ManualDice` when it has no faces left: the controller pauses on it."""
+
+    def __init__(self, request: DiceRequest):
+        super().__init__(request.describe())
+        self.request = request
+
+
+class Dice(Protocol):
+    used: list[int]
+
+    def roll(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
+        """Roll ``count`` dice of ``sides`` faces; returns the faces in order."""
+        ...
+
+
+class SeededDice:
+    """Faces from a counter-based generator whose state lives in the battle.
+
+    ``state`` is any object with integer ``seed`` and ``counter`` attributes
+    (``game.model.RngState``); the counter advances by one per die.
+    """
+
+    def __init__(self, state) -> None:  # noqa: ANN001 - duck-typed RngState
+        self.state = state
+        self.used: list[int] = []
+
+    def roll(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
+        faces = []
+        seed = (self.state.seed * 0x9E3779B97F4A7C15) & _MASK
+        for _ in range(count):
+            n = self.state.counter
+            self.state.counter = n + 1
+            faces.append(splitmix64(seed ^ (n * 0xD1B54A32D192ED03 & _MASK)) % sides + 1)
+        self.used.extend(faces)
+        return faces
+
+
+@dataclass
+class ScriptedDice:
+    """Plays back given faces in order."""
+
+    faces: list[int]
+    position: int = 0
+    used: list[int] = field(default_factory=list)
+
+    def roll(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
+        out = []
+        for _ in range(count):
+            if self.position >= len(self.faces):
+                what = f" for {purpose}" if purpose else ""
+                raise DiceError(f"the dice ran out: {count}d{sides}{what} needs more faces than were given")
+            face = self.faces[self.position]
+            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
+                raise DiceError(
+                    f"die face {face!r} at position {self.position} does not fit a d{sides}"
+                    + (f" (rolled for {purpose})" if purpose else "")
+                )
+            self.position += 1
+            out.append(face)
+        self.used.extend(out)
+        return out
+
+    @property
+    def left(self) -> list[int]:
+        return list(self.faces[self.position:])
+
+
+@dataclass
+class ManualDice:
+    """Faces typed in by the player; asks for more by raising :class:`DiceNeeded`.
+
+    The controller catches ``DiceNeeded``, shows the request, appends the
+    entered faces with :meth:`give` and resolves the intent again from the
+    start (resolution is a pure function of battle + faces, so the retry is
+    exact).
+    """
+
+    faces: list[int] = field(default_factory=list)
+    position: int = 0
+    used: list[int] = field(default_factory=list)
+
+    def give(self, faces: list[int]) -> None:
+        self.faces.extend(faces)
+
+    def rewind(self) -> None:
+        self.position = 0
+        self.used = []
+
+    def roll(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
+        if self.position + count > len(self.faces):
+            raise DiceNeeded(DiceRequest(count, sides, purpose or "a roll", rule))
+        out = self.faces[self.position:self.position + count]
+        for face in out:
+            if not 1 <= face <= sides:
+                raise DiceError(f"a d{sides} cannot show {face}")
+        self.position += count
+        self.used.extend(out)
+        return out

@@ -1,0 +1,108 @@
+"""The battle: board, sides, fighters, grips, the clock, the RNG state and the log.
+
+A battle is its seed plus its intents (ARCHITECTURE.md, "A battle is its
+log"): ``rng`` holds the seeded generator's whole state so that rules stay
+pure functions of the battle, and ``log`` holds every ``(intent, dice,
+events)`` entry the turn controller accepted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from game.model.board import Board
+from game.model.fighter import Fighter
+from game.model.grapple import Grapple
+
+SCHEMA_VERSION = 1
+
+
+class Side(msgspec.Struct, kw_only=True):
+    id: str
+    name: str = ""
+    colour: str = "#c0392b"
+    control: str = "human"  # "human" or "ai"
+
+
+class RngState(msgspec.Struct, kw_only=True):
+    """A counter-based generator: face n of the battle is a pure function of (seed, n)."""
+
+    seed: int = 0
+    counter: int = 0
+
+
+class Battle(msgspec.Struct, kw_only=True, dict=True):
+    schema: int = SCHEMA_VERSION
+    ruleset: str = "3d6-lite"
+    board: Board = msgspec.field(default_factory=Board)
+    sides: list[Side] = []
+    fighters: list[Fighter] = []
+    grapples: list[Grapple] = []
+    round: int = 1
+    turn: int = 0  # turns taken in the whole battle; "once per 10 turns" counts these
+    current: str | None = None  # id of the fighter whose turn it is
+    order: list[str] = []  # this round's order, as the initiative policy set it
+    rng: RngState = msgspec.field(default_factory=RngState)
+    effects: list[dict[str, Any]] = []  # turn-scoped effects, ticked by the controller
+    options: dict[str, Any] = {}  # ruleset and scenario options
+    state: dict[str, Any] = {}  # ruleset-specific battle-wide data (plain data only)
+    scenario: str | None = None
+    ended: bool = False
+    winner: str | None = None
+    log: list[dict[str, Any]] = []
+
+    def fighter(self, fighter_id: str) -> Fighter:
+        for f in self.fighters:
+            if f.id == fighter_id:
+                return f
+        raise KeyError(fighter_id)
+
+    def get(self, fighter_id: str | None) -> Fighter | None:
+        if fighter_id is None:
+            return None
+        for f in self.fighters:
+            if f.id == fighter_id:
+                return f
+        return None
+
+    def side(self, side_id: str) -> Side | None:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        return None
+
+    def fighters_at(self, h: Any) -> list[Fighter]:
+        return [f for f in self.fighters if f.hex == h]
+
+    def grips_on(self, fighter_id: str) -> list[Grapple]:
+        return [g for g in self.grapples if g.target == fighter_id]
+
+    def grips_by(self, fighter_id: str) -> list[Grapple]:
+        return [g for g in self.grapples if g.holder == fighter_id]
+
+    def clone(self, *, with_log: bool = True) -> Battle:
+        """A deep copy for look-ahead and snapshots.
+
+        The board is shared, not copied: nothing changes it during a battle,
+        and copying a 200x200 map for every look-ahead node would dominate
+        the AI's time. ``with_log=False`` drops the log for the same reason.
+        """
+        board = self.board
+        shell = msgspec.structs.replace(self, board=_EMPTY_BOARD, log=self.log if with_log else [])
+        copy = msgspec.convert(msgspec.to_builtins(shell), Battle)
+        copy.board = board
+        return copy
+
+
+_EMPTY_BOARD = Board()
+
+
+def battle_to_json(battle: Battle) -> bytes:
+    return msgspec.json.encode(battle)
+
+
+def battle_from_json(data: bytes | str) -> Battle:
+    """Decode and validate; raises ``msgspec.ValidationError`` naming the field on bad data."""
+    return msgspec.json.decode(data, type=Battle)

@@ -1,0 +1,90 @@
+"""The board: hexes with terrain, start zones and named spots, plus what the UI needs to draw tiles.
+
+Filled by ``game.maps`` from a Tiled file, or made open and flat for a
+situation with no map. Cells are a list on disk and a dict in memory.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from game.hexgrid import Hex, offset_to_axial
+
+
+class Cell(msgspec.Struct, kw_only=True):
+    hex: Hex
+    terrain: str = "open"
+    move_cost: int = 1
+    blocks_movement: bool = False
+    blocks_sight: bool = False
+    cover: int = 0
+    elevation: int = 0
+
+
+class Tileset(msgspec.Struct, kw_only=True):
+    """Where a tileset's image is and how it is cut; the UI loads the image itself."""
+
+    firstgid: int
+    image: str
+    tile_width: int
+    tile_height: int
+    columns: int
+    tile_count: int
+    spacing: int = 0
+    margin: int = 0
+    offset: tuple[int, int] = (0, 0)
+
+
+class TileLayer(msgspec.Struct, kw_only=True):
+    """One Tiled tile layer: ``gids[row][col]`` with Tiled's flip bits already split off into ``flags``."""
+
+    name: str
+    gids: list[list[int]]
+    flags: list[list[int]] = []
+    visible: bool = True
+    opacity: float = 1.0
+
+
+class Board(msgspec.Struct, kw_only=True, dict=True):
+    name: str = "open field"
+    path: str | None = None
+    top: str = "pointy"  # "pointy" (stagger axis y) or "flat" (stagger axis x)
+    stagger_axis: str = "y"
+    stagger_index: str = "odd"
+    columns: int = 0
+    rows: int = 0
+    tile_size: tuple[int, int] = (64, 74)
+    hex_side: int = 37
+    default_ruleset: str | None = None
+    scale: str | None = None
+    cells: list[Cell] = []
+    zones: dict[str, list[Hex]] = {}
+    spots: dict[str, Hex] = {}
+    properties: dict[str, Any] = {}
+    tilesets: list[Tileset] = []
+    layers: list[TileLayer] = []
+
+    def index(self) -> dict[Hex, Cell]:
+        """Cells by hex, built once (``dict=True`` gives the struct a place for this cache)."""
+        idx = self.__dict__.get("_index")
+        if idx is None or len(idx) != len(self.cells):
+            idx = self.__dict__["_index"] = {c.hex: c for c in self.cells}
+        return idx
+
+    def cell(self, h: Hex) -> Cell | None:
+        return self.index().get(h)
+
+    def __contains__(self, h: Hex) -> bool:
+        return h in self.index()
+
+    def is_open(self, h: Hex) -> bool:
+        c = self.index().get(h)
+        return c is not None and not c.blocks_movement
+
+    @classmethod
+    def open_field(cls, columns: int, rows: int, *, name: str = "open field") -> Board:
+        """A flat field of open ground, odd-r pointy top (situations with ``map: null``)."""
+        cells = [Cell(hex=offset_to_axial(c, r, "y", "odd")) for r in range(rows) for c in range(columns)]
+        return cls(name=name, columns=columns, rows=rows, cells=cells)

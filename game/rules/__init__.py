@@ -1,0 +1,9 @@
+"""The rules engine: one module per ruleset, shared mechanics in ``common``.
+
+Importing this package registers every ruleset (see ``base.find_ruleset``).
+Nothing here imports pygame.
+"""
+
+from game.rules.base import RULESETS, Action, Event, Option, Reason, Ruleset, find_ruleset, register
+
+__all__ = ["RULESETS", "Action", "Event", "Option", "Reason", "Ruleset", "find_ruleset", "register"]

@@ -1,0 +1,203 @@
+"""The rules engine's skeleton: reasons, actions (= intents), rulesets and their registry.
+
+An action is a small frozen dataclass holding ids, never live objects: it is
+the intent a player, the AI, a replay or a test submits. ``check(battle)``
+returns a :class:`Reason` (a sentence a player understands, the rule ID and a
+kind) or ``None``; ``resolve(battle, dice)`` returns the events and mutates the
+battle only by applying them (``game.rules.events.apply_event``), so that the
+same events on the same state always give the same result.
+
+A ruleset registers its id, actions, conditions, items, initiative policy and
+damage model; variants subclass each other (``3d6-full`` extends
+``3d6-lite``) and are found with :func:`find_ruleset`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from game.dice import Dice
+    from game.model import Battle, Fighter
+
+Event = dict[str, Any]
+
+__all__ = [
+    "Event", "Reason", "Action", "Option", "Ruleset", "RULESETS", "register", "find_ruleset",
+    "UnknownRuleset",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why something may not be done: data, never an exception.
+
+    ``kind`` is one of ``illegal`` (the rules forbid it), ``not_your_turn``,
+    ``game_over``, ``unknown`` (no such action or fighter), ``bad_intent``.
+    """
+
+    text: str
+    rule: str = ""
+    kind: str = "illegal"
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})" if self.rule and self.rule not in self.text else self.text
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "reason": self.text, "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action/intent. Subclasses set ``type`` and add their fields.
+
+    Field values are JSON-ready (str, int, None, lists of int for hexes) so
+    that ``to_dict``/``from_dict`` round-trip exactly and logs stay plain data.
+    """
+
+    type: ClassVar[str] = ""
+    #: short description for menus ("Grapple", "Break free")
+    title: ClassVar[str] = ""
+    #: the rule that defines this maneuver, cited by menus and reasons
+    rule: ClassVar[str] = ""
+
+    actor: str
+
+    def check(self, battle: Battle) -> Reason | None:
+        """``None`` if legal now, else the reason it is not. Never raises for a legal-looking intent."""
+        raise NotImplementedError
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        """Play the action; may assume ``check`` passed (the trusted door)."""
+        raise NotImplementedError
+
+    # -- plain data ---------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"actor": self.actor, "type": self.type}
+        for f in dataclasses.fields(self):
+            if f.name == "actor":
+                continue
+            value = getattr(self, f.name)
+            if value != f.default or f.default is dataclasses.MISSING:
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def text(self) -> str:
+        """Short text form for logs and tests: ``ann grapple target=bob location=neck``."""
+        parts = [self.actor, self.type]
+        for f in dataclasses.fields(self):
+            if f.name == "actor":
+                continue
+            value = getattr(self, f.name)
+            if value is None or (f.default is not dataclasses.MISSING and value == f.default):
+                continue
+            if isinstance(value, tuple):
+                value = ",".join(str(v) for v in value)
+            parts.append(f"{f.name}={value}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One entry of ``legal_actions``: an action and, if it is not allowed now, why."""
+
+    action: Action
+    reason: Reason | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.reason is None
+
+
+class UnknownRuleset(KeyError):
+    pass
+
+
+RULESETS: dict[str, type[Ruleset]] = {}
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Class decorator: make a ruleset findable by its id."""
+    if not cls.id:
+        raise ValueError(f"{cls.__name__} has no id")
+    RULESETS[cls.id] = cls
+    return cls
+
+
+def find_ruleset(ruleset_id: str) -> Ruleset:
+    """The ruleset instance for an id; raises :class:`UnknownRuleset` with the known ids."""
+    import game.rules  # noqa: F401  (imports every ruleset module so they register)
+
+    try:
+        cls = RULESETS[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(RULESETS))
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
+    return cls()
+
+
+class Ruleset:
+    """A set of rules. Subclass, set the class attributes, decorate with :func:`register`."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    seed: ClassVar[str] = ""  # which seed text: "000", "002", ...
+    #: checklist section(s) this ruleset implements, e.g. ("S0",)
+    sections: ClassVar[tuple[str, ...]] = ()
+    #: action type -> action class
+    actions: ClassVar[dict[str, type[Action]]] = {}
+    #: condition name -> one-line description
+    conditions: ClassVar[dict[str, str]] = {}
+    #: item id -> description dict (name, kind, damage, ...)
+    items: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def action_from_dict(self, data: dict[str, Any]) -> Action:
+        """Build an intent from plain data; raises ``ValueError`` naming the bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("an action must be an object")
+        kind = data.get("type")
+        cls = self.actions.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise ValueError(f"type: unknown action type {kind!r} for ruleset {self.id}")
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        kwargs = {}
+        for key, value in data.items():
+            if key == "type":
+                continue
+            if key not in names:
+                raise ValueError(f"{key}: action {kind!r} has no field {key!r}")
+            kwargs[key] = tuple(value) if isinstance(value, list) else value
+        missing = [n for n, f in names.items() if f.default is dataclasses.MISSING and n not in kwargs
+                   and f.default_factory is dataclasses.MISSING]
+        if missing:
+            raise ValueError(f"{missing[0]}: action {kind!r} needs field {missing[0]!r}")
+        return cls(**kwargs)
+
+    # -- hooks every ruleset provides ---------------------------------------
+    def setup(self, battle: Battle) -> None:
+        """Fill derived values (HP, FP, ...) a scenario or situation left out."""
+
+    def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
+        """Every action this fighter could take now, with a reason on those it may not."""
+        raise NotImplementedError
+
+    def odds(self, battle: Battle, action: Action) -> dict[str, float]:
+        """Exact chance of each outcome of ``action`` (outcome names are the ruleset's)."""
+        raise NotImplementedError
+
+    def initiative(self) -> Any:
+        """The turn-order policy (``game.turns`` defines the protocol)."""
+        raise NotImplementedError
+
+    def can_fight(self, battle: Battle, fighter: Fighter) -> bool:
+        """Whether a fighter still counts for its side (end of battle, G0-21)."""
+        return not ({"dead", "unconscious"} & set(fighter.conditions))
+
+    def iter_action_types(self) -> Iterator[tuple[str, type[Action]]]:
+        return iter(sorted(self.actions.items()))
