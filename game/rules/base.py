@@ -195,6 +195,23 @@ class Ruleset:
         """The turn-order policy (``game.turns`` defines the protocol)."""
         raise NotImplementedError
 
+    def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
+        """Called by the turn controller when a fighter's turn begins, after expired effects are removed.
+
+        For rules that tick per turn: FP lost while suffocating (S2-STRANGLE-10),
+        the HT roll to stay conscious at 0 HP (G0-7), surprise. Must apply its
+        events to the battle (use ``events.Resolution``) and return them.
+        """
+        return []
+
+    def end_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
+        """Called when a fighter's turn ends (e.g. the HT roll to recover from stun, G0-7)."""
+        return []
+
+    def can_act(self, battle: Battle, fighter: Fighter) -> bool:
+        """Whether this fighter gets a turn at all (the controller skips those who cannot)."""
+        return self.can_fight(battle, fighter)
+
     def can_fight(self, battle: Battle, fighter: Fighter) -> bool:
         """Whether a fighter still counts for its side (end of battle, G0-21)."""
         return not ({"dead", "unconscious"} & set(fighter.conditions))

@@ -21,7 +21,8 @@ Event = dict[str, Any]
 
 __all__ = [
     "Event", "Resolution", "apply_event", "move", "face", "posture", "grapple_start", "grapple_change",
-    "grapple_end", "damage", "condition", "item", "message", "illegal", "stat",
+    "grapple_end", "damage", "condition", "item", "message", "illegal", "stat", "effect_start", "effect_end",
+    "has_effect",
 ]
 
 
@@ -105,6 +106,27 @@ def stat(target: str, field: str, value: Any, *, actor: str | None = None, rule:
                        "value": value}, rule)
 
 
+def effect_start(fighter: str, kind: str, *, until: str = "next_turn", turns: int | None = None,
+                 data: dict[str, Any] | None = None, actor: str | None = None, rule: str | None = None) -> Event:
+    """A turn-scoped effect on ``fighter`` (e.g. All-Out Attack: no defence until its next turn).
+
+    ``until``: ``next_turn`` (ends at the start of that fighter's next turn),
+    ``end_of_turn`` (at the end of its current/next turn), or ``turns`` (ends
+    once the battle's turn counter has advanced by ``turns``). The turn
+    controller expires effects; rules only read ``battle.effects``.
+    """
+    eff: dict[str, Any] = {"fighter": fighter, "kind": kind, "until": until}
+    if turns is not None:
+        eff["turns"] = turns
+    if data:
+        eff["data"] = data
+    return _with_rule({"type": "effect_start", "actor": actor or fighter, "effect": eff}, rule)
+
+
+def effect_end(fighter: str, kind: str, *, rule: str | None = None) -> Event:
+    return _with_rule({"type": "effect_end", "actor": fighter, "fighter": fighter, "kind": kind}, rule)
+
+
 def message(text: str, *, actor: str | None = None, rule: str | None = None) -> Event:
     ev: Event = {"type": "message", "text": text}
     if actor:
@@ -117,6 +139,13 @@ def illegal(reason: str, *, actor: str | None = None, rule: str | None = None) -
     if actor:
         ev["actor"] = actor
     return _with_rule(ev, rule)
+
+
+def has_effect(battle: Battle, fighter: str, kind: str) -> dict[str, Any] | None:
+    for eff in battle.effects:
+        if eff["fighter"] == fighter and eff["kind"] == kind:
+            return eff
+    return None
 
 
 def _grip(g: Grapple) -> dict[str, Any]:
@@ -157,6 +186,15 @@ def apply_event(battle: Battle, ev: Event) -> None:
             f.conditions.remove(ev["remove"])
     elif kind == "item":
         _apply_item(battle, ev)
+    elif kind == "effect_start":
+        eff = dict(ev["effect"])
+        eff["start"] = battle.turn
+        battle.effects.append(eff)
+    elif kind == "effect_end":
+        for i, eff in enumerate(battle.effects):
+            if eff["fighter"] == ev["fighter"] and eff["kind"] == ev["kind"]:
+                del battle.effects[i]
+                break
     elif kind == "stat":
         f = battle.fighter(ev["target"])
         field = ev["field"]
