@@ -175,11 +175,11 @@ def hex_spiral(center: Hex, radius: int) -> list[Hex]:
 
 def hex_rotate_left(h: Hex) -> Hex:
     """Rotate 60 degrees about the origin, towards the next direction index."""
-    return Hex(-h.r, -h.s)
+    return Hex(-h.s, -h.q)
 
 
 def hex_rotate_right(h: Hex) -> Hex:
-    return Hex(-h.s, -h.q)
+    return Hex(-h.r, -h.s)
 
 
 def direction_between(a: Hex, b: Hex) -> int | None:
