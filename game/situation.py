@@ -1,0 +1,521 @@
+"""Situation files (``clinch resolve``): parse, validate, build a battle, play its actions.
+
+The contract is ``../shared/docs/SITUATION-FORMAT.md``. The input schema is
+mirrored by the msgspec structs below (:class:`SituationSpec`,
+:class:`FighterSpec`, :class:`GrappleSpec`), so the names the program reads are
+the names that page writes. Every problem with a file is a
+:class:`SituationError`: one sentence naming the file and the field path
+(``sit.json: fighters[1].facing: expected 0-5, got 7``); nothing is half
+loaded.
+
+>>> spec = parse_situation(b'{"ruleset": "x", "fighters": [{"id": "a", "side": "red", "hex": [0, 0]}]}')
+>>> spec.fighters[0].hex, spec.fighters[0].posture
+(Hex(q=0, r=0), 'standing')
+
+Headless: no pygame, and ``game.maps`` is imported only when a file names a map.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from game.dice import DiceError, ScriptedDice, SeededDice
+from game.hexgrid import Hex, axial_to_offset, offset_to_axial
+from game.model import POSTURES, Battle, Board, Cell, Fighter, Grapple, RngState, Side
+from game.rules.base import UnknownRuleset, find_ruleset
+from game.rules.events import illegal
+
+if TYPE_CHECKING:
+    from game.dice import Dice
+    from game.rules.base import Action, Event, Ruleset
+
+__all__ = [
+    "SituationError", "SituationSpec", "FighterSpec", "GrappleSpec", "Situation", "Outcome",
+    "parse_situation", "load_situation", "build_situation", "play", "state_of", "fighter_to_spec",
+    "grapple_to_spec", "resolve_file", "open_field_around", "GRAPPLE_KINDS", "GRAPPLE_LOCATIONS",
+]
+
+#: grip kinds every ruleset knows (a ruleset adds its own with a ``grapple_kinds`` attribute)
+GRAPPLE_KINDS = ("grapple", "pin", "choke_hold", "arm_lock")
+#: body parts a grip may hold (or an item id, for a grabbed weapon)
+GRAPPLE_LOCATIONS = ("torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot")
+#: empty cells around the fighters when a situation has no map
+OPEN_FIELD_MARGIN = 5
+OPEN_FIELD_MIN = 12
+
+
+class SituationError(ValueError):
+    """A situation file is not valid: ``FILE: FIELD.PATH: problem`` in one sentence."""
+
+    def __init__(self, name: str, path: str, problem: str) -> None:
+        self.name = name
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{name}: {path}: {problem}" if path else f"{name}: {problem}")
+
+
+# -- the input schema ---------------------------------------------------------
+
+def _default_hands() -> dict[str, str | None]:
+    return {"right": None, "left": None}
+
+
+class FighterSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One entry of ``fighters[]``; the output's ``state.fighters[]`` has the same shape."""
+
+    id: str
+    side: str
+    hex: Hex
+    facing: int = 0
+    posture: str = "standing"
+    stats: dict[str, int] = {}
+    skills: dict[str, int] = {}
+    size: int = 0
+    arms: int = 2
+    hands: dict[str, str | None] | None = None  # None: one empty hand per arm
+    hp: int | None = None
+    fp: int | None = None
+    dr: int = 0
+    conditions: list[str] = []
+    # optional extras, written back only when set
+    name: str = ""
+    items: list[str] = []
+
+
+class GrappleSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One entry of ``grapples[]``: a grip in force at the start."""
+
+    holder: str
+    target: str
+    location: str = "torso"
+    hands: int = 1
+    kind: str = "grapple"
+
+
+class SituationSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    ruleset: str
+    fighters: list[FighterSpec]
+    map: str | None = None
+    grapples: list[GrappleSpec] = []
+    actions: list[dict[str, Any]] = []
+    dice: list[int] | None = None
+
+
+# -- parsing ------------------------------------------------------------------
+
+_MSGSPEC_AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
+_MISSING = re.compile(r"^Object missing required field `(?P<field>[^`]+)`$")
+_UNKNOWN = re.compile(r"^Object contains unknown field `(?P<field>[^`]+)`$")
+
+
+def _join(path: str, field: str) -> str:
+    return f"{path}.{field}" if path else field
+
+
+def _from_validation_error(name: str, exc: msgspec.ValidationError) -> SituationError:
+    """Turn msgspec's "Expected `int`, got `str` - at `$.fighters[1].facing`" into our sentence."""
+    m = _MSGSPEC_AT.match(str(exc))
+    msg, path = (m["msg"], (m["path"] or "").lstrip(".")) if m else (str(exc), "")
+    if mm := _MISSING.match(msg):
+        return SituationError(name, _join(path, mm["field"]), "required field missing")
+    if mm := _UNKNOWN.match(msg):
+        return SituationError(name, _join(path, mm["field"]), "unknown field")
+    msg = msg.replace("`", "")
+    return SituationError(name, path, msg[:1].lower() + msg[1:])
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    return {"str": "str", "int": "int", "float": "float"}.get(type(value).__name__, type(value).__name__)
+
+
+def _precheck_maps(name: str, data: Any) -> None:
+    """msgspec reports a bad dict value as ``stats[...]``; name the key instead (``stats.ST``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("fighters"), list):
+        return
+    for i, f in enumerate(data["fighters"]):
+        if not isinstance(f, dict):
+            continue
+        h = f.get("hex")
+        if isinstance(h, list) and len(h) != 2:
+            raise SituationError(name, f"fighters[{i}].hex", f"expected [q, r], got {len(h)} numbers")
+        for field, ok, want in (("stats", _is_int, "int"), ("skills", _is_int, "int"),
+                                ("hands", lambda v: v is None or isinstance(v, str), "null or an item id")):
+            value = f.get(field)
+            if not isinstance(value, dict):
+                continue
+            for key, v in value.items():
+                if not ok(v):
+                    raise SituationError(name, f"fighters[{i}].{field}.{key}", f"expected {want}, got {_type_name(v)}")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def parse_situation(data: bytes | str, *, name: str = "<situation>") -> SituationSpec:
+    """Decode and check the shape of a situation (types, required fields); see :func:`build_situation`."""
+    try:
+        raw = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SituationError(name, "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") \
+                from None
+        raise SituationError(name, "", "not valid JSON") from None
+    _precheck_maps(name, raw)
+    try:
+        return msgspec.convert(raw, SituationSpec)
+    except msgspec.ValidationError as exc:
+        raise _from_validation_error(name, exc) from None
+
+
+# -- building the battle --------------------------------------------------------
+
+@dataclass
+class Situation:
+    """A validated situation: the battle built (``ruleset.setup`` done), the actions parsed."""
+
+    name: str
+    spec: SituationSpec
+    ruleset: Ruleset
+    battle: Battle
+    actions: list[Action]
+    dice: list[int] | None
+
+    def make_dice(self) -> Dice:
+        """Scripted faces when the file gives ``dice``, else the battle's seeded generator."""
+        if self.dice is not None:
+            return ScriptedDice(list(self.dice))
+        return SeededDice(self.battle.rng)
+
+
+def _hand_names(arms: int) -> dict[str, str | None]:
+    if arms == 2:
+        return _default_hands()
+    names = ["right", "left"] + [f"hand{i}" for i in range(3, arms + 1)]
+    return {n: None for n in names[:arms]}
+
+
+def _known(ids: dict[str, int], value: str, path: str, name: str) -> None:
+    if value not in ids:
+        known = ", ".join(ids) or "none"
+        raise SituationError(name, path, f"no fighter {value!r} (fighters: {known})")
+
+
+def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[str, int]:
+    ids: dict[str, int] = {}
+    for i, f in enumerate(spec.fighters):
+        at = f"fighters[{i}]"
+        if not f.id:
+            raise SituationError(name, f"{at}.id", "must not be empty")
+        if f.id in ids:
+            raise SituationError(name, f"{at}.id", f"duplicate id {f.id!r} (also fighters[{ids[f.id]}])")
+        ids[f.id] = i
+        if not 0 <= f.facing <= 5:
+            raise SituationError(name, f"{at}.facing", f"expected 0-5, got {f.facing}")
+        if f.posture not in POSTURES:
+            raise SituationError(name, f"{at}.posture",
+                                 f"expected one of {', '.join(POSTURES)}, got {f.posture!r}")
+        if f.arms < 0:
+            raise SituationError(name, f"{at}.arms", f"expected 0 or more, got {f.arms}")
+        if f.size < -10 or f.size > 20:
+            raise SituationError(name, f"{at}.size", f"expected a Size Modifier from -10 to 20, got {f.size}")
+        if f.dr < 0:
+            raise SituationError(name, f"{at}.dr", f"expected 0 or more, got {f.dr}")
+        if f.hands is not None and len(f.hands) > f.arms:
+            raise SituationError(name, f"{at}.hands", f"{len(f.hands)} hands for {f.arms} arms")
+        items = ruleset.items
+        for hand, held in (f.hands or {}).items():
+            if held is not None and items and held not in items:
+                raise SituationError(name, f"{at}.hands.{hand}",
+                                     f"unknown item {held!r} (see 'clinch items {ruleset.id}')")
+        for j, held in enumerate(f.items):
+            if items and held not in items:
+                raise SituationError(name, f"{at}.items[{j}]",
+                                     f"unknown item {held!r} (see 'clinch items {ruleset.id}')")
+        for j, cond in enumerate(f.conditions):
+            if ruleset.conditions and cond not in ruleset.conditions:
+                raise SituationError(name, f"{at}.conditions[{j}]",
+                                     f"unknown condition {cond!r} (see 'clinch conditions {ruleset.id}')")
+    return ids
+
+
+def _check_grapples(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[str, int]) -> None:
+    kinds = set(GRAPPLE_KINDS) | set(getattr(ruleset, "grapple_kinds", ()))
+    used: dict[str, int] = {}
+    pairs: dict[tuple[str, str], int] = {}
+    for i, g in enumerate(spec.grapples):
+        at = f"grapples[{i}]"
+        _known(ids, g.holder, f"{at}.holder", name)
+        _known(ids, g.target, f"{at}.target", name)
+        if g.holder == g.target:
+            raise SituationError(name, f"{at}.target", f"{g.holder} cannot grapple itself")
+        if (g.holder, g.target) in pairs:
+            raise SituationError(name, at, f"{g.holder} already holds {g.target} (grapples[{pairs[g.holder, g.target]}])")
+        pairs[g.holder, g.target] = i
+        if g.kind not in kinds:
+            raise SituationError(name, f"{at}.kind", f"expected one of {', '.join(sorted(kinds))}, got {g.kind!r}")
+        holder = spec.fighters[ids[g.holder]]
+        target = spec.fighters[ids[g.target]]
+        held_items = {v for v in (target.hands or {}).values() if v}
+        places = set(GRAPPLE_LOCATIONS) | set(getattr(ruleset, "grapple_locations", ())) | set(ruleset.items)
+        if g.location not in places and g.location not in held_items:
+            raise SituationError(name, f"{at}.location",
+                                 f"expected a body part ({', '.join(GRAPPLE_LOCATIONS)}) or an item "
+                                 f"{g.target} holds, got {g.location!r}")
+        if g.hands < 0:
+            raise SituationError(name, f"{at}.hands", f"expected 0 or more, got {g.hands}")
+        used[g.holder] = used.get(g.holder, 0) + g.hands
+        if used[g.holder] > holder.arms:
+            raise SituationError(name, f"{at}.hands",
+                                 f"{g.holder} has {holder.arms} arms but its grips would use {used[g.holder]} hands")
+
+
+def _board_for(name: str, spec: SituationSpec, base_dir: Path) -> Board:
+    if spec.map is None:
+        return open_field_around([f.hex for f in spec.fighters])
+    try:
+        from game.maps import MapError, load_map
+    except ImportError:
+        raise SituationError(name, "map", "this build cannot load maps yet; use null for an open field") from None
+    path = Path(spec.map)
+    if not path.is_absolute():
+        path = base_dir / path
+    try:
+        board = load_map(path)
+    except MapError as exc:
+        raise SituationError(name, "map", str(exc)) from None
+    except OSError as exc:
+        raise SituationError(name, "map", f"cannot read {spec.map}: {exc.strerror or exc}") from None
+    for i, f in enumerate(spec.fighters):
+        if f.hex not in board:
+            raise SituationError(name, f"fighters[{i}].hex", f"[{f.hex.q}, {f.hex.r}] is outside the map {spec.map}")
+        if not board.is_open(f.hex):
+            raise SituationError(name, f"fighters[{i}].hex",
+                                 f"[{f.hex.q}, {f.hex.r}] cannot be stood on ({board.cell(f.hex).terrain})")
+    return board
+
+
+def open_field_around(hexes: list[Hex], margin: int = OPEN_FIELD_MARGIN) -> Board:
+    """An open flat field (odd-r, pointy top) holding every hex with ``margin`` hexes to spare.
+
+    It is ``Board.open_field`` when every hex has non-negative offset
+    coordinates; otherwise the same rectangle shifted (by an even number of
+    rows, so it stays a rectangle) to cover the negative ones.
+    """
+    offsets = [axial_to_offset(h, "y", "odd") for h in hexes] or [(0, 0)]
+    c0 = min(0, min(c for c, _ in offsets) - margin)
+    r0 = min(0, min(r for _, r in offsets) - margin)
+    r0 -= r0 % 2
+    c1 = max(max(c for c, _ in offsets) + margin + 1, c0 + OPEN_FIELD_MIN)
+    r1 = max(max(r for _, r in offsets) + margin + 1, r0 + OPEN_FIELD_MIN)
+    if c0 == 0 and r0 == 0:
+        return Board.open_field(c1, r1)
+    cells = [Cell(hex=offset_to_axial(c, r, "y", "odd")) for r in range(r0, r1) for c in range(c0, c1)]
+    return Board(name="open field", columns=c1 - c0, rows=r1 - r0, cells=cells,
+                 properties={"offset_origin": [c0, r0]})
+
+
+def _parse_actions(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[str, int]) -> list[Action]:
+    out = []
+    for i, data in enumerate(spec.actions):
+        at = f"actions[{i}]"
+        if "type" not in data:
+            raise SituationError(name, f"{at}.type", "required field missing")
+        if "actor" not in data:
+            raise SituationError(name, f"{at}.actor", "required field missing")
+        try:
+            action = ruleset.action_from_dict(data)
+        except (ValueError, TypeError) as exc:
+            text = str(exc)
+            m = re.match(r"^([A-Za-z_][\w.\[\]]*): (.*)$", text, re.S)
+            raise SituationError(name, f"{at}.{m[1]}" if m else at, m[2] if m else text) from None
+        _check_action_types(name, at, action, data)
+        _known(ids, action.actor, f"{at}.actor", name)
+        target = getattr(action, "target", None)
+        if isinstance(target, str):
+            _known(ids, target, f"{at}.target", name)
+        out.append(action)
+    return out
+
+
+def _check_action_types(name: str, at: str, action: Action, data: dict[str, Any]) -> None:
+    """Check each field's JSON type against the action dataclass's annotations (where msgspec can)."""
+    fields = {k: v for k, v in data.items() if k != "type"}
+    try:
+        msgspec.convert(fields, type(action))
+    except msgspec.ValidationError as exc:
+        err = _from_validation_error(name, exc)
+        raise SituationError(name, _join(at, err.path), err.problem) from None
+    except (TypeError, ValueError, NameError):
+        pass  # annotations msgspec cannot check: the action's own check() decides
+
+
+def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir: Path | str = ".",
+                    seed: int = 0) -> Situation:
+    """Validate a parsed situation against its ruleset and build the battle (``ruleset.setup`` done)."""
+    try:
+        ruleset = find_ruleset(spec.ruleset)
+    except UnknownRuleset as exc:
+        raise SituationError(name, "ruleset", exc.args[0]) from None
+    ids = _check_fighters(name, spec, ruleset)
+    _check_grapples(name, spec, ruleset, ids)
+    if spec.dice is not None:
+        for i, face in enumerate(spec.dice):
+            if face < 1:
+                raise SituationError(name, f"dice[{i}]", f"a die face is 1 or more, got {face}")
+    board = _board_for(name, spec, Path(base_dir))
+    actions = _parse_actions(name, spec, ruleset, ids)
+
+    sides: list[Side] = []
+    for f in spec.fighters:
+        if not any(s.id == f.side for s in sides):
+            sides.append(Side(id=f.side, name=f.side))
+    fighters = [
+        Fighter(id=f.id, side=f.side, hex=f.hex, name=f.name, facing=f.facing, posture=f.posture,
+                stats=dict(f.stats), skills=dict(f.skills), size=f.size, arms=f.arms,
+                hands=dict(f.hands) if f.hands is not None else _hand_names(f.arms), items=list(f.items),
+                hp=f.hp, fp=f.fp, dr=f.dr, conditions=list(f.conditions))
+        for f in spec.fighters
+    ]
+    by_id = {f.id: f for f in fighters}
+    committed: dict[str, list[str]] = {}
+    grapples = []
+    for g in spec.grapples:
+        # Which of the holder's hands hold: its empty hands first, in the order the file lists them.
+        holder = by_id[g.holder]
+        taken = committed.setdefault(g.holder, [])
+        free = [h for h, held in holder.hands.items() if held is None and h not in taken]
+        names = free[:g.hands]
+        taken.extend(names)
+        grapples.append(Grapple(holder=g.holder, target=g.target, location=g.location, hands=g.hands,
+                                kind=g.kind, hand_names=names))
+    battle = Battle(ruleset=ruleset.id, board=board, sides=sides, fighters=fighters, grapples=grapples,
+                    rng=RngState(seed=seed), scenario=name)
+    try:
+        ruleset.setup(battle)
+    except (ValueError, KeyError) as exc:
+        text = exc.args[0] if exc.args else str(exc)
+        raise SituationError(name, "", str(text)) from None
+    return Situation(name=name, spec=spec, ruleset=ruleset, battle=battle, actions=actions, dice=spec.dice)
+
+
+def load_situation(path: str | Path, *, seed: int = 0, name: str | None = None) -> Situation:
+    """Read, parse, validate and build. ``name`` (default: the path as given) starts every error."""
+    shown = name if name is not None else str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise SituationError(shown, "", f"cannot read the file: {exc.strerror or exc}") from None
+    spec = parse_situation(data, name=shown)
+    return build_situation(spec, name=shown, base_dir=Path(path).parent, seed=seed)
+
+
+# -- playing --------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """What playing a situation's actions gave: the events, and the index of an illegal action if any."""
+
+    events: list[Event]
+    illegal_at: int | None = None
+
+    @property
+    def exit_status(self) -> int:
+        return 0 if self.illegal_at is None else 3
+
+
+#: Reason kinds that mean the file itself is wrong (exit 2), not that the rules forbid the action (exit 3)
+_BAD_INTENT = ("unknown", "bad_intent")
+
+
+def play(sit: Situation, dice: Dice) -> Outcome:
+    """Play the actions in order: ``check`` then ``resolve``; stop at the first illegal one.
+
+    Each action is its actor's turn: ``battle.current`` is set to it and the
+    battle's turn counter advances after it. Raises :class:`SituationError`
+    when the dice run out or a face does not fit its die, or when an action's
+    check says the intent itself is malformed.
+    """
+    battle = sit.battle
+    events: list[Event] = []
+    for i, action in enumerate(sit.actions):
+        battle.current = action.actor
+        reason = action.check(battle)
+        if reason is not None:
+            if reason.kind in _BAD_INTENT:
+                raise SituationError(sit.name, f"actions[{i}]", reason.text)
+            ev = illegal(reason.text, actor=action.actor, rule=reason.rule or None)
+            ev["action"] = action.to_dict()
+            events.append(ev)
+            return Outcome(events, illegal_at=i)
+        try:
+            events.extend(action.resolve(battle, dice))
+        except DiceError as exc:
+            raise _dice_error(sit, i, action, dice, exc) from None
+        battle.turn += 1
+    return Outcome(events)
+
+
+def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceError) -> SituationError:
+    where = f"while playing actions[{i}] ({action.type})"
+    if isinstance(dice, ScriptedDice):
+        if dice.position < len(dice.faces):
+            return SituationError(sit.name, f"dice[{dice.position}]", f"{exc} {where}")
+        return SituationError(sit.name, "dice", f"{len(dice.faces)} faces are not enough: {exc} {where}")
+    return SituationError(sit.name, "dice", f"{exc} {where}")
+
+
+def fighter_to_spec(f: Fighter) -> dict[str, Any]:
+    """A fighter in the input's shape (``fighters[]`` of SITUATION-FORMAT.md)."""
+    out: dict[str, Any] = {
+        "id": f.id, "side": f.side, "hex": [f.hex.q, f.hex.r], "facing": f.facing, "posture": f.posture,
+        "stats": dict(f.stats), "skills": dict(f.skills), "size": f.size, "arms": f.arms,
+        "hands": dict(f.hands), "hp": f.hp, "fp": f.fp, "dr": f.dr, "conditions": list(f.conditions),
+    }
+    if f.name:
+        out["name"] = f.name
+    if f.items:
+        out["items"] = list(f.items)
+    return out
+
+
+def grapple_to_spec(g: Grapple) -> dict[str, Any]:
+    """A grip in the input's shape (``grapples[]``)."""
+    return {"holder": g.holder, "target": g.target, "location": g.location, "hands": g.hands, "kind": g.kind}
+
+
+def state_of(battle: Battle) -> dict[str, Any]:
+    return {"fighters": [fighter_to_spec(f) for f in battle.fighters],
+            "grapples": [grapple_to_spec(g) for g in battle.grapples]}
+
+
+def resolve_file(path: str | Path, *, seed: int = 0, name: str | None = None) -> tuple[dict[str, Any], int]:
+    """``clinch resolve`` without the printing: the output object and the exit status (0 or 3).
+
+    Raises :class:`SituationError` for an invalid file (exit status 2).
+    """
+    sit = load_situation(path, seed=seed, name=name)
+    dice = sit.make_dice()
+    outcome = play(sit, dice)
+    left = dice.left if isinstance(dice, ScriptedDice) else []
+    output = {"ruleset": sit.ruleset.id, "events": outcome.events, "state": state_of(sit.battle),
+              "dice_left": left}
+    return output, outcome.exit_status
+
