@@ -1,0 +1,225 @@
+"""Write Clinch's three maps as real Tiled files (re-runnable).
+
+    python3 tools/make_tilesets.py && python3 tools/make_maps.py
+
+maps/arena.tmx (12x10, CSV), maps/tavern.tmx (20x16, base64+zlib) and
+maps/outdoor.tmx (40x30, base64+zlib): pointy-top hexes (staggeraxis y,
+staggerindex odd, 64x74 tiles, side 37) on maps/terrain.tsx, a "terrain"
+tile layer, and a "start" object layer holding a rectangle per side's start
+zone ("red", "blue") and named points (spots). Map properties: name,
+ruleset, scale. Layouts are fixed by a seed, so re-running gives the same
+files. Check them with ``clinch check-map`` and tmxrasterizer.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import random
+import struct
+import sys
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from make_tilesets import GID, SIDE, TH, TW  # noqa: E402
+
+from game.hexgrid import hex_distance, offset_to_axial  # noqa: E402
+from game.maps import HexMetrics  # noqa: E402
+
+MAPS = ROOT / "maps"
+Grid = list[list[str]]
+
+
+class MapSpec:
+    def __init__(self, name: str, title: str, cols: int, rows: int, ruleset: str, encoding: str) -> None:
+        self.name, self.title, self.cols, self.rows = name, title, cols, rows
+        self.ruleset, self.encoding = ruleset, encoding
+        self.grid: Grid = [["grass"] * cols for _ in range(rows)]
+        self.zones: dict[str, tuple[int, int, int, int]] = {}  # name -> col0, row0, col1, row1 (inclusive)
+        self.spots: dict[str, tuple[int, int]] = {}
+        self.m = HexMetrics("y", "odd", TW, TH, SIDE, cols, rows)
+
+    def fill(self, tile: str | Callable[[int, int], str], where: Callable[[int, int], bool] = lambda c, r: True) -> None:
+        for r in range(self.rows):
+            for c in range(self.cols):
+                if where(c, r):
+                    self.grid[r][c] = tile(c, r) if callable(tile) else tile
+
+    def dist(self, a: tuple[int, int], b: tuple[int, int]) -> int:
+        return hex_distance(offset_to_axial(*a, "y", "odd"), offset_to_axial(*b, "y", "odd"))
+
+    def data(self) -> str:
+        gids = [GID[t] for row in self.grid for t in row]
+        if self.encoding == "csv":
+            lines = [",".join(str(g) for g in gids[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+            return '<data encoding="csv">\n' + ",\n".join(lines) + "\n</data>"
+        raw = zlib.compress(struct.pack(f"<{len(gids)}I", *gids), 9)
+        return f'<data encoding="base64" compression="zlib">\n   {base64.b64encode(raw).decode()}\n  </data>'
+
+    def objects(self) -> list[str]:
+        out, oid = [], 1
+        for zone, (c0, r0, c1, r1) in self.zones.items():
+            centres = [self.m.center(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+            x0, y0 = min(x for x, _ in centres) - TW * 0.4, min(y for _, y in centres) - TH * 0.3
+            x1, y1 = max(x for x, _ in centres) + TW * 0.4, max(y for _, y in centres) + TH * 0.3
+            out.append(f'  <object id="{oid}" name="{zone}" type="start_zone" x="{x0:g}" y="{y0:g}" '
+                       f'width="{x1 - x0:g}" height="{y1 - y0:g}"/>')
+            oid += 1
+        for spot, (c, r) in self.spots.items():
+            x, y = self.m.center(c, r)
+            out.append(f'  <object id="{oid}" name="{spot}" type="spot" x="{x:g}" y="{y:g}">\n   <point/>\n  </object>')
+            oid += 1
+        return out
+
+    def tmx(self) -> str:
+        objs = self.objects()
+        return f'''<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" width="{self.cols}" height="{self.rows}" tilewidth="{TW}" tileheight="{TH}" infinite="0" hexsidelength="{SIDE}" staggeraxis="y" staggerindex="odd" nextlayerid="3" nextobjectid="{len(objs) + 1}">
+ <properties>
+  <property name="name" value="{self.title}"/>
+  <property name="ruleset" value="{self.ruleset}"/>
+  <property name="scale" value="1 yard per hex"/>
+ </properties>
+ <tileset firstgid="1" source="terrain.tsx"/>
+ <layer id="1" name="terrain" width="{self.cols}" height="{self.rows}">
+  {self.data()}
+ </layer>
+ <objectgroup id="2" name="start">
+{chr(10).join(objs)}
+ </objectgroup>
+</map>
+'''
+
+    def write(self) -> Path:
+        path = MAPS / f"{self.name}.tmx"
+        path.write_text(self.tmx())
+        return path
+
+
+def arena() -> MapSpec:
+    m = MapSpec("arena", "The Sand Pit", 12, 10, "3d6-lite", "csv")
+    rnd = random.Random("arena")
+    m.fill(lambda c, r: "sand_raked" if rnd.random() < 0.3 else "sand")
+    m.fill("wall", lambda c, r: c in (0, m.cols - 1) or r in (0, m.rows - 1))
+    for c, r in ((0, 4), (0, 5), (11, 4), (11, 5)):
+        m.grid[r][c] = "door"
+    for c, r in ((4, 3), (7, 6)):
+        m.grid[r][c] = "pillar"
+    m.grid[2][9] = "barrel"
+    m.grid[7][2] = "barrel"
+    m.zones = {"red": (1, 3, 3, 6), "blue": (8, 3, 10, 6)}
+    m.spots = {"centre": (6, 5), "west_gate": (1, 5), "east_gate": (10, 4), "pillar_north": (5, 3)}
+    return m
+
+
+def tavern() -> MapSpec:
+    m = MapSpec("tavern", "The Broken Flagon", 20, 16, "3d6-full", "zlib")
+    rnd = random.Random("tavern")
+    m.fill("wood_floor")
+    m.fill("wall", lambda c, r: c in (0, m.cols - 1) or r in (0, m.rows - 1))
+    # the kitchen: east of an inner wall, stone floor, hearth
+    m.fill("stone_floor", lambda c, r: 14 < c < m.cols - 1 and 0 < r < 9)
+    m.fill("wall", lambda c, r: c == 14 and 0 < r < 10 or 14 <= c < m.cols - 1 and r == 9)
+    m.grid[5][14] = "door"
+    m.grid[3][17] = "hearth"
+    m.grid[6][16] = "table"
+    m.grid[1][18] = "barrel"
+    m.grid[2][18] = "barrel"
+    # the bar along the north wall
+    for c in range(3, 11):
+        m.grid[3][c] = "counter"
+    for c in (2, 5, 8, 11):
+        m.grid[1][c] = "barrel"
+    # front doors (south), a back door (west), a cellar door (kitchen, north)
+    m.grid[15][8] = m.grid[15][9] = "door"
+    m.grid[7][0] = "door"
+    m.grid[0][16] = "door"
+    # tables and a rug
+    for c, r in ((3, 6), (4, 6), (8, 7), (12, 6), (3, 10), (7, 11), (11, 10), (12, 10), (16, 12)):
+        m.grid[r][c] = "table"
+    for c, r in ((7, 9), (8, 9), (8, 10), (9, 9)):
+        m.grid[r][c] = "rug"
+    # a side room south-east with a second hearth
+    m.fill("wall", lambda c, r: c == 14 and 11 < r < m.rows - 1 and r != 13)
+    m.grid[14][17] = "hearth"
+    m.grid[13][14] = "door"
+    for _ in range(3):
+        c, r = rnd.randint(2, 12), rnd.randint(12, 14)
+        if m.grid[r][c] == "wood_floor":
+            m.grid[r][c] = "barrel"
+    m.zones = {"red": (2, 4, 11, 5), "blue": (3, 12, 12, 14)}
+    m.spots = {"bar": (6, 4), "front_door": (8, 14), "kitchen": (16, 5), "hearth_side": (16, 13), "back_door": (1, 7)}
+    return m
+
+
+def outdoor() -> MapSpec:
+    m = MapSpec("outdoor", "Miller's Ford", 40, 30, "3d6-lite", "zlib")
+    rnd = random.Random("outdoor")
+    m.fill(lambda c, r: rnd.choices(["grass", "grass_flowers", "grass_dark"], [6, 1, 3])[0])
+    # a river from north to south, meandering; a ford of shallow water in the middle
+    for r in range(m.rows):
+        centre = 21 + 3 * math.sin(r / 4.5) + (r > 20) * (r - 20) * 0.3
+        for c in range(m.cols):
+            d = abs(c - centre)
+            if d < 1.2:
+                m.grid[r][c] = "shallow_water" if 13 <= r <= 16 else "deep_water"
+            elif d < 2.2:
+                m.grid[r][c] = "shallow_water"
+            elif d < 3.0 and rnd.random() < 0.45:
+                m.grid[r][c] = "mud"
+    # a dirt road west to east through the ford
+    for c in range(m.cols):
+        if m.grid[14][c] not in ("shallow_water", "deep_water"):
+            m.grid[14][c] = "dirt"
+    # the hill (north-east): slopes around a crown
+    crown = (31, 6)
+    for r in range(m.rows):
+        for c in range(m.cols):
+            d = m.dist((c, r), crown)
+            if d <= 1:
+                m.grid[r][c] = "hilltop"
+            elif d <= 4 and m.grid[r][c] not in ("shallow_water", "deep_water", "dirt"):
+                m.grid[r][c] = "hill"
+    # woods (south-west and north-west), bushes at their edges
+    for centre, radius in (((8, 22), 4), ((6, 5), 3), ((14, 26), 2)):
+        for r in range(m.rows):
+            for c in range(m.cols):
+                d = m.dist((c, r), centre)
+                if m.grid[r][c] in ("grass", "grass_flowers", "grass_dark"):
+                    if d <= radius and rnd.random() < 0.7:
+                        m.grid[r][c] = "tree"
+                    elif d == radius + 1 and rnd.random() < 0.35:
+                        m.grid[r][c] = "bush"
+    # rough, rocky ground (south-east), boulders
+    for r in range(m.rows):
+        for c in range(m.cols):
+            if m.dist((c, r), (31, 23)) <= 4 and m.grid[r][c].startswith("grass") and rnd.random() < 0.8:
+                m.grid[r][c] = "rough"
+    for c, r in ((30, 22), (33, 24), (29, 25), (12, 10)):
+        m.grid[r][c] = "boulder"
+    m.grid[21][8] = "tree"  # the old oak
+    m.zones = {"red": (2, 10, 5, 17), "blue": (35, 11, 38, 18)}
+    m.spots = {"old_oak": (9, 20), "ford": (21, 14), "hilltop": crown, "rocks": (31, 23)}
+    for name, (c, r) in m.spots.items():  # spots stand on open ground (the oak's spot is beside it)
+        if name != "hilltop" and m.grid[r][c] in ("tree", "boulder", "deep_water"):
+            m.grid[r][c] = "grass"
+    for c0, r0, c1, r1 in m.zones.values():  # the start zones are clear
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                if m.grid[r][c] in ("tree", "boulder", "bush"):
+                    m.grid[r][c] = "grass"
+    return m
+
+
+def main() -> None:
+    for make in (arena, tavern, outdoor):
+        print("wrote", make().write())
+
+
+if __name__ == "__main__":
+    main()
