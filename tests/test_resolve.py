@@ -320,3 +320,42 @@ def test_errors_name_the_file_as_given(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["resolve", "cases/odd name.json"]) == 2
     assert capsys.readouterr().err.startswith("clinch resolve: cases/odd name.json: ruleset: ")
+
+
+ARENA = ROOT / "maps" / "arena.tmx"
+
+
+def _needs_arena():
+    pytest.importorskip("game.maps", reason="game.maps is not written yet")
+    if not ARENA.is_file():
+        pytest.skip("maps/arena.tmx is not there yet")
+
+
+def test_a_map_path_is_read_relative_to_the_situation_file(tmp_path, capsys, monkeypatch):
+    _needs_arena()
+    (tmp_path / "maps").symlink_to(ROOT / "maps", target_is_directory=True)
+    (tmp_path / "cases").mkdir()
+    data = situation(map="../maps/arena.tmx",
+                     fighters=[{**EXAMPLE["fighters"][0], "hex": [2, 2]}, {**EXAMPLE["fighters"][1], "hex": [2, 2]}])
+    path = write(tmp_path / "cases", data)
+    monkeypatch.chdir(ROOT)
+    board = load_situation(path).battle.board
+    assert board.columns == 12 and len(board.cells) == 120
+    code, out, _ = run(capsys, path)
+    assert code == 0 and json.loads(out)["state"]["grapples"] == []
+
+
+def test_fighters_must_stand_on_the_map(tmp_path, capsys, monkeypatch):
+    _needs_arena()
+    outside = situation(map=str(ARENA), fighters=[{**EXAMPLE["fighters"][0], "hex": [2, 2]},
+                                                  {**EXAMPLE["fighters"][1], "hex": [40, 2]}])
+    write(tmp_path, outside)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, Path("sit.json"))
+    assert (code, out) == (2, "")
+    assert err == f"clinch resolve: sit.json: fighters[1].hex: [40, 2] is outside the map {ARENA}\n"
+    wall = situation(map=str(ARENA), fighters=[{**EXAMPLE["fighters"][0], "hex": [0, 0]},
+                                               {**EXAMPLE["fighters"][1], "hex": [2, 2]}])
+    write(tmp_path, wall)
+    code, out, err = run(capsys, Path("sit.json"))
+    assert code == 2 and err.startswith("clinch resolve: sit.json: fighters[0].hex: [0, 0] cannot be stood on (")
