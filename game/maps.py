@@ -52,8 +52,16 @@ from xml.etree import ElementTree
 
 import msgspec
 
-from game.hexgrid import DIRECTIONS, Hex, axial_to_offset, offset_to_axial
-from game.model import Battle, Board, Cell, Fighter, RngState, Side, TileLayer, Tileset
+from game.hexgrid import (
+    DIRECTIONS,
+    FractionalHex,
+    Hex,
+    axial_to_offset,
+    hex_distance,
+    hex_round,
+    offset_to_axial,
+)
+from game.model import POSTURES, Battle, Board, Cell, Fighter, RngState, Side, TileLayer, Tileset
 
 __all__ = [
     "MapError", "ScenarioError", "load_map", "load_scenario",
@@ -703,7 +711,7 @@ def _field_path(msg: str) -> tuple[str, str]:
     """Split msgspec's "Expected `int`, got `str` - at `$.fighters[2].facing`" into field and problem."""
     problem, _, at = msg.partition(" - at `")
     field = at.rstrip("`").removeprefix("$").lstrip(".") if at else ""
-    problem = problem.replace("`", "")
+    problem = problem.replace(" | null", "").replace("`", "'" if "field" in problem else "")
     return field, problem[:1].lower() + problem[1:]
 
 
@@ -724,6 +732,14 @@ def _dot(d: Hex, dq: float, dr: float) -> float:
     ax, ay = d.q + d.r / 2.0, d.r * math.sqrt(3) / 2.0
     bx, by = dq + dr / 2.0, dr * math.sqrt(3) / 2.0
     return ax * bx + ay * by
+
+
+def _zone_order(zone: list[Hex]) -> list[Hex]:
+    """A zone's hexes nearest its middle first (ties in the map's order), so a team starts together."""
+    if not zone:
+        return []
+    mid = hex_round(FractionalHex(sum(h.q for h in zone) / len(zone), sum(h.r for h in zone) / len(zone)))
+    return sorted(zone, key=lambda h: hex_distance(h, mid))
 
 
 def _known_rulesets() -> set[str]:
@@ -758,7 +774,7 @@ def load_scenario(path: str | Path) -> Battle:
     except msgspec.ValidationError as exc:
         field, problem = _field_path(str(exc))
         if problem.startswith("object missing required field"):
-            missing = problem.split(" ")[-1]
+            missing = problem.split(" ")[-1].strip("'")
             raise fail(f"{field}.{missing}" if field else missing, "is missing") from None
         if problem.startswith("object contains unknown field"):
             raise fail(field, problem.replace("object contains unknown field", "unknown field")) from None
@@ -810,12 +826,10 @@ def load_scenario(path: str | Path) -> Battle:
             raise fail(f"{at}.side", f"unknown side {f.side!r} (sides: {', '.join(sorted(side_ids))})")
         if f.facing is not None and not 0 <= f.facing <= 5:
             raise fail(f"{at}.facing", f"must be 0-5, got {f.facing}")
-        from game.model import POSTURES
         if f.posture not in POSTURES:
             raise fail(f"{at}.posture", f"must be one of {', '.join(POSTURES)}, got {f.posture!r}")
-        for key in ("size", "dr"):
-            if key == "dr" and getattr(f, key) < 0:
-                raise fail(f"{at}.{key}", f"must not be negative, got {getattr(f, key)}")
+        if f.dr < 0:
+            raise fail(f"{at}.dr", f"must not be negative, got {f.dr}")
         if f.arms < 0:
             raise fail(f"{at}.arms", f"must not be negative, got {f.arms}")
         for key in ("hp", "fp"):
@@ -854,10 +868,10 @@ def load_scenario(path: str | Path) -> Battle:
                            + (f" (zones: {', '.join(sorted(board.zones))})" if board.zones else ""))
             pending.append((i, f))
     taken.update(placed.values())
-    # Second pass: fill zones in order, one fighter per free open hex.
+    # Second pass: fill zones from their middle outwards, one fighter per free open hex.
     for i, f in pending:
         assert f.zone is not None
-        free = [h for h in board.zones[f.zone] if board.is_open(h) and h not in taken]
+        free = [h for h in _zone_order(board.zones[f.zone]) if board.is_open(h) and h not in taken]
         if not free:
             raise fail(f"fighters[{i}].zone", f"zone {f.zone!r} has no free open hex left")
         placed[i] = free[0]
