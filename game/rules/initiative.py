@@ -1,0 +1,460 @@
+"""Turn order as a policy: who acts first, who acts next, and when a round ends.
+
+boardgame.io's lesson (STYLE.md): turn order is two functions, ``first`` and
+``next``, with presets. A policy here is a small object with no state of its
+own: everything it remembers lives in the battle (``battle.order`` and the
+plain-data cursor ``battle.state["initiative"]``) so saves and replays carry
+it and the UI's initiative bar can read it.
+
+The protocol (:class:`InitiativePolicy`), in the order the turn controller
+(``game.turns``) calls it:
+
+- ``start_round(battle, dice) -> events``: once at the start of every round,
+  before ``first``. The only place a policy rolls dice (initiative rolls, the
+  once-only roll-off, surprise). It changes the battle only by applying events
+  (``events.Resolution``) or by writing its own cursor, and returns the events
+  so the controller can log them with the faces.
+- ``first(battle) -> fighter id | None``: the first fighter of the round.
+- ``next(battle) -> fighter id | None``: after a turn ends; ``None`` ends the
+  round. Both must be deterministic functions of the battle (no dice). They
+  may return a fighter who cannot act; the controller skips it (asking
+  ``next`` again) and guards against a policy that never ends a round.
+- ``describe(battle) -> dict``: what the initiative bar shows.
+- ``can_hold(battle, fighter_id, count=None, with_fighter=None) -> Reason | None``:
+  whether a fighter may delay its action (S4-INIT-5/6); only the phased
+  countdown allows it.
+
+Presets:
+
+- :class:`FixedOrder` — one order for the whole battle by a stat key, ties by
+  further keys, then a seeded roll-off made once (3d6: :func:`basic_speed_order`,
+  G0-4).
+- :class:`PerRoundRoll` — everyone rolls each round, highest first.
+- :class:`PhasedCountdown` — a roll each round, counted down high to low; on
+  each number the phases (movement, artillery, missiles, magic, hand-to-hand)
+  each resolve for everyone acting on that number (S4-INIT-1..6, S4-PHASE-1);
+  equal numbers act together, in a fixed order (GX-4); holds to a lower number
+  or with a named fighter are ``hold`` effects; surprised fighters lose the
+  round (S4-SURPRISE-5). The current number and phase are in
+  ``battle.state["initiative"]["count"]`` and ``["phase"]``.
+
+Turn-scoped effects the policies rely on (``hold``, ``surprised``) use
+``until="end_of_round"``, which the controller expires when a round ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from game.rules.base import Reason
+from game.rules.events import Resolution, effect_start, has_effect
+
+if TYPE_CHECKING:
+    from game.dice import Dice
+    from game.model import Battle, Fighter
+
+Event = dict[str, Any]
+
+__all__ = [
+    "InitiativePolicy", "Policy", "FixedOrder", "PerRoundRoll", "PhasedCountdown", "PHASES",
+    "basic_speed", "basic_speed_order", "roll_1d6_plus", "hold_event", "surprise_event", "side_rank",
+    "is_surprised",
+]
+
+#: S4-PHASE-1: the order of phases on each initiative number.
+PHASES: tuple[str, ...] = ("movement", "artillery", "missiles", "magic", "hand-to-hand")
+
+
+@runtime_checkable
+class InitiativePolicy(Protocol):
+    """What the turn controller needs from a ruleset's turn order (see the module docstring)."""
+
+    name: str
+
+    def start_round(self, battle: Battle, dice: Dice) -> list[Event]: ...
+
+    def first(self, battle: Battle) -> str | None: ...
+
+    def next(self, battle: Battle) -> str | None: ...
+
+    def describe(self, battle: Battle) -> dict[str, Any]: ...
+
+    def can_hold(self, battle: Battle, fighter_id: str, count: int | None = None,
+                 with_fighter: str | None = None) -> Reason | None: ...
+
+
+def side_rank(battle: Battle, fighter: Fighter) -> int:
+    """Position of the fighter's side (``battle.sides`` order, else first appearance): GX-4's fixed order."""
+    ids = [s.id for s in battle.sides]
+    for f in battle.fighters:
+        if f.side not in ids:
+            ids.append(f.side)
+    return ids.index(fighter.side)
+
+
+def _cursor(battle: Battle) -> dict[str, Any]:
+    cur = battle.state.get("initiative")
+    if not isinstance(cur, dict):
+        cur = battle.state["initiative"] = {}
+    return cur
+
+
+class Policy:
+    """Shared defaults: a cursor over ``battle.order``; no rolls; no holds."""
+
+    name = "policy"
+    #: the checklist/gap ID that defines this order, cited in the ``initiative`` event
+    rule = ""
+
+    def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
+        return []
+
+    def first(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        cur["index"] = 0
+        return battle.order[0] if battle.order else None
+
+    def next(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        i = int(cur.get("index", -1)) + 1
+        cur["index"] = i
+        return battle.order[i] if i < len(battle.order) else None
+
+    def describe(self, battle: Battle) -> dict[str, Any]:
+        cur = _cursor(battle)
+        return {"policy": self.name, "round": battle.round, "current": battle.current,
+                "order": list(battle.order), "count": cur.get("count"), "phase": cur.get("phase"),
+                "rolls": dict(cur.get("rolls", {}))}
+
+    def can_hold(self, battle: Battle, fighter_id: str, count: int | None = None,
+                 with_fighter: str | None = None) -> Reason | None:
+        return Reason("This ruleset's turn order has no holding to a later initiative number.", self.rule)
+
+    def _order_event(self, battle: Battle, **extra: Any) -> Event:
+        ev: Event = {"type": "initiative", "policy": self.name, "round": battle.round, "order": list(battle.order)}
+        ev.update(extra)
+        if self.rule:
+            ev["rule"] = self.rule
+        return ev
+
+
+# -- keys and rolls --------------------------------------------------------------------------------
+
+def basic_speed(f: Fighter) -> float:
+    """G0-4: Basic Speed = (DX + HT) / 4, unless the fighter's stats give ``Speed``."""
+    if "Speed" in f.stats:
+        return float(f.stats["Speed"])
+    return (f.stats.get("DX", 10) + f.stats.get("HT", 10)) / 4
+
+
+def _roll_off(battle: Battle, ids: list[str], dice: Dice, res: Resolution, *, sides: int, rule: str,
+              rounds: int = 8) -> list[str]:
+    """Order tied fighters by a roll-off (highest first); re-roll remaining ties, at most ``rounds`` times."""
+    if len(ids) < 2:
+        return list(ids)
+    scores: dict[str, list[int]] = {i: [] for i in ids}
+    groups = [list(ids)]
+    for _ in range(rounds):
+        tied = [g for g in groups if len(g) > 1]
+        if not tied:
+            break
+        for g in tied:
+            for fid in g:
+                face = dice.roll(1, sides, f"the initiative roll-off ({fid})", rule)[0]
+                scores[fid].append(face)
+                res.note({"type": "roll", "actor": fid, "label": "initiative roll-off", "rule": rule, "base": 0,
+                          "modifiers": [], "dice": [face], "total": face})
+        new_groups: list[list[str]] = []
+        for g in groups:
+            by: dict[tuple[int, ...], list[str]] = {}
+            for fid in g:
+                by.setdefault(tuple(scores[fid]), []).append(fid)
+            for key in sorted(by, reverse=True):
+                new_groups.append(by[key])
+        groups = new_groups
+    # still tied after every re-roll (vanishingly rare): fighter id decides
+    return [fid for g in groups for fid in sorted(g)]
+
+
+class FixedOrder(Policy):
+    """One order for the whole battle: ``key`` descending, ties by a seeded roll-off made once.
+
+    ``key(fighter)`` returns something sortable (a tuple: the stat, then the
+    tie-breaking stats). The roll-off happens in the first ``start_round``;
+    its faces are logged, so the order is part of the battle's history.
+    Fighters added later (reinforcements) join at their key's place.
+    """
+
+    name = "fixed"
+
+    def __init__(self, key: Callable[[Fighter], Any], *, roll_off_die: int = 6, rule: str = "") -> None:
+        self.key = key
+        self.roll_off_die = roll_off_die
+        self.rule = rule
+
+    def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
+        cur = _cursor(battle)
+        known = cur.get("fixed")
+        present = [f.id for f in battle.fighters]
+        if isinstance(known, list) and set(known) == set(present):
+            battle.order = list(known)
+            return []
+        res = Resolution(battle, dice)
+        ranked = sorted(battle.fighters, key=lambda f: self.key(f), reverse=True)
+        order: list[str] = []
+        i = 0
+        while i < len(ranked):
+            j = i
+            while j + 1 < len(ranked) and self.key(ranked[j + 1]) == self.key(ranked[i]):
+                j += 1
+            group = [f.id for f in ranked[i:j + 1]]
+            if isinstance(known, list) and all(g in known for g in group):
+                group.sort(key=known.index)  # keep an earlier roll-off
+            else:
+                group = _roll_off(battle, group, dice, res, sides=self.roll_off_die, rule=self.rule)
+            order.extend(group)
+            i = j + 1
+        battle.order = order
+        cur["fixed"] = list(order)
+        res.note(self._order_event(battle))
+        return res.events
+
+
+def basic_speed_order(*, rule: str = "G0-4") -> FixedOrder:
+    """3d6 turn order (G0-4): Basic Speed, then DX, then a seeded 1d6 roll-off once; fixed for the battle."""
+    return FixedOrder(lambda f: (basic_speed(f), f.stats.get("DX", 10)), rule=rule)
+
+
+class PerRoundRoll(Policy):
+    """Everyone rolls at the start of each round; highest total first.
+
+    ``roll(battle, fighter, dice) -> (total, roll_event)``. Ties: ``tiebreak(fighter)``
+    (higher first), then side order and fighter id (GX-4).
+    """
+
+    name = "per_round"
+
+    def __init__(self, roll: Callable[[Battle, Fighter, Dice], tuple[int, Event]], *,
+                 tiebreak: Callable[[Fighter], Any] | None = None, rule: str = "") -> None:
+        self.roll = roll
+        self.tiebreak = tiebreak or (lambda f: 0)
+        self.rule = rule
+
+    def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = Resolution(battle, dice)
+        rolls: dict[str, int] = {}
+        for f in battle.fighters:
+            total, ev = self.roll(battle, f, dice)
+            rolls[f.id] = total
+            res.note(ev)
+        ranked = sorted(battle.fighters, key=lambda f: (-rolls[f.id], _neg(self.tiebreak(f)), side_rank(battle, f), f.id))
+        battle.order = [f.id for f in ranked]
+        cur = _cursor(battle)
+        cur.clear()
+        cur["rolls"] = rolls
+        res.note(self._order_event(battle, rolls=dict(rolls)))
+        return res.events
+
+
+def _neg(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return tuple(-v for v in value)
+    return -value
+
+
+def roll_1d6_plus(bonus: Callable[[Fighter], int], *, label: str = "initiative",
+                  rule: str = "S4-INIT-1") -> Callable[[Battle, Fighter, Dice], tuple[int, Event]]:
+    """A roll function for :class:`PerRoundRoll` / :class:`PhasedCountdown`: 1d6 + ``bonus(fighter)``."""
+
+    def roll(battle: Battle, f: Fighter, dice: Dice) -> tuple[int, Event]:
+        face = dice.roll(1, 6, f"{f.label}'s {label}", rule)[0]
+        b = bonus(f)
+        mods = [{"value": b, "reason": "DEX bonus", "rule": rule}] if b else []
+        return face + b, {"type": "roll", "actor": f.id, "label": label, "rule": rule, "base": 0,
+                          "modifiers": mods, "dice": [face], "total": face + b}
+
+    return roll
+
+
+# -- the phased countdown (S4) ---------------------------------------------------------------------
+
+def hold_event(fighter: str, round_: int, *, count: int | None = None, with_fighter: str | None = None,
+               rule: str | None = None) -> Event:
+    """The effect a hold intent emits: act on number ``count`` (S4-INIT-5) or with ``with_fighter`` (S4-INIT-6)."""
+    data: dict[str, Any] = {"round": round_}
+    if count is not None:
+        data["count"] = count
+    if with_fighter is not None:
+        data["with"] = with_fighter
+    return effect_start(fighter, "hold", until="end_of_round", data=data,
+                        rule=rule or ("S4-INIT-6" if with_fighter else "S4-INIT-5"))
+
+
+def surprise_event(fighter: str, round_: int, *, rule: str = "S4-SURPRISE-5") -> Event:
+    """A fighter loses this round to surprise (S4-SURPRISE-5): the countdown gives it no turn."""
+    return effect_start(fighter, "surprised", until="end_of_round", data={"round": round_}, rule=rule)
+
+
+def is_surprised(battle: Battle, fighter_id: str) -> bool:
+    eff = has_effect(battle, fighter_id, "surprised")
+    return eff is not None and eff.get("data", {}).get("round", battle.round) == battle.round
+
+
+class PhasedCountdown(Policy):
+    """A roll each round, counted down high to low, with phases inside each number.
+
+    - ``roll(battle, fighter, dice) -> (total, roll_event)`` each round for
+      every fighter not surprised (S4-INIT-1, S4-ROUND-2).
+    - ``phases``: the order within a number (S4-PHASE-1).
+    - ``acts_in(battle, fighter_id, phase) -> bool``: whether the fighter has a
+      slot in that phase (default: every phase). A slot is one turn for the
+      controller; the ruleset reads ``battle.state["initiative"]["phase"]`` to
+      offer that phase's actions.
+    - ``surprise(battle, dice, res) -> None``: optional, called in round 1 before
+      the rolls; it emits :func:`surprise_event` for the sides caught unaware
+      (S4-SURPRISE-1..5).
+
+    Everyone on the same number acts in each phase before the next phase
+    begins; within a phase, side order then fighter id (GX-4:
+    "simultaneous" made deterministic). ``battle.state["initiative"]["step"]``
+    is ``[count, phase]``; the controller calls the ruleset's optional
+    ``end_phase`` hook when it changes, where deferred damage of simultaneous
+    actions can land (GX-4).
+    """
+
+    name = "phased"
+
+    def __init__(self, roll: Callable[[Battle, Fighter, Dice], tuple[int, Event]], *,
+                 phases: Sequence[str] = PHASES,
+                 acts_in: Callable[[Battle, str, str], bool] | None = None,
+                 surprise: Callable[[Battle, Dice, Resolution], None] | None = None,
+                 rule: str = "S4-INIT-2") -> None:
+        self.roll = roll
+        self.phases = tuple(phases)
+        self.acts_in = acts_in or (lambda b, f, p: True)
+        self.surprise = surprise
+        self.rule = rule
+
+    # rolls ---------------------------------------------------------------------------------------
+    def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = Resolution(battle, dice)
+        cur = _cursor(battle)
+        if self.surprise is not None and not cur.get("surprise_checked"):
+            self.surprise(battle, dice, res)
+        rolls: dict[str, int] = {}
+        for f in battle.fighters:
+            if is_surprised(battle, f.id):
+                continue  # S4-ROUND-2: those not surprised roll
+            total, ev = self.roll(battle, f, dice)
+            rolls[f.id] = total
+            res.note(ev)
+        cur.clear()
+        cur.update({"policy": self.name, "rolls": rolls, "done": [], "slot": None, "count": None,
+                    "phase": None, "step": None, "surprise_checked": True})
+        battle.order = [f.id for f in sorted((battle.fighter(i) for i in rolls),
+                                             key=lambda f: (-rolls[f.id], side_rank(battle, f), f.id))]
+        res.note(self._order_event(battle, rolls=dict(rolls)))
+        return res.events
+
+    # numbers -------------------------------------------------------------------------------------
+    def _hold(self, battle: Battle, fighter_id: str) -> dict[str, Any] | None:
+        eff = has_effect(battle, fighter_id, "hold")
+        if eff is None or eff.get("data", {}).get("round") != battle.round:
+            return None
+        return eff.get("data", {})
+
+    def number(self, battle: Battle, fighter_id: str, _seen: frozenset[str] = frozenset()) -> int | None:
+        """The number a fighter acts on this round: its roll, or where its hold puts it."""
+        rolls = _cursor(battle).get("rolls", {})
+        if fighter_id not in rolls:
+            return None
+        hold = self._hold(battle, fighter_id)
+        if hold is not None:
+            if "with" in hold and hold["with"] not in _seen:
+                other = self.number(battle, hold["with"], _seen | {fighter_id})
+                if other is not None:
+                    return other
+            if "count" in hold:
+                return int(hold["count"])
+        return int(rolls[fighter_id])
+
+    def _slots(self, battle: Battle) -> list[tuple[int, int, int, str]]:
+        cur = _cursor(battle)
+        done = {(d[0], d[1], d[2]) for d in cur.get("done", [])}
+        out = []
+        for fid in cur.get("rolls", {}):
+            f = battle.get(fid)
+            if f is None or is_surprised(battle, fid):
+                continue
+            n = self.number(battle, fid)
+            if n is None:
+                continue
+            for i, phase in enumerate(self.phases):
+                if (fid, n, phase) in done or not self.acts_in(battle, fid, phase):
+                    continue
+                out.append((-n, i, side_rank(battle, f), fid))
+        out.sort()
+        return out
+
+    def _take(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        slots = self._slots(battle)
+        if not slots:
+            cur.update({"slot": None, "count": None, "phase": None, "step": None})
+            return None
+        neg, i, _, fid = slots[0]
+        cur.update({"slot": [fid, -neg, self.phases[i]], "count": -neg, "phase": self.phases[i],
+                    "step": [-neg, self.phases[i]]})
+        return fid
+
+    def first(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        cur["done"] = []
+        cur["slot"] = None
+        return self._take(battle)
+
+    def next(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        slot = cur.get("slot")
+        if slot:
+            cur.setdefault("done", []).append(list(slot))
+        return self._take(battle)
+
+    def describe(self, battle: Battle) -> dict[str, Any]:
+        out = super().describe(battle)
+        rows = []
+        for fid in battle.order:
+            hold = self._hold(battle, fid)
+            rows.append({"fighter": fid, "rolled": _cursor(battle).get("rolls", {}).get(fid),
+                         "number": self.number(battle, fid), "holding": hold is not None})
+        out["rows"] = rows
+        out["surprised"] = [f.id for f in battle.fighters if is_surprised(battle, f.id)]
+        out["phases"] = list(self.phases)
+        return out
+
+    # holds ---------------------------------------------------------------------------------------
+    def can_hold(self, battle: Battle, fighter_id: str, count: int | None = None,
+                 with_fighter: str | None = None) -> Reason | None:
+        """S4-INIT-5/6: only on one's own first slot of the round, to a lower number or a fighter still to act."""
+        cur = _cursor(battle)
+        if (count is None) == (with_fighter is None):
+            return Reason("Hold to a number or with a named fighter, not both or neither.", "S4-INIT-5", "bad_intent")
+        if any(d[0] == fighter_id for d in cur.get("done", [])):
+            return Reason("A fighter can only hold before it has acted this round.", "S4-INIT-5")
+        here = self.number(battle, fighter_id)
+        if here is None:
+            return Reason("This fighter has no initiative number this round.", "S4-INIT-5")
+        if count is not None:
+            if count >= here:
+                return Reason(f"Holding means acting on a lower number than {here}.", "S4-INIT-5")
+            return None
+        assert with_fighter is not None
+        if battle.get(with_fighter) is None:
+            return Reason(f"There is no fighter {with_fighter!r} to wait for.", "S4-INIT-6", "unknown")
+        there = self.number(battle, with_fighter, frozenset({fighter_id}))
+        if there is None or is_surprised(battle, with_fighter):
+            return Reason(f"{battle.fighter(with_fighter).label} does not act this round.", "S4-INIT-6")
+        if there > here:
+            return Reason(f"{battle.fighter(with_fighter).label} has already had its number.", "S4-INIT-6")
+        return None
