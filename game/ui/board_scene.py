@@ -1,0 +1,289 @@
+"""The board screen: the map, the fighters, the camera and the first mouse/keyboard verbs.
+
+Drag with the left or middle button (or arrows / WASD) to pan, wheel to zoom
+around the cursor, ``F`` to fit the map, ``+`` / ``-`` to zoom, click a token
+to select it (its front, side and rear arcs are shaded), right click or Esc
+to clear the selection. Hovering a hex highlights it and shows what is there.
+
+The scene never changes the battle: later issues turn clicks into intents
+for the turn controller.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.ui.board_view import VOID_COLOUR, BoardView
+from game.ui.camera import Camera
+from game.ui.overlays import HOVER_TINT, HexTints, draw_arcs, draw_grapple_links
+from game.ui.scene import Scene, Transition
+from game.ui.text import TextCache, label_surface
+from game.ui.tokens import TokenLayer, parse_colour
+
+__all__ = ["BoardScene", "PAN_KEYS", "FACING_NAMES"]
+
+DRAG_THRESHOLD = 5  # pixels before a press becomes a drag
+PAN_SPEED = 900.0  # screen pixels per second for keys
+PAN_KEYS = {
+    pygame.K_LEFT: (-1, 0), pygame.K_a: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_d: (1, 0),
+    pygame.K_UP: (0, -1), pygame.K_w: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
+}
+FACING_NAMES_POINTY = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+FACING_NAMES_FLAT = ("south-east", "north-east", "north", "north-west", "south-west", "south")
+FACING_NAMES = {"pointy": FACING_NAMES_POINTY, "flat": FACING_NAMES_FLAT}
+HELP = "drag / WASD: pan   wheel: zoom   F: fit   click: select   Esc: clear"
+
+
+class BoardScene(Scene):
+    """Shows a battle's board and fighters; hover, select, pan and zoom."""
+
+    def __init__(self, battle: Any, size: tuple[int, int] = (1280, 800), text: TextCache | None = None) -> None:
+        self.battle = battle
+        self.view = BoardView(battle.board)
+        self.geometry = self.view.geometry
+        self.camera = Camera(viewport=size, bounds=self.view.world_bounds)
+        self.text = text or TextCache()
+        self.tokens = TokenLayer(self.geometry, self.text)
+        self.tints = HexTints(self.geometry, self.on_board)
+        self.hovered: Hex | None = None
+        self.selected: str | None = None
+        self.mouse: tuple[int, int] = (size[0] // 2, size[1] // 2)
+        self._press: tuple[int, tuple[int, int]] | None = None  # (button, pos) while a button is held
+        self._dragging = False
+        self._held: set[int] = set()
+        self._info_key: tuple | None = None
+        self._info: pygame.Surface | None = None
+        self._help = label_surface(self.text, [self._title(), HELP], 15, title_colour=(255, 222, 140))
+        self._sel_key: tuple | None = None
+        self._sel_box: pygame.Surface | None = None
+        self.initial_view()
+
+    # --- set-up -----------------------------------------------------------------------
+
+    def _title(self) -> str:
+        b = self.battle.board
+        return f"{b.name}  ({b.columns}x{b.rows}, {b.top} top)  -  {self.battle.ruleset}"
+
+    @property
+    def side_index(self) -> dict[str, int]:
+        ids = [s.id for s in self.battle.sides]
+        for f in self.battle.fighters:
+            if f.side not in ids:
+                ids.append(f.side)
+        return {sid: i for i, sid in enumerate(ids)}
+
+    @property
+    def colours(self) -> dict[str, tuple[int, int, int]]:
+        out = {s.id: parse_colour(s.colour) for s in self.battle.sides}
+        palette = [(192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34)]
+        for sid, i in self.side_index.items():
+            out.setdefault(sid, palette[i % len(palette)])
+        return out
+
+    def initial_view(self) -> None:
+        """Fit the map; on a map too big to read at that zoom, zoom in on the fighters instead."""
+        self.fit()
+        if self.camera.zoom < 0.55 and self.battle.fighters:
+            xs = [self.geometry.center(f.hex) for f in self.battle.fighters]
+            cx = sum(p[0] for p in xs) / len(xs)
+            cy = sum(p[1] for p in xs) / len(xs)
+            self.camera.zoom = 1.0
+            self.camera.center_on(cx, cy)
+
+    def fit(self) -> None:
+        self.camera.fit(self.view.world_bounds)
+        if self.camera.zoom > 2.0:  # a tiny map: do not blow tiles up past twice their size
+            self.camera.set_zoom(2.0)
+
+    def enter(self, size: tuple[int, int]) -> None:
+        if size != self.camera.viewport:
+            self.resize(size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.camera.resize(size)
+
+    # --- questions tests and later screens ask ---------------------------------------------
+
+    def on_board(self, h: Hex) -> bool:
+        """Whether a hex is part of the map (a cell; a hole in the tile layers is not)."""
+        board = self.battle.board
+        return h in board if board.cells else self.geometry.contains(h)
+
+    def hex_at_screen(self, pos: tuple[float, float]) -> Hex | None:
+        """The map hex under a screen point, or None off the map."""
+        h = self.geometry.hex_at(*self.camera.screen_to_world(*pos))
+        return h if self.on_board(h) else None
+
+    def fighter_at_screen(self, pos: tuple[float, float]) -> str | None:
+        """The fighter whose token is under a screen point (or the first one in the hex there)."""
+        wx, wy = self.camera.screen_to_world(*pos)
+        fid = self.tokens.pick(self.battle, wx, wy)
+        if fid is None:
+            h = self.hex_at_screen(pos)
+            if h is not None:
+                here = self.battle.fighters_at(h)
+                if len(here) == 1:
+                    fid = here[0].id
+        return fid
+
+    def token_screen_pos(self, fighter_id: str) -> tuple[float, float]:
+        """Where a fighter's token centre is on screen now."""
+        for p in self.tokens.placements(self.battle):
+            if p.fighter_id == fighter_id:
+                return self.camera.world_to_screen(p.x, p.y)
+        raise KeyError(fighter_id)
+
+    def hex_screen_pos(self, h: Hex) -> tuple[float, float]:
+        return self.camera.world_to_screen(*self.geometry.center(h))
+
+    # --- input ----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        et = event.type
+        if et == pygame.MOUSEMOTION:
+            pos = tuple(int(v) for v in event.pos)
+            if self._press is not None:
+                bx, by = self._press[1]
+                if self._dragging or abs(pos[0] - bx) + abs(pos[1] - by) >= DRAG_THRESHOLD:
+                    if not self._dragging:
+                        self.camera.pan_screen(pos[0] - bx, pos[1] - by)
+                    else:
+                        self.camera.pan_screen(pos[0] - self.mouse[0], pos[1] - self.mouse[1])
+                    self._dragging = True
+            self.mouse = pos
+            self.hovered = self.hex_at_screen(pos)
+        elif et == pygame.MOUSEBUTTONDOWN:
+            pos = tuple(int(v) for v in event.pos)
+            self.mouse = pos
+            if event.button in (1, 2):
+                self._press = (event.button, pos)
+                self._dragging = False
+            elif event.button == 3:
+                self.selected = None
+        elif et == pygame.MOUSEBUTTONUP:
+            pos = tuple(int(v) for v in event.pos)
+            self.mouse = pos
+            if self._press is not None and event.button == self._press[0]:
+                if event.button == 1 and not self._dragging:
+                    self.click(pos)
+                self._press = None
+                self._dragging = False
+        elif et == pygame.MOUSEWHEEL:
+            anchor = getattr(event, "pos", None) or self.mouse
+            steps = getattr(event, "precise_y", None) or event.y
+            if steps:
+                self.camera.zoom_by(1 if steps > 0 else -1, anchor)
+                self.hovered = self.hex_at_screen(self.mouse)
+        elif et == pygame.KEYDOWN:
+            if event.key in PAN_KEYS:
+                self._held.add(event.key)
+            elif event.key == pygame.K_f:
+                self.fit()
+            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.camera.zoom_by(1)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.camera.zoom_by(-1)
+            elif event.key == pygame.K_ESCAPE:
+                self.selected = None
+            elif event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                return Transition("quit")
+        elif et == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif et == pygame.WINDOWFOCUSLOST:
+            self._held.clear()
+            self._press = None
+        return None
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click that was not a drag: select the fighter there, or clear the selection."""
+        self.selected = self.fighter_at_screen(pos)
+
+    def update(self, dt_ms: int) -> None:
+        if self._held:
+            dx = sum(PAN_KEYS[k][0] for k in self._held)
+            dy = sum(PAN_KEYS[k][1] for k in self._held)
+            step = PAN_SPEED * dt_ms / 1000.0
+            # keys move the view, so the map slides the other way
+            self.camera.pan_screen(-dx * step, -dy * step)
+            self.hovered = self.hex_at_screen(self.mouse)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.camera.viewport:
+            self.resize(surface.get_size())
+        cam = self.camera
+        if not self.view.covers(cam):
+            surface.fill(VOID_COLOUR)
+        self.view.draw(surface, cam)
+        sel = self.battle.get(self.selected)
+        if sel is not None:
+            draw_arcs(surface, cam, self.tints, sel.hex, sel.facing)
+        if self.hovered is not None:
+            fill, outline = HOVER_TINT
+            self.tints.blit(surface, cam, [self.hovered], fill, outline, width=2, inset=0.03)
+        if self.battle.grapples:
+            pos = {p.fighter_id: (p.x, p.y) for p in self.tokens.placements(self.battle)}
+            draw_grapple_links(surface, cam, self.battle, pos)
+        self.tokens.draw(surface, cam, self.battle, selected=self.selected, side_index=self.side_index,
+                         colours=self.colours)
+        self._draw_hud(surface)
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        vw, vh = surface.get_size()
+        surface.blit(self._help, (10, 10))
+        info = self._info_box()
+        if info is not None:
+            surface.blit(info, (10, vh - info.get_height() - 10))
+        sel = self._selection_box()
+        if sel is not None:
+            surface.blit(sel, (vw - sel.get_width() - 10, 10))
+
+    def _info_box(self) -> pygame.Surface | None:
+        h = self.hovered
+        if h is None:
+            return None
+        here = self.battle.fighters_at(h)
+        key = (h, tuple((f.id, f.facing, f.posture) for f in here))
+        if key != self._info_key:
+            col, row = self.geometry.to_tile(h)
+            cell = self.battle.board.cell(h)
+            lines = [f"hex ({h.q}, {h.r})   tile [{col}, {row}]"]
+            if cell is not None:
+                extra = []
+                if cell.move_cost != 1:
+                    extra.append(f"move cost {cell.move_cost}")
+                if cell.blocks_movement:
+                    extra.append("impassable")
+                if cell.blocks_sight:
+                    extra.append("blocks sight")
+                if cell.cover:
+                    extra.append(f"cover {cell.cover}")
+                if cell.elevation:
+                    extra.append(f"elevation {cell.elevation}")
+                lines.append(cell.terrain + (" - " + ", ".join(extra) if extra else ""))
+            sides = {s.id: s.name or s.id for s in self.battle.sides}
+            for f in here:
+                lines.append(f"{f.name or f.id} ({sides.get(f.side, f.side)}), {f.posture}")
+            self._info_key, self._info = key, label_surface(self.text, lines, 16, title_colour=(255, 222, 140))
+        return self._info
+
+    def _selection_box(self) -> pygame.Surface | None:
+        f = self.battle.get(self.selected)
+        if f is None:
+            return None
+        key = (f.id, f.hex, f.facing, f.posture, f.hp, tuple(f.conditions))
+        if key != self._sel_key:
+            side = self.battle.side(f.side)
+            names = FACING_NAMES.get(self.battle.board.top, FACING_NAMES_POINTY)
+            lines = [f"{f.name or f.id}", f"side: {side.name if side and side.name else f.side}",
+                     f"facing {names[f.facing % 6]}, {f.posture}", f"hex ({f.hex.q}, {f.hex.r})"]
+            if f.conditions:
+                lines.append(", ".join(f.conditions))
+            lines.append("arcs: green front, yellow side, red rear")
+            self._sel_key = key
+            self._sel_box = label_surface(self.text, lines, 16, title_colour=self.colours.get(f.side))
+        return self._sel_box

@@ -1,0 +1,169 @@
+"""The board layer: the map's tiles, pre-rendered per zoom level into cached chunks.
+
+The zoomed map is cut into ``CHUNK`` x ``CHUNK`` screen-pixel squares; a chunk
+is drawn once (from the tileset images, in Tiled's paint order) the first
+time it is on screen at the current zoom, then only blitted. A frame therefore
+costs about one full-screen blit whatever the map's size; changing the zoom
+drops the cache. ``render_native()`` draws the whole layer at zoom 1 the way
+tmxrasterizer does, for comparisons with Tiled.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from math import floor
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.ui.atlas import FLIP_D, ROT_120, TileAtlas, decode_flags
+from game.ui.camera import Camera
+from game.ui.geometry import MapGeometry
+
+__all__ = ["BoardView", "CHUNK", "VOID_COLOUR"]
+
+CHUNK = 512
+VOID_COLOUR = (24, 26, 30)
+MAX_CHUNKS = 96  # about 100 MB of 512x512 chunks at most
+
+
+class _Layer:
+    __slots__ = ("name", "gids", "flags", "opacity")
+
+    def __init__(self, name: str, gids: list[list[int]], flags: list[list[int]] | None, opacity: float) -> None:
+        self.name = name
+        self.gids = gids
+        self.flags = flags or None
+        self.opacity = opacity
+
+
+class BoardView:
+    """Draws a :class:`game.model.Board` through a :class:`Camera`.
+
+    ``geometry`` answers where hexes are (world pixels); ``draw(surface, camera)``
+    blits the visible chunks; ``world_bounds`` is the rectangle worth looking at.
+    """
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.geometry = MapGeometry.of(board)
+        self.atlas = TileAtlas(board, self.geometry)
+        self.layers = self._layers(board)
+        rotated = any(
+            decode_flags(f) & (FLIP_D | ROT_120)
+            for layer in self.layers if layer.flags for row in layer.flags for f in row if f
+        )
+        self.overhang = self.atlas.overhang(rotated)
+        w, h = self.geometry.pixel_size
+        left, top, right, bottom = self.overhang
+        self.world_bounds: tuple[float, float, float, float] = (-left, -top, w + right, h + bottom)
+        self._chunks: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self._zoom: float | None = None
+        self.chunks_drawn = 0  # how many chunks were rendered (benchmarks and tests read it)
+
+    def _layers(self, board: Any) -> list[_Layer]:
+        if board.tilesets and board.layers:
+            return [_Layer(layer.name, layer.gids, layer.flags, float(layer.opacity))
+                    for layer in board.layers if layer.visible]
+        g = self.geometry
+        gids = [[0] * g.columns for _ in range(g.rows)]
+        for cell in board.cells:
+            col, row = g.to_tile(cell.hex)
+            if 0 <= col < g.columns and 0 <= row < g.rows:
+                gids[row][col] = self.atlas.terrain_gids.get(cell.terrain, 1)
+        return [_Layer("terrain", gids, None, 1.0)]
+
+    # --- the cache ------------------------------------------------------------------
+
+    def invalidate(self) -> None:
+        self._chunks.clear()
+
+    def _tiles_into(self, target: pygame.Surface, zoom: float, x0: float, y0: float,
+                    x1: float, y1: float, shift: tuple[float, float]) -> None:
+        """Blit every tile touching world rect (x0, y0)-(x1, y1) at ``zoom``, minus ``shift`` (zoomed px)."""
+        g = self.geometry
+        left, top, right, bottom = self.overhang
+        sx, sy = g.step
+        margin = 2 + int(max(left, right) // max(1, sx)) + int(max(top, bottom) // max(1, sy))
+        cols, rows = g.tiles_near(x0, y0, x1, y1, margin=margin)
+        order = list(g.tile_order(cols, rows))
+        origin = g.tile_origin
+        dx, dy = shift
+        for layer in self.layers:
+            gids, flags, op = layer.gids, layer.flags, layer.opacity
+            blits = []
+            for col, row in order:
+                gid = gids[row][col]
+                if not gid:
+                    continue
+                f = flags[row][col] if flags else 0
+                hit = self.atlas.scaled(gid, f, zoom, op)
+                if hit is None:
+                    continue
+                image, (cx, cy) = hit
+                tx, ty = origin(col, row)
+                w, h = image.get_size()
+                px = floor((tx + cx) * zoom - w / 2.0 - dx + 0.5)
+                py = floor((ty + cy) * zoom - h / 2.0 - dy + 0.5)
+                blits.append((image, (px, py)))
+            target.blits(blits, doreturn=False)
+
+    def _chunk(self, i: int, j: int, zoom: float) -> pygame.Surface:
+        key = (i, j)
+        surf = self._chunks.get(key)
+        if surf is not None:
+            self._chunks.move_to_end(key)
+            return surf
+        surf = pygame.Surface((CHUNK, CHUNK))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.fill(VOID_COLOUR)
+        x0, y0 = i * CHUNK / zoom, j * CHUNK / zoom
+        self._tiles_into(surf, zoom, x0, y0, x0 + CHUNK / zoom, y0 + CHUNK / zoom, (i * CHUNK, j * CHUNK))
+        self._chunks[key] = surf
+        self.chunks_drawn += 1
+        while len(self._chunks) > MAX_CHUNKS:
+            self._chunks.popitem(last=False)
+        return surf
+
+    def visible_chunks(self, camera: Camera) -> list[tuple[int, int]]:
+        z = camera.zoom
+        ox, oy = camera.scroll
+        vw, vh = camera.viewport
+        bx0, by0, bx1, by1 = self.world_bounds
+        i0 = max(ox, int(bx0 * z) - 1) // CHUNK
+        j0 = max(oy, int(by0 * z) - 1) // CHUNK
+        i1 = min(ox + vw, int(bx1 * z) + 1) // CHUNK
+        j1 = min(oy + vh, int(by1 * z) + 1) // CHUNK
+        return [(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)]
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Blit the board as the camera sees it (the caller fills the background first)."""
+        z = camera.zoom
+        if z != self._zoom:
+            self._chunks.clear()
+            self._zoom = z
+        ox, oy = camera.scroll
+        blits = [(self._chunk(i, j, z), (i * CHUNK - ox, j * CHUNK - oy)) for i, j in self.visible_chunks(camera)]
+        surface.blits(blits, doreturn=False)
+
+    def covers(self, camera: Camera) -> bool:
+        """Whether the board's chunks cover the whole viewport (then no background fill is needed)."""
+        x0, y0, x1, y1 = camera.visible_world()
+        bx0, by0, bx1, by1 = self.world_bounds
+        return x0 >= bx0 and y0 >= by0 and x1 <= bx1 and y1 <= by1
+
+    # --- for tests and tools -----------------------------------------------------------
+
+    def render_native(self, background: tuple[int, int, int, int] = (0, 0, 0, 0)) -> pygame.Surface:
+        """The whole tile layer at zoom 1 on a map-sized surface, as tmxrasterizer draws it."""
+        w, h = self.geometry.pixel_size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf.fill(background)
+        self._tiles_into(surf, 1.0, -self.overhang[0], -self.overhang[1], w + self.overhang[2],
+                         h + self.overhang[3], (0, 0))
+        return surf
+
+    def center(self, h: Hex) -> tuple[float, float]:
+        return self.geometry.center(h)

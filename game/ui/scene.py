@@ -1,0 +1,67 @@
+"""Scenes: one screen of the game at a time (the board now; menus, HUD screens later).
+
+A scene gets every event, an ``update(dt_ms)`` per frame and draws itself.
+``handle`` returns ``None`` to stay, or a :class:`Transition` to push, replace
+or pop scenes, so input modes can hand over to one another without reaching
+into the app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+__all__ = ["Scene", "Transition", "SceneStack"]
+
+
+class Scene:
+    """Base scene: override what you need."""
+
+    def enter(self, size: tuple[int, int]) -> None:  # noqa: B027 - optional hook
+        """Called when the scene becomes the top one."""
+
+    def resize(self, size: tuple[int, int]) -> None:  # noqa: B027 - optional hook
+        """The window changed size."""
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        return None
+
+    def update(self, dt_ms: int) -> None:  # noqa: B027 - optional hook
+        """Advance animations and held keys by ``dt_ms``."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Transition:
+    kind: Literal["push", "replace", "pop", "quit"]
+    scene: Scene | None = None
+
+
+class SceneStack:
+    """The scenes in play; the top one gets input and draws (over nothing, so it draws fully)."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def apply(self, t: Transition, size: tuple[int, int]) -> bool:
+        """Apply a transition; False when the game should end."""
+        if t.kind == "quit":
+            return False
+        if t.kind == "pop":
+            if self.scenes:
+                self.scenes.pop()
+        elif t.kind == "replace" and self.scenes:
+            self.scenes[-1] = t.scene  # type: ignore[assignment]
+        elif t.scene is not None:
+            self.scenes.append(t.scene)
+        if self.top is not None:
+            self.top.enter(size)
+        return bool(self.scenes)

@@ -1,0 +1,64 @@
+"""Cached text: a frame never renders a font, it blits surfaces made once."""
+
+from __future__ import annotations
+
+import pygame
+
+__all__ = ["TextCache", "label_surface"]
+
+
+class TextCache:
+    """Fonts by size and rendered strings by (text, size, colour, bold)."""
+
+    def __init__(self, font_path: str | None = None, limit: int = 2048) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.font_path = font_path
+        self.limit = limit
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, int(size)), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(self.font_path, key[0])
+            f.bold = bold
+            self._fonts[key] = f
+        return f
+
+    def render(self, text: str, size: int, colour: tuple[int, ...] = (240, 236, 224), bold: bool = False
+               ) -> pygame.Surface:
+        key = (text, int(size), tuple(colour), bold)
+        s = self._text.get(key)
+        if s is None:
+            if len(self._text) >= self.limit:
+                self._text.clear()
+            s = self.font(size, bold).render(text, True, colour)
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                s = s.convert_alpha()
+            self._text[key] = s
+        return s
+
+
+def label_surface(text_cache: TextCache, lines: list[str], size: int, *, padding: int = 6,
+                  background: tuple[int, int, int, int] = (16, 18, 22, 210),
+                  colour: tuple[int, int, int] = (236, 232, 220), title_colour: tuple[int, int, int] | None = None,
+                  border: tuple[int, int, int] | None = (90, 96, 104)) -> pygame.Surface:
+    """A boxed block of text lines (first line optionally in ``title_colour``), made once and blitted after."""
+    rendered = [
+        text_cache.render(line, size, title_colour if (i == 0 and title_colour) else colour, bold=(i == 0))
+        for i, line in enumerate(lines)
+    ]
+    w = max((r.get_width() for r in rendered), default=0) + 2 * padding
+    line_h = text_cache.font(size).get_linesize()
+    h = line_h * len(rendered) + 2 * padding
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, background, surf.get_rect(), border_radius=6)
+    if border:
+        pygame.draw.rect(surf, border, surf.get_rect(), width=1, border_radius=6)
+    for i, r in enumerate(rendered):
+        surf.blit(r, (padding, padding + i * line_h))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    return surf

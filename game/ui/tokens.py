@@ -1,0 +1,291 @@
+"""Fighters as tokens: where each one sits on screen, what it looks like, and which one a click hits.
+
+A token tells its side twice, by colour and by a shape that needs no colour
+vision (circle, square, triangle, diamond, pentagon by side order), carries
+the fighter's initial, a facing pointer, and its posture: lying tokens are a
+long ellipse along the facing line, kneeling / crouching / sitting ones are
+smaller with a letter badge. Up to five fighters in one hex stand side by side,
+smaller, each with its own click target. Token images are cached by look and
+size; a frame only blits them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.ui.camera import Camera
+from game.ui.geometry import MapGeometry
+from game.ui.text import TextCache
+
+__all__ = [
+    "SHAPES", "TokenPlacement", "TokenLayer", "parse_colour", "slot_offsets", "side_shape",
+    "LYING_POSTURES", "POSTURE_BADGES",
+]
+
+SHAPES = ("circle", "square", "triangle", "diamond", "pentagon")
+LYING_POSTURES = ("prone", "crawling")
+POSTURE_BADGES = {"kneeling": "K", "crouching": "C", "sitting": "S"}
+OUTLINE = (18, 18, 22)
+SELECT_RING = (255, 216, 74)
+POINTER_FILL = (250, 246, 232)
+TOKEN_RADIUS = 0.6  # of the hex radius, for a fighter alone in its hex
+
+
+def parse_colour(value: str | tuple[int, ...] | None, default: tuple[int, int, int] = (192, 57, 43)
+                 ) -> tuple[int, int, int]:
+    """``"#c0392b"``, ``"red"`` or an RGB tuple to an RGB tuple (bad input gives ``default``)."""
+    if value is None:
+        return default
+    if isinstance(value, tuple | list):
+        return (int(value[0]), int(value[1]), int(value[2]))
+    try:
+        c = pygame.Color(value)
+    except (ValueError, TypeError):
+        return default
+    return (c.r, c.g, c.b)
+
+
+def side_shape(index: int) -> str:
+    return SHAPES[index % len(SHAPES)]
+
+
+def slot_offsets(n: int) -> list[tuple[float, float, float]]:
+    """Where ``n`` fighters sharing a hex stand: (dx, dy, scale), offsets in hex radii."""
+    if n <= 1:
+        return [(0.0, 0.0, 1.0)]
+    if n == 2:
+        return [(-0.4, 0.0, 0.62), (0.4, 0.0, 0.62)]
+    if n == 3:
+        return [(-0.38, -0.26, 0.55), (0.38, -0.26, 0.55), (0.0, 0.38, 0.55)]
+    if n == 4:
+        return [(-0.38, -0.36, 0.52), (0.38, -0.36, 0.52), (-0.38, 0.36, 0.52), (0.38, 0.36, 0.52)]
+    if n == 5:
+        return [(-0.46, -0.44, 0.47), (0.46, -0.44, 0.47), (0.0, 0.0, 0.47), (-0.46, 0.44, 0.47), (0.46, 0.44, 0.47)]
+    out = []
+    for i in range(n):  # more than five: a ring, smaller still (rare; rules cap at five)
+        a = 2 * math.pi * i / n - math.pi / 2
+        out.append((0.5 * math.cos(a), 0.5 * math.sin(a), 0.36))
+    return out
+
+
+def _contrast(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    r, g, b = colour
+    return (16, 16, 20) if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (250, 248, 240)
+
+
+def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
+    if shape == "square":
+        s = r * 0.86
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if shape == "triangle":
+        return [(cx + r * 1.12 * math.cos(a), cy + r * 1.12 * math.sin(a) + r * 0.16)
+                for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)]
+    if shape == "diamond":
+        return [(cx, cy - r * 1.12), (cx + r * 1.02, cy), (cx, cy + r * 1.12), (cx - r * 1.02, cy)]
+    if shape == "pentagon":
+        return [(cx + r * 1.05 * math.cos(-math.pi / 2 + 2 * math.pi * i / 5),
+                 cy + r * 1.05 * math.sin(-math.pi / 2 + 2 * math.pi * i / 5)) for i in range(5)]
+    return None  # circle
+
+
+@dataclass(frozen=True)
+class TokenPlacement:
+    """One fighter's token in world pixels: centre, radius, and its slot in a shared hex."""
+
+    fighter_id: str
+    hex: Hex
+    x: float
+    y: float
+    radius: float
+    slot: int
+    crowd: int
+
+
+class TokenLayer:
+    """Places, draws and picks fighter tokens for one battle on one map geometry."""
+
+    def __init__(self, geometry: MapGeometry, text: TextCache) -> None:
+        self.geometry = geometry
+        self.text = text
+        self._images: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._labels: dict[tuple[str, int], pygame.Surface] = {}
+        self._zoom: float | None = None
+        self._placement_key: tuple | None = None
+        self._placements: list[TokenPlacement] = []
+
+    # --- where ------------------------------------------------------------------------
+
+    def placements(self, battle: Any) -> list[TokenPlacement]:
+        """Every fighter's token position (recomputed only when someone moved)."""
+        key = tuple((f.id, f.hex.q, f.hex.r) for f in battle.fighters)
+        if key == self._placement_key:
+            return self._placements
+        by_hex: dict[Hex, list[Any]] = {}
+        for f in battle.fighters:
+            by_hex.setdefault(f.hex, []).append(f)
+        out = []
+        hr = self.geometry.hex_radius
+        for h, group in by_hex.items():
+            cx, cy = self.geometry.center(h)
+            slots = slot_offsets(len(group))
+            for i, f in enumerate(group):
+                dx, dy, scale = slots[i]
+                out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale, i, len(group)))
+        out.sort(key=lambda p: (p.y, p.x))
+        self._placement_key, self._placements = key, out
+        return out
+
+    def pick(self, battle: Any, wx: float, wy: float) -> str | None:
+        """The fighter whose token is under world point (wx, wy); the nearest wins, tokens get a little slack."""
+        best, best_d = None, float("inf")
+        for p in self.placements(battle):
+            d = math.hypot(wx - p.x, wy - p.y)
+            if d <= p.radius * 1.15 and d < best_d:
+                best, best_d = p.fighter_id, d
+        return best
+
+    # --- looks ------------------------------------------------------------------------
+
+    def image(self, *, shape: str, colour: tuple[int, int, int], letter: str, facing: int, posture: str,
+              radius_px: int, selected: bool = False) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A token image and the pixel in it that goes on the token's centre."""
+        key = (shape, colour, letter, facing % 6, posture, radius_px, selected)
+        hit = self._images.get(key)
+        if hit is None:
+            hit = self._images[key] = self._make(*key)
+        return hit
+
+    def _body(self, shape: str, colour: tuple[int, int, int], letter: str, r: int, selected: bool) -> pygame.Surface:
+        pad = max(2, r // 4)
+        size = 2 * (r + pad)
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        edge = max(2, r // 9)
+        pts = _shape_points(shape, c, c, r)
+        if selected:
+            if pts is None:
+                pygame.draw.circle(surf, SELECT_RING, (c, c), r + pad - 1)
+            else:
+                grown = _shape_points(shape, c, c, r + pad * 0.9)
+                pygame.draw.polygon(surf, SELECT_RING, grown)
+        if pts is None:
+            pygame.draw.circle(surf, OUTLINE, (c, c), r)
+            pygame.draw.circle(surf, colour, (c, c), r - edge)
+            hl = tuple(min(255, int(v * 1.25) + 20) for v in colour)
+            pygame.draw.circle(surf, hl, (c, c), r - edge, width=max(1, edge // 2),
+                               draw_top_left=True, draw_top_right=False)
+        else:
+            pygame.draw.polygon(surf, OUTLINE, pts)
+            inner = _shape_points(shape, c, c, r - edge * 1.5)
+            pygame.draw.polygon(surf, colour, inner)
+        size_txt = max(8, int(r * (1.25 if shape in ("circle", "square") else 1.0)))
+        glyph = self.text.render(letter, size_txt, _contrast(colour), bold=True)
+        dy = r * 0.18 if shape == "triangle" else 0
+        surf.blit(glyph, glyph.get_rect(center=(c, c + dy + 1)))
+        return surf
+
+    def _make(self, shape: str, colour: tuple[int, int, int], letter: str, facing: int, posture: str,
+              r: int, selected: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+        dx, dy = self.geometry.direction_vector(facing)
+        angle = math.degrees(math.atan2(-dy, dx))  # pygame rotates counter-clockwise, y up
+        lying = posture in LYING_POSTURES
+        badge = POSTURE_BADGES.get(posture)
+        body_r = int(r * 0.84) if badge else r
+        body = self._body(shape, colour, letter, max(4, body_r), selected)
+        if lying:
+            # lying flat: a long ellipse along the facing line, head towards the facing
+            w, h = body.get_size()
+            flat = pygame.Surface((int(w * 1.5), int(h * 0.62)), pygame.SRCALPHA)
+            fr = flat.get_rect()
+            if selected:
+                pygame.draw.ellipse(flat, SELECT_RING, fr)
+            pad = max(2, r // 4) if selected else 0
+            pygame.draw.ellipse(flat, OUTLINE, fr.inflate(-pad, -pad))
+            pygame.draw.ellipse(flat, colour, fr.inflate(-pad - max(4, r // 4), -pad - max(4, r // 4)))
+            glyph = self.text.render(letter, max(8, int(r * 0.95)), _contrast(colour), bold=True)
+            glyph = pygame.transform.rotate(glyph, -90)  # read along the body
+            flat.blit(glyph, glyph.get_rect(center=(fr.centerx - r * 0.2, fr.centery)))
+            # a head at the facing end
+            pygame.draw.circle(flat, OUTLINE, (fr.right - fr.h * 0.5, fr.centery), fr.h * 0.36)
+            pygame.draw.circle(flat, POINTER_FILL, (fr.right - fr.h * 0.5, fr.centery), fr.h * 0.36 - 2)
+            body = pygame.transform.rotate(flat, angle)
+        size = int(2 * r * 1.7) + 4
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        surf.blit(body, body.get_rect(center=(c, c)))
+        if not lying:
+            # facing pointer: an arrowhead just outside the body
+            ux, uy = dx, dy
+            px, py = -uy, ux
+            tip = (c + ux * r * 1.62, c + uy * r * 1.62)
+            base = r * 1.02
+            half = r * 0.42
+            pts = [tip, (c + ux * base + px * half, c + uy * base + py * half),
+                   (c + ux * base - px * half, c + uy * base - py * half)]
+            pygame.draw.polygon(surf, POINTER_FILL, pts)
+            pygame.draw.polygon(surf, OUTLINE, pts, width=max(1, r // 12))
+        if badge:
+            br = max(5, int(r * 0.42))
+            bx, by = c + r * 0.72, c + r * 0.72
+            pygame.draw.circle(surf, OUTLINE, (bx, by), br)
+            pygame.draw.circle(surf, (240, 214, 120), (bx, by), br - max(1, br // 5))
+            g = self.text.render(badge, max(7, int(br * 1.5)), OUTLINE, bold=True)
+            surf.blit(g, g.get_rect(center=(bx, by + 1)))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        return surf, (int(c), int(c))
+
+    def label(self, name: str, size: int) -> pygame.Surface:
+        key = (name, size)
+        s = self._labels.get(key)
+        if s is None:
+            txt = self.text.render(name, size, (246, 242, 230), bold=True)
+            w, h = txt.get_width() + 8, txt.get_height() + 2
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(s, (12, 12, 16, 185), s.get_rect(), border_radius=h // 2)
+            s.blit(txt, (4, 1))
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                s = s.convert_alpha()
+            self._labels[key] = s
+        return s
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, camera: Camera, battle: Any, *, selected: str | None = None,
+             side_index: dict[str, int] | None = None, colours: dict[str, tuple[int, int, int]] | None = None
+             ) -> None:
+        z = camera.zoom
+        if z != self._zoom:
+            self._images.clear()
+            self._labels.clear()
+            self._zoom = z
+        side_index = side_index or {}
+        colours = colours or {}
+        by_id = {f.id: f for f in battle.fighters}
+        vw, vh = camera.viewport
+        blits = []
+        labels = []
+        name_size = int(min(20, max(11, self.geometry.hex_radius * z * 0.42)))
+        show_names = self.geometry.hex_radius * z >= 14
+        for p in self.placements(battle):
+            f = by_id[p.fighter_id]
+            sx, sy = camera.world_to_screen(p.x, p.y)
+            r = max(4, int(p.radius * z))
+            if sx < -3 * r or sy < -3 * r or sx > vw + 3 * r or sy > vh + 3 * r:
+                continue
+            letter = (f.name or f.id)[:1].upper()
+            img, (ax, ay) = self.image(
+                shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
+                letter=letter, facing=f.facing, posture=f.posture, radius_px=r, selected=(f.id == selected),
+            )
+            blits.append((img, (int(sx) - ax, int(sy) - ay)))
+            if show_names and (p.crowd == 1 or f.id == selected):
+                lab = self.label(f.name or f.id, name_size)
+                labels.append((lab, (int(sx) - lab.get_width() // 2, int(sy + r * 1.28))))
+        surface.blits(blits, doreturn=False)
+        surface.blits(labels, doreturn=False)
