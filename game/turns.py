@@ -575,7 +575,9 @@ class TurnController:
             return Reason("There is nothing to take back.", "", "undo")
         cp = self._undo[-1]
         side = self.current_side()
-        if not self.battle.ended and side is not None and cp.side != side:
+        # the player at the screen: the side whose turn it is, or (while the computer plays) the human
+        if (not self.battle.ended and side is not None and cp.side != side
+                and self.seat.get(side, "human") == "human"):
             return Reason(f"It is {self._side_name(side)}'s turn; only the player whose action it was "
                           f"can take it back.", "", "undo")
         if not self.settings.allow_undo_after_dice:
@@ -586,7 +588,12 @@ class TurnController:
         return None
 
     def undo(self) -> Result:
-        """Take back the current player's last action (and the computer's replies since)."""
+        """Take back the current player's last action (and the computer's replies since).
+
+        Only actions of human seats make checkpoints; the computer's actions
+        after one are taken back with it. In hotseat a player cannot take back
+        the other player's action once the turn has passed to them.
+        """
         reason = self.can_undo()
         if reason is not None:
             return self._reject(None, reason)

@@ -1,0 +1,376 @@
+"""Saves, autosaves, replays and the state hash — headless, JSON only (never pickle, never eval).
+
+A save (format ``clinch-save``, :data:`SAVE_VERSION`) holds the battle as it
+was before its first step (``initial``: self-contained, board included), the
+scenario path and the seed for people reading it, the log of intents with
+their dice and events, and a ``snapshot`` of the battle now (without board or
+log) for fast loading. Loading re-plays the log from ``initial`` through a
+:class:`~game.turns.TurnController` and compares with the snapshot: any
+difference makes the file "corrupt or foreign", refused with one sentence
+(:class:`SaveError`), never half-loaded.
+
+Files are written atomically (a temporary file in the same folder, flushed
+and ``os.replace``\\ d over the old one) under :func:`data_dir`
+(``platformdirs.user_data_dir("clinch")``, or ``$CLINCH_DATA_DIR``).
+
+:class:`Replay` steps forward, back and to any point of a saved battle,
+rebuilding states from ``initial`` + log with cached checkpoints.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import os
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+import platformdirs
+
+from game.model import SCHEMA_VERSION, Battle
+from game.rules.base import Ruleset, UnknownRuleset, find_ruleset
+from game.turns import ReplayDiverged, TurnController, TurnSettings, _Replay, intent_from_dict
+
+if TYPE_CHECKING:
+    from game.rules.base import Action
+
+__all__ = [
+    "SAVE_FORMAT", "SAVE_VERSION", "SaveFile", "SaveError", "data_dir", "saves_dir", "autosave_dir",
+    "state_hash", "make_save", "encode_save", "write_atomic", "save_game", "read_save", "load_game",
+    "replay_log", "autosave", "list_autosaves", "latest_autosave", "Replay",
+]
+
+SAVE_FORMAT = "clinch-save"
+SAVE_VERSION = 1
+ENV_DATA_DIR = "CLINCH_DATA_DIR"
+
+
+class SaveError(ValueError):
+    """A save that cannot be written or read: one sentence naming the file."""
+
+
+class SaveFile(msgspec.Struct, kw_only=True):
+    format: str
+    version: int
+    ruleset: str
+    seed: int
+    scenario: str | None = None
+    saved_at: str = ""
+    dice: str = "seeded"
+    seat: dict[str, str] = {}
+    initial: Battle
+    log: list[dict[str, Any]] = []
+    snapshot: Battle
+    state_hash: str
+
+
+# -- places ------------------------------------------------------------------------------------------
+
+def data_dir() -> Path:
+    """Where Clinch keeps the player's files: ``$CLINCH_DATA_DIR`` or the platform's user data folder."""
+    env = os.environ.get(ENV_DATA_DIR)
+    return Path(env) if env else Path(platformdirs.user_data_dir("clinch"))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"
+
+
+# -- the state hash ------------------------------------------------------------------------------------
+
+def state_hash(battle: Battle) -> str:
+    """sha256 of the battle's canonical JSON (sorted keys) without its log: equal states, equal hashes."""
+    shell = msgspec.structs.replace(battle, log=[])
+    return hashlib.sha256(msgspec.json.encode(shell, order="sorted")).hexdigest()
+
+
+# -- writing -------------------------------------------------------------------------------------------
+
+def make_save(ctl: TurnController, *, scenario: str | None = None) -> SaveFile:
+    """The save of a controller's battle as it stands (it needs the battle's initial state)."""
+    if ctl.initial is None:
+        raise SaveError("This battle cannot be saved: the controller was not given its initial state.")
+    b = ctl.battle
+    initial = ctl.initial.clone(with_log=False)
+    snapshot = b.clone(with_log=False)
+    snapshot.board = Battle().board  # the board never changes; it travels once, in ``initial``
+    return SaveFile(format=SAVE_FORMAT, version=SAVE_VERSION, ruleset=b.ruleset, seed=initial.rng.seed,
+                    scenario=scenario if scenario is not None else (b.scenario or initial.scenario),
+                    saved_at=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                    dice=ctl.dice_mode, seat=dict(ctl.seat), initial=initial, log=list(b.log),
+                    snapshot=snapshot, state_hash=state_hash(b))
+
+
+def encode_save(save: SaveFile) -> bytes:
+    return msgspec.json.encode(save)
+
+
+def write_atomic(path: Path | str, data: bytes) -> Path:
+    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one, never half of one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except FileNotFoundError:
+            pass
+        raise
+    return path
+
+
+def save_game(ctl: TurnController, path: Path | str | None = None, *, name: str = "save",
+              scenario: str | None = None) -> Path:
+    """Save atomically to ``path`` (default ``saves_dir()/NAME.json``); returns the path written."""
+    target = Path(path) if path is not None else saves_dir() / f"{name}.json"
+    try:
+        return write_atomic(target, encode_save(make_save(ctl, scenario=scenario)))
+    except OSError as exc:
+        raise SaveError(f"{target}: could not be written ({exc.strerror or exc}).") from None
+
+
+# -- reading -------------------------------------------------------------------------------------------
+
+def _decode(path: Path, data: bytes) -> SaveFile:
+    try:
+        raw = msgspec.json.decode(data)
+    except msgspec.DecodeError:
+        raise SaveError(f"{path}: not a complete JSON file (truncated or damaged); it was not loaded.") from None
+    if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{path}: not a Clinch save (it has no \"format\": \"{SAVE_FORMAT}\" field).")
+    version = raw.get("version")
+    if version != SAVE_VERSION:
+        raise SaveError(f"{path}: save format version {version!r}, but this Clinch reads version {SAVE_VERSION}.")
+    try:
+        save = msgspec.convert(raw, SaveFile)
+    except msgspec.ValidationError as exc:
+        raise SaveError(f"{path}: a field is wrong: {exc}.") from None
+    for which in (save.initial, save.snapshot):
+        if which.schema != SCHEMA_VERSION:
+            raise SaveError(f"{path}: its battle uses model schema {which.schema}, but this Clinch reads "
+                            f"{SCHEMA_VERSION}.")
+    return save
+
+
+def read_save(path: Path | str) -> SaveFile:
+    """Read and validate a save's structure (no replay): :class:`SaveError` on anything wrong."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: could not be read ({exc.strerror or exc}).") from None
+    return _decode(path, data)
+
+
+def replay_log(initial: Battle, log: list[dict[str, Any]], ruleset: Ruleset | str | None = None, *,
+               upto: int | None = None, **controller_kw: Any) -> TurnController:
+    """A controller that has re-played ``log`` (its first ``upto`` intents) from ``initial``.
+
+    Raises :class:`~game.turns.ReplayDiverged` when the replay does not give
+    the logged entries, ``ValueError`` when an entry's intent is not one of
+    the ruleset's actions.
+    """
+    source = _Replay(log)
+    ctl = TurnController(initial.clone(), ruleset, _source=source,
+                         settings=controller_kw.pop("settings", None) or TurnSettings(), **controller_kw)
+    _drive(ctl, log, upto)
+    return ctl
+
+
+def _drive(ctl: TurnController, log: list[dict[str, Any]], upto: int | None) -> None:
+    done = 0
+    while len(ctl.battle.log) < len(log) and (upto is None or done < upto):
+        i = len(ctl.battle.log)
+        entry = log[i]
+        if ctl.waiting_for_dice is not None:
+            raise ReplayDiverged(i, "the replay waits for dice the log does not have")
+        if "intent" not in entry:
+            raise ReplayDiverged(i, f"the log has a {entry.get('step')!r} step where an action was expected")
+        intent = intent_from_dict(ctl.ruleset, entry["intent"])
+        ctl.apply(intent)
+        done += 1
+
+
+def load_game(path: Path | str, *, ruleset: Ruleset | None = None, dice: str | list[int] | None = None,
+              seat: dict[str, str] | None = None, settings: TurnSettings | None = None) -> TurnController:
+    """Load a save: validate, re-play its log, compare with its snapshot, and return a live controller.
+
+    ``dice``/``seat`` default to what the save recorded. Anything wrong is a
+    :class:`SaveError` with one sentence; nothing is half-loaded.
+    """
+    path = Path(path)
+    save = read_save(path)
+    try:
+        rs = ruleset if ruleset is not None else find_ruleset(save.ruleset)
+    except UnknownRuleset:
+        raise SaveError(f"{path}: uses the ruleset {save.ruleset!r}, which this Clinch does not have.") from None
+    try:
+        ctl = replay_log(save.initial, save.log, rs, seat=seat or save.seat, settings=settings)
+    except ReplayDiverged as exc:
+        raise SaveError(f"{path}: corrupt or foreign: replaying its log from the start does not give the logged "
+                        f"battle ({exc}).") from None
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise SaveError(f"{path}: corrupt or foreign: its log cannot be replayed ({exc}).") from None
+    snap = save.snapshot
+    snap.board = save.initial.board
+    snap.log = list(save.log)
+    if state_hash(ctl.battle) != state_hash(snap) or state_hash(snap) != save.state_hash:
+        raise SaveError(f"{path}: corrupt or foreign: replaying its log does not give the battle it says it "
+                        f"holds (state hash mismatch).")
+    ctl.initial = save.initial
+    ctl.set_dice(dice if dice is not None else (save.dice if save.dice in ("seeded", "manual") else "seeded"))
+    if ctl.waiting_for_dice is not None:
+        ctl.resume()
+    ctl._autosave()
+    return ctl
+
+
+# -- autosave ------------------------------------------------------------------------------------------
+
+_AUTO = re.compile(r"^autosave-(\d{6})\.json$")
+
+
+def list_autosaves(folder: Path | str) -> list[Path]:
+    """Autosaves in a folder, oldest first."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [(int(m.group(1)), p) for p in folder.iterdir() if (m := _AUTO.match(p.name))]
+    return [p for _, p in sorted(found)]
+
+
+def latest_autosave(folder: Path | str | None = None) -> Path | None:
+    files = list_autosaves(folder if folder is not None else autosave_dir())
+    return files[-1] if files else None
+
+
+def autosave(ctl: TurnController, folder: Path | str, *, keep: int = 5) -> list[Path]:
+    """Write the next ``autosave-NNNNNN.json`` and remove all but the newest ``keep``; returns those kept."""
+    folder = Path(folder)
+    existing = list_autosaves(folder)
+    seq = int(_AUTO.match(existing[-1].name).group(1)) + 1 if existing else 1  # type: ignore[union-attr]
+    path = folder / f"autosave-{seq % 1_000_000:06d}.json"
+    save_game(ctl, path)
+    files = list_autosaves(folder)
+    for old in files[:-max(1, keep)]:
+        try:
+            old.unlink()
+        except FileNotFoundError:
+            pass
+    return files[-max(1, keep):]
+
+
+# -- replay --------------------------------------------------------------------------------------------
+
+class Replay:
+    """Step forward, back and to any point of a saved battle.
+
+    Position ``k`` (0..``len(replay)``) is the battle after the first ``k``
+    actions and everything the controller did after them (hooks, the next
+    round's initiative...), i.e. as the next player saw it. States are
+    rebuilt from ``initial`` + log; a checkpoint is cached every
+    ``every`` positions so jumping back is cheap. ``battle`` is a fresh
+    object at each move: treat it as read-only.
+    """
+
+    def __init__(self, initial: Battle, log: list[dict[str, Any]], ruleset: Ruleset | str | None = None, *,
+                 every: int = 16) -> None:
+        self.initial = initial.clone(with_log=False)
+        self.log = list(log)
+        self.ruleset = find_ruleset(ruleset or initial.ruleset) if not isinstance(ruleset, Ruleset) else ruleset
+        self.every = max(1, every)
+        self.starts = [i for i, e in enumerate(self.log) if "intent" in e]
+        self._cache: dict[int, tuple[Battle, int]] = {}
+        self._ctl = self._controller_at(0)
+        self.position = 0
+
+    @classmethod
+    def from_save(cls, path: Path | str, *, ruleset: Ruleset | None = None, every: int = 16) -> Replay:
+        save = read_save(path)
+        return cls(save.initial, save.log, ruleset or save.ruleset, every=every)
+
+    @classmethod
+    def from_controller(cls, ctl: TurnController, *, every: int = 16) -> Replay:
+        if ctl.initial is None:
+            raise SaveError("This battle cannot be replayed: the controller was not given its initial state.")
+        return cls(ctl.initial, ctl.battle.log, ctl.ruleset, every=every)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    @property
+    def battle(self) -> Battle:
+        return self._ctl.battle
+
+    @property
+    def intents(self) -> list[Action]:
+        return [intent_from_dict(self.ruleset, self.log[i]["intent"]) for i in self.starts]
+
+    def entries_at(self, k: int) -> list[dict[str, Any]]:
+        """The log entries that moving from position ``k - 1`` to ``k`` produced (for animation)."""
+        if not 0 <= k <= len(self):
+            raise IndexError(k)
+        if k == 0:
+            return self.log[:self.starts[0]] if self.starts else list(self.log)
+        lo = self.starts[k - 1]
+        hi = self.starts[k] if k < len(self.starts) else len(self.log)
+        return self.log[lo:hi]
+
+    def _controller_at(self, k: int) -> TurnController:
+        base = max((c for c in self._cache if c <= k), default=None)
+        if base is None:
+            ctl = TurnController(self.initial.clone(), self.ruleset, _source=_Replay(self.log))
+            done = 0
+        else:
+            snap, log_len = self._cache[base]
+            b = snap.clone(with_log=False)
+            b.log = self.log[:log_len]
+            ctl = TurnController(b, self.ruleset, _source=_Replay(self.log), _start=False)
+            done = base
+        self._remember(done, ctl)
+        while done < k:
+            _drive(ctl, self.log, 1)
+            done += 1
+            self._remember(done, ctl)
+        return ctl
+
+    def _remember(self, k: int, ctl: TurnController) -> None:
+        if k % self.every == 0 and k not in self._cache:
+            self._cache[k] = (ctl.battle.clone(with_log=False), len(ctl.battle.log))
+
+    def goto(self, k: int) -> Battle:
+        if not 0 <= k <= len(self):
+            raise IndexError(f"position {k} is outside 0..{len(self)}")
+        if k < self.position:
+            self._ctl = self._controller_at(k)
+        else:
+            while self.position < k:
+                _drive(self._ctl, self.log, 1)
+                self.position += 1
+                self._remember(self.position, self._ctl)
+        self.position = k
+        return self.battle
+
+    def forward(self) -> Battle:
+        return self.goto(min(self.position + 1, len(self)))
+
+    def back(self) -> Battle:
+        return self.goto(max(self.position - 1, 0))
+
+    def to_start(self) -> Battle:
+        return self.goto(0)
+
+    def to_end(self) -> Battle:
+        return self.goto(len(self))
