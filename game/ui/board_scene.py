@@ -18,7 +18,7 @@ import pygame
 from game.hexgrid import Hex
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
-from game.ui.overlays import HOVER_TINT, HexTints, draw_arcs, draw_grapple_links
+from game.ui.overlays import HOVER_TINT, ArcOverlay, HexTints, draw_grapple_links
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
 from game.ui.tokens import TokenLayer, parse_colour
@@ -48,6 +48,7 @@ class BoardScene(Scene):
         self.text = text or TextCache()
         self.tokens = TokenLayer(self.geometry, self.text)
         self.tints = HexTints(self.geometry, self.on_board)
+        self.arcs = ArcOverlay(self.geometry, self.on_board)
         self.hovered: Hex | None = None
         self.selected: str | None = None
         self.mouse: tuple[int, int] = (size[0] // 2, size[1] // 2)
@@ -84,14 +85,14 @@ class BoardScene(Scene):
         return out
 
     def initial_view(self) -> None:
-        """Fit the map; on a map too big to read at that zoom, zoom in on the fighters instead."""
+        """Fit the map; on a map too big to read at that zoom, fit the fighters instead (not below half size)."""
         self.fit()
-        if self.camera.zoom < 0.55 and self.battle.fighters:
-            xs = [self.geometry.center(f.hex) for f in self.battle.fighters]
-            cx = sum(p[0] for p in xs) / len(xs)
-            cy = sum(p[1] for p in xs) / len(xs)
-            self.camera.zoom = 1.0
-            self.camera.center_on(cx, cy)
+        if self.camera.zoom < 0.4 and self.battle.fighters:
+            pts = [self.geometry.center(f.hex) for f in self.battle.fighters]
+            pad = 3 * self.geometry.hex_radius
+            self.camera.fit((min(x for x, _ in pts) - pad, min(y for _, y in pts) - pad,
+                             max(x for x, _ in pts) + pad, max(y for _, y in pts) + pad))
+            self.camera.set_zoom(min(1.5, max(0.5, self.camera.zoom)))
 
     def fit(self) -> None:
         self.camera.fit(self.view.world_bounds)
@@ -221,7 +222,7 @@ class BoardScene(Scene):
         self.view.draw(surface, cam)
         sel = self.battle.get(self.selected)
         if sel is not None:
-            draw_arcs(surface, cam, self.tints, sel.hex, sel.facing)
+            self.arcs.draw(surface, cam, sel.hex, sel.facing)
         if self.hovered is not None:
             fill, outline = HOVER_TINT
             self.tints.blit(surface, cam, [self.hovered], fill, outline, width=2, inset=0.03)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from game.hexgrid import (
@@ -130,15 +131,16 @@ class MapGeometry:
 
     def tile_origin(self, col: int, row: int) -> tuple[int, int]:
         """Top-left pixel of tile ``(col, row)`` (``tileToScreenCoords``)."""
-        if self.stagger_x:
-            y = row * (self.th + self.side_y)
-            if self.is_staggered(col):
-                y += self.row_height
-            return (col * self.column_width, y)
-        x = col * (self.tw + self.side_x)
-        if self.is_staggered(row):
-            x += self.column_width
-        return (x, row * self.row_height)
+        stagger_x, col_step_y, row_h, col_w, row_step_x, even = self._offset_params
+        if stagger_x:
+            y = row * col_step_y
+            if (col & 1) ^ even:
+                y += row_h
+            return (col * col_w, y)
+        x = col * row_step_x
+        if (row & 1) ^ even:
+            x += col_w
+        return (x, row * row_h)
 
     def tile_center(self, col: int, row: int) -> tuple[float, float]:
         x, y = self.tile_origin(col, row)
@@ -183,7 +185,7 @@ class MapGeometry:
         col, row = self.to_tile(h)
         return 0 <= col < self.columns and 0 <= row < self.rows
 
-    @property
+    @cached_property
     def layout(self) -> Layout:
         """A hexgrid ``Layout`` whose hex centres are exactly Tiled's tile centres."""
         origin = self.tile_center(0, 0)  # axial (0,0) is offset (0,0) in all four variants
@@ -198,6 +200,11 @@ class MapGeometry:
 
     def hex_at(self, x: float, y: float) -> Hex:
         return pixel_to_hex(self.layout, (x, y))
+
+    @cached_property
+    def _offset_params(self) -> tuple[bool, int, int, int, int, int]:
+        return (self.stagger_x, self.th + self.side_y, self.row_height, self.column_width,
+                self.tw + self.side_x, self.stagger_index == "even")
 
     def direction_vector(self, direction: int) -> tuple[float, float]:
         """Unit vector on screen (y down) from a hex towards its neighbour in ``direction``."""

@@ -14,7 +14,7 @@ from game.hexgrid import Hex, arc_hexes
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
 
-__all__ = ["HexTints", "ARC_TINTS", "HOVER_TINT", "draw_arcs", "draw_grapple_links"]
+__all__ = ["HexTints", "ArcOverlay", "ARC_TINTS", "HOVER_TINT", "draw_arcs", "draw_grapple_links"]
 
 #: front / side / rear arc shading of the selected fighter (distinct in hue and in strength)
 ARC_TINTS: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int, int] | None]] = {
@@ -74,9 +74,54 @@ class HexTints:
         surface.blits(blits, doreturn=False)
 
 
+class ArcOverlay:
+    """The selected fighter's shaded arcs as one cached surface per (hex, facing, zoom)."""
+
+    def __init__(self, geometry: MapGeometry, on_board: Any = None) -> None:
+        self.geometry = geometry
+        self.on_board = on_board or geometry.contains
+        self._key: tuple | None = None
+        self._surface: pygame.Surface | None = None
+        self._anchor = (0.0, 0.0)
+        self.arcs: dict[str, list[Hex]] = {}
+
+    def draw(self, surface: pygame.Surface, camera: Camera, position: Hex, facing: int,
+             radius: int = ARC_RADIUS) -> dict[str, list[Hex]]:
+        key = (position, facing % 6, radius, camera.zoom)
+        if key != self._key:
+            self._build(position, facing, radius, camera.zoom)
+            self._key = key
+        cx, cy = camera.world_to_screen(*self.geometry.center(position))
+        surface.blit(self._surface, (int(cx - self._anchor[0] + 0.5), int(cy - self._anchor[1] + 0.5)))
+        return self.arcs
+
+    def _build(self, position: Hex, facing: int, radius: int, zoom: float) -> None:
+        g = self.geometry
+        self.arcs = {k: [h for h in v if self.on_board(h)] for k, v in arc_hexes(position, facing, radius).items()}
+        ox, oy = g.center(position)
+        k = zoom * 0.92
+        outline = [(x * k, y * k) for x, y in g.hex_outline()]
+        reach = (radius + 1) * max(g.step) * zoom + 4
+        size = int(2 * reach) + 2
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        for name in ("front", "side", "rear"):
+            fill, edge = ARC_TINTS[name]
+            for h in self.arcs[name]:
+                hx, hy = g.center(h)
+                px, py = c + (hx - ox) * zoom, c + (hy - oy) * zoom
+                pts = [(px + x, py + y) for x, y in outline]
+                pygame.draw.polygon(surf, fill, pts)
+                if edge:
+                    pygame.draw.polygon(surf, edge, pts, width=2)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._surface, self._anchor = surf, (c, c)
+
+
 def draw_arcs(surface: pygame.Surface, camera: Camera, tints: HexTints, position: Hex, facing: int,
               radius: int = ARC_RADIUS) -> dict[str, list[Hex]]:
-    """Shade the front, side and rear arcs of a fighter at ``position`` out to ``radius`` hexes."""
+    """Shade the front, side and rear arcs hex by hex (uncached; :class:`ArcOverlay` is the fast way)."""
     arcs = arc_hexes(position, facing, radius)
     for name in ("front", "side", "rear"):
         fill, outline = ARC_TINTS[name]

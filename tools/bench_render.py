@@ -1,0 +1,169 @@
+"""Frame-time benchmark of the board screen, headless at 1920x1080.
+
+Two boards, 40 fighters each: the shipped outdoor map, and a generated
+200x200 map (the outdoor map's tiles repeated). Each runs 600 frames while
+the camera pans steadily (so new chunks of the map come into view, as when a
+player drags), the mouse hovers and one fighter is selected; a frame is
+events + update + draw + flip. Also prints the start-to-first-frame time and
+the cost of one bare full-screen blit for comparison.
+
+    python3 tools/bench_render.py [--frames 600]
+
+The last line is ``render: median_ms=X p95_ms=Y first_frame_s=Z`` (the worse map).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+T_START = time.perf_counter()
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import argparse  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import msgspec  # noqa: E402
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.hexgrid import offset_to_axial  # noqa: E402
+from game.maps import load_scenario  # noqa: E402
+from game.model import Battle, Board, Fighter, TileLayer  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.clock import FixedClock  # noqa: E402
+
+SIZE = (1920, 1080)
+OUTDOOR = ROOT / "maps" / "outdoor.toml"
+
+
+def with_fighters(battle: Battle, n: int, rng: random.Random) -> Battle:
+    """Top the battle up to ``n`` fighters on open hexes near the existing ones."""
+    open_hexes = [c.hex for c in battle.board.cells if not c.blocks_movement]
+    fighters = list(battle.fighters)
+    sides = [s.id for s in battle.sides] or ["red", "blue"]
+    taken: dict = {}
+    for f in fighters:
+        taken[f.hex] = taken.get(f.hex, 0) + 1
+    i = 0
+    while len(fighters) < n:
+        h = rng.choice(open_hexes)
+        if taken.get(h, 0) >= 2:
+            continue
+        taken[h] = taken.get(h, 0) + 1
+        fighters.append(Fighter(id=f"x{i}", name=f"Extra {i}", side=sides[i % len(sides)], hex=h,
+                                facing=rng.randrange(6), posture=rng.choice(["standing"] * 6 + ["prone", "kneeling"])))
+        i += 1
+    battle.fighters = fighters[:n]
+    return battle
+
+
+def big_board(base: Board, cols: int, rows: int) -> Board:
+    """A cols x rows map cut from ``base``'s layers, repeated (same tilesets, same terrain)."""
+    layers = []
+    for layer in base.layers:
+        gids = [[layer.gids[r % base.rows][c % base.columns] for c in range(cols)] for r in range(rows)]
+        flags = [[layer.flags[r % base.rows][c % base.columns] if layer.flags else 0 for c in range(cols)]
+                 for r in range(rows)]
+        layers.append(TileLayer(name=layer.name, gids=gids, flags=flags, visible=layer.visible,
+                                opacity=layer.opacity))
+    by_tile = {}
+    for c in base.cells:
+        by_tile[_tile_of(base, c.hex)] = c
+    cells = []
+    for r in range(rows):
+        for c in range(cols):
+            src = by_tile.get((c % base.columns, r % base.rows))
+            if src is None:
+                continue
+            h = offset_to_axial(c, r, base.stagger_axis, base.stagger_index)  # type: ignore[arg-type]
+            cells.append(msgspec.structs.replace(src, hex=h))
+    return msgspec.structs.replace(base, name=f"generated {cols}x{rows}", columns=cols, rows=rows,
+                                   layers=layers, cells=cells)
+
+
+def _tile_of(board: Board, h) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    from game.hexgrid import axial_to_offset
+
+    return axial_to_offset(h, board.stagger_axis, board.stagger_index)  # type: ignore[arg-type]
+
+
+def bench(name: str, make_battle, frames: int, t0: float) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+    battle = make_battle()
+    app = App(battle, SIZE, clock=FixedClock(16), resizable=False)
+    app.draw()
+    pygame.display.flip()
+    first = time.perf_counter() - t0
+    scene = app.board
+    scene.selected = battle.fighters[0].id
+    times = []
+    dx = 6.0
+    for i in range(frames):
+        if i % 240 == 120:
+            dx = -dx
+        mouse = (400 + (i * 7) % 1100, 300 + (i * 3) % 500)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mouse, rel=(1, 1), buttons=(0, 0, 0)))
+        t = time.perf_counter()
+        app.pump()
+        scene.camera.pan_screen(-dx, -dx / 3)
+        app.update(16)
+        app.draw()
+        pygame.display.flip()
+        times.append((time.perf_counter() - t) * 1000.0)
+    times.sort()
+    med = statistics.median(times)
+    p95 = times[int(len(times) * 0.95) - 1]
+    print(f"{name}: {len(battle.fighters)} fighters, {battle.board.columns}x{battle.board.rows}, "
+          f"zoom {scene.camera.zoom:.2f}: median {med:.2f} ms, p95 {p95:.2f} ms, max {times[-1]:.2f} ms, "
+          f"first frame {first:.3f} s, chunks drawn {scene.view.chunks_drawn}")
+    return med, p95, first
+
+
+def bare_blit(frames: int = 300) -> float:
+    screen = pygame.display.get_surface() or pygame.display.set_mode(SIZE)
+    src = pygame.Surface(SIZE).convert()
+    src.fill((40, 80, 40))
+    times = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        screen.blit(src, (0, 0))
+        times.append((time.perf_counter() - t) * 1000.0)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    args = parser.parse_args()
+    rng = random.Random(7)
+
+    def outdoor() -> Battle:
+        return with_fighters(load_scenario(OUTDOOR), 40, rng)
+
+    def huge() -> Battle:
+        base = load_scenario(OUTDOOR)
+        battle = msgspec.structs.replace(base, board=big_board(base.board, 200, 200))
+        return with_fighters(battle, 40, rng)
+
+    pygame.display.init()
+    results = [bench("outdoor", outdoor, args.frames, T_START)]
+    t1 = time.perf_counter()
+    results.append(bench("generated 200x200", huge, args.frames, t1))
+    blit = bare_blit()
+    print(f"bare full-screen {SIZE[0]}x{SIZE[1]} blit: median {blit:.2f} ms")
+    med = max(r[0] for r in results)
+    p95 = max(r[1] for r in results)
+    first = max(r[2] for r in results)
+    print(f"render: median_ms={med:.2f} p95_ms={p95:.2f} first_frame_s={first:.2f}")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
