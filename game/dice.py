@@ -16,11 +16,13 @@ them next to the intent; replays feed them back through ``ScriptedDice``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 __all__ = [
     "Dice", "DiceError", "DiceNeeded", "DiceRequest", "SeededDice", "ScriptedDice", "ManualDice",
-    "splitmix64",
+    "splitmix64", "THREE_D6_COUNTS", "p_3d6_at_most", "roll_outcomes", "success_chance", "critical_chances",
+    "margin_of_victory_distribution", "quick_contest_odds", "regular_contest_odds",
 ]
 
 _MASK = (1 << 64) - 1
@@ -151,3 +153,94 @@ class ManualDice:
         self.position += count
         self.used.extend(out)
         return out
+
+
+# -- exact probabilities (no simulation) -----------------------------------------------------------
+# Counts over the 216 equally likely 3d6 outcomes; every function is cached by its targets,
+# so the AI and the UI can ask for odds constantly. The success and critical rules are the
+# ones ``game.rules.common`` rolls with (G0-1), imported lazily to keep this module low.
+
+#: how many of the 216 outcomes of 3d6 give each total 3..18
+THREE_D6_COUNTS: dict[int, int] = {}
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        for _c in range(1, 7):
+            THREE_D6_COUNTS[_a + _b + _c] = THREE_D6_COUNTS.get(_a + _b + _c, 0) + 1
+del _a, _b, _c
+
+
+def p_3d6_at_most(t: int) -> float:
+    """P(3d6 <= t), plain, without criticals."""
+    return sum(n for total, n in THREE_D6_COUNTS.items() if total <= t) / 216
+
+
+@lru_cache(maxsize=256)
+def roll_outcomes(target: int) -> tuple[tuple[int, bool, str | None, int], ...]:
+    """(total, success, critical, count) for every 3d6 total against ``target`` (G0-1)."""
+    from game.rules.common import _is_success, critical_3d6
+
+    out = []
+    for total, n in sorted(THREE_D6_COUNTS.items()):
+        crit = critical_3d6(total, target)
+        out.append((total, _is_success(total, target, crit), crit, n))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def success_chance(target: int) -> float:
+    """P(success) of a 3d6 roll against ``target`` with G0-1's automatic successes and failures."""
+    return sum(n for _t, ok, _c, n in roll_outcomes(target) if ok) / 216
+
+
+@lru_cache(maxsize=256)
+def critical_chances(target: int) -> tuple[float, float]:
+    """(P(critical success), P(critical failure)) against ``target`` (G0-1)."""
+    cs = sum(n for _t, _ok, c, n in roll_outcomes(target) if c == "success")
+    cf = sum(n for _t, _ok, c, n in roll_outcomes(target) if c == "failure")
+    return cs / 216, cf / 216
+
+
+@lru_cache(maxsize=4096)
+def margin_of_victory_distribution(ta: int, tb: int) -> dict[int, float]:
+    """Quick Contest (G0-2) of targets ``ta`` (A) and ``tb`` (B): {signed margin of victory: P}.
+
+    Positive = A wins by that much, negative = B wins, 0 = tie. A success beats
+    a failure; otherwise the better margin wins.
+    """
+    counts: dict[int, int] = {}
+    ra, rb = roll_outcomes(ta), roll_outcomes(tb)
+    for xa, oka, _ca, na in ra:
+        ma = ta - xa
+        for xb, okb, _cb, nb in rb:
+            mb = tb - xb
+            if oka != okb:
+                mov = abs(ma - mb) if oka else -abs(ma - mb)
+            else:
+                mov = ma - mb
+            counts[mov] = counts.get(mov, 0) + na * nb
+    return {k: v / 46656 for k, v in sorted(counts.items())}
+
+
+@lru_cache(maxsize=4096)
+def quick_contest_odds(ta: int, tb: int) -> tuple[float, float, float]:
+    """(win, tie, lose) for A in a Quick Contest (G0-2)."""
+    dist = margin_of_victory_distribution(ta, tb)
+    win = sum(p for m, p in dist.items() if m > 0)
+    tie = dist.get(0, 0.0)
+    return win, tie, 1.0 - win - tie
+
+
+@lru_cache(maxsize=4096)
+def regular_contest_odds(ta: int, tb: int, lower_to_14: bool = True) -> tuple[float, float, float]:
+    """(win, tie, lose) for the actor A in one exchange of a Regular Contest (G0-3).
+
+    A wins if it succeeds and B fails, loses on the reverse; else a tie. With
+    ``lower_to_14`` both targets drop by the same amount so the higher is 14.
+    """
+    if lower_to_14 and max(ta, tb) > 14:
+        shift = max(ta, tb) - 14
+        ta, tb = ta - shift, tb - shift
+    pa, pb = success_chance(ta), success_chance(tb)
+    win = pa * (1 - pb)
+    lose = pb * (1 - pa)
+    return win, 1.0 - win - lose, lose

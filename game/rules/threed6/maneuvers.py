@@ -1,0 +1,677 @@
+"""The 3d6 maneuvers that are not grappling moves (G0-4), and the base class of every 3d6 action.
+
+Every action is a frozen dataclass holding ids (an intent). ``check`` runs the
+checks every maneuver shares (``ThreeD6Lite.maneuver_reason``: stunned,
+pinned, held, ...) and then the action's own; ``resolve`` rolls through a
+:class:`~game.rules.events.Resolution` so the battle is the result of the
+events. The ruleset is found from ``battle.ruleset`` (``status.ruleset_for``),
+so ``3d6-full`` changes behaviour through its hooks without new classes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from game.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
+from game.rules import events as E
+from game.rules.base import Action, Reason
+from game.rules.common import RollSpec, quick_contest, roll_under
+from game.rules.events import Resolution
+from game.rules.threed6 import combat as C
+from game.rules.threed6 import stats as S
+from game.rules.threed6.status import (
+    foes,
+    grips_by,
+    grips_on,
+    is_grappled,
+    is_out,
+    is_pinned,
+    ruleset_for,
+)
+
+if TYPE_CHECKING:
+    from game.dice import Dice
+    from game.model import Battle, Fighter
+    from game.rules.base import Event
+    from game.rules.threed6.lite import ThreeD6Lite
+
+__all__ = [
+    "Maneuver", "Move", "Face", "ChangePosture", "Attack", "AllOutAttack", "MoveAndAttack", "AllOutDefense",
+    "Bite", "Ready", "ThrowAway", "Evaluate", "Feint", "Aim", "Concentrate", "Wait", "DoNothing",
+    "find_path", "POSTURE_CHANGES", "STRIKE_LOCATIONS", "strike_reason", "strike", "strike_spec",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Maneuver(Action):
+    """Base of the 3d6 actions: shared checks, the 0-HP consciousness roll, and clean-up after."""
+
+    #: which GURPS maneuver this is (``attack``, ``all_out_attack``, ``move_and_attack``, ``move``,
+    #: ``ready``, ``aim``, ``feint``, ``concentrate``, ``wait``, ``evaluate``, ``all_out_defense``,
+    #: ``change_posture``, ``do_nothing``) or ``free`` for a free action (the turn goes on).
+    maneuver_kind: ClassVar[str] = "attack"
+    #: a free action does not use up the fighter's turn (S0-FREE-1, S2-FREE-3)
+    free: ClassVar[bool] = False
+    #: needs physical movement (a pinned fighter may take none but Break Free, S0-VICTIM-3)
+    physical: ClassVar[bool] = True
+    #: counts as an attack (S0-REQ-4, S0-ITEM-3, S0-AFTER-2)
+    is_attack: ClassVar[bool] = False
+
+    def maneuver_name(self) -> str:
+        """The maneuver this intent is played as (actions with a ``maneuver`` field override it)."""
+        return "free" if self.free else self.maneuver_kind
+
+    def check(self, battle: Battle) -> Reason | None:
+        actor = battle.get(self.actor)
+        if actor is None:
+            return Reason(f"There is no fighter {self.actor!r}", kind="unknown")
+        rs = ruleset_for(battle)
+        return rs.maneuver_reason(battle, actor, self) or self.reason(battle, rs, actor)
+
+    def reason(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Reason | None:
+        """The action's own checks, after the shared ones."""
+        return None
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        rs = ruleset_for(battle)
+        r = Resolution(battle, dice)
+        actor = battle.fighter(self.actor)
+        # G0-7: at 0 HP or less, roll HT before acting (Do Nothing and free actions need no roll).
+        if self.free or self.type == "do_nothing" or C.consciousness_check(r, actor):
+            self.play(r, rs, actor)
+            rs.after_action(r, actor, self)
+        return r.events
+
+    def play(self, r: Resolution, rs: ThreeD6Lite, actor: Fighter) -> None:
+        raise NotImplementedError
+
+
+# -- movement --------------------------------------------------------------------------------------
+
+def _passable(battle: Battle, h: Hex) -> bool:
+    return not battle.board.cells or battle.board.is_open(h)
+
+
+def find_path(battle: Battle, f: Fighter, to: Hex, max_steps: int, *, enter_foe: bool = False,
+              companions: frozenset[str] = frozenset()) -> list[Hex] | None:
+    """Shortest path (without the start) of at most ``max_steps`` hexes, or None.
+
+    Foes block (GX-3); allies may be passed but not stopped on. ``enter_foe``
+    lets the last hex hold a foe (a grapple's step into its hex, S0-REQ-2).
+    ``companions`` (a dragged victim, a holder dragged along) never block.
+    """
+    if to == f.hex:
+        return []
+    if hex_distance(f.hex, to) > max_steps or not _passable(battle, to):
+        return None
+    occupied: dict[Hex, str] = {}
+    for o in battle.fighters:
+        if o.id == f.id or o.id in companions or is_out(o):
+            continue
+        kind = "ally" if o.side == f.side else "foe"
+        if occupied.get(o.hex) != "foe":
+            occupied[o.hex] = kind
+    if to in occupied and not (enter_foe and occupied[to] == "foe"):
+        return None
+    prev: dict[Hex, Hex | None] = {f.hex: None}
+    queue = deque([(f.hex, 0)])
+    while queue:
+        h, d = queue.popleft()
+        if h == to:
+            break
+        if d >= max_steps:
+            continue
+        for n in hex_neighbors(h):
+            if n in prev or not _passable(battle, n):
+                continue
+            if n != to and occupied.get(n) == "foe":
+                continue
+            prev[n] = h
+            queue.append((n, d + 1))
+    if to not in prev:
+        return None
+    path = [to]
+    while prev[path[-1]] != f.hex:
+        path.append(prev[path[-1]])  # type: ignore[arg-type]
+    path.reverse()
+    return path
+
+
+def _move_events(r: Resolution, mover: Fighter, path: list[Hex], rule: str, *,
+                 companions: list[str] = (), actor: str | None = None) -> None:
+    if not path:
+        return
+    start = mover.hex
+    r.emit(E.move(actor or mover.id, path[-1], path=path, rule=rule, who=mover.id))
+    for c in companions:
+        r.emit(E.move(actor or mover.id, path[-1], path=path, rule=rule, who=c))
+    last_from = path[-2] if len(path) > 1 else start
+    d = direction_between(last_from, path[-1])
+    if d is not None and d != mover.facing:
+        r.emit(E.face(mover.id, d, rule=rule))
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Maneuver):
+    """G0-4 Move: up to Move hexes. A held fighter may not (S0-VICTIM-1) unless more than twice as strong."""
+
+    type: ClassVar[str] = "move"
+    title: ClassVar[str] = "Move"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "move"
+    to: tuple[int, int] | None = None
+
+    def reason(self, battle, rs, actor):
+        if self.to is None:
+            return Reason("Choose the hex to move to", "G0-4", "bad_intent")
+        holders = [battle.fighter(g.holder) for g in grips_on(battle, actor.id) if g.location in _BODY]
+        for h in holders:
+            if not rs.strong_enough(S.stat(actor, "ST"), S.stat(h, "ST")):
+                return Reason(f"{actor.label} is grappled by {h.label} and may not take a Move maneuver "
+                              f"unless its ST is {rs.strength_words} {h.label}'s", rs.cite("S0-VICTIM-1"))
+        steps = rs.move_allowance(battle, actor, carrying=[h.id for h in holders])
+        if steps <= 0:
+            return Reason(f"{actor.label} cannot move while {actor.posture}", "G0-8")
+        if find_path(battle, actor, Hex.of(self.to), steps, companions=frozenset(h.id for h in holders)) is None:
+            return Reason(f"{actor.label} cannot reach {list(self.to)} this turn (Move {steps})", "G0-4")
+        return None
+
+    def play(self, r, rs, actor):
+        battle = r.battle
+        holders = [g.holder for g in grips_on(battle, actor.id) if g.location in _BODY]
+        steps = rs.move_allowance(battle, actor, carrying=holders)
+        path = find_path(battle, actor, Hex.of(self.to), steps, companions=frozenset(holders)) or []
+        # A holder who walks off lets go (ruling L-10); dragging is the ``drag`` action.
+        for g in list(grips_by(battle, actor.id)):
+            if g.target not in holders:
+                r.emit(E.grapple_end(g.holder, g.target, why="moved away", rule="G0-10"))
+        rule = rs.cite("S0-HOLD-4") if holders else "G0-4"
+        _move_events(r, actor, path, rule, companions=holders)
+
+
+_BODY = frozenset({"torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot"})
+
+
+@dataclass(frozen=True, slots=True)
+class Face(Maneuver):
+    """Turn to face another hex side: a free action once per turn (ruling L-4)."""
+
+    type: ClassVar[str] = "face"
+    title: ClassVar[str] = "Face"
+    rule: ClassVar[str] = "G0-4"
+    free: ClassVar[bool] = True
+    facing: int = 0
+
+    def reason(self, battle, rs, actor):
+        if not isinstance(self.facing, int) or not 0 <= self.facing <= 5:
+            return Reason("Facing must be 0-5", "G0-4", "bad_intent")
+        if actor.counters.get("faced") == battle.turn:
+            return Reason(f"{actor.label} has already turned this turn (ruling)", "G0-4")
+        if self.facing == actor.facing:
+            return Reason(f"{actor.label} already faces that way", "G0-4")
+        return None
+
+    def play(self, r, rs, actor):
+        r.emit(E.face(actor.id, self.facing, rule="G0-4"))
+        r.emit(E.stat(actor.id, "counters.faced", r.battle.turn))
+
+
+#: G0-8: the postures reachable in one Change Posture maneuver.
+POSTURE_CHANGES: dict[str, tuple[str, ...]] = {
+    "standing": ("crouching", "kneeling", "sitting", "prone"),
+    "crouching": ("standing", "kneeling", "prone"),
+    "kneeling": ("standing", "crouching", "prone", "sitting", "crawling"),
+    "sitting": ("standing", "kneeling", "prone"),
+    "crawling": ("kneeling", "prone"),
+    "prone": ("kneeling", "crawling", "sitting"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ChangePosture(Maneuver):
+    """G0-4/G0-8 Change Posture: one posture step; from lying it takes two turns to stand."""
+
+    type: ClassVar[str] = "change_posture"
+    title: ClassVar[str] = "Change posture"
+    rule: ClassVar[str] = "G0-8"
+    maneuver_kind: ClassVar[str] = "change_posture"
+    posture: str = "standing"
+
+    def reason(self, battle, rs, actor):
+        allowed = POSTURE_CHANGES.get(actor.posture, ())
+        if self.posture not in allowed:
+            return Reason(f"{actor.label} cannot go from {actor.posture} to {self.posture} in one turn", "G0-8")
+        if is_pinned(battle, actor.id):
+            return Reason(f"{actor.label} is pinned and cannot move", rs.cite("S0-VICTIM-3"))
+        return None
+
+    def play(self, r, rs, actor):
+        r.emit(E.posture(actor.id, self.posture, rule="G0-8"))
+
+
+# -- strikes ---------------------------------------------------------------------------------------
+#: Hit locations for ordinary strikes (G0-5, GURPS 4e; "head" is struck as the face, ruling L-6).
+STRIKE_LOCATIONS: dict[str, int] = {"torso": 0, "arm": -2, "leg": -2, "groin": -3, "head": -5}
+
+
+def _weapon_hand(actor: Fighter, weapon: str | None) -> str | None:
+    for h, it in actor.hands.items():
+        if it == weapon:
+            return h
+    return None
+
+
+def strike_reason(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target_id: str, weapon: str | None,
+                  location: str, *, reach_from: Hex | None = None) -> Reason | None:
+    """Why ``actor`` may not strike ``target_id`` with ``weapon`` (None = punch) at ``location``."""
+    target = battle.get(target_id)
+    if target is None or target.id == actor.id:
+        return Reason("Choose a foe to attack", "G0-5", "bad_intent")
+    if location not in STRIKE_LOCATIONS:
+        return Reason(f"{location!r} is not a hit location here", "G0-5", "bad_intent")
+    name = weapon or "punch"
+    if name in ("punch", "kick", "bite"):
+        nat = S.NATURAL_ATTACKS[name]
+        reach = nat["reach"]
+        why = rs.natural_attack_reason(battle, actor, name)
+        if why:
+            return why
+    else:
+        hand = _weapon_hand(actor, weapon)
+        if hand is None or weapon not in S.ITEMS or S.ITEMS[weapon]["kind"] != "weapon":
+            return Reason(f"{actor.label} holds no {weapon} ready to attack with", "G0-5")
+        why = rs.weapon_use_reason(battle, actor, hand, weapon)
+        if why:
+            return why
+        reach = S.ITEMS[weapon]["reach"]
+    dist = hex_distance(reach_from or actor.hex, target.hex)
+    if dist not in reach:
+        if dist == 0:
+            return Reason(f"A {name} cannot be used in close combat, in the foe's hex (house rule)", "G0-10")
+        return Reason(f"{target.label} is out of reach of a {name} ({dist} hexes away)", "G0-5")
+    return None
+
+
+def strike_spec(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter, weapon: str | None,
+                location: str, maneuver: str = "attack", option: str = "determined") -> RollSpec:
+    """The attack roll of a strike (G0-5) with every modifier."""
+    name = weapon or "punch"
+    level, skill = C.attack_skill(actor, name)
+    nat = S.NATURAL_ATTACKS.get(name)
+    spec = RollSpec(actor.id, f"{name} {target.label}: {skill}", level, "G0-5")
+    if nat and nat["to_hit"]:
+        spec.add(nat["to_hit"], f"house rule: {name} to hit", "G0-6")
+    spec.add(STRIKE_LOCATIONS[location], f"house rule: hit location {location}", "G0-5")
+    rs.attack_modifiers(battle, actor, target, spec, maneuver, option, part="arm" if nat is None else name)
+    return spec
+
+
+def strike(r: Resolution, rs: ThreeD6Lite, actor: Fighter, target_id: str, weapon: str | None, location: str,
+           defense: str | None, *, maneuver: str = "attack", option: str = "determined") -> None:
+    """Roll one strike: the attack roll, the defence, damage and its consequences (G0-5, G0-6, G0-7)."""
+    battle = r.battle
+    target = battle.fighter(target_id)
+    name = weapon or "punch"
+    spec = strike_spec(battle, rs, actor, target, weapon, location, maneuver, option)
+    if actor.hex != target.hex:
+        d = direction_between(actor.hex, target.hex)
+        if d is not None and d != actor.facing:
+            r.emit(E.face(actor.id, d, rule="G0-4"))
+    ev = r.note(roll_under(r.dice, spec))
+    if not ev["success"]:
+        r.note(E.message(f"{actor.label} misses {target.label}", actor=actor.id, rule="G0-5"))
+        return
+    att = C.AttackInfo(actor.id, "strike", weapon, name)
+    if ev.get("critical") == "success":
+        r.note(E.message("A critical hit cannot be defended (house rule)", actor=actor.id, rule="G0-5"))
+    elif C.roll_defense(r, rs, target, att, defense):
+        r.note(E.message(f"{target.label} defends", actor=target.id, rule="G0-5"))
+        return
+    nat = S.NATURAL_ATTACKS.get(name)
+    dmg = nat["damage"] if nat else S.ITEMS[name]["damage"]
+    adds = 2 if maneuver == "all_out_attack" and option == "strong" else 0
+    C.roll_damage(r, rs, actor, target, dmg, location, label=name, extra_adds=adds, rule="G0-6",
+                  limb="right" if location in ("arm", "leg") else None)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Maneuver):
+    """G0-4 Attack: one strike (``item`` null = a punch; ``kick`` kicks). Grappled: S0-OPT-1..3."""
+
+    type: ClassVar[str] = "attack"
+    title: ClassVar[str] = "Attack"
+    rule: ClassVar[str] = "G0-4"
+    is_attack: ClassVar[bool] = True
+    target: str = ""
+    item: str | None = None
+    location: str = "torso"
+    defense: str | None = None
+
+    def reason(self, battle, rs, actor):
+        return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
+            or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
+
+    def play(self, r, rs, actor):
+        strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver=self.maneuver_kind)
+
+
+@dataclass(frozen=True, slots=True)
+class AllOutAttack(Maneuver):
+    """G0-4 All-Out Attack: ``determined`` +4 to hit or ``strong`` +2 damage; no defence until next turn."""
+
+    type: ClassVar[str] = "all_out_attack"
+    title: ClassVar[str] = "All-Out Attack"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "all_out_attack"
+    is_attack: ClassVar[bool] = True
+    target: str = ""
+    item: str | None = None
+    location: str = "torso"
+    defense: str | None = None
+    option: str = "determined"
+
+    def reason(self, battle, rs, actor):
+        if self.option not in ("determined", "strong"):
+            return Reason("All-Out Attack option must be determined or strong", "G0-4", "bad_intent")
+        return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
+            or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
+
+    def play(self, r, rs, actor):
+        rs.start_all_out_attack(r, actor)
+        strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver="all_out_attack",
+               option=self.option)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAndAttack(Maneuver):
+    """G0-4 Move and Attack: move up to Move, then strike at -4 (at most 9)."""
+
+    type: ClassVar[str] = "move_and_attack"
+    title: ClassVar[str] = "Move and Attack"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "move_and_attack"
+    is_attack: ClassVar[bool] = True
+    to: tuple[int, int] | None = None
+    target: str = ""
+    item: str | None = None
+    location: str = "torso"
+    defense: str | None = None
+
+    def reason(self, battle, rs, actor):
+        to = Hex.of(self.to) if self.to is not None else actor.hex
+        if to != actor.hex:
+            if is_grappled(battle, actor.id):
+                return Reason(f"{actor.label} is grappled and cannot move away", rs.cite("S0-HOLD-3"))
+            if find_path(battle, actor, to, rs.move_allowance(battle, actor)) is None:
+                return Reason(f"{actor.label} cannot reach {list(to)} this turn", "G0-4")
+        return strike_reason(battle, rs, actor, self.target, self.item, self.location, reach_from=to) \
+            or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
+
+    def play(self, r, rs, actor):
+        if self.to is not None and Hex.of(self.to) != actor.hex:
+            path = find_path(r.battle, actor, Hex.of(self.to), rs.move_allowance(r.battle, actor)) or []
+            for g in list(grips_by(r.battle, actor.id)):
+                r.emit(E.grapple_end(g.holder, g.target, why="moved away", rule="G0-10"))
+            _move_events(r, actor, path, "G0-4")
+        strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver="move_and_attack")
+
+
+@dataclass(frozen=True, slots=True)
+class Bite(Maneuver):
+    """S0-HAND-2, G0-12: a bite (DX or Brawling, thr-1 crushing, same hex), even with both hands busy."""
+
+    type: ClassVar[str] = "bite"
+    title: ClassVar[str] = "Bite"
+    rule: ClassVar[str] = "S0-HAND-2"
+    is_attack: ClassVar[bool] = True
+    target: str = ""
+    defense: str | None = None
+    maneuver: str = "attack"
+
+    def maneuver_name(self) -> str:
+        return self.maneuver
+
+    def reason(self, battle, rs, actor):
+        if self.maneuver not in ("attack", "all_out_attack"):
+            return Reason("A bite is an Attack or an All-Out Attack", "G0-4", "bad_intent")
+        return strike_reason(battle, rs, actor, self.target, "bite", "torso") \
+            or rs.defense_choice_reason(battle, self.target, actor.id, None, self.defense)
+
+    def play(self, r, rs, actor):
+        if self.maneuver == "all_out_attack":
+            rs.start_all_out_attack(r, actor)
+        strike(r, rs, actor, self.target, "bite", "torso", self.defense, maneuver=self.maneuver)
+
+
+@dataclass(frozen=True, slots=True)
+class AllOutDefense(Maneuver):
+    """G0-4 All-Out Defense: +2 to one active defence until the fighter's next turn."""
+
+    type: ClassVar[str] = "all_out_defense"
+    title: ClassVar[str] = "All-Out Defense"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "all_out_defense"
+    defense: str = "dodge"
+
+    def reason(self, battle, rs, actor):
+        if self.defense not in ("dodge", "parry", "block"):
+            return Reason("All-Out Defense improves dodge, parry or block", "G0-4", "bad_intent")
+        return None
+
+    def play(self, r, rs, actor):
+        r.emit(E.effect_start(actor.id, "all_out_defense", until="next_turn", data={"defense": self.defense},
+                              rule="G0-4"))
+
+
+# -- items -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Ready(Maneuver):
+    """G0-4 Ready: take an item (carried, or on the floor of one's hex) into a free hand.
+
+    While grappled: roll vs DX, a failure drops it (S0-OPT-4). Switching a
+    trait on or off (``item`` names a boolean trait) always works (S0-OPT-5).
+    """
+
+    type: ClassVar[str] = "ready"
+    title: ClassVar[str] = "Ready"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "ready"
+    item: str = ""
+
+    def reason(self, battle, rs, actor):
+        if isinstance(actor.traits.get(self.item), bool):
+            return None
+        if not self.item:
+            return Reason("Choose the item to ready", "G0-4", "bad_intent")
+        if self.item not in actor.items and not _on_floor(battle, actor, self.item):
+            return Reason(f"{actor.label} has no {self.item} to ready", "G0-4")
+        if not rs.usable_free_hands(battle, actor):
+            rule = rs.cite("S0-OPT-4") if is_grappled(battle, actor.id) else "G0-4"
+            return Reason(f"{actor.label} has no free hand to ready the {self.item} with", rule)
+        return None
+
+    def play(self, r, rs, actor):
+        battle = r.battle
+        if isinstance(actor.traits.get(self.item), bool):
+            value = not actor.traits[self.item]
+            r.emit(E.stat(actor.id, "traits", {**actor.traits, self.item: value}, rule=rs.cite("S0-OPT-5")))
+            r.note(E.message(f"{actor.label} switches {self.item} {'on' if value else 'off'}: no roll needed",
+                             actor=actor.id, rule=rs.cite("S0-OPT-5")))
+            return
+        hand = rs.usable_free_hands(battle, actor)[0]
+        from_floor = self.item not in actor.items
+        if from_floor:
+            _take_from_floor(r, actor, self.item, hand)
+        else:
+            r.emit(E.item(actor.id, self.item, action="readied", hand=hand, rule="G0-4"))
+        if is_grappled(battle, actor.id):
+            spec = RollSpec(actor.id, f"ready the {self.item} while grappled: DX", S.stat(actor, "DX"),
+                            rs.cite("S0-OPT-4"))
+            held = rs.held_dx_penalty(battle, actor, "arm")
+            if held:
+                spec.modifiers.append(held)
+            ev = r.note(roll_under(r.dice, spec))
+            if not ev["success"]:
+                r.emit(E.item(actor.id, self.item, action="dropped", hand=hand, rule=rs.cite("S0-OPT-4")))
+
+
+def _on_floor(battle: Battle, actor: Fighter, item: str) -> bool:
+    return any(e["item"] == item and Hex.of(e["hex"]) == actor.hex for e in battle.state.get("floor", []))
+
+
+def _take_from_floor(r: Resolution, actor: Fighter, item: str, hand: str) -> None:
+    floor = list(r.battle.state.get("floor", []))
+    for i, e in enumerate(floor):
+        if e["item"] == item and Hex.of(e["hex"]) == actor.hex:
+            del floor[i]
+            break
+    r.emit(E.stat(actor.id, "battle.floor", floor, rule="G0-4"))
+    r.emit(E.item(actor.id, item, action="taken", hand=hand, rule="G0-4"))
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowAway(Maneuver):
+    """Drop or throw away a ready item: always works, takes no time (ruling L-5; S2-FREE-3)."""
+
+    type: ClassVar[str] = "throw_away"
+    title: ClassVar[str] = "Throw away"
+    rule: ClassVar[str] = "G0-4"
+    free: ClassVar[bool] = True
+    physical: ClassVar[bool] = False
+    item: str = ""
+
+    def reason(self, battle, rs, actor):
+        if self.item not in actor.hands.values() or not self.item:
+            return Reason(f"{actor.label} holds no {self.item or 'item'}", "G0-4")
+        return None
+
+    def play(self, r, rs, actor):
+        hand = _weapon_hand(actor, self.item)
+        for g in [g for g in r.battle.grapples if g.target == actor.id and g.location == self.item]:
+            r.emit(E.grapple_end(g.holder, g.target, why="the item was thrown away", rule="G0-4"))
+        r.emit(E.item(actor.id, self.item, action="thrown", hand=hand, rule="G0-4"))
+
+
+# -- the other maneuvers ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Evaluate(Maneuver):
+    """G0-4 Evaluate: +1 to the next attack on that foe per consecutive turn, at most +3."""
+
+    type: ClassVar[str] = "evaluate"
+    title: ClassVar[str] = "Evaluate"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "evaluate"
+    physical: ClassVar[bool] = False
+    target: str = ""
+
+    def reason(self, battle, rs, actor):
+        t = battle.get(self.target)
+        if t is None or t.id == actor.id:
+            return Reason("Choose a foe to evaluate", "G0-4", "bad_intent")
+        return None
+
+    def play(self, r, rs, actor):
+        old = actor.counters.get("evaluate") or {}
+        bonus = min(3, int(old.get("bonus", 0)) + 1) if old.get("target") == self.target else 1
+        r.emit(E.stat(actor.id, "counters.evaluate", {"target": self.target, "bonus": bonus}, rule="G0-4"))
+
+
+@dataclass(frozen=True, slots=True)
+class Feint(Maneuver):
+    """G0-4 Feint: Quick Contest of melee skill; the margin of victory comes off that foe's next defence."""
+
+    type: ClassVar[str] = "feint"
+    title: ClassVar[str] = "Feint"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "feint"
+    target: str = ""
+    item: str | None = None
+
+    def reason(self, battle, rs, actor):
+        t = battle.get(self.target)
+        if t is None or t.id == actor.id:
+            return Reason("Choose a foe to feint", "G0-4", "bad_intent")
+        if hex_distance(actor.hex, t.hex) > 1:
+            return Reason(f"{t.label} is too far away to feint", "G0-4")
+        return None
+
+    def play(self, r, rs, actor):
+        t = r.battle.fighter(self.target)
+        la, na = C.attack_skill(actor, self.item or "punch")
+        lb, nb = _best_melee(t)
+        a = RollSpec(actor.id, f"feint: {na}", la, "G0-4")
+        b = RollSpec(t.id, f"resist the feint: {nb}", lb, "G0-4")
+        ev = r.note(quick_contest(r.dice, a, b, "G0-4"))
+        if ev["winner"] == actor.id:
+            r.emit(E.stat(actor.id, "counters.feint", {"target": t.id, "penalty": ev["margin_of_victory"]},
+                          rule="G0-4"))
+
+
+def _best_melee(f: Fighter) -> tuple[int, str]:
+    best = (S.stat(f, "DX"), "DX")
+    for held in f.hands.values():
+        if held in S.ITEMS and S.ITEMS[held]["kind"] == "weapon":
+            lvl, name = C.attack_skill(f, held)
+            if lvl > best[0]:
+                best = (lvl, name)
+    lvl, name = C.attack_skill(f, "punch")
+    return (lvl, name) if lvl > best[0] else best
+
+
+@dataclass(frozen=True, slots=True)
+class _Simple(Maneuver):
+    message: ClassVar[str] = ""
+
+    def play(self, r, rs, actor):
+        r.note(E.message(self.message.format(actor.label), actor=actor.id, rule=self.rule))
+
+
+@dataclass(frozen=True, slots=True)
+class Aim(_Simple):
+    """G0-4 Aim (for ranged attacks; the catalogue has none, so it only takes the turn, ruling L-8)."""
+
+    type: ClassVar[str] = "aim"
+    title: ClassVar[str] = "Aim"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "aim"
+    message: ClassVar[str] = "{} aims"
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Concentrate(_Simple):
+    type: ClassVar[str] = "concentrate"
+    title: ClassVar[str] = "Concentrate"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "concentrate"
+    physical: ClassVar[bool] = False
+    message: ClassVar[str] = "{} concentrates"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(_Simple):
+    """G0-4 Wait; the engine does not trigger held actions (ruling L-9): the turn passes."""
+
+    type: ClassVar[str] = "wait"
+    title: ClassVar[str] = "Wait"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "wait"
+    message: ClassVar[str] = "{} waits"
+
+
+@dataclass(frozen=True, slots=True)
+class DoNothing(_Simple):
+    type: ClassVar[str] = "do_nothing"
+    title: ClassVar[str] = "Do nothing"
+    rule: ClassVar[str] = "G0-4"
+    maneuver_kind: ClassVar[str] = "do_nothing"
+    physical: ClassVar[bool] = False
+    message: ClassVar[str] = "{} does nothing"
+
+
+def nearest_foes(battle: Battle, actor: Fighter) -> list[Fighter]:
+    return sorted(foes(battle, actor), key=lambda o: (hex_distance(actor.hex, o.hex), o.id))

@@ -1,0 +1,184 @@
+"""``legal_actions`` for the 3d6 rulesets: every action with its options, illegal ones with the reason.
+
+Options that depend on a foe are listed in full (every location, hand count,
+weapon) only for foes the fighter can reach this turn; for a foe out of reach
+one option per action stands for the rest, carrying the reason. Move and drag
+destinations come from one breadth-first search each, not one per hex.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.rules.base import Option, Reason
+from game.rules.threed6 import grappling as G
+from game.rules.threed6 import maneuvers as M
+from game.rules.threed6 import stats as S
+from game.rules.threed6.status import grips_by, grips_on, is_grappled, is_out
+
+if TYPE_CHECKING:
+    from game.model import Battle, Fighter
+    from game.rules.base import Action
+    from game.rules.threed6.lite import ThreeD6Lite
+
+__all__ = ["legal_actions", "reachable_hexes"]
+
+
+def reachable_hexes(battle: Battle, f: Fighter, steps: int, companions: frozenset[str] = frozenset()) -> list[Hex]:
+    """Every hex a Move of ``steps`` can end in (the same passability as ``maneuvers.find_path``)."""
+    if steps <= 0:
+        return []
+    occupied: dict[Hex, str] = {}
+    for o in battle.fighters:
+        if o.id == f.id or o.id in companions or is_out(o):
+            continue
+        kind = "ally" if o.side == f.side else "foe"
+        if occupied.get(o.hex) != "foe":
+            occupied[o.hex] = kind
+    cells = battle.board.cells
+    seen = {f.hex}
+    out: list[Hex] = []
+    queue = deque([(f.hex, 0)])
+    while queue:
+        h, d = queue.popleft()
+        if d >= steps:
+            continue
+        for n in hex_neighbors(h):
+            if n in seen or (cells and not battle.board.is_open(n)) or occupied.get(n) == "foe":
+                continue
+            seen.add(n)
+            if n not in occupied:
+                out.append(n)
+            queue.append((n, d + 1))
+    return out
+
+
+def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Option]:
+    actor = battle.fighter(fighter_id)
+    out: list[Option] = []
+
+    def add(a: Action) -> None:
+        out.append(Option(a, a.check(battle)))
+
+    fid = actor.id
+    others = [o for o in battle.fighters if o.id != fid and "dead" not in o.conditions]
+    foes = [o for o in others if o.side != actor.side]
+
+    add(M.DoNothing(fid))
+    # Move: one search; the shared checks once for every destination.
+    holders = [g.holder for g in grips_on(battle, fid) if g.location in G.BODY_LOCATIONS]
+    move_probe = M.Move(fid, to=(actor.hex.q, actor.hex.r))
+    shared = rs.maneuver_reason(battle, actor, move_probe)
+    if shared is None:
+        why = move_probe.reason(battle, rs, actor)
+        if why is not None and why.rule != "G0-4":  # held, or cannot move in this posture
+            shared = why
+    if shared is not None:
+        nb = next(iter(hex_neighbors(actor.hex)))
+        out.append(Option(M.Move(fid, to=(nb.q, nb.r)), shared))
+    else:
+        steps = rs.move_allowance(battle, actor, carrying=holders)
+        for h in reachable_hexes(battle, actor, steps, frozenset(holders)):
+            out.append(Option(M.Move(fid, to=(h.q, h.r))))
+    for facing in range(6):
+        if facing != actor.facing:
+            add(M.Face(fid, facing=facing))
+    for p in M.POSTURE_CHANGES.get(actor.posture, ()):
+        add(M.ChangePosture(fid, posture=p))
+    for d in ("dodge", "parry", "block"):
+        add(M.AllOutDefense(fid, defense=d))
+    add(M.Wait(fid))
+    add(M.Concentrate(fid))
+    add(M.Aim(fid))
+
+    # Items.
+    for it in actor.items:
+        add(M.Ready(fid, item=it))
+    for e in battle.state.get("floor", []):
+        if Hex.of(e["hex"]) == actor.hex and e["item"] not in actor.items:
+            add(M.Ready(fid, item=e["item"]))
+    for name, value in actor.traits.items():
+        if isinstance(value, bool):
+            add(M.Ready(fid, item=name))
+    for held in actor.hands.values():
+        if held is not None:
+            add(M.ThrowAway(fid, item=held))
+
+    # Being held.
+    held_by = grips_on(battle, fid)
+    if held_by:
+        for g in held_by:
+            add(G.BreakFree(fid, target=g.holder))
+    else:
+        add(G.BreakFree(fid))
+
+    # Holding.
+    mine = grips_by(battle, fid)
+    for g in mine:
+        add(G.Release(fid, target=g.target))
+        if g.hands > 1:
+            add(G.Release(fid, target=g.target, hands=1))
+        for man in G.AFTER_MANEUVERS:
+            add(G.Takedown(fid, target=g.target, maneuver=man))
+            add(G.Pin(fid, target=g.target, maneuver=man))
+            add(G.WrestleWeapon(fid, target=g.target, maneuver=man))
+            add(G.ForceDrop(fid, target=g.target, maneuver=man))
+        drag_probe = G.Drag(fid, to=(actor.hex.q, actor.hex.r), target=g.target)
+        why = rs.maneuver_reason(battle, actor, drag_probe) or _drag_shared_reason(battle, rs, actor, drag_probe)
+        if why is not None:
+            nb = next(iter(hex_neighbors(actor.hex)))
+            out.append(Option(G.Drag(fid, to=(nb.q, nb.r), target=g.target), why))
+        else:
+            victim = battle.fighter(g.target)
+            steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
+            for h in reachable_hexes(battle, actor, steps, frozenset({victim.id})):
+                out.append(Option(G.Drag(fid, to=(h.q, h.r), target=g.target)))
+    if not mine:
+        for cls in (G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Release):
+            add(cls(fid))
+        add(G.Drag(fid, to=(actor.hex.q, actor.hex.r)))
+
+    # Foes: strikes, bites, grapples, evaluate, feint.
+    weapons: list[str | None] = [None, "kick"]
+    weapons += [it for it in actor.hands.values() if it in S.ITEMS and S.ITEMS[it]["kind"] == "weapon"]
+    grab_hands = range(1, max(1, len(rs.usable_free_hands(battle, actor))) + 1)
+    move = rs.move_allowance(battle, actor)
+    for foe in foes:
+        tid = foe.id
+        dist = hex_distance(actor.hex, foe.hex)
+        add(M.Evaluate(fid, target=tid))
+        add(M.Feint(fid, target=tid))
+        if dist > max(move, 2):
+            # Out of reach this turn: one option per action, with the reason.
+            add(M.Attack(fid, target=tid))
+            add(G.Grapple(fid, target=tid))
+            add(M.MoveAndAttack(fid, to=None, target=tid))
+            continue
+        for w in weapons:
+            for loc in M.STRIKE_LOCATIONS:
+                add(M.Attack(fid, target=tid, item=w, location=loc))
+            add(M.AllOutAttack(fid, target=tid, item=w, option="determined"))
+            add(M.AllOutAttack(fid, target=tid, item=w, option="strong"))
+        if dist == 0:
+            add(M.Bite(fid, target=tid))
+        elif not is_grappled(battle, fid):
+            for h in hex_neighbors(foe.hex):
+                if hex_distance(actor.hex, h) <= move and h != actor.hex:
+                    add(M.MoveAndAttack(fid, to=(h.q, h.r), target=tid))
+        locations = list(rs.grab_penalties) + [it for it in foe.hands.values() if it is not None]
+        for loc in locations:
+            for n in grab_hands:
+                add(G.Grapple(fid, target=tid, location=loc, hands=n))
+                add(G.Grapple(fid, target=tid, location=loc, hands=n, maneuver="all_out_attack"))
+            if dist > 1:
+                add(G.Grapple(fid, target=tid, location=loc, maneuver="move_and_attack"))
+    return out
+
+
+def _drag_shared_reason(battle: Battle, rs: ThreeD6Lite, actor: Fighter, probe: G.Drag) -> Reason | None:
+    why = probe.reason(battle, rs, actor)
+    if why is None or why.rule == rs.cite("S0-FREE-3"):
+        return None
+    return why
