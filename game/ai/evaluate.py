@@ -1,0 +1,208 @@
+"""How good a position is for one side, from generic battle state only.
+
+The value is a sum of five parts, kept apart so that a decision can say why
+it chose what it chose:
+
+- ``dealt``: injury on foes (hp lost, put out of the fight);
+- ``taken``: the same on friends (negative);
+- ``control``: grips held and suffered (pin > choke > arm lock > grapple,
+  neck grips worth more), postures (a prone foe), conditions (stunned...);
+- ``danger``: foes in a fighter's rear or side hexes, being flanked, friends
+  standing by a foe who holds one of ours (helping a friend who is strangled);
+- ``position``: closing in on a chosen foe by path distance and facing it, or
+  backing off when a fighter is beaten and its side is losing.
+
+Nothing here knows a ruleset: it reads ``Fighter`` and ``Grapple`` fields and
+asks the ruleset only ``can_fight``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from game.hexgrid import DIRECTIONS, Hex, arc_of, hex_distance
+
+if TYPE_CHECKING:
+    from game.ai.weights import Weights
+    from game.model import Battle, Board, Fighter
+    from game.rules.base import Ruleset
+
+__all__ = ["Evaluator", "PARTS", "path_distance"]
+
+PARTS = ("dealt", "taken", "control", "danger", "position")
+_FAR = 40  # path distances are searched this far; beyond it, straight-line distance
+
+
+def _max_of(f: Fighter, value: int | None, stat_names: tuple[str, ...]) -> float:
+    best = 0
+    for name in stat_names:
+        v = f.stats.get(name)
+        if v:
+            best = v
+            break
+    if value is not None and value > best:
+        best = value
+    return float(best or 10)
+
+
+def path_distance(board: Board, a: Hex, b: Hex) -> int:
+    """Steps from ``a`` to ``b`` around hexes that block movement (cached on the shared board)."""
+    if a == b:
+        return 0
+    cells = board.index()
+    if not cells:
+        return hex_distance(a, b)
+    cache = board.__dict__.get("_ai_paths")
+    if cache is None or cache.get("_n") != len(cells):
+        cache = board.__dict__["_ai_paths"] = {"_n": len(cells)}
+    dist = cache.get(b)
+    if dist is None:
+        dist = cache[b] = _bfs(cells, b)
+    d = dist.get(a)
+    if d is None:
+        return hex_distance(a, b) + (0 if hex_distance(a, b) > _FAR else 6)
+    return d
+
+
+def _bfs(cells: dict, start: Hex) -> dict[Hex, int]:
+    out = {start: 0}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        d = out[h] + 1
+        if d > _FAR:
+            continue
+        for step in DIRECTIONS:
+            n = Hex(h.q + step.q, h.r + step.r)
+            if n in out:
+                continue
+            c = cells.get(n)
+            if c is None or c.blocks_movement:
+                continue
+            out[n] = d
+            todo.append(n)
+    return out
+
+
+class Evaluator:
+    """Scores battles for ``side``. Build one per decision (it remembers full hp/fp at the root)."""
+
+    def __init__(self, root: Battle, ruleset: Ruleset, side: str, weights: Weights) -> None:
+        self.ruleset = ruleset
+        self.side = side
+        self.w = weights
+        self.hp_max = {f.id: _max_of(f, f.hp, ("HP", "ST")) for f in root.fighters}
+        self.fp_max = {f.id: _max_of(f, f.fp, ("FP", "HT")) for f in root.fighters}
+        #: friend id -> the foe it goes for, chosen once at the root so that moves compare fairly
+        self.targets: dict[str, str] = {}
+        self.parts(root, choose=True)
+
+    def value(self, battle: Battle) -> float:
+        return sum(self.parts(battle).values())
+
+    def parts(self, battle: Battle, *, choose: bool = False) -> dict[str, float]:
+        w = self.w
+        side = self.side
+        dealt = taken = control = danger = position = 0.0
+        able: list[Fighter] = []
+        hpf: dict[str, float] = {}
+        for f in battle.fighters:
+            friend = f.side == side
+            if not self.ruleset.can_fight(battle, f):
+                if friend:
+                    taken -= w.out + w.hp
+                else:
+                    dealt += w.out + w.hp
+                continue
+            able.append(f)
+            hmax = self.hp_max.get(f.id) or 10.0
+            frac = 1.0 if f.hp is None else max(-1.0, min(1.0, f.hp / hmax))
+            hpf[f.id] = frac
+            v = w.hp * frac
+            if f.fp is not None:
+                fmax = self.fp_max.get(f.id) or 10.0
+                v += w.fp * max(-1.0, min(1.0, f.fp / fmax))
+            else:
+                v += w.fp
+            c = w.posture.get(f.posture, -0.5)
+            for cond in f.conditions:
+                c += w.conditions.get(cond, w.condition_default)
+            if friend:
+                taken += v - w.hp - w.fp
+                control += c
+            else:
+                dealt -= v - w.hp - w.fp
+                control -= c
+        by_id = {f.id: f for f in able}
+
+        # grips: worth something only while both ends still fight
+        held_friends: list[tuple[Fighter, Fighter]] = []  # (foe holder, friend target)
+        for g in battle.grapples:
+            h = by_id.get(g.holder)
+            t = by_id.get(g.target)
+            if h is None or t is None:
+                continue
+            val = w.grip_kind.get(g.kind, w.grip_default) + w.grip_location.get(g.location, 0.0)
+            if h.side == side:
+                control += val - w.grip_hand * g.hands
+            if t.side == side:
+                control -= val + w.being_held_extra
+                if h.side != side:
+                    held_friends.append((h, t))
+
+        if w.danger and len(able) > 1:
+            for v in able:
+                foes_near = 0
+                for a in able:
+                    if a.side == v.side:
+                        continue
+                    if hex_distance(a.hex, v.hex) > 1:
+                        continue
+                    foes_near += 1
+                    arc = arc_of(v.hex, v.facing, a.hex)
+                    x = w.rear if arc == "rear" else w.side_arc if arc == "side" else 0.0
+                    if x:
+                        danger += x if a.side == side else -x
+                if foes_near >= 2:
+                    x = w.flanked * (foes_near - 1)
+                    danger += -x if v.side == side else x
+            for holder, target in held_friends:
+                helpers = sum(1 for f in able if f.side == side and f is not target
+                              and hex_distance(f.hex, holder.hex) <= 1)
+                danger += w.support * min(helpers, 2)
+
+        # position: each friend closes on a chosen foe and faces it, or backs off when beaten
+        foes = [f for f in able if f.side != side]
+        friends = [f for f in able if f.side == side]
+        if foes and friends:
+            losing = len(friends) < len(foes)
+            holds_friend = {h.id for h, _ in held_friends}
+            controlled = {g.target for g in battle.grapples if g.holder in by_id and by_id[g.holder].side == side}
+            board = battle.board
+            for f in friends:
+                best_foe = by_id.get(self.targets.get(f.id, ""))
+                if best_foe is not None and best_foe.side != side:
+                    best_d = path_distance(board, f.hex, best_foe.hex)
+                else:
+                    best_key = 1e9
+                    best_d = 0
+                    for e in foes:
+                        d = path_distance(board, f.hex, e.hex)
+                        key = d + 1.5 * hpf.get(e.id, 1.0)
+                        if e.id in holds_friend:
+                            key -= 1.5
+                        if e.id in controlled or e.posture == "prone":
+                            key -= 0.7
+                        if key < best_key:
+                            best_key, best_d, best_foe = key, d, e
+                    if choose and best_foe is not None:
+                        self.targets[f.id] = best_foe.id
+                if losing and hpf.get(f.id, 1.0) < w.retreat_hp and not any(g.target == f.id for g in battle.grapples):
+                    position += w.distance * min(best_d, 6)
+                    continue
+                position -= w.distance * max(0, best_d - 1)
+                if best_foe is not None and best_foe.hex != f.hex:
+                    if arc_of(f.hex, f.facing, best_foe.hex) == "front":
+                        position += w.facing
+        return {"dealt": dealt, "taken": taken, "control": control, "danger": danger, "position": position}

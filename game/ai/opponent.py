@@ -1,0 +1,479 @@
+"""The computer opponent: picks an intent from ``legal_actions`` by the engine's odds and expected results.
+
+How it thinks (every step on clones of a snapshot, with dice from a scratch
+generator, so the real battle and its RNG are never touched):
+
+1. **First look.** Every legal action is resolved once on a clone and the
+   result scored by :class:`~game.ai.evaluate.Evaluator` (injury dealt and
+   taken, control, danger, position). An action whose ``odds`` has a single
+   outcome is exact after one look; the others are uncertain.
+2. **Sampling.** The best uncertain actions are resolved again (common
+   random numbers: sample *i* uses the same scratch dice for every action),
+   up to the level's ``samples``; the score is the mean gain over the
+   position before acting.
+3. **Look-ahead** (hard). The few best actions are re-scored against the
+   likely reply: for each sampled outcome, the nearest foe who can act picks
+   its best answer by the same evaluation from its side; the action is worth
+   what is left after that reply.
+4. **Choice.** Hard takes the best; normal and easy draw from a softmax over
+   the scores (easy hot, and blind to danger), which is where their visible
+   mistakes come from.
+
+Budgets: a wall-clock budget (``budget_ms``, default 200) and/or a node
+budget (``nodes``: resolutions on clones). With ``budget_ms=None`` and a node
+budget the opponent is deterministic for a given seed, battle and budget.
+Cut short, it answers with the best it has seen so far (``complete=False``).
+
+For the UI: :meth:`Opponent.decide` is synchronous and takes a snapshot
+(it clones the battle first); :meth:`Opponent.decide_async` clones in the
+caller's thread and thinks in a worker thread, returning a
+``concurrent.futures.Future[Decision]``; :attr:`Opponent.thinking` is true
+meanwhile and :meth:`Opponent.cancel` makes it answer at once.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+import zlib
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.ai.evaluate import PARTS, Evaluator
+from game.ai.weights import Level, Weights, level_named, weights_for
+from game.dice import SeededDice, splitmix64
+from game.hexgrid import Hex, hex_distance
+from game.model import RngState
+
+if TYPE_CHECKING:
+    from game.model import Battle
+    from game.rules.base import Action, Ruleset
+
+__all__ = ["Opponent", "Decision", "Choice", "mix"]
+
+_MASK = (1 << 64) - 1
+
+
+def mix(*parts: int | str) -> int:
+    """A stable 63-bit hash of ints and strings (never Python's salted ``hash``)."""
+    x = 0x243F6A8885A308D3
+    for p in parts:
+        v = zlib.crc32(p.encode()) if isinstance(p, str) else int(p) & _MASK
+        x = splitmix64(x ^ v)
+    return x & ((1 << 63) - 1)
+
+
+def _uniform(key: int) -> float:
+    return (splitmix64(key) >> 11) / float(1 << 53)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One action the opponent weighed: its score (expected gain) and why."""
+
+    action: Action
+    score: float
+    reason: str
+    odds: dict[str, float] | None = None
+    samples: int = 0
+    parts: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action.to_dict(), "text": self.action.text(), "score": round(self.score, 3),
+                "reason": self.reason, "samples": self.samples,
+                "odds": {k: round(v, 4) for k, v in (self.odds or {}).items()}}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the opponent chose for ``fighter`` and the two or three alternatives it weighed.
+
+    ``action`` is ``None`` only when the fighter had no legal action at all.
+    ``alternatives`` are the next best, best first, each with its score and
+    reason, for the combat log.
+    """
+
+    fighter: str
+    action: Action | None
+    score: float
+    reason: str
+    alternatives: tuple[Choice, ...] = ()
+    level: str = "normal"
+    nodes: int = 0
+    elapsed_ms: float = 0.0
+    complete: bool = True
+    considered: int = 0
+    errors: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fighter": self.fighter, "action": self.action.to_dict() if self.action else None,
+            "text": self.action.text() if self.action else None, "score": round(self.score, 3),
+            "reason": self.reason, "alternatives": [c.to_dict() for c in self.alternatives],
+            "level": self.level, "nodes": self.nodes, "elapsed_ms": round(self.elapsed_ms, 1),
+            "complete": self.complete, "considered": self.considered, "errors": list(self.errors),
+        }
+
+    def explain(self) -> str:
+        """One line for the combat log: the choice, then the alternatives weighed."""
+        if self.action is None:
+            return f"{self.fighter}: nothing to do"
+        head = f"{self.action.text()} ({self.score:+.2f}: {self.reason})"
+        if not self.alternatives:
+            return head
+        alts = "; ".join(f"{c.action.text()} {c.score:+.2f}" for c in self.alternatives)
+        return f"{head} | also weighed: {alts}"
+
+
+# -- the search ---------------------------------------------------------------------------
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+@dataclass
+class _Cand:
+    action: Action
+    order: int
+    odds: dict[str, float] | None = None
+    exact: bool = False
+    values: list[float] = field(default_factory=list)
+    parts: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
+    states: list[Battle] = field(default_factory=list)
+    reply: float | None = None
+    reply_note: str = ""
+    failed: str = ""
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else -math.inf
+
+    @property
+    def score(self) -> float:
+        return self.reply if self.reply is not None else self.mean
+
+
+def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
+    value = getattr(action, name, None)
+    if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return Hex(value[0], value[1])
+    return None
+
+
+class _Search:
+    def __init__(self, opp: Opponent, battle: Battle, ruleset: Ruleset, fighter_id: str) -> None:
+        self.opp = opp
+        self.level: Level = opp.level
+        self.ruleset = ruleset
+        self.fid = fighter_id
+        self.root = battle
+        me = battle.fighter(fighter_id)
+        self.side = me.side
+        self.weights: Weights = opp.weights or weights_for(ruleset.id, danger=self.level.danger)
+        self.ev = Evaluator(battle, ruleset, self.side, self.weights)
+        self.base = self.ev.value(battle)
+        self.base_parts = self.ev.parts(battle)
+        self.key = mix(opp.seed, battle.rng.seed, battle.rng.counter, battle.turn, battle.round, fighter_id)
+        self.nodes = 0
+        self.node_budget = opp.nodes
+        self.deadline = None if opp.budget_ms is None else time.perf_counter() + opp.budget_ms / 1000.0
+        self.errors: list[str] = []
+        self.complete = True
+
+    # budget ------------------------------------------------------------------------
+    def spend(self) -> None:
+        if self.opp._cancel.is_set():
+            raise _OutOfBudget
+        if self.node_budget is not None and self.nodes >= self.node_budget:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
+        self.nodes += 1
+
+    def dice(self, sample: int) -> SeededDice:
+        return SeededDice(RngState(seed=mix(self.key, sample), counter=0))
+
+    def play(self, state: Battle, action: Action, sample: int) -> Battle:
+        """Resolve ``action`` on a clone of ``state`` with scratch dice ``sample``."""
+        self.spend()
+        child = state.clone(with_log=False)
+        action.resolve(child, self.dice(sample))
+        return child
+
+    # stages --------------------------------------------------------------------------
+    def run(self) -> Decision:
+        t0 = time.perf_counter()
+        level = self.level
+        options = [o.action for o in self.ruleset.legal_actions(self.root, self.fid) if o.reason is None]
+        if not options:
+            return self._decision(None, [], t0)
+        if level.random:
+            pick = options[int(_uniform(self.key) * len(options)) % len(options)]
+            return self._decision(_Cand(pick, 0, reply_note="a random legal action"), [], t0)
+        cands = [_Cand(a, i) for i, a in enumerate(options)]
+        for c in cands:
+            try:
+                c.odds = self.ruleset.odds(self.root, c.action)
+            except Exception:  # noqa: BLE001 - a ruleset without odds for this action: sample it
+                c.odds = None
+            c.exact = bool(c.odds) and max(c.odds.values()) >= 0.999999
+        if len(cands) == 1:
+            return self._decision(cands[0], cands, t0)
+        # first look: non-movement actions first, then moves nearest the foes
+        foes = [f.hex for f in self.root.fighters if f.side != self.side and self.ruleset.can_fight(self.root, f)]
+
+        def first_order(c: _Cand) -> tuple[int, int, int]:
+            to = _has_hex_field(c.action)
+            if to is None:
+                return (0, 0, c.order)
+            return (1, min((hex_distance(to, h) for h in foes), default=0), c.order)
+
+        try:
+            for c in sorted(cands, key=first_order):
+                self.sample(c, 0)
+            # sampling: successive rounds over the best uncertain actions
+            for s in range(1, level.samples):
+                live = [c for c in cands if not c.exact and not c.failed and c.values]
+                live.sort(key=lambda c: -c.mean)
+                for c in live[:level.top]:
+                    self.sample(c, s)
+            if level.lookahead:
+                self.lookahead(cands)
+        except _OutOfBudget:
+            self.complete = False
+        return self._decision(self.choose(cands), cands, t0)
+
+    def sample(self, c: _Cand, s: int) -> None:
+        try:
+            child = self.play(self.root, c.action, s)
+        except _OutOfBudget:
+            raise
+        except Exception as exc:  # noqa: BLE001 - an engine bug: report it, never crash the game
+            c.failed = f"{c.action.text()}: {type(exc).__name__}: {exc}"
+            self.errors.append(c.failed)
+            return
+        parts = self.ev.parts(child)
+        c.values.append(sum(parts.values()) - self.base)
+        for k, v in parts.items():
+            c.parts[k] += v - self.base_parts[k]
+        if len(c.states) < self.level.reply_states:
+            c.states.append(child)
+
+    def lookahead(self, cands: list[_Cand]) -> None:
+        ranked = sorted((c for c in cands if c.values and not c.failed), key=lambda c: -c.mean)
+        top = ranked[:self.level.lookahead]
+        if len(top) < 2:
+            return
+        self._replier = self.replier()
+        results: list[tuple[_Cand, float, str]] = []
+        for c in top:
+            vals = []
+            note = ""
+            for state in c.states:
+                v, note_i = self.reply_value(state)
+                vals.append(v)
+                note = note or note_i
+            results.append((c, sum(vals) / len(vals), note))
+        # only a finished look-ahead replaces the first-look scores (all or nothing, to compare fairly)
+        for c, v, note in results:
+            c.reply = v
+            c.reply_note = note
+
+    def reply_value(self, state: Battle) -> tuple[float, str]:
+        """Our value after the likely foe's best reply in ``state``."""
+        replier = self._replier
+        if replier is None or state.get(replier) is None or not self.ruleset.can_act(state, state.fighter(replier)):
+            return self.ev.value(state) - self.base, ""
+        foe = state.fighter(replier)
+        foe_ev = Evaluator(self.root, self.ruleset, foe.side, self.weights)
+        saved = state.current
+        state.current = replier
+        try:
+            options = [o.action for o in self.ruleset.legal_actions(state, replier) if o.reason is None]
+        except Exception as exc:  # noqa: BLE001
+            self.errors.append(f"legal_actions({replier}): {type(exc).__name__}: {exc}")
+            options = []
+        finally:
+            state.current = saved
+        options = self.prune_replies(state, options)
+        best: tuple[float, float, str] | None = None
+        for a in options:
+            foe_vals, our_vals = [], []
+            try:
+                odds = self.ruleset.odds(state, a)
+            except Exception:  # noqa: BLE001
+                odds = None
+            n = 1 if odds and max(odds.values()) >= 0.999999 else 2
+            for s in range(n):
+                try:
+                    child = self.play(state, a, mix("reply", a.text(), s))
+                except _OutOfBudget:
+                    raise
+                except Exception as exc:  # noqa: BLE001
+                    self.errors.append(f"{a.text()}: {type(exc).__name__}: {exc}")
+                    break
+                foe_vals.append(foe_ev.value(child))
+                our_vals.append(self.ev.value(child))
+            if not foe_vals:
+                continue
+            fv = sum(foe_vals) / len(foe_vals)
+            if best is None or fv > best[0]:
+                best = (fv, sum(our_vals) / len(our_vals), a.text())
+        if best is None:
+            return self.ev.value(state) - self.base, ""
+        return best[1] - self.base, f"after {best[2]}"
+
+    def replier(self) -> str | None:
+        """The foe who answers in the look-ahead: the next foe in turn order who can act (the same
+        foe for every candidate, so that they are compared fairly), else the nearest foe."""
+        root = self.root
+        order = list(root.order)
+        foes = {f.id: f for f in root.fighters if f.side != self.side and self.ruleset.can_act(root, f)}
+        if not foes:
+            return None
+        if self.fid in order:
+            i = order.index(self.fid)
+            order = order[i + 1:] + order[:i]
+        for fid in order:
+            if fid in foes:
+                return fid
+        me = root.fighter(self.fid)
+        return min(foes.values(), key=lambda f: (hex_distance(f.hex, me.hex), f.id)).id
+
+    def prune_replies(self, state: Battle, options: list[Action]) -> list[Action]:
+        """Every action that is not a move, and the moves that end next to one of ours (at most 6)."""
+        ours = [f.hex for f in state.fighters if f.side == self.side]
+        keep, moves = [], []
+        for a in options:
+            to = _has_hex_field(a)
+            if to is None:
+                keep.append(a)
+            else:
+                d = min((hex_distance(to, h) for h in ours), default=99)
+                if d <= 1:
+                    moves.append((d, len(moves), a))
+        moves.sort(key=lambda m: (m[0], m[1]))
+        return keep + [m[2] for m in moves[:6]]
+
+    def choose(self, cands: list[_Cand]) -> _Cand | None:
+        scored = [c for c in cands if c.values and not c.failed]
+        if not scored:
+            ok = [c for c in cands if not c.failed]
+            return ok[0] if ok else None
+        looked = [c for c in scored if c.reply is not None]
+        pool = looked if looked else scored
+        pool.sort(key=lambda c: (-c.score, c.order))
+        t = self.level.temperature
+        if t <= 0 or len(pool) == 1:
+            return pool[0]
+        top = pool[0].score
+        weights = [math.exp((c.score - top) / t) for c in pool]
+        u = _uniform(mix(self.key, "choose")) * sum(weights)
+        for c, wgt in zip(pool, weights):
+            u -= wgt
+            if u <= 0:
+                return c
+        return pool[-1]
+
+    # explanation -------------------------------------------------------------------------
+    def reason(self, c: _Cand) -> str:
+        bits = []
+        if c.reply_note:
+            bits.append(c.reply_note)
+        if c.odds and not c.exact:
+            top = sorted(c.odds.items(), key=lambda kv: -kv[1])[:2]
+            bits.append(" / ".join(f"{k} {v:.0%}" for k, v in top))
+        if c.values:
+            n = len(c.values)
+            parts = sorted(((k, v / n) for k, v in c.parts.items()), key=lambda kv: -abs(kv[1]))
+            words = [f"{k} {v:+.1f}" for k, v in parts[:2] if abs(v) >= 0.05]
+            bits.append(", ".join(words) if words else "no change")
+        return "; ".join(bits) or "the only choice"
+
+    def _decision(self, chosen: _Cand | None, cands: list[_Cand], t0: float) -> Decision:
+        elapsed = (time.perf_counter() - t0) * 1000.0
+        if chosen is None:
+            return Decision(self.fid, None, 0.0, "no legal action", level=self.level.name, nodes=self.nodes,
+                            elapsed_ms=elapsed, complete=self.complete, errors=tuple(self.errors))
+        looked = any(c.reply is not None for c in cands)
+        ranked = sorted((c for c in cands if c is not chosen and c.values and not c.failed
+                         and (c.reply is not None or not looked)),
+                        key=lambda c: (-c.score, c.order))
+        alts = tuple(Choice(c.action, c.score, self.reason(c), c.odds, len(c.values)) for c in ranked[:3])
+        score = chosen.score if chosen.values else 0.0
+        reason = chosen.reply_note if self.level.random else self.reason(chosen)
+        return Decision(self.fid, chosen.action, score if math.isfinite(score) else 0.0, reason, alts,
+                        level=self.level.name, nodes=self.nodes, elapsed_ms=elapsed, complete=self.complete,
+                        considered=len(cands), errors=tuple(self.errors))
+
+
+class Opponent:
+    """A computer player of one level; thread-safe to share between fighters and sides.
+
+    >>> opp = Opponent("hard", budget_ms=None, nodes=400, seed=7)   # deterministic
+    >>> # decision = opp.decide(battle, "3d6-lite", "ann"); controller.submit(decision.action)
+    """
+
+    def __init__(self, level: str | Level = "normal", *, budget_ms: float | None = 200.0,
+                 nodes: int | None = None, seed: int = 0, weights: Weights | None = None) -> None:
+        self.level = level if isinstance(level, Level) else level_named(level)
+        self.budget_ms = budget_ms
+        self.nodes = nodes
+        self.seed = seed
+        self.weights = weights
+        self._cancel = threading.Event()
+        self._busy = 0
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+
+    @property
+    def thinking(self) -> bool:
+        """True while a decision is being searched (for the UI's "thinking..." indicator)."""
+        return self._busy > 0
+
+    def decide(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str) -> Decision:
+        """Choose an intent for ``fighter_id``. Works on a clone: ``battle`` is never changed."""
+        return self._decide(battle.clone(with_log=False), ruleset, fighter_id)
+
+    def decide_async(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str) -> Future[Decision]:
+        """Snapshot ``battle`` now (in the caller's thread) and think in a worker thread."""
+        snapshot = battle.clone(with_log=False)
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clinch-ai")
+            self._busy += 1  # thinking from the moment of asking, not from when the worker starts
+        try:
+            return self._pool.submit(self._decide, snapshot, ruleset, fighter_id, True)
+        except BaseException:
+            with self._lock:
+                self._busy -= 1
+            raise
+
+    def cancel(self) -> None:
+        """Make the current search answer now with the best it has (the flag clears on the next search)."""
+        self._cancel.set()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def _decide(self, snapshot: Battle, ruleset: Ruleset | str, fighter_id: str,
+                counted: bool = False) -> Decision:
+        if isinstance(ruleset, str):
+            from game.rules.base import find_ruleset
+            ruleset = find_ruleset(ruleset)
+        if not counted:
+            with self._lock:
+                self._busy += 1
+        try:
+            search = _Search(self, snapshot, ruleset, fighter_id)
+            return search.run()
+        finally:
+            with self._lock:
+                self._busy -= 1
+                if self._busy == 0:
+                    self._cancel.clear()

@@ -1,0 +1,106 @@
+"""The opponent's tunables as data: feature weights, per-ruleset hints and the levels.
+
+Nothing here names an action class or imports a ruleset: the core reads only
+generic battle state (hp, fp, posture, conditions, grips, hexes, facing).
+A ruleset whose conditions or grip kinds mean something special may get a
+row in :data:`HINTS`; unknown names fall back to the defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+__all__ = ["Weights", "Level", "LEVELS", "HINTS", "weights_for", "level_named"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each feature of a position is worth, in "fighters" (1.0 ~ a quarter of a fighter)."""
+
+    out: float = 10.0  # a fighter who no longer counts (unconscious, dead, ...), on top of its hp
+    hp: float = 4.0  # a whole hp bar
+    fp: float = 1.0  # a whole fp bar
+    #: posture -> value for the fighter in it (a prone foe is control for us)
+    posture: dict[str, float] = field(default_factory=lambda: {
+        "standing": 0.0, "crouching": -0.2, "kneeling": -0.6, "sitting": -0.8, "crawling": -0.9, "prone": -1.4,
+    })
+    #: condition -> value for the fighter who has it (unknown conditions: ``condition_default``)
+    conditions: dict[str, float] = field(default_factory=lambda: {
+        "stunned": -1.5, "mentally_stunned": -1.0, "physically_stunned": -1.5, "helpless": -3.0,
+        "surprised": -0.8, "pinned": -2.0, "choking": -1.5, "suffocating": -2.0, "strangled": -1.5,
+        "dazed": -1.0, "reeling": -0.8, "shock": -0.3, "bleeding": -0.5, "grappled": -0.5,
+        "disarmed": -0.5, "blinded": -1.0, "crippled": -1.0, "all_out_defense": 0.0, "aiming": 0.1,
+        "evaluating": 0.1, "concentrating": 0.0, "wrestling": 0.0,
+    })
+    condition_default: float = -0.4
+    #: grip kind -> value of holding it (for the holder's side; minus for the target's side)
+    grip_kind: dict[str, float] = field(default_factory=lambda: {
+        "grapple": 1.2, "pin": 3.2, "choke_hold": 2.8, "arm_lock": 2.4, "strangle": 2.8, "hold": 1.2,
+    })
+    grip_default: float = 1.4
+    #: grip location -> extra value (neck and head grips lead to strangles and wrenches)
+    grip_location: dict[str, float] = field(default_factory=lambda: {
+        "neck": 0.6, "head": 0.4, "skull": 0.4, "face": 0.3, "arm": 0.3, "leg": 0.3,
+    })
+    grip_hand: float = 0.08  # each hand committed to a grip (it cannot punch or defend)
+    being_held_extra: float = 0.2  # held fighters suffer a little more than holders gain (danger)
+    # danger / position (switched off by the easy level)
+    rear: float = 0.8  # a foe stands in your rear hex
+    side_arc: float = 0.3  # a foe stands in your side hexes
+    flanked: float = 0.4  # per adjacent foe beyond the first
+    facing: float = 0.12  # your chosen foe is in your front arc
+    distance: float = 0.09  # per hex between a fighter and its chosen foe
+    support: float = 0.25  # a friend next to a foe who holds one of ours
+    retreat_hp: float = 0.25  # below this share of hp, a fighter on a losing side backs off
+    danger: bool = True  # the easy level plays without reading danger
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard the computer tries."""
+
+    name: str
+    samples: int = 4  # resolutions sampled per uncertain action
+    top: int = 8  # uncertain actions that get all their samples (the rest get a first look)
+    temperature: float = 0.0  # softmax temperature over scores; 0 = always the best
+    lookahead: int = 0  # best actions re-scored against the foe's likely reply (0: none)
+    reply_states: int = 2  # sampled outcomes per action searched for a reply
+    danger: bool = True
+    random: bool = False
+
+
+LEVELS: dict[str, Level] = {
+    "random": Level("random", samples=0, random=True),
+    "easy": Level("easy", samples=2, top=4, temperature=1.2, danger=False),
+    "normal": Level("normal", samples=4, top=6, temperature=0.12),
+    "hard": Level("hard", samples=6, top=8, temperature=0.0, lookahead=3, reply_states=2),
+}
+
+
+#: ruleset id -> Weights field overrides (plain data). Keep it small; prefer generic features.
+HINTS: dict[str, dict[str, Any]] = {
+    # edge keeps grips between adjacent hexes; pins there end the fight quickly
+    "edge": {"grip_kind": {"grapple": 1.2, "pin": 3.6, "hold": 1.2}},
+}
+
+
+def weights_for(ruleset_id: str, *, danger: bool = True) -> Weights:
+    w = Weights()
+    hint = HINTS.get(ruleset_id)
+    if hint:
+        merged: dict[str, Any] = {}
+        for key, value in hint.items():
+            base = getattr(w, key)
+            merged[key] = {**base, **value} if isinstance(base, dict) else value
+        w = replace(w, **merged)
+    if not danger:
+        w = replace(w, danger=False)
+    return w
+
+
+def level_named(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown level {name!r} (levels: {', '.join(LEVELS)})") from None

@@ -1,0 +1,127 @@
+"""``clinch simulate SCENARIO.toml --battles N``: whole battles computer against computer, headless.
+
+Prints win rates per side with a 95% Wilson interval, the mean and spread of
+rounds, and how often each action type was chosen and succeeded; ``--json``
+prints one object instead. Levels: ``--level L`` for every side,
+``--levels L1,L2`` in side order, or ``--SIDE L`` for one side (``--red hard
+--blue easy``); ``--mirror`` swaps the first two sides' levels every other
+battle. A progress bar goes to stderr only when stderr is a terminal.
+
+By default each decision has a node budget (deterministic for ``--seed``);
+``--budget-ms`` plays with a wall-clock budget instead, as the game does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.cli import CommandError
+
+USAGE = ("clinch simulate SCENARIO.toml --battles N [--seed S] [--ruleset R] [--level L | --levels L1,L2 | "
+         "--SIDE L ...] [--mirror] [--rounds 200] [--nodes N | --budget-ms MS] [--json]")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one sentence, exit status 2
+        raise CommandError(f"{message} (usage: {USAGE})")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="clinch simulate", description="Play whole battles computer against computer, headless.")
+    p.add_argument("scenario", metavar="SCENARIO.toml")
+    p.add_argument("--battles", type=int, default=100, help="how many battles (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    p.add_argument("--ruleset", default=None, help="play under this ruleset instead of the scenario's")
+    p.add_argument("--level", default=None, help="level of every side: random, easy, normal, hard (default normal)")
+    p.add_argument("--levels", default=None, help="levels in side order, comma-separated (e.g. hard,easy)")
+    p.add_argument("--mirror", action="store_true", help="swap the first two sides' levels every other battle")
+    p.add_argument("--rounds", type=int, default=200, help="round limit; a battle reaching it is stuck (default 200)")
+    p.add_argument("--nodes", type=int, default=None, help="node budget per decision (default: by level)")
+    p.add_argument("--budget-ms", type=float, default=None, help="wall-clock budget per decision instead of nodes")
+    p.add_argument("--check", action="store_true", help="check the engine's invariants after every step")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
+                   help="progress bar on stderr (auto: only on a terminal)")
+    return p
+
+
+def _progress_bar(enabled: bool):  # noqa: ANN202
+    if not enabled:
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = int(width * done / total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args, rest = _parser().parse_known_args(argv)
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    from game.ai.simulation import run_battles
+    from game.ai.weights import LEVELS
+    from game.maps import load_scenario
+    from game.rules.base import UnknownRuleset, find_ruleset
+
+    if args.battles < 1:
+        raise CommandError(f"--battles must be at least 1, got {args.battles}.")
+    if args.rounds < 1:
+        raise CommandError(f"--rounds must be at least 1, got {args.rounds}.")
+    if args.nodes is not None and args.nodes < 1:
+        raise CommandError(f"--nodes must be at least 1, got {args.nodes}.")
+    if args.budget_ms is not None and args.budget_ms <= 0:
+        raise CommandError(f"--budget-ms must be positive, got {args.budget_ms}.")
+    try:
+        battle = load_scenario(args.scenario)
+    except ValueError as exc:  # ScenarioError, MapError: already one sentence naming the file and field
+        raise CommandError(str(exc).rstrip(".") + ".") from None
+    if args.ruleset:
+        battle.ruleset = args.ruleset
+    try:
+        ruleset = find_ruleset(battle.ruleset)
+    except UnknownRuleset as exc:
+        raise CommandError(f"{args.scenario}: {exc.args[0]}.") from None
+
+    sides = [s.id for s in battle.sides]
+    for f in battle.fighters:
+        if f.side not in sides:
+            sides.append(f.side)
+    levels = {s: args.level or "normal" for s in sides}
+    if args.levels:
+        names = [x.strip() for x in args.levels.split(",")]
+        if len(names) != len(sides):
+            raise CommandError(f"--levels gives {len(names)} levels for {len(sides)} sides ({', '.join(sides)}).")
+        levels = dict(zip(sides, names))
+    i = 0
+    while i < len(rest):  # --SIDE LEVEL
+        opt = rest[i]
+        side = opt[2:] if opt.startswith("--") else None
+        if side not in sides or i + 1 >= len(rest):
+            known = ", ".join(f"--{s}" for s in sides)
+            raise CommandError(f"unrecognized argument {opt!r} (side options for this scenario: {known}).")
+        levels[side] = rest[i + 1]
+        i += 2
+    for side, lv in levels.items():
+        if lv not in LEVELS:
+            raise CommandError(f"unknown level {lv!r} for side {side!r} (levels: {', '.join(LEVELS)}).")
+
+    show = _progress_bar(args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty()))
+    summary = run_battles(battle, ruleset, levels, args.battles, seed=args.seed, mirror=args.mirror,
+                          round_limit=args.rounds, budget_ms=args.budget_ms, nodes=args.nodes, check=args.check,
+                          progress=show)
+    if args.json:
+        out = summary.to_dict()
+        out = {"scenario": args.scenario, "ruleset": ruleset.id, "seed": args.seed, **out}
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
+    else:
+        print(summary.text(f"{args.scenario} ({ruleset.id}), seed {args.seed}"))
+    return 0
