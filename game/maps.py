@@ -742,13 +742,23 @@ def _zone_order(zone: list[Hex]) -> list[Hex]:
     return sorted(zone, key=lambda h: hex_distance(h, mid))
 
 
+#: The ruleset ids of ARCHITECTURE.md; the scenario check starts once one of them is registered.
+_PLANNED_RULESETS = frozenset({"3d6-lite", "3d6-full", "edge", "nd6-tactical", "d20"})
+
+
 def _known_rulesets() -> set[str]:
+    """The registered ruleset ids, or an empty set (= don't check) while no real ruleset exists yet.
+
+    Test doubles register themselves too, so a registry holding only doubles
+    says nothing about which real ids exist.
+    """
     try:
         import game.rules  # noqa: F401  (registers the rulesets that exist)
         from game.rules.base import RULESETS
     except Exception:  # the rules package may be half-built while others work on it
         return set()
-    return set(RULESETS)
+    known = set(RULESETS)
+    return known if known & _PLANNED_RULESETS else set()
 
 
 def load_scenario(path: str | Path) -> Battle:
@@ -788,7 +798,9 @@ def load_scenario(path: str | Path) -> Battle:
     if not ruleset:
         raise fail("ruleset", "is missing and the map has no default ruleset")
     known = _known_rulesets()
-    if known and ruleset not in known:
+    # An id the architecture plans but nobody has registered yet passes here;
+    # find_ruleset() says so when the battle starts.
+    if known and ruleset not in known and ruleset not in _PLANNED_RULESETS:
         raise fail("ruleset", f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(known))})")
 
     if not spec.sides:
