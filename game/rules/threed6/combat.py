@@ -111,6 +111,10 @@ def _common_defense_mods(rs: ThreeD6Lite, battle: Battle, d: Fighter, a: Fighter
     shield = next((h for h, it in d.hands.items() if it and S.ITEMS.get(it, {}).get("kind") == "shield"), None)
     if shield is not None and not rs.item_is_grabbed(battle, d, shield):
         mods.append(Mod(S.ITEMS[d.hands[shield]]["db"], "house rule: shield Defense Bonus", "G0-5"))
+    # Optional variant hook: defence modifiers that depend on who attacks (3d6-full: S2-ARMLOCK-17).
+    extra = getattr(rs, "defense_modifiers", None)
+    if extra is not None:
+        mods.extend(extra(battle, d, a, kind))
     return mods
 
 
@@ -206,6 +210,10 @@ def roll_defense(r: Resolution, rs: ThreeD6Lite, d: Fighter, att: AttackInfo, ch
         r.emit(E.grapple_end(pick.releases[0], pick.releases[1], why="parried with the holding hand",
                              rule=rs.cite("S0-MUTUAL-3")))
     ev = r.note(roll_under(r.dice, pick.spec(d.id)))
+    # Optional variant hook after a successful parry (3d6-full: an arm lock may follow, S2-ARMLOCK-2).
+    on_parry = getattr(rs, "on_parry", None)
+    if ev["success"] and pick.kind == "parry" and on_parry is not None:
+        on_parry(r, d, r.battle.fighter(att.attacker), pick, att)
     return bool(ev["success"])
 
 
