@@ -67,4 +67,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the package module, not this __main__ copy, so that the
+    # CommandError the subcommands raise is the class caught above.
+    from game.cli import main as package_main
+
+    sys.exit(package_main())
