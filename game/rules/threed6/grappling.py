@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Grapple", "BreakFree", "Release", "Takedown", "Pin", "WrestleWeapon", "ForceDrop", "Drag",
-    "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "approach", "held_grip",
+    "Strangle", "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "approach", "held_grip",
 ]
 
 #: S0-REQ-3: a grapple is an Attack, All-Out Attack or Move and Attack.
@@ -556,3 +556,46 @@ class Drag(Maneuver):
                 continue
             r.emit(E.grapple_end(other.holder, other.target, why="pulled apart by the drag", rule="G0-10"))
         _move_events(r, actor, path, rs.cite("S0-FREE-3"), companions=[victim.id])
+
+
+@dataclass(frozen=True, slots=True)
+class Strangle(Maneuver):
+    """S0-LOC-5 with G0-11: from a head grip, Quick Contest of ST against the higher of ST and HT;
+    the margin of victory is crushing damage to the head/neck (x1.5). Suffocation is left to
+    ``3d6-full`` (ruling L-21)."""
+
+    type: ClassVar[str] = "strangle"
+    title: ClassVar[str] = "Strangle"
+    rule: ClassVar[str] = "S0-LOC-5"
+    is_attack: ClassVar[bool] = True
+    target: str | None = None
+    maneuver: str = "attack"
+
+    def maneuver_name(self) -> str:
+        return self.maneuver
+
+    def reason(self, battle, rs, actor):
+        why = _after_reason(rs, self.maneuver)
+        if why:
+            return why
+        g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "head")
+        if isinstance(g, Reason):
+            return g
+        if g.location != "head":
+            return Reason(f"{actor.label} must hold {battle.fighter(g.target).label}'s head to strangle",
+                          rs.cite("S0-LOC-5"))
+        return None
+
+    def play(self, r, rs, actor):
+        battle = r.battle
+        g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "head")
+        assert not isinstance(g, Reason)
+        victim = battle.fighter(g.target)
+        if self.maneuver == "all_out_attack":
+            rs.start_all_out_attack(r, actor)
+        a, b = rs.strangle_specs(battle, actor, victim, g, self.maneuver)
+        ev = r.note(quick_contest(r.dice, a, b, rs.cite("S0-LOC-5")))
+        if ev["winner"] != actor.id:
+            r.note(E.message(f"{victim.label} resists the strangle", actor=actor.id, rule=rs.cite("S0-LOC-5")))
+            return
+        C.deal_damage(r, rs, actor.id, victim, ev["margin_of_victory"], "crushing", "neck", rule="G0-11")

@@ -81,7 +81,7 @@ __all__ = ["ThreeD6Lite", "LITE_ACTIONS"]
 LITE_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
     M.Move, M.Face, M.ChangePosture, M.Attack, M.AllOutAttack, M.MoveAndAttack, M.AllOutDefense, M.Bite,
     M.Ready, M.ThrowAway, M.Evaluate, M.Feint, M.Aim, M.Concentrate, M.Wait, M.DoNothing,
-    G.Grapple, G.BreakFree, G.Release, G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Drag,
+    G.Grapple, G.BreakFree, G.Release, G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Drag, G.Strangle,
 )}
 
 
@@ -352,6 +352,19 @@ class ThreeD6Lite(Ruleset):
         a = RollSpec(actor.id, f"{what}: ST", S.stat(actor, "ST"), self.cite(rule))
         b = RollSpec(other.id, "hold on: ST", S.stat(other, "ST"), self.cite(rule))
         self._all_out(a, maneuver)
+        return a, b
+
+    def strangle_specs(self, battle: Battle, actor: Fighter, victim: Fighter, g: Grapple,
+                       maneuver: str) -> tuple[RollSpec, RollSpec]:
+        """G0-11 (S2-STRANGLE-3/4 read for lite): ST against the higher of ST and HT; -5 one hand, +2/hand past 2."""
+        a = RollSpec(actor.id, "strangle: ST", S.stat(actor, "ST"), "G0-11")
+        if g.hands == 1:
+            a.add(-5, "house rule: strangling with one hand", "G0-11")
+        elif g.hands > 2:
+            a.add(2 * (g.hands - 2), "house rule: hands past the first two", "G0-11")
+        self._all_out(a, maneuver)
+        st, ht = S.stat(victim, "ST"), S.stat(victim, "HT")
+        b = RollSpec(victim.id, f"resist the strangle: {'ST' if st >= ht else 'HT'}", max(st, ht), "G0-11")
         return a, b
 
     def takedown_landing(self, battle: Battle, winner: Fighter, loser: Fighter) -> Any:

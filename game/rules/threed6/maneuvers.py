@@ -323,7 +323,7 @@ def strike(r: Resolution, rs: ThreeD6Lite, actor: Fighter, target_id: str, weapo
     if not ev["success"]:
         r.note(E.message(f"{actor.label} misses {target.label}", actor=actor.id, rule="G0-5"))
         return
-    att = C.AttackInfo(actor.id, "strike", weapon, name)
+    att = C.AttackInfo(actor.id, "strike", None if name in S.NATURAL_ATTACKS else weapon, name)
     if ev.get("critical") == "success":
         r.note(E.message("A critical hit cannot be defended (house rule)", actor=actor.id, rule="G0-5"))
     elif C.roll_defense(r, rs, target, att, defense):

@@ -125,6 +125,7 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
             add(G.Pin(fid, target=g.target, maneuver=man))
             add(G.WrestleWeapon(fid, target=g.target, maneuver=man))
             add(G.ForceDrop(fid, target=g.target, maneuver=man))
+            add(G.Strangle(fid, target=g.target, maneuver=man))
         drag_probe = G.Drag(fid, to=(actor.hex.q, actor.hex.r), target=g.target)
         why = rs.maneuver_reason(battle, actor, drag_probe) or _drag_shared_reason(battle, rs, actor, drag_probe)
         if why is not None:
@@ -136,7 +137,7 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
             for h in reachable_hexes(battle, actor, steps, frozenset({victim.id})):
                 out.append(Option(G.Drag(fid, to=(h.q, h.r), target=g.target)))
     if not mine:
-        for cls in (G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Release):
+        for cls in (G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Strangle, G.Release):
             add(cls(fid))
         add(G.Drag(fid, to=(actor.hex.q, actor.hex.r)))
 

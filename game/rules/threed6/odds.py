@@ -92,6 +92,9 @@ def odds(rs: ThreeD6Lite, battle: Battle, action: Action) -> dict[str, float]:
     if isinstance(action, G.Takedown):
         g = G.held_grip(battle, rs, actor, action.target, lambda g: g.location in G.BODY_LOCATIONS)
         return _quick(*rs.takedown_specs(battle, actor, battle.fighter(g.target), g, action.maneuver))
+    if isinstance(action, G.Strangle):
+        g = G.held_grip(battle, rs, actor, action.target, lambda g: g.location == "head")
+        return _quick(*rs.strangle_specs(battle, actor, battle.fighter(g.target), g, action.maneuver))
     if isinstance(action, G.Pin):
         g = G.held_grip(battle, rs, actor, action.target, lambda g: g.location == "torso")
         return _regular(rs, battle, *rs.pin_specs(battle, actor, battle.fighter(g.target), g, action.maneuver))
