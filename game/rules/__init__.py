@@ -7,3 +7,4 @@ Nothing here imports pygame.
 from game.rules.base import RULESETS, Action, Event, Option, Reason, Ruleset, find_ruleset, register
 
 __all__ = ["RULESETS", "Action", "Event", "Option", "Reason", "Ruleset", "find_ruleset", "register"]
+import game.rules.edge  # noqa: E402,F401  (registers "edge")

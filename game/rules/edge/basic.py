@@ -1,0 +1,326 @@
+"""The actions every ruleset has, as edge plays them: move, face, posture, attack, ready, release, wait.
+
+- Movement (G1-4, G1-7, G1-8): up to ``MOV`` tiles (house default 4; prone 1),
+  never into or through an occupied hex (edge never shares a hex), stopping
+  on becoming adjacent to a foe; a grappled fighter does not move by normal
+  movement. Standing up uses the movement, and is impossible in the turn an
+  enemy knocked one prone (G1-7) or while pinned (S1-PIN-5).
+- ``attack``: Melee Attack vs Reflex against an adjacent foe (G1-5); a
+  grappled fighter's melee action is its grapple roll (G1-8). Reach does not
+  extend melee: it orders the melee phase (G1-4) and penalises Pummel (G1-6).
+- ``release``: an edge grapple ends by Escape (S1-ESCAPE-1); letting go
+  freely is only possible of a foe who cannot resist (unconscious, bound,
+  pinned at -5).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.rules import events as ev
+from game.rules.base import Action, Reason
+from game.rules.edge import combat, links
+from game.rules.edge.grapple import _actor_reason, _open, _wields
+from game.rules.edge.order import phase_reason
+from game.rules.edge.stats import free_hands, held_weapons, item_info, move_allowance
+
+if TYPE_CHECKING:
+    from game.dice import Dice
+    from game.model import Battle
+    from game.rules.events import Event
+
+__all__ = ["reachable", "melee_reason", "Move", "Face", "ChangePosture", "Attack", "Ready", "Release", "Wait",
+           "DoNothing", "POSTURES"]
+
+POSTURES = ("standing", "prone")
+
+
+def _res(battle: Battle, dice: Dice):  # noqa: ANN202
+    from game.rules.events import Resolution
+
+    return Resolution(battle, dice)
+
+
+def foes_of(battle: Battle, fighter: str) -> list[str]:
+    me = battle.fighter(fighter)
+    return [f.id for f in battle.fighters if f.side != me.side and not f.has("dead")]
+
+
+def reachable(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
+    """Hexes normal movement can reach this turn, each with its path (G1-4: stop when adjacent to a foe)."""
+    me = battle.fighter(fighter)
+    budget = move_allowance(me)
+    foes = [battle.fighter(i).hex for i in foes_of(battle, fighter)]
+    taken = {f.hex for f in battle.fighters if f.id != fighter}
+    paths: dict[Hex, list[Hex]] = {}
+    queue: deque[tuple[Hex, list[Hex]]] = deque([(me.hex, [])])
+    seen = {me.hex}
+    while queue:
+        h, path = queue.popleft()
+        if len(path) >= budget:
+            continue
+        for n in hex_neighbors(h):
+            if n in seen or n in taken or not _open(battle, n):
+                continue
+            seen.add(n)
+            paths[n] = path + [n]
+            if not any(hex_distance(n, foe) == 1 for foe in foes):
+                queue.append((n, path + [n]))
+    return paths
+
+
+def melee_reason(battle: Battle, actor: str, target: str, weapon: str | None, defense: str | None) -> Reason | None:
+    reason = _actor_reason(battle, actor)
+    if reason:
+        return reason
+    t = battle.get(target)
+    if t is None:
+        return Reason(f"no fighter {target!r}", kind="unknown")
+    if target == actor:
+        return Reason("a fighter cannot attack itself", "G1-5")
+    if t.has("dead"):
+        return Reason(f"{t.label} is dead", "G1-9")
+    if links.used(battle, actor, "acted"):
+        return Reason(f"{actor} already acted this turn (one phase plus movement)", "G1-4")
+    if links.is_in_grapple(battle, actor):
+        return Reason("while in a grapple your melee action is your grapple roll (Pummel to strike)", "G1-8")
+    if hex_distance(battle.fighter(actor).hex, t.hex) != 1:
+        return Reason(f"{t.label} is not adjacent: melee needs an adjacent foe", "G1-5")
+    if weapon not in (None, "fist"):
+        me = battle.fighter(actor)
+        if weapon not in held_weapons(me):
+            return Reason(f"{me.label} holds no usable {weapon}", "G1-6")
+        if not _wields(me.hands, weapon):
+            return Reason(f"the {weapon} needs both hands", "G1-6")
+    if defense not in (None, "reflex", "none"):
+        return Reason(f"defense is reflex or none in edge, not {defense!r}", "G1-5", "bad_intent")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    type: ClassVar[str] = "move"
+    title: ClassVar[str] = "Move"
+    rule: ClassVar[str] = "G1-4"
+
+    to: tuple[int, int]
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        reason = _actor_reason(battle, self.actor)
+        if reason:
+            return reason
+        if links.is_in_grapple(battle, self.actor):
+            return Reason("grapplers do not move by normal movement (only Drag, Throw and Escape move them)", "G1-8")
+        if links.used(battle, self.actor, "moved"):
+            return Reason(f"{self.actor} already used its movement this turn", "G1-4")
+        to = Hex(*self.to)
+        if to not in reachable(battle, self.actor):
+            n = move_allowance(battle.fighter(self.actor))
+            return Reason(f"[{to.q}, {to.r}] cannot be reached: {n} tile{'s' if n > 1 else ''}, free hexes only, "
+                          "stopping next to a foe", "G1-4")
+        return None
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = _res(battle, dice)
+        to = Hex(*self.to)
+        path = reachable(battle, self.actor)[to]
+        res.emit(ev.move(self.actor, to, path=path, rule="G1-4"))
+        links.mark_used(res, self.actor, "moved")
+        return res.events
+
+
+@dataclass(frozen=True, slots=True)
+class Face(Action):
+    type: ClassVar[str] = "face"
+    title: ClassVar[str] = "Turn"
+
+    facing: int
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        if not isinstance(self.facing, int) or not 0 <= self.facing <= 5:
+            return Reason(f"facing is 0-5, not {self.facing!r}", kind="bad_intent")
+        return _actor_reason(battle, self.actor)
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = _res(battle, dice)
+        res.emit(ev.face(self.actor, self.facing))
+        return res.events
+
+
+@dataclass(frozen=True, slots=True)
+class ChangePosture(Action):
+    type: ClassVar[str] = "change_posture"
+    title: ClassVar[str] = "Stand up / lie down"
+    rule: ClassVar[str] = "G1-7"
+
+    posture: str
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        reason = _actor_reason(battle, self.actor)
+        if reason:
+            return reason
+        if self.posture not in POSTURES:
+            return Reason(f"edge has the postures standing and prone, not {self.posture!r}", "G1-7")
+        f = battle.fighter(self.actor)
+        if f.posture == self.posture:
+            return Reason(f"{f.label} is already {self.posture}", "G1-7")
+        if self.posture == "standing":
+            if links.pinned_anywhere(battle, self.actor):
+                return Reason("a pinned fighter's movement is dominated: it cannot stand up", "S1-PIN-5")
+            if links.knocked_prone(battle, self.actor):
+                return Reason("knocked prone by an enemy this turn: it cannot stand up until next turn", "G1-7")
+            if links.used(battle, self.actor, "moved"):
+                return Reason("standing up uses the movement, already used this turn", "G1-7")
+        return None
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = _res(battle, dice)
+        res.emit(ev.posture(self.actor, self.posture, rule="G1-7"))
+        if self.posture == "standing":
+            links.mark_used(res, self.actor, "moved")
+        return res.events
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """A melee attack: Melee Attack pool vs Reflex pool; edge >= 1 deals damage, >= 3 ignores armour (G1-5)."""
+
+    type: ClassVar[str] = "attack"
+    title: ClassVar[str] = "Attack"
+    rule: ClassVar[str] = "G1-5"
+
+    target: str
+    item: str | None = None
+    location: str = "torso"  # edge has no hit locations; kept for the common format
+    defense: str | None = None
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        return melee_reason(battle, self.actor, self.target, self.item, self.defense)
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = _res(battle, dice)
+        weapon = None if self.item == "fist" else self.item
+        contest = res.note(combat.attack_contest(res, self.actor, self.target, weapon, defense=self.defense))
+        links.mark_used(res, self.actor, "acted")
+        if contest["edge"] >= combat.HIT_EDGE:
+            combat.deal_damage(res, self.actor, self.target, weapon, contest["edge"])
+        else:
+            res.note(ev.message(f"{self.actor} misses {self.target} (edge {contest['edge']})", actor=self.actor,
+                                rule="G1-5"))
+        return res.events
+
+
+@dataclass(frozen=True, slots=True)
+class Ready(Action):
+    """Take an item carried into the hands (two-handed: both; also re-grips a loosened two-handed weapon)."""
+
+    type: ClassVar[str] = "ready"
+    title: ClassVar[str] = "Ready"
+
+    item: str
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        reason = _actor_reason(battle, self.actor)
+        if reason:
+            return reason
+        f = battle.fighter(self.actor)
+        if links.used(battle, self.actor, "acted"):
+            return Reason(f"{self.actor} already acted this turn (one phase plus movement)", "G1-4")
+        need = max(1, int(item_info(self.item)["hands"]))
+        if f.counters.get("edge.loose") == self.item and self.item in f.hands.values():
+            need = 1
+        elif self.item not in f.items:
+            return Reason(f"{f.label} carries no {self.item}", "G1-10")
+        if len(free_hands(f)) < need:
+            return Reason(f"the {self.item} needs {need} free hand{'s' if need > 1 else ''}", "G1-10")
+        return None
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = _res(battle, dice)
+        f = battle.fighter(self.actor)
+        links.mark_used(res, self.actor, "acted")
+        hands = free_hands(f)
+        if f.counters.get("edge.loose") == self.item and self.item in f.hands.values():
+            res.emit(ev.stat(self.actor, "hands", {**f.hands, hands[0]: self.item}, rule="edge.two_handed_free_hand"))
+            res.emit(ev.stat(self.actor, "counters.edge.loose", None, rule="edge.two_handed_free_hand"))
+            return res.events
+        res.emit(ev.item(self.actor, self.item, action="readied", hand=hands[0]))
+        if int(item_info(self.item)["hands"]) == 2:
+            res.emit(ev.stat(self.actor, "hands", {**battle.fighter(self.actor).hands, hands[1]: self.item}))
+        return res.events
+
+
+@dataclass(frozen=True, slots=True)
+class Release(Action):
+    type: ClassVar[str] = "release"
+    title: ClassVar[str] = "Let go"
+    rule: ClassVar[str] = "S1-ESCAPE-1"
+
+    target: str | None = None
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        from game.rules.edge.grapple import _find_link
+
+        reason = _actor_reason(battle, self.actor)
+        if reason:
+            return reason
+        g, reason = _find_link(battle, self.actor, self.target)
+        if reason or g is None:
+            return reason
+        foe = links.other(g, self.actor)
+        if combat.cannot_resist(battle, foe) or links.pin_level(g, foe) >= links.PIN_MAX:
+            return None
+        return Reason("an edge grapple ends by Escape (a grapple roll with edge 0 or more); only a foe who "
+                      "cannot resist may simply be let go", "S1-ESCAPE-1")
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        from game.rules.edge.grapple import _find_link
+
+        res = _res(battle, dice)
+        g, _ = _find_link(battle, self.actor, self.target)
+        assert g is not None
+        links.end_link(res, g, actor=self.actor, why="let go", rule="S1-ESCAPE-1")
+        return res.events
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Action):
+    type: ClassVar[str] = "wait"
+    title: ClassVar[str] = "Wait"
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        return None
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        return [ev.message(f"{self.actor} waits", actor=self.actor)]
+
+
+@dataclass(frozen=True, slots=True)
+class DoNothing(Action):
+    type: ClassVar[str] = "do_nothing"
+    title: ClassVar[str] = "Do nothing"
+
+    def check(self, battle: Battle) -> Reason | None:
+        if (phase := phase_reason(battle, self.type)) is not None:
+            return phase
+        return None
+
+    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        return [ev.message(f"{self.actor} does nothing", actor=self.actor)]
