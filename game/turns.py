@@ -123,7 +123,8 @@ class TurnSettings:
       ``game.saves.autosave_dir()`` is the usual one.
     - ``autosave_keep``: how many autosaves to keep (oldest removed first).
     - ``round_limit``: end the battle (a draw unless an objective says
-      otherwise) after this many rounds; ``battle.options["round_limit"]`` also works.
+      otherwise) after this many rounds; ``battle.options["round_limit"]`` or
+      a scenario's ``turn_limit`` (a 3d6 "turn" = one round) also work.
     - ``objective``: ``f(battle) -> (winner side or None, sentence) | None``;
       a scenario objective reached ends the battle.
     - ``max_turns_per_round`` / ``max_policy_steps``: the guard against a
@@ -398,6 +399,8 @@ class TurnController:
         else:
             self.set_dice(dice)
         started = battle.current is not None or bool(battle.log) or battle.ended or battle.turn > 0
+        if not started:
+            self.ruleset.setup(battle)  # derived values a scenario left out; part of the initial state
         self.initial: Battle | None = initial if initial is not None else (None if started else battle.clone())
         self._agenda: list[tuple[Any, ...]] = []
         self._pending: tuple[tuple[Any, ...], list[int], DiceRequest] | None = None
@@ -845,13 +848,19 @@ class TurnController:
             got = objective(b)
             if got is not None:
                 return got
+        outcome = getattr(self.ruleset, "outcome", None)
         standing = [sid for sid in side_ids(b)
                     if any(f.side == sid and self.ruleset.can_fight(b, f) for f in b.fighters)]
-        if len(standing) <= 1 and len(side_ids(b)) >= 1:
-            if standing:
-                return standing[0], (f"{self._side_name(standing[0])} wins: no one else is left able to fight.")
+        if outcome is not None:  # the ruleset's own test (e.g. 3d6 G0-21: pinned fighters don't count)
+            over, winner = outcome(b)
+        else:
+            over, winner = len(standing) <= 1, (standing[0] if standing else None)
+        if over:
+            if winner is not None:
+                return winner, f"{self._side_name(winner)} wins: no one else is left able to fight."
             return None, "Nobody is left able to fight: a draw."
-        limit = self.settings.round_limit or b.options.get("round_limit")
+        # a scenario's turn_limit counts rounds: a 3d6 "turn" is the second in which everyone acts once
+        limit = self.settings.round_limit or b.options.get("round_limit") or b.options.get("turn_limit")
         if limit and b.round > int(limit):
             return None, f"The round limit ({int(limit)}) is reached: a draw."
         return None
