@@ -6,6 +6,7 @@ are not grappling moves), ``grappling`` (S0 actions), ``menu`` (legal actions),
 ``odds`` (exact chances), ``lite`` (the registered ruleset and its hooks).
 """
 
+from game.rules.threed6.full import ThreeD6Full  # noqa: E402  (registers "3d6-full")
 from game.rules.threed6.lite import ThreeD6Lite
 
-__all__ = ["ThreeD6Lite"]
+__all__ = ["ThreeD6Lite", "ThreeD6Full"]
