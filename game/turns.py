@@ -151,7 +151,8 @@ class Result:
     why), ``"need_dice"`` (paused; ``request`` says which dice and why; call
     ``give_dice``). ``entries`` are the log entries this call appended, in
     order (the intent's and every hook's); ``events`` flattens them for the
-    UI to animate. ``ended``/``winner`` mirror the battle.
+    UI to animate. ``ended``/``winner`` mirror the battle. ``undone``: the
+    entries :meth:`TurnController.undo` removed from the log.
     """
 
     status: str
@@ -161,6 +162,7 @@ class Result:
     entries: tuple[dict[str, Any], ...] = ()
     ended: bool = False
     winner: str | None = None
+    undone: tuple[dict[str, Any], ...] = ()  # entries an undo took back (for the UI's combat log)
 
     @property
     def ok(self) -> bool:
@@ -181,6 +183,8 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"status": self.status, "entries": list(self.entries), "ended": self.ended,
                                "winner": self.winner}
+        if self.undone:
+            out["undone"] = list(self.undone)
         if self.intent is not None:
             out["intent"] = self.intent.to_dict()
         if self.reason is not None:
@@ -607,7 +611,7 @@ class TurnController:
         del self.battle.log[cp.log_len:]
         self._redo.append(redo)
         self._autosave()
-        return Result("ok", ended=self.battle.ended, winner=self.battle.winner)
+        return Result("ok", ended=self.battle.ended, winner=self.battle.winner, undone=tuple(redo.removed))
 
     def can_redo(self) -> bool:
         return bool(self._redo) and self._pending is None

@@ -305,7 +305,8 @@ def test_undo_without_dice_is_free_and_redo_comes_back_to_the_same_state():
     solo.submit(Move("b0", (1, 0)))  # the computer's reply
     h3 = state_hash(solo.battle)
     assert solo.can_undo() is None
-    assert solo.undo().ok  # takes back my move and the reply, no dice rolled: free
+    r = solo.undo()  # takes back my move and the reply, no dice rolled: free
+    assert r.ok and [e["intent"]["actor"] for e in r.undone] == ["r0", "b0"]
     assert state_hash(solo.battle) == h1 and solo.battle.log == log1 and solo.whose_turn() == "r0"
     assert solo.undo().rejected  # the computer's first move is not mine to take back
     assert solo.redo().ok and state_hash(solo.battle) == h3

@@ -346,3 +346,14 @@ def test_turns_saves_and_initiative_never_import_pygame():
             "import game.turns, game.saves, game.rules.initiative; print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def test_fork_plays_on_a_copy_for_look_ahead():
+    c = ctl_for(adjacent_battle())
+    before = c.battle.clone()
+    f = c.fork()
+    assert f.whose_turn() == "b0" and f.initial is None and f.settings.autosave_dir is None
+    for _ in range(6):
+        assert f.apply(f.pass_intent()).ok
+    assert f.battle.round == 4 and [e["step"] for e in f.battle.log] == ["intent"] * 6
+    assert c.battle == before
