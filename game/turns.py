@@ -414,6 +414,7 @@ class TurnController:
         self._round_turns = 0
         self._seen_round = battle.round
         self._empty_rounds = 0
+        self._last_counted: tuple[int, int, str] | None = None
         self.autosaves: list[Path] = []
         self.last = Result("ok", ended=battle.ended, winner=battle.winner)
         if _start and not started:
@@ -835,6 +836,10 @@ class TurnController:
         return None
 
     def _count_turn(self, b: Battle, fid: str) -> None:
+        key = (b.round, b.turn, fid)
+        if key == self._last_counted:
+            return  # the same turn start re-run after a manual-dice pause
+        self._last_counted = key
         if self._seen_round != b.round:
             self._seen_round = b.round
             self._round_seen = set()

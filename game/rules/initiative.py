@@ -40,6 +40,12 @@ Presets:
 
 Turn-scoped effects the policies rely on (``hold``, ``surprised``) use
 ``until="end_of_round"``, which the controller expires when a round ends.
+
+For the phased countdown every slot (a fighter in one phase of one number)
+is one controller *turn*: ``start_turn``/``end_turn`` run per slot and a
+``next_turn`` effect ends at the fighter's next slot, possibly later on the
+same number. Effects meant to last "for the round" should use
+``end_of_round`` (or ``turns``) instead.
 """
 
 from __future__ import annotations
