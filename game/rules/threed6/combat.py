@@ -88,13 +88,9 @@ def _arc(d: Fighter, a: Fighter, att: AttackInfo) -> str:
     return arc_of(d.hex, d.facing, att.origin if att.origin is not None else a.hex)
 
 
-def _common_defense_mods(rs: ThreeD6Lite, battle: Battle, d: Fighter, a: Fighter, kind: str,
-                         arc: str) -> list[Mod]:
+def _shared_defense_mods(rs: ThreeD6Lite, battle: Battle, d: Fighter, a: Fighter, arc: str) -> list[Mod]:
+    """Modifiers every defence of ``d`` against ``a`` shares: posture, side hex, stun, feint, shield DB."""
     mods: list[Mod] = []
-    if is_grappled(battle, d.id):
-        held = rs.held_defense_penalty(battle, d, kind)
-        if held:
-            mods.append(held)
     pm = S.POSTURE_DEFENSE.get(d.posture, 0)
     if pm:
         mods.append(Mod(pm, f"house rule: defending while {d.posture}", "G0-8"))
@@ -102,15 +98,26 @@ def _common_defense_mods(rs: ThreeD6Lite, battle: Battle, d: Fighter, a: Fighter
         mods.append(Mod(-2, "house rule: attack from the side hex", "G0-5"))
     if "stunned" in d.conditions:
         mods.append(Mod(-4, "house rule: stunned", "G0-7"))
-    aod = E.has_effect(battle, d.id, "all_out_defense")
-    if aod and aod.get("data", {}).get("defense", "dodge") == kind:
-        mods.append(Mod(2, "house rule: All-Out Defense", "G0-4"))
     feint = a.counters.get("feint")
     if feint and feint.get("target") == d.id and feint.get("penalty"):
         mods.append(Mod(-int(feint["penalty"]), f"house rule: {a.label}'s feint", "G0-4"))
-    shield = next((h for h, it in d.hands.items() if it and S.ITEMS.get(it, {}).get("kind") == "shield"), None)
-    if shield is not None and not rs.item_is_grabbed(battle, d, shield):
-        mods.append(Mod(S.ITEMS[d.hands[shield]]["db"], "house rule: shield Defense Bonus", "G0-5"))
+    for hand, it in d.hands.items():
+        if it and S.ITEMS.get(it, {}).get("kind") == "shield" and not rs.item_is_grabbed(battle, d, hand):
+            mods.append(Mod(S.ITEMS[it]["db"], "house rule: shield Defense Bonus", "G0-5"))
+            break
+    return mods
+
+
+def _kind_defense_mods(rs: ThreeD6Lite, battle: Battle, d: Fighter, a: Fighter, kind: str, shared: list[Mod],
+                       held: bool, aod: str | None) -> list[Mod]:
+    mods: list[Mod] = []
+    if held:
+        m = rs.held_defense_penalty(battle, d, kind)
+        if m:
+            mods.append(m)
+    mods.extend(shared)
+    if aod == kind:
+        mods.append(Mod(2, "house rule: All-Out Defense", "G0-4"))
     # Optional variant hook: defence modifiers that depend on who attacks (3d6-full: S2-ARMLOCK-17).
     extra = getattr(rs, "defense_modifiers", None)
     if extra is not None:
@@ -128,13 +135,17 @@ def defense_options(rs: ThreeD6Lite, battle: Battle, d: Fighter, att: AttackInfo
     arc = _arc(d, a, att)
     if arc == "rear":
         return []
+    shared = _shared_defense_mods(rs, battle, d, a, arc)
+    held = is_grappled(battle, d.id)
+    eff = E.has_effect(battle, d.id, "all_out_defense")
+    aod = eff.get("data", {}).get("defense", "dodge") if eff else None
     out: list[Defense] = []
     # Dodge (G0-5): floor(Basic Speed) + 3, halved (round up) below 1/3 HP (G0-7).
     dodge = math.floor(S.basic_speed(d)) + 3
     if S.current_hp(d) * 3 < S.hp_max(d):
         dodge = -(-dodge // 2)
-    out.append(Defense("dodge", dodge, "dodge", "G0-5", _common_defense_mods(rs, battle, d, a, "dodge", arc)))
-    parry_mods = _common_defense_mods(rs, battle, d, a, "parry", arc)
+    out.append(Defense("dodge", dodge, "dodge", "G0-5", _kind_defense_mods(rs, battle, d, a, "dodge", shared, held, aod)))
+    parry_mods = _kind_defense_mods(rs, battle, d, a, "parry", shared, held, aod)
     parts = gripped_parts(battle, d.id)
     in_grips = hands_in_grips(battle, d.id)
     seen_unarmed = False
@@ -148,7 +159,7 @@ def defense_options(rs: ThreeD6Lite, battle: Battle, d: Fighter, att: AttackInfo
             if item["kind"] == "shield":
                 lvl, name = S.skill_level(d, "Shield", item.get("default"))
                 out.append(Defense("block", 3 + lvl // 2, f"block ({name} {lvl})", "G0-5",
-                                   _common_defense_mods(rs, battle, d, a, "block", arc), hand=hand))
+                                   _kind_defense_mods(rs, battle, d, a, "block", shared, held, aod), hand=hand))
             elif item.get("parry") is not None:
                 lvl, name = S.skill_level(d, item["skill"], item.get("default"))
                 mods = list(parry_mods)

@@ -70,7 +70,10 @@ def approach(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter,
             return Reason(f"{actor.label} is held and cannot step into {target.label}'s hex", rs.cite("S0-HOLD-3"))
         if sum(1 for f in battle.fighters if f.hex == target.hex) >= 5:
             return Reason(f"{target.label}'s hex is full (house rule: at most five fighters)", "GX-3")
-        found = find_path(battle, actor, target.hex, steps, enter_foe=True)
+        if dist == 1 and (not battle.board.cells or battle.board.is_open(target.hex)):
+            found: list[Hex] | None = [target.hex]
+        else:
+            found = find_path(battle, actor, target.hex, steps, enter_foe=True)
         if found is None:
             return Reason(f"{actor.label} cannot get into {target.label}'s hex", rs.cite("S0-REQ-2"))
         path = found

@@ -62,6 +62,10 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
     def add(a: Action) -> None:
         out.append(Option(a, a.check(battle)))
 
+    def shared(probe: Action, variants: list[Action]) -> None:
+        why = probe.check(battle)
+        out.extend(Option(v, why) for v in variants)
+
     fid = actor.id
     others = [o for o in battle.fighters if o.id != fid and "dead" not in o.conditions]
     foes = [o for o in others if o.side != actor.side]
@@ -70,14 +74,14 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
     # Move: one search; the shared checks once for every destination.
     holders = [g.holder for g in grips_on(battle, fid) if g.location in G.BODY_LOCATIONS]
     move_probe = M.Move(fid, to=(actor.hex.q, actor.hex.r))
-    shared = rs.maneuver_reason(battle, actor, move_probe)
-    if shared is None:
+    no_move = rs.maneuver_reason(battle, actor, move_probe)
+    if no_move is None:
         why = move_probe.reason(battle, rs, actor)
         if why is not None and why.rule != "G0-4":  # held, or cannot move in this posture
-            shared = why
-    if shared is not None:
+            no_move = why
+    if no_move is not None:
         nb = next(iter(hex_neighbors(actor.hex)))
-        out.append(Option(M.Move(fid, to=(nb.q, nb.r)), shared))
+        out.append(Option(M.Move(fid, to=(nb.q, nb.r)), no_move))
     else:
         steps = rs.move_allowance(battle, actor, carrying=holders)
         for h in reachable_hexes(battle, actor, steps, frozenset(holders)):
@@ -146,6 +150,7 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
     weapons += [it for it in actor.hands.values() if it in S.ITEMS and S.ITEMS[it]["kind"] == "weapon"]
     grab_hands = range(1, max(1, len(rs.usable_free_hands(battle, actor))) + 1)
     move = rs.move_allowance(battle, actor)
+    reach = set(reachable_hexes(battle, actor, move)) if not is_grappled(battle, fid) else set()
     for foe in foes:
         tid = foe.id
         dist = hex_distance(actor.hex, foe.hex)
@@ -158,22 +163,28 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
             add(M.MoveAndAttack(fid, to=None, target=tid))
             continue
         for w in weapons:
-            for loc in M.STRIKE_LOCATIONS:
-                add(M.Attack(fid, target=tid, item=w, location=loc))
-            add(M.AllOutAttack(fid, target=tid, item=w, option="determined"))
-            add(M.AllOutAttack(fid, target=tid, item=w, option="strong"))
+            # The location never changes legality (all listed locations exist): one check per weapon.
+            shared(M.Attack(fid, target=tid, item=w),
+                   [M.Attack(fid, target=tid, item=w, location=loc) for loc in M.STRIKE_LOCATIONS])
+            shared(M.AllOutAttack(fid, target=tid, item=w),
+                   [M.AllOutAttack(fid, target=tid, item=w, option=o) for o in ("determined", "strong")])
         if dist == 0:
             add(M.Bite(fid, target=tid))
         elif not is_grappled(battle, fid):
-            for h in hex_neighbors(foe.hex):
-                if hex_distance(actor.hex, h) <= move and h != actor.hex:
-                    add(M.MoveAndAttack(fid, to=(h.q, h.r), target=tid))
+            # Move and Attack to each reachable hex next to the foe: one check stands for them all.
+            dests = [h for h in hex_neighbors(foe.hex) if h in reach]
+            if dests:
+                shared(M.MoveAndAttack(fid, to=(dests[0].q, dests[0].r), target=tid),
+                       [M.MoveAndAttack(fid, to=(h.q, h.r), target=tid) for h in dests])
+        # Grapples: the hand counts listed are the free hands and the locations are the foe's own,
+        # so one check per maneuver stands for every location and hand count.
         locations = list(rs.grab_penalties) + [it for it in foe.hands.values() if it is not None]
-        for loc in locations:
-            for n in grab_hands:
-                add(G.Grapple(fid, target=tid, location=loc, hands=n))
-                add(G.Grapple(fid, target=tid, location=loc, hands=n, maneuver="all_out_attack"))
-            if dist > 1:
+        for man in ("attack", "all_out_attack"):
+            shared(G.Grapple(fid, target=tid, maneuver=man),
+                   [G.Grapple(fid, target=tid, location=loc, hands=n, maneuver=man)
+                    for loc in locations for n in grab_hands])
+        if dist > 1:
+            for loc in locations:
                 add(G.Grapple(fid, target=tid, location=loc, maneuver="move_and_attack"))
     return out
 

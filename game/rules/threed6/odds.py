@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
 __all__ = ["odds", "hit_odds"]
 
+#: actions with no roll: one outcome
+_PLAIN = frozenset({"move", "face", "change_posture", "all_out_defense", "evaluate", "aim", "concentrate", "wait",
+                    "do_nothing", "release", "throw_away", "drag"})
+
 
 def hit_odds(attack_target: int, defense_target: int | None) -> dict[str, float]:
     """hit / defended / miss for an attack roll against ``attack_target`` and a defence (None = none)."""
@@ -40,15 +44,36 @@ def hit_odds(attack_target: int, defense_target: int | None) -> dict[str, float]
     return {"hit": p_ok - defended, "defended": defended, "miss": 1.0 - p_ok}
 
 
+_DEFENSE_CACHE: dict[tuple, int | None] = {}
+
+
 def _defense_target(rs: ThreeD6Lite, battle: Battle, target_id: str, att: C.AttackInfo,
                     choice: str | None) -> int | None:
+    """The defender's best (or chosen) defence target, cached by every value it depends on."""
     if choice == "none":
         return None
-    opts = C.defense_options(rs, battle, battle.fighter(target_id), att)
+    d = battle.fighter(target_id)
+    a = battle.fighter(att.attacker)
+    key = (rs.id, d.id, a.id, att.kind, att.weapon, att.origin, choice, d.hex, d.facing, d.posture, d.hp,
+           tuple(d.conditions), tuple(d.hands.items()), tuple(d.stats.items()), tuple(d.skills.items()),
+           tuple(d.crippled), a.hex, str(a.counters.get("feint")),
+           tuple((g.holder, g.target, g.location, g.hands, g.kind, tuple(g.hand_names)) for g in battle.grapples),
+           tuple((e["fighter"], e["kind"], str(e.get("data"))) for e in battle.effects))
+    hit = _DEFENSE_CACHE.get(key, _MISSING)
+    if hit is not _MISSING:
+        return hit  # type: ignore[return-value]
+    opts = C.defense_options(rs, battle, d, att)
     if choice is not None:
         opts = [o for o in opts if o.kind == choice]
     best = C.best_defense(opts)
-    return best.target if best is not None else None
+    value = best.target if best is not None else None
+    if len(_DEFENSE_CACHE) > 8192:
+        _DEFENSE_CACHE.clear()
+    _DEFENSE_CACHE[key] = value
+    return value
+
+
+_MISSING = object()
 
 
 def _quick(a, b) -> dict[str, float]:
@@ -63,6 +88,8 @@ def _regular(rs: ThreeD6Lite, battle: Battle, a, b) -> dict[str, float]:
 
 def odds(rs: ThreeD6Lite, battle: Battle, action: Action) -> dict[str, float]:
     """Exact outcome chances of ``action`` now (see the module docstring); assumes it is legal."""
+    if action.type in _PLAIN:
+        return {"done": 1.0}
     actor = battle.fighter(action.actor)
     if isinstance(action, (M.Attack, M.AllOutAttack, M.MoveAndAttack, M.Bite)):
         target = battle.fighter(action.target)
