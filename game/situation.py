@@ -29,7 +29,7 @@ from game.dice import DiceError, ScriptedDice, SeededDice
 from game.hexgrid import Hex, axial_to_offset, offset_to_axial
 from game.model import POSTURES, Battle, Board, Cell, Fighter, Grapple, RngState, Side
 from game.rules.base import UnknownRuleset, find_ruleset
-from game.rules.events import illegal
+from game.rules.events import Resolution, effect_end, illegal
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -448,15 +448,30 @@ _BAD_INTENT = ("unknown", "bad_intent")
 def play(sit: Situation, dice: Dice) -> Outcome:
     """Play the actions in order: ``check`` then ``resolve``; stop at the first illegal one.
 
-    Each action is its actor's turn: ``battle.current`` is set to it and the
-    battle's turn counter advances after it. Raises :class:`SituationError`
-    when the dice run out or a face does not fit its die, or when an action's
-    check says the intent itself is malformed.
+    Each action is its actor's turn, as the turn controller would play it but
+    in the file's order and without the ruleset's start/end-of-turn hooks
+    (their rolls are not in a situation's dice): ``battle.current`` is the
+    actor; turn-scoped effects expire as ``game.turns`` expires them
+    (``next_turn`` when that fighter acts again, ``end_of_turn`` after its
+    action, ``turns`` as the battle's turn counter advances, with an
+    ``effect_end`` event each); the turn counter advances after each action.
+    An action whose class says it is ``free`` does not end its actor's turn.
+
+    Raises :class:`SituationError` when the dice run out or a face does not
+    fit its die, or when an action's check says the intent itself is
+    malformed (a reason of kind ``unknown`` or ``bad_intent``).
     """
     battle = sit.battle
     events: list[Event] = []
+    in_turn: str | None = None  # whose turn goes on after a free action
     for i, action in enumerate(sit.actions):
-        battle.current = action.actor
+        if in_turn != action.actor:
+            if in_turn is not None:
+                events.extend(_end_turn(battle, in_turn, dice))
+            battle.current = action.actor
+            events.extend(_expire(battle, dice,
+                                  lambda e, who=action.actor: e["fighter"] == who and e["until"] == "next_turn"))
+        in_turn = None
         reason = action.check(battle)
         if reason is not None:
             if reason.kind in _BAD_INTENT:
@@ -469,8 +484,26 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             events.extend(action.resolve(battle, dice))
         except DiceError as exc:
             raise _dice_error(sit, i, action, dice, exc) from None
-        battle.turn += 1
+        if getattr(type(action), "free", False):
+            in_turn = action.actor
+        else:
+            events.extend(_end_turn(battle, action.actor, dice))
     return Outcome(events)
+
+
+def _expire(battle: Battle, dice: Dice, which: Any) -> list[Event]:
+    res = Resolution(battle, dice)
+    for eff in [e for e in battle.effects if which(e)]:
+        res.emit(effect_end(eff["fighter"], eff["kind"]))
+    return res.events
+
+
+def _end_turn(battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
+    events = _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "end_of_turn")
+    battle.turn += 1
+    events += _expire(battle, dice, lambda e: e["until"] == "turns"
+                      and battle.turn - int(e.get("start", 0)) >= int(e.get("turns", 1)))
+    return events
 
 
 def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceError) -> SituationError:

@@ -117,13 +117,45 @@ class Wait(Action):
         return [ev.message(f"{self.actor} waits", actor=self.actor)]
 
 
+@dataclass(frozen=True, slots=True)
+class AllOut(Action):
+    """No defence until the actor's next turn (a turn-scoped effect)."""
+
+    type: ClassVar[str] = "all_out"
+    title: ClassVar[str] = "All out"
+
+    def check(self, battle):
+        return None
+
+    def resolve(self, battle, dice):
+        res = ev.Resolution(battle, dice)
+        res.emit(ev.effect_start(self.actor, "all_out", until="next_turn"))
+        res.emit(ev.effect_start(self.actor, "winded", until="end_of_turn"))
+        return res.events
+
+
+@dataclass(frozen=True, slots=True)
+class Shout(Action):
+    """A free action: the actor's turn goes on."""
+
+    type: ClassVar[str] = "shout"
+    title: ClassVar[str] = "Shout"
+    free: ClassVar[bool] = True
+
+    def check(self, battle):
+        return None
+
+    def resolve(self, battle, dice):
+        return [ev.message(f"{self.actor} shouts", actor=self.actor)]
+
+
 @register
 class TestDouble(Ruleset):
     id: ClassVar[str] = ID
     name: ClassVar[str] = "Test double"
     seed: ClassVar[str] = "none"
     sections: ClassVar[tuple[str, ...]] = ()
-    actions: ClassVar = {c.type: c for c in (BreakFree, Pin, Move, Roll, Wait)}
+    actions: ClassVar = {c.type: c for c in (BreakFree, Pin, Move, Roll, Wait, AllOut, Shout)}
     conditions: ClassVar = {"stunned": "cannot act", "prone_ish": "a made-up condition"}
     items: ClassVar = {"knife": {"name": "Knife", "kind": "weapon"}, "rope": {"name": "Rope", "kind": "gear"}}
 

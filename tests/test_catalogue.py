@@ -36,7 +36,7 @@ def test_actions_come_from_the_dataclasses(capsys):
     data = json.loads(out)
     assert data["ruleset"] == "test-double"
     by_type = {a["type"]: a for a in data["actions"]}
-    assert sorted(by_type) == ["break_free", "move", "pin", "roll", "wait"]
+    assert sorted(by_type) == ["all_out", "break_free", "move", "pin", "roll", "shout", "wait"]
     assert by_type["roll"]["fields"] == [
         {"name": "actor", "type": "str", "required": True},
         {"name": "count", "type": "int", "default": 3, "required": False},

@@ -18,7 +18,7 @@ import pytest
 import resolve_double  # noqa: F401  (registers the test-double ruleset)
 
 from game.cli import main
-from game.situation import SituationSpec, load_situation, open_field_around, parse_situation
+from game.situation import SituationSpec, load_situation, open_field_around, parse_situation, play
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGHTER_KEYS = ["id", "side", "hex", "facing", "posture", "stats", "skills", "size", "arms", "hands", "hp", "fp",
@@ -153,6 +153,32 @@ def test_actions_play_in_order_and_change_the_state(tmp_path, capsys):
     result = json.loads(out)
     assert [e["type"] for e in result["events"]] == ["move", "move"]
     assert [f["hex"] for f in result["state"]["fighters"]] == [[2, 1], [-3, -2]]
+
+
+def test_turn_scoped_effects_expire_as_the_turn_controller_expires_them(tmp_path, capsys):
+    data = situation(grapples=[], dice=[], actions=[{"actor": "ann", "type": "all_out"},
+                                                    {"actor": "bob", "type": "wait"},
+                                                    {"actor": "ann", "type": "wait"}])
+    code, out, _ = run(capsys, write(tmp_path, data))
+    assert code == 0
+    kinds = [(e["type"], e.get("effect", {}).get("kind") or e.get("kind") or e.get("text")) for e in
+             json.loads(out)["events"]]
+    assert kinds == [("effect_start", "all_out"), ("effect_start", "winded"),
+                     ("effect_end", "winded"),  # end of ann's turn
+                     ("message", "bob waits"),
+                     ("effect_end", "all_out"),  # start of ann's next turn
+                     ("message", "ann waits")]
+
+
+def test_a_free_action_does_not_end_the_turn(tmp_path):
+    data = situation(grapples=[], dice=[], actions=[{"actor": "ann", "type": "shout"},
+                                                    {"actor": "ann", "type": "wait"},
+                                                    {"actor": "bob", "type": "shout"}])
+    sit = load_situation(write(tmp_path, data))
+    outcome = play(sit, sit.make_dice())
+    assert outcome.exit_status == 0
+    assert sit.battle.turn == 1  # ann's turn (shout + wait); bob's free shout leaves his turn open
+    assert sit.battle.current == "bob"
 
 
 def test_open_field_holds_every_fighter_with_room_to_spare():
