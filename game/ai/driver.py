@@ -25,24 +25,29 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["Player", "BattleResult", "play_battle", "ROUND_LIMIT", "STATE_EVENTS", "succeeded"]
+__all__ = ["Player", "BattleResult", "play_battle", "ROUND_LIMIT", "GAIN_EVENTS", "succeeded"]
 
 ROUND_LIMIT = 200
 
-#: event types that change the battle; an action with rolls "succeeded" if it produced one of these
-STATE_EVENTS = frozenset({"move", "face", "posture", "grapple_start", "grapple_change", "grapple_end", "damage",
-                          "condition", "item", "stat", "effect_start", "effect_end"})
+#: events that mean an action that rolled dice got somewhere (hurt, grip, throw, knock down, disarm)
+GAIN_EVENTS = frozenset({"grapple_start", "grapple_change", "grapple_end", "posture", "condition", "item"})
 
 
 def succeeded(events: list[dict[str, Any]]) -> bool:
-    """An action succeeded if it changed something, or if it rolled no dice at all (a step, a turn)."""
+    """Whether an action worked: one that rolled no dice (a step, a turn) always does; one that rolled
+    did if it hurt someone, changed a grip, a posture, a condition or an item, or moved someone else."""
     rolled = False
     for ev in events:
         t = ev.get("type")
-        if t in STATE_EVENTS and (t != "damage" or ev.get("injury", 1)):
-            return True
         if t in ("roll", "contest"):
             rolled = True
+        elif t == "damage":
+            if ev.get("injury", 1):
+                return True
+        elif t in GAIN_EVENTS:
+            return True
+        elif t == "move" and ev.get("target", ev.get("actor")) != ev.get("actor"):
+            return True
     return not rolled
 
 

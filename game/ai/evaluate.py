@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["Evaluator", "PARTS", "path_distance"]
 
 PARTS = ("dealt", "taken", "control", "danger", "position")
+_DIR = {(d.q, d.r): i for i, d in enumerate(DIRECTIONS)}
 _FAR = 40  # path distances are searched this far; beyond it, straight-line distance
 
 
@@ -96,7 +97,20 @@ class Evaluator:
         self.fp_max = {f.id: _max_of(f, f.fp, ("FP", "HT")) for f in root.fighters}
         #: friend id -> the foe it goes for, chosen once at the root so that moves compare fairly
         self.targets: dict[str, str] = {}
+        #: friends that back off (beaten, on a losing side)
+        self.retreating: set[str] = set()
         self.parts(root, choose=True)
+
+    def approach(self, battle: Battle, fighter_id: str, h: Hex) -> float:
+        """How well standing on ``h`` serves ``fighter_id``'s plan (lower is better): the path
+        distance to its chosen foe, or minus that distance when it backs off. For ordering moves."""
+        target = battle.get(self.targets.get(fighter_id))
+        if target is None:
+            foes = [f.hex for f in battle.fighters if f.side != self.side]
+            d = min((path_distance(battle.board, h, x) for x in foes), default=0)
+        else:
+            d = path_distance(battle.board, h, target.hex)
+        return -d if fighter_id in self.retreating else d
 
     def value(self, battle: Battle) -> float:
         return sum(self.parts(battle).values())
@@ -152,24 +166,50 @@ class Evaluator:
                     held_friends.append((h, t))
 
         if w.danger and len(able) > 1:
-            for v in able:
-                foes_near = 0
-                for a in able:
-                    if a.side == v.side:
+            rear, side_arc = w.rear, w.side_arc
+            near: dict[str, int] = {}
+            n = len(able)
+            for i in range(n):
+                v = able[i]
+                vq, vr, vs = v.hex.q, v.hex.r, v.side
+                for j in range(i + 1, n):
+                    a = able[j]
+                    if a.side == vs:
                         continue
-                    if hex_distance(a.hex, v.hex) > 1:
+                    dq, dr = a.hex.q - vq, a.hex.r - vr
+                    k = _DIR.get((dq, dr))
+                    if k is None:
+                        if dq or dr:
+                            continue
+                        near[v.id] = near.get(v.id, 0) + 1  # sharing a hex: close, but no arc
+                        near[a.id] = near.get(a.id, 0) + 1
                         continue
-                    foes_near += 1
-                    arc = arc_of(v.hex, v.facing, a.hex)
-                    x = w.rear if arc == "rear" else w.side_arc if arc == "side" else 0.0
+                    near[v.id] = near.get(v.id, 0) + 1
+                    near[a.id] = near.get(a.id, 0) + 1
+                    # a stands in v's arc ...
+                    rel = (k - v.facing) % 6
+                    x = rear if rel == 3 else side_arc if rel in (2, 4) else 0.0
                     if x:
                         danger += x if a.side == side else -x
-                if foes_near >= 2:
-                    x = w.flanked * (foes_near - 1)
+                    # ... and v in a's
+                    rel = (k + 3 - a.facing) % 6
+                    x = rear if rel == 3 else side_arc if rel in (2, 4) else 0.0
+                    if x:
+                        danger += x if vs == side else -x
+            flanked = w.flanked
+            for v in able:
+                k = near.get(v.id, 0)
+                if k >= 2:
+                    x = flanked * (k - 1)
                     danger += -x if v.side == side else x
             for holder, target in held_friends:
-                helpers = sum(1 for f in able if f.side == side and f is not target
-                              and hex_distance(f.hex, holder.hex) <= 1)
+                hq, hr = holder.hex.q, holder.hex.r
+                helpers = 0
+                for f in able:
+                    if f.side == side and f is not target:
+                        dq, dr = f.hex.q - hq, f.hex.r - hr
+                        if (abs(dq) + abs(dr) + abs(dq + dr)) <= 2:
+                            helpers += 1
                 danger += w.support * min(helpers, 2)
 
         # position: each friend closes on a chosen foe and faces it, or backs off when beaten
@@ -200,6 +240,8 @@ class Evaluator:
                         self.targets[f.id] = best_foe.id
                 if losing and hpf.get(f.id, 1.0) < w.retreat_hp and not any(g.target == f.id for g in battle.grapples):
                     position += w.distance * min(best_d, 6)
+                    if choose:
+                        self.retreating.add(f.id)
                     continue
                 position -= w.distance * max(0, best_d - 1)
                 if best_foe is not None and best_foe.hex != f.hex:

@@ -139,6 +139,7 @@ class _Cand:
     action: Action
     order: int
     odds: dict[str, float] | None = None
+    odds_known: bool = False
     exact: bool = False
     values: list[float] = field(default_factory=list)
     parts: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
@@ -182,6 +183,8 @@ class _Search:
         self.deadline = None if opp.budget_ms is None else time.perf_counter() + opp.budget_ms / 1000.0
         self.errors: list[str] = []
         self.complete = True
+        self._foe_evs: dict[str, Evaluator] = {}
+        self._replier: str | None = None
 
     # budget ------------------------------------------------------------------------
     def spend(self) -> None:
@@ -214,25 +217,26 @@ class _Search:
             pick = options[int(_uniform(self.key) * len(options)) % len(options)]
             return self._decision(_Cand(pick, 0, reply_note="a random legal action"), [], t0)
         cands = [_Cand(a, i) for i, a in enumerate(options)]
-        for c in cands:
-            try:
-                c.odds = self.ruleset.odds(self.root, c.action)
-            except Exception:  # noqa: BLE001 - a ruleset without odds for this action: sample it
-                c.odds = None
-            c.exact = bool(c.odds) and max(c.odds.values()) >= 0.999999
         if len(cands) == 1:
             return self._decision(cands[0], cands, t0)
-        # first look: non-movement actions first, then moves nearest the foes
-        foes = [f.hex for f in self.root.fighters if f.side != self.side and self.ruleset.can_fight(self.root, f)]
-
-        def first_order(c: _Cand) -> tuple[int, int, int]:
-            to = _has_hex_field(c.action)
-            if to is None:
-                return (0, 0, c.order)
-            return (1, min((hex_distance(to, h) for h in foes), default=0), c.order)
-
+        # moves (any action with a ``to`` hex) are many: look at the ones that serve the plan best
+        moving = [(self.ev.approach(self.root, self.fid, to), c.order, c)
+                  for c in cands if (to := _has_hex_field(c.action)) is not None]
+        if len(moving) > level.moves:
+            moving.sort(key=lambda m: (m[0], m[1]))
+            dropped = {id(m[2]) for m in moving[level.moves:]}
+            cands = [c for c in cands if id(c) not in dropped]
+        if level.breadth is not None:
+            others = [c for c in cands if _has_hex_field(c.action) is None]
+            if len(others) > level.breadth:  # easy overlooks some options (seeded, so replays agree)
+                others.sort(key=lambda c: mix(self.key, "look", c.order))
+                dropped = {id(c) for c in others[level.breadth:]}
+                cands = [c for c in cands if id(c) not in dropped]
+        if level.samples > 1:
+            for c in cands:
+                self.odds_of(c)
         try:
-            for c in sorted(cands, key=first_order):
+            for c in cands:
                 self.sample(c, 0)
             # sampling: successive rounds over the best uncertain actions
             for s in range(1, level.samples):
@@ -245,6 +249,16 @@ class _Search:
         except _OutOfBudget:
             self.complete = False
         return self._decision(self.choose(cands), cands, t0)
+
+    def odds_of(self, c: _Cand) -> dict[str, float] | None:
+        if not c.odds_known:
+            c.odds_known = True
+            try:
+                c.odds = self.ruleset.odds(self.root, c.action)
+            except Exception:  # noqa: BLE001 - a ruleset without odds for this action: sample it
+                c.odds = None
+            c.exact = bool(c.odds) and max(c.odds.values()) >= 0.999999
+        return c.odds
 
     def sample(self, c: _Cand, s: int) -> None:
         try:
@@ -288,7 +302,9 @@ class _Search:
         if replier is None or state.get(replier) is None or not self.ruleset.can_act(state, state.fighter(replier)):
             return self.ev.value(state) - self.base, ""
         foe = state.fighter(replier)
-        foe_ev = Evaluator(self.root, self.ruleset, foe.side, self.weights)
+        foe_ev = self._foe_evs.get(foe.side)
+        if foe_ev is None:
+            foe_ev = self._foe_evs[foe.side] = Evaluator(self.root, self.ruleset, foe.side, self.weights)
         saved = state.current
         state.current = replier
         try:
@@ -381,6 +397,7 @@ class _Search:
     # explanation -------------------------------------------------------------------------
     def reason(self, c: _Cand) -> str:
         bits = []
+        self.odds_of(c)
         if c.reply_note:
             bits.append(c.reply_note)
         if c.odds and not c.exact:

@@ -63,6 +63,8 @@ class Level:
     name: str
     samples: int = 4  # resolutions sampled per uncertain action
     top: int = 8  # uncertain actions that get all their samples (the rest get a first look)
+    moves: int = 12  # actions with a destination hex looked at (those that serve the plan best)
+    breadth: int | None = None  # other actions looked at (a seeded random few; None: all)
     temperature: float = 0.0  # softmax temperature over scores; 0 = always the best
     lookahead: int = 0  # best actions re-scored against the foe's likely reply (0: none)
     reply_states: int = 2  # sampled outcomes per action searched for a reply
@@ -72,9 +74,9 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", samples=0, random=True),
-    "easy": Level("easy", samples=2, top=4, temperature=1.2, danger=False),
-    "normal": Level("normal", samples=4, top=6, temperature=0.12),
-    "hard": Level("hard", samples=6, top=8, temperature=0.0, lookahead=3, reply_states=2),
+    "easy": Level("easy", samples=1, top=0, moves=3, breadth=8, temperature=1.2, danger=False),
+    "normal": Level("normal", samples=4, top=6, moves=10, temperature=0.12),
+    "hard": Level("hard", samples=6, top=8, moves=16, temperature=0.0, lookahead=3, reply_states=2),
 }
 
 

@@ -1,0 +1,129 @@
+"""`clinch simulate`: whole battles computer against computer, text and JSON reports, one-sentence errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_ai_double import DuelRuleset
+
+from game.ai.simulation import Summary, run_battles, wilson
+from game.cli import main as cli
+from game.rules.base import RULESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE_MAP = ROOT / "tests" / "fixtures" / "maps" / "hex_y_odd_csv.tmx"
+ARENA = ROOT / "maps" / "arena.toml"
+
+
+@pytest.fixture
+def duel(monkeypatch, tmp_path):
+    """A two-on-two scenario under the test-double ruleset, on a fixture map."""
+    monkeypatch.setitem(RULESETS, "duel-double", DuelRuleset)
+    path = tmp_path / "duel.toml"
+    hexes = {("red", 0): "[0, 0]", ("red", 1): "[0, 1]", ("blue", 0): "[4, 0]", ("blue", 1): "[3, 1]"}
+    fighters = "\n".join(
+        f'[[fighters]]\nid = "{side[0]}{i}"\nside = "{side}"\nhex = {hexes[side, i]}\nstats = {{ ST = 11, DX = 11 }}\n'
+        for side in ("red", "blue") for i in range(2))
+    path.write_text(f'map = "{FIXTURE_MAP.as_posix()}"\nruleset = "duel-double"\n'
+                    '[[sides]]\nid = "red"\n[[sides]]\nid = "blue"\n' + fighters, encoding="utf-8")
+    return path
+
+
+def run(capsys, *args):
+    code = cli(["simulate", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_report_has_the_promised_fields(duel, capsys):
+    code, out, err = run(capsys, duel, "--battles", 6, "--seed", 3, "--levels", "hard,easy", "--json")
+    assert code == 0, err
+    assert err == ""  # no progress bar when stderr is not a terminal: CI logs stay clean
+    data = json.loads(out)
+    for key in ("battles", "wins", "draws", "mean_rounds", "stuck", "errors", "win_rate", "actions"):
+        assert key in data
+    assert data["battles"] == 6 and data["errors"] == 0
+    assert sum(data["wins"].values()) + data["draws"] == 6
+    assert set(data["wins"]) == {"red", "blue"}
+    lo, hi = data["win_rate"]["red"]["low"], data["win_rate"]["red"]["high"]
+    assert 0 <= lo <= data["win_rate"]["red"]["rate"] <= hi <= 1
+    assert all(v["succeeded"] <= v["chosen"] for v in data["actions"].values())
+    assert data["levels"] == {"red": "hard", "blue": "easy"}
+
+
+def test_same_seed_same_figures(duel, capsys):
+    a = json.loads(run(capsys, duel, "--battles", 3, "--seed", 9, "--json")[1])
+    b = json.loads(run(capsys, duel, "--battles", 3, "--seed", 9, "--json")[1])
+    for d in (a, b):
+        d.pop("seconds"), d.pop("battles_per_s")
+    assert a == b
+
+
+def test_text_report(duel, capsys):
+    code, out, _ = run(capsys, duel, "--battles", 4, "--red", "hard", "--blue", "random", "--mirror")
+    assert code == 0
+    assert "95% [" in out and "rounds: mean" in out and "level hard" in out
+    assert "chosen" in out and "succeeded" in out
+
+
+def test_progress_bar_when_asked(duel, capsys):
+    code, _, err = run(capsys, duel, "--battles", 2, "--progress", "always", "--level", "random")
+    assert code == 0 and "\r[" in err and "2/2" in err
+
+
+@pytest.mark.parametrize("args, words", [
+    (["no/such/file.toml", "--battles", "1"], "no such file"),
+    (["{duel}", "--battles", "0"], "--battles"),
+    (["{duel}", "--levels", "hard"], "2 sides"),
+    (["{duel}", "--level", "genius"], "unknown level"),
+    (["{duel}", "--green", "hard"], "--red, --blue"),
+    (["{duel}", "--ruleset", "chess"], "unknown ruleset"),
+])
+def test_bad_input_is_one_sentence_and_exit_2(duel, capsys, args, words):
+    args = [str(duel) if a == "{duel}" else a for a in args]
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and words in err, err
+
+
+def test_bad_scenario_file(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('map = "nowhere.tmx"\n', encoding="utf-8")
+    code, out, err = run(capsys, bad, "--battles", 1)
+    assert code == 2 and out == "" and "map" in err and err.count("\n") == 1
+
+
+def test_wilson_interval():
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-9
+    lo, hi = wilson(100, 100)
+    assert abs(hi - 1.0) < 1e-9 and 0.96 < lo < 0.97
+
+
+def test_summary_counts_errors_and_stuck_battles():
+    from game.ai.driver import BattleResult
+
+    s = Summary(sides=["red", "blue"], levels={"red": "easy", "blue": "easy"})
+    s.add(BattleResult(winner="red", rounds=5), {"red": "easy", "blue": "easy"})
+    s.add(BattleResult(stuck=True, rounds=200), {"red": "easy", "blue": "easy"})
+    s.add(BattleResult(error="boom", rounds=3), {"red": "easy", "blue": "easy"})
+    d = s.to_dict()
+    assert (d["battles"], d["wins"]["red"], d["draws"], d["stuck"], d["errors"]) == (3, 1, 1, 1, 1)
+
+
+def test_round_limit_marks_battles_stuck(duel):
+    from game.maps import load_scenario
+
+    battle = load_scenario(duel)
+    s = run_battles(battle, DuelRuleset(), {"red": "random", "blue": "random"}, 2, round_limit=2)
+    assert s.stuck == 2 and s.errors == 0 and s.rounds == [2, 2]
+
+
+@pytest.mark.skipif("3d6-lite" not in RULESETS, reason="the 3d6-lite ruleset is not registered yet")
+def test_arena_smoke(capsys):
+    code, out, _ = run(capsys, ARENA, "--battles", 2, "--level", "easy", "--json", "--check")
+    data = json.loads(out)
+    assert code == 0 and data["errors"] == 0 and data["battles"] == 2
