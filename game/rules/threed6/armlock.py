@@ -83,13 +83,21 @@ def lock_chance(battle: Battle, actor: str, target: str) -> dict[str, Any] | Non
             return {"via": "parry", "limb": e["data"].get("limb", "right")}
     for g in battle.grapples:
         if (g.holder == actor and g.target == target and g.kind == "grapple"
-                and g.extra.get("skill") in LOCK_SKILLS and g.extra.get("victim_turns")):
+                and _grappled_with_lock_skill(battle, g) and g.extra.get("victim_turns")):
             foe = battle.fighter(target)
             limb = g.extra.get("limb") if g.location in ("arm", "hand") else None
             if limb is None:
                 limb = next((h for h, it in foe.hands.items() if it is not None), "right")
             return {"via": "grapple", "limb": limb}
     return None
+
+
+def _grappled_with_lock_skill(battle: Battle, g: Grapple) -> bool:
+    """S2-ARMLOCK-18: the grapple was rolled with Judo or Wrestling (the grab uses the best of DX and the
+    grappling skills, G0-15, so it did if one of those two was the best; a grip may also say so itself)."""
+    if g.extra.get("skill") in LOCK_SKILLS:
+        return True
+    return S.best_grappling(battle.fighter(g.holder))[1] in LOCK_SKILLS
 
 
 def lock_grip(battle: Battle, actor: str, target: str | None = None) -> Grapple | None:

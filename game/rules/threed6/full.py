@@ -30,7 +30,7 @@ Differences kept (hooks):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.model import Grapple as Grip
@@ -423,11 +423,14 @@ class ThreeD6Full(ThreeD6Lite):
     def _grips_hampering(self, battle: Battle, f: Fighter, part: str | None) -> Grapple | None:
         """The grip that puts ``f`` at -4 DX for using ``part`` (S2-HOLD-1, S2-LOC-10); None if none."""
         wanted = _PART_LOCATIONS.get(part or "", ())
-        for g in grips_on(battle, f.id):
-            if g.location not in BODY_LOCATIONS:
-                continue
+        grips = [g for g in grips_on(battle, f.id) if g.location in BODY_LOCATIONS]
+        held_arms = {g.extra.get("limb", "right") for g in grips if g.location in ("arm", "hand")}
+        other_arm = any(h not in held_arms and h not in f.crippled for h in f.hands)
+        for g in grips:
             if g.location in ("torso", "groin") or g.kind in ("pin", "choke_hold"):
                 return g
+            if g.location in ("arm", "hand") and other_arm:
+                continue  # ruling F-3: an arm action uses an arm nobody holds (S2-OPT-2)
             if part is None or g.location in wanted:
                 return g
         return None
@@ -513,8 +516,10 @@ class ThreeD6Full(ThreeD6Lite):
         return None
 
     def attack_modifiers(self, battle: Battle, actor: Fighter, target: Fighter, spec: RollSpec, maneuver: str,
-                         option: str = "determined", part: str = "arm") -> None:
-        ThreeD6Lite.attack_modifiers(self, battle, actor, target, spec, maneuver, option, part)
+                         *args: Any, **kw: Any) -> None:
+        """As lite, plus S2-CHOKE-7: at the choker behind, a Wild Swing (a kick: a Back Kick), G2-9."""
+        ThreeD6Lite.attack_modifiers(self, battle, actor, target, spec, maneuver, *args, **kw)
+        part = kw.get("part", args[1] if len(args) > 1 else "arm")
         g = grip(battle, target.id, actor.id)
         if g is not None and g.kind == "choke_hold":
             # S2-CHOKE-7 (G2-9): the choker is behind: a Wild Swing, or a Back Kick.
