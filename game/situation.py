@@ -481,9 +481,14 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             events.append(ev)
             return Outcome(events, illegal_at=i)
         try:
-            events.extend(action.resolve(battle, dice))
+            played = action.resolve(battle, dice)
         except DiceError as exc:
             raise _dice_error(sit, i, action, dice, exc) from None
+        events.extend(played)
+        if any(e.get("type") == "illegal" for e in played):
+            # A refusal only the roll could reveal (edge: an option the edge
+            # does not pay for) stops the situation like a failed check.
+            return Outcome(events, illegal_at=i)
         if getattr(type(action), "free", False):
             in_turn = action.actor
         else:
