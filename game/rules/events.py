@@ -33,11 +33,17 @@ def _with_rule(ev: Event, rule: str | None) -> Event:
 
 
 def move(actor: str, to: Hex, *, path: list[Hex] | None = None, rule: str | None = None,
-         who: str | None = None) -> Event:
-    """``who`` moves (default ``actor``); ``actor`` is the one who caused it (drag, takedown)."""
+         who: str | None = None, carried: list[str] | None = None) -> Event:
+    """``who`` moves (default ``actor``); ``actor`` is the one who caused it (drag, takedown).
+
+    ``carried``: fighters that move with it in the same step (a dragged victim, a holder
+    dragged along), so a grip is never seen split across two hexes between events.
+    """
     ev: Event = {"type": "move", "actor": actor, "target": who or actor, "to": [to.q, to.r]}
     if path:
         ev["path"] = [[h.q, h.r] for h in path]
+    if carried:
+        ev["carried"] = list(carried)
     return _with_rule(ev, rule)
 
 
@@ -157,7 +163,10 @@ def apply_event(battle: Battle, ev: Event) -> None:
     """Apply one event to the battle. Explanatory events (roll, contest, message) change nothing."""
     kind = ev["type"]
     if kind == "move":
-        battle.fighter(ev.get("target", ev["actor"])).hex = Hex(*ev["to"])
+        to = Hex(*ev["to"])
+        battle.fighter(ev.get("target", ev["actor"])).hex = to
+        for other in ev.get("carried", ()):
+            battle.fighter(other).hex = to
     elif kind == "face":
         battle.fighter(ev["actor"]).facing = ev["facing"]
     elif kind == "posture":

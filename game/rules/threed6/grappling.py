@@ -18,7 +18,7 @@ from game.rules.base import Reason
 from game.rules.common import quick_contest, regular_contest, roll_under
 from game.rules.threed6 import combat as C
 from game.rules.threed6 import stats as S
-from game.rules.threed6.maneuvers import Maneuver, _move_events, find_path
+from game.rules.threed6.maneuvers import Maneuver, _move_events, find_path, separate
 from game.rules.threed6.status import (
     BODY_LOCATIONS,
     grip,
@@ -68,6 +68,8 @@ def approach(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter,
                           f"({'one step' if steps == 1 else f'Move {steps}'} away at most)", rs.cite("S0-REQ-2"))
         if is_grappled(battle, actor.id):
             return Reason(f"{actor.label} is held and cannot step into {target.label}'s hex", rs.cite("S0-HOLD-3"))
+        if grips_by(battle, actor.id):
+            return Reason(f"{actor.label} must let go of the fighter it holds before stepping away (ruling)", "G0-10")
         if sum(1 for f in battle.fighters if f.hex == target.hex) >= 5:
             return Reason(f"{target.label}'s hex is full (house rule: at most five fighters)", "GX-3")
         if dist == 1 and (not battle.board.cells or battle.board.is_open(target.hex)):
@@ -263,6 +265,7 @@ class BreakFree(Maneuver):
             r.emit(E.stat(actor.id, "counters.break_free_round", None))
         if self.to is not None and not is_grappled(battle, actor.id):
             r.emit(E.move(actor.id, Hex.of(self.to), rule=rs.cite("S0-BREAK-7")))
+            separate(r)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +356,7 @@ def _fall(r: Resolution, rs: ThreeD6Lite, *, winner: Fighter, loser: Fighter, ru
     land = rs.takedown_landing(r.battle, winner, loser)
     if land != loser.hex:
         r.emit(E.move(winner.id, land, rule=rs.cite(rules[0]), who=loser.id))
+        separate(r)
     r.emit(E.posture(loser.id, "prone", actor=winner.id, rule=rs.cite(rules[0])))
     g = grip(r.battle, loser.id, winner.id)
     if g is not None:

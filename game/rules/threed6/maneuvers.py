@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Maneuver", "Move", "Face", "ChangePosture", "Attack", "AllOutAttack", "MoveAndAttack", "AllOutDefense",
     "Bite", "Ready", "ThrowAway", "Evaluate", "Feint", "Aim", "Concentrate", "Wait", "DoNothing",
-    "find_path", "POSTURE_CHANGES", "STRIKE_LOCATIONS", "strike_reason", "strike", "strike_spec",
+    "find_path", "separate", "POSTURE_CHANGES", "STRIKE_LOCATIONS", "strike_reason", "strike", "strike_spec",
 ]
 
 
@@ -144,13 +144,24 @@ def _move_events(r: Resolution, mover: Fighter, path: list[Hex], rule: str, *,
     if not path:
         return
     start = mover.hex
-    r.emit(E.move(actor or mover.id, path[-1], path=path, rule=rule, who=mover.id))
-    for c in companions:
-        r.emit(E.move(actor or mover.id, path[-1], path=path, rule=rule, who=c))
+    moved = {mover.id, *companions}
+    for g in list(r.battle.grapples):
+        if (g.holder in moved) != (g.target in moved):
+            r.emit(E.grapple_end(g.holder, g.target, why="moved apart", rule="G0-10"))
+    r.emit(E.move(actor or mover.id, path[-1], path=path, rule=rule, who=mover.id, carried=list(companions)))
     last_from = path[-2] if len(path) > 1 else start
     d = direction_between(last_from, path[-1])
     if d is not None and d != mover.facing:
         r.emit(E.face(mover.id, d, rule=rule))
+    separate(r)
+
+
+def separate(r: Resolution) -> None:
+    """End every grip whose two fighters no longer share a hex (S0-REQ-2: grappling happens in one hex)."""
+    battle = r.battle
+    for g in list(battle.grapples):
+        if battle.fighter(g.holder).hex != battle.fighter(g.target).hex:
+            r.emit(E.grapple_end(g.holder, g.target, why="pulled apart", rule="G0-10"))
 
 
 @dataclass(frozen=True, slots=True)
