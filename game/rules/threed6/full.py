@@ -183,7 +183,7 @@ class ChokeHold(Maneuver):
         if ev.get("critical") == "success":
             r.note(E.message("A critical success cannot be defended (house rule)", actor=actor.id, rule="G0-17"))
         else:
-            att = C.AttackInfo(actor.id, "grapple", None, "choke hold")
+            att = C.AttackInfo(actor.id, "grapple", None, "choke hold", origin=target.hex)
             if choke.defend_from_behind(r, rs, target, att, self.defense):
                 r.note(E.message(f"{target.label} fends off the choke hold", actor=target.id, rule="S2-CHOKE-4"))
                 return
@@ -227,6 +227,7 @@ class ArmLock(Maneuver):
         assert chance is not None
         if E.has_effect(battle, actor.id, armlock.CHANCE):
             r.emit(E.effect_end(actor.id, armlock.CHANCE, rule="S2-ARMLOCK-3"))
+        origin = actor.hex
         if actor.hex != target.hex:
             where = G.approach(battle, rs, actor, target, self.maneuver)
             assert not isinstance(where, Reason)
@@ -244,7 +245,8 @@ class ArmLock(Maneuver):
             return
         if ev.get("critical") == "success":
             r.note(E.message("A critical success cannot be defended (house rule)", actor=actor.id, rule="G0-17"))
-        elif C.roll_defense(r, rs, target, C.AttackInfo(actor.id, "grapple", None, "arm lock"), self.defense):
+        elif C.roll_defense(r, rs, target, C.AttackInfo(actor.id, "grapple", None, "arm lock", origin=origin),
+                            self.defense):
             r.note(E.message(f"{target.label} defends against the arm lock", actor=target.id, rule="S2-ARMLOCK-5"))
             return
         limb = chance["limb"]
@@ -367,6 +369,9 @@ def _default_across(battle: Battle, winner: Fighter) -> Hex | None:
             return h
     return None
 
+
+#: action types whose menu entries this ruleset builds itself (lite's strangle is replaced)
+_OWN_MENU = frozenset({"strangle", "choke_hold", "arm_lock", "arm_lock_damage", "wrench_limb"})
 
 FULL_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
     Strangle, ChokeHold, ArmLock, ArmLockDamage, WrenchLimb, FullBreakFree, FullTakedown,
@@ -613,10 +618,17 @@ class ThreeD6Full(ThreeD6Lite):
 
     # -- menu and odds -----------------------------------------------------------------------------
     def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
-        out = [o for o in ThreeD6Lite.legal_actions(self, battle, fighter_id) if o.action.type not in FULL_ACTIONS
-               or o.action.type in ("break_free", "takedown")]
-        f = battle.fighter(fighter_id)
-        out.extend(self._s2_options(battle, f))
+        """Lite's menu with this ruleset's classes (break free, takedown), plus the S2-only moves."""
+        out: list[Option] = []
+        for o in ThreeD6Lite.legal_actions(self, battle, fighter_id):
+            kind = o.action.type
+            if kind in _OWN_MENU:
+                continue
+            cls = self.actions.get(kind)
+            if cls is not None and type(o.action) is not cls:
+                o = Option(self.action_from_dict(o.action.to_dict()), o.reason)
+            out.append(o)
+        out.extend(self._s2_options(battle, battle.fighter(fighter_id)))
         return out
 
     def _s2_options(self, battle: Battle, f: Fighter) -> list[Option]:
@@ -627,19 +639,22 @@ class ThreeD6Full(ThreeD6Lite):
 
         mine = grips_by(battle, f.id)
         for g in mine:
-            add(Strangle(f.id, target=g.target))
-            if g.location in wrench.WRENCH_LOCATIONS:
-                add(WrenchLimb(f.id, location=g.location, target=g.target))
+            for man in G.AFTER_MANEUVERS:
+                add(Strangle(f.id, target=g.target, maneuver=man))
+                if g.location in wrench.WRENCH_LOCATIONS:
+                    add(WrenchLimb(f.id, location=g.location, target=g.target, maneuver=man))
             if g.kind == "arm_lock":
                 add(ArmLockDamage(f.id, target=g.target))
         if not mine:
             add(Strangle(f.id))
+            add(WrenchLimb(f.id))
         near = [o for o in battle.fighters if o.side != f.side and not is_out(o) and hex_distance(o.hex, f.hex) <= 1]
         for o in sorted(near, key=lambda o: o.id):
-            if choke.choke_skill(f) is not None:
-                add(ChokeHold(f.id, target=o.id))
-            if armlock.lock_skill(f) is not None and armlock.lock_grip(battle, f.id, o.id) is None:
-                add(ArmLock(f.id, target=o.id))
+            for man in G.AFTER_MANEUVERS:
+                if choke.choke_skill(f) is not None:
+                    add(ChokeHold(f.id, target=o.id, maneuver=man))
+                if armlock.lock_skill(f) is not None and armlock.lock_grip(battle, f.id, o.id) is None:
+                    add(ArmLock(f.id, target=o.id, maneuver=man))
         return opts
 
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
@@ -676,7 +691,10 @@ class ThreeD6Full(ThreeD6Lite):
         spec = self.technique_spec(battle, actor, target, base, action.maneuver)
         p_hit = success_chance(spec.target)
         p_crit = critical_chances(spec.target)[0]
-        att = C.AttackInfo(actor.id, "grapple", None, action.type)
+        # The choke is defended at -2 instead of "no defence from the rear" (G2-11); the arm lock's arc is the
+        # hex the locker steps from (ruling L-1).
+        origin = target.hex if isinstance(action, ChokeHold) else actor.hex
+        att = C.AttackInfo(actor.id, "grapple", None, action.type, origin=origin)
         p_def = 0.0
         if action.defense != "none" and not (isinstance(action, ChokeHold) and "surprised" in target.conditions):
             options = C.defense_options(self, battle, target, att)
