@@ -363,6 +363,10 @@ def _canonical(value: Any) -> bytes:
     return msgspec.json.encode(value, order="sorted")
 
 
+#: free actions one fighter may take in a single turn before the controller ends it anyway
+_MAX_FREE_ACTIONS = 8
+
+
 class TurnController:
     """Plays one battle: see the module docstring.
 
@@ -747,8 +751,19 @@ class TurnController:
         kind = step[0]
         rs = self.ruleset
         if kind == "intent":
-            events = list(step[1].resolve(b, dice))
-            return events, [("end_turn", step[1].actor), ("advance",)]
+            intent = step[1]
+            events = list(intent.resolve(b, dice))
+            # A free action (release a grip, drop an item, face: S0-FREE-1,
+            # L-4, L-5) keeps its actor's turn open; the ruleset's own checks
+            # bound how many it allows (face once per turn), and a cap here
+            # guards against a ruleset that forgets to.
+            if getattr(type(intent), "free", False) and b.current == intent.actor:
+                used = b.state.get("free_actions", 0) + 1
+                if used < _MAX_FREE_ACTIONS:
+                    b.state["free_actions"] = used
+                    return events, []
+            b.state.pop("free_actions", None)
+            return events, [("end_turn", intent.actor), ("advance",)]
         if kind == "end_turn":
             fid = step[1]
             events = list(rs.end_turn(b, fid, dice)) if b.get(fid) is not None else []

@@ -160,3 +160,18 @@ def test_arena_manual_dice_give_the_same_battle_as_scripted_faces(tmp_path):
     assert scripted.scripted_left == []
     loaded = load_game(save_game(manual, tmp_path / "manual.json"))
     assert state_hash(loaded.battle) == state_hash(manual.battle)
+
+
+def test_free_action_keeps_the_turn_open():
+    """L-4 / S0-FREE-1: a free action (turning to face) leaves the same fighter to act; the next maneuver ends the turn."""
+    ctl = TurnController(arena(), "3d6-lite")
+    me = ctl.whose_turn()
+    fighter = ctl.battle.fighter(me)
+    face = next(o.action for o in ctl.legal_actions() if o.legal and o.action.type == "face"
+                and o.action.facing != fighter.facing)
+    result = ctl.submit(face)
+    assert result.ok and ctl.whose_turn() == me
+    again = next((o for o in ctl.legal_actions() if o.action.type == "face"), None)
+    assert again is None or not again.legal  # once per turn (ruling L-4)
+    result = ctl.submit(next(o.action for o in ctl.legal_actions() if o.legal and o.action.type == "do_nothing"))
+    assert result.ok and ctl.whose_turn() != me
