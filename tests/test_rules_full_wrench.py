@@ -47,8 +47,8 @@ def test_S2_WRENCH_4_win_swing_crushing_damage_to_the_limb():
     """S2-WRENCH-4 (G2-7): ST 12 swings 1d+2: a 4 -> 6 crushing to bob's right arm."""
     b = gripped()
     ev = play(b, WrenchLimb("ann", location="arm"), [1, 2, 2, 5, 5, 5, 4])
-    dr = next(e for e in ev if e["type"] == "damage_roll")
-    assert (dr["dice"], dr["adds"], dr["total"], dr["rule"]) == ([4], 2, 6, "S2-WRENCH-4")
+    dr = next(e for e in ev if e["type"] == "roll" and e.get("damage"))
+    assert (dr["dice"], mods(dr), dr["total"], dr["rule"]) == ([4], {"G2-7": 2}, 6, "S2-WRENCH-4")
     d = damage(ev)
     assert (d["amount"], d["damage_type"], d["location"], d["limb"], d["injury"]) == (6, "crushing", "arm", "right", 6)
     assert b.fighter("bob").hp == 14

@@ -427,8 +427,10 @@ class ThreeD6Full(ThreeD6Lite):
 
     def _grips_hampering(self, battle: Battle, f: Fighter, part: str | None) -> Grapple | None:
         """The grip that puts ``f`` at -4 DX for using ``part`` (S2-HOLD-1, S2-LOC-10); None if none."""
+        grips = [g for g in battle.grapples if g.target == f.id and g.location in BODY_LOCATIONS]
+        if not grips:
+            return None
         wanted = _PART_LOCATIONS.get(part or "", ())
-        grips = [g for g in grips_on(battle, f.id) if g.location in BODY_LOCATIONS]
         held_arms = {g.extra.get("limb", "right") for g in grips if g.location in ("arm", "hand")}
         other_arm = any(h not in held_arms and h not in f.crippled for h in f.hands)
         for g in grips:
@@ -525,7 +527,7 @@ class ThreeD6Full(ThreeD6Lite):
         """As lite, plus S2-CHOKE-7: at the choker behind, a Wild Swing (a kick: a Back Kick), G2-9."""
         ThreeD6Lite.attack_modifiers(self, battle, actor, target, spec, maneuver, *args, **kw)
         part = kw.get("part", args[1] if len(args) > 1 else "arm")
-        g = grip(battle, target.id, actor.id)
+        g = grip(battle, target.id, actor.id) if battle.grapples else None
         if g is not None and g.kind == "choke_hold":
             # S2-CHOKE-7 (G2-9): the choker is behind: a Wild Swing, or a Back Kick.
             if part == "kick":
@@ -537,7 +539,7 @@ class ThreeD6Full(ThreeD6Lite):
 
     def defense_modifiers(self, battle: Battle, d: Fighter, a: Fighter, kind: str) -> list[Mod]:
         """S2-ARMLOCK-17: the locker's close-combat attacks are defended at -4."""
-        g = grip(battle, a.id, d.id)
+        g = grip(battle, a.id, d.id) if battle.grapples else None
         if g is not None and g.kind == "arm_lock":
             return [Mod(-4, f"{a.label} holds {d.label}'s arm in a lock", "S2-ARMLOCK-17")]
         return []
@@ -590,9 +592,8 @@ class ThreeD6Full(ThreeD6Lite):
         r = Resolution(battle, dice)
         r.events.extend(ThreeD6Lite.start_turn(self, battle, fighter_id, dice))
         for g in list(grips_on(battle, fighter_id)):
-            if g.extra.get("made_on_turn") != battle.turn:
-                r.emit(E.grapple_change(g.holder, g.target, extra={**g.extra,
-                                        "victim_turns": int(g.extra.get("victim_turns", 0)) + 1}))
+            if not g.extra.get("victim_turns") and g.extra.get("made_on_turn") != battle.turn:
+                r.emit(E.grapple_change(g.holder, g.target, extra={**g.extra, "victim_turns": 1}))
         suffocation.start_turn(r, self, fighter_id)
         return r.events
 
@@ -610,7 +611,9 @@ class ThreeD6Full(ThreeD6Lite):
         if att.kind != "strike" or defense.kind != "parry" or defense.hand is None:
             return
         held = defender.hands.get(defense.hand)
-        skill = defense.label.split("(")[-1].split(" ")[0] if held is None else ""
+        # the skill of a bare-handed parry, as combat.defense_options picks it (ruling L-7)
+        skill = max([(S.stat(defender, "DX"), "DX")] + [(int(defender.skills[s]), s) for s in S.UNARMED_PARRY_SKILLS
+                                                        if s in defender.skills], key=lambda x: x[0])[1]
         hand = None
         if att.weapon is not None:
             hand = next((h for h, it in attacker.hands.items() if it == att.weapon), None)

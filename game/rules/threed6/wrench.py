@@ -82,10 +82,11 @@ def resolve_wrench(res: Resolution, rs: Any, actor: str, location: str | None, t
     n, adds = S.swing(S.stat(me, "ST"))
     faces = res.dice.roll(n, 6, f"wrench damage {S.dice_text((n, adds))}", "S2-WRENCH-4")
     amount = max(0, sum(faces) + adds)
-    res.note({"type": "damage_roll", "actor": actor, "rule": "S2-WRENCH-4",
-              "label": f"swing crushing damage for ST {S.stat(me, 'ST')}: {S.dice_text((n, adds))} "
-                       "(house rule G2-7)",
-              "dice": faces, "adds": adds, "total": amount})
+    res.note({"type": "roll", "actor": actor, "rule": "S2-WRENCH-4", "damage": True,
+              "label": f"wrench damage ({S.dice_text((n, adds))} crushing: swing for ST {S.stat(me, 'ST')}, "
+                       "house rule G2-7)",
+              "dice": faces, "total": amount, "base": sum(faces),
+              "modifiers": [{"value": adds, "reason": "damage adds", "rule": "G2-7"}] if adds else []})
     dr, why = dr_vs_lock(foe)
     side = g.extra.get("limb", "right")
     crush(res, rs, actor, g.target, amount, location=g.location, side=None if g.location == "neck" else side,
