@@ -134,3 +134,23 @@ def test_S2_CHOKE_9_crushing_damage_with_st_plus_3():
     d = next(e for e in ev if e["type"] == "damage")
     assert (d["amount"], d["location"], d["injury"]) == (9, "neck", 13)  # MoV 9, x1.5
     assert b.fighter("bob").hp == 17 and Hex(1, 0) == b.fighter("bob").hex
+
+
+def test_S2_CHOKE_8_through_the_turn_controller():
+    """S2-CHOKE-8 with the real turn loop: bob loses 1 FP at the start of each of ann's turns, none on his own."""
+    from game.model import Side
+    from game.rules.threed6.maneuvers import DoNothing
+    from game.turns import TurnController
+
+    b = held()
+    b.grapples[0].extra = {}
+    b.turn, b.round = 0, 1
+    b.sides = [Side(id="red"), Side(id="blue")]
+    tc = TurnController(b, dice="seeded")
+    seen = [(tc.whose_turn(), b.fighter("bob").fp or 11)]
+    for _ in range(6):
+        assert tc.submit(DoNothing(tc.whose_turn())).ok
+        seen.append((tc.whose_turn(), b.fighter("bob").fp))
+    for (_, fp0), (who, fp1) in zip(seen, seen[1:]):
+        assert fp0 - fp1 == (1 if who == "ann" else 0), seen
+    assert "suffocating" in b.fighter("bob").conditions

@@ -387,6 +387,9 @@ class ThreeD6Full(ThreeD6Lite):
     extra_actions: ClassVar[dict[str, type[Action]]] = FULL_ACTIONS
     conditions: ClassVar[dict[str, str]] = {
         **ThreeD6Lite.conditions,
+        "unconscious": "out of the fight: prone, drops everything, lets go (G0-7, S2-BREAK-7); after lack of air "
+                       "wakes at 1 FP (S2-SUFFOCATE-5)",
+        "helpless": "no active defence (G0-14); a pinned fighter is helpless (S2-PIN-5)",
         "surprised": "unaware: no defence against a choke hold from behind (S2-CHOKE-4, G2-11)",
         suffocation.SUFFOCATING: "no air: 1 FP a second, Will at 0 FP, death after 240 s (S2-SUFFOCATE-1..3)",
     }
