@@ -1,0 +1,250 @@
+"""Movement on hexes: rates in feet, encumbrance, facing and turning distance, running, sidesteps,
+charges, fighting withdrawals, parting shots, swimming, fliers (S4-MOVE, S4-RUN, S4-FACE, S4-FLY, S4-SWIM,
+S4-DEFMOVE, S4-PURSUIT-3).
+
+Paths are found by a cheapest-first search over (hex, facing, feet since the
+last facing change, sidestep used): a fighter walks forward into the hex it
+faces; each facing change is one 60-degree turn (S4-FACE-2) and, for a creature
+with a turning distance, needs that many feet travelled since the last one
+(S4-FACE-1; running adds 10', S4-FACE-5); one sidestep to a side hex keeps the
+facing, walking only (S4-FACE-6).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from typing import TYPE_CHECKING, Any
+
+from game.hexgrid import DIRECTIONS, Hex, direction_between, hex_distance, hex_linedraw, hex_neighbor
+from game.rules import events as E
+from game.rules.common import Mod
+from game.rules.d20.abilities import bonus, trait
+from game.rules.d20.items import item
+from game.rules.d20.status import (
+    altitude,
+    armour_of,
+    engaged_with,
+    feet_per_hex,
+    has_ready_weapon,
+    is_mount,
+    mark,
+    mount_of,
+    on_deep_water,
+    this_round,
+)
+
+if TYPE_CHECKING:
+    from game.model import Battle, Fighter
+    from game.rules.events import Resolution
+
+__all__ = ["walk_rate", "turning_distance", "plan", "Plan", "parting_shots", "carry_mount", "lightly_loaded",
+           "is_straight", "doorway_check", "swim_rate"]
+
+
+def lightly_loaded(f: Fighter) -> bool:
+    """G4-9 / S4-WATER-5: no metal armour and no heavy pack."""
+    arm = armour_of(f)
+    heavy = any(item(i).get("heavy") for i in f.items)
+    return not heavy and not (arm and item(arm).get("metal"))
+
+
+def walk_rate(battle: Battle, f: Fighter) -> int:
+    """Feet per round at a walk (S4-MOVE-1: 40'; encumbrance G4-9, S4-MOVE-2); a rider uses its mount's rate."""
+    m = mount_of(battle, f)
+    if m is not None:
+        return walk_rate(battle, m)
+    if "MV" in f.stats or "MV" in f.traits:
+        return int(trait(f, "MV", 40))
+    arm = armour_of(f)
+    heavy = any(item(i).get("heavy") for i in f.items)
+    if arm is None:
+        rate = 30 if heavy else 40
+    elif not item(arm).get("metal"):
+        rate = 20 if heavy else 30
+    else:
+        rate = 10 if heavy else 20
+    return rate
+
+
+def swim_rate(battle: Battle, f: Fighter, *, upward: bool = False) -> int:
+    """S4-SWIM-2 / S4-WATER-6: half the unencumbered move; the full move swimming up."""
+    base = int(trait(f, "MV", 40))
+    return base if upward else base // 2
+
+
+def turning_distance(f: Fighter, running: bool) -> int:
+    """S4-FACE-1 (trait ``turning`` in feet), S4-FACE-5 (running: +10', and 5' becomes 10'), S4-FACE-4 (incorporeal)."""
+    if trait(f, "flyer", "") == "incorporeal":
+        return 0
+    td = int(trait(f, "turning", 0))
+    if running:
+        td = 10 if td <= 5 else td + 10
+    return td
+
+
+class Plan:
+    """A found path: hexes after the start, facing at each, the feet it costs and the facing changes made."""
+
+    def __init__(self, path: list[Hex], facings: list[int], feet: float, turns: int, sidestep: bool) -> None:
+        self.path = path
+        self.facings = facings
+        self.feet = feet
+        self.turns = turns
+        self.sidestep = sidestep
+
+    @property
+    def final_facing(self) -> int:
+        return self.facings[-1]
+
+
+def _blocked(battle: Battle, f: Fighter, h: Hex, *, allow: frozenset[str] = frozenset()) -> bool:
+    if battle.board.cells and not battle.board.is_open(h):
+        return True
+    m = mount_of(battle, f)
+    for o in battle.fighters:
+        if o.hex == h and o.id != f.id and o.id not in allow and (m is None or o.id != m.id) \
+                and "dead" not in o.conditions:
+            return True
+    return False
+
+
+def _cost(battle: Battle, h: Hex) -> float:
+    c = battle.board.cell(h)
+    return (c.move_cost if c is not None else 1) * feet_per_hex(battle)
+
+
+def plan(battle: Battle, f: Fighter, to: Hex, *, budget: float, running: bool = False, facing: int | None = None,
+         sidestep: bool = True, allow: frozenset[str] = frozenset()) -> Plan | None:
+    """The cheapest legal path to ``to`` within ``budget`` feet, ending with ``facing`` if given."""
+    td = turning_distance(f, running)
+    start = (f.hex, f.facing, td, False)
+    best: dict[tuple[Any, ...], float] = {start: 0.0}
+    heap: list[tuple[float, int, int, tuple[Any, ...], tuple[Any, ...] | None]] = [(0.0, 0, 0, start, None)]
+    parent: dict[tuple[Any, ...], tuple[tuple[Any, ...] | None, int]] = {start: (None, 0)}
+    seq = 0
+    while heap:
+        cost, turns, _, state, _ = heapq.heappop(heap)
+        if cost > best.get(state, math.inf):
+            continue
+        h, fc, since, side = state
+        if h == to and (facing is None or fc == facing):
+            path, facings = [], []
+            s: tuple[Any, ...] | None = state
+            n_turns = 0
+            chain = []
+            while s is not None:
+                chain.append(s)
+                s, t = parent[s]
+                n_turns += t
+            chain.reverse()
+            last = f.hex
+            for st in chain[1:]:
+                if st[0] != last:
+                    path.append(st[0])
+                    facings.append(st[1])
+                    last = st[0]
+                elif path:
+                    facings[-1] = st[1]
+            if not path:
+                facings = [chain[-1][1]]
+            return Plan(path, facings, cost, n_turns, any(st[3] for st in chain))
+        nexts: list[tuple[tuple[Any, ...], float, int]] = []
+        if since >= td or td == 0:
+            for turn in (1, -1):
+                nexts.append(((h, (fc + turn) % 6, 0 if td else since, side), 0.0, 1))
+        ahead = hex_neighbor(h, fc)
+        if not _blocked(battle, f, ahead, allow=allow) and (not battle.board.cells or ahead in battle.board):
+            c = _cost(battle, ahead)
+            nexts.append(((ahead, fc, min(td, since + int(c)), side), c, 0))
+        if sidestep and not running and not side:
+            for d in (1, 2, 4, 5):
+                n = hex_neighbor(h, fc + d)
+                if not _blocked(battle, f, n, allow=allow) and (not battle.board.cells or n in battle.board):
+                    c = _cost(battle, n)
+                    nexts.append(((n, fc, min(td, since + int(c)), True), c, 0))
+        for ns, c, t in nexts:
+            nc = cost + c
+            if nc > budget + 1e-9:
+                continue
+            if nc < best.get(ns, math.inf):
+                best[ns] = nc
+                parent[ns] = (state, t)
+                seq += 1
+                heapq.heappush(heap, (nc, turns + t, seq, ns, state))
+    return None
+
+
+def is_straight(start: Hex, path: list[Hex]) -> bool:
+    """S4-CHARGE-3: the charge runs along the straight hex line from where it starts to where it ends."""
+    if not path:
+        return False
+    line = hex_linedraw(start, path[-1])[1:]
+    return line == path
+
+
+def carry_mount(r: Resolution, f: Fighter, to: Hex, rule: str) -> None:
+    """A rider's mount moves with it (and a mount's rider with the mount)."""
+    from game.rules.d20.status import rider_of
+
+    other = mount_of(r.battle, f) if not is_mount(f) else rider_of(r.battle, f)
+    if other is not None:
+        r.emit(E.move(f.id, to, who=other.id, rule=rule))
+
+
+def parting_shots(r: Resolution, f: Fighter, first_step: Hex) -> bool:
+    """S4-DEFMOVE-1/2, G4-12: leaving foes it is engaged with by a normal move, the mover gives each one with a
+    ready weapon a free attack at +2, one attack mode only. Returns False if the mover is stopped (down)."""
+    from game.rules.d20.attack import strike
+
+    battle = r.battle
+    for o in engaged_with(battle, f):
+        if hex_distance(o.hex, first_step) <= 1 or not has_ready_weapon(o):
+            continue
+        if "stunned" in o.conditions or any(g.holder == o.id for g in battle.grapples):
+            continue
+        weapon = next((h for h in o.hands.values() if item(h).get("kind") == "melee"), None)
+        note = "one attack of its routine" if int(trait(o, "attacks", 1)) > 1 else "a free attack"
+        r.note(E.message(f"{f.label} turns its back on {o.label}: a parting shot at +2 ({note}).", actor=o.id,
+                         rule="S4-DEFMOVE-2" if int(trait(o, "attacks", 1)) > 1 else "S4-DEFMOVE-1"))
+        dice = None if weapon else (1, int(trait(o, "natural", 4)) or 4)
+        strike(r, o, f, weapon, kind="melee", label=f"{o.label}'s parting shot at {f.label}", rule="S4-DEFMOVE-1",
+               extra=[Mod(2, "parting shot", "S4-DEFMOVE-1")], free=True, dice=dice)
+        if "dead" in f.conditions or "unconscious" in f.conditions:
+            return False
+    return True
+
+
+def doorway_check(r: Resolution, f: Fighter, h: Hex) -> bool:
+    """S4-PURSUIT-3 (scenario option ``doorway_saves``): running through a doorway, save vs Death Ray + DEX or fall
+    there. Returns True if the fighter fell."""
+    from game.rules.d20.attack import save_roll
+
+    battle = r.battle
+    c = battle.board.cell(h)
+    if not battle.options.get("doorway_saves") or c is None or c.terrain != "door":
+        return False
+    mods = [Mod(bonus(f, "DEX"), "DEX bonus", "S4-PURSUIT-3")] if bonus(f, "DEX") else []
+    sv = save_roll(r, f, "through the doorway at a run: save vs Death Ray", "S4-PURSUIT-3", mods=mods)
+    if sv["success"]:
+        return False
+    r.emit(E.posture(f.id, "prone", rule="S4-PURSUIT-3"))
+    mark(r, f, "fell_running")
+    r.note(E.message(f"{f.label} falls in the doorway and moves no further this round; next round it may stand "
+                     f"and still make a full move.", actor=f.id, rule="S4-PURSUIT-3"))
+    return True
+
+
+def direction_to(a: Hex, b: Hex) -> int:
+    d = direction_between(a, b)
+    if d is not None:
+        return d
+    best, bd = 0, math.inf
+    for i, v in enumerate(DIRECTIONS):
+        dist = hex_distance(Hex(a.q + v.q, a.r + v.r), b)
+        if dist < bd:
+            best, bd = i, dist
+    return best
+
+
+_ = (this_round, altitude, on_deep_water)
