@@ -16,7 +16,8 @@ FIX = ROOT / "tests" / "fixtures" / "maps"
 
 
 @pytest.mark.parametrize("name,ruleset,count", [("arena", "3d6-lite", 6), ("tavern", "3d6-full", 8),
-                                                ("outdoor", "3d6-lite", 12)])
+                                                ("outdoor", "3d6-lite", 12), ("arena_edge", "edge", 6),
+                                                ("tavern_edge", "edge", 8)])
 def test_shipped_scenarios_load(name: str, ruleset: str, count: int) -> None:
     battle = load_scenario(MAPS / f"{name}.toml")
     assert isinstance(battle, Battle)
