@@ -9,6 +9,7 @@ import pytest
 from game.hexgrid import Hex
 from game.maps import MapError, ScenarioError, load_scenario
 from game.model import Battle, battle_from_json, battle_to_json
+from game.rules import find_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "maps"
@@ -29,11 +30,15 @@ def test_shipped_scenarios_load(name: str, ruleset: str, count: int) -> None:
     for f in battle.fighters:
         assert battle.board.is_open(f.hex), f"{f.id} starts on {battle.board.cell(f.hex)}"
         assert 0 <= f.facing <= 5
-        assert set(f.stats) == {"ST", "DX", "IQ", "HT"} and all(8 <= v <= 16 for v in f.stats.values())
-        assert f.skills and set(f.hands) == {"right", "left"}
+        assert set(f.hands) == {"right", "left"}
         assert battle.side(f.side) is not None
-        items = {"broadsword", "shortsword", "knife", "spear", "club", "axe", "mace", "staff", "shield"}
-        assert {i for i in f.hands.values() if i} <= items
+        # every item a fighter holds is one its ruleset knows
+        assert {i for i in f.hands.values() if i} <= set(find_ruleset(ruleset).items)
+        if ruleset.startswith("3d6"):
+            assert set(f.stats) == {"ST", "DX", "IQ", "HT"} and all(8 <= v <= 16 for v in f.stats.values())
+            assert f.skills
+        elif ruleset == "edge":
+            assert set(f.stats) == {"STR", "REF", "PRE", "WIL"} and all(1 <= v <= 6 for v in f.stats.values())
     # the battle survives JSON
     assert battle_from_json(battle_to_json(battle)).fighters == battle.fighters
 
