@@ -52,6 +52,11 @@ MOVE_PHASE = ("movement",)
 MELEE_PHASE = ("hand-to-hand",)
 
 
+def _gone(t: Fighter) -> bool:
+    """Dead or gone from the battle; the knocked-out can still be beaten (S4-SUBDUE-4)."""
+    return bool({"dead", "fled", "evaded"} & set(t.conditions))
+
+
 def _hex(value) -> Hex:
     return Hex.of(value)
 
@@ -501,7 +506,7 @@ class Attack(D20Action):
         t = battle.get(self.target)
         if t is None:
             return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
-        if t.id == f.id or is_out(t):
+        if t.id == f.id or _gone(t):
             return Reason(f"{t.label} cannot be attacked.", self.rule)
         peace = _peace_reason(battle, f, t)
         if peace:
@@ -673,7 +678,7 @@ class Brawl(D20Action):
             return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
         if self.kind not in ("punch", "kick"):
             return Reason("kind is punch or kick", self.rule, "bad_intent")
-        if is_out(t) or t.id == f.id:
+        if _gone(t) or t.id == f.id:
             return Reason(f"{t.label} cannot be attacked.", self.rule)
         peace = _peace_reason(battle, f, t)
         if peace:
