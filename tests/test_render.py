@@ -11,7 +11,10 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("CLINCH_CONFIG_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-config"))
+os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-data"))
 
+from concurrent.futures import Future  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -154,12 +157,31 @@ def small_battle(fighters: list[Fighter]) -> Battle:
     )
 
 
+class _Spectating:
+    """A computer seat that never acts: the battle screen shows the board as a spectator sees it."""
+
+    def decide_async(self, battle, ruleset, fighter_id):
+        return Future()
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def watched(battle: Battle, size=(800, 600)) -> App:
+    """The battle screen with no one to move (no reach tints, no automatic selection): plain board pixels."""
+    return App(battle, size, clock=FixedClock(), seat={"red": "ai", "blue": "ai"}, autosave=False,
+               session_kw={"ai_factory": _Spectating})
+
+
 def test_token_side_colour_at_its_hex_centre_and_not_on_an_empty_hex():
     battle = small_battle([
         Fighter(id="ann", name="Ann", side="red", hex=Hex(3, 2), facing=0),
         Fighter(id="bob", name="Bob", side="blue", hex=Hex(5, 4), facing=3),
     ])
-    app = App(battle, (800, 600), clock=FixedClock())
+    app = watched(battle)
     frame = app.draw()
     scene = app.board
     r = scene.geometry.hex_radius * scene.camera.zoom * 0.3
@@ -180,7 +202,7 @@ def test_shapes_tell_sides_apart_without_colour():
         Fighter(id="bob", name="Bob", side="blue", hex=Hex(5, 2)),
     ])
     battle.sides[1].colour = battle.sides[0].colour
-    app = App(battle, (800, 600), clock=FixedClock())
+    app = watched(battle, (1280, 900))  # tokens big enough that the outline is thin next to the body
     frame = app.draw()
     scene = app.board
     r = scene.geometry.hex_radius * scene.camera.zoom * 0.6  # token radius
@@ -195,7 +217,7 @@ def test_shapes_tell_sides_apart_without_colour():
 
 def test_selection_shades_front_side_and_rear_arcs_differently():
     battle = small_battle([Fighter(id="ann", name="Ann", side="red", hex=Hex(4, 3), facing=0)])
-    app = App(battle, (800, 600), clock=FixedClock())
+    app = watched(battle)
     scene = app.board
     before = app.draw().copy()
     scene.selected = "ann"

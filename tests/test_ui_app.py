@@ -6,9 +6,12 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("CLINCH_CONFIG_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-config"))
+os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-data"))
 
 import subprocess  # noqa: E402
 import sys  # noqa: E402
+from concurrent.futures import Future  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -39,6 +42,25 @@ def post_click(pos, button: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
+class Spectating:
+    """A computer player that never makes up its mind: the board is watched, not played (picking tests)."""
+
+    def decide_async(self, battle, ruleset, fighter_id):
+        return Future()
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def spectator_app(battle, size=(1024, 720)):
+    """The battle with both seats 'computer' that never act: clicks inspect fighters (Watching mode)."""
+    return App(battle, size, clock=FixedClock(16), seat={"red": "ai", "blue": "ai"}, autosave=False,
+               session_kw={"ai_factory": Spectating})
+
+
 @pytest.fixture
 def app():
     pygame.display.init()
@@ -49,7 +71,7 @@ def app():
     ]
     fighters += [Fighter(id=f"m{i}", name=n, side="red" if i % 2 else "blue", hex=Hex(2, 6), facing=i)
                  for i, n in enumerate(["Cid", "Dee", "Eli", "Fox", "Gil"])]
-    a = App(battle_with(fighters), (1024, 720), clock=FixedClock(16))
+    a = spectator_app(battle_with(fighters))
     yield a
     pygame.event.clear()
 
@@ -112,16 +134,18 @@ def test_each_of_five_fighters_in_one_hex_is_clickable(app):
         assert scene.hex_at_screen((x, y)) == Hex(2, 6)  # every token stays inside its hex
 
 
-def test_right_click_and_escape_clear_the_selection(app):
+def test_right_click_clears_the_selection_and_escape_pauses(app):
+    """While watching, a right click clears the selection; Esc opens the pause menu (it used to clear)."""
     scene = app.board
     scene.selected = "ann"
-    post_click((5, 5), button=3)
+    post_click(tuple(int(v) for v in scene.hex_screen_pos(Hex(8, 8))), button=3)
     app.step()
     assert scene.selected is None
-    scene.selected = "ann"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     app.step()
-    assert scene.selected is None
+    from game.ui.menus.pause_menu import PauseMenu
+
+    assert isinstance(app.scene, PauseMenu)
 
 
 def test_hover_tracks_the_hex_under_the_mouse(app):
@@ -210,7 +234,10 @@ def test_f_fits_the_map(app):
     scene.camera.set_zoom(3.5, (0, 0))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0))
     app.step()
-    x0, y0, x1, y1 = scene.camera.visible_world()
+    # the map is fitted into the board area: the window less the initiative bar and the right-hand column
+    r = scene.view_rect
+    x0, y0 = scene.camera.screen_to_world(r.left, r.top)
+    x1, y1 = scene.camera.screen_to_world(r.right, r.bottom)
     bx0, by0, bx1, by1 = scene.view.world_bounds
     assert x0 <= bx0 and y0 <= by0 and x1 >= bx1 and y1 >= by1
     # and it is a fit, not a zoom-out to nothing: the map fills one dimension
@@ -232,7 +259,7 @@ def test_quit_event_ends_the_loop(app):
 
 def test_a_big_map_costs_only_the_visible_chunks():
     battle = battle_with([Fighter(id="ann", name="Ann", side="red", hex=Hex(50, 50))], cols=200, rows=200)
-    a = App(battle, (1024, 720), clock=FixedClock())
+    a = spectator_app(battle)
     a.draw()
     first = a.board.view.chunks_drawn
     assert 0 < first <= 12

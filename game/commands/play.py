@@ -1,4 +1,10 @@
-"""``clinch [play] [SCENARIO.toml] [--size WxH]``: open the game window (default: the arena)."""
+"""``clinch [play] [SCENARIO.toml] [--size WxH]``: open the game window.
+
+With no scenario the main menu opens, its "Quick battle" (one click, or
+Enter) starting the default scenario (the arena); with a scenario the battle
+starts at once, each side played as the scenario says (``--hotseat``: every
+side by a person; ``--solo``: the first side by you, the rest by the computer).
+"""
 
 from __future__ import annotations
 
@@ -14,21 +20,29 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: list[str]) -> int:
-    parser = _Parser(prog="clinch play", description="Open the game window on a scenario.")
-    parser.add_argument("scenario", nargs="?", help="a scenario .toml (default: maps/arena.toml)")
-    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1600x900")
+    parser = _Parser(prog="clinch play", description="Open the game window (the main menu, or a scenario).")
+    parser.add_argument("scenario", nargs="?", help="a scenario .toml to start at once (default: the main menu)")
+    parser.add_argument("--size", default=None, help="window size, e.g. 1600x900 (default: the settings')")
+    seats = parser.add_mutually_exclusive_group()
+    seats.add_argument("--hotseat", action="store_true", help="every side played by a person at this screen")
+    seats.add_argument("--solo", action="store_true", help="the first side yours, the others the computer's")
     args = parser.parse_args(argv)
-    size = parse_size(args.size)
+    size = parse_size(args.size) if args.size else None
+    battle = None
+    if args.scenario:
+        path = check_scenario_path(args.scenario)
+        battle = load_battle_or_fail(path)
     quiet_pygame()
-    from game.ui.app import DEFAULT_SCENARIO, App
-
-    path = check_scenario_path(args.scenario) if args.scenario else DEFAULT_SCENARIO
-    if not args.scenario and not path.is_file():
-        raise CommandError(f"the default scenario {path} is missing; pass a scenario .toml.")
-    battle = load_battle_or_fail(path)
     import pygame
 
+    from game.ui.app import App
+
+    seat = None
+    if battle is not None and (args.hotseat or args.solo):
+        ids = [s.id for s in battle.sides] or sorted({f.side for f in battle.fighters})
+        seat = {sid: ("human" if args.hotseat or i == 0 else "ai") for i, sid in enumerate(ids)}
     try:
-        return App(battle, size).run()
+        app = App(args.scenario if battle is not None else None, size, seat=seat)
+        return app.run()
     finally:
         pygame.quit()

@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
     from game.ui.clock import FixedClock
 
     try:
-        app = App(battle, size, clock=FixedClock(), resizable=False)
+        app = App(battle, size, clock=FixedClock(), resizable=False, autosave=False)
         scene = app.board
         if args.fit:
             scene.fit()

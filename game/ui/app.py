@@ -1,10 +1,16 @@
-"""The application: a window, a clock, a stack of scenes, the loop.
+"""The application: a window, a clock, the settings, a stack of scenes, the loop.
 
-``App(scenario, size, clock=...)`` loads a scenario (a path to a ``.toml``, or
-a ready :class:`game.model.Battle`) and shows it in a :class:`BoardScene`.
+``App(scenario, size, clock=...)``: with a scenario (a path to a ``.toml``,
+a ready :class:`game.model.Battle`, or a started :class:`~game.ui.session.Session`)
+it opens straight on that battle; with ``None`` it opens on the main menu,
+where "Quick battle" (or Enter) starts the default scenario in one click.
 Everything a test needs is public: ``handle(event)``, ``update(dt)``,
-``draw(surface)``, ``step()`` (one frame of the loop: queued events, update,
-draw, flip) and ``run(max_frames)``.
+``draw(surface)``, ``step()`` (one frame: queued events, update, draw,
+flip), ``run(max_frames)``, and ``battle_scene``/``board``/``battle`` for
+the battle on screen.
+
+pygame-gui: one themed ``UIManager`` (``app.gui``) for the whole window;
+every event goes through it first, then to the top scene.
 """
 
 from __future__ import annotations
@@ -14,15 +20,16 @@ from typing import Any
 
 import pygame
 
-from game.ui.board_scene import BoardScene
 from game.ui.clock import Clock, RealClock
 from game.ui.scene import Scene, SceneStack, Transition
+from game.ui.settings import Settings, load_settings, save_settings
 from game.ui.text import TextCache
 
-__all__ = ["App", "DEFAULT_SIZE", "DEFAULT_SCENARIO", "load_battle"]
+__all__ = ["App", "DEFAULT_SIZE", "DEFAULT_SCENARIO", "MAPS_DIR", "load_battle"]
 
 DEFAULT_SIZE = (1280, 800)
-DEFAULT_SCENARIO = Path(__file__).resolve().parents[2] / "maps" / "arena.toml"
+MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+DEFAULT_SCENARIO = MAPS_DIR / "arena.toml"
 FPS = 60
 
 
@@ -38,30 +45,107 @@ def load_battle(scenario: str | Path | Any) -> Any:
 class App:
     """The game window. Drive it with real events (``run``) or by hand (``handle`` / ``step``)."""
 
-    def __init__(self, scenario: str | Path | Any | None = None, size: tuple[int, int] = DEFAULT_SIZE,
-                 clock: Clock | None = None, *, resizable: bool = True, title: str = "Clinch") -> None:
+    def __init__(self, scenario: str | Path | Any | None = None, size: tuple[int, int] | None = None,
+                 clock: Clock | None = None, *, resizable: bool = True, title: str = "Clinch",
+                 settings: Settings | None = None, session_kw: dict[str, Any] | None = None,
+                 seat: dict[str, str] | None = None, dice: str | list[int] | None = None,
+                 autosave: bool = True) -> None:
         if not pygame.display.get_init():
             pygame.display.init()
         if not pygame.font.get_init():
             pygame.font.init()
-        self.size = (int(size[0]), int(size[1]))
+        if settings is None:
+            settings, self.settings_problem = load_settings()
+        else:
+            self.settings_problem = None
+        self.settings = settings
+        self.size = (int(size[0]), int(size[1])) if size else tuple(settings.window_size)
+        self.resizable = resizable
         flags = pygame.RESIZABLE if resizable else 0
+        if settings.fullscreen and size is None:
+            flags = pygame.FULLSCREEN
         self.screen = pygame.display.set_mode(self.size, flags)
-        self.battle = load_battle(DEFAULT_SCENARIO if scenario is None else scenario)
-        pygame.display.set_caption(f"{title} - {self.battle.board.name}")
+        self.size = self.screen.get_size()
+        self.title = title
+        pygame.display.set_caption(title)
+        pygame.key.set_repeat(300, 40)
         self.clock: Clock = clock or RealClock()
         self.text = TextCache()
+        from game.ui.gui import make_manager
+
+        self.gui = make_manager(self.size)
+        self.session_kw = dict(session_kw or {})
+        self.autosave = autosave
         self.scenes = SceneStack()
-        self.board = BoardScene(self.battle, self.size, self.text)
-        self.scenes.apply(Transition("push", self.board), self.size)
         self.running = True
         self.frames = 0
+        if scenario is None:
+            from game.ui.menus.main_menu import MainMenu
+
+            self.scenes.apply(Transition("push", MainMenu(self)), self.size)
+        else:
+            scene = self.battle_from(scenario, seat=seat, dice=dice)
+            self.scenes.apply(Transition("push", scene), self.size)
+
+    # -- battles ------------------------------------------------------------------------------
+    def battle_from(self, scenario: Any, *, seat: dict[str, str] | None = None,
+                    dice: str | list[int] | None = None, ruleset: str | None = None) -> Scene:
+        """A battle scene for a scenario path, a Battle or a Session (``SessionError`` if it cannot start)."""
+        from game.ui.battle_scene import BattleScene
+        from game.ui.session import Session, new_session
+
+        if isinstance(scenario, Session):
+            session = scenario
+        else:
+            battle = load_battle(scenario)
+            if dice is None:
+                dice = "manual" if self.settings.dice_source == "manual" else "seeded"
+            kw = {"ai_level": self.settings.ai_level, **self.session_kw}
+            session = new_session(battle, ruleset=ruleset, seat=seat, dice=dice, autosave=self.autosave, **kw)
+            if isinstance(scenario, str | Path):
+                session.scenario = str(scenario)
+        pygame.display.set_caption(f"{self.title} - {session.battle.board.name}")
+        return BattleScene(self, session)
 
     @property
     def scene(self) -> Scene | None:
         return self.scenes.top
 
-    # --- the loop's parts ----------------------------------------------------------------
+    @property
+    def battle_scene(self) -> Any:
+        """The battle screen in the stack (the top one), if any."""
+        from game.ui.battle_scene import BattleScene
+
+        for s in reversed(self.scenes.scenes):
+            if isinstance(s, BattleScene):
+                return s
+            below = getattr(s, "below", None)
+            if isinstance(below, BattleScene):
+                return below
+        return None
+
+    @property
+    def board(self) -> Any:
+        bs = self.battle_scene
+        return bs.board if bs is not None else None
+
+    @property
+    def battle(self) -> Any:
+        bs = self.battle_scene
+        return bs.session.battle if bs is not None else None
+
+    @property
+    def session(self) -> Any:
+        bs = self.battle_scene
+        return bs.session if bs is not None else None
+
+    def store_settings(self) -> str | None:
+        return save_settings(self.settings)
+
+    # -- the loop's parts ----------------------------------------------------------------------
+    def apply(self, t: Transition | None) -> None:
+        if t is not None and not self.scenes.apply(t, self.size):
+            self.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -72,12 +156,11 @@ class App:
                     getattr(event, "h", None) or self.screen.get_height())
             self.resize(size)
             return
+        self.gui.process_events(event)
         top = self.scenes.top
         if top is None:
             return
-        t = top.handle(event)
-        if t is not None and not self.scenes.apply(t, self.size):
-            self.running = False
+        self.apply(top.handle(event))
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(200, int(size[0])), max(150, int(size[1])))
@@ -86,28 +169,44 @@ class App:
         self.size = size
         surf = pygame.display.get_surface()
         if surf is None or surf.get_size() != size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE if self.resizable else 0)
         else:
             self.screen = surf
+        self.gui.set_window_resolution(size)
         for s in self.scenes.scenes:
             s.resize(size)
+
+    def set_display(self, size: tuple[int, int], fullscreen: bool) -> None:
+        """Apply window settings now."""
+        flags = pygame.FULLSCREEN if fullscreen else (pygame.RESIZABLE if self.resizable else 0)
+        self.screen = pygame.display.set_mode(size, flags)
+        new = self.screen.get_size()
+        self.size = (0, 0)
+        self.resize(new)
 
     def update(self, dt_ms: int) -> None:
         top = self.scenes.top
         if top is not None:
             top.update(dt_ms)
+            self.apply(top.take_transition())
+        self.gui.update(dt_ms / 1000.0)
 
     def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         surface = self.screen if surface is None else surface
         top = self.scenes.top
         if top is not None:
             top.draw(surface)
+        self.gui.draw_ui(surface)
+        if top is not None:
+            top.draw_over_gui(surface)
         return surface
 
     def pump(self) -> None:
         """Handle every queued event."""
         for event in pygame.event.get():
             self.handle(event)
+            if not self.running:
+                return
 
     def step(self, framerate: float = FPS) -> None:
         """One frame: events, update by the clock's step, draw, flip."""
@@ -121,9 +220,18 @@ class App:
         self.frames += 1
 
     def run(self, max_frames: int | None = None) -> int:
-        while self.running and (max_frames is None or self.frames < max_frames):
-            self.step()
+        try:
+            while self.running and (max_frames is None or self.frames < max_frames):
+                self.step()
+        finally:
+            self.close()
         return 0
+
+    def close(self) -> None:
+        for s in self.scenes.scenes:
+            sess = getattr(s, "session", None)
+            if sess is not None:
+                sess.close()
 
     def save_screenshot(self, path: str | Path) -> None:
         pygame.image.save(self.draw(), str(path))

@@ -60,6 +60,18 @@ class BoardScene(Scene):
         self._help = label_surface(self.text, [self._title(), HELP], 15, title_colour=(255, 222, 140))
         self._sel_key: tuple | None = None
         self._sel_box: pygame.Surface | None = None
+        # hooks the battle screen sets (defaults keep this scene a plain board viewer)
+        self.view_rect: pygame.Rect | None = None  # the part of the window the map is fitted into
+        self.show_hud = True
+        self.show_arcs = True
+        self.click_selects = True
+        self.underlay = None  # f(surface) after the map, before grips and tokens (reach, paths)
+        self.overlay = None  # f(surface) after the tokens (badges, pop-ups)
+        self.grip_drawer = None  # f(surface, positions) instead of the plain links
+        self.token_override: dict[str, tuple[float, float]] = {}
+        self.dimmed: frozenset[str] = frozenset()
+        self.arc_tints = None
+        self.side_colours: dict[str, tuple[int, int, int]] | None = None
         self.initial_view()
 
     # --- set-up -----------------------------------------------------------------------
@@ -78,6 +90,8 @@ class BoardScene(Scene):
 
     @property
     def colours(self) -> dict[str, tuple[int, int, int]]:
+        if self.side_colours is not None:
+            return self.side_colours
         out = {s.id: parse_colour(s.colour) for s in self.battle.sides}
         palette = [(192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34)]
         for sid, i in self.side_index.items():
@@ -90,14 +104,35 @@ class BoardScene(Scene):
         if self.camera.zoom < 0.4 and self.battle.fighters:
             pts = [self.geometry.center(f.hex) for f in self.battle.fighters]
             pad = 3 * self.geometry.hex_radius
-            self.camera.fit((min(x for x, _ in pts) - pad, min(y for _, y in pts) - pad,
-                             max(x for x, _ in pts) + pad, max(y for _, y in pts) + pad))
-            self.camera.set_zoom(min(1.5, max(0.5, self.camera.zoom)))
+            self._fit_rect((min(x for x, _ in pts) - pad, min(y for _, y in pts) - pad,
+                            max(x for x, _ in pts) + pad, max(y for _, y in pts) + pad))
+            if not (0.5 <= self.camera.zoom <= 1.5):
+                self.camera.set_zoom(min(1.5, max(0.5, self.camera.zoom)), self._rect_centre())
+
+    def _rect_centre(self) -> tuple[float, float]:
+        r = self.view_rect
+        if r is None:
+            return (self.camera.viewport[0] / 2, self.camera.viewport[1] / 2)
+        return (r.centerx, r.centery)
+
+    def _fit_rect(self, world: tuple[float, float, float, float], margin: float = 0.04) -> None:
+        """Fit a world rectangle into ``view_rect`` (the whole window when it is None)."""
+        r = self.view_rect
+        if r is None:
+            self.camera.fit(world, margin)
+            return
+        x0, y0, x1, y1 = world
+        w, h = max(1.0, x1 - x0), max(1.0, y1 - y0)
+        z = min(r.w / w, r.h / h) * (1.0 - 2 * margin)
+        cam = self.camera
+        cam.zoom = min(cam.max_zoom, max(cam.min_zoom, z))
+        cam.x = (x0 + x1) / 2 - r.centerx / cam.zoom
+        cam.y = (y0 + y1) / 2 - r.centery / cam.zoom
 
     def fit(self) -> None:
-        self.camera.fit(self.view.world_bounds)
+        self._fit_rect(self.view.world_bounds)
         if self.camera.zoom > 2.0:  # a tiny map: do not blow tiles up past twice their size
-            self.camera.set_zoom(2.0)
+            self.camera.set_zoom(2.0, self._rect_centre())
 
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.camera.viewport:
@@ -162,7 +197,7 @@ class BoardScene(Scene):
             if event.button in (1, 2):
                 self._press = (event.button, pos)
                 self._dragging = False
-            elif event.button == 3:
+            elif event.button == 3 and self.click_selects:
                 self.selected = None
         elif et == pygame.MOUSEBUTTONUP:
             pos = tuple(int(v) for v in event.pos)
@@ -187,7 +222,7 @@ class BoardScene(Scene):
                 self.camera.zoom_by(1)
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
                 self.camera.zoom_by(-1)
-            elif event.key == pygame.K_ESCAPE:
+            elif event.key == pygame.K_ESCAPE and self.click_selects:
                 self.selected = None
             elif event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
                 return Transition("quit")
@@ -200,7 +235,8 @@ class BoardScene(Scene):
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click that was not a drag: select the fighter there, or clear the selection."""
-        self.selected = self.fighter_at_screen(pos)
+        if self.click_selects:
+            self.selected = self.fighter_at_screen(pos)
 
     def update(self, dt_ms: int) -> None:
         if self._held:
@@ -220,18 +256,34 @@ class BoardScene(Scene):
         if not self.view.covers(cam):
             surface.fill(VOID_COLOUR)
         self.view.draw(surface, cam)
-        sel = self.battle.get(self.selected)
+        sel = self.battle.get(self.selected) if self.show_arcs else None
         if sel is not None:
+            if self.arc_tints is not None:
+                self.arcs.tints = self.arc_tints
             self.arcs.draw(surface, cam, sel.hex, sel.facing)
         if self.hovered is not None:
             fill, outline = HOVER_TINT
             self.tints.blit(surface, cam, [self.hovered], fill, outline, width=2, inset=0.03)
+        if self.underlay is not None:
+            self.underlay(surface)
         if self.battle.grapples:
-            pos = {p.fighter_id: (p.x, p.y) for p in self.tokens.placements(self.battle)}
-            draw_grapple_links(surface, cam, self.battle, pos)
+            pos = self.token_positions()
+            if self.grip_drawer is not None:
+                self.grip_drawer(surface, pos)
+            else:
+                draw_grapple_links(surface, cam, self.battle, pos)
         self.tokens.draw(surface, cam, self.battle, selected=self.selected, side_index=self.side_index,
-                         colours=self.colours)
-        self._draw_hud(surface)
+                         colours=self.colours, override=self.token_override, dimmed=self.dimmed)
+        if self.overlay is not None:
+            self.overlay(surface)
+        if self.show_hud:
+            self._draw_hud(surface)
+
+    def token_positions(self) -> dict[str, tuple[float, float]]:
+        """Every token's world position now (walking and lunging ones where they are in the animation)."""
+        pos = {p.fighter_id: (p.x, p.y) for p in self.tokens.placements(self.battle)}
+        pos.update(self.token_override)
+        return pos
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         vw, vh = surface.get_size()

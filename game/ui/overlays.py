@@ -84,10 +84,11 @@ class ArcOverlay:
         self._surface: pygame.Surface | None = None
         self._anchor = (0.0, 0.0)
         self.arcs: dict[str, list[Hex]] = {}
+        self.tints = ARC_TINTS  # the palette may swap these
 
     def draw(self, surface: pygame.Surface, camera: Camera, position: Hex, facing: int,
              radius: int = ARC_RADIUS) -> dict[str, list[Hex]]:
-        key = (position, facing % 6, radius, camera.zoom)
+        key = (position, facing % 6, radius, camera.zoom, id(self.tints))
         if key != self._key:
             self._build(position, facing, radius, camera.zoom)
             self._key = key
@@ -106,7 +107,7 @@ class ArcOverlay:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         for name in ("front", "side", "rear"):
-            fill, edge = ARC_TINTS[name]
+            fill, edge = self.tints[name]
             for h in self.arcs[name]:
                 hx, hy = g.center(h)
                 px, py = c + (hx - ox) * zoom, c + (hy - oy) * zoom

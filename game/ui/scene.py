@@ -17,7 +17,28 @@ __all__ = ["Scene", "Transition", "SceneStack"]
 
 
 class Scene:
-    """Base scene: override what you need."""
+    """Base scene: override what you need.
+
+    A scene that wants to change scenes outside ``handle`` (when an animation
+    ends, say) calls :meth:`request`; the app takes it after ``update``.
+    ``opaque = False`` scenes (menus over the battle) draw the scene below first.
+    """
+
+    _next: Transition | None = None
+    opaque = True
+
+    def request(self, t: Transition) -> None:
+        self._next = t
+
+    def take_transition(self) -> Transition | None:
+        t, self._next = self._next, None
+        return t
+
+    def leave(self) -> None:  # noqa: B027 - optional hook
+        """Called when the scene is removed from the stack (kill its widgets)."""
+
+    def draw_over_gui(self, surface: pygame.Surface) -> None:  # noqa: B027 - optional hook
+        """Drawn after the pygame-gui widgets (tooltips, pop-overs)."""
 
     def enter(self, size: tuple[int, int]) -> None:  # noqa: B027 - optional hook
         """Called when the scene becomes the top one."""
@@ -37,7 +58,7 @@ class Scene:
 
 @dataclass(frozen=True)
 class Transition:
-    kind: Literal["push", "replace", "pop", "quit"]
+    kind: Literal["push", "replace", "pop", "quit", "reset"]
     scene: Scene | None = None
 
 
@@ -57,9 +78,15 @@ class SceneStack:
             return False
         if t.kind == "pop":
             if self.scenes:
-                self.scenes.pop()
+                self.scenes.pop().leave()
         elif t.kind == "replace" and self.scenes:
+            self.scenes[-1].leave()
             self.scenes[-1] = t.scene  # type: ignore[assignment]
+        elif t.kind == "reset":
+            while self.scenes:
+                self.scenes.pop().leave()
+            if t.scene is not None:
+                self.scenes.append(t.scene)
         elif t.scene is not None:
             self.scenes.append(t.scene)
         if self.top is not None:

@@ -4,26 +4,35 @@ from __future__ import annotations
 
 import pygame
 
-__all__ = ["TextCache", "label_surface"]
+__all__ = ["TextCache", "label_surface", "wrap"]
+
+_AUTO = "auto"
 
 
 class TextCache:
     """Fonts by size and rendered strings by (text, size, colour, bold)."""
 
-    def __init__(self, font_path: str | None = None, limit: int = 2048) -> None:
+    def __init__(self, font_path: str | None = _AUTO, limit: int = 2048, scale: float = 1.0) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        self.font_path = font_path
+        from game.ui.palette import FONT_BOLD, FONT_REGULAR
+
+        self.bold_path = FONT_BOLD if font_path == _AUTO else None
+        self.font_path = FONT_REGULAR if font_path == _AUTO else font_path
         self.limit = limit
+        self.scale = scale  # the UI scale setting: every size is multiplied by it
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (max(6, int(size)), bold)
+        key = (max(6, int(round(size * self.scale))), bold)
         f = self._fonts.get(key)
         if f is None:
-            f = pygame.font.Font(self.font_path, key[0])
-            f.bold = bold
+            if bold and self.bold_path:
+                f = pygame.font.Font(self.bold_path, key[0])
+            else:
+                f = pygame.font.Font(self.font_path, key[0])
+                f.bold = bold
             self._fonts[key] = f
         return f
 
@@ -62,3 +71,21 @@ def label_surface(text_cache: TextCache, lines: list[str], size: int, *, padding
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     return surf
+
+
+def wrap(cache: TextCache, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels at ``size``."""
+    font = cache.font(size, bold)
+    out: list[str] = []
+    for para in str(text).split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = w if not line else f"{line} {w}"
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out

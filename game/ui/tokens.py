@@ -240,6 +240,15 @@ class TokenLayer:
             surf = surf.convert_alpha()
         return surf, (int(c), int(c))
 
+    def _dimmed(self, img: pygame.Surface) -> pygame.Surface:
+        key = ("dim", id(img))
+        hit = self._images.get(key)
+        if hit is None:
+            d = img.copy()
+            d.fill((110, 110, 110, 150), special_flags=pygame.BLEND_RGBA_MULT)
+            hit = self._images[key] = (d, (0, 0))
+        return hit[0]
+
     def label(self, name: str, size: int) -> pygame.Surface:
         key = (name, size)
         s = self._labels.get(key)
@@ -257,8 +266,10 @@ class TokenLayer:
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, camera: Camera, battle: Any, *, selected: str | None = None,
-             side_index: dict[str, int] | None = None, colours: dict[str, tuple[int, int, int]] | None = None
+             side_index: dict[str, int] | None = None, colours: dict[str, tuple[int, int, int]] | None = None,
+             override: dict[str, tuple[float, float]] | None = None, dimmed: frozenset[str] = frozenset()
              ) -> None:
+        """Blit every token; ``override`` puts some at other world points (walking, lunging)."""
         z = camera.zoom
         if z != self._zoom:
             self._images.clear()
@@ -274,7 +285,8 @@ class TokenLayer:
         show_names = self.geometry.hex_radius * z >= 14
         for p in self.placements(battle):
             f = by_id[p.fighter_id]
-            sx, sy = camera.world_to_screen(p.x, p.y)
+            wx, wy = override.get(f.id, (p.x, p.y)) if override else (p.x, p.y)
+            sx, sy = camera.world_to_screen(wx, wy)
             r = max(4, int(p.radius * z))
             if sx < -3 * r or sy < -3 * r or sx > vw + 3 * r or sy > vh + 3 * r:
                 continue
@@ -283,6 +295,8 @@ class TokenLayer:
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
                 letter=letter, facing=f.facing, posture=f.posture, radius_px=r, selected=(f.id == selected),
             )
+            if f.id in dimmed:
+                img = self._dimmed(img)
             blits.append((img, (int(sx) - ax, int(sy) - ay)))
             if show_names and (p.crowd == 1 or f.id == selected):
                 lab = self.label(f.name or f.id, name_size)

@@ -1,0 +1,487 @@
+"""The action menu: everything the ruleset allows now, with its exact chance, the rest greyed with the reason.
+
+Built from ``ruleset.legal_actions`` (never re-deriving legality) and
+``ruleset.odds``. Two levels of pygame-gui buttons so it opens fast:
+
+1. one button per kind of action ("[G] Grapple  best 54%  >"), greyed when no
+   variant is allowed;
+2. that kind's variants ("neck, 1 hand: 38%"), the allowed ones first with a
+   number key, the forbidden ones greyed, folded by their reason.
+
+Kinds whose variants only differ by destination (move, drag, move and
+attack) are chosen on the map instead: the menu answers ``("map", options)``.
+Hovering any entry shows in the box below the menu what its percentage
+means (every outcome's share), the rule behind it, its key, or why it is not
+allowed. The same class shows a ruleset's *result* menu after a roll
+(``title`` set, ``result_mode=True``): each option is picked directly.
+
+``handle(event)`` returns ``("pick", action)``, ``("map", [options])``,
+``("close", None)`` or ``None``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.rules.base import Option
+from game.ui.describe import main_chance, name_of, odds_meaning, variant_label
+from game.ui.palette import Palette
+from game.ui.text import TextCache, wrap
+
+__all__ = ["ActionMenu", "Group", "SHORTCUTS", "GROUP_ORDER", "group_options", "shortcut_for"]
+
+#: action type -> key (shown in the menu and tooltips; W A S D F stay for the camera)
+SHORTCUTS: dict[str, str] = {
+    "grapple": "G", "attack": "X", "all_out_attack": "V", "break_free": "B", "takedown": "T", "pin": "P",
+    "release": "R", "drag": "J", "strangle": "H", "choke_hold": "K", "arm_lock": "L", "wrestle_weapon": "Y",
+    "force_drop": "U", "evaluate": "E", "feint": "N", "change_posture": "C", "move_and_attack": "M",
+    "bite": "I", "ready": "Z", "enter_grapple": "G", "grapple_roll": "O", "all_out_defense": "Q",
+}
+GROUP_ORDER = [
+    "grapple", "enter_grapple", "grapple_roll", "break_free", "takedown", "pin", "strangle", "choke_hold",
+    "arm_lock", "arm_lock_damage", "wrench_limb", "wrestle_weapon", "force_drop", "drag", "release", "attack",
+    "all_out_attack", "move_and_attack", "bite", "feint", "evaluate", "move", "change_posture", "face", "ready",
+    "throw_away", "all_out_defense", "aim", "concentrate", "wait", "do_nothing", "pass",
+]
+MAP_TYPES = {"move", "drag", "move_and_attack"}
+ROW = 30
+WIDTH = 400
+
+
+def shortcut_for(kind: str) -> str | None:
+    return SHORTCUTS.get(kind)
+
+
+@dataclass
+class Group:
+    kind: str
+    title: str
+    rule: str
+    legal: list[Option] = field(default_factory=list)
+    illegal: list[Option] = field(default_factory=list)
+    odds: dict[int, dict[str, float] | None] = field(default_factory=dict)  # id(option) -> odds
+    variant: str = ""  # "grapple" or "grapple:all_out_attack": one group per maneuver
+
+    @property
+    def key(self) -> str | None:
+        return SHORTCUTS.get(self.kind) if self.variant in ("", self.kind) else None
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.legal)
+
+    @property
+    def on_map(self) -> bool:
+        if self.kind not in MAP_TYPES:
+            return False
+        tos = {getattr(o.action, "to", None) for o in self.legal}
+        return len(tos) > 1
+
+    def best(self) -> float | None:
+        best = None
+        for o in self.legal:
+            _, p = main_chance(self.odds.get(id(o)))
+            if p is not None and (best is None or p > best):
+                best = p
+        return best
+
+
+def group_options(options: list[Option], session: Any, battle: Any) -> list[Group]:
+    """Options by action type, in the menu's order, with every allowed option's odds."""
+    groups: dict[str, Group] = {}
+    for o in options:
+        a = o.action
+        man = getattr(a, "maneuver", None)
+        key = a.type if man in (None, "attack") else f"{a.type}:{man}"
+        g = groups.get(key)
+        if g is None:
+            title = a.title or a.type.replace("_", " ").capitalize()
+            if key != a.type:
+                title += f" \u2014 {str(man).replace('_', ' ').replace('all out attack', 'all-out')}"
+            g = groups[key] = Group(a.type, title, a.rule)
+            g.variant = key
+        if o.reason is None:
+            g.legal.append(o)
+            g.odds[id(o)] = session.odds(a) if session is not None else None
+        else:
+            g.illegal.append(o)
+    order = {k: i for i, k in enumerate(GROUP_ORDER)}
+    return sorted(groups.values(), key=lambda g: (order.get(g.kind, 100), g.kind, g.variant))
+
+
+def _pct(p: float | None) -> str:
+    if p is None:
+        return ""
+    x = p * 100
+    if 0 < x < 1:
+        return "<1%"
+    if 99 < x < 100:
+        return ">99%"
+    return f"{round(x)}%"
+
+
+@dataclass
+class _Entry:
+    rect: pygame.Rect
+    button: Any
+    kind: str  # group | option | fold | back
+    group: Group | None = None
+    option: Option | None = None
+    key: str | None = None
+    folded: list[Option] = field(default_factory=list)
+
+
+class ActionMenu:
+    """A two-level pygame-gui menu (see the module docstring)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, session: Any, battle: Any, actor: str,
+                 options: list[Option], *, target: str | None, anchor: tuple[int, int], text: TextCache,
+                 pal: Palette, screen_size: tuple[int, int], title: str | None = None, result_mode: bool = False,
+                 open_group: str | None = None, help: Any = None) -> None:
+        t0 = time.perf_counter()
+        self.manager = manager
+        self.session = session
+        self.battle = battle
+        self.actor = actor
+        self.target = target
+        self.text = text
+        self.pal = pal
+        self.help = help
+        self.anchor = anchor
+        self.screen_size = screen_size
+        self.result_mode = result_mode
+        self.title = title or self._default_title()
+        self.groups = group_options(options, session, battle)
+        self.level: Group | None = None
+        self.panel: Any = None
+        self.entries: list[_Entry] = []
+        self.hovered: _Entry | None = None
+        self._info_key: Any = None
+        self._info: pygame.Surface | None = None
+        if result_mode:
+            self._show_flat(options)
+        elif open_group and any(g.kind == open_group for g in self.groups):
+            g = next(g for g in self.groups if g.kind == open_group)
+            self._show_group(g)
+        else:
+            self._show_groups()
+        self.open_ms = (time.perf_counter() - t0) * 1000
+
+    def _default_title(self) -> str:
+        who = name_of(self.battle, self.actor)
+        if self.target:
+            return f"{who} \u2192 {name_of(self.battle, self.target)}".replace("\u2192", "vs")
+        return f"{who}: actions"
+
+    # -- building ---------------------------------------------------------------------------
+    def _clear(self) -> None:
+        if self.panel is not None:
+            self.panel.kill()
+        self.panel = None
+        self.entries = []
+        self.hovered = None
+        self._info_key = None
+
+    def _panel(self, rows: int, subtitle: str | None = None) -> tuple[Any, int]:
+        h = 44 + rows * ROW + (20 if subtitle else 0) + 10
+        w = WIDTH
+        sw, sh = self.screen_size
+        x = min(max(8, self.anchor[0] + 16), sw - w - 8)
+        y = min(max(70, self.anchor[1] - 20), max(70, sh - h - 150))
+        if y + h > sh - 8:
+            y = max(8, sh - h - 8)
+        rect = pygame.Rect(x, y, w, h)
+        panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=self.manager)
+        pygame_gui.elements.UILabel(pygame.Rect(10, 6, w - 24, 26), self.title, self.manager, container=panel,
+                                    object_id="@menu_title")
+        top = 36
+        if subtitle:
+            pygame_gui.elements.UILabel(pygame.Rect(10, 30, w - 24, 20), subtitle, self.manager, container=panel)
+            top += 20
+        self.panel = panel
+        return panel, top
+
+    def _button(self, panel: Any, y: int, label: str, enabled: bool, object_id: str | None = None) -> Any:
+        b = pygame_gui.elements.UIButton(pygame.Rect(8, y, WIDTH - 20, ROW - 3), label, self.manager,
+                                         container=panel, object_id=object_id)
+        if not enabled:
+            b.disable()
+        return b
+
+    def _show_groups(self) -> None:
+        self._clear()
+        self.level = None
+        visible = [g for g in self.groups]
+        panel, y = self._panel(len(visible) + 1)
+        for g in visible:
+            key = f"[{g.key}] " if g.key else ""
+            if g.on_map:
+                tail = "  (pick on map)"
+            elif len(g.legal) == 1 and not g.illegal:
+                tail = f":  {_pct(main_chance(g.odds.get(id(g.legal[0])))[1])}"
+                tail = "" if tail.strip() == ":" else tail
+            elif g.legal:
+                p = g.best()
+                tail = (f"  best {_pct(p)}" if p is not None else "") + "  >"
+            else:
+                tail = "  (not now)"
+            b = self._button(panel, y, f"{key}{g.title}{tail}", g.enabled, "@group_button")
+            self.entries.append(_Entry(b.relative_rect.move(panel.rect.topleft), b, "group", g, key=g.key))
+            y += ROW
+        b = self._button(panel, y, "Close  (Esc)", True, "@center_button")
+        self.entries.append(_Entry(b.relative_rect, b, "back"))
+        self._fix_rects()
+
+    def _show_group(self, g: Group) -> None:
+        if g.on_map:
+            return
+        self._clear()
+        self.level = g
+        shared_target = self.target is not None
+        rows: list[tuple[str, Any]] = []
+        for i, o in enumerate(g.legal[:18]):
+            rows.append(("option", (o, str((i + 1) % 10) if i < 10 else None)))
+        folded: dict[str, list[Option]] = {}
+        for o in g.illegal:
+            folded.setdefault(o.reason.text if o.reason else "", []).append(o)
+        for reason, opts in list(folded.items())[:6]:
+            rows.append(("fold", (reason, opts)))
+        key = f"[{g.key}] " if g.key else ""
+        panel, y = self._panel(len(rows) + 1, subtitle=f"{key}{g.title}: pick one (number keys)")
+        for kind, payload in rows:
+            if kind == "option":
+                o, num = payload
+                label = variant_label(o.action, self.battle, shared_target) or g.title
+                p = main_chance(g.odds.get(id(o)))[1]
+                txt = f"{num + '  ' if num else ''}{label}" + (f":  {_pct(p)}" if p is not None else "")
+                b = self._button(panel, y, txt, True)
+                self.entries.append(_Entry(b.relative_rect, b, "option", g, o, key=num))
+            else:
+                reason, opts = payload
+                if len(opts) == 1:
+                    label = variant_label(opts[0].action, self.battle, shared_target) or g.title
+                else:
+                    label = f"{len(opts)} more"
+                b = self._button(panel, y, f"{label}: not allowed", False)
+                self.entries.append(_Entry(b.relative_rect, b, "fold", g, opts[0], folded=opts))
+            y += ROW
+        b = self._button(panel, y, "<  Back  (Backspace)", True, "@center_button")
+        self.entries.append(_Entry(b.relative_rect, b, "back"))
+        self._fix_rects()
+
+    def _show_flat(self, options: list[Option]) -> None:
+        """The result menu: every option a button, picked directly."""
+        self._clear()
+        panel, y = self._panel(len(options), subtitle="Choose a result (number keys)")
+        g = Group("result", "Result", "")
+        for i, o in enumerate(options):
+            a = o.action
+            label = variant_label(a, self.battle, True) or a.title
+            num = str((i + 1) % 10) if i < 10 else None
+            b = self._button(panel, y, f"{num + '  ' if num else ''}{label}" if o.reason is None
+                             else f"{label}: not allowed", o.reason is None)
+            self.entries.append(_Entry(b.relative_rect, b, "option" if o.reason is None else "fold", g, o,
+                                       key=num if o.reason is None else None, folded=[o]))
+            y += ROW
+        self._fix_rects()
+
+    def _fix_rects(self) -> None:
+        for e in self.entries:
+            e.rect = e.button.rect.copy()
+
+    # -- input ------------------------------------------------------------------------------
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.panel is not None and self.panel.rect.collidepoint(pos)
+
+    def entry_for(self, kind: str, **match: Any) -> _Entry | None:
+        """Tests: the entry of a group (``kind="group", group_kind="grapple"``) or an option."""
+        for e in self.entries:
+            if e.kind != kind:
+                continue
+            if "group_kind" in match and (e.group is None or e.group.kind != match["group_kind"]):
+                continue
+            if "action" in match and (e.option is None or e.option.action != match["action"]):
+                continue
+            return e
+        return None
+
+    def _activate(self, e: _Entry) -> tuple[str, Any] | None:
+        if e.kind == "back":
+            if self.level is None or self.result_mode:
+                return ("close", None)
+            self._show_groups()
+            return None
+        if e.kind == "group" and e.group is not None and e.group.enabled:
+            g = e.group
+            if g.on_map:
+                return ("map", list(g.legal))
+            if len(g.legal) == 1 and not g.illegal:
+                return ("pick", g.legal[0].action)
+            self._show_group(g)
+            return None
+        if e.kind == "option" and e.option is not None:
+            return ("pick", e.option.action)
+        return None
+
+    def open_kind(self, kind: str) -> tuple[str, Any] | None:
+        """Open (or pick) the group of this action type, as its shortcut key does."""
+        for e in self.entries:
+            if e.kind == "group" and e.group is not None and e.group.kind == kind:
+                return self._activate(e)
+        return None
+
+    def handle(self, event: pygame.event.Event) -> tuple[str, Any] | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
+            return None
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for e in self.entries:
+                if e.button is event.ui_element:
+                    return self._activate(e)
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return ("close", None)
+            if event.key == pygame.K_BACKSPACE and self.level is not None and not self.result_mode:
+                self._show_groups()
+                return None
+            ch = (event.unicode or "").upper() if hasattr(event, "unicode") else ""
+            if not ch and pygame.K_a <= event.key <= pygame.K_z:
+                ch = chr(event.key).upper()
+            if not ch and pygame.K_0 <= event.key <= pygame.K_9:
+                ch = chr(event.key)
+            for e in self.entries:
+                if e.key and e.key == ch and e.kind in ("group", "option"):
+                    return self._activate(e)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and not self.contains(event.pos):
+            return ("close", None)
+        return None
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        self.hovered = None
+        for e in self.entries:
+            if e.rect.collidepoint(pos):
+                self.hovered = e
+                return
+
+    def kill(self) -> None:
+        self._clear()
+
+    # -- the box that says what the hovered entry means -------------------------------------
+    def info_lines(self, e: _Entry | None) -> list[tuple[str, tuple[int, int, int], bool]]:
+        pal = self.pal
+        if e is None or e.kind == "back":
+            if self.level is None and not self.result_mode:
+                return [("Hover an action to see what its chance means.", pal.dim, False),
+                        ("Greyed: not allowed now (hover for the reason).", pal.dim, False)]
+            return []
+        out: list[tuple[str, tuple[int, int, int], bool]] = []
+        if e.kind == "group" and e.group is not None:
+            g = e.group
+            out.append((g.title + (f"   key {g.key}" if g.key else ""), pal.accent, True))
+            if g.on_map:
+                out.append(("Pick the hex on the map: the reachable ones are lit, with their cost.", pal.text,
+                            False))
+            elif g.legal:
+                best = max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)))[1] or 0))
+                out.append((f"{len(g.legal)} way{'s' if len(g.legal) != 1 else ''} allowed; the best:", pal.dim,
+                            False))
+                out.append((odds_meaning(self.battle, best.action, g.odds.get(id(best))), pal.text, False))
+            elif g.illegal:
+                r = g.illegal[0].reason
+                out.append((f"Not allowed: {r.text}", pal.failure, True))
+                if r.rule:
+                    out.append((f"rule {r.rule}", pal.neutral, False))
+            self._rule_line(out, g.rule)
+            return out
+        o = e.option
+        if o is None:
+            return out
+        if e.kind == "fold":
+            r = o.reason
+            label = ", ".join(variant_label(x.action, self.battle, self.target is not None) for x in e.folded[:6])
+            out.append((label or o.action.title, pal.dim, False))
+            if r is not None:
+                out.append((f"Not allowed: {r.text}", pal.failure, True))
+                if r.rule:
+                    out.append((f"rule {r.rule}", pal.neutral, False))
+                    self._rule_line(out, r.rule, cite=False)
+            return out
+        g = e.group
+        odds = g.odds.get(id(o)) if g is not None else None
+        out.append((o.action.title + ": " + variant_label(o.action, self.battle, self.target is not None),
+                    pal.accent, True))
+        if not self.result_mode:
+            out.append((odds_meaning(self.battle, o.action, odds), pal.text, False))
+        self._rule_line(out, o.action.rule)
+        return out
+
+    def _rule_line(self, out: list, rule: str | None, cite: bool = True) -> None:
+        if not rule:
+            return
+        e = self.help.lookup(rule) if self.help is not None else None
+        if e is not None:
+            out.append((f"{rule}: {e.text}", self.pal.dim, False))
+        elif cite:
+            out.append((f"rule {rule}", self.pal.neutral, False))
+
+    def draw_info(self, surface: pygame.Surface) -> None:
+        if self.panel is None:
+            return
+        e = self.hovered
+        key = (id(e) if e else None, self.level.kind if self.level else None)
+        if key != self._info_key:
+            lines = self.info_lines(e)
+            self._info = self._render_info(lines) if lines else None
+            self._info_key = key
+        if self._info is None:
+            return
+        r = self.panel.rect
+        x, y = r.x, r.bottom + 6
+        if y + self._info.get_height() > surface.get_height() - 4:
+            x = r.right + 6 if r.right + 6 + self._info.get_width() < surface.get_width() else r.x - self._info.get_width() - 6
+            y = r.y
+        surface.blit(self._info, (x, y))
+
+    def _render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]]) -> pygame.Surface:
+        t = self.text
+        w = WIDTH
+        rows = []
+        for s, col, bold in lines:
+            for ln in wrap(t, s, 13, w - 20, bold):
+                rows.append((ln, col, bold))
+        lh = t.font(13).get_linesize()
+        surf = pygame.Surface((w, len(rows) * lh + 16), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (16, 18, 24, 240), surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, self.pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
+        for i, (s, col, bold) in enumerate(rows):
+            surf.blit(t.render(s, 13, col, bold), (10, 8 + i * lh))
+        return surf
+
+
+def with_field(action: Any, **changes: Any) -> Any:
+    try:
+        return dataclasses.replace(action, **changes)
+    except TypeError:
+        return action
+
+
+def warm_up(manager: pygame_gui.UIManager) -> None:
+    """Build and drop one menu's worth of widgets so the first real menu opens fast (fonts, shapes)."""
+    panel = pygame_gui.elements.UIPanel(pygame.Rect(-2000, -2000, WIDTH, 200), starting_height=5, manager=manager)
+    pygame_gui.elements.UILabel(pygame.Rect(10, 6, WIDTH - 24, 26), "Warm-up", manager, container=panel,
+                                object_id="@menu_title")
+    pygame_gui.elements.UILabel(pygame.Rect(10, 30, WIDTH - 24, 20), "warm-up", manager, container=panel)
+    for i, oid in enumerate((None, "@group_button", "@center_button", None)):
+        b = pygame_gui.elements.UIButton(pygame.Rect(8, 50 + i * ROW, WIDTH - 20, ROW - 3),
+                                         "[G] Grapple 0123456789%: best >", manager, container=panel, object_id=oid)
+        if i == 3:
+            b.disable()
+    panel.kill()

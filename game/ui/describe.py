@@ -1,0 +1,274 @@
+"""Words for what happens: intents, events, rolls and what an action's percentage means.
+
+No pygame here: the combat log, the action menu, the roll breakdown and the
+tests all read these sentences. Everything works from the plain-data shapes
+of ../shared/docs/SITUATION-FORMAT.md, so it works for every ruleset; a field
+a ruleset leaves out is simply not mentioned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
+    "variant_label", "signed", "roll_verdict", "intent_title",
+]
+
+#: the outcome a menu's percentage is the chance of, in order of preference
+POSITIVE = ("hit", "win", "success", "takes_hold", "escape", "done")
+
+
+def name_of(battle: Any, fid: Any) -> str:
+    if not isinstance(fid, str):
+        return str(fid)
+    f = battle.get(fid) if battle is not None else None
+    return f.label if f is not None else fid
+
+
+def signed(v: int | float) -> str:
+    v = int(v) if float(v).is_integer() else v
+    return f"+{v}" if v > 0 else ("\u2212" + str(abs(v)) if v < 0 else "\u00b10")
+
+
+def _words(s: str) -> str:
+    return str(s).replace("_", " ")
+
+
+def intent_title(d: dict[str, Any]) -> str:
+    return _words(d.get("type", "")).capitalize()
+
+
+def intent_words(battle: Any, d: dict[str, Any]) -> str:
+    """``{"actor": "cass", "type": "grapple", "target": "edda", "location": "neck"}`` -> a sentence."""
+    who = name_of(battle, d.get("actor"))
+    kind = d.get("type", "")
+    tgt = name_of(battle, d["target"]) if d.get("target") else None
+    where = d.get("location")
+    extra = []
+    if d.get("hands"):
+        extra.append(f"{d['hands']} hand{'s' if d['hands'] != 1 else ''}")
+    if d.get("maneuver") and d["maneuver"] != "attack":
+        extra.append(_words(d["maneuver"]))
+    if d.get("item"):
+        extra.append(f"with {_words(d['item'])}")
+    if d.get("option") and kind != "all_out_attack":
+        extra.append(_words(d["option"]))
+    tail = f" ({', '.join(extra)})" if extra else ""
+    if kind == "move":
+        return f"{who} moves to {tuple(d.get('to') or ())}"
+    if kind == "face":
+        return f"{who} turns to face direction {d.get('facing')}"
+    if kind == "change_posture":
+        return f"{who} changes posture to {d.get('posture')}"
+    if kind in ("do_nothing", "pass"):
+        return f"{who} does nothing"
+    if kind == "grapple":
+        where = where or "torso"
+        return f"{who} grapples {tgt}{'’s ' + _words(where) if tgt and where else ''}{tail}"
+    if kind == "drag":
+        return f"{who} drags {tgt or 'the held foe'} to {tuple(d.get('to') or ())}"
+    verb = _words(kind)
+    if tgt:
+        loc = f" at the {_words(where)}" if where and where != "torso" else ""
+        return f"{who}: {verb} {tgt}{loc}{tail}"
+    return f"{who}: {verb}{tail}"
+
+
+def roll_verdict(ev: dict[str, Any]) -> str:
+    """"success by 2" / "failed by 3" / "critical success"..."""
+    crit = ev.get("critical")
+    if crit:
+        return f"critical {crit}"
+    if "success" not in ev:
+        return ""
+    m = ev.get("margin")
+    ok = bool(ev["success"])
+    if m is None:
+        return "success" if ok else "failed"
+    m = abs(int(m))
+    if ok:
+        return "success, exactly" if m == 0 else f"success by {m}"
+    return f"failed by {m}"
+
+
+def _faces(ev: dict[str, Any]) -> str:
+    dice = ev.get("dice") or []
+    return "+".join(str(x) for x in dice)
+
+
+def roll_line(battle: Any, ev: dict[str, Any]) -> str:
+    """"Cass — grapple Edda's torso: DX: needs 14 or less, rolled 12 (5+6+1): success by 2"."""
+    who = name_of(battle, ev.get("actor"))
+    label = ev.get("label", "roll")
+    if "target" in ev and ev.get("target") is not None and isinstance(ev.get("target"), int | float):
+        need = f"needs {ev['target']} or less"
+    elif "dc" in ev:
+        need = f"needs {ev['dc']} or more"
+    else:
+        need = ""
+    faces = _faces(ev)
+    rolled = f"rolled {ev.get('total')}" + (f" ({faces})" if faces and len(ev.get('dice') or []) > 1 else "")
+    verdict = roll_verdict(ev)
+    parts = [p for p in (need, rolled, verdict) if p]
+    return f"{who} \u2014 {label}: " + ", ".join(parts)
+
+
+def contest_line(battle: Any, ev: dict[str, Any]) -> str:
+    rolls = ev.get("rolls") or []
+    bits = []
+    for r in rolls:
+        m = r.get("margin")
+        bits.append(f"{name_of(battle, r.get('actor'))} {r.get('label', '')}"
+                    f" {'made it by ' + str(m) if r.get('success') else 'missed by ' + str(abs(m or 0))}")
+    winner = ev.get("winner")
+    won = f"{name_of(battle, winner)} wins" if winner else "nobody wins (a tie)"
+    kind = _words(ev.get("kind", "")) + " contest" if ev.get("kind") else "contest"
+    if ev.get("edge") is not None:
+        won += f" (edge {ev['edge']})"
+    return f"{kind.capitalize()}: " + "; ".join(bits) + f" \u2014 {won}"
+
+
+def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
+    """One log line for an event (None for bookkeeping the player need not read)."""
+    t = ev.get("type")
+    who = name_of(battle, ev.get("actor"))
+    if t == "roll":
+        return roll_line(battle, ev)
+    if t == "contest":
+        return contest_line(battle, ev)
+    if t == "move":
+        mover = name_of(battle, ev.get("target", ev.get("actor")))
+        steps = len(ev.get("path") or []) or 1
+        by = f" ({who})" if ev.get("target") not in (None, ev.get("actor")) else ""
+        return f"{mover} moves {steps} hex{'es' if steps != 1 else ''} to {tuple(ev.get('to') or ())}{by}"
+    if t == "face":
+        return None
+    if t == "posture":
+        tgt = name_of(battle, ev.get("target"))
+        verb = {"prone": "falls prone", "kneeling": "kneels", "standing": "stands up", "crouching": "crouches",
+                "sitting": "sits", "crawling": "crawls"}.get(ev.get("posture"), f"is now {ev.get('posture')}")
+        return f"{tgt} {verb}"
+    if t == "grapple_start":
+        g = ev.get("grapple") or {}
+        hands = g.get("hands", 1)
+        kind = "" if g.get("kind", "grapple") == "grapple" else f" ({_words(g['kind'])})"
+        return (f"{name_of(battle, g.get('holder'))} grips {name_of(battle, g.get('target'))}"
+                f"{'’s ' + _words(g['location']) if g.get('location') else ''} with {hands} "
+                f"hand{'s' if hands != 1 else ''}{kind}")
+    if t == "grapple_change":
+        ch = ev.get("changes") or {}
+        what = ", ".join(f"{_words(k)} {_words(v)}" for k, v in ch.items() if k != "extra")
+        if not what:
+            return None
+        return f"{name_of(battle, ev.get('holder'))}’s grip on {name_of(battle, ev.get('target'))}: {what}"
+    if t == "grapple_end":
+        why = f" ({ev['why']})" if ev.get("why") else ""
+        return f"{name_of(battle, ev.get('holder'))} no longer holds {name_of(battle, ev.get('target'))}{why}"
+    if t == "damage":
+        tgt = name_of(battle, ev.get("target"))
+        kind = ev.get("damage_type") or ""
+        dr = f", DR {ev['dr']}" if ev.get("dr") else ""
+        inj = ev.get("injury", ev.get("amount"))
+        return (f"{tgt} takes {inj} injury ({ev.get('amount')} {kind}{dr}) to the "
+                f"{_words(ev.get('location', 'body'))}")
+    if t == "condition":
+        tgt = name_of(battle, ev.get("target"))
+        if ev.get("add"):
+            return f"{tgt} is {_words(ev['add'])}"
+        if ev.get("remove"):
+            return f"{tgt} is no longer {_words(ev['remove'])}"
+        return None
+    if t == "item":
+        act = ev.get("action", "")
+        return f"{who}: {_words(ev.get('item', ''))} {act}"
+    if t == "message":
+        return ev.get("text")
+    if t == "illegal":
+        return f"Not allowed: {ev.get('reason')}"
+    if t == "effect_start":
+        eff = ev.get("effect") or {}
+        return f"{name_of(battle, eff.get('fighter'))}: {_words(eff.get('kind', ''))} (until {_words(eff.get('until', ''))})"
+    if t == "effect_end":
+        return None
+    if t == "initiative":
+        order = ", ".join(name_of(battle, f) for f in ev.get("order") or [])
+        return f"Round {ev.get('round')}: turn order {order}"
+    if t == "stat":
+        return None
+    return None
+
+
+def main_chance(odds: dict[str, float] | None) -> tuple[str | None, float | None]:
+    """The outcome a menu shows and its chance: hit, win, success... (None for a sure thing)."""
+    if not odds:
+        return None, None
+    if set(odds) == {"done"}:
+        return "done", None
+    for k in POSITIVE:
+        if k in odds and k != "done":
+            return k, float(odds[k])
+    k = max(odds, key=lambda x: odds[x])
+    return k, float(odds[k])
+
+
+def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str:
+    """What the percentage means for this action, in a sentence, with every outcome's share."""
+    key, p = main_chance(odds)
+    if key is None:
+        return "No roll is involved."
+    if key == "done":
+        return "Certain: no roll is involved."
+    foe = name_of(battle, getattr(action, "target", None)) if getattr(action, "target", None) else "the foe"
+    kind = getattr(action, "type", "")
+    if key == "hit":
+        what = "the grip takes hold" if kind == "grapple" else "the blow lands"
+        head = (f"{round(p * 100)}% = the chance {what}: your roll succeeds and {foe}'s best defence "
+                f"fails (or you roll a critical).")
+    elif key == "win":
+        head = (f"{round(p * 100)}% = the chance you win the contest against {foe} "
+                f"(a tie or a loss: it does not work).")
+    elif key == "success":
+        head = f"{round(p * 100)}% = the chance your roll succeeds."
+    else:
+        head = f"{round(p * 100)}% = the chance of \u201c{_words(key)}\u201d."
+    rest = " \u00b7 ".join(f"{_words(k)} {_pct(v)}" for k, v in odds.items()) if odds else ""
+    return f"{head} Outcomes: {rest}." if rest else head
+
+
+def _pct(v: float) -> str:
+    x = v * 100
+    if 0 < x < 1:
+        return "<1%"
+    if 99 < x < 100:
+        return ">99%"
+    return f"{round(x)}%"
+
+
+def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_maneuver: bool = True) -> str:
+    """What tells this option apart from its siblings of the same type ("neck, 2 hands, all-out")."""
+    import dataclasses
+
+    d = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    parts = []
+    if d.get("target") and not shared_target:
+        parts.append(name_of(battle, d["target"]))
+    if "location" in d:
+        parts.append(_words(d["location"]))
+    if "hands" in d and d["hands"] is not None:
+        parts.append(f"{d['hands']} hand{'s' if d['hands'] != 1 else ''}")
+    if "item" in d:
+        parts.append(_words(d["item"]) if d["item"] else "bare hands")
+    if d.get("maneuver") and d["maneuver"] != "attack" and not skip_maneuver:
+        parts.append(_words(d["maneuver"]).replace("all out attack", "all-out"))
+    if "option" in d:
+        parts.append(_words(d["option"]))
+    if "posture" in d:
+        parts.append(_words(d["posture"]))
+    if "defense" in d and d["defense"]:
+        parts.append(_words(d["defense"]))
+    if "facing" in d:
+        parts.append(f"direction {d['facing']}")
+    if "to" in d and d["to"] is not None:
+        parts.append(f"to {tuple(d['to'])}")
+    return ", ".join(parts)

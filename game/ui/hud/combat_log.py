@@ -1,0 +1,179 @@
+"""The combat log: what happened, in words, newest at the bottom; click a roll to see why.
+
+Each action starts with a bold line (round, who, what); its events follow,
+indented. Rolls and contests carry a die mark, say "success by 2" or
+"failed by 3" in words (with a tick or a cross, and colour as a third cue)
+and are clickable: :meth:`CombatLog.click` returns the roll event for the
+breakdown. The wheel scrolls; the log follows the newest line unless the
+player scrolled up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui.describe import event_line, intent_words
+from game.ui.hud.widgets import cross, tick
+from game.ui.palette import Palette
+from game.ui.text import TextCache, wrap
+
+__all__ = ["CombatLog", "LogLine"]
+
+SIZE = 13
+
+
+@dataclass
+class LogLine:
+    text: str
+    kind: str = "event"  # head | event | roll | contest | ai | note
+    event: dict[str, Any] | None = None
+    ok: bool | None = None
+
+
+class CombatLog:
+    def __init__(self, text: TextCache) -> None:
+        self.text = text
+        self.lines: list[LogLine] = []
+        self.scroll = 0  # rows up from the bottom
+        self.hover_row: int | None = None
+        self._rows: list[tuple[int, str, bool]] = []  # (line index, text, first row of its line)
+        self._rows_key: tuple | None = None
+        self._rect = pygame.Rect(0, 0, 0, 0)
+        self._visible: list[tuple[pygame.Rect, int]] = []
+
+    # -- content ----------------------------------------------------------------------------
+    def add(self, line: LogLine) -> None:
+        self.lines.append(line)
+        if len(self.lines) > 4000:
+            del self.lines[:1000]
+        self._rows_key = None
+
+    def note(self, text: str) -> None:
+        self.add(LogLine(text, "note"))
+
+    def add_entry(self, entry: dict[str, Any], battle: Any) -> None:
+        intent = entry.get("intent")
+        if intent:
+            self.add(LogLine(f"R{entry.get('round', '?')} \u00b7 {intent_words(battle, intent)}", "head"))
+        for ev in entry.get("events", []):
+            text = event_line(battle, ev)
+            if not text:
+                continue
+            t = ev.get("type")
+            if t == "roll":
+                self.add(LogLine(text, "roll", ev, bool(ev.get("success")) if "success" in ev else None))
+            elif t == "contest":
+                w = ev.get("winner")
+                ok = None if w is None else (w == (intent or {}).get("actor"))
+                self.add(LogLine(text, "contest", ev, ok))
+            else:
+                self.add(LogLine(text, "event", ev))
+
+    def rebuild(self, log: list[dict[str, Any]], battle: Any) -> None:
+        self.lines = []
+        for entry in log:
+            self.add_entry(entry, battle)
+        self.scroll = 0
+        self._rows_key = None
+
+    def clickable(self) -> list[LogLine]:
+        return [ln for ln in self.lines if ln.kind in ("roll", "contest")]
+
+    # -- input ------------------------------------------------------------------------------
+    def wheel(self, steps: int) -> None:
+        self.scroll = max(0, min(max(0, len(self._rows) - 3), self.scroll + steps * 3))
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        self.hover_row = None
+        for r, i in self._visible:
+            if r.collidepoint(pos):
+                self.hover_row = i
+                return
+
+    def line_at(self, pos: tuple[int, int]) -> LogLine | None:
+        for r, i in self._visible:
+            if r.collidepoint(pos):
+                return self.lines[i]
+        return None
+
+    def click(self, pos: tuple[int, int]) -> dict[str, Any] | None:
+        """The roll or contest event under ``pos`` (for the breakdown), if any."""
+        ln = self.line_at(pos)
+        if ln is not None and ln.kind in ("roll", "contest"):
+            return ln.event
+        return None
+
+    def row_rect(self, event: dict[str, Any]) -> pygame.Rect | None:
+        """Where the line of this event is drawn now (tests click it)."""
+        for r, i in self._visible:
+            if self.lines[i].event is event:
+                return r
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _layout(self, width: int) -> None:
+        key = (width, len(self.lines), id(self.lines[-1]) if self.lines else None)
+        if key == self._rows_key:
+            return
+        rows = []
+        for i, ln in enumerate(self.lines):
+            indent = 0 if ln.kind in ("head", "note", "ai") else 22
+            bold = ln.kind == "head"
+            for j, s in enumerate(wrap(self.text, ln.text, SIZE, width - indent - 14, bold)):
+                rows.append((i, s, j == 0))
+        self._rows = rows
+        self._rows_key = key
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
+        self._rect = rect
+        pygame.draw.rect(surface, pal.panel[:3], rect, border_radius=8)
+        pygame.draw.rect(surface, pal.panel_edge, rect, width=1, border_radius=8)
+        t = self.text
+        title = t.render("Combat log", 14, pal.accent, bold=True)
+        surface.blit(title, (rect.x + 10, rect.y + 6))
+        hint = t.render("click a roll for its breakdown", 11, pal.dim)
+        surface.blit(hint, (rect.right - hint.get_width() - 10, rect.y + 9))
+        inner = rect.inflate(-12, -34)
+        inner.y = rect.y + 28
+        self._layout(inner.w)
+        lh = t.font(SIZE).get_linesize() + 1
+        n = max(1, inner.h // lh)
+        end = len(self._rows) - self.scroll
+        start = max(0, end - n)
+        self._visible = []
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        y = inner.y
+        for i, s, first in self._rows[start:end]:
+            ln = self.lines[i]
+            indent = 0 if ln.kind in ("head", "note", "ai") else 22
+            r = pygame.Rect(inner.x, y, inner.w, lh)
+            clickable = ln.kind in ("roll", "contest")
+            if clickable and self.hover_row == i:
+                pygame.draw.rect(surface, (60, 64, 80), r, border_radius=4)
+            col = pal.text
+            if ln.kind == "head":
+                col = pal.accent
+            elif ln.kind in ("note", "ai"):
+                col = pal.dim
+            elif clickable:
+                col = pal.success if ln.ok else (pal.failure if ln.ok is False else pal.text)
+            if clickable and first:
+                d = pygame.Rect(inner.x + 4, y + 2, lh - 4, lh - 4)
+                pygame.draw.rect(surface, (240, 236, 224), d, border_radius=3)
+                pygame.draw.circle(surface, (20, 20, 24), d.center, 2)
+                if ln.ok is True:
+                    tick(surface, (d.right + 4, d.bottom - 2), 4, pal.success)
+                elif ln.ok is False:
+                    cross(surface, (d.right + 4, d.bottom - 2), 4, pal.failure)
+            img = t.render(s, SIZE, col, bold=ln.kind == "head")
+            surface.blit(img, (inner.x + indent, y))
+            self._visible.append((r, i))
+            y += lh
+        surface.set_clip(clip)
+        if self.scroll:
+            more = t.render(f"{self.scroll} more lines below (wheel down)", 11, pal.neutral)
+            surface.blit(more, (rect.right - more.get_width() - 10, rect.bottom - 16))

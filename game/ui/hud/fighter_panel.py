@@ -1,0 +1,204 @@
+"""The fighter panel: everything about the selected fighter at a glance.
+
+Name and side (shape and colour), who plays it, posture and facing, HP and
+FP bars with their numbers, the stats and skills, what each hand holds (and
+which hands are busy in a grip), the grips it holds and suffers, its
+conditions with what they mean, and its turn-scoped effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.describe import name_of
+from game.ui.hud.widgets import bar, side_icon
+from game.ui.marks import badge_for
+from game.ui.palette import Palette
+from game.ui.text import TextCache, wrap
+
+__all__ = ["FighterPanel", "hp_of", "fp_of", "FACING_WORDS"]
+
+FACING_WORDS = {"pointy": ("east", "north-east", "north-west", "west", "south-west", "south-east"),
+                "flat": ("south-east", "north-east", "north", "north-west", "south-west", "south")}
+
+
+def _initial_fighter(session: Any, fid: str) -> Any:
+    init = getattr(session.ctl, "initial", None)
+    return init.get(fid) if init is not None else None
+
+
+def hp_of(session: Any, f: Any) -> tuple[float, float] | None:
+    """(current, maximum) hit points, or None if the ruleset has none."""
+    first = _initial_fighter(session, f.id)
+    mx = None
+    if first is not None and first.hp is not None:
+        mx = first.hp
+    elif "HP" in f.stats:
+        mx = f.stats["HP"]
+    elif "ST" in f.stats:
+        mx = f.stats["ST"]
+    if mx is None:
+        return None if f.hp is None else (f.hp, max(f.hp, 1))
+    return (mx if f.hp is None else f.hp, mx)
+
+
+def fp_of(session: Any, f: Any) -> tuple[float, float] | None:
+    first = _initial_fighter(session, f.id)
+    mx = None
+    if first is not None and first.fp is not None:
+        mx = first.fp
+    elif "FP" in f.stats:
+        mx = f.stats["FP"]
+    elif "HT" in f.stats:
+        mx = f.stats["HT"]
+    if mx is None:
+        return None if f.fp is None else (f.fp, max(f.fp, 1))
+    return (mx if f.fp is None else f.fp, mx)
+
+
+class FighterPanel:
+    def __init__(self, text: TextCache) -> None:
+        self.text = text
+        self._key: tuple | None = None
+        self._surf: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, session: Any, battle: Any, fid: str | None,
+             pal: Palette, side_index: dict[str, int], colours: dict[str, tuple[int, int, int]]) -> int:
+        """Draw the panel at the top of ``rect``; returns the height used."""
+        f = battle.get(fid) if fid else None
+        if f is None:
+            key: tuple = (rect.w, None, pal.name, battle.current)
+        else:
+            key = (rect.w, f.id, f.hex, f.facing, f.posture, f.hp, f.fp, tuple(f.conditions),
+                   tuple(sorted((k, v or "") for k, v in f.hands.items())),
+                   tuple((g.holder, g.target, g.location, g.hands, g.kind) for g in battle.grapples
+                         if f.id in (g.holder, g.target)),
+                   tuple(str(e) for e in battle.effects if e.get("fighter") == f.id), pal.name, battle.current,
+                   tuple(f.crippled))
+        if key != self._key or self._surf is None:
+            self._surf = self._build(rect.w, session, battle, f, pal, side_index, colours)
+            self._key = key
+        surface.blit(self._surf, rect.topleft)
+        return self._surf.get_height()
+
+    def _build(self, w: int, session: Any, battle: Any, f: Any, pal: Palette, side_index: dict[str, int],
+               colours: dict[str, tuple[int, int, int]]) -> pygame.Surface:
+        t = self.text
+        pad = 12
+        rows: list[tuple[str, Any]] = []  # (kind, payload), laid out below
+        if f is None:
+            surf = pygame.Surface((w, 74), pygame.SRCALPHA)
+            pygame.draw.rect(surf, pal.panel, surf.get_rect(), border_radius=8)
+            pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
+            surf.blit(t.render("No fighter selected", 16, pal.dim, bold=True), (pad, 12))
+            surf.blit(t.render("Click a token, or Tab for yours.", 13, pal.dim), (pad, 40))
+            return surf
+        inner = w - 2 * pad
+        side = battle.side(f.side)
+        seat = session.seat.get(f.side, "human")
+        rows.append(("head", None))
+        facing = FACING_WORDS.get(battle.board.top, FACING_WORDS["pointy"])[f.facing % 6]
+        rows.append(("text", (f"{f.posture}, facing {facing}, at ({f.hex.q}, {f.hex.r})", 13, pal.text, False)))
+        hp = hp_of(session, f)
+        fp = fp_of(session, f)
+        if hp:
+            rows.append(("bar", ("HP", hp, pal.hp)))
+        if fp:
+            rows.append(("bar", ("FP", fp, pal.fp)))
+        stats = "   ".join(f"{k} {v}" for k, v in f.stats.items())
+        if stats:
+            rows.append(("text", (stats, 14, pal.text, True)))
+        if f.skills:
+            sk = ", ".join(f"{k} {v}" for k, v in f.skills.items())
+            for line in wrap(t, "Skills: " + sk, 12, inner):
+                rows.append(("text", (line, 12, pal.dim, False)))
+        rows.append(("gap", 4))
+        busy: dict[str, str] = {}
+        for g in battle.grapples:
+            if g.holder == f.id:
+                for h in g.hand_names:
+                    busy[h] = name_of(battle, g.target)
+        for hand, item in f.hands.items():
+            what = str(item).replace("_", " ") if item else "empty"
+            if hand in busy:
+                what = f"gripping {busy[hand]}" + (f" (and {item})" if item else "")
+            if hand in f.crippled:
+                what += " \u2014 crippled"
+            rows.append(("text", (f"{hand.capitalize()} hand: {what}", 13, pal.text, False)))
+        if f.items:
+            rows.append(("text", ("Carrying: " + ", ".join(f.items), 12, pal.dim, False)))
+        holds = [g for g in battle.grapples if g.holder == f.id]
+        held = [g for g in battle.grapples if g.target == f.id]
+        if holds or held:
+            rows.append(("gap", 4))
+        for g in holds:
+            kind = "" if g.kind == "grapple" else f" \u2014 {g.kind.replace('_', ' ').upper()}"
+            s = f"Holds {name_of(battle, g.target)}: {g.location}, {g.hands} hand{'s' if g.hands != 1 else ''}{kind}"
+            for line in wrap(t, s, 13, inner):
+                rows.append(("text", (line, 13, pal.grips.get(g.kind, pal.grips["other"]), True)))
+        for g in held:
+            kind = "" if g.kind == "grapple" else f" \u2014 {g.kind.replace('_', ' ').upper()}"
+            s = f"Held by {name_of(battle, g.holder)}: {g.location}, {g.hands} hand{'s' if g.hands != 1 else ''}{kind}"
+            for line in wrap(t, s, 13, inner):
+                rows.append(("text", (line, 13, pal.failure, True)))
+        if f.conditions:
+            rows.append(("gap", 4))
+            descr = getattr(session.ruleset, "conditions", {}) or {}
+            for c in f.conditions:
+                rows.append(("cond", (c, str(descr.get(c, "")))))
+        effects = [e for e in battle.effects if e.get("fighter") == f.id]
+        for e in effects:
+            s = f"{str(e.get('kind', '')).replace('_', ' ')} (until {str(e.get('until', '')).replace('_', ' ')})"
+            rows.append(("text", (s, 12, pal.neutral, False)))
+        # measure
+        h = pad
+        heights = []
+        for kind, payload in rows:
+            if kind == "head":
+                hh = 46
+            elif kind == "bar":
+                hh = 22
+            elif kind == "gap":
+                hh = payload
+            elif kind == "cond":
+                lines = wrap(t, payload[1], 11, inner - 60) if payload[1] else []
+                hh = 20 + 14 * min(2, len(lines))
+            else:
+                hh = t.font(payload[1], payload[3]).get_linesize()
+            heights.append(hh)
+            h += hh + 2
+        h += pad - 2
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, pal.panel, surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
+        y = pad
+        for (kind, payload), hh in zip(rows, heights):
+            if kind == "head":
+                col = colours.get(f.side, pal.text)
+                side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, f.label[:1].upper(), t)
+                surf.blit(t.render(f.label, 20, pal.text, bold=True), (pad + 40, y))
+                who = "computer" if seat == "ai" else "human"
+                current = "  \u00b7  ACTING NOW" if battle.current == f.id else ""
+                surf.blit(t.render(f"{(side.name or side.id) if side else f.side} ({who}){current}", 12,
+                                   col if battle.current != f.id else pal.accent, bold=bool(current)),
+                          (pad + 40, y + 27))
+            elif kind == "bar":
+                label, (cur, mx), col = payload
+                bar(surf, pygame.Rect(pad, y, inner, 18), cur, mx, col, t, label)
+            elif kind == "text":
+                s, size, col, bold = payload
+                surf.blit(t.render(s, size, col, bold), (pad, y))
+            elif kind == "cond":
+                name, text = payload
+                letters, col = badge_for(name)
+                img = t.render(letters, 11, (12, 12, 16), bold=True)
+                r = pygame.Rect(pad, y + 1, max(30, img.get_width() + 8), 17)
+                pygame.draw.rect(surf, col, r, border_radius=4)
+                surf.blit(img, img.get_rect(center=r.center))
+                surf.blit(t.render(name, 13, pal.text, bold=True), (pad + 38, y))
+                for i, line in enumerate(wrap(t, text, 11, inner - 60)[:2] if text else []):
+                    surf.blit(t.render(line, 11, pal.dim), (pad + 38, y + 18 + 14 * i))
+            y += hh + 2
+        return surf

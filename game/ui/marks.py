@@ -1,0 +1,245 @@
+"""Marks on the board beyond the tokens: reachable hexes with their cost, the path, grips, condition badges.
+
+- :class:`ReachOverlay`: the hexes a move may end in, tinted, each with its cost
+  in hexes (one cached surface per set of hexes and zoom).
+- :func:`draw_path`: the route the token would walk, as dots and an arrowhead.
+- :func:`draw_grips`: every grip as a link from holder to held. The kind
+  changes the look, not only the colour: a plain grapple is a solid band, a
+  pin a ladder of cross-bars with "PIN", a choke hold a dashed band with a
+  ring around the held one's head, an arm lock a zigzag with "LOCK". Dots by
+  the holder count the hands; the location is written at the held end.
+- :func:`draw_badges`: conditions as small lettered badges over the token
+  (letters, not only colours).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.ui.camera import Camera
+from game.ui.geometry import MapGeometry
+from game.ui.text import TextCache
+
+__all__ = ["ReachOverlay", "draw_path", "draw_grips", "draw_badges", "CONDITION_BADGES", "badge_for"]
+
+#: condition -> (short letters, colour) - the letters carry the meaning, the colour helps
+CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
+    "stunned": ("ST", (250, 200, 60)),
+    "unconscious": ("KO", (150, 150, 160)),
+    "dead": ("X", (90, 90, 90)),
+    "helpless": ("HL", (240, 120, 60)),
+    "pinned": ("PIN", (235, 90, 200)),
+    "surprised": ("!", (250, 250, 120)),
+    "choking": ("CH", (170, 120, 255)),
+    "suffocating": ("SUF", (170, 120, 255)),
+    "grappled": ("G", (255, 190, 60)),
+    "prone": ("PR", (200, 200, 200)),
+    "shock": ("SH", (255, 140, 120)),
+    "bleeding": ("BL", (220, 40, 40)),
+    "crippled": ("CR", (220, 120, 120)),
+}
+
+
+def badge_for(condition: str) -> tuple[str, tuple[int, int, int]]:
+    hit = CONDITION_BADGES.get(condition)
+    if hit:
+        return hit
+    return (condition[:2].upper(), (200, 200, 210))
+
+
+class ReachOverlay:
+    """Reachable hexes tinted, each with its cost; cached per (hexes, costs, zoom, colours)."""
+
+    def __init__(self, geometry: MapGeometry, text: TextCache) -> None:
+        self.geometry = geometry
+        self.text = text
+        self._key: tuple | None = None
+        self._surf: pygame.Surface | None = None
+        self._origin = (0.0, 0.0)
+
+    def draw(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, int],
+             fill: tuple[int, int, int, int], edge: tuple[int, int, int, int]) -> None:
+        if not costs:
+            return
+        key = (tuple(sorted((h.q, h.r, c) for h, c in costs.items())), camera.zoom, fill, edge)
+        if key != self._key:
+            self._build(costs, camera.zoom, fill, edge)
+            self._key = key
+        ox, oy = camera.world_to_screen(*self._origin)
+        surface.blit(self._surf, (int(ox + 0.5), int(oy + 0.5)))
+
+    def _build(self, costs: dict[Hex, int], zoom: float, fill: Any, edge: Any) -> None:
+        g = self.geometry
+        centres = {h: g.center(h) for h in costs}
+        outline = [(x * zoom * 0.94, y * zoom * 0.94) for x, y in g.hex_outline()]
+        r = g.hex_radius * zoom
+        x0 = min(x for x, _ in centres.values()) - g.hex_radius * 1.2
+        y0 = min(y for _, y in centres.values()) - g.hex_radius * 1.2
+        x1 = max(x for x, _ in centres.values()) + g.hex_radius * 1.2
+        y1 = max(y for _, y in centres.values()) + g.hex_radius * 1.2
+        w, h = int((x1 - x0) * zoom) + 2, int((y1 - y0) * zoom) + 2
+        surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        size = max(9, int(r * 0.36))
+        for hx, c in costs.items():
+            cx, cy = centres[hx]
+            px, py = (cx - x0) * zoom, (cy - y0) * zoom
+            pts = [(px + x, py + y) for x, y in outline]
+            pygame.draw.polygon(surf, fill, pts)
+            pygame.draw.polygon(surf, edge, pts, width=max(1, int(zoom * 1.5)))
+            if r >= 14:
+                t = self.text.render(str(c), size, (255, 255, 255), bold=True)
+                sh = self.text.render(str(c), size, (0, 0, 0), bold=True)
+                bx, by = px + r * 0.42, py - r * 0.62
+                surf.blit(sh, sh.get_rect(center=(bx + 1, by + 1)))
+                surf.blit(t, t.get_rect(center=(bx, by)))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        self._surf, self._origin = surf, (x0, y0)
+
+
+def draw_path(surface: pygame.Surface, camera: Camera, geometry: MapGeometry, start: Hex, path: list[Hex],
+              colour: tuple[int, int, int], label: str | None = None, text: TextCache | None = None) -> None:
+    """Dots along the route and an arrowhead at its end (with an optional label there)."""
+    if not path:
+        return
+    pts = [camera.world_to_screen(*geometry.center(h)) for h in [start, *path]]
+    z = camera.zoom
+    w = max(2, int(4 * z))
+    for a, b in zip(pts, pts[1:]):
+        pygame.draw.line(surface, (0, 0, 0), a, b, w + 4)
+        pygame.draw.line(surface, colour, a, b, w)
+    for p in pts[1:-1]:
+        pygame.draw.circle(surface, (0, 0, 0), p, w + 3)
+        pygame.draw.circle(surface, colour, p, w + 1)
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    ang = math.atan2(by - ay, bx - ax)
+    s = max(8, 12 * z)
+    tip = (bx, by)
+    left = (bx - s * math.cos(ang - 0.5), by - s * math.sin(ang - 0.5))
+    right = (bx - s * math.cos(ang + 0.5), by - s * math.sin(ang + 0.5))
+    pygame.draw.polygon(surface, (0, 0, 0), [tip, left, right], width=0)
+    pygame.draw.polygon(surface, colour, [tip, left, right], width=max(1, w // 2))
+    if label and text is not None:
+        t = text.render(label, 15, (255, 255, 255), bold=True)
+        box = t.get_rect(midbottom=(bx, by - geometry.hex_radius * z * 0.7))
+        bg = box.inflate(10, 4)
+        pygame.draw.rect(surface, (10, 10, 14), bg, border_radius=6)
+        pygame.draw.rect(surface, colour, bg, width=1, border_radius=6)
+        surface.blit(t, box)
+
+
+def _dashes(surface: pygame.Surface, colour: Any, a: tuple[float, float], b: tuple[float, float], w: int,
+            dash: float) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = max(1, int(math.hypot(dx, dy) / dash))
+    for i in range(0, n, 2):
+        p0 = (a[0] + dx * i / n, a[1] + dy * i / n)
+        p1 = (a[0] + dx * min(n, i + 1) / n, a[1] + dy * min(n, i + 1) / n)
+        pygame.draw.line(surface, colour, p0, p1, w)
+
+
+def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: dict[str, tuple[float, float]],
+               text: TextCache, colours: dict[str, tuple[int, int, int]],
+               growth: dict[tuple[str, str], float] | None = None, hex_radius: float = 37.0) -> None:
+    """Every grip of ``battle`` as a link (see the module docstring); ``growth`` draws new ones partly."""
+    z = camera.zoom
+    growth = growth or {}
+    pair_count: dict[frozenset, int] = {}
+    for g in battle.grapples:
+        a, b = positions.get(g.holder), positions.get(g.target)
+        if a is None or b is None:
+            continue
+        pa, pb = camera.world_to_screen(*a), camera.world_to_screen(*b)
+        if math.hypot(pb[0] - pa[0], pb[1] - pa[1]) < 4:  # same spot: show from a little above
+            pb = (pb[0] + hex_radius * z * 0.3, pb[1] - hex_radius * z * 0.3)
+        key = frozenset((g.holder, g.target))
+        k = pair_count.get(key, 0)
+        pair_count[key] = k + 1
+        if k:  # a second link between the same two (mutual grips): bend it aside
+            nx, ny = -(pb[1] - pa[1]), pb[0] - pa[0]
+            d = math.hypot(nx, ny) or 1
+            off = 7 * z * k
+            pa = (pa[0] + nx / d * off, pa[1] + ny / d * off)
+            pb = (pb[0] + nx / d * off, pb[1] + ny / d * off)
+        frac = growth.get((g.holder, g.target), 1.0)
+        pb = (pa[0] + (pb[0] - pa[0]) * frac, pa[1] + (pb[1] - pa[1]) * frac)
+        kind = g.kind if g.kind in colours else "other"
+        col = colours.get(kind, (255, 255, 255))
+        w = max(3, int(4 * z)) + (2 if g.hands >= 2 else 0)
+        dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        px, py = -uy, ux
+        if g.kind == "choke_hold":
+            pygame.draw.line(surface, (10, 10, 14), pa, pb, w + 4)
+            _dashes(surface, col, pa, pb, w, 7 * max(0.7, z))
+            if frac >= 1:
+                pygame.draw.circle(surface, (10, 10, 14), pb, hex_radius * z * 0.42 + 3, width=w + 2)
+                pygame.draw.circle(surface, col, pb, hex_radius * z * 0.42 + 2, width=w)
+        elif g.kind == "arm_lock":
+            n = max(3, int(length / (8 * max(0.6, z))))
+            pts = [(pa[0] + dx * i / n + px * (5 * z if i % 2 else -5 * z) * (0 < i < n),
+                    pa[1] + dy * i / n + py * (5 * z if i % 2 else -5 * z) * (0 < i < n)) for i in range(n + 1)]
+            pygame.draw.lines(surface, (10, 10, 14), False, pts, w + 4)
+            pygame.draw.lines(surface, col, False, pts, w)
+        else:
+            pygame.draw.line(surface, (10, 10, 14), pa, pb, w + 4)
+            pygame.draw.line(surface, col, pa, pb, w)
+            if g.kind == "pin":
+                n = max(2, int(length / (9 * max(0.6, z))))
+                for i in range(1, n):
+                    cx, cy = pa[0] + dx * i / n, pa[1] + dy * i / n
+                    s = 6 * max(0.7, z)
+                    pygame.draw.line(surface, (10, 10, 14), (cx - px * s, cy - py * s), (cx + px * s, cy + py * s), 5)
+                    pygame.draw.line(surface, col, (cx - px * s, cy - py * s), (cx + px * s, cy + py * s), 3)
+        # hands: dots by the holder
+        for i in range(max(1, g.hands)):
+            off = (i - (g.hands - 1) / 2) * 9 * max(0.7, z)
+            hx, hy = pa[0] + ux * 14 * z + px * off, pa[1] + uy * 14 * z + py * off
+            pygame.draw.circle(surface, (10, 10, 14), (hx, hy), 5 * max(0.7, z) + 1)
+            pygame.draw.circle(surface, (250, 240, 220), (hx, hy), 5 * max(0.7, z))
+        if frac < 1 or z * hex_radius < 16:
+            continue
+        # at the held end: the location and (for special grips) the kind, in words
+        tag = str(g.location).replace("_", " ")
+        if g.kind != "grapple":
+            tag = f"{str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()}" \
+                  f" \u00b7 {tag}"
+        t = text.render(tag, 13, (16, 16, 20), bold=True)
+        mx, my = pa[0] + dx * 0.62, pa[1] + dy * 0.62
+        box = t.get_rect(center=(mx + px * 12 * z, my + py * 12 * z))
+        bg = box.inflate(8, 2)
+        pygame.draw.rect(surface, col, bg, border_radius=5)
+        pygame.draw.rect(surface, (10, 10, 14), bg, width=1, border_radius=5)
+        surface.blit(t, box)
+
+
+def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions: dict[str, tuple[float, float]],
+                text: TextCache, radius: float) -> None:
+    """Condition badges in a row above each token (letters on colour, outlined)."""
+    z = camera.zoom
+    size = max(10, int(min(15, radius * z * 0.34)))
+    for f in battle.fighters:
+        if not f.conditions:
+            continue
+        p = positions.get(f.id)
+        if p is None:
+            continue
+        sx, sy = camera.world_to_screen(*p)
+        imgs = []
+        for c in f.conditions:
+            letters, col = badge_for(c)
+            imgs.append((text.render(letters, size, (12, 12, 16), bold=True), col))
+        total = sum(i.get_width() + 8 for i, _ in imgs) + 2 * (len(imgs) - 1)
+        x = sx - total / 2
+        y = sy - radius * z * 0.95 - size
+        for img, col in imgs:
+            r = pygame.Rect(int(x), int(y), img.get_width() + 8, img.get_height() + 2)
+            pygame.draw.rect(surface, col, r, border_radius=4)
+            pygame.draw.rect(surface, (10, 10, 14), r, width=1, border_radius=4)
+            surface.blit(img, (r.x + 4, r.y + 1))
+            x += r.w + 2

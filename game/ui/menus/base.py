@@ -1,0 +1,141 @@
+"""A screen made of pygame-gui widgets: built on entry, killed on exit, rebuilt on resize."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.palette import palette
+from game.ui.scene import Scene, Transition
+
+__all__ = ["GuiScene"]
+
+
+class GuiScene(Scene):
+    """Subclasses fill :meth:`build` and answer button presses in :meth:`on_button` (returning a Transition)."""
+
+    opaque = True
+    title = ""
+
+    def __init__(self, app: Any, below: Scene | None = None) -> None:
+        self.app = app
+        self.below = below  # drawn dimmed behind a non-opaque menu
+        self.opaque = below is None
+        self.widgets: list[Any] = []
+        self.buttons: dict[Any, str] = {}
+        self.size = app.size
+        self.message: tuple[str, tuple[int, int, int]] | None = None
+        self._built_for: tuple[int, int] | None = None
+
+    @property
+    def gui(self) -> pygame_gui.UIManager:
+        return self.app.gui
+
+    @property
+    def pal(self) -> Any:
+        return palette(self.app.settings.palette)
+
+    # -- widgets ----------------------------------------------------------------------------
+    def add(self, widget: Any, name: str | None = None) -> Any:
+        self.widgets.append(widget)
+        if name is not None:
+            self.buttons[widget] = name
+        return widget
+
+    def button(self, rect: pygame.Rect, text: str, name: str, *, object_id: str | None = None,
+               tooltip: str | None = None, enabled: bool = True) -> Any:
+        b = pygame_gui.elements.UIButton(rect, text, self.gui, object_id=object_id, tool_tip_text=tooltip)
+        if not enabled:
+            b.disable()
+        return self.add(b, name)
+
+    def label(self, rect: pygame.Rect, text: str, object_id: str | None = None) -> Any:
+        return self.add(pygame_gui.elements.UILabel(rect, text, self.gui, object_id=object_id))
+
+    def build(self) -> None:
+        """Create the widgets for ``self.size``."""
+
+    def kill(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets = []
+        self.buttons = {}
+        self._built_for = None
+
+    def rebuild(self) -> None:
+        self.kill()
+        self.build()
+        self._built_for = self.size
+
+    def enter(self, size: tuple[int, int]) -> None:
+        self.size = size
+        if self._built_for != size:
+            self.rebuild()
+        if self.below is not None:
+            self.below.enter(size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        if self.below is not None:
+            self.below.resize(size)
+        self.rebuild()
+
+    def leave(self) -> None:
+        self.kill()
+
+    def button_named(self, name: str) -> Any:
+        for w, n in self.buttons.items():
+            if n == name:
+                return w
+        return None
+
+    # -- events -----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            return self.on_button(self.buttons[event.ui_element], event.ui_element)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.on_escape()
+        return self.on_event(event)
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        return None
+
+    def on_escape(self) -> Transition | None:
+        return None
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        return None
+
+    def say(self, text: str, tone: str = "neutral") -> None:
+        pal = self.pal
+        self.message = (text, {"failure": pal.failure, "success": pal.success}.get(tone, pal.neutral))
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.below is not None:
+            self.below.draw(surface)
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+            surface.blit(shade, (0, 0))
+        else:
+            self.background(surface)
+        self.draw_extra(surface)
+        if self.message:
+            text, col = self.message
+            img = self.app.text.render(text if len(text) < 150 else text[:149] + "\u2026", 15, col, bold=True)
+            box = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 24)).inflate(24, 12)
+            pygame.draw.rect(surface, (14, 15, 20), box, border_radius=8)
+            pygame.draw.rect(surface, col, box, width=1, border_radius=8)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def background(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill((18, 20, 26))
+        for i in range(0, h, 4):
+            c = 18 + int(10 * i / max(1, h))
+            pygame.draw.line(surface, (c, c + 2, c + 8), (0, i), (w, i), 4)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Custom drawing under the widgets."""

@@ -1,0 +1,141 @@
+"""The end of the battle: who won, after how many rounds, and what each fighter did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.describe import name_of
+from game.ui.hud.fighter_panel import hp_of
+from game.ui.hud.widgets import side_icon
+from game.ui.menus.base import GuiScene
+from game.ui.scene import Transition
+
+__all__ = ["EndScreen", "battle_summary"]
+
+
+def battle_summary(battle: Any) -> dict[str, dict[str, Any]]:
+    """Per fighter: actions taken, rolls made and won, injury dealt and taken, grips taken, falls caused."""
+    out: dict[str, dict[str, Any]] = {f.id: {"actions": 0, "rolls": 0, "made": 0, "dealt": 0, "taken": 0,
+                                             "grips": 0, "downs": 0, "kinds": {}} for f in battle.fighters}
+    for entry in battle.log:
+        intent = entry.get("intent") or {}
+        actor = intent.get("actor")
+        if actor in out:
+            out[actor]["actions"] += 1
+            k = intent.get("type", "")
+            out[actor]["kinds"][k] = out[actor]["kinds"].get(k, 0) + 1
+        for ev in entry.get("events", []):
+            t = ev.get("type")
+            rolls = [ev] if t == "roll" else (ev.get("rolls") or [] if t == "contest" else [])
+            for r in rolls:
+                a = r.get("actor")
+                if a in out and "success" in r:
+                    out[a]["rolls"] += 1
+                    out[a]["made"] += 1 if r.get("success") else 0
+            if t == "damage":
+                inj = int(ev.get("injury", 0) or 0)
+                if ev.get("actor") in out:
+                    out[ev["actor"]]["dealt"] += inj
+                if ev.get("target") in out:
+                    out[ev["target"]]["taken"] += inj
+            elif t == "grapple_start":
+                h = (ev.get("grapple") or {}).get("holder")
+                if h in out:
+                    out[h]["grips"] += 1
+            elif t == "posture" and ev.get("posture") == "prone" and ev.get("actor") != ev.get("target"):
+                if ev.get("actor") in out:
+                    out[ev["actor"]]["downs"] += 1
+    return out
+
+
+class EndScreen(GuiScene):
+    def __init__(self, app: Any, battle_scene: Any) -> None:
+        super().__init__(app, below=battle_scene)
+        self.battle_scene = battle_scene
+        self.summary = battle_summary(battle_scene.session.battle)
+
+    def build(self) -> None:
+        w, h = self.size
+        bw = min(900, w - 40)
+        x = (w - bw) // 2
+        y = h - 80
+        third = (bw - 24) // 3
+        self.button(pygame.Rect(x, y, third, 48), "Look at the board", "board", object_id="@big_button")
+        self.button(pygame.Rect(x + third + 12, y, third, 48), "Replay this battle", "replay",
+                    object_id="@big_button")
+        self.button(pygame.Rect(x + 2 * (third + 12), y, third, 48), "Main menu", "menu",
+                    object_id="@primary_button")
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        if name == "board":
+            return Transition("pop")
+        if name == "menu":
+            from game.ui.menus.main_menu import MainMenu
+
+            self.battle_scene.session.close()
+            return Transition("reset", MainMenu(self.app))
+        if name == "replay":
+            from game.ui.menus.replay_scene import ReplayScene
+
+            try:
+                scene = ReplayScene(self.app, self.battle_scene.session.replay())
+            except Exception as exc:  # noqa: BLE001
+                self.say(str(exc), "failure")
+                return None
+            return Transition("reset", scene)
+        return None
+
+    def on_escape(self) -> Transition | None:
+        return Transition("pop")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        bs = self.battle_scene
+        s = bs.session
+        b = s.battle
+        t = self.app.text
+        w, h = surface.get_size()
+        bw = min(900, w - 40)
+        x = (w - bw) // 2
+        y = 40
+        winner = b.winner
+        head = f"{s.side_name(winner)} wins!" if winner else "A draw"
+        col = bs.board.colours.get(winner, (255, 216, 74)) if winner else (255, 216, 74)
+        img = t.render(head, 44, col, bold=True)
+        surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += 60
+        why = next((e.get("text") for entry in reversed(b.log) for e in entry.get("events", [])
+                    if e.get("type") == "message"), "")
+        sub = t.render(f"after {b.round} round{'s' if b.round != 1 else ''}, {b.turn} turns. {why or ''}", 16,
+                       (220, 220, 220))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+        y += 40
+        cols = [("Fighter", 0), ("Actions", 250), ("Rolls made", 340), ("Injury dealt", 450), ("Taken", 560),
+                ("Grips", 640), ("Downs", 710), ("Now", 790)]
+        for label, dx in cols:
+            surface.blit(t.render(label, 13, (255, 216, 74), bold=True), (x + dx, y))
+        y += 24
+        for f in b.fighters:
+            st = self.summary.get(f.id, {})
+            side_icon(surface, (x + 12, y + 10), 10, bs.board.side_index.get(f.side, 0),
+                      bs.board.colours.get(f.side, (200, 200, 200)), f.label[:1], t)
+            hp = hp_of(s, f)
+            now = ", ".join(f.conditions) or f.posture
+            if hp:
+                now += f", HP {hp[0]:g}/{hp[1]:g}"
+            vals = [f.label, str(st.get("actions", 0)), f"{st.get('made', 0)}/{st.get('rolls', 0)}",
+                    str(st.get("dealt", 0)), str(st.get("taken", 0)), str(st.get("grips", 0)),
+                    str(st.get("downs", 0)), now]
+            for (label, dx), v in zip(cols, vals):
+                surface.blit(t.render(v, 14, (236, 232, 220), bold=label == "Fighter"),
+                             (x + dx + (28 if label == "Fighter" else 0), y))
+            y += 22
+            kinds = st.get("kinds", {})
+            if kinds:
+                did = ", ".join(f"{k.replace('_', ' ')} \u00d7{n}" for k, n in sorted(kinds.items(),
+                                                                                 key=lambda kv: -kv[1])[:6])
+                surface.blit(t.render(did, 12, (160, 160, 160)), (x + 28, y))
+                y += 20
+            y += 4
+        _ = name_of

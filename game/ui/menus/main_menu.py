@@ -1,0 +1,125 @@
+"""The main menu: Quick battle (one click, or Enter, into the arena), new battle, continue, load, replay,
+settings, quit. The arena board lies dimmed behind it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.menus.base import GuiScene
+from game.ui.scene import Transition
+
+__all__ = ["MainMenu"]
+
+
+class MainMenu(GuiScene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self._backdrop: Any = None
+        self._backdrop_failed = False
+
+    def build(self) -> None:
+        from game import saves
+
+        w, h = self.size
+        bw = min(460, w - 40)
+        x = (w - bw) // 2
+        y = max(150, h // 2 - 210)
+        self.label(pygame.Rect(0, y - 140, w, 70), "CLINCH", "@big_title")
+        self.label(pygame.Rect(0, y - 72, w, 26), "tactical close combat \u2014 grapple, take down, pin, and see "
+                   "every roll explained", "@subtitle")
+        latest = saves.latest_autosave()
+        self.button(pygame.Rect(x, y, bw, 56), "Quick battle: Sand Pit  (Enter)", "quick",
+                    object_id="@primary_button",
+                    tooltip="Three on three in the arena, 3d6 lite rules: you lead Red, the computer leads Blue.")
+        y += 70
+        for name, text, tip, enabled in (
+            ("new", "New battle\u2026", "Choose the scenario, the rules and who plays each side.", True),
+            ("continue", "Continue", "Carry on from the latest autosave." if latest else "No autosave yet.",
+             latest is not None),
+            ("load", "Load\u2026", "Open a saved battle.", True),
+            ("replay", "Replay\u2026", "Watch a saved battle again, step by step.", True),
+            ("settings", "Settings", "Window, UI scale, animation speed, dice, colours, hand-over screen.", True),
+            ("quit", "Quit", None, True),
+        ):
+            self.button(pygame.Rect(x, y, bw, 44), text, name, object_id="@big_button", tooltip=tip,
+                        enabled=enabled)
+            y += 52
+
+    def quick(self) -> Transition | None:
+        from game.ui.app import DEFAULT_SCENARIO
+        from game.ui.session import SessionError
+
+        try:
+            scene = self.app.battle_from(DEFAULT_SCENARIO)
+        except (SessionError, OSError, ValueError) as exc:
+            self.say(str(exc), "failure")
+            return None
+        return Transition("reset", scene)
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        if name == "quick":
+            return self.quick()
+        if name == "new":
+            from game.ui.menus.new_battle import NewBattleMenu
+
+            return Transition("push", NewBattleMenu(self.app))
+        if name == "continue":
+            from game import saves
+            from game.ui.session import SessionError, load_session
+
+            path = saves.latest_autosave()
+            if path is None:
+                self.say("There is no autosave yet.", "failure")
+                return None
+            try:
+                session = load_session(path, autosave=self.app.autosave, ai_level=self.app.settings.ai_level,
+                                       **self.app.session_kw)
+            except SessionError as exc:
+                self.say(str(exc), "failure")
+                return None
+            return Transition("reset", self.app.battle_from(session))
+        if name in ("load", "replay"):
+            from game.ui.menus.load_menu import LoadMenu
+
+            return Transition("push", LoadMenu(self.app, replay=name == "replay"))
+        if name == "settings":
+            from game.ui.menus.settings_menu import SettingsMenu
+
+            return Transition("push", SettingsMenu(self.app))
+        if name == "quit":
+            return Transition("quit")
+        return None
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.quick()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            return Transition("quit")
+        return None
+
+    def background(self, surface: pygame.Surface) -> None:
+        if self._backdrop is None and not self._backdrop_failed:
+            try:
+                from game.ui.app import DEFAULT_SCENARIO, load_battle
+                from game.ui.board_scene import BoardScene
+
+                b = BoardScene(load_battle(DEFAULT_SCENARIO), surface.get_size(), self.app.text)
+                b.show_hud = False
+                self._backdrop = b
+            except Exception:  # noqa: BLE001 - no backdrop is fine
+                self._backdrop_failed = True
+        if self._backdrop is not None:
+            if self._backdrop.camera.viewport != surface.get_size():
+                self._backdrop.resize(surface.get_size())
+                self._backdrop.fit()
+            self._backdrop.draw(surface)
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill((8, 9, 12, 200))
+            surface.blit(shade, (0, 0))
+        else:
+            super().background(surface)
+        hint = self.app.text.render("Enter: quick battle \u00b7 Esc in a battle: pause menu \u00b7 F1: rules help",
+                                    13, (170, 170, 170))
+        surface.blit(hint, hint.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 8)))

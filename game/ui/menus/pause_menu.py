@@ -1,0 +1,80 @@
+"""The pause menu over the battle: resume, save, load, settings, rules help, quit to the main menu."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pygame
+
+from game.ui.menus.base import GuiScene
+from game.ui.scene import Transition
+
+__all__ = ["PauseMenu"]
+
+
+class PauseMenu(GuiScene):
+    def __init__(self, app: Any, battle_scene: Any, open: str | None = None) -> None:
+        super().__init__(app, below=battle_scene)
+        self.battle_scene = battle_scene
+        self._open = open
+
+    def build(self) -> None:
+        w, h = self.size
+        bw = min(380, w - 40)
+        x = (w - bw) // 2
+        y = max(40, h // 2 - 240)
+        self.label(pygame.Rect(x, y, bw, 40), "Paused", "@menu_title")
+        y += 48
+        for name, text in (("resume", "Resume  (Esc)"), ("save", "Save  (Ctrl+S)"), ("load", "Load\u2026"),
+                           ("settings", "Settings"), ("help", "Rules help  (F1)"), ("menu", "Quit to main menu"),
+                           ("quit", "Quit the game")):
+            self.button(pygame.Rect(x, y, bw, 46), text, name, object_id="@big_button")
+            y += 54
+
+    def update(self, dt_ms: int) -> None:
+        if self._open:
+            what, self._open = self._open, None
+            t = self.on_button(what, None)
+            if t is not None:
+                self.request(t)
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        if name == "resume":
+            return Transition("pop")
+        if name == "save":
+            from game import saves
+
+            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+            scen = (self.battle_scene.session.scenario or "battle")
+            base = str(scen).replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".toml")
+            try:
+                path = self.battle_scene.session.save(saves.saves_dir() / f"{base}-{stamp}.json")
+            except Exception as exc:  # noqa: BLE001
+                self.say(str(exc), "failure")
+                return None
+            self.say(f"Saved to {path}", "success")
+            return None
+        if name == "load":
+            from game.ui.menus.load_menu import LoadMenu
+
+            return Transition("push", LoadMenu(self.app, below=self.battle_scene))
+        if name == "settings":
+            from game.ui.menus.settings_menu import SettingsMenu
+
+            return Transition("push", SettingsMenu(self.app, below=self.battle_scene))
+        if name == "help":
+            from game.ui.menus.rules_help_view import RulesHelpView
+
+            return Transition("push", RulesHelpView(self.app, self.battle_scene))
+        if name == "menu":
+            from game.ui.menus.main_menu import MainMenu
+
+            self.battle_scene.session.close()
+            return Transition("reset", MainMenu(self.app))
+        if name == "quit":
+            return Transition("quit")
+        return None
+
+    def on_escape(self) -> Transition | None:
+        return Transition("pop")

@@ -1,0 +1,221 @@
+"""Replay: a saved battle again, action by action, with the same animation and log.
+
+Right or Space: next action (animated); Left: back one; Home / End: start /
+end; P: play on by itself; Esc: main menu. The log shows what has happened up
+to the current action; rolls open their breakdown as in a battle.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.ui.board_scene import BoardScene
+from game.ui.event_player import EventPlayer
+from game.ui.hud.combat_log import CombatLog
+from game.ui.hud.fighter_panel import FighterPanel
+from game.ui.hud.initiative_bar import InitiativeBar
+from game.ui.marks import draw_badges, draw_grips
+from game.ui.palette import palette
+from game.ui.roll_breakdown import RollBreakdown
+from game.ui.rules_help import help_for
+from game.ui.scene import Scene, Transition
+from game.ui.text import TextCache
+
+__all__ = ["ReplayScene"]
+
+
+class _View:
+    """What the HUD asks a session, answered from a replay."""
+
+    def __init__(self, replay: Any) -> None:
+        self.replay = replay
+        self.seat = {s.id: "human" for s in replay.initial.sides}
+        self.ruleset = replay.ruleset
+
+    @property
+    def battle(self) -> Any:
+        return self.replay.battle
+
+    @property
+    def ctl(self) -> Any:
+        return self.replay._ctl
+
+    def side_name(self, sid: str | None) -> str:
+        s = self.battle.side(sid) if sid else None
+        return (s.name or s.id) if s is not None else (sid or "")
+
+    def human_sides(self) -> list[str]:
+        return []
+
+    def whose_turn(self) -> str | None:
+        return self.battle.current
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: Any, replay: Any) -> None:
+        self.app = app
+        self.replay = replay
+        self.view = _View(replay)
+        self.size = app.size
+        self.text = TextCache(scale=app.settings.ui_scale)
+        self.pal = palette(app.settings.palette)
+        self.board = BoardScene(replay.battle, self.size, app.text)
+        self.board.show_hud = False
+        self.board.click_selects = True
+        self.board.grip_drawer = lambda s, pos: draw_grips(s, self.board.camera, self.board.battle, pos, app.text,
+                                                           self.pal.grips, self.player.link_growth(),
+                                                           self.board.geometry.hex_radius)
+        self.board.overlay = lambda s: draw_badges(s, self.board.camera, self.board.battle,
+                                                   self.board.token_positions(), app.text,
+                                                   self.board.geometry.hex_radius * 0.6)
+        self.player = EventPlayer(app.settings.speed_factor or 0.5)
+        self.player.set_position_source(lambda fid: self.board.token_positions().get(fid))
+        self.bar = InitiativeBar(self.text)
+        self.panel = FighterPanel(self.text)
+        self.log = CombatLog(self.text)
+        self.help = help_for(replay.ruleset)
+        self.breakdown: RollBreakdown | None = None
+        self.auto = False
+        self._auto_wait = 0.0
+        self.layout(self.size)
+        self.board.initial_view()
+        self._relog()
+
+    @classmethod
+    def from_file(cls, app: Any, path: Path | str) -> ReplayScene:
+        from game import saves
+
+        return cls(app, saves.Replay.from_save(path))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        right = int(min(max(300, 330 * self.app.settings.ui_scale), w * 0.42))
+        self.top_rect = pygame.Rect(0, 0, w, 64)
+        self.right_rect = pygame.Rect(w - right, 64, right, h - 64)
+        self.board_rect = pygame.Rect(0, 64, w - right, h - 64)
+        self.board.view_rect = self.board_rect
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.board.resize(size)
+        self.layout(size)
+
+    def enter(self, size: tuple[int, int]) -> None:
+        if size != self.size:
+            self.resize(size)
+
+    def _relog(self) -> None:
+        r = self.replay
+        hi = r.starts[r.position] if r.position < len(r.starts) else len(r.log)
+        self.log.rebuild(r.log[:hi], r.battle)
+
+    # -- stepping ---------------------------------------------------------------------------
+    def forward(self) -> bool:
+        r = self.replay
+        if r.position >= len(r):
+            return False
+        self.player.finish()
+        shadow = r.battle.clone(with_log=False)
+        r.forward()
+        entries = r.entries_at(r.position)
+        for e in entries:
+            self.log.add_entry(e, r.battle)
+        self.board.battle = shadow
+        self.player.shadow = None
+        self.player.play(entries, shadow)
+        if not self.player.busy:
+            self.board.battle = r.battle
+        return True
+
+    def goto(self, k: int) -> None:
+        self.player.finish()
+        self.player.shadow = None
+        self.replay.goto(k)
+        self.board.battle = self.replay.battle
+        self._relog()
+
+    def handle(self, event: pygame.event.Event) -> Transition | None:
+        if self.breakdown is not None:
+            if self.breakdown.handle(event) == "close":
+                self.breakdown = None
+            return None
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_RIGHT, pygame.K_SPACE):
+                self.forward()
+            elif k == pygame.K_LEFT:
+                self.goto(max(0, self.replay.position - 1))
+            elif k == pygame.K_HOME:
+                self.goto(0)
+            elif k == pygame.K_END:
+                self.goto(len(self.replay))
+            elif k == pygame.K_p:
+                self.auto = not self.auto
+            elif k == pygame.K_ESCAPE:
+                from game.ui.menus.main_menu import MainMenu
+
+                return Transition("reset", MainMenu(self.app))
+            elif k == pygame.K_f:
+                self.board.fit()
+            return None
+        if event.type == pygame.MOUSEWHEEL and self.right_rect.collidepoint(pygame.mouse.get_pos()):
+            self.log.wheel(int(event.y))
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            self.log.hover(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.right_rect.collidepoint(event.pos):
+            ev = self.log.click(event.pos)
+            if ev is not None:
+                self.breakdown = RollBreakdown(ev, self.replay.battle, self.text, self.pal, self.help)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.player.busy:
+            self.player.finish()
+            return None
+        self.board.handle(event)
+        return None
+
+    def update(self, dt_ms: int) -> None:
+        self.board.update(dt_ms)
+        was = self.player.busy
+        self.player.update(dt_ms)
+        self.board.token_override = self.player.token_override(
+            lambda qr: self.board.geometry.center(Hex(*qr)))
+        if was and not self.player.busy:
+            self.board.battle = self.replay.battle
+        if self.auto and not self.player.busy:
+            self._auto_wait += dt_ms
+            if self._auto_wait > 400:
+                self._auto_wait = 0
+                if not self.forward():
+                    self.auto = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self.board.draw(surface)
+        self.bar.draw(surface, self.top_rect, self.view, self.pal, self.board.side_index, self.board.colours)
+        r = self.right_rect
+        pygame.draw.rect(surface, (10, 11, 14), r)
+        used = self.panel.draw(surface, pygame.Rect(r.x + 6, r.y + 6, r.w - 12, r.h), self.view, self.board.battle,
+                               self.board.selected or self.replay.battle.current, self.pal, self.board.side_index,
+                               self.board.colours)
+        self.log.draw(surface, pygame.Rect(r.x + 6, r.y + used + 12, r.w - 12, max(80, r.h - used - 18)), self.pal)
+        t = self.text
+        br = self.board_rect
+        playing = " \u00b7 playing" if self.auto else ""
+        line = (f"REPLAY \u2014 action {self.replay.position} of {len(self.replay)}{playing}   \u00b7   "
+                "Right/Space: next   Left: back   Home/End   P: play   Esc: menu")
+        img = t.render(line, 14, self.pal.accent, bold=True)
+        box = pygame.Rect(br.x, br.bottom - img.get_height() - 10, br.w, img.get_height() + 10)
+        s = pygame.Surface(box.size, pygame.SRCALPHA)
+        s.fill((10, 11, 14, 215))
+        surface.blit(s, box)
+        surface.blit(img, (box.x + 10, box.y + 5))
+
+    def draw_over_gui(self, surface: pygame.Surface) -> None:
+        if self.breakdown is not None:
+            self.breakdown.draw(surface)

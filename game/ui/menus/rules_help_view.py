@@ -1,0 +1,93 @@
+"""Rules help: the current ruleset's rules in our own short words, searchable, by checklist ID."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.menus.base import GuiScene
+from game.ui.rules_help import help_for
+from game.ui.scene import Transition
+from game.ui.text import wrap
+
+__all__ = ["RulesHelpView"]
+
+
+class RulesHelpView(GuiScene):
+    def __init__(self, app: Any, battle_scene: Any, query: str = "") -> None:
+        super().__init__(app, below=battle_scene)
+        self.help = help_for(battle_scene.session.ruleset)
+        self.ruleset = battle_scene.session.ruleset
+        self.query = query
+        self.results = self.help.search(query)
+        self.scroll = 0
+        self.entry: Any = None
+        self.area = pygame.Rect(0, 0, 0, 0)
+
+    def build(self) -> None:
+        w, h = self.size
+        bw = min(900, w - 40)
+        x = (w - bw) // 2
+        self.label(pygame.Rect(x, 20, bw, 36), f"Rules help \u2014 {self.ruleset.name or self.ruleset.id}",
+                   "@menu_title")
+        self.label(pygame.Rect(x, 62, 90, 34), "Search:")
+        self.entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 90, 62, bw - 250, 34), self.gui))
+        self.entry.set_text(self.query)
+        self.entry.focus()
+        self.button(pygame.Rect(x + bw - 150, 62, 150, 34), "Close  (Esc)", "back", object_id="@center_button")
+        self.area = pygame.Rect(x, 108, bw, h - 128)
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            self.set_query(self.entry.get_text())
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - int(event.y) * 3)
+        return None
+
+    def set_query(self, q: str) -> None:
+        self.query = q
+        self.results = self.help.search(q)
+        self.scroll = 0
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        return Transition("pop") if name == "back" else None
+
+    def on_escape(self) -> Transition | None:
+        return Transition("pop")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        r = self.area
+        t = self.app.text
+        pygame.draw.rect(surface, (16, 18, 24), r, border_radius=8)
+        pygame.draw.rect(surface, (90, 96, 110), r, width=1, border_radius=8)
+        if not self.help.entries:
+            msg = ("This ruleset has no in-game rule summaries yet. Its rule IDs still show in every roll's "
+                   "breakdown and in the reasons of greyed-out actions.")
+            for i, ln in enumerate(wrap(t, msg, 15, r.w - 30)):
+                surface.blit(t.render(ln, 15, (220, 220, 220)), (r.x + 15, r.y + 15 + i * 22))
+            return
+        head = t.render(f"{len(self.results)} of {len(self.help.entries)} rules", 12, (160, 160, 160))
+        surface.blit(head, (r.right - head.get_width() - 12, r.y + 8))
+        clip = surface.get_clip()
+        surface.set_clip(r.inflate(-6, -6))
+        y = r.y + 12
+        area = None
+        for e in self.results[self.scroll:]:
+            if y > r.bottom:
+                break
+            if e.area != area:
+                area = e.area
+                surface.blit(t.render(area, 15, (255, 216, 74), bold=True), (r.x + 14, y))
+                y += 24
+            idimg = t.render(e.id, 12, (16, 16, 20), bold=True)
+            pill = idimg.get_rect(topleft=(r.x + 20, y + 2)).inflate(8, 2)
+            pill.topleft = (r.x + 20, y + 1)
+            pygame.draw.rect(surface, (220, 200, 120), pill, border_radius=5)
+            surface.blit(idimg, idimg.get_rect(center=pill.center))
+            for ln in wrap(t, e.text, 14, r.w - 170):
+                surface.blit(t.render(ln, 14, (236, 232, 220)), (r.x + 140, y))
+                y += 20
+            y += 6
+        surface.set_clip(clip)

@@ -1,0 +1,104 @@
+"""Settings: window size and fullscreen, UI scale, animation speed, dice source, palette, hand-over screen,
+computer level. Saved at once to the user config folder; a battle underneath takes them at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui.menus.base import GuiScene
+from game.ui.scene import Transition
+from game.ui.settings import AI_LEVELS, ANIMATION_SPEEDS, DICE_SOURCES, PALETTES
+
+__all__ = ["SettingsMenu", "WINDOW_SIZES", "UI_SCALES"]
+
+WINDOW_SIZES = ["1280x800", "1366x768", "1600x900", "1920x1080", "2560x1440"]
+UI_SCALES = ["0.75", "1.0", "1.25", "1.5", "2.0"]
+
+
+class SettingsMenu(GuiScene):
+    def __init__(self, app: Any, below: Any = None) -> None:
+        super().__init__(app, below)
+        self.dropdowns: dict[Any, str] = {}
+
+    def rows(self) -> list[tuple[str, str, list[str], str]]:
+        s = self.app.settings
+        size = f"{s.window_size[0]}x{s.window_size[1]}"
+        sizes = WINDOW_SIZES if size in WINDOW_SIZES else [size, *WINDOW_SIZES]
+        scale = f"{s.ui_scale:g}" if f"{s.ui_scale:g}" in UI_SCALES else "1.0"
+        if scale == "1":
+            scale = "1.0"
+        return [
+            ("window_size", "Window size", sizes, size),
+            ("fullscreen", "Fullscreen", ["off", "on"], "on" if s.fullscreen else "off"),
+            ("ui_scale", "UI scale", UI_SCALES, "1.0" if s.ui_scale == 1 else scale),
+            ("animation_speed", "Animation speed", list(ANIMATION_SPEEDS), s.animation_speed),
+            ("dice_source", "Dice", list(DICE_SOURCES), s.dice_source),
+            ("palette", "Colours", list(PALETTES), s.palette),
+            ("handover", "Hand-over screen (hotseat)", ["on", "off"], "on" if s.handover else "off"),
+            ("ai_level", "Computer level", list(AI_LEVELS), s.ai_level),
+        ]
+
+    def build(self) -> None:
+        self.dropdowns = {}
+        w, h = self.size
+        bw = min(620, w - 40)
+        x = (w - bw) // 2
+        y = 50
+        self.label(pygame.Rect(x, y, bw, 40), "Settings", "@menu_title")
+        y += 50
+        notes = {"dice_source": "manual: you roll real dice and enter the faces",
+                 "palette": "colour-blind: Okabe-Ito colours (shapes and words stay)",
+                 "animation_speed": "instant: no animation; a click always skips"}
+        for key, label, options, current in self.rows():
+            self.label(pygame.Rect(x, y, 250, 36), label)
+            dd = pygame_gui.elements.UIDropDownMenu(options, current if current in options else options[0],
+                                                    pygame.Rect(x + 260, y, bw - 260, 36), self.gui)
+            self.add(dd)
+            self.dropdowns[dd] = key
+            y += 42
+            if key in notes:
+                self.label(pygame.Rect(x + 260, y - 8, bw - 260, 20), notes[key])
+                y += 14
+        y += 12
+        self.button(pygame.Rect(x, y, bw, 48), "Done  (Esc)", "back", object_id="@primary_button")
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
+            self.set(self.dropdowns[event.ui_element], event.text)
+        return None
+
+    def set(self, key: str, value: str) -> None:
+        """Change one setting (by its menu text), save, and apply it."""
+        s = self.app.settings
+        if key == "window_size":
+            w, h = (int(v) for v in value.split("x"))
+            s.window_size = (w, h)
+            self.app.set_display((w, h), s.fullscreen)
+        elif key == "fullscreen":
+            s.fullscreen = value == "on"
+            self.app.set_display(tuple(s.window_size), s.fullscreen)
+        elif key == "ui_scale":
+            s.ui_scale = float(value)
+        elif key == "handover":
+            s.handover = value == "on"
+        else:
+            setattr(s, key, value)
+        problem = self.app.store_settings()
+        if problem:
+            self.say(problem, "failure")
+        else:
+            self.say("Saved.", "success")
+        bs = self.app.battle_scene
+        if bs is not None:
+            bs.apply_settings()
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        if name == "back":
+            return Transition("pop")
+        return None
+
+    def on_escape(self) -> Transition | None:
+        return Transition("pop")

@@ -1,0 +1,308 @@
+"""The roll breakdown: one roll (or a contest of two) taken apart, line by line.
+
+The teaching view. For a roll it shows what was rolled against and why:
+the base (the stat or skill), every modifier with its sign, its reason and
+the rule ID behind it, the target that makes, the dice as dice, their total,
+and the verdict in words (success/failed, by how much, critical), then the
+rules cited, each in a sentence. A contest shows both rolls side by side and
+how the winner was decided. Open it by clicking a roll in the combat log;
+Esc, a click outside or the close box shuts it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.describe import name_of, roll_verdict, signed
+from game.ui.hud.widgets import cross, die_face, tick
+from game.ui.palette import Palette
+from game.ui.rules_help import RulesHelp
+from game.ui.text import TextCache, wrap
+
+__all__ = ["RollBreakdown"]
+
+PAD = 18
+
+
+def _base_name(label: str) -> str:
+    return label.rsplit(":", 1)[1].strip() if ":" in label else "base"
+
+
+class RollBreakdown:
+    def __init__(self, event: dict[str, Any], battle: Any, text: TextCache, pal: Palette,
+                 help: RulesHelp | None = None) -> None:
+        self.event = event
+        self.battle = battle
+        self.text = text
+        self.pal = pal
+        self.help = help
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.close_rect = pygame.Rect(0, 0, 0, 0)
+        self._surf: pygame.Surface | None = None
+        self._size: tuple[int, int] | None = None
+        self.rules_cited: list[str] = []
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> str | None:
+        """'close' when the player closes it; None otherwise (the breakdown eats every input)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
+            return "close"
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            if self.close_rect.collidepoint(event.pos) or not self.rect.collidepoint(event.pos):
+                return "close"
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._surf is None or self._size != size:
+            self._surf = self._build(min(820, size[0] - 60), size[1] - 60)
+            self._size = size
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        self.rect = self._surf.get_rect(center=(size[0] // 2, size[1] // 2))
+        surface.blit(self._surf, self.rect)
+        self.close_rect = pygame.Rect(self.rect.right - 40, self.rect.y + 10, 30, 30)
+
+    def _build(self, width: int, max_h: int) -> pygame.Surface:
+        ev = self.event
+        t = self.text
+        pal = self.pal
+        parts: list[tuple[pygame.Surface, int]] = []  # (block, x offset)
+        cited: list[str] = []
+        if ev.get("type") == "contest":
+            rolls = list(ev.get("rolls") or [])[:2]
+            col_w = (width - 3 * PAD) // 2
+            cols = [self._roll_block(r, col_w, cited, small=True) for r in rolls]
+            h = max((c.get_height() for c in cols), default=0)
+            both = pygame.Surface((width - 2 * PAD, h), pygame.SRCALPHA)
+            for i, c in enumerate(cols):
+                both.blit(c, (i * (col_w + PAD), 0))
+            if len(cols) == 2:
+                pygame.draw.line(both, pal.panel_edge, (col_w + PAD // 2, 4), (col_w + PAD // 2, h - 4))
+            title = self._title(f"{str(ev.get('kind', '')).capitalize()} contest", ev.get("rule"), width, cited)
+            parts.append((title, PAD))
+            parts.append((both, PAD))
+            parts.append((self._contest_verdict(ev, rolls, width - 2 * PAD), PAD))
+        else:
+            who = name_of(self.battle, ev.get("actor"))
+            parts.append((self._title(f"{who}: {ev.get('label', 'roll')}", ev.get("rule"), width, cited), PAD))
+            parts.append((self._roll_block(ev, width - 2 * PAD, cited, small=False, title=False), PAD))
+        parts.append((self._rules(cited, width - 2 * PAD), PAD))
+        self.rules_cited = cited
+        h = PAD + sum(p.get_height() + 10 for p, _ in parts) + PAD - 10
+        h = min(h, max_h)
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (22, 24, 32, 250), surf.get_rect(), border_radius=12)
+        pygame.draw.rect(surf, pal.accent, surf.get_rect(), width=2, border_radius=12)
+        y = PAD
+        for p, x in parts:
+            if y + p.get_height() > h - 8:
+                surf.blit(p, (x, y), area=pygame.Rect(0, 0, p.get_width(), max(0, h - 8 - y)))
+                break
+            surf.blit(p, (x, y))
+            y += p.get_height() + 10
+        # close box
+        cr = pygame.Rect(width - 40, 10, 30, 30)
+        pygame.draw.rect(surf, (60, 60, 70), cr, border_radius=6)
+        cross(surf, cr.center, 8, (240, 240, 240))
+        hint = t.render("Esc or click outside to close", 11, pal.dim)
+        surf.blit(hint, (width - hint.get_width() - 50, 18))
+        return surf
+
+    def _title(self, title: str, rule: str | None, width: int, cited: list[str]) -> pygame.Surface:
+        t = self.text
+        lines = wrap(t, title, 22, width - 2 * PAD - 230, bold=True)
+        sub = f"rule {rule}" if rule else ""
+        if rule and rule not in cited:
+            cited.append(rule)
+        h = len(lines) * t.font(22, True).get_linesize() + (22 if sub else 0)
+        s = pygame.Surface((width - 2 * PAD, h), pygame.SRCALPHA)
+        y = 0
+        for ln in lines:
+            img = t.render(ln, 22, self.pal.text, bold=True)
+            s.blit(img, (0, y))
+            y += t.font(22, True).get_linesize()
+        if sub:
+            s.blit(t.render(sub, 14, self.pal.accent, bold=True), (0, y + 2))
+        return s
+
+    def _roll_block(self, r: dict[str, Any], width: int, cited: list[str], *, small: bool,
+                    title: bool = True) -> pygame.Surface:
+        t = self.text
+        pal = self.pal
+        rows: list[tuple[str, Any]] = []
+        size = 14 if small else 16
+        if title:
+            rows.append(("title", f"{name_of(self.battle, r.get('actor'))}: {r.get('label', 'roll')}"))
+        roll_under = "target" in r and isinstance(r.get("target"), int | float)
+        rows.append(("line", (f"Base: {_base_name(str(r.get('label', '')))}", str(r.get("base", "?")), None, pal.text,
+                              True)))
+        mods = list(r.get("modifiers") or [])
+        for m in mods:
+            rule = m.get("rule") or ""
+            if rule and rule not in cited:
+                cited.append(rule)
+            rows.append(("line", (str(m.get("reason", "")), signed(m.get("value", 0)), rule,
+                                  pal.success if (m.get("value", 0) > 0) == roll_under else pal.failure, False)))
+        if not mods:
+            rows.append(("note", "no modifiers"))
+        rows.append(("rule", None))
+        if roll_under:
+            rows.append(("line", ("Target", str(r.get("target")), None, pal.accent, True)))
+            rows.append(("note", f"roll {r.get('target')} or less on the dice to succeed"))
+        elif "dc" in r:
+            rows.append(("line", ("Needed (DC)", str(r.get("dc")), None, pal.accent, True)))
+            rows.append(("note", f"dice + base + modifiers must reach {r.get('dc')}"))
+        rows.append(("dice", r))
+        if "success" in r:
+            rows.append(("verdict", r))
+            rows.append(("note", self._margin_words(r, roll_under)))
+        if r.get("critical"):
+            rows.append(("note", "Critical: 3 and 4 always succeed, 17 and 18 always fail (G0-1)."
+                         if roll_under else "A critical roll."))
+        # measure and draw
+        lh = t.font(size).get_linesize()
+        heights = {"title": t.font(size + 1, True).get_linesize() * 2, "line": lh + 4, "note": 0, "rule": 8,
+                   "dice": 58 if not small else 46, "verdict": 40}
+        total = 0
+        note_lines: dict[int, list[str]] = {}
+        for i, (k, v) in enumerate(rows):
+            if k == "note":
+                note_lines[i] = wrap(t, v, 12, width)
+                total += len(note_lines[i]) * t.font(12).get_linesize() + 2
+            elif k == "title":
+                note_lines[i] = wrap(t, v, size + 1, width, bold=True)
+                total += len(note_lines[i]) * t.font(size + 1, True).get_linesize() + 4
+            else:
+                total += heights[k]
+        s = pygame.Surface((width, total), pygame.SRCALPHA)
+        y = 0
+        for i, (k, v) in enumerate(rows):
+            if k == "title":
+                for ln in note_lines[i]:
+                    s.blit(t.render(ln, size + 1, pal.text, bold=True), (0, y))
+                    y += t.font(size + 1, True).get_linesize()
+                y += 4
+            elif k == "line":
+                label, value, rule, col, bold = v
+                vimg = t.render(value, size + 2, col, bold=True)
+                s.blit(vimg, (0, y + 1))
+                x = 62
+                rimg = None
+                if rule:
+                    rimg = t.render(rule, 11, (16, 16, 20), bold=True)
+                room = width - x - (rimg.get_width() + 16 if rimg else 0)
+                lab = label
+                while t.font(size, bold).size(lab)[0] > room and len(lab) > 4:
+                    lab = lab[:-2]
+                if lab != label:
+                    lab = lab[:-1] + "\u2026"
+                s.blit(t.render(lab, size, pal.text, bold), (x, y + 2))
+                if rimg is not None:
+                    rr = rimg.get_rect(topright=(width - 4, y + 4)).inflate(8, 2)
+                    pygame.draw.rect(s, pal.neutral, rr, border_radius=5)
+                    s.blit(rimg, rimg.get_rect(center=rr.center))
+                y += heights["line"]
+            elif k == "note":
+                for ln in note_lines[i]:
+                    s.blit(t.render(ln, 12, pal.dim), (62, y))
+                    y += t.font(12).get_linesize()
+                y += 2
+            elif k == "rule":
+                pygame.draw.line(s, pal.panel_edge, (0, y + 4), (width, y + 4), 2)
+                y += heights["rule"]
+            elif k == "dice":
+                d = 40 if not small else 32
+                x = 0
+                for face in v.get("dice") or []:
+                    die_face(s, pygame.Rect(x, y + 6, d, d), int(face), t)
+                    x += d + 8
+                tot = t.render(f"= {v.get('total')}", d - 6, pal.text, bold=True)
+                s.blit(tot, (x + 4, y + 6 + (d - tot.get_height()) // 2))
+                y += heights["dice"]
+            elif k == "verdict":
+                ok = bool(v.get("success"))
+                col = pal.success if ok else pal.failure
+                box = pygame.Rect(0, y + 2, width, 32)
+                pygame.draw.rect(s, tuple(c // 4 for c in col), box, border_radius=6)
+                pygame.draw.rect(s, col, box, width=2, border_radius=6)
+                (tick if ok else cross)(s, (box.x + 20, box.centery), 9, col)
+                word = roll_verdict(v).upper()
+                s.blit(t.render(word, 18, col, bold=True), (box.x + 40, box.y + 4))
+                y += heights["verdict"]
+        return s
+
+    def _margin_words(self, r: dict[str, Any], roll_under: bool) -> str:
+        m = r.get("margin")
+        if m is None:
+            return ""
+        if roll_under:
+            tgt, tot = r.get("target"), r.get("total")
+            if r.get("success"):
+                return f"{tot} against {tgt}: {abs(int(m))} to spare (the margin of success)."
+            return f"{tot} against {tgt}: {abs(int(m))} too high (the margin of failure)."
+        return f"{r.get('total')} against {r.get('dc')}: margin {signed(int(m))}."
+
+    def _contest_verdict(self, ev: dict[str, Any], rolls: list[dict[str, Any]], width: int) -> pygame.Surface:
+        t = self.text
+        pal = self.pal
+        winner = ev.get("winner")
+        kind = ev.get("kind", "")
+        if kind == "quick":
+            how = ("Quick Contest: if only one succeeds, it wins; if both succeed the bigger margin wins; "
+                   "if both fail the smaller failure wins; equal margins tie (G0-2).")
+        elif kind == "regular":
+            how = ("Regular Contest: the one acting wins if it succeeds and the other fails, loses the other "
+                   "way round; anything else changes nothing this turn (G0-3).")
+        else:
+            how = "The engine compared the two rolls."
+        margins = "; ".join(f"{name_of(self.battle, r.get('actor'))} margin {signed(int(r.get('margin', 0)))}"
+                            for r in rolls if r.get("margin") is not None)
+        won = f"{name_of(self.battle, winner)} wins" if winner else "Nobody wins: a tie, nothing changes"
+        if ev.get("edge") is not None:
+            won += f" with edge {ev['edge']}"
+        lines = wrap(t, how, 12, width)
+        h = 36 + len(lines) * t.font(12).get_linesize() + 20
+        s = pygame.Surface((width, h), pygame.SRCALPHA)
+        col = pal.accent if winner else pal.neutral
+        box = pygame.Rect(0, 0, width, 32)
+        pygame.draw.rect(s, tuple(c // 4 for c in col), box, border_radius=6)
+        pygame.draw.rect(s, col, box, width=2, border_radius=6)
+        s.blit(t.render(won.upper(), 18, col, bold=True), (12, 4))
+        if margins:
+            mi = t.render(margins, 12, pal.text)
+            s.blit(mi, (width - mi.get_width() - 10, 9))
+        y = 38
+        for ln in lines:
+            s.blit(t.render(ln, 12, pal.dim), (0, y))
+            y += t.font(12).get_linesize()
+        return s
+
+    def _rules(self, cited: list[str], width: int) -> pygame.Surface:
+        t = self.text
+        pal = self.pal
+        rows: list[tuple[str, list[str]]] = []
+        for rid in cited:
+            e = self.help.lookup(rid) if self.help else None
+            rows.append((rid, wrap(t, e.text if e else "(no in-game summary for this rule yet: see Rules help)",
+                                   12, width - 110)))
+        lh = t.font(12).get_linesize()
+        h = 24 + sum(len(ls) * lh + 6 for _, ls in rows)
+        s = pygame.Surface((width, h), pygame.SRCALPHA)
+        s.blit(t.render("Rules behind this roll", 14, pal.accent, bold=True), (0, 0))
+        y = 24
+        for rid, ls in rows:
+            img = t.render(rid, 11, (16, 16, 20), bold=True)
+            rr = img.get_rect(topleft=(0, y)).inflate(8, 2)
+            rr.topleft = (0, y)
+            pygame.draw.rect(s, pal.neutral, rr, border_radius=5)
+            s.blit(img, img.get_rect(center=rr.center))
+            for ln in ls:
+                s.blit(t.render(ln, 12, pal.text), (110, y))
+                y += lh
+            y += 6
+        return s

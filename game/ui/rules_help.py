@@ -1,0 +1,81 @@
+"""The in-game rules help: the checklist rules of a ruleset, in Clinch's own short words, by ID.
+
+Texts live in ``assets/rules_help/*.json`` (each file names the rulesets it
+covers). A variant that cites its rules under other IDs (``3d6-full`` cites
+S0 rules under S2 IDs through ``rule_map``) finds the same text through that
+map. No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+__all__ = ["RuleEntry", "RulesHelp", "help_for", "HELP_DIR"]
+
+HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules_help"
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    id: str
+    area: str
+    text: str
+
+
+@lru_cache(maxsize=8)
+def _files() -> tuple[tuple[tuple[str, ...], tuple[RuleEntry, ...]], ...]:
+    out = []
+    if HELP_DIR.is_dir():
+        for p in sorted(HELP_DIR.glob("*.json")):
+            try:
+                data = json.loads(p.read_text(encoding="utf-8"))
+                entries = tuple(RuleEntry(str(r["id"]), str(r.get("area", "")), str(r["text"]))
+                                for r in data.get("rules", []))
+                out.append((tuple(data.get("rulesets", [])), entries))
+            except (OSError, ValueError, KeyError, TypeError):
+                continue  # a damaged help file: that help is missing, the game goes on
+    return tuple(out)
+
+
+class RulesHelp:
+    """Rules of one ruleset: ``entries``, ``lookup(id)``, ``search(words)``."""
+
+    def __init__(self, ruleset: Any) -> None:
+        rid = getattr(ruleset, "id", str(ruleset))
+        self.ruleset_id = rid
+        self.entries: list[RuleEntry] = []
+        for rulesets, entries in _files():
+            if rid in rulesets:
+                self.entries.extend(entries)
+        self._by_id = {e.id: e for e in self.entries}
+        rule_map = getattr(ruleset, "rule_map", {}) or {}
+        self._alias = {v: k for k, v in rule_map.items()}
+
+    def lookup(self, rule_id: str | None) -> RuleEntry | None:
+        if not rule_id:
+            return None
+        hit = self._by_id.get(rule_id)
+        if hit is None and rule_id in self._alias:
+            base = self._by_id.get(self._alias[rule_id])
+            if base is not None:
+                hit = RuleEntry(rule_id, base.area, base.text + f" (as {base.id})")
+        return hit
+
+    def search(self, words: str) -> list[RuleEntry]:
+        terms = [w for w in words.lower().split() if w]
+        if not terms:
+            return list(self.entries)
+        out = []
+        for e in self.entries:
+            hay = f"{e.id} {e.area} {e.text}".lower()
+            if all(t in hay for t in terms):
+                out.append(e)
+        return out
+
+
+def help_for(ruleset: Any) -> RulesHelp:
+    return RulesHelp(ruleset)

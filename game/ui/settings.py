@@ -1,0 +1,148 @@
+"""The player's settings: what they are, where they live, how a bad file is survived.
+
+Settings are a small dataclass saved as JSON in the user config folder
+(``platformdirs.user_config_dir("clinch")``, or ``$CLINCH_CONFIG_DIR`` for
+tests). Writing is atomic (a temporary file replaced over the old one).
+Reading never raises: a missing file gives the defaults; a damaged or
+invalid one gives the defaults for every bad field and a sentence for the
+game to show (``load_settings`` returns ``(settings, problem or None)``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Settings", "load_settings", "save_settings", "config_dir", "settings_path", "ANIMATION_SPEEDS",
+           "PALETTES", "DICE_SOURCES", "ENV_CONFIG_DIR"]
+
+ENV_CONFIG_DIR = "CLINCH_CONFIG_DIR"
+#: animation speed name -> time factor (0 = instant)
+ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+PALETTES = ("standard", "colour-blind")
+DICE_SOURCES = ("computer", "manual")
+AI_LEVELS = ("random", "easy", "normal", "hard")
+
+
+@dataclass
+class Settings:
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+    ui_scale: float = 1.0
+    animation_speed: str = "normal"
+    dice_source: str = "computer"
+    palette: str = "standard"
+    handover: bool = True
+    ai_level: str = "normal"
+    confirm_end_turn: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def speed_factor(self) -> float:
+        return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        d["window_size"] = list(self.window_size)
+        return d
+
+
+def _check(name: str, value: Any) -> Any:
+    """The value if it is valid for ``name``; raises ValueError with a reason otherwise."""
+    if name == "window_size":
+        if (not isinstance(value, list | tuple) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise ValueError("must be [width, height]")
+        w, h = value
+        if not (320 <= w <= 16384 and 240 <= h <= 16384):
+            raise ValueError("is out of range (320x240 to 16384x16384)")
+        return (w, h)
+    if name in ("fullscreen", "handover", "confirm_end_turn"):
+        if not isinstance(value, bool):
+            raise ValueError("must be true or false")
+        return value
+    if name == "ui_scale":
+        if not isinstance(value, int | float) or isinstance(value, bool) or not 0.75 <= float(value) <= 2.0:
+            raise ValueError("must be a number from 0.75 to 2")
+        return float(value)
+    choices = {"animation_speed": tuple(ANIMATION_SPEEDS), "dice_source": DICE_SOURCES, "palette": PALETTES,
+               "ai_level": AI_LEVELS}.get(name)
+    if choices is not None:
+        if value not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}")
+        return value
+    if name == "extra":
+        if not isinstance(value, dict):
+            raise ValueError("must be an object")
+        return value
+    raise ValueError("is not a setting")
+
+
+def config_dir() -> Path:
+    env = os.environ.get(ENV_CONFIG_DIR)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("clinch"))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def settings_from_dict(data: Any, where: str = "settings") -> tuple[Settings, str | None]:
+    """Valid fields are kept, bad ones fall back to their default; the sentence names them."""
+    s = Settings()
+    if not isinstance(data, dict):
+        return s, f"{where}: not a settings object; using the defaults."
+    bad = []
+    for key, value in data.items():
+        try:
+            setattr(s, key, _check(key, value))
+        except ValueError as exc:
+            bad.append(f"{key} {exc}")
+    if bad:
+        return s, f"{where}: {'; '.join(bad)} - using the default{'s' if len(bad) > 1 else ''} there."
+    return s, None
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a sentence if the file had to be (partly) ignored."""
+    path = path or settings_path()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"{path}: could not be read ({exc.strerror or exc}); using the default settings."
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return Settings(), f"{path}: is not valid JSON; using the default settings."
+    return settings_from_dict(data, str(path))
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write atomically; returns a sentence if it could not be written (never raises for disk trouble)."""
+    path = path or settings_path()
+    data = json.dumps(settings.to_dict(), indent=2).encode("utf-8")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return f"{path}: settings could not be saved ({exc.strerror or exc})."
+    return None
