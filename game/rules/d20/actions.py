@@ -223,8 +223,9 @@ class Move(D20Action):
                 fell = True
                 break
         if walked:
+            other = MV.companion(battle, f)
             r.emit(E.move(f.id, walked[-1], path=walked, rule=rule))
-            MV.carry_mount(r, f, walked[-1], rule)
+            MV.carry_mount(r, f, walked[-1], rule, other)
             for g in [g for g in battle.grapples if g.target == f.id]:
                 r.emit(E.move(f.id, walked[-1], who=g.holder, rule="S4-HELD-3"))
         facing = p.facings[-1] if not fell else (p.facings[len(walked) - 1] if walked else f.facing)
@@ -385,8 +386,9 @@ class FightingWithdrawal(D20Action):
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         path = self._path(r.battle, f) or []
+        other = MV.companion(r.battle, f)
         r.emit(E.move(f.id, path[-1], path=path, rule=self.rule))
-        MV.carry_mount(r, f, path[-1], self.rule)
+        MV.carry_mount(r, f, path[-1], self.rule, other)
         feet = sum(MV._cost(r.battle, h) for h in path)
         mark(r, f, "moved", feet=feet, ran=False, withdrawal=True)
 
@@ -821,7 +823,7 @@ class Charge(D20Action):
         if path and not MV.parting_shots(r, f, path[0]):
             return
         r.emit(E.move(f.id, path[-1], path=path, rule="S4-CHARGE-3"))
-        MV.carry_mount(r, f, path[-1], "S4-CHARGE-3")
+        MV.carry_mount(r, f, path[-1], "S4-CHARGE-3", mount)
         from game.rules.d20.movement import direction_to
 
         fc = direction_to(f.hex, t.hex)
@@ -876,7 +878,7 @@ class Charge(D20Action):
                 r.emit(E.stat(t.id, "counters.set", None))
                 mark(r, t, "attacked", why="its set weapon")
                 return
-        if mount is not None and spear and item(spear).get("set") and not this_round(battle, t, "attacked"):
+        if mount is not None and spear and not item(spear).get("lance") and not this_round(battle, t, "attacked"):
             r.note(E.message(f"{t.label}'s {item(spear)['name']} gets a free attack against the mounted charge.",
                              actor=t.id, rule="S4-MOUNT-6"))
             strike(r, t, f, spear, rule="S4-MOUNT-6", free=True,

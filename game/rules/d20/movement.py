@@ -183,11 +183,15 @@ def is_straight(start: Hex, path: list[Hex]) -> bool:
     return line == path
 
 
-def carry_mount(r: Resolution, f: Fighter, to: Hex, rule: str) -> None:
-    """A rider's mount moves with it (and a mount's rider with the mount)."""
+def companion(battle: Battle, f: Fighter) -> Fighter | None:
+    """The mount under a rider, or the rider on a mount (ask before moving either)."""
     from game.rules.d20.status import rider_of
 
-    other = mount_of(r.battle, f) if not is_mount(f) else rider_of(r.battle, f)
+    return mount_of(battle, f) if not is_mount(f) else rider_of(battle, f)
+
+
+def carry_mount(r: Resolution, f: Fighter, to: Hex, rule: str, other: Fighter | None = None) -> None:
+    """A rider's mount moves with it (and a mount's rider with the mount); pass ``other`` from before the move."""
     if other is not None:
         r.emit(E.move(f.id, to, who=other.id, rule=rule))
 
