@@ -231,7 +231,7 @@ def test_S4_BASH_1_2_3_4_5_shield_bash():
 
 
 def test_S4_UNARMORED_1_2_3_base_11_plus_dex_shield_ring_known_foes_only():
-    """S4-UNARMORED-1 11 + DEX; -2 shield and protective rings add; -3 not against a foe it does not know of."""
+    """S4-UNARMORED-1 11 + DEX; S4-UNARMORED-2 shield and protective rings add; S4-UNARMORED-3 not against a foe it does not know of."""
     b = duel(None, {"stats": {"DEX": 16}, "left": "shield", "items": ["ring"]})
     t, a = b.fighter("t"), b.fighter("a")
     assert armour_class(b, t, a)[0] == 11 + 2 + 1 + 1
@@ -242,7 +242,7 @@ def test_S4_UNARMORED_1_2_3_base_11_plus_dex_shield_ring_known_foes_only():
 
 
 def test_S4_TWOWEAPON_1_2_3_4_5_two_weapons():
-    """S4-TWOWEAPON-1 -2/-5; -2 less DEX bonus, never a bonus; -3 one-handed primary, small off-hand;
+    """S4-TWOWEAPON-1 -2/-5; S4-TWOWEAPON-2 less DEX bonus, never a bonus; -3 one-handed primary, small off-hand;
     -4 one off-hand attack; -5 resolved with the primary."""
     b = duel({"stats": {"DEX": 16}, "right": "longsword", "left": "dagger"})
     ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword", "option": "two_weapon"},
@@ -279,8 +279,8 @@ def test_S4_TWOWEAPON_7_8_defensive_off_hand():
 
 
 def test_S4_PARRY_1_2_4_7_8_9_partial_defence_parry_and_block():
-    """S4-PARRY-1 declared any time; -2 -4 to attacks; -4 parry d20 + AB; -7 must beat the attack total;
-    -8 block d4 + STR + Fighter level; -9 damage above the block goes through, else absorbed (G4-14)."""
+    """S4-PARRY-1 declared any time; -2 -4 to attacks; S4-PARRY-4 parry d20 + AB; S4-PARRY-7 must beat the attack total;
+    S4-PARRY-8 block d4 + STR + Fighter level; -9 damage above the block goes through, else absorbed (G4-14)."""
     b = duel({"right": "longsword"}, {"stats": {"HP": 30, "STR": 13}, "right": "longsword"})
     act(b, {"actor": "t", "type": "defend", "mode": "partial"})
     ev = act(b, {"actor": "t", "type": "attack", "target": "a", "item": "longsword"}, [15, 1])
@@ -365,7 +365,7 @@ def test_S4_PARRY_12_13_14_15_what_cannot_be_parried():
 def test_S4_STAFF_1_2_3_4_5_6_staves():
     """S4-STAFF-1 two-handed quarterstaff (walking staff one-handed as a club); -2 attack and +1 AC against one
     melee attack; -3 as a shield against all, no attacks; -4 magic as S4-TWOWEAPON-8; -5 two club blows with
-    the two-weapon penalties; -6 the second one number lower."""
+    the two-weapon penalties (S4-STAFF-5); -6 the second one number lower."""
     from game.rules.d20.items import ITEMS
     assert ITEMS["quarterstaff"]["hands"] == 2 and ITEMS["walking_staff"]["damage"] == [1, 4]
     b = duel({"right": "longsword"}, {"stats": {"HP": 40}, "right": "quarterstaff", "left": "quarterstaff"})
@@ -391,7 +391,7 @@ def test_S4_STAFF_1_2_3_4_5_6_staves():
 
 
 def test_S4_WATER_1_2_3_4_fighting_under_water():
-    """S4-WATER-1 -2 for surface dwellers; -2 no bows; -3 swung weapons half damage rounded up; -4 thrusts
+    """S4-WATER-1 -2 for surface dwellers; -2 no bows; S4-WATER-3 swung weapons half damage rounded up; S4-WATER-4 thrusts
     work normally."""
     b = duel({"right": "longsword", "conditions": ["underwater"]}, {"stats": {"HP": 40},
                                                                       "conditions": ["underwater"]})

@@ -133,7 +133,7 @@ def test_S4_DEFMOVE_1_2_3_parting_shots_and_fighting_withdrawal():
 
 
 def test_S4_PURSUIT_1_2_3_4_5_evasion():
-    """S4-PURSUIT-1 away at once from a surprised side; -2 fleeing on its own numbers; -3 doorway save or fall;
+    """S4-PURSUIT-1 away at once from a surprised side; -2 fleeing on its own numbers; S4-PURSUIT-3 doorway save or fall;
     -4 pursuers in melee get parting shots; -5 out of sight for a full round: evaded."""
     from game.rules.events import apply_event
     from game.rules.initiative import surprise_event

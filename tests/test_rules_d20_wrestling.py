@@ -121,7 +121,7 @@ def test_S4_ITEM_3_or_escape_instead():
 
 
 def test_S4_HELD_1_2_4_5_the_held_defender():
-    """S4-HELD-1 cannot move (not helpless); -2 -4 AC against others only; -4 rings still work; -5 no spells/wands."""
+    """S4-HELD-1 cannot move (not helpless); -2 -4 AC against others only; S4-HELD-4 rings still work; S4-HELD-5 no spells/wands."""
     c = man("c", "red", 7, 5, 3, right="longsword")
     b = pair(None, {"stats": {"HP": 30}, "items": ["healing_ring", "wand_of_paralysis"]}, extra=[c])
     held(b)
