@@ -70,6 +70,7 @@ class D20Action(Action):
         r = E.Resolution(battle, dice)
         f = battle.fighter(self.actor)
         self._resolve(r, f)
+        flush_pending(r)
         if self.attacks and not this_round(battle, f, "attacked"):
             mark(r, f, "attacked")
         if self.type not in ("wait", "do_nothing", "defend", "face"):
@@ -81,3 +82,19 @@ class D20Action(Action):
 
     def text_title(self) -> str:
         return self.title or self.type
+
+
+def flush_pending(r: Resolution) -> None:
+    """GX-4: the last fighter of a simultaneous group has acted: the group's held-back damage lands now."""
+    from game.rules.d20.attack import apply_damage, should_defer
+
+    battle = r.battle
+    pending = list(battle.state.get("d20_pending", []))
+    if not pending or should_defer(battle, battle.current or ""):
+        return
+    r.emit(E.stat(pending[0]["target"], "battle.d20_pending", [], rule="GX-4"))
+    for p in pending:
+        a, t = battle.fighter(p["attacker"]), battle.fighter(p["target"])
+        if "dead" in t.conditions:
+            continue
+        apply_damage(r, a, t, int(p["amount"]), dtype=p["dtype"], rule=p["rule"], why=p.get("why", ""), defer=False)
