@@ -369,3 +369,13 @@ def test_S4_JOUST_1_to_7_jousting():
     b = field(r, h, e, g)
     ev = act(b, {"actor": "r", "type": "charge", "target": "e", "to": [7, 5]}, [18, 2, 5, 3, 2])
     assert "stunned" in b.fighter("e").conditions and "S4-JOUST-5" in rules_of(ev) and "S4-JOUST-3" in rules_of(ev)
+
+
+def test_S4_MOUNT_20_the_gm_means_a_calming_charm():
+    """S4-MOUNT-20 [GM]: control regained by magic: the scenario's calming charm (a simple magic item)."""
+    r, h = rider()
+    r.items.append("calming_charm")
+    h.conditions.append("bolting")
+    b = field(r, h, man("t", "blue", 8, 5, 3))
+    ev = act(b, {"actor": "r", "type": "use_item", "item": "calming_charm"})
+    assert "bolting" not in b.fighter("h").conditions and "S4-MOUNT-20" in rules_of(ev)

@@ -1189,6 +1189,15 @@ class UseItem(D20Action):
                 r.emit(E.condition(t.id, add="paralyzed", actor=f.id, rule="S4-PHASE-4"))
                 r.emit(E.stat(t.id, "counters.paralyzed_until", r.battle.round + 2, rule="S4-PHASE-4"))
             return
+        if it.get("calm"):
+            m = mount_of(r.battle, f)
+            if m is not None and "bolting" in m.conditions:
+                r.emit(E.condition(m.id, remove="bolting", actor=f.id, rule="S4-MOUNT-20"))
+                r.emit(E.stat(m.id, "counters.control", None))
+            r.emit(E.stat(f.id, f"counters.used_{self.item}", True))
+            r.note(E.message(f"{f.label}'s {it['name']} calms its mount (the GM's means of regaining control).",
+                             actor=f.id, rule="S4-MOUNT-20"))
+            return
         heal = r.dice.roll(1, 4, "the ring's healing", "S4-HOLD-3")[0]
         from game.rules.d20.abilities import current_hp, hp_max
 

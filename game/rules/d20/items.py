@@ -64,6 +64,7 @@ ITEMS: dict[str, dict[str, Any]] = {
     "heavy_pack": {"name": "heavy pack", "kind": "gear", "heavy": True},
     "ring": {"name": "ring of protection +1", "kind": "gear", "protection": 1},
     "healing_ring": {"name": "ring of healing", "kind": "gear", "simple_magic": True},
+    "calming_charm": {"name": "calming charm", "kind": "gear", "simple_magic": True, "calm": True},
     "wand_of_paralysis": {"name": "wand of paralysis", "kind": "gear", "wand": True},
 }
 
