@@ -75,6 +75,7 @@ class App:
 
         self.gui = make_manager(self.size)
         self.session_kw = dict(session_kw or {})
+        self.dice = dice  # tests: scripted faces for every battle started here
         self.autosave = autosave
         self.scenes = SceneStack()
         self.running = True
@@ -99,7 +100,8 @@ class App:
         else:
             battle = load_battle(scenario)
             if dice is None:
-                dice = "manual" if self.settings.dice_source == "manual" else "seeded"
+                dice = self.dice if self.dice is not None else (
+                    "manual" if self.settings.dice_source == "manual" else "seeded")
             kw = {"ai_level": self.settings.ai_level, **self.session_kw}
             session = new_session(battle, ruleset=ruleset, seat=seat, dice=dice, autosave=self.autosave, **kw)
             if isinstance(scenario, str | Path):

@@ -26,7 +26,7 @@ from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.ui import modes as M
 from game.ui.action_menu import SHORTCUTS, ActionMenu, warm_up
 from game.ui.board_scene import BoardScene
-from game.ui.describe import name_of, roll_verdict
+from game.ui.describe import intent_words, name_of, roll_verdict
 from game.ui.dice_dialog import DiceDialog
 from game.ui.event_player import EventPlayer
 from game.ui.hud.combat_log import CombatLog, LogLine
@@ -75,7 +75,11 @@ class BattleScene(Scene):
         self.dragged = False
         self.toasts: deque[tuple[str, float, tuple[int, int, int]]] = deque(maxlen=4)
         self.last_roll: dict[str, Any] | None = None
+        self.last_rolls: list[dict[str, Any]] = []
+        self.last_title = ""
+        self.last_actor: str | None = None
         self.last_roll_rect = pygame.Rect(0, 0, 0, 0)
+        self.last_roll_rows: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self._opts_key: tuple | None = None
         self._opts: list[Any] = []
         self._reach: dict[Hex, Any] = {}
@@ -338,9 +342,12 @@ class BattleScene(Scene):
         entries = list(result.entries)
         for e in entries:
             self.log.add_entry(e, self.session.battle)
-            for ev in e.get("events", []):
-                if ev.get("type") in ("roll", "contest") and "intent" in e:
-                    self.last_roll = ev
+            rolls = [ev for ev in e.get("events", []) if ev.get("type") in ("roll", "contest")]
+            if "intent" in e and rolls:
+                self.last_rolls = rolls
+                self.last_roll = rolls[-1]
+                self.last_actor = e["intent"].get("actor")
+                self.last_title = intent_words(self.session.battle, e["intent"])
         self.log.scroll = 0
         if entries:
             if shadow is None:
@@ -436,7 +443,13 @@ class BattleScene(Scene):
             self.player.finish()
             return Transition("push", PauseMenu(self.app, self, open=n if n != "pause" else None))
         elif n == "finish":
+            self._swallow_up = True  # the release of the click that skipped must not act as well
             self.player.finish()
+            self.board.token_override = {}
+            if self.board.battle is not s.battle or isinstance(self.mode, M.Animating):
+                self.board.battle = s.battle
+                self.player.shadow = None
+                self.settle()
         elif n == "inspect":
             self.board.selected = cmd.arg
         elif n == "cycle":
@@ -522,6 +535,11 @@ class BattleScene(Scene):
             return None
         if hasattr(event, "pos") and et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = tuple(int(v) for v in event.pos)
+        if et == pygame.MOUSEBUTTONUP and self._swallow_up:
+            self._swallow_up = False
+            self.board._press = None
+            self.board._dragging = False
+            return None
         in_board = self.board_rect.collidepoint(self.mouse)
         menu_open = isinstance(self.mode, M.Menu | M.EnterDice)
         over_widget = menu_open and (
@@ -546,8 +564,9 @@ class BattleScene(Scene):
                     self.board.selected = fid
                 return None
             if self.last_roll is not None and self.last_roll_rect.collidepoint(event.pos) \
-                    and not isinstance(self.mode, M.Animating):
-                self.open_breakdown(self.last_roll)
+                    and not isinstance(self.mode, M.Animating | M.Menu):
+                hit = next((r for row, r in self.last_roll_rows if row.collidepoint(event.pos)), self.last_roll)
+                self.open_breakdown(hit)
                 return None
         if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not in_board and not self.board._dragging:
             if et == pygame.MOUSEBUTTONUP:
@@ -591,11 +610,11 @@ class BattleScene(Scene):
     # -- time -----------------------------------------------------------------------------------
     def update(self, dt_ms: int) -> None:
         self.board.update(dt_ms)
-        was_busy = self.player.busy
         self.player.update(dt_ms)
         self.board.token_override = self.player.token_override(
             lambda qr: self.board.geometry.center(Hex(*qr)))
-        if was_busy and not self.player.busy:
+        if not self.player.busy and (self.board.battle is not self.session.battle
+                                     or isinstance(self.mode, M.Animating)):
             self.board.battle = self.session.battle
             self.player.shadow = None
             self.settle()
@@ -614,6 +633,7 @@ class BattleScene(Scene):
             self.toasts = kept
 
     _computer_shadow: Any = None
+    _swallow_up = False
     _shadow_key: Any = None
 
     # -- drawing --------------------------------------------------------------------------------
@@ -655,7 +675,8 @@ class BattleScene(Scene):
 
     def _draw_grips(self, surface: pygame.Surface, positions: dict[str, tuple[float, float]]) -> None:
         draw_grips(surface, self.board.camera, self.board.battle, positions, self.app.text, self.pal.grips,
-                   self.player.link_growth(), self.board.geometry.hex_radius)
+                   self.player.link_growth(), self.board.geometry.hex_radius,
+                   centre_of=self.board.geometry.center)
 
     def _overlay(self, surface: pygame.Surface) -> None:
         pos = self.board.token_positions()
@@ -789,38 +810,58 @@ class BattleScene(Scene):
 
     def _draw_last_roll(self, surface: pygame.Surface, ev: dict[str, Any], bottomleft: tuple[int, int]
                         ) -> pygame.Rect:
-        """The last action's roll at a glance: who, what, the verdict in words; click for the breakdown."""
+        """The last action's rolls at a glance: what was tried, each roll's verdict in words; click for why."""
         t = self.text
-        if ev.get("type") == "contest":
-            w = ev.get("winner")
-            rolls = ev.get("rolls") or []
-            what = f"{str(ev.get('kind', '')).capitalize()} contest"
-            verdict = f"{self.name(w)} wins" if w else "a tie: nothing changes"
-            ok = None if w is None else (w == (rolls[0].get("actor") if rolls else None))
-            detail = "; ".join(f"{self.name(r.get('actor'))} {roll_verdict(r)}" for r in rolls)
-        else:
-            what = f"{self.name(ev.get('actor'))}: {ev.get('label', 'roll')}"
-            ok = ev.get("success")
-            verdict = roll_verdict(ev)
-            tgt = ev.get("target")
-            detail = f"rolled {ev.get('total')} against {tgt}" if tgt is not None else f"rolled {ev.get('total')}"
-        col = self.pal.success if ok else (self.pal.failure if ok is False else self.pal.neutral)
-        l1 = t.render(what if len(what) < 60 else what[:59] + "\u2026", 13, self.pal.text, bold=True)
-        l2 = t.render(f"{verdict.upper()} \u2014 {detail}", 13, col, bold=True)
-        l3 = t.render("click for the breakdown", 11, self.pal.dim)
-        w = max(l1.get_width(), l2.get_width() + 24, l3.get_width()) + 20
-        h = l1.get_height() + l2.get_height() + l3.get_height() + 16
+        rolls = self.last_rolls or [ev]
+        lines: list[tuple[pygame.Surface, bool | None, dict[str, Any]]] = []
+        for r in rolls[-3:]:
+            if r.get("type") == "contest":
+                w = r.get("winner")
+                sub = r.get("rolls") or []
+                verdict = f"{self.name(w)} wins" if w else "a tie: nothing changes"
+                ok = None if w is None else (w == self.last_actor)
+                detail = "; ".join(f"{self.name(x.get('actor'))} {roll_verdict(x)}" for x in sub)
+                text = f"{str(r.get('kind', '')).capitalize()} contest: {verdict.upper()} \u2014 {detail}"
+            else:
+                ok = r.get("success")
+                tgt = r.get("target")
+                against = f" against {tgt}" if tgt is not None else ""
+                label = str(r.get("label", "roll"))
+                label = label if len(label) < 34 else label[:33] + "\u2026"
+                text = (f"{self.name(r.get('actor'))}, {label}: {roll_verdict(r).upper()}"
+                        f" (rolled {r.get('total')}{against})")
+            col = self.pal.success if ok else (self.pal.failure if ok is False else self.pal.neutral)
+            lines.append((t.render(text, 13, col, bold=True), ok, r))
+        head = t.render(self.last_title or "Last action", 13, self.pal.text, bold=True)
+        foot = t.render("click a line for its breakdown", 11, self.pal.dim)
+        w = max([head.get_width(), foot.get_width()] + [img.get_width() + 24 for img, _, _ in lines]) + 20
+        lh = lines[0][0].get_height() + 2 if lines else 18
+        h = head.get_height() + len(lines) * lh + foot.get_height() + 16
+        w = min(w, self.board_rect.w - 16)
         box = pygame.Rect(bottomleft[0], bottomleft[1] - h, w, h)
         s = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (14, 16, 22, 225), s.get_rect(), border_radius=8)
+        pygame.draw.rect(s, (14, 16, 22, 228), s.get_rect(), border_radius=8)
         surface.blit(s, box)
-        pygame.draw.rect(surface, col, box, width=2, border_radius=8)
-        surface.blit(l1, (box.x + 10, box.y + 6))
-        if ok is not None:
-            (tick if ok else cross)(surface, (box.x + 17, box.y + 8 + l1.get_height() + l2.get_height() // 2), 6,
-                                    col)
-        surface.blit(l2, (box.x + 30, box.y + 6 + l1.get_height() + 2))
-        surface.blit(l3, (box.x + 10, box.y + 8 + l1.get_height() + l2.get_height() + 2))
+        main_ok = lines[-1][1] if lines else None
+        edge = self.pal.success if main_ok else (self.pal.failure if main_ok is False else self.pal.neutral)
+        pygame.draw.rect(surface, edge, box, width=2, border_radius=8)
+        surface.blit(head, (box.x + 10, box.y + 6))
+        y = box.y + 8 + head.get_height()
+        self.last_roll_rows = []
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-4, -4))
+        for img, ok, r in lines:
+            row = pygame.Rect(box.x + 4, y, box.w - 8, lh)
+            if row.collidepoint(self.mouse):
+                pygame.draw.rect(surface, (50, 54, 68), row, border_radius=4)
+            if ok is not None:
+                (tick if ok else cross)(surface, (box.x + 17, y + lh // 2), 6, self.pal.success if ok
+                                        else self.pal.failure)
+            surface.blit(img, (box.x + 30, y))
+            self.last_roll_rows.append((row, r))
+            y += lh
+        surface.set_clip(clip)
+        surface.blit(foot, (box.x + 10, y + 2))
         return box
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:

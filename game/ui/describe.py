@@ -158,6 +158,11 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
                 f"hand{'s' if hands != 1 else ''}{kind}")
     if t == "grapple_change":
         ch = ev.get("changes") or {}
+        kind = ch.get("kind")
+        if kind:
+            words = {"pin": "pins", "choke_hold": "has a choke hold on", "arm_lock": "has an arm lock on",
+                     "grapple": "now simply holds"}.get(kind, f"now holds ({_words(kind)})")
+            return f"{name_of(battle, ev.get('holder'))} {words} {name_of(battle, ev.get('target'))}"
         what = ", ".join(f"{_words(k)} {_words(v)}" for k, v in ch.items() if k != "extra")
         if not what:
             return None

@@ -144,8 +144,13 @@ def _dashes(surface: pygame.Surface, colour: Any, a: tuple[float, float], b: tup
 
 def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: dict[str, tuple[float, float]],
                text: TextCache, colours: dict[str, tuple[int, int, int]],
-               growth: dict[tuple[str, str], float] | None = None, hex_radius: float = 37.0) -> None:
-    """Every grip of ``battle`` as a link (see the module docstring); ``growth`` draws new ones partly."""
+               growth: dict[tuple[str, str], float] | None = None, hex_radius: float = 37.0,
+               centre_of: Any = None) -> None:
+    """Every grip of ``battle`` as a link (see the module docstring); ``growth`` draws new ones partly.
+
+    ``centre_of(hex) -> (wx, wy)``: where a hex's centre is, so that the tag of a grip inside one hex sits
+    above that hex instead of on the two small tokens.
+    """
     z = camera.zoom
     growth = growth or {}
     pair_count: dict[frozenset, int] = {}
@@ -156,6 +161,8 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
         pa, pb = camera.world_to_screen(*a), camera.world_to_screen(*b)
         if math.hypot(pb[0] - pa[0], pb[1] - pa[1]) < 4:  # same spot: show from a little above
             pb = (pb[0] + hex_radius * z * 0.3, pb[1] - hex_radius * z * 0.3)
+        fa, fb = battle.get(g.holder), battle.get(g.target)
+        same_hex = centre_of is not None and fa is not None and fb is not None and fa.hex == fb.hex
         key = frozenset((g.holder, g.target))
         k = pair_count.get(key, 0)
         pair_count[key] = k + 1
@@ -210,8 +217,16 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
             tag = f"{str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()}" \
                   f" \u00b7 {tag}"
         t = text.render(tag, 13, (16, 16, 20), bold=True)
-        mx, my = pa[0] + dx * 0.62, pa[1] + dy * 0.62
-        box = t.get_rect(center=(mx + px * 12 * z, my + py * 12 * z))
+        if same_hex:
+            # both in one hex: the tag sits above the hex, with a tick down to the pair
+            hx, hy = camera.world_to_screen(*centre_of(fa.hex))
+            top = hy - hex_radius * z * 0.98 - 8 - 18 * k
+            box = t.get_rect(center=(hx, top))
+            pygame.draw.line(surface, (10, 10, 14), (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 4)
+            pygame.draw.line(surface, col, (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 2)
+        else:
+            mx, my = pa[0] + dx * 0.62, pa[1] + dy * 0.62
+            box = t.get_rect(center=(mx + px * 12 * z, my + py * 12 * z))
         bg = box.inflate(8, 2)
         pygame.draw.rect(surface, col, bg, border_radius=5)
         pygame.draw.rect(surface, (10, 10, 14), bg, width=1, border_radius=5)

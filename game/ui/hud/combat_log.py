@@ -56,11 +56,13 @@ class CombatLog:
 
     def add_entry(self, entry: dict[str, Any], battle: Any) -> None:
         intent = entry.get("intent")
+        said = ""
         if intent:
-            self.add(LogLine(f"R{entry.get('round', '?')} \u00b7 {intent_words(battle, intent)}", "head"))
+            said = intent_words(battle, intent)
+            self.add(LogLine(f"R{entry.get('round', '?')} \u00b7 {said}", "head"))
         for ev in entry.get("events", []):
             text = event_line(battle, ev)
-            if not text:
+            if not text or text == said:
                 continue
             t = ev.get("type")
             if t == "roll":

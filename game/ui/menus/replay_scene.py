@@ -68,7 +68,8 @@ class ReplayScene(Scene):
         self.board.click_selects = True
         self.board.grip_drawer = lambda s, pos: draw_grips(s, self.board.camera, self.board.battle, pos, app.text,
                                                            self.pal.grips, self.player.link_growth(),
-                                                           self.board.geometry.hex_radius)
+                                                           self.board.geometry.hex_radius,
+                                                           centre_of=self.board.geometry.center)
         self.board.overlay = lambda s: draw_badges(s, self.board.camera, self.board.battle,
                                                    self.board.token_positions(), app.text,
                                                    self.board.geometry.hex_radius * 0.6)
