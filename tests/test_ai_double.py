@@ -69,6 +69,8 @@ class Move(Action):
     to: tuple[int, int] = (0, 0)
 
     def check(self, battle: Battle) -> Reason | None:
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         f = battle.fighter(self.actor)
         if _held(battle, f.id) or f.posture != "standing":
             return Reason("cannot move now")
@@ -96,6 +98,8 @@ class Face(Action):
     facing: int = 0
 
     def check(self, battle):  # noqa: ANN001
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         return None if battle.fighter(self.actor).facing != self.facing else Reason("already facing")
 
     def resolve(self, battle, dice):  # noqa: ANN001
@@ -110,6 +114,8 @@ class Punch(Action):
     target: str = ""
 
     def check(self, battle):  # noqa: ANN001
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         a, t = battle.fighter(self.actor), battle.fighter(self.target)
         if not _near(a, t) or a.side == t.side or _pinned(battle, a.id):
             return Reason("cannot punch that")
@@ -140,6 +146,8 @@ class Grab(Action):
     location: str = "torso"
 
     def check(self, battle):  # noqa: ANN001
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         a, t = battle.fighter(self.actor), battle.fighter(self.target)
         if not _near(a, t) or a.side == t.side or _held(battle, a.id):
             return Reason("cannot grapple that")
@@ -180,6 +188,8 @@ class Takedown(Action):
     target: str = ""
 
     def check(self, battle):  # noqa: ANN001
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         ok = any(g.holder == self.actor and g.target == self.target for g in battle.grapples)
         if not ok or battle.fighter(self.target).posture == "prone":
             return Reason("no standing foe held")
@@ -198,6 +208,8 @@ class Pin(Action):
     target: str = ""
 
     def check(self, battle):  # noqa: ANN001
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         g = next((g for g in battle.grapples if g.holder == self.actor and g.target == self.target), None)
         if g is None or g.kind == "pin" or battle.fighter(self.target).posture != "prone":
             return Reason("no prone foe held")
@@ -216,6 +228,8 @@ class Strangle(Action):
     target: str = ""
 
     def check(self, battle):  # noqa: ANN001
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         ok = any(g.holder == self.actor and g.target == self.target and g.location == "neck"
                  for g in battle.grapples)
         return None if ok else Reason("no grip on the neck")
@@ -233,6 +247,8 @@ class StandUp(Action):
     posture: str = "standing"
 
     def check(self, battle):  # noqa: ANN001
+        if _pinned(battle, self.actor):
+            return Reason("pinned: only break free or wait")
         f = battle.fighter(self.actor)
         return None if f.posture != "standing" and not _pinned(battle, f.id) else Reason("cannot stand")
 
@@ -300,11 +316,7 @@ class DuelRuleset(Ruleset):
             out.append(Takedown(fighter_id, target=t.id))
             out.append(Pin(fighter_id, target=t.id))
             out.append(Strangle(fighter_id, target=t.id))
-        opts = [Option(a, a.check(battle)) for a in out]
-        if _pinned(battle, fighter_id):  # a pinned fighter may only try to break free or wait
-            opts = [o if o.action.type in ("break_free", "wait") else Option(o.action, Reason("pinned"))
-                    for o in opts]
-        return opts
+        return [Option(a, a.check(battle)) for a in out]
 
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         a = battle.fighter(action.actor)

@@ -45,10 +45,15 @@ class ControllerTable:
     def options(self, fid: str) -> list[Action]:
         return [o.action for o in self.ctl.legal_actions() if o.reason is None]
 
-    def submit(self, action: Action) -> tuple[bool, str, list[dict[str, Any]]]:
+    def refuses(self, action: Action) -> bool:
+        """Whether the checked door refuses ``action`` now (asked without playing it)."""
+        return self.ctl.check(action) is not None
+
+    def submit(self, action: Action) -> tuple[bool, str, list[dict[str, Any]], list[dict[str, Any]]]:
+        """(accepted, why not, the intent's own events, every event of the step incl. hooks)."""
         result = self.ctl.submit(action)
         if not result.ok:
             why = str(result.reason) if result.reason else result.status
-            return False, why, []
+            return False, why, [], []
         own = [e for e in result.entries if e.get("step") == "intent"]
-        return True, "", list(own[0].get("events", [])) if own else []
+        return True, "", list(own[0].get("events", [])) if own else [], result.events

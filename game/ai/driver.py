@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.invariants import check_invariants
 from game.dice import SeededDice
+from game.rules.events import apply_event
 
 if TYPE_CHECKING:
     from game.ai.opponent import Decision
     from game.model import Battle
-    from game.rules.base import Action, Ruleset
+    from game.rules.base import Action, Option, Ruleset
 
 __all__ = ["Player", "BattleResult", "play_battle", "ROUND_LIMIT", "GAIN_EVENTS", "succeeded"]
 
@@ -52,7 +53,8 @@ def succeeded(events: list[dict[str, Any]]) -> bool:
 
 
 class Player(Protocol):
-    def decide(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str) -> Decision: ...
+    def decide(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str, *,
+               options: list[Option] | None = None) -> Decision: ...
 
 
 @dataclass
@@ -139,9 +141,10 @@ class _MiniTable:
             return fid
         return None
 
-    def _end_turn(self, fid: str) -> None:
+    def _end_turn(self, fid: str, hooked: bool = False) -> None:
         b = self.battle
-        self.ruleset.end_turn(b, fid, self.dice)
+        if not hooked:
+            self.ruleset.end_turn(b, fid, self.dice)
         self._expire(fid, "end_of_turn")
         b.turn += 1
         self._expire(fid, "turn")
@@ -150,13 +153,18 @@ class _MiniTable:
     def options(self, fid: str) -> list[Action]:
         return [o.action for o in self.ruleset.legal_actions(self.battle, fid) if o.reason is None]
 
-    def submit(self, action: Action) -> tuple[bool, str, list[dict[str, Any]]]:
+    def refuses(self, action: Action) -> bool:
+        return self.battle.current != action.actor or action.check(self.battle) is not None
+
+    def submit(self, action: Action) -> tuple[bool, str, list[dict[str, Any]], list[dict[str, Any]]]:
         reason = action.check(self.battle)
         if reason is not None:
-            return False, str(reason), []
-        events = action.resolve(self.battle, self.dice)
-        self._end_turn(action.actor)
-        return True, "", events
+            return False, str(reason), [], []
+        events = list(action.resolve(self.battle, self.dice))
+        n = len(events)
+        events += self.ruleset.end_turn(self.battle, action.actor, self.dice) or []
+        self._end_turn(action.actor, hooked=True)
+        return True, "", events[:n], events
 
     def _over(self) -> bool:
         b = self.battle
@@ -176,6 +184,28 @@ def _table(battle: Battle, ruleset: Ruleset, round_limit: int) -> Any:
     except ImportError:
         return _MiniTable(battle, ruleset, round_limit)
     return ControllerTable(battle, ruleset, round_limit)
+
+
+def _check_step(before: Battle, events: list[dict[str, Any]], after: Battle, ruleset: Ruleset,
+                action: Action) -> list[str]:
+    """Invariants after every event of one step (replayed on the state before it), then on the result."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for k, ev in enumerate(events):
+        try:
+            apply_event(before, ev)
+        except Exception as exc:  # noqa: BLE001 - an event that cannot be applied is itself a break
+            out.append(f"round {after.round}, {action.text()}: event {k} ({ev.get('type')}) does not apply: "
+                       f"{type(exc).__name__}: {exc}")
+            break
+        for b in check_invariants(before, ruleset):
+            if b not in seen:
+                seen.add(b)
+                out.append(f"round {after.round}, {action.text()}, after event {k} ({ev.get('type')}): {b}")
+    for b in check_invariants(after, ruleset):
+        if b not in seen:
+            out.append(f"round {after.round}, after {action.text()}: {b}")
+    return out
 
 
 # -- one battle -------------------------------------------------------------------------------
@@ -202,9 +232,18 @@ def play_battle(battle: Battle, ruleset: Ruleset, players: dict[str, Player], *,
             fighter = battle.fighter(fid)
             player = players[fighter.side]
             if check:
-                legal = table.options(fid)
+                options = ruleset.legal_actions(battle, fid)
+                legal = [o.action for o in options if o.reason is None]
+                refused = [o.action for o in options if o.reason is not None]
+                if refused:  # the checked door must refuse what legal_actions marks illegal
+                    probe = refused[battle.turn % len(refused)]
+                    if not table.refuses(probe):
+                        out.breaks.append(f"round {battle.round}: {probe.text()} is marked illegal but the "
+                                          "controller would accept it")
+                before = battle.clone(with_log=False)
             d0 = time.perf_counter()
-            decision = player.decide(battle, ruleset, fid)
+            decision = player.decide(battle, ruleset, fid, options=options) if check else \
+                player.decide(battle, ruleset, fid)
             out.decision_ms.append((time.perf_counter() - d0) * 1000.0)
             if decision.errors:
                 out.breaks.extend(f"round {battle.round}: while thinking: {e}" for e in decision.errors)
@@ -213,15 +252,14 @@ def play_battle(battle: Battle, ruleset: Ruleset, players: dict[str, Player], *,
                 raise RuntimeError(f"{fid} has no legal action at all")
             if check and action not in legal:
                 out.breaks.append(f"round {battle.round}: {action.text()} was not among the legal actions")
-            ok, why, events = table.submit(action)
+            ok, why, events, every = table.submit(action)
             if not ok:
                 raise RuntimeError(f"{action.text()} was refused: {why}")
             out.chosen[action.type] += 1
             if succeeded(events):
                 out.succeeded[action.type] += 1
             if check:
-                out.breaks.extend(f"round {battle.round}, after {action.text()}: {b}"
-                                  for b in check_invariants(battle, ruleset))
+                out.breaks.extend(_check_step(before, every, battle, ruleset, action))
             if on_step is not None:
                 on_step(battle, action, events)
             turns += 1

@@ -18,6 +18,7 @@ asks the ruleset only ``can_fight``.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from typing import TYPE_CHECKING
 
@@ -36,10 +37,10 @@ _FAR = 40  # path distances are searched this far; beyond it, straight-line dist
 
 
 def _max_of(f: Fighter, value: int | None, stat_names: tuple[str, ...]) -> float:
-    best = 0
+    best: float = 0
     for name in stat_names:
         v = f.stats.get(name)
-        if v:
+        if isinstance(v, int | float) and not isinstance(v, bool) and v > 0:
             best = v
             break
     if value is not None and value > best:
@@ -86,11 +87,37 @@ def _bfs(cells: dict, start: Hex) -> dict[Hex, int]:
     return out
 
 
+def _dijkstra(cells: dict, start: Hex, crowd: set[Hex], crowd_cost: int = 6) -> dict[Hex, int]:
+    out = {start: 0}
+    todo = [(0, start.q, start.r)]
+    while todo:
+        d, q, r = heapq.heappop(todo)
+        h = Hex(q, r)
+        if d > out.get(h, 1 << 30) or d > _FAR:
+            continue
+        for step in DIRECTIONS:
+            n = Hex(q + step.q, r + step.r)
+            c = cells.get(n)
+            if c is None or c.blocks_movement:
+                continue
+            nd = d + (crowd_cost if n in crowd else 1)
+            if nd < out.get(n, 1 << 30):
+                out[n] = nd
+                heapq.heappush(todo, (nd, n.q, n.r))
+    return out
+
+
 class Evaluator:
     """Scores battles for ``side``. Build one per decision (it remembers full hp/fp at the root)."""
 
-    def __init__(self, root: Battle, ruleset: Ruleset, side: str, weights: Weights) -> None:
+    def __init__(self, root: Battle, ruleset: Ruleset, side: str, weights: Weights, *,
+                 mover: str | None = None) -> None:
         self.ruleset = ruleset
+        # path distances step around fighters standing in the way (as they stand at the root; the
+        # fighter who is deciding does not block itself)
+        self.board = root.board
+        self.crowd = {f.hex for f in root.fighters if f.id != mover}
+        self._dist: dict[Hex, dict[Hex, int]] = {}
         self.side = side
         self.w = weights
         self.hp_max = {f.id: _max_of(f, f.hp, ("HP", "ST")) for f in root.fighters}
@@ -101,15 +128,28 @@ class Evaluator:
         self.retreating: set[str] = set()
         self.parts(root, choose=True)
 
+    def dist(self, a: Hex, b: Hex) -> int:
+        """Steps from ``a`` to ``b`` around walls, counting a hex another fighter stands on as six."""
+        if a == b:
+            return 0
+        cells = self.board.index()
+        if not cells:
+            return hex_distance(a, b)
+        m = self._dist.get(b)
+        if m is None:
+            m = self._dist[b] = _dijkstra(cells, b, self.crowd)
+        d = m.get(a)
+        return d if d is not None else hex_distance(a, b) + 6
+
     def approach(self, battle: Battle, fighter_id: str, h: Hex) -> float:
         """How well standing on ``h`` serves ``fighter_id``'s plan (lower is better): the path
         distance to its chosen foe, or minus that distance when it backs off. For ordering moves."""
         target = battle.get(self.targets.get(fighter_id))
         if target is None:
             foes = [f.hex for f in battle.fighters if f.side != self.side]
-            d = min((path_distance(battle.board, h, x) for x in foes), default=0)
+            d = min((self.dist(h, x) for x in foes), default=0)
         else:
-            d = path_distance(battle.board, h, target.hex)
+            d = self.dist(h, target.hex)
         return -d if fighter_id in self.retreating else d
 
     def value(self, battle: Battle) -> float:
@@ -219,16 +259,15 @@ class Evaluator:
             losing = len(friends) < len(foes)
             holds_friend = {h.id for h, _ in held_friends}
             controlled = {g.target for g in battle.grapples if g.holder in by_id and by_id[g.holder].side == side}
-            board = battle.board
             for f in friends:
                 best_foe = by_id.get(self.targets.get(f.id, ""))
                 if best_foe is not None and best_foe.side != side:
-                    best_d = path_distance(board, f.hex, best_foe.hex)
+                    best_d = self.dist(f.hex, best_foe.hex)
                 else:
                     best_key = 1e9
                     best_d = 0
                     for e in foes:
-                        d = path_distance(board, f.hex, e.hex)
+                        d = self.dist(f.hex, e.hex)
                         key = d + 1.5 * hpf.get(e.id, 1.0)
                         if e.id in holds_friend:
                             key -= 1.5

@@ -5,10 +5,11 @@ generator, so the real battle and its RNG are never touched):
 
 1. **First look.** Every legal action is resolved once on a clone and the
    result scored by :class:`~game.ai.evaluate.Evaluator` (injury dealt and
-   taken, control, danger, position). An action whose ``odds`` has a single
-   outcome is exact after one look; the others are uncertain.
+   taken, control, danger, position). An action that rolled no dice is
+   exact after one look; the others are uncertain.
 2. **Sampling.** The best uncertain actions are resolved again (common
-   random numbers: sample *i* uses the same scratch dice for every action),
+   random numbers: sample *i* uses the same scratch dice for every action;
+   samples come in antithetic pairs, a low roll mirrored by a high one),
    up to the level's ``samples``; the score is the mean gain over the
    position before acting.
 3. **Look-ahead** (hard). The few best actions are re-scored against the
@@ -49,7 +50,7 @@ from game.model import RngState
 
 if TYPE_CHECKING:
     from game.model import Battle
-    from game.rules.base import Action, Ruleset
+    from game.rules.base import Action, Option, Ruleset
 
 __all__ = ["Opponent", "Decision", "Choice", "mix"]
 
@@ -134,6 +135,16 @@ class _OutOfBudget(Exception):
     pass
 
 
+class _Antithetic(SeededDice):
+    """The mirror image of a :class:`SeededDice` stream: every face ``f`` of a d``n`` becomes ``n + 1 - f``."""
+
+    def roll(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
+        faces = [sides + 1 - f for f in super().roll(count, sides, purpose, rule)]
+        if faces:
+            self.used[-len(faces):] = faces
+        return faces
+
+
 @dataclass
 class _Cand:
     action: Action
@@ -174,7 +185,7 @@ class _Search:
         me = battle.fighter(fighter_id)
         self.side = me.side
         self.weights: Weights = opp.weights or weights_for(ruleset.id, danger=self.level.danger)
-        self.ev = Evaluator(battle, ruleset, self.side, self.weights)
+        self.ev = Evaluator(battle, ruleset, self.side, self.weights, mover=fighter_id)
         self.base = self.ev.value(battle)
         self.base_parts = self.ev.parts(battle)
         self.key = mix(opp.seed, battle.rng.seed, battle.rng.counter, battle.turn, battle.round, fighter_id)
@@ -196,21 +207,28 @@ class _Search:
             raise _OutOfBudget
         self.nodes += 1
 
-    def dice(self, sample: int) -> SeededDice:
+    def dice(self, sample: int | str) -> SeededDice:
+        """Scratch dice for sample ``sample``: samples 2k and 2k+1 are antithetic (face -> sides + 1 - face),
+        so a pair sees a low and a high roll and the mean of a pair is already a fair estimate."""
+        if isinstance(sample, int) and sample % 2 == 1:
+            return _Antithetic(RngState(seed=mix(self.key, sample - 1), counter=0))
         return SeededDice(RngState(seed=mix(self.key, sample), counter=0))
 
-    def play(self, state: Battle, action: Action, sample: int) -> Battle:
-        """Resolve ``action`` on a clone of ``state`` with scratch dice ``sample``."""
+    def play(self, state: Battle, action: Action, sample: int | str) -> tuple[Battle, bool]:
+        """Resolve ``action`` on a clone of ``state`` with scratch dice ``sample``; (child, rolled any dice)."""
         self.spend()
         child = state.clone(with_log=False)
-        action.resolve(child, self.dice(sample))
-        return child
+        dice = self.dice(sample)
+        action.resolve(child, dice)
+        return child, bool(dice.used)
 
     # stages --------------------------------------------------------------------------
-    def run(self) -> Decision:
+    def run(self, given: list[Option] | None = None) -> Decision:
         t0 = time.perf_counter()
         level = self.level
-        options = [o.action for o in self.ruleset.legal_actions(self.root, self.fid) if o.reason is None]
+        if given is None:
+            given = self.ruleset.legal_actions(self.root, self.fid)
+        options = [o.action for o in given if o.reason is None]
         if not options:
             return self._decision(None, [], t0)
         if level.random:
@@ -222,8 +240,8 @@ class _Search:
         # moves (any action with a ``to`` hex) are many: look at the ones that serve the plan best
         moving = [(self.ev.approach(self.root, self.fid, to), c.order, c)
                   for c in cands if (to := _has_hex_field(c.action)) is not None]
+        moving.sort(key=lambda m: (m[0], m[1]))
         if len(moving) > level.moves:
-            moving.sort(key=lambda m: (m[0], m[1]))
             dropped = {id(m[2]) for m in moving[level.moves:]}
             cands = [c for c in cands if id(c) not in dropped]
         if level.breadth is not None:
@@ -232,11 +250,26 @@ class _Search:
                 others.sort(key=lambda c: mix(self.key, "look", c.order))
                 dropped = {id(c) for c in others[level.breadth:]}
                 cands = [c for c in cands if id(c) not in dropped]
-        if level.samples > 1:
-            for c in cands:
-                self.odds_of(c)
+        # first look in an order that survives a small budget: actions aimed at someone, the three
+        # best moves, the other actions, the other moves
+        rank = {id(m[2]): i for i, m in enumerate(moving)}
+        root = self.root
+        aim = self.ev.targets.get(self.fid)
+        live = {f.id for f in root.fighters if self.ruleset.can_fight(root, f)}
+
+        def first(c: _Cand) -> tuple[int, int]:
+            r = rank.get(id(c))
+            if r is not None:
+                return (2 if r < 3 else 4, r)
+            target = getattr(c.action, "target", None)
+            if isinstance(target, str) and target:
+                if target not in live:
+                    return (5, c.order)  # a foe already out of the fight: last
+                return (0 if target == aim else 1, c.order)
+            return (3, c.order)
+
         try:
-            for c in cands:
+            for c in sorted(cands, key=first):
                 self.sample(c, 0)
             # sampling: successive rounds over the best uncertain actions
             for s in range(1, level.samples):
@@ -257,18 +290,19 @@ class _Search:
                 c.odds = self.ruleset.odds(self.root, c.action)
             except Exception:  # noqa: BLE001 - a ruleset without odds for this action: sample it
                 c.odds = None
-            c.exact = bool(c.odds) and max(c.odds.values()) >= 0.999999
         return c.odds
 
     def sample(self, c: _Cand, s: int) -> None:
         try:
-            child = self.play(self.root, c.action, s)
+            child, rolled = self.play(self.root, c.action, s)
         except _OutOfBudget:
             raise
         except Exception as exc:  # noqa: BLE001 - an engine bug: report it, never crash the game
             c.failed = f"{c.action.text()}: {type(exc).__name__}: {exc}"
             self.errors.append(c.failed)
             return
+        if s == 0 and not rolled:
+            c.exact = True  # no dice, no chance: one look is the whole truth
         parts = self.ev.parts(child)
         c.values.append(sum(parts.values()) - self.base)
         for k, v in parts.items():
@@ -304,7 +338,8 @@ class _Search:
         foe = state.fighter(replier)
         foe_ev = self._foe_evs.get(foe.side)
         if foe_ev is None:
-            foe_ev = self._foe_evs[foe.side] = Evaluator(self.root, self.ruleset, foe.side, self.weights)
+            foe_ev = self._foe_evs[foe.side] = Evaluator(self.root, self.ruleset, foe.side, self.weights,
+                                                         mover=replier)
         saved = state.current
         state.current = replier
         try:
@@ -318,14 +353,9 @@ class _Search:
         best: tuple[float, float, str] | None = None
         for a in options:
             foe_vals, our_vals = [], []
-            try:
-                odds = self.ruleset.odds(state, a)
-            except Exception:  # noqa: BLE001
-                odds = None
-            n = 1 if odds and max(odds.values()) >= 0.999999 else 2
-            for s in range(n):
+            for s in range(2):
                 try:
-                    child = self.play(state, a, mix("reply", a.text(), s))
+                    child, rolled = self.play(state, a, mix("reply", a.text(), s))
                 except _OutOfBudget:
                     raise
                 except Exception as exc:  # noqa: BLE001
@@ -333,6 +363,8 @@ class _Search:
                     break
                 foe_vals.append(foe_ev.value(child))
                 our_vals.append(self.ev.value(child))
+                if not rolled:
+                    break
             if not foe_vals:
                 continue
             fv = sum(foe_vals) / len(foe_vals)
@@ -385,22 +417,29 @@ class _Search:
         t = self.level.temperature
         if t <= 0 or len(pool) == 1:
             return pool[0]
-        top = pool[0].score
-        weights = [math.exp((c.score - top) / t) for c in pool]
+        # a softmax over the best action of each kind: a weaker level picks the wrong kind of action
+        # now and then (a visible mistake) rather than one of six equivalent turns on the spot
+        best_of: dict[str, _Cand] = {}
+        for c in pool:
+            best_of.setdefault(c.action.type, c)
+        kinds = list(best_of.values())
+        top = kinds[0].score
+        weights = [math.exp((c.score - top) / t) for c in kinds]
         u = _uniform(mix(self.key, "choose")) * sum(weights)
-        for c, wgt in zip(pool, weights):
+        for c, wgt in zip(kinds, weights):
             u -= wgt
             if u <= 0:
                 return c
-        return pool[-1]
+        return kinds[-1]
 
     # explanation -------------------------------------------------------------------------
     def reason(self, c: _Cand) -> str:
         bits = []
-        self.odds_of(c)
+        if self.opp.explain:
+            self.odds_of(c)
         if c.reply_note:
             bits.append(c.reply_note)
-        if c.odds and not c.exact:
+        if c.odds and len(c.odds) > 1:
             top = sorted(c.odds.items(), key=lambda kv: -kv[1])[:2]
             bits.append(" / ".join(f"{k} {v:.0%}" for k, v in top))
         if c.values:
@@ -435,8 +474,11 @@ class Opponent:
     """
 
     def __init__(self, level: str | Level = "normal", *, budget_ms: float | None = 200.0,
-                 nodes: int | None = None, seed: int = 0, weights: Weights | None = None) -> None:
+                 nodes: int | None = None, seed: int = 0, weights: Weights | None = None,
+                 explain: bool = True) -> None:
         self.level = level if isinstance(level, Level) else level_named(level)
+        #: quote the engine's odds in the reasons (costs an ``odds`` call per action shown)
+        self.explain = explain
         self.budget_ms = budget_ms
         self.nodes = nodes
         self.seed = seed
@@ -451,11 +493,17 @@ class Opponent:
         """True while a decision is being searched (for the UI's "thinking..." indicator)."""
         return self._busy > 0
 
-    def decide(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str) -> Decision:
-        """Choose an intent for ``fighter_id``. Works on a clone: ``battle`` is never changed."""
-        return self._decide(battle.clone(with_log=False), ruleset, fighter_id)
+    def decide(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str, *,
+               options: list[Option] | None = None) -> Decision:
+        """Choose an intent for ``fighter_id``. Works on a clone: ``battle`` is never changed.
 
-    def decide_async(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str) -> Future[Decision]:
+        ``options``: the ``legal_actions`` the caller already has for this fighter now (the
+        controller's), to save asking the ruleset again; only the legal ones are considered.
+        """
+        return self._decide(battle.clone(with_log=False), ruleset, fighter_id, options=options)
+
+    def decide_async(self, battle: Battle, ruleset: Ruleset | str, fighter_id: str, *,
+                     options: list[Option] | None = None) -> Future[Decision]:
         """Snapshot ``battle`` now (in the caller's thread) and think in a worker thread."""
         snapshot = battle.clone(with_log=False)
         with self._lock:
@@ -463,7 +511,7 @@ class Opponent:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clinch-ai")
             self._busy += 1  # thinking from the moment of asking, not from when the worker starts
         try:
-            return self._pool.submit(self._decide, snapshot, ruleset, fighter_id, True)
+            return self._pool.submit(self._decide, snapshot, ruleset, fighter_id, counted=True, options=options)
         except BaseException:
             with self._lock:
                 self._busy -= 1
@@ -478,8 +526,8 @@ class Opponent:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    def _decide(self, snapshot: Battle, ruleset: Ruleset | str, fighter_id: str,
-                counted: bool = False) -> Decision:
+    def _decide(self, snapshot: Battle, ruleset: Ruleset | str, fighter_id: str, *,
+                counted: bool = False, options: list[Option] | None = None) -> Decision:
         if isinstance(ruleset, str):
             from game.rules.base import find_ruleset
             ruleset = find_ruleset(ruleset)
@@ -488,7 +536,7 @@ class Opponent:
                 self._busy += 1
         try:
             search = _Search(self, snapshot, ruleset, fighter_id)
-            return search.run()
+            return search.run(options)
         finally:
             with self._lock:
                 self._busy -= 1

@@ -179,7 +179,7 @@ def make_players(levels: dict[str, str], *, seed: int, budget_ms: float | None =
         n = nodes.get(level) if isinstance(nodes, dict) else nodes
         if n is None and budget_ms is None:
             n = DEFAULT_NODES.get(level, 200)
-        players[side] = Opponent(level, budget_ms=budget_ms, nodes=n, seed=mix(seed, side))
+        players[side] = Opponent(level, budget_ms=budget_ms, nodes=n, seed=mix(seed, side), explain=False)
     return players
 
 

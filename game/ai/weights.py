@@ -74,7 +74,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", samples=0, random=True),
-    "easy": Level("easy", samples=1, top=0, moves=3, breadth=8, temperature=1.2, danger=False),
+    "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, temperature=0.6, danger=False),
     "normal": Level("normal", samples=4, top=6, moves=10, temperature=0.12),
     "hard": Level("hard", samples=6, top=8, moves=16, temperature=0.0, lookahead=3, reply_states=2),
 }
@@ -82,8 +82,10 @@ LEVELS: dict[str, Level] = {
 
 #: ruleset id -> Weights field overrides (plain data). Keep it small; prefer generic features.
 HINTS: dict[str, dict[str, Any]] = {
-    # edge keeps grips between adjacent hexes; pins there end the fight quickly
-    "edge": {"grip_kind": {"grapple": 1.2, "pin": 3.6, "hold": 1.2}},
+    # edge: a grapple is one mutual link (the holder has only the upper hand); pins climb from
+    # "pin" (-1) to "pin-5", which knocks the foe out or binds it (S1-PIN-2..7)
+    "edge": {"grip_kind": {"grapple": 0.4, "pin": 2.0, "pin-1": 2.0, "pin-2": 3.0, "pin-3": 4.0, "pin-4": 5.0,
+                           "pin-5": 6.0}, "being_held_extra": 0.0, "grip_hand": 0.0},
 }
 
 

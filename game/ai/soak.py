@@ -1,0 +1,167 @@
+"""The soak: many seeded computer-vs-computer battles per ruleset, every invariant checked at every step.
+
+For each ruleset a *template* battle is found: a scenario in ``maps/`` made
+for it, else the arena with the fighters' stats and hands taken from
+:data:`STAT_BLOCKS` (plain data, for rulesets whose stats differ from 3d6's).
+Battle *i* takes one fighter a side from the template (every fifth battle
+two a side), rotating through them so every pairing of weapons and skills
+comes up, and plays it with cheap players (easy, a small node budget),
+which wander widely through the rules. Reported: crashes, battles stuck at
+the round limit, invariant breaks (with the battle's index and seed to
+replay it).
+"""
+
+from __future__ import annotations
+
+import time
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.ai.driver import ROUND_LIMIT, play_battle
+from game.ai.opponent import Opponent, mix
+from game.model import Battle
+
+__all__ = ["STAT_BLOCKS", "SoakReport", "soak_template", "soak_battle", "run_soak", "MAPS"]
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+#: ruleset id -> per-fighter (stats, skills, hands) blocks used when no scenario is made for it
+STAT_BLOCKS: dict[str, list[dict[str, Any]]] = {
+    "edge": [
+        {"stats": {"STR": 4, "REF": 3, "PRE": 3, "WIL": 3}, "hands": {"right": "mace", "left": None}},
+        {"stats": {"STR": 3, "REF": 4, "PRE": 4, "WIL": 3}, "hands": {"right": "dagger", "left": None}},
+        {"stats": {"STR": 5, "REF": 2, "PRE": 3, "WIL": 4}, "hands": {"right": None, "left": None}},
+        {"stats": {"STR": 3, "REF": 3, "PRE": 4, "WIL": 3}, "hands": {"right": "tomahawk", "left": "dagger"}},
+        {"stats": {"STR": 4, "REF": 4, "PRE": 2, "WIL": 3}, "hands": {"right": "longsword", "left": None}},
+        {"stats": {"STR": 3, "REF": 3, "PRE": 3, "WIL": 4}, "hands": {"right": "rope", "left": None}},
+    ],
+    "d20": [
+        {"stats": {"STR": 15, "DEX": 12, "CON": 14, "INT": 10, "WIS": 10, "CHA": 10, "level": 2},
+         "hands": {"right": "longsword", "left": "shield"}},
+        {"stats": {"STR": 16, "DEX": 10, "CON": 15, "INT": 9, "WIS": 10, "CHA": 9, "level": 2},
+         "hands": {"right": None, "left": None}},
+        {"stats": {"STR": 12, "DEX": 16, "CON": 12, "INT": 12, "WIS": 11, "CHA": 10, "level": 2},
+         "hands": {"right": "dagger", "left": None}},
+        {"stats": {"STR": 14, "DEX": 13, "CON": 13, "INT": 10, "WIS": 10, "CHA": 10, "level": 2},
+         "hands": {"right": "mace", "left": None}},
+        {"stats": {"STR": 13, "DEX": 14, "CON": 12, "INT": 11, "WIS": 12, "CHA": 10, "level": 2},
+         "hands": {"right": "club", "left": None}},
+        {"stats": {"STR": 17, "DEX": 9, "CON": 16, "INT": 8, "WIS": 9, "CHA": 8, "level": 2},
+         "hands": {"right": "spear", "left": None}},
+    ],
+}
+
+
+def _scenario_for(ruleset_id: str) -> Path | None:
+    for path in sorted(MAPS.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        if data.get("ruleset") == ruleset_id:
+            return path
+    return None
+
+
+def soak_template(ruleset_id: str) -> Battle:
+    """A battle to draw soak fighters from, for ``ruleset_id`` (``ruleset.setup`` not yet run)."""
+    from game.maps import load_scenario
+
+    path = _scenario_for(ruleset_id)
+    if path is not None:
+        return load_scenario(path)
+    battle = load_scenario(MAPS / "arena.toml")
+    battle.ruleset = ruleset_id
+    blocks = STAT_BLOCKS.get(ruleset_id)
+    if blocks:
+        for i, f in enumerate(battle.fighters):
+            block = blocks[i % len(blocks)]
+            f.stats = dict(block["stats"])
+            f.skills = dict(block.get("skills", {}))
+            f.hands = dict(block.get("hands", {"right": None, "left": None}))
+            f.items = list(block.get("items", []))
+    return battle
+
+
+def soak_battle(template: Battle, i: int, seed: int = 0) -> Battle:
+    """Battle ``i`` of a soak: one fighter a side (two every fifth battle), rotating through the template."""
+    b = template.clone(with_log=False)
+    sides: dict[str, list] = {}
+    for f in b.fighters:
+        sides.setdefault(f.side, []).append(f)
+    per = 2 if i % 5 == 4 else 1
+    chosen = []
+    step = i
+    for fs in sides.values():  # red i % nr, blue (i // nr) % nb, ...: every pairing in turn
+        for j in range(min(per, len(fs))):
+            chosen.append(fs[(step + j) % len(fs)])
+        step //= len(fs)
+    b.fighters = chosen
+    b.rng.seed = mix(seed, i, "soak")
+    b.rng.counter = 0
+    return b
+
+
+@dataclass
+class SoakReport:
+    ruleset: str
+    battles: int = 0
+    crashes: int = 0
+    stuck: int = 0
+    breaks: int = 0
+    rounds: list[int] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def clean(self) -> bool:
+        return not (self.crashes or self.stuck or self.breaks)
+
+    def line(self) -> str:
+        mean = sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
+        return (f"{self.ruleset}: {self.battles} battles, crashes {self.crashes}, stuck {self.stuck}, "
+                f"invariant breaks {self.breaks}, mean rounds {mean:.1f}, max {max(self.rounds, default=0)}, "
+                f"{self.seconds:.1f} s")
+
+
+def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", nodes: int = 12,
+             round_limit: int = ROUND_LIMIT, keep: int = 20, first: int = 0,
+             progress: Callable[[int, int], None] | None = None) -> SoakReport:
+    """Play soak battles ``first`` .. ``first + n - 1`` under ``ruleset_id``; every step checked
+    (``play_battle(check=True)``)."""
+    from game.rules.base import find_ruleset
+
+    ruleset = find_ruleset(ruleset_id)
+    report = SoakReport(ruleset_id)
+    t0 = time.perf_counter()
+    template = soak_template(ruleset_id)
+    for k in range(n):
+        i = first + k
+        battle = soak_battle(template, i, seed)
+        sides = {f.side for f in battle.fighters}
+        players = {s: Opponent(level, budget_ms=None, nodes=nodes, seed=mix(seed, i, s), explain=False)
+                   for s in sorted(sides)}
+        r = play_battle(battle, ruleset, players, round_limit=round_limit, check=True)
+        report.battles += 1
+        report.rounds.append(r.rounds)
+        where = f"battle {i} (seed {seed}, {' v '.join(f.id for f in battle.fighters)})"
+        if r.error:
+            report.crashes += 1
+            if len(report.messages) < keep:
+                report.messages.append(f"{where}: crash: {r.error}")
+        if r.stuck:
+            report.stuck += 1
+            if len(report.messages) < keep:
+                report.messages.append(f"{where}: stuck at the round limit ({round_limit})")
+        if r.breaks:
+            report.breaks += len(r.breaks)
+            for msg in r.breaks[:3]:
+                if len(report.messages) < keep:
+                    report.messages.append(f"{where}: {msg}")
+        if progress is not None:
+            progress(k + 1, n)
+    report.seconds = time.perf_counter() - t0
+    return report
