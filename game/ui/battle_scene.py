@@ -67,6 +67,8 @@ class BattleScene(Scene):
         self.reach_overlay = ReachOverlay(self.board.geometry, app.text)
         self.player = EventPlayer(self.settings.speed_factor)
         self.player.set_position_source(self._world_pos)
+        self.player.listener = self._log_event
+        self._headed: set[int] = set()
         self.help = help_for(session.ruleset)
         self.breakdown: RollBreakdown | None = None
         self.dialog: DiceDialog | None = None
@@ -165,6 +167,14 @@ class BattleScene(Scene):
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:
             self.resize(size)
+        if self._suspended:
+            self._suspended = False
+            if not self.player.busy and isinstance(self.mode, M.Menu | M.EnterDice):
+                self.settle()  # its widgets were hidden: build them again
+
+    def suspend(self) -> None:
+        self._suspended = True
+        self._close_mode_widgets()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.board.resize(size)
@@ -341,7 +351,8 @@ class BattleScene(Scene):
             self.session.ai_problem = None
         entries = list(result.entries)
         for e in entries:
-            self.log.add_entry(e, self.session.battle)
+            if not e.get("events"):
+                self.log.add_entry(e, self.session.battle)  # nothing to play: log it now
             rolls = [ev for ev in e.get("events", []) if ev.get("type") in ("roll", "contest")]
             if "intent" in e and rolls:
                 self.last_rolls = rolls
@@ -604,6 +615,15 @@ class BattleScene(Scene):
             return self.command(out)
         return None
 
+    def _log_event(self, entry: dict[str, Any], ev: dict[str, Any]) -> None:
+        """The combat log follows the picture: each line appears as its event plays."""
+        if id(entry) not in self._headed:
+            self._headed.add(id(entry))
+            if len(self._headed) > 512:
+                self._headed = {id(entry)}
+            self.log.add_head(entry, self.session.battle)
+        self.log.add_event(entry, ev, self.session.battle)
+
     def open_breakdown(self, ev: dict[str, Any]) -> None:
         self.breakdown = RollBreakdown(ev, self.session.battle, self.text, self.pal, self.help)
 
@@ -634,6 +654,7 @@ class BattleScene(Scene):
 
     _computer_shadow: Any = None
     _swallow_up = False
+    _suspended = False
     _shadow_key: Any = None
 
     # -- drawing --------------------------------------------------------------------------------
@@ -668,8 +689,8 @@ class BattleScene(Scene):
             pygame.draw.circle(surface, self.pal.accent, (x, y), r + 4, width=3)
 
     def _underlay(self, surface: pygame.Surface) -> None:
-        self.board.show_arcs = not self.player.busy and not (
-            self.mode.shows_reach and self.board.selected == self.actor)
+        # arcs for a fighter being looked at; the acting one shows its reach instead
+        self.board.show_arcs = not self.player.busy and self.board.selected != self.actor
         if not self.player.busy:
             self.mode.draw(surface, self)
 

@@ -97,6 +97,8 @@ class EventPlayer:
         self.played: list[dict[str, Any]] = []  # every event applied, in order (tests read it)
         self._rng = random.Random(rng_seed)
         self._pos_of: Any = None
+        #: ``listener(entry, event)`` is told of each event as it plays (the combat log follows the picture)
+        self.listener: Any = None
 
     # -- feeding ----------------------------------------------------------------------------
     @property
@@ -114,6 +116,7 @@ class EventPlayer:
         for entry in entries:
             intent = entry.get("intent") or {}
             lunged = False
+            start = len(self.queue)
             for ev in entry.get("events", []):
                 t = ev.get("type")
                 if (t in ("roll", "contest") and not lunged and intent.get("target")
@@ -125,6 +128,8 @@ class EventPlayer:
                                                data={"actor": actor, "target": intent["target"]}))
                         lunged = True
                 self._queue_event(ev)
+            for a in list(self.queue)[start:]:
+                a.data["entry"] = entry
         if self.speed <= 0:
             self.finish()
 
@@ -212,6 +217,8 @@ class EventPlayer:
             except (KeyError, ValueError, TypeError, AttributeError):
                 pass  # an event for someone the shadow lacks: the real battle is shown at the end anyway
         self.played.append(a.event)
+        if self.listener is not None:
+            self.listener(a.data.get("entry") or {}, a.event)
 
     def _begin(self, a: Anim, quiet: bool = False) -> None:
         ev = a.event or {}

@@ -34,7 +34,8 @@ class HandoverScene(Scene):
         side_icon(surface, (w // 2, h // 2 - 110), 40, bs.board.side_index.get(self.side, 0), col, None, t)
         for text, size, colour, dy in (
             (f"{name}'s turn", 44, col, -40),
-            (f"Pass the mouse to {name}'s player.", 22, (230, 230, 230), 20),
+            (f"Pass the mouse to {name}'s player: {bs.name(bs.session.whose_turn())} acts next.", 22,
+             (230, 230, 230), 20),
             ("The board stays hidden until you click (or press Enter).", 16, (160, 160, 160), 60),
         ):
             img = t.render(text, size, colour, bold=size > 30)

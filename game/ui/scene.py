@@ -37,6 +37,9 @@ class Scene:
     def leave(self) -> None:  # noqa: B027 - optional hook
         """Called when the scene is removed from the stack (kill its widgets)."""
 
+    def suspend(self) -> None:  # noqa: B027 - optional hook
+        """Another scene was pushed over this one (hide its widgets; ``enter`` comes when it is back on top)."""
+
     def draw_over_gui(self, surface: pygame.Surface) -> None:  # noqa: B027 - optional hook
         """Drawn after the pygame-gui widgets (tooltips, pop-overs)."""
 
@@ -88,6 +91,8 @@ class SceneStack:
             if t.scene is not None:
                 self.scenes.append(t.scene)
         elif t.scene is not None:
+            if self.scenes:
+                self.scenes[-1].suspend()
             self.scenes.append(t.scene)
         if self.top is not None:
             self.top.enter(size)

@@ -55,24 +55,32 @@ class CombatLog:
         self.add(LogLine(text, "note"))
 
     def add_entry(self, entry: dict[str, Any], battle: Any) -> None:
-        intent = entry.get("intent")
-        said = ""
-        if intent:
-            said = intent_words(battle, intent)
-            self.add(LogLine(f"R{entry.get('round', '?')} \u00b7 {said}", "head"))
+        self.add_head(entry, battle)
         for ev in entry.get("events", []):
-            text = event_line(battle, ev)
-            if not text or text == said:
-                continue
-            t = ev.get("type")
-            if t == "roll":
-                self.add(LogLine(text, "roll", ev, bool(ev.get("success")) if "success" in ev else None))
-            elif t == "contest":
-                w = ev.get("winner")
-                ok = None if w is None else (w == (intent or {}).get("actor"))
-                self.add(LogLine(text, "contest", ev, ok))
-            else:
-                self.add(LogLine(text, "event", ev))
+            self.add_event(entry, ev, battle)
+
+    def add_head(self, entry: dict[str, Any], battle: Any) -> None:
+        """The bold line of an action (nothing for the rules' own steps)."""
+        intent = entry.get("intent")
+        if intent:
+            self.add(LogLine(f"R{entry.get('round', '?')} \u00b7 {intent_words(battle, intent)}", "head"))
+
+    def add_event(self, entry: dict[str, Any], ev: dict[str, Any], battle: Any) -> None:
+        """One event's line, as it plays."""
+        intent = entry.get("intent")
+        said = intent_words(battle, intent) if intent else ""
+        text = event_line(battle, ev)
+        if not text or text == said:
+            return
+        t = ev.get("type")
+        if t == "roll":
+            self.add(LogLine(text, "roll", ev, bool(ev.get("success")) if "success" in ev else None))
+        elif t == "contest":
+            w = ev.get("winner")
+            ok = None if w is None else (w == (intent or {}).get("actor"))
+            self.add(LogLine(text, "contest", ev, ok))
+        else:
+            self.add(LogLine(text, "event", ev))
 
     def rebuild(self, log: list[dict[str, Any]], battle: Any) -> None:
         self.lines = []

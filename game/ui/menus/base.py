@@ -85,6 +85,9 @@ class GuiScene(Scene):
     def leave(self) -> None:
         self.kill()
 
+    def suspend(self) -> None:
+        self.kill()
+
     def button_named(self, name: str) -> Any:
         for w, n in self.buttons.items():
             if n == name:

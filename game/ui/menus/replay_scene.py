@@ -75,6 +75,8 @@ class ReplayScene(Scene):
                                                    self.board.geometry.hex_radius * 0.6)
         self.player = EventPlayer(app.settings.speed_factor or 0.5)
         self.player.set_position_source(lambda fid: self.board.token_positions().get(fid))
+        self._headed: set[int] = set()
+        self.player.listener = self._log_event
         self.bar = InitiativeBar(self.text)
         self.panel = FighterPanel(self.text)
         self.log = CombatLog(self.text)
@@ -109,6 +111,12 @@ class ReplayScene(Scene):
         if size != self.size:
             self.resize(size)
 
+    def _log_event(self, entry: dict, ev: dict) -> None:
+        if id(entry) not in self._headed:
+            self._headed.add(id(entry))
+            self.log.add_head(entry, self.replay.battle)
+        self.log.add_event(entry, ev, self.replay.battle)
+
     def _relog(self) -> None:
         r = self.replay
         hi = r.starts[r.position] if r.position < len(r.starts) else len(r.log)
@@ -124,7 +132,8 @@ class ReplayScene(Scene):
         r.forward()
         entries = r.entries_at(r.position)
         for e in entries:
-            self.log.add_entry(e, r.battle)
+            if not e.get("events"):
+                self.log.add_entry(e, r.battle)
         self.board.battle = shadow
         self.player.shadow = None
         self.player.play(entries, shadow)
