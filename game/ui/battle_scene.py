@@ -689,8 +689,6 @@ class BattleScene(Scene):
             pygame.draw.circle(surface, self.pal.accent, (x, y), r + 4, width=3)
 
     def _underlay(self, surface: pygame.Surface) -> None:
-        # arcs for a fighter being looked at; the acting one shows its reach instead
-        self.board.show_arcs = not self.player.busy and self.board.selected != self.actor
         if not self.player.busy:
             self.mode.draw(surface, self)
 
@@ -776,6 +774,8 @@ class BattleScene(Scene):
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
         pal = self.pal
+        # arcs for a fighter being looked at; the acting one shows its reach instead
+        self.board.show_arcs = not self.player.busy and self.board.selected != self.actor
         self.board.draw(surface)
         # hint line and last roll at the foot of the board
         self._draw_board_foot(surface)
