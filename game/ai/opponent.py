@@ -191,11 +191,13 @@ class _Search:
         self.key = mix(opp.seed, battle.rng.seed, battle.rng.counter, battle.turn, battle.round, fighter_id)
         self.nodes = 0
         self.node_budget = opp.nodes
-        self.deadline = None if opp.budget_ms is None else time.perf_counter() + opp.budget_ms / 1000.0
+        # keep a tenth of the budget for what follows the last node (explanations, bookkeeping)
+        self.deadline = None if opp.budget_ms is None else time.perf_counter() + 0.9 * opp.budget_ms / 1000.0
         self.errors: list[str] = []
         self.complete = True
         self._foe_evs: dict[str, Evaluator] = {}
         self._replier: str | None = None
+        self._reply_pool: list[Action] = []
 
     # budget ------------------------------------------------------------------------
     def spend(self) -> None:
@@ -268,9 +270,25 @@ class _Search:
                 return (0 if target == aim else 1, c.order)
             return (3, c.order)
 
+        # variants (the same kind of action at the same target: other locations, maneuvers, weapons)
+        # wait behind their group's first member; the best groups are opened up after the first look
+        groups: dict[tuple[str, str], list[_Cand]] = {}
+        for c in cands:
+            if id(c) in rank:
+                continue
+            target = getattr(c.action, "target", None)
+            groups.setdefault((c.action.type, target if isinstance(target, str) else ""), []).append(c)
+        later = {id(c) for g in groups.values() for c in g[1:]}
+
         try:
             for c in sorted(cands, key=first):
-                self.sample(c, 0)
+                if id(c) not in later:
+                    self.sample(c, 0)
+            ranked = sorted((g for g in groups.values() if len(g) > 1 and g[0].values and not g[0].failed),
+                            key=lambda g: -g[0].mean)
+            for g in ranked[:level.expand]:
+                for c in g[1:]:
+                    self.sample(c, 0)
             # sampling: successive rounds over the best uncertain actions
             for s in range(1, level.samples):
                 live = [c for c in cands if not c.exact and not c.failed and c.values]
@@ -315,12 +333,27 @@ class _Search:
         top = ranked[:self.level.lookahead]
         if len(top) < 2:
             return
-        self._replier = self.replier()
+        self._replier = replier = self.replier()
+        if replier is not None:
+            self.spend()  # the legal_actions call below is a big step: stop first if time is up
+            # the replier's options once, at the root, legal or not (grab us and it may break free);
+            # each sampled state then only checks the few kept
+            root = self.root
+            saved = root.current
+            root.current = replier
+            try:
+                every = self.ruleset.legal_actions(root, replier)
+            finally:
+                root.current = saved
+            every.sort(key=lambda o: o.reason is not None)  # per (kind, target) keep a legal variant
+            self._reply_pool = self.prune_replies(root, [o.action for o in every], replier)
+        # a big melee has spent much on the first look already: search one outcome per action
+        states = self.level.reply_states if self.nodes < 120 else 1
         results: list[tuple[_Cand, float, str]] = []
         for c in top:
             vals = []
             note = ""
-            for state in c.states:
+            for state in c.states[:states]:
                 v, note_i = self.reply_value(state)
                 vals.append(v)
                 note = note or note_i
@@ -342,18 +375,20 @@ class _Search:
                                                          mover=replier)
         saved = state.current
         state.current = replier
+        options = []
         try:
-            options = [o.action for o in self.ruleset.legal_actions(state, replier) if o.reason is None]
-        except Exception as exc:  # noqa: BLE001
-            self.errors.append(f"legal_actions({replier}): {type(exc).__name__}: {exc}")
-            options = []
+            for a in self._reply_pool:
+                try:
+                    if a.check(state) is None:
+                        options.append(a)
+                except Exception as exc:  # noqa: BLE001
+                    self.errors.append(f"{a.text()}.check: {type(exc).__name__}: {exc}")
         finally:
             state.current = saved
-        options = self.prune_replies(state, options)
         best: tuple[float, float, str] | None = None
         for a in options:
             foe_vals, our_vals = [], []
-            for s in range(2):
+            for s in range(self.level.reply_samples):
                 try:
                     child, rolled = self.play(state, a, mix("reply", a.text(), s))
                 except _OutOfBudget:
@@ -391,20 +426,36 @@ class _Search:
         me = root.fighter(self.fid)
         return min(foes.values(), key=lambda f: (hex_distance(f.hex, me.hex), f.id)).id
 
-    def prune_replies(self, state: Battle, options: list[Action]) -> list[Action]:
-        """Every action that is not a move, and the moves that end next to one of ours (at most 6)."""
-        ours = [f.hex for f in state.fighters if f.side == self.side]
-        keep, moves = [], []
+    def prune_replies(self, state: Battle, options: list[Action], replier: str) -> list[Action]:
+        """The replies worth a look: at most one per (kind, target) among actions aimed at one of ours
+        within two hexes or at no one (breaking free, getting up...), and the moves that end next to
+        one of ours (at most 3). In a big melee a foe has hundreds of options; this keeps under twenty."""
+        me = state.fighter(replier)
+        ours = {f.id: f.hex for f in state.fighters if f.side == self.side}
+        near = {fid for fid, h in ours.items() if hex_distance(h, me.hex) <= 2}
+        keep: list[Action] = []
+        seen: set[tuple[str, str]] = set()
+        moves: list[tuple[int, int, Action]] = []
         for a in options:
             to = _has_hex_field(a)
-            if to is None:
-                keep.append(a)
-            else:
-                d = min((hex_distance(to, h) for h in ours), default=99)
+            target = getattr(a, "target", None)
+            if to is not None and not target:
+                d = min((hex_distance(to, h) for h in ours.values()), default=99)
                 if d <= 1:
                     moves.append((d, len(moves), a))
+                continue
+            if isinstance(target, str) and target:
+                if target not in near:
+                    continue
+                key = (a.type, target)
+            else:
+                key = (a.type, "")
+            if key in seen:
+                continue
+            seen.add(key)
+            keep.append(a)
         moves.sort(key=lambda m: (m[0], m[1]))
-        return keep + [m[2] for m in moves[:6]]
+        return keep[:14] + [m[2] for m in moves[:3]]
 
     def choose(self, cands: list[_Cand]) -> _Cand | None:
         scored = [c for c in cands if c.values and not c.failed]

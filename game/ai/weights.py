@@ -65,18 +65,20 @@ class Level:
     top: int = 8  # uncertain actions that get all their samples (the rest get a first look)
     moves: int = 12  # actions with a destination hex looked at (those that serve the plan best)
     breadth: int | None = None  # other actions looked at (a seeded random few; None: all)
+    expand: int = 6  # groups of variants (kind x target) opened up beyond their first member
     temperature: float = 0.0  # softmax temperature over scores; 0 = always the best
     lookahead: int = 0  # best actions re-scored against the foe's likely reply (0: none)
     reply_states: int = 2  # sampled outcomes per action searched for a reply
+    reply_samples: int = 2  # resolutions of each reply (an antithetic pair, the same across our actions)
     danger: bool = True
     random: bool = False
 
 
 LEVELS: dict[str, Level] = {
     "random": Level("random", samples=0, random=True),
-    "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, temperature=0.6, danger=False),
-    "normal": Level("normal", samples=4, top=6, moves=10, temperature=0.12),
-    "hard": Level("hard", samples=6, top=8, moves=16, temperature=0.0, lookahead=3, reply_states=2),
+    "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, expand=1, temperature=0.6, danger=False),
+    "normal": Level("normal", samples=4, top=6, moves=10, expand=4, temperature=0.12),
+    "hard": Level("hard", samples=6, top=8, moves=16, expand=6, temperature=0.0, lookahead=3, reply_states=2),
 }
 
 
