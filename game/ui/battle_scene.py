@@ -463,6 +463,10 @@ class BattleScene(Scene):
                 self.settle()
         elif n == "inspect":
             self.board.selected = cmd.arg
+        elif n == "unreachable":
+            h = cmd.arg
+            self.toast(f"{self.name(self.actor)} cannot reach ({h.q}, {h.r}) this turn: the lit hexes are in "
+                       f"reach.", "neutral")
         elif n == "cycle":
             self.cycle(cmd.arg)
         elif n == "give_dice":

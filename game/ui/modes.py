@@ -130,6 +130,9 @@ class SelectFighter(_Turn):
         if _left_click(event) and not scene.dragged:
             fid = scene.board.fighter_at_screen(event.pos)
             actor = scene.actor
+            h = scene.board.hex_at_screen(event.pos)
+            if fid is None and actor is not None and h in scene.reach:
+                return Submit(scene.reach[h])  # the acting fighter is implied
             if fid is None:
                 return Command("inspect", None)
             if fid == actor:
@@ -177,7 +180,9 @@ class SelectHex(_Turn):
                 return None
             if f is not None:
                 return Command("inspect", fid)
-            return SelectFighter()
+            if h is not None:  # a miss keeps the acting fighter chosen, and says why nothing happened
+                return Command("unreachable", h)
+            return None
         if _right_click(event):
             fid = scene.board.fighter_at_screen(event.pos)
             a = scene.battle.get(self.fighter_id)
