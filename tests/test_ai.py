@@ -181,6 +181,21 @@ def test_cancel_answers_at_once_with_the_best_so_far():
     opp.close()
 
 
+def test_a_search_asked_after_a_cancel_runs_in_full():
+    b = duel_battle(2)
+    place(b, "b0", 2, 1, facing=3)
+    rs = _Gated()
+    opp = Opponent("hard", budget_ms=None, nodes=300)
+    first = opp.decide_async(b, rs, "r0")
+    opp.cancel()  # the UI moved on: the first search answers at once ...
+    second = opp.decide_async(b, rs, "r0")  # ... and the next one, queued behind it, thinks properly
+    rs.gate.set()
+    assert not first.result(timeout=30).complete
+    d = second.result(timeout=30)
+    assert d.complete and d.nodes > 10
+    opp.close()
+
+
 def test_an_engine_error_while_thinking_is_reported_not_raised(monkeypatch):
     b = duel_battle(1)
     place(b, "b0", 2, 1, facing=3)
@@ -241,3 +256,33 @@ def test_hard_beats_easy_and_random_in_the_double():
         elif r.winner == sides[1]:
             wins["other"] += 1
     assert wins["hard"] >= 10, wins
+
+
+def _rulesets():
+    import game.rules  # noqa: F401
+    from game.rules.base import RULESETS
+
+    return sorted(RULESETS)
+
+
+@pytest.mark.parametrize("ruleset_id", _rulesets())
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_plays_every_registered_ruleset_through_the_controller(ruleset_id, level):
+    """No ruleset-specific code: the same opponent plays each ruleset's own scenario, legally."""
+    from game.ai.soak import soak_battle, soak_template
+    from game.rules.base import find_ruleset
+    from game.turns import TurnController
+
+    rs = find_ruleset(ruleset_id)
+    b = soak_battle(soak_template(ruleset_id), 4)  # two a side
+    rs.setup(b)
+    ctl = TurnController(b, rs, seat={f.side: "ai" for f in b.fighters})
+    opp = Opponent(level, budget_ms=None, nodes=120, seed=5)
+    for _ in range(12):
+        fid = ctl.whose_turn()
+        if fid is None:
+            break
+        legal = {o.action for o in ctl.legal_actions() if o.legal}
+        d = opp.decide(b, rs, fid)
+        assert d.action in legal and not d.errors, d.explain()
+        assert ctl.submit(d.action).ok

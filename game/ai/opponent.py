@@ -176,8 +176,9 @@ def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
 
 
 class _Search:
-    def __init__(self, opp: Opponent, battle: Battle, ruleset: Ruleset, fighter_id: str) -> None:
+    def __init__(self, opp: Opponent, battle: Battle, ruleset: Ruleset, fighter_id: str, gen: int = 0) -> None:
         self.opp = opp
+        self.gen = gen  # cancel() stops every search asked for up to now, not the ones asked later
         self.level: Level = opp.level
         self.ruleset = ruleset
         self.fid = fighter_id
@@ -201,7 +202,7 @@ class _Search:
 
     # budget ------------------------------------------------------------------------
     def spend(self) -> None:
-        if self.opp._cancel.is_set():
+        if self.gen <= self.opp._cancelled:
             raise _OutOfBudget
         if self.node_budget is not None and self.nodes >= self.node_budget:
             raise _OutOfBudget
@@ -534,7 +535,8 @@ class Opponent:
         self.nodes = nodes
         self.seed = seed
         self.weights = weights
-        self._cancel = threading.Event()
+        self._asked = 0  # searches asked for so far (their generation numbers)
+        self._cancelled = 0  # searches up to this generation are to stop at once
         self._busy = 0
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
@@ -561,16 +563,20 @@ class Opponent:
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clinch-ai")
             self._busy += 1  # thinking from the moment of asking, not from when the worker starts
+            self._asked += 1
+            gen = self._asked
         try:
-            return self._pool.submit(self._decide, snapshot, ruleset, fighter_id, counted=True, options=options)
+            return self._pool.submit(self._decide, snapshot, ruleset, fighter_id, counted=True, options=options,
+                                     gen=gen)
         except BaseException:
             with self._lock:
                 self._busy -= 1
             raise
 
     def cancel(self) -> None:
-        """Make the current search answer now with the best it has (the flag clears on the next search)."""
-        self._cancel.set()
+        """Make every search asked for so far answer now with the best it has; later ones run normally."""
+        with self._lock:
+            self._cancelled = self._asked
 
     def close(self) -> None:
         if self._pool is not None:
@@ -578,18 +584,18 @@ class Opponent:
             self._pool = None
 
     def _decide(self, snapshot: Battle, ruleset: Ruleset | str, fighter_id: str, *,
-                counted: bool = False, options: list[Option] | None = None) -> Decision:
+                counted: bool = False, options: list[Option] | None = None, gen: int | None = None) -> Decision:
         if isinstance(ruleset, str):
             from game.rules.base import find_ruleset
             ruleset = find_ruleset(ruleset)
         if not counted:
             with self._lock:
                 self._busy += 1
+                self._asked += 1
+                gen = self._asked
         try:
-            search = _Search(self, snapshot, ruleset, fighter_id)
+            search = _Search(self, snapshot, ruleset, fighter_id, gen or 0)
             return search.run(options)
         finally:
             with self._lock:
                 self._busy -= 1
-                if self._busy == 0:
-                    self._cancel.clear()
