@@ -7,6 +7,6 @@ Nothing here imports pygame.
 from game.rules.base import RULESETS, Action, Event, Option, Reason, Ruleset, find_ruleset, register
 
 __all__ = ["RULESETS", "Action", "Event", "Option", "Reason", "Ruleset", "find_ruleset", "register"]
+import game.rules.d20  # noqa: E402,F401  (registers "d20")
 import game.rules.edge  # noqa: E402,F401  (registers "edge")
 import game.rules.threed6  # noqa: E402,F401  (registers "3d6-lite"; 3d6-full registers from threed6.full)
-import game.rules.d20  # noqa: E402,F401  (registers "d20")
