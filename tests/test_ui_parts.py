@@ -1,0 +1,229 @@
+"""The battle screen's parts on their own: settings file, event player, words, rules help, menu, computer seat."""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from concurrent.futures import Future  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.hexgrid import Hex  # noqa: E402
+from game.model import Battle, Board, Fighter, Side  # noqa: E402
+from game.rules.base import Option, Reason  # noqa: E402
+from game.ui.describe import main_chance, odds_meaning, roll_line  # noqa: E402
+from game.ui.event_player import EventPlayer  # noqa: E402
+from game.ui.settings import Settings, load_settings, save_settings, settings_path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# --- settings -----------------------------------------------------------------------------------
+
+def test_settings_round_trip_in_the_config_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path))
+    s = Settings(window_size=(1600, 900), animation_speed="instant", palette="colour-blind", handover=False)
+    assert save_settings(s) is None
+    assert settings_path() == tmp_path / "settings.json"
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # the atomic write left no temp file
+    back, problem = load_settings()
+    assert problem is None and back == s
+
+
+@pytest.mark.parametrize("content", ["{not json", "[1, 2]", ""])
+def test_a_broken_settings_file_gives_defaults_and_a_sentence(tmp_path, content):
+    p = tmp_path / "settings.json"
+    p.write_text(content)
+    s, problem = load_settings(p)
+    assert s == Settings() and problem and str(p) in problem
+
+
+def test_bad_fields_fall_back_one_by_one(tmp_path):
+    p = tmp_path / "settings.json"
+    p.write_text(json.dumps({"palette": "colour-blind", "ui_scale": 9, "animation_speed": "warp", "bogus": 1}))
+    s, problem = load_settings(p)
+    assert s.palette == "colour-blind" and s.ui_scale == 1.0 and s.animation_speed == "normal"
+    assert "ui_scale" in problem and "animation_speed" in problem and "bogus" in problem
+
+
+def test_the_app_shows_a_bad_settings_file_in_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "settings.json").write_text("{oops")
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+
+    pygame.display.init()
+    a = App(ROOT / "maps" / "arena.toml", (1024, 700), clock=FixedClock(), autosave=False,
+            seat={"red": "human", "blue": "human"})
+    bs = a.battle_scene
+    assert bs.toasts and "settings.json" in bs.toasts[0][0]
+    a.step()
+    a.close()
+
+
+# --- the event player ----------------------------------------------------------------------------
+
+def small() -> Battle:
+    return Battle(board=Board.open_field(8, 6), sides=[Side(id="red"), Side(id="blue")], fighters=[
+        Fighter(id="ann", side="red", hex=Hex(1, 1)), Fighter(id="bob", side="blue", hex=Hex(4, 1))])
+
+
+ENTRY = {"step": "intent", "intent": {"actor": "ann", "type": "grapple", "target": "bob"}, "events": [
+    {"type": "move", "actor": "ann", "target": "ann", "to": [3, 1], "path": [[2, 1], [3, 1]]},
+    {"type": "roll", "actor": "ann", "label": "grapple", "base": 12, "modifiers": [], "target": 12,
+     "dice": [3, 4, 2], "total": 9, "success": True, "margin": 3},
+    {"type": "grapple_start", "actor": "ann", "grapple": {"holder": "ann", "target": "bob", "location": "neck",
+                                                          "hands": 2, "kind": "grapple"}},
+    {"type": "damage", "actor": "ann", "target": "bob", "amount": 2, "injury": 2},
+    {"type": "posture", "actor": "ann", "target": "bob", "posture": "prone"},
+]}
+
+
+def test_the_player_applies_events_on_the_shadow_in_time():
+    shadow = small()
+    heard = []
+    p = EventPlayer(1.0)
+    p.listener = lambda entry, ev: heard.append(ev["type"])
+    p.play([ENTRY], shadow)
+    assert p.busy and shadow.fighter("ann").hex == Hex(1, 1)
+    p.update(170)  # half the walk: the token is between hexes, the shadow not moved yet
+    mid = p.token_override(lambda qr: (qr[0] * 100.0, qr[1] * 100.0))
+    assert 100.0 < mid["ann"][0] < 300.0 and shadow.fighter("ann").hex == Hex(1, 1)
+    for _ in range(400):
+        p.update(16)
+        if not p.busy:
+            break
+    assert not p.busy
+    assert shadow.fighter("ann").hex == Hex(3, 1) and shadow.fighter("bob").posture == "prone"
+    assert shadow.grapples and shadow.fighter("bob").hp is not None
+    assert heard == ["move", "roll", "grapple_start", "damage", "posture"]
+
+
+def test_instant_speed_and_finish_play_everything_at_once():
+    shadow = small()
+    p = EventPlayer(0.0)
+    p.play([ENTRY], shadow)
+    assert not p.busy and shadow.fighter("bob").posture == "prone"
+    shadow2 = small()
+    q = EventPlayer(1.0)
+    q.play([ENTRY], shadow2)
+    q.update(50)
+    q.finish()
+    assert not q.busy and shadow2.fighter("ann").hex == Hex(3, 1) and len(q.played) == 5
+
+
+def test_dice_pop_up_tumbles_then_settles():
+    p = EventPlayer(1.0)
+    p.play([{"events": [ENTRY["events"][1]]}], small())
+    p.update(16)
+    first = p.popups()
+    assert first and not first[0]["settled"]
+    p.update(800)
+    pop = p.popups()[0]
+    assert pop["settled"] and pop["faces"] == [3, 4, 2]
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+def test_the_percentage_says_what_it_is_the_chance_of():
+    b = small()
+
+    class A:
+        type = "grapple"
+        target = "bob"
+
+    text = odds_meaning(b, A(), {"hit": 0.38, "defended": 0.4, "miss": 0.22})
+    assert text.startswith("38% = the chance the grip takes hold") and "defended 40%" in text
+    assert main_chance({"win": 0.5, "tie": 0.1, "lose": 0.4}) == ("win", 0.5)
+    assert main_chance({"done": 1.0}) == ("done", None)
+
+
+def test_a_roll_in_words_names_the_target_and_the_verdict():
+    line = roll_line(small(), ENTRY["events"][1])
+    assert "needs 12 or less" in line and "rolled 9" in line and "success by 3" in line
+
+
+# --- rules help ------------------------------------------------------------------------------------
+
+def test_rules_help_by_id_search_and_variant_alias():
+    from game.rules.base import find_ruleset
+    from game.ui.rules_help import help_for
+
+    lite = help_for(find_ruleset("3d6-lite"))
+    assert lite.lookup("S0-GRAB-4") is not None and "head" in lite.lookup("S0-GRAB-4").text.lower()
+    assert {e.id for e in lite.search("pin helpless")} >= {"S0-PIN-6"}
+    full = find_ruleset("3d6-full")
+    mapped = next(iter(getattr(full, "rule_map", {}).items()), None)
+    if mapped is not None and help_for(full).lookup(mapped[0]) is not None:
+        assert help_for(full).lookup(mapped[1]) is not None
+    seeds = (ROOT.parent / "shared" / "rules" / "seeds")
+    if seeds.is_dir():  # our own words, never the seed texts
+        texts = " ".join(p.read_text(errors="ignore") for p in seeds.iterdir() if p.is_file())
+        for e in lite.entries:
+            assert e.text not in texts
+
+
+# --- the action menu -------------------------------------------------------------------------------
+
+def test_menu_groups_by_action_and_maneuver_and_folds_reasons():
+    from game.rules.threed6 import grappling as G
+    from game.ui.action_menu import group_options
+
+    opts = [Option(G.Grapple("ann", target="bob", location="torso")),
+            Option(G.Grapple("ann", target="bob", location="neck", maneuver="all_out_attack")),
+            Option(G.Pin("ann", target="bob"), Reason("Bob is standing", "S0-PIN-1"))]
+
+    class S:
+        def odds(self, a):
+            return {"hit": 0.5, "defended": 0.3, "miss": 0.2}
+
+    groups = group_options(opts, S(), small())
+    titles = [g.title for g in groups]
+    assert titles[0] == "Grapple" and titles[1].startswith("Grapple \u2014 all-out")
+    pin = next(g for g in groups if g.kind == "pin")
+    assert not pin.enabled and pin.illegal[0].reason.rule == "S0-PIN-1"
+    assert groups[0].key == "G" and groups[1].key is None and groups[0].best() == 0.5
+
+
+# --- a computer seat -------------------------------------------------------------------------------
+
+class _Now:
+    """A computer player that answers at once with a fixed choice (or nothing)."""
+
+    def __init__(self, pick):
+        self.pick = pick
+
+    def decide_async(self, battle, ruleset, fid):
+        from game.ai import Decision
+
+        f: Future = Future()
+        f.set_result(Decision(fighter=fid, action=self.pick(battle, fid), score=0.0, reason="test"))
+        return f
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_the_computer_acts_through_the_controller_and_passes_on_nonsense():
+    from game.maps import load_scenario
+    from game.rules.threed6 import grappling as G
+    from game.ui.session import new_session
+
+    b = load_scenario(ROOT / "maps" / "arena.toml")
+    s = new_session(b, seat={"red": "ai", "blue": "ai"}, autosave=False,
+                    ai_factory=lambda: _Now(lambda battle, fid: G.Pin(fid, target="nobody")))
+    first = s.whose_turn()
+    got = s.poll_computer()
+    assert got is not None
+    result, decision = got
+    assert result.ok and s.whose_turn() != first and "passes" in (s.ai_problem or "")
