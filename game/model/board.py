@@ -66,6 +66,10 @@ class Board(msgspec.Struct, kw_only=True, dict=True):
     tilesets: list[Tileset] = []
     layers: list[TileLayer] = []
 
+    def __post_init__(self) -> None:
+        # Build the index with the board (once per map): the first rules query on a new board should not pay it.
+        self.index()
+
     def index(self) -> dict[Hex, Cell]:
         """Cells by hex, built once (``dict=True`` gives the struct a place for this cache)."""
         idx = self.__dict__.get("_index")

@@ -43,6 +43,8 @@ from game.rules.threed6 import grappling as G
 from game.rules.threed6 import stats as S
 from game.rules.threed6.lite import ThreeD6Lite
 from game.rules.threed6.maneuvers import Maneuver, _move_events
+from game.rules.threed6.odds import _PLAIN
+from game.rules.threed6.odds import odds as _odds
 from game.rules.threed6.status import (
     BODY_LOCATIONS,
     LIMB_LOCATIONS,
@@ -625,23 +627,21 @@ class ThreeD6Full(ThreeD6Lite):
     # -- menu and odds -----------------------------------------------------------------------------
     def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
         """Lite's menu with this ruleset's classes (break free, takedown), plus the S2-only moves."""
-        out: list[Option] = []
-        for o in ThreeD6Lite.legal_actions(self, battle, fighter_id):
-            kind = o.action.type
-            if kind in _OWN_MENU:
-                continue
-            cls = self.actions.get(kind)
-            if cls is not None and type(o.action) is not cls:
-                o = Option(self.action_from_dict(o.action.to_dict()), o.reason)
-            out.append(o)
+        from game.rules.threed6.menu import legal_actions
+
+        # The menu builds this ruleset's break free and takedown and leaves lite's strangle out (``_OWN_MENU``).
+        out = legal_actions(self, battle, fighter_id)
         out.extend(self._s2_options(battle, battle.fighter(fighter_id)))
         return out
 
     def _s2_options(self, battle: Battle, f: Fighter) -> list[Option]:
+        from game.rules.threed6.menu import Sweep
+
         opts: list[Option] = []
+        check = Sweep(battle, f).check
 
         def add(a: Action) -> None:
-            opts.append(Option(a, a.check(battle)))
+            opts.append(Option(a, check(a)))
 
         mine = grips_by(battle, f.id)
         for g in mine:
@@ -664,6 +664,10 @@ class ThreeD6Full(ThreeD6Lite):
         return opts
 
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
+        if action.type in _PLAIN:  # none of the S2-only moves: lite's answer, without the tests below
+            return {"done": 1.0}
+        if action.type not in _OWN_MENU:
+            return _odds(self, battle, action)
         from game.dice import quick_contest_odds
 
         if isinstance(action, Strangle):

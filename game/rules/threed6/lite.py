@@ -437,12 +437,15 @@ class ThreeD6Lite(Ruleset):
 
     # -- the menu ----------------------------------------------------------------------------------
     def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
-        from game.rules.threed6.menu import legal_actions
-
-        return legal_actions(self, battle, fighter_id)
+        return _legal_actions(self, battle, fighter_id)
 
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
-        from game.rules.threed6.odds import odds
+        if action.type in _PLAIN:  # no roll (the first test odds.odds makes, without the call)
+            return {"done": 1.0}
+        return _odds(self, battle, action)
 
-        return odds(self, battle, action)
 
+
+from game.rules.threed6.menu import legal_actions as _legal_actions  # noqa: E402  (they import this module lazily)
+from game.rules.threed6.odds import _PLAIN  # noqa: E402
+from game.rules.threed6.odds import odds as _odds  # noqa: E402

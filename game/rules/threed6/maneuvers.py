@@ -14,7 +14,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.hexgrid import Hex, direction_between, hex_distance, hex_neighbors
+from game.hexgrid import Hex, direction_between, hex_distance, neighbors_of
 from game.rules import events as E
 from game.rules.base import Action, Reason
 from game.rules.common import RollSpec, quick_contest, roll_under
@@ -115,6 +115,7 @@ def find_path(battle: Battle, f: Fighter, to: Hex, max_steps: int, *, enter_foe:
             occupied[o.hex] = kind
     if to in occupied and not (enter_foe and occupied[to] == "foe"):
         return None
+    idx = battle.board.index() if battle.board.cells else None
     prev: dict[Hex, Hex | None] = {f.hex: None}
     queue = deque([(f.hex, 0)])
     while queue:
@@ -123,9 +124,13 @@ def find_path(battle: Battle, f: Fighter, to: Hex, max_steps: int, *, enter_foe:
             break
         if d >= max_steps:
             continue
-        for n in hex_neighbors(h):
-            if n in prev or not _passable(battle, n):
+        for n in neighbors_of(h):
+            if n in prev:
                 continue
+            if idx is not None:  # _passable, inlined
+                c = idx.get(n)
+                if c is None or c.blocks_movement:
+                    continue
             if n != to and occupied.get(n) == "foe":
                 continue
             prev[n] = h
@@ -411,11 +416,16 @@ class MoveAndAttack(Maneuver):
     defense: str | None = None
 
     def reason(self, battle, rs, actor):
+        return self.own_reason(battle, rs, actor)
+
+    def own_reason(self, battle, rs, actor, *, reachable: bool | None = None):
+        """``reason``; ``reachable=True``: the caller knows a path to ``to`` exists (``menu.reachable_hexes``
+        with ``rs.move_allowance``), so no search is made."""
         to = Hex.of(self.to) if self.to is not None else actor.hex
         if to != actor.hex:
             if is_grappled(battle, actor.id):
                 return Reason(f"{actor.label} is grappled and cannot move away", rs.cite("S0-HOLD-3"))
-            if find_path(battle, actor, to, rs.move_allowance(battle, actor)) is None:
+            if not reachable and find_path(battle, actor, to, rs.move_allowance(battle, actor)) is None:
                 return Reason(f"{actor.label} cannot reach {list(to)} this turn", "G0-4")
         return strike_reason(battle, rs, actor, self.target, self.item, self.location, reach_from=to) \
             or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)

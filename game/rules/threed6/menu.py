@@ -8,68 +8,125 @@ destinations come from one breadth-first search each, not one per hex.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
 
-from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.hexgrid import Hex, hex_distance, hex_neighbors, neighbors_of
 from game.rules.base import Option, Reason
 from game.rules.threed6 import grappling as G
 from game.rules.threed6 import maneuvers as M
 from game.rules.threed6 import stats as S
-from game.rules.threed6.status import grips_by, grips_on, is_grappled, is_out
+from game.rules.threed6.status import grips_by, grips_on, is_grappled, is_out, ruleset_for
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
     from game.rules.base import Action
     from game.rules.threed6.lite import ThreeD6Lite
 
-__all__ = ["legal_actions", "reachable_hexes"]
+__all__ = ["legal_actions", "reachable_hexes", "Sweep"]
 
 
 def reachable_hexes(battle: Battle, f: Fighter, steps: int, companions: frozenset[str] = frozenset()) -> list[Hex]:
-    """Every hex a Move of ``steps`` can end in (the same passability as ``maneuvers.find_path``)."""
+    """Every hex a Move of ``steps`` can end in (the same passability as ``maneuvers.find_path``).
+
+    ``h in reachable_hexes(...)`` exactly when ``find_path(battle, f, h, steps, companions=...)`` finds a
+    path: the menu relies on it to list moves without one search per destination.
+    """
     if steps <= 0:
         return []
     occupied: dict[Hex, str] = {}
+    fid, side = f.id, f.side
     for o in battle.fighters:
-        if o.id == f.id or o.id in companions or is_out(o):
+        if o.id == fid or o.id in companions or is_out(o):
             continue
-        kind = "ally" if o.side == f.side else "foe"
         if occupied.get(o.hex) != "foe":
-            occupied[o.hex] = kind
-    cells = battle.board.cells
+            occupied[o.hex] = "ally" if o.side == side else "foe"
+    idx = battle.board.index() if battle.board.cells else None
     seen = {f.hex}
     out: list[Hex] = []
-    queue = deque([(f.hex, 0)])
-    while queue:
-        h, d = queue.popleft()
-        if d >= steps:
-            continue
-        for n in hex_neighbors(h):
-            if n in seen or (cells and not battle.board.is_open(n)) or occupied.get(n) == "foe":
-                continue
-            seen.add(n)
-            if n not in occupied:
-                out.append(n)
-            queue.append((n, d + 1))
+    frontier = [f.hex]
+    for _ in range(steps):
+        nxt: list[Hex] = []
+        for h in frontier:
+            for n in neighbors_of(h):
+                if n in seen:
+                    continue
+                if idx is not None:
+                    c = idx.get(n)
+                    if c is None or c.blocks_movement:
+                        continue
+                kind = occupied.get(n)
+                if kind == "foe":
+                    continue
+                seen.add(n)
+                if kind is None:
+                    out.append(n)
+                nxt.append(n)
+        if not nxt:
+            break
+        frontier = nxt
     return out
+
+
+class Sweep:
+    """What one ``legal_actions`` call works out once: the battle does not change while the menu is built.
+
+    ``check(a)`` gives exactly ``a.check(battle)``: the checks every maneuver shares
+    (``maneuver_reason``) depend only on the maneuver played, whether it is
+    physical, and whether it is Do Nothing or Break Free, so they are asked once
+    per kind; the action's own checks run as they are.
+    """
+
+    __slots__ = ("battle", "rs", "actor", "gate", "memo")
+
+    def __init__(self, battle: Battle, actor: Fighter) -> None:
+        from game.rules.threed6.lite import ThreeD6Lite
+
+        self.battle = battle
+        self.rs = ruleset_for(battle)  # the ruleset Maneuver.check asks
+        self.actor = actor
+        self.gate: dict[tuple, Reason | None] = {}
+        self.memo = type(self.rs).maneuver_reason is ThreeD6Lite.maneuver_reason
+
+    def shared(self, a: M.Maneuver) -> Reason | None:
+        """``rs.maneuver_reason(battle, actor, a)``, asked once per kind of maneuver."""
+        if not self.memo:
+            return self.rs.maneuver_reason(self.battle, self.actor, a)
+        t = a.type
+        key = (a.maneuver_name(), a.physical, t == "do_nothing", t == "break_free")
+        gate = self.gate
+        if key in gate:
+            return gate[key]
+        why = gate[key] = self.rs.maneuver_reason(self.battle, self.actor, a)
+        return why
+
+    def check(self, a: Action) -> Reason | None:
+        if type(a).check is not M.Maneuver.check:
+            return a.check(self.battle)
+        return self.shared(a) or a.reason(self.battle, self.rs, self.actor)  # type: ignore[attr-defined]
 
 
 def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Option]:
     actor = battle.fighter(fighter_id)
     out: list[Option] = []
+    sweep = Sweep(battle, actor)
+    check = sweep.check
 
     def add(a: Action) -> None:
-        out.append(Option(a, a.check(battle)))
+        out.append(Option(a, check(a)))
 
     def shared(probe: Action, variants: list[Action]) -> None:
-        why = probe.check(battle)
-        out.extend(Option(v, why) for v in variants)
+        why = check(probe)
+        out.extend([Option(v, why) for v in variants])
 
     fid = actor.id
     others = [o for o in battle.fighters if o.id != fid and "dead" not in o.conditions]
     foes = [o for o in others if o.side != actor.side]
 
+    searched: tuple[int, list[Hex]] | None = None
+    # A variant's own classes for these (3d6-full: break free, takedown); its own strangle replaces lite's.
+    BreakFree = _variant(rs, G.BreakFree)  # noqa: N806
+    Takedown = _variant(rs, G.Takedown)  # noqa: N806
+    lite_strangle = rs.actions.get("strangle", G.Strangle) is G.Strangle
     add(M.DoNothing(fid))
     # Move: one search; the shared checks once for every destination.
     holders = [g.holder for g in grips_on(battle, fid) if g.location in G.BODY_LOCATIONS]
@@ -84,8 +141,10 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
         out.append(Option(M.Move(fid, to=(nb.q, nb.r)), no_move))
     else:
         steps = rs.move_allowance(battle, actor, carrying=holders)
-        for h in reachable_hexes(battle, actor, steps, frozenset(holders)):
-            out.append(Option(M.Move(fid, to=(h.q, h.r))))
+        moves = reachable_hexes(battle, actor, steps, frozenset(holders))
+        if not holders:
+            searched = (steps, moves)  # the same search as the Move and Attack reach below
+        out.extend([Option(M.Move(fid, to=(h.q, h.r))) for h in moves])
     for facing in range(6):
         if facing != actor.facing:
             add(M.Face(fid, facing=facing))
@@ -114,9 +173,9 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
     held_by = grips_on(battle, fid)
     if held_by:
         for g in held_by:
-            add(G.BreakFree(fid, target=g.holder))
+            add(BreakFree(fid, target=g.holder))
     else:
-        add(G.BreakFree(fid))
+        add(BreakFree(fid))
 
     # Holding.
     mine = grips_by(battle, fid)
@@ -125,11 +184,12 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
         if g.hands > 1:
             add(G.Release(fid, target=g.target, hands=1))
         for man in G.AFTER_MANEUVERS:
-            add(G.Takedown(fid, target=g.target, maneuver=man))
+            add(Takedown(fid, target=g.target, maneuver=man))
             add(G.Pin(fid, target=g.target, maneuver=man))
             add(G.WrestleWeapon(fid, target=g.target, maneuver=man))
             add(G.ForceDrop(fid, target=g.target, maneuver=man))
-            add(G.Strangle(fid, target=g.target, maneuver=man))
+            if lite_strangle:
+                add(G.Strangle(fid, target=g.target, maneuver=man))
         drag_probe = G.Drag(fid, to=(actor.hex.q, actor.hex.r), target=g.target)
         why = rs.maneuver_reason(battle, actor, drag_probe) or _drag_shared_reason(battle, rs, actor, drag_probe)
         if why is not None:
@@ -141,8 +201,9 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
             for h in reachable_hexes(battle, actor, steps, frozenset({victim.id})):
                 out.append(Option(G.Drag(fid, to=(h.q, h.r), target=g.target)))
     if not mine:
-        for cls in (G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Strangle, G.Release):
-            add(cls(fid))
+        for cls in (Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Strangle, G.Release):
+            if cls is not G.Strangle or lite_strangle:
+                add(cls(fid))
         add(G.Drag(fid, to=(actor.hex.q, actor.hex.r)))
 
     # Foes: strikes, bites, grapples, evaluate, feint.
@@ -150,7 +211,16 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
     weapons += [it for it in actor.hands.values() if it in S.ITEMS and S.ITEMS[it]["kind"] == "weapon"]
     grab_hands = range(1, max(1, len(rs.usable_free_hands(battle, actor))) + 1)
     move = rs.move_allowance(battle, actor)
-    reach = set(reachable_hexes(battle, actor, move)) if not is_grappled(battle, fid) else set()
+    grappled = is_grappled(battle, fid)
+    if grappled:
+        reach: set[Hex] = set()
+    elif searched is not None and searched[0] == move:
+        reach = set(searched[1])
+    else:
+        reach = set(reachable_hexes(battle, actor, move))
+    # A destination in ``reach`` has a path (reachable_hexes), so Move and Attack needs no search of its own
+    # when its checks are the menu's ruleset's.
+    trusted = type(sweep.rs) is type(rs)
     for foe in foes:
         tid = foe.id
         dist = hex_distance(actor.hex, foe.hex)
@@ -170,12 +240,14 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
                    [M.AllOutAttack(fid, target=tid, item=w, option=o) for o in ("determined", "strong")])
         if dist == 0:
             add(M.Bite(fid, target=tid))
-        elif not is_grappled(battle, fid):
+        elif not grappled:
             # Move and Attack to each reachable hex next to the foe: one check stands for them all.
-            dests = [h for h in hex_neighbors(foe.hex) if h in reach]
+            dests = [h for h in neighbors_of(foe.hex) if h in reach]
             if dests:
-                shared(M.MoveAndAttack(fid, to=(dests[0].q, dests[0].r), target=tid),
-                       [M.MoveAndAttack(fid, to=(h.q, h.r), target=tid) for h in dests])
+                probe = M.MoveAndAttack(fid, to=(dests[0].q, dests[0].r), target=tid)
+                why = (sweep.shared(probe) or probe.own_reason(battle, sweep.rs, actor, reachable=True)) \
+                    if trusted else check(probe)
+                out.extend([Option(M.MoveAndAttack(fid, to=(h.q, h.r), target=tid), why) for h in dests])
         # Grapples: the hand counts listed are the free hands and the locations are the foe's own,
         # so one check per maneuver stands for every location and hand count.
         locations = list(rs.grab_penalties) + [it for it in foe.hands.values() if it is not None]
@@ -184,9 +256,16 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
                    [G.Grapple(fid, target=tid, location=loc, hands=n, maneuver=man)
                     for loc in locations for n in grab_hands])
         if dist > 1:
-            for loc in locations:
-                add(G.Grapple(fid, target=tid, location=loc, maneuver="move_and_attack"))
+            # As above: the location never changes the verdict (one path search for them all).
+            shared(G.Grapple(fid, target=tid, location=locations[0], maneuver="move_and_attack"),
+                   [G.Grapple(fid, target=tid, location=loc, maneuver="move_and_attack") for loc in locations])
     return out
+
+
+def _variant(rs: ThreeD6Lite, base: type[M.Maneuver]) -> type[M.Maneuver]:
+    """The ruleset's class for ``base.type`` if it extends ``base`` (same fields, plus some with defaults)."""
+    cls = rs.actions.get(base.type)
+    return cls if cls is not None and issubclass(cls, base) else base
 
 
 def _drag_shared_reason(battle: Battle, rs: ThreeD6Lite, actor: Fighter, probe: G.Drag) -> Reason | None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from game import dice as D
 from game.rules.base import Reason
 from game.rules.threed6 import combat as C
@@ -24,56 +26,107 @@ from game.rules.threed6 import stats as S
 from game.rules.threed6.status import is_grappled
 
 if TYPE_CHECKING:
-    from game.model import Battle
+    from game.model import Battle, Fighter
     from game.rules.base import Action
     from game.rules.threed6.lite import ThreeD6Lite
 
 __all__ = ["odds", "hit_odds"]
+
+_MISSING = object()
 
 #: actions with no roll: one outcome
 _PLAIN = frozenset({"move", "face", "change_posture", "all_out_defense", "evaluate", "aim", "concentrate", "wait",
                     "do_nothing", "release", "throw_away", "drag"})
 
 
+_HIT_CACHE: dict[tuple[int, int | None], dict[str, float]] = {}
+
+
 def hit_odds(attack_target: int, defense_target: int | None) -> dict[str, float]:
     """hit / defended / miss for an attack roll against ``attack_target`` and a defence (None = none)."""
-    p_ok = D.success_chance(attack_target)
-    p_crit, _ = D.critical_chances(attack_target)
-    p_def = D.success_chance(defense_target) if defense_target is not None else 0.0
-    defended = (p_ok - p_crit) * p_def
-    return {"hit": p_ok - defended, "defended": defended, "miss": 1.0 - p_ok}
+    key = (attack_target, defense_target)
+    got = _HIT_CACHE.get(key)
+    if got is None:
+        p_ok = D.success_chance(attack_target)
+        p_crit, _ = D.critical_chances(attack_target)
+        p_def = D.success_chance(defense_target) if defense_target is not None else 0.0
+        defended = (p_ok - p_crit) * p_def
+        got = {"hit": p_ok - defended, "defended": defended, "miss": 1.0 - p_ok}
+        if len(_HIT_CACHE) > 4096:
+            _HIT_CACHE.clear()
+        _HIT_CACHE[key] = got
+    return dict(got)
 
 
+_ENCODE = msgspec.msgpack.Encoder().encode
+
+
+def _state(battle: Battle, attacker: Fighter, defender: Fighter) -> bytes | None:
+    """Everything an attack roll and the defence against it read, as one msgpack encoding (equal bytes: equal
+    values): the two fighters whole, every grip, every effect. None if something is not plain data."""
+    try:
+        return _ENCODE(((attacker, defender), battle.grapples, battle.effects))
+    except (TypeError, ValueError):
+        return None
+
+
+#: value-keyed caches (keys end with ``_state``): the AI and the UI ask again and again about one position
 _DEFENSE_CACHE: dict[tuple, int | None] = {}
+_STRIKE_CACHE: dict[tuple, tuple[int, int | None]] = {}
+
+
+def _remember(cache: dict, key: tuple, value: object) -> None:
+    if len(cache) > 8192:
+        cache.clear()
+    cache[key] = value
 
 
 def _defense_target(rs: ThreeD6Lite, battle: Battle, target_id: str, att: C.AttackInfo,
                     choice: str | None) -> int | None:
-    """The defender's best (or chosen) defence target, cached by every value it depends on."""
+    """The defender's best (or chosen) defence target, cached by every value it depends on (``_state``)."""
     if choice == "none":
         return None
     d = battle.fighter(target_id)
     a = battle.fighter(att.attacker)
-    key = (rs.id, d.id, a.id, att.kind, att.weapon, att.origin, choice, d.hex, d.facing, d.posture, d.hp,
-           tuple(d.conditions), tuple(d.hands.items()), tuple(d.stats.items()), tuple(d.skills.items()),
-           tuple(d.crippled), a.hex, str(a.counters.get("feint")),
-           tuple((g.holder, g.target, g.location, g.hands, g.kind, tuple(g.hand_names)) for g in battle.grapples),
-           tuple((e["fighter"], e["kind"], str(e.get("data"))) for e in battle.effects))
-    hit = _DEFENSE_CACHE.get(key, _MISSING)
-    if hit is not _MISSING:
-        return hit  # type: ignore[return-value]
+    return _defense_of(rs, battle, d, a, att, choice, _state(battle, a, d))
+
+
+def _defense_of(rs: ThreeD6Lite, battle: Battle, d: Fighter, a: Fighter, att: C.AttackInfo, choice: str | None,
+                state: bytes | None) -> int | None:
+    """``_defense_target`` with the two fighters and their ``_state`` in hand."""
+    if choice == "none":
+        return None
+    key = (rs.id, att.kind, att.weapon, att.origin, choice, state)
+    if state is not None:
+        hit = _DEFENSE_CACHE.get(key, _MISSING)
+        if hit is not _MISSING:
+            return hit  # type: ignore[return-value]
     opts = C.defense_options(rs, battle, d, att)
     if choice is not None:
         opts = [o for o in opts if o.kind == choice]
     best = C.best_defense(opts)
     value = best.target if best is not None else None
-    if len(_DEFENSE_CACHE) > 8192:
-        _DEFENSE_CACHE.clear()
-    _DEFENSE_CACHE[key] = value
+    if state is not None:
+        _remember(_DEFENSE_CACHE, key, value)
     return value
 
 
-_MISSING = object()
+def _strike_target(rs: ThreeD6Lite, battle: Battle, actor: Fighter, target: Fighter, weapon: str | None,
+                   location: str, maneuver: str, option: str, state: bytes | None) -> int:
+    """``strike_spec(...).target``. Only the location's modifier tells the locations apart, so the roll is
+    built once (at the torso, +0) per weapon, maneuver and state, and each location adds its own."""
+    key = (rs.id, weapon, maneuver, option, state)
+    got = _STRIKE_CACHE.get(key) if state is not None else None
+    if got is None:
+        spec = M.strike_spec(battle, rs, actor, target, weapon, "torso", maneuver, option)
+        got = (spec.base + sum(m.value for m in spec.modifiers), spec.cap[0] if spec.cap is not None else None)
+        if state is not None:
+            _remember(_STRIKE_CACHE, key, got)
+    raw, cap = got
+    raw += M.STRIKE_LOCATIONS[location]
+    return cap if cap is not None and raw > cap else raw
+
+
 
 
 def _quick(a, b) -> dict[str, float]:
@@ -96,10 +149,11 @@ def odds(rs: ThreeD6Lite, battle: Battle, action: Action) -> dict[str, float]:
         weapon = "bite" if isinstance(action, M.Bite) else action.item
         location = getattr(action, "location", "torso")
         maneuver = action.maneuver_name()
-        spec = M.strike_spec(battle, rs, actor, target, weapon, location, maneuver,
-                             getattr(action, "option", "determined"))
+        state = _state(battle, actor, target)
+        at = _strike_target(rs, battle, actor, target, weapon, location, maneuver,
+                            getattr(action, "option", "determined"), state)
         att = C.AttackInfo(actor.id, "strike", None if weapon in S.NATURAL_ATTACKS else weapon)
-        return hit_odds(spec.target, _defense_target(rs, battle, target.id, att, action.defense))
+        return hit_odds(at, _defense_of(rs, battle, target, actor, att, action.defense, state))
     if isinstance(action, G.Grapple):
         target = battle.fighter(action.target)
         where = G.approach(battle, rs, actor, target, action.maneuver)
