@@ -38,7 +38,7 @@ def run(capsys, *args):
 
 
 def test_json_report_has_the_promised_fields(duel, capsys):
-    code, out, err = run(capsys, duel, "--battles", 6, "--seed", 3, "--levels", "hard,easy", "--json")
+    code, out, err = run(capsys, duel, "--battles", 6, "--seed", 3, "--levels", "hard,easy", "--nodes", 80, "--json")
     assert code == 0, err
     assert err == ""  # no progress bar when stderr is not a terminal: CI logs stay clean
     data = json.loads(out)
@@ -62,7 +62,7 @@ def test_same_seed_same_figures(duel, capsys):
 
 
 def test_text_report(duel, capsys):
-    code, out, _ = run(capsys, duel, "--battles", 4, "--red", "hard", "--blue", "random", "--mirror")
+    code, out, _ = run(capsys, duel, "--battles", 4, "--red", "hard", "--blue", "random", "--mirror", "--nodes", 80)
     assert code == 0
     assert "95% [" in out and "rounds: mean" in out and "level hard" in out
     assert "chosen" in out and "succeeded" in out
@@ -86,6 +86,12 @@ def test_bad_input_is_one_sentence_and_exit_2(duel, capsys, args, words):
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and words in err, err
+
+
+@pytest.mark.skipif("edge" not in RULESETS, reason="the edge ruleset is not registered")
+def test_a_scenario_the_ruleset_cannot_set_up(capsys):
+    code, out, err = run(capsys, ARENA, "--battles", 1, "--ruleset", "edge")  # 3d6 stats under edge
+    assert code == 2 and out == "" and err.count("\n") == 1 and "edge" in err
 
 
 def test_bad_scenario_file(tmp_path, capsys):

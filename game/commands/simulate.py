@@ -91,6 +91,11 @@ def main(argv: list[str]) -> int:
     except UnknownRuleset as exc:
         raise CommandError(f"{args.scenario}: {exc.args[0]}.") from None
 
+    try:  # a scenario the ruleset cannot set up fails here once, not in every battle
+        ruleset.setup(battle.clone(with_log=False))
+    except ValueError as exc:
+        raise CommandError(f"{args.scenario}: {str(exc).rstrip('.')} (ruleset {ruleset.id}).") from None
+
     sides = [s.id for s in battle.sides]
     for f in battle.fighters:
         if f.side not in sides:
