@@ -38,7 +38,7 @@ def run(capsys, *args):
 
 
 def test_json_report_has_the_promised_fields(duel, capsys):
-    code, out, err = run(capsys, duel, "--battles", 6, "--seed", 3, "--levels", "hard,easy", "--nodes", 80, "--json")
+    code, out, err = run(capsys, duel, "--battles", 6, "--seed", 3, "--levels", "hard,easy", "--nodes", 80, "--rounds", 40, "--json")
     assert code == 0, err
     assert err == ""  # no progress bar when stderr is not a terminal: CI logs stay clean
     data = json.loads(out)
@@ -54,8 +54,8 @@ def test_json_report_has_the_promised_fields(duel, capsys):
 
 
 def test_same_seed_same_figures(duel, capsys):
-    a = json.loads(run(capsys, duel, "--battles", 3, "--seed", 9, "--json")[1])
-    b = json.loads(run(capsys, duel, "--battles", 3, "--seed", 9, "--json")[1])
+    a = json.loads(run(capsys, duel, "--battles", 3, "--seed", 9, "--rounds", 30, "--json")[1])
+    b = json.loads(run(capsys, duel, "--battles", 3, "--seed", 9, "--rounds", 30, "--json")[1])
     for d in (a, b):
         d.pop("seconds"), d.pop("battles_per_s")
     assert a == b
