@@ -635,13 +635,13 @@ class ThreeD6Full(ThreeD6Lite):
         return out
 
     def _s2_options(self, battle: Battle, f: Fighter) -> list[Option]:
-        from game.rules.threed6.menu import Sweep
+        from game.rules.threed6.menu import Sweep, new_option
 
         opts: list[Option] = []
         check = Sweep(battle, f).check
 
         def add(a: Action) -> None:
-            opts.append(Option(a, check(a)))
+            opts.append(new_option(a, check(a)))
 
         mine = grips_by(battle, f.id)
         for g in mine:
