@@ -702,7 +702,14 @@ class TurnController:
             if not self.battle.ended and step[0] != "battle_end":
                 over = self._battle_over()
                 if over is not None:
-                    self._agenda = [("battle_end", over[0], over[1])]
+                    # A pending end_phase still runs first: simultaneous damage
+                    # held back for the end of a number (GX-4) must land.
+                    pending = [s for s in self._agenda if s[0] == "end_phase"]
+                    current = _policy_step(self.battle)
+                    if not pending and current is not None and hasattr(self.ruleset, "end_phase") \
+                            and step[0] != "end_phase":
+                        pending = [("end_phase", None, current)]
+                    self._agenda = pending + [("battle_end", over[0], over[1])]
         self.last = Result("ok", intent=intent, entries=tuple(entries), ended=self.battle.ended,
                            winner=self.battle.winner)
         return self.last

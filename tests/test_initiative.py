@@ -317,3 +317,34 @@ def test_pass_is_do_nothing_in_every_policy():
     b = s4_battle([10, 10])
     c = TurnController(b, S4Double(), dice=[6, 4])
     assert c.pass_intent() == DoNothing("r0")
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Action):
+    """Knocks out every foe at once: the battle ends in the middle of a (number, phase) group."""
+
+    type: ClassVar[str] = "finish"
+
+    def check(self, battle):
+        return None
+
+    def resolve(self, battle, dice):
+        me = battle.fighter(self.actor)
+        res = ev.Resolution(battle, dice)
+        for f in [f for f in battle.fighters if f.side != me.side]:
+            res.emit(ev.condition(f.id, add="unconscious", actor=self.actor, rule="T-DOWN"))
+        return res.events
+
+
+def test_gx_4_end_phase_still_runs_when_the_battle_ends_inside_a_group():
+    """GX-4: damage held back for the end of a number must land even if the last act ends the battle."""
+    rs = S4Double()
+    rs.actions = dict(rs.actions, finish=Finish)
+    b = s4_battle([10, 10])
+    c = TurnController(b, rs, dice=[3, 3, 6, 6])
+    first = c.whose_turn()
+    assert c.submit(PhaseAct(first)).ok
+    r = c.submit(Finish(c.whose_turn()))
+    assert r.ok and c.is_over()
+    steps = [e["step"] for e in b.log]
+    assert "end_phase" in steps and steps.index("end_phase") < steps.index("battle_end")
