@@ -474,8 +474,10 @@ class _Search:
         best_of: dict[str, _Cand] = {}
         for c in pool:
             best_of.setdefault(c.action.type, c)
-        kinds = list(best_of.values())
-        top = kinds[0].score
+        top = pool[0].score
+        # only kinds within reach of the best, and at most four: a dozen do-nothing kinds must not
+        # add up to outweigh a clearly better action
+        kinds = [c for c in best_of.values() if c.score >= top - 4 * t][:4]
         weights = [math.exp((c.score - top) / t) for c in kinds]
         u = _uniform(mix(self.key, "choose")) * sum(weights)
         for c, wgt in zip(kinds, weights):
