@@ -64,7 +64,8 @@ class InitiativeBar:
         surf.fill((14, 15, 20, 240))
         pygame.draw.line(surf, pal.panel_edge, (0, rect.h - 1), (rect.w, rect.h - 1))
         x = 12
-        rt = t.render(f"ROUND {b.round}", 20, pal.accent, bold=True)
+        shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
+        rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
         surf.blit(rt, (x, 8))
         sub = info.get("policy", "")
         phase = info.get("phase")

@@ -96,9 +96,13 @@ class EndScreen(GuiScene):
         b = s.battle
         t = self.app.text
         w, h = surface.get_size()
-        bw = min(900, w - 40)
+        bw = min(1000, w - 40)
         x = (w - bw) // 2
         y = 40
+        rows = sum(46 if self.summary.get(f.id, {}).get("kinds") else 26 for f in b.fighters)
+        box = pygame.Rect(x - 20, y - 16, bw + 40, min(h - 120, 180 + rows))
+        pygame.draw.rect(surface, (16, 18, 24), box, border_radius=12)
+        pygame.draw.rect(surface, (255, 216, 74), box, width=2, border_radius=12)
         winner = b.winner
         head = f"{s.side_name(winner)} wins!" if winner else "A draw"
         col = bs.board.colours.get(winner, (255, 216, 74)) if winner else (255, 216, 74)
@@ -107,12 +111,13 @@ class EndScreen(GuiScene):
         y += 60
         why = next((e.get("text") for entry in reversed(b.log) for e in entry.get("events", [])
                     if e.get("type") == "message"), "")
-        sub = t.render(f"after {b.round} round{'s' if b.round != 1 else ''}, {b.turn} turns. {why or ''}", 16,
+        rounds = max(1, b.round - (1 if b.current is None else 0))
+        sub = t.render(f"after {rounds} round{'s' if rounds != 1 else ''}, {b.turn} turns. {why or ''}", 16,
                        (220, 220, 220))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
         y += 40
-        cols = [("Fighter", 0), ("Actions", 250), ("Rolls made", 340), ("Injury dealt", 450), ("Taken", 560),
-                ("Grips", 640), ("Downs", 710), ("Now", 790)]
+        cols = [("Fighter", 0), ("Actions", 230), ("Rolls made", 310), ("Injury dealt", 410), ("Taken", 510),
+                ("Grips", 580), ("Downs", 640), ("Now", 710)]
         for label, dx in cols:
             surface.blit(t.render(label, 13, (255, 216, 74), bold=True), (x + dx, y))
         y += 24
