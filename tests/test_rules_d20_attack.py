@@ -264,18 +264,51 @@ def test_S4_TWOWEAPON_6_off_hand_alone():
 
 
 def test_S4_TWOWEAPON_7_8_defensive_off_hand():
-    """S4-TWOWEAPON-7: declared at the start of the round, +1 AC against one melee attacker; -8 magic and
-    specialization add."""
+    """S4-TWOWEAPON-7: declared at the start of the round, +1 AC against one melee attacker (the first to swing);
+    S4-TWOWEAPON-8: the specialization bonus with that weapon adds."""
     b = duel({"right": "longsword"}, {"stats": {"HP": 30}, "right": "longsword", "left": "dagger",
                                       "traits": {"specialization": "dagger"}})
     act(b, {"actor": "t", "type": "defend", "mode": "off_hand"})
-    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [5])
-    assert dcmod(rolls(ev)[0], "S4-TWOWEAPON-7") == 2  # +1, +1 specialization (S4-TWOWEAPON-8)
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [11])
+    r = rolls(ev)[0]
+    assert dcmod(r, "S4-TWOWEAPON-7") == 1 and dcmod(r, "S4-TWOWEAPON-8") == 1
+    assert (r["dc"], r["total"], r["success"]) == (13, 12, False)  # 11 + 1 + 1 + 1 = 13 misses by 1
+    assert b.fighter("t").counters["defense"]["against"] == "a" and b.fighter("t").hp == 30
     c = man("c", "red", 7, 4, 3, right="longsword")
     b.fighters.append(c)
-    assert dcmod({"dc_modifiers": [m.to_dict() for m in armour_class(b, b.fighter("t"), c)[1]]},
-                 "S4-TWOWEAPON-7") is None
-    assert "S4-TWOWEAPON-8"
+    assert {m.rule for m in armour_class(b, b.fighter("t"), c)[1]}.isdisjoint({"S4-TWOWEAPON-7", "S4-TWOWEAPON-8"})
+
+
+def test_S4_TWOWEAPON_7_declared_before_moving_or_attacking():
+    """S4-TWOWEAPON-7: the defensive off-hand is chosen when the round begins: not after an attack."""
+    b = duel({"right": "longsword"}, {"stats": {"HP": 30}, "right": "longsword", "left": "dagger"})
+    act(b, {"actor": "t", "type": "attack", "target": "a", "item": "longsword"}, [2])
+    assert why(b, {"actor": "t", "type": "defend", "mode": "off_hand"}).rule == "S4-TWOWEAPON-7"
+
+
+def test_S4_TWOWEAPON_8_magic_off_hand_adds_its_base_bonus_to_ac():
+    """S4-TWOWEAPON-8: a defensive off-hand weapon adds its magic bonus to AC, only the base bonus of a weapon with
+    several (a dagger +1, +3 vs undead gives +1 even against an undead attacker, whom it strikes at +3)."""
+    b = duel({"right": "longsword", "stats": {"HP": 30, "undead": 1}},
+             {"stats": {"HP": 30}, "right": "longsword", "left": "dagger_vs_undead"})
+    act(b, {"actor": "t", "type": "defend", "mode": "off_hand"})
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [12, 4])
+    r = rolls(ev)[0]
+    assert dcmod(r, "S4-TWOWEAPON-7") == 1 and dcmod(r, "S4-TWOWEAPON-8") == 1
+    assert (r["dc"], r["total"], r["success"]) == (13, 13, True) and b.fighter("t").hp == 26
+    b = duel({"right": "longsword"}, {"stats": {"HP": 30}, "right": "longsword", "left": "magic_dagger",
+                                      "traits": {"specialization": "magic_dagger"}})
+    act(b, {"actor": "t", "type": "defend", "mode": "off_hand"})
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [13, 3])
+    r = rolls(ev)[0]
+    assert [m["value"] for m in r["dc_modifiers"] if m["rule"] == "S4-TWOWEAPON-8"] == [1, 1]  # magic, specialization
+    assert (r["dc"], r["total"], r["success"]) == (14, 14, True) and b.fighter("t").hp == 27
+    # the dagger's higher bonus counts on the attack against the undead, as G4-6's magic weapon bonus
+    b = duel({"stats": {"HP": 30}, "right": "longsword", "left": "dagger_vs_undead"},
+             {"stats": {"HP": 30, "undead": 1}})
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword", "option": "off_hand_only"},
+             [10, 2])
+    assert mod(rolls(ev)[0], "G4-6") == 3 and mod(rolls(ev)[0], "S4-TWOWEAPON-6") == -3
 
 
 def test_S4_PARRY_1_2_4_7_8_9_partial_defence_parry_and_block():
@@ -354,18 +387,23 @@ def test_S4_PARRY_12_13_14_15_what_cannot_be_parried():
     act(b, {"actor": "t", "type": "defend", "mode": "partial"})
     a.counters.clear()
     ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "shortbow"}, [15, 2])
-    assert "S4-PARRY-14" in rules_of(ev)
+    assert "S4-PARRY-14" in rules_of(ev) and not rolls(ev, "parry") and t.hp == 37  # a Thief: 1 then 2 damage
     # S4-PARRY-13: a parting shot at a fighter already defending may be parried
     b = duel({"right": "longsword"}, {"stats": {"HP": 40}, "right": "longsword"}, tq=6)
     act(b, {"actor": "t", "type": "defend", "mode": "partial"})
     ev = act(b, {"actor": "t", "type": "move", "to": [9, 5]}, [15, 20, 1, 1])
-    assert rolls(ev, "parting")[0]["rule"] == "S4-DEFMOVE-1" and rolls(ev, "parry") and "S4-PARRY-13"
+    shot, parry = rolls(ev, "parting")[0], rolls(ev, "parry")[0]
+    assert (shot["rule"], shot["total"], mod(shot, "S4-DEFMOVE-1")) == ("S4-DEFMOVE-1", 18, 2)
+    assert (parry["total"], parry["dc"], parry["success"]) == (21, 19, True)
+    assert rolls(ev, "blocking")[0]["total"] == 2 and b.fighter("t").hp == 40  # 1 damage absorbed
+    b = duel({"right": "longsword"}, {"stats": {"HP": 40}, "right": "longsword"}, tq=6)
+    ev = act(b, {"actor": "t", "type": "move", "to": [9, 5]}, [15, 1])  # not defending: no parry of the free attack
+    assert not rolls(ev, "parry") and b.fighter("t").hp == 39
 
 
 def test_S4_STAFF_1_2_3_4_5_6_staves():
-    """S4-STAFF-1 two-handed quarterstaff (walking staff one-handed as a club); -2 attack and +1 AC against one
-    melee attack; -3 as a shield against all, no attacks; -4 magic as S4-TWOWEAPON-8; -5 two club blows with
-    the two-weapon penalties (S4-STAFF-5); -6 the second one number lower."""
+    """S4-STAFF-2 attack and +1 AC against one melee attack; -3 as a shield against all, no attacks; -5 two club
+    blows with the two-weapon penalties (S4-STAFF-5); -6 the second one number lower."""
     from game.rules.d20.items import ITEMS
     assert ITEMS["quarterstaff"]["hands"] == 2 and ITEMS["walking_staff"]["damage"] == [1, 4]
     b = duel({"right": "longsword"}, {"stats": {"HP": 40}, "right": "quarterstaff", "left": "quarterstaff"})
@@ -380,7 +418,6 @@ def test_S4_STAFF_1_2_3_4_5_6_staves():
     c = man("c", "red", 7, 4, 3, right="longsword")
     b.fighters.append(c)
     assert {m.rule for m in armour_class(b, b.fighter("t"), c)[1]} == {"S4-STAFF-3"}
-    assert "S4-STAFF-4"
     b = duel({"stats": {"HP": 40}}, {"stats": {"HP": 40}, "right": "quarterstaff", "left": "quarterstaff"})
     ev = act(b, {"actor": "t", "type": "attack", "target": "a", "item": "quarterstaff", "option": "staff_two"},
              [15, 3])
@@ -403,3 +440,53 @@ def test_S4_WATER_1_2_3_4_fighting_under_water():
     a = man("a", "red", 2, 5, 0, right="shortbow", conditions=["underwater"])
     b = field(a, man("t", "blue", 6, 5, 3))
     assert why(b, {"actor": "a", "type": "attack", "target": "t", "item": "shortbow"}).rule == "S4-WATER-2"
+
+
+def test_S4_STAFF_1_staves_two_handed_walking_staff_one_handed_as_a_club():
+    """S4-STAFF-1: a quarterstaff needs both hands (1d6); a walking staff is used one-handed, doing club damage
+    (1d4, G4-6) beside a shield."""
+    import pytest
+
+    from game.dice import DiceError
+    b = duel({"right": "quarterstaff", "left": "shield"})
+    assert why(b, {"actor": "a", "type": "attack", "target": "t", "item": "quarterstaff"}).rule == "S4-STAFF-1"
+    b = duel({"right": "quarterstaff"})
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "quarterstaff"}, [12, 6])
+    r = rolls(ev, "attacks")[0]
+    assert (r["dc"], r["total"], r["success"]) == (11, 13, True) and b.fighter("t").hp == 24
+    b = duel({"right": "walking_staff", "left": "shield"})
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "walking_staff"}, [12, 4])
+    assert [e for e in ev if e["type"] == "damage"][0]["amount"] == 4 and b.fighter("t").hp == 26
+    b = duel({"right": "walking_staff", "left": "shield"})
+    with pytest.raises(DiceError, match="d4"):  # club damage: a 5 does not fit the die
+        act(b, {"actor": "a", "type": "attack", "target": "t", "item": "walking_staff"}, [12, 5])
+    # a Magic-User may fight with either staff (class weapons, ruling D20-23)
+    b = duel({"right": "walking_staff", "stats": {"class": 3}})
+    act(b, {"actor": "a", "type": "attack", "target": "t", "item": "walking_staff"}, [2])
+
+
+def test_S4_STAFF_4_a_defensive_staff_adds_its_base_magic_bonus():
+    """S4-STAFF-4: used defensively, the staff's magic bonus adds to AC as a defensive off-hand weapon's does
+    (S4-TWOWEAPON-8): only the base bonus of a staff with several (+1, +2 vs undead gives +1); the text names
+    only the magic bonus, so specialization adds nothing here (ruling D20-25)."""
+    def staff_duel(**a_stats):
+        return duel({"right": "longsword", "stats": {"HP": 30, **a_stats}},
+                    {"stats": {"HP": 30}, "right": "magic_quarterstaff",
+                     "traits": {"specialization": "magic_quarterstaff"}})
+    b = staff_duel(undead=1)
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [11])  # the parried attack
+    r = rolls(ev)[0]
+    assert dcmod(r, "S4-STAFF-2") == 1 and dcmod(r, "S4-STAFF-4") == 1
+    assert (r["dc"], r["total"], r["success"]) == (13, 12, False) and b.fighter("t").hp == 30
+    b = staff_duel()
+    act(b, {"actor": "t", "type": "defend", "mode": "staff"})
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [12, 5])
+    r = rolls(ev)[0]
+    assert dcmod(r, "S4-STAFF-3") == 1 and dcmod(r, "S4-STAFF-4") == 1 and dcmod(r, "S4-STAFF-2") is None
+    assert (r["dc"], r["total"], r["success"]) == (13, 13, True) and b.fighter("t").hp == 25
+    c = man("c", "red", 7, 4, 3, right="longsword")
+    b.fighters.append(c)
+    assert armour_class(b, b.fighter("t"), c)[0] == 13  # against every melee attacker in staff defence
+    b = duel({"right": "longsword"}, {"stats": {"HP": 30}, "right": "quarterstaff"})
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [2])
+    assert rolls(ev)[0]["dc"] == 12 and dcmod(rolls(ev)[0], "S4-STAFF-4") is None  # no magic: +1 only

@@ -61,6 +61,22 @@ def _hex(value) -> Hex:
     return Hex.of(value)
 
 
+#: S4-HOLD-4 [GM]: what a holder may do besides the rules' own list (ruling D20-24), named in the scenario
+#: option ``holder_actions``: "shield_bash" (bash the one it holds with a strapped shield) and "kick" (kick
+#: another foe within 5' as its attack, S4-BRAWL-2, without letting go)
+HOLDER_ACTIONS = ("shield_bash", "kick")
+
+
+def holder_allowed(battle: Battle, what: str) -> bool:
+    """S4-HOLD-4: the scenario (the GM) lists extra holder actions in ``holder_actions``."""
+    allowed = battle.options.get("holder_actions") or ()
+    return what in HOLDER_ACTIONS and what in allowed
+
+
+def _held_by(battle: Battle, f: Fighter) -> list[str]:
+    return [g.target for g in battle.grapples if g.holder == f.id]
+
+
 def _peace_reason(battle: Battle, f: Fighter, target: Fighter | None) -> Reason | None:
     peace = battle.state.get("d20_peace")
     if peace and f.side == peace:
@@ -157,7 +173,7 @@ class Move(D20Action):
         fly = self._fly_reason(battle, f)
         if fly:
             return fly
-        if to == f.hex and self.facing is None:
+        if to == f.hex and self.facing is None and not self.climb:
             return Reason("That is where it stands already.", "S4-MOVE-6")
         p = self._plan(battle, f)
         if p is None:
@@ -171,12 +187,16 @@ class Move(D20Action):
                        facing=self.facing, allow=allow)
 
     def _fly_reason(self, battle: Battle, f: Fighter) -> Reason | None:
-        if not self.climb:
-            if this_round(battle, f, "stalled_dive") is not None or (f.counters.get("stall") == battle.round):
-                return Reason(f"{f.label} stalled last round and must dive at its maximum rate.", "S4-FLY-4")
-            return None
         kind = trait(f, "flyer", "")
         rate = MV.walk_rate(battle, f)
+        if f.counters.get("stall") == battle.round and altitude(f) > 0:
+            dive = min(2 * rate, altitude(f))
+            if self.climb != -dive:
+                return Reason(f"{f.label} stalled last round and must dive at its maximum rate this round "
+                              f"(climb {-dive}).", "S4-FLY-4")
+            return None
+        if not self.climb:
+            return None
         horiz = hex_distance(f.hex, _hex(self.to)) * MV.feet_per_hex(battle) if self.to is not None else 0
         if kind == "winged" or kind == "incorporeal":
             if self.climb > 0:
@@ -235,13 +255,15 @@ class Move(D20Action):
             if m is not None:
                 r.emit(E.face(m.id, facing, rule="S4-FACE-1"))
         feet = sum(MV._cost(battle, h) for h in walked)
+        stall_dive = f.counters.get("stall") == battle.round
         if self.climb:
             new_alt = altitude(f) + self.climb
-            r.emit(E.stat(f.id, "counters.altitude", new_alt, rule="S4-FLY-1"))
+            r.emit(E.stat(f.id, "counters.altitude", new_alt, rule="S4-FLY-4" if stall_dive else "S4-FLY-1"))
             for g in [g for g in battle.grapples if g.holder == f.id or g.target == f.id]:
                 other = g.target if g.holder == f.id else g.holder
                 r.emit(E.stat(other, "counters.altitude", new_alt, rule="S4-MONSTER-3"))
-        if trait(f, "flyer", "") == "winged" and feet < MV.walk_rate(battle, f) / 3 and altitude(f) > 0:
+        if trait(f, "flyer", "") == "winged" and feet < MV.walk_rate(battle, f) / 3 and altitude(f) > 0 \
+                and not stall_dive:
             r.emit(E.stat(f.id, "counters.stall", battle.round + 1, rule="S4-FLY-4"))
             r.note(E.message(f"{f.label} flew less than a third of its speed: it stalls and must dive at the "
                              f"maximum rate next round.", actor=f.id, rule="S4-FLY-4"))
@@ -521,6 +543,9 @@ class Attack(D20Action):
             return Reason(f"A {it.get('name', w)} is not a weapon (shield: shield_bash).", self.rule)
         if w is not None and is_holding(battle, f.id):
             return Reason(f"{f.label} is holding an opponent and cannot use a weapon.", "S4-HOLD-5")
+        if w is not None and it.get("hands", 1) == 2 and any(h not in (None, "", w) for h in f.hands.values()):
+            return Reason(f"A {it['name']} needs both hands (a walking staff is the one-handed staff).",
+                          "S4-STAFF-1" if it.get("staff") else "G4-6")
         why = class_weapon_reason(f, w)
         if why:
             return why
@@ -691,8 +716,10 @@ class Brawl(D20Action):
             return Reason(f"The GM rules that {t.label} cannot be brawled.", "S4-BRAWL-4")
         if is_held(battle, f.id) and t.id not in [g.holder for g in battle.grapples if g.target == f.id]:
             return Reason(f"{f.label} is held: it can only fight its holder (ruling D20-9).", "S4-HELD-1")
-        if is_holding(battle, f.id) and t.id not in [g.target for g in battle.grapples if g.holder == f.id]:
-            return Reason(f"{f.label} is holding someone else.", "S4-HOLD-5")
+        if is_holding(battle, f.id) and t.id not in _held_by(battle, f):
+            if not (self.kind == "kick" and holder_allowed(battle, "kick")):
+                return Reason(f"{f.label} is holding someone else (the GM may allow a holder to kick another foe: "
+                              f"holder_actions).", "S4-HOLD-5")
         if this_round(battle, f, "moved") and this_round(battle, f, "moved").get("ran"):
             return Reason(f"{f.label} ran this round.", "S4-RUN-2")
         return None
@@ -711,6 +738,9 @@ class Brawl(D20Action):
                                     mods=damage_mods(battle, f, None, "melee"))
             apply_damage(r, f, t, max(1, amount), dtype="subdual", rule="S4-HOLD-1")
             return
+        if is_holding(battle, f.id):
+            r.note(E.message(f"The GM allows {f.label} to kick another foe while it keeps its hold.", actor=f.id,
+                             rule="S4-HOLD-4"))
         backlash = is_metal_armoured(t) and not is_metal_armoured(f)
         res = strike(r, f, t, None, kind="melee", option="kick" if self.kind == "kick" else None, dice=dice,
                      dtype="subdual", rule="S4-BRAWL-2" if self.kind == "kick" else "S4-BRAWL-1",
@@ -979,12 +1009,17 @@ class ShieldBash(D20Action):
         if peace:
             return peace
         if is_holding(battle, f.id):
-            return Reason(f"{f.label} is holding an opponent.", "S4-HOLD-5")
+            if not (holder_allowed(battle, "shield_bash") and t.id in _held_by(battle, f)):
+                return Reason(f"{f.label} is holding an opponent (the GM allows a holder's shield bash only on the "
+                              f"one it holds, with the scenario's holder_actions).", "S4-HOLD-5")
         return None
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         t = r.battle.fighter(self.target)
         _break_peace(r, t)
+        if is_holding(r.battle, f.id):
+            r.note(E.message(f"The GM allows {f.label} to bash the one it holds with its strapped shield.",
+                             actor=f.id, rule="S4-HOLD-4"))
         sh = item(shield_of(f))
         magic = int(sh.get("magic", 0))
         extra = [Mod(magic, "magic shield", "S4-BASH-3")] if magic else []

@@ -18,7 +18,7 @@ from game.hexgrid import arc_of, hex_distance, hex_linedraw
 from game.rules import events as E
 from game.rules.common import Mod
 from game.rules.d20.abilities import attack_bonus, bonus, class_of, current_hp, level_of, trait
-from game.rules.d20.items import damage_dice, item
+from game.rules.d20.items import damage_dice, item, magic_bonus
 from game.rules.d20.status import (
     armour_of,
     can_see,
@@ -176,17 +176,22 @@ def armour_class(battle: Battle, target: Fighter, attacker: Fighter | None = Non
         if mode == "off_hand" and (dfn.get("against") in (None, attacker.id)):
             off = _off_hand_weapon(target)
             if off:
-                v = 1 + int(item(off).get("magic", 0))
-                spec = 1 if trait(target, "specialization", None) == off else 0
-                mods.append(Mod(v + spec, "defensive off-hand weapon against one attacker", "S4-TWOWEAPON-7"))
+                mods.append(Mod(1, "defensive off-hand weapon against one attacker", "S4-TWOWEAPON-7"))
+                if magic_bonus(off):
+                    mods.append(Mod(magic_bonus(off), "the off-hand weapon's magic (its base bonus only)",
+                                    "S4-TWOWEAPON-8"))
+                if trait(target, "specialization", None) == off:
+                    mods.append(Mod(1, "specialization with the off-hand weapon", "S4-TWOWEAPON-8"))
         elif mode == "staff" and weapon:
-            mods.append(Mod(1 + int(item(weapon).get("magic", 0)), "staff used as a shield against every melee "
-                            "attacker", "S4-STAFF-3"))
+            mods.append(Mod(1, "staff used as a shield against every melee attacker", "S4-STAFF-3"))
+            if magic_bonus(weapon):
+                mods.append(Mod(magic_bonus(weapon), "the staff's magic (its base bonus only)", "S4-STAFF-4"))
         elif weapon and this_round(battle, target, "staff_two") is None:
             used = this_round(battle, target, "staff_parry")
             if used is None or used.get("against") == attacker.id:
-                mods.append(Mod(1 + int(item(weapon).get("magic", 0)),
-                                "staff in both hands parries one melee attack", "S4-STAFF-2"))
+                mods.append(Mod(1, "staff in both hands parries one melee attack", "S4-STAFF-2"))
+                if magic_bonus(weapon):
+                    mods.append(Mod(magic_bonus(weapon), "the staff's magic (its base bonus only)", "S4-STAFF-4"))
     return ac + sum(m.value for m in mods), mods
 
 
@@ -263,8 +268,8 @@ def attack_mods(battle: Battle, a: Fighter, t: Fighter, weapon: str | None, kind
         v = bonus(a, "STR")
         if v:
             mods.append(Mod(v, "STR bonus (melee or thrown)", "S4-ATTACK-1"))
-    if it.get("magic"):
-        mods.append(Mod(int(it["magic"]), "magic weapon", "G4-6"))
+    if magic_bonus(weapon, t):
+        mods.append(Mod(magic_bonus(weapon, t), "magic weapon", "G4-6"))
     if trait(a, "specialization", None) == weapon and weapon:
         mods.append(Mod(1, "weapon specialization (house rule)", "G4-15"))
     sneak = is_sneak_attack(battle, a, t) and kind != "missile"
@@ -281,6 +286,8 @@ def attack_mods(battle: Battle, a: Fighter, t: Fighter, weapon: str | None, kind
             mods.append(Mod(4, "aimed last round", "S4-AIM-2"))
         if option == "careful" and in_melee(battle, a, t):
             mods.append(Mod(-4, "firing into melee, taking care not to hit a friend", "S4-RANGED-2"))
+        elif option == "careful" and any(f.side == a.side for f in engaged_with(battle, t)):
+            mods.append(Mod(0, "a Large target fought by man-sized foes: no care needed", "S4-RANGED-4"))
         last = t.counters.get("last")
         if isinstance(last, dict) and last.get("type") in ("run", "charge") and last.get("round", 0) >= battle.round - 1:
             mods.append(Mod(-2, "the target ran", "S4-RANGED-5"))
@@ -594,6 +601,9 @@ def _missed(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, kind: str
     face = roll["dice"][0]
     if kind == "missile" and option != "careful" and -4 < margin < 0 and face != 1:
         friends = in_melee(battle, a, t)
+        if not friends and any(f.side == a.side for f in engaged_with(battle, t)):
+            r.note(E.message(f"{t.label} is Large and its melee foes are man-sized or smaller: the miss hits no "
+                             f"friend.", actor=a.id, rule="S4-RANGED-4"))
         if friends:
             pick = friends[0]
             if len(friends) > 1:

@@ -7,14 +7,16 @@ charge, S4-CHARGE-4), ``set`` (may be set against a charge, S4-SET-1),
 ``reach`` (long reach, S4-INIT-7; G4-11), ``swung`` / ``thrust`` (under water,
 S4-WATER-3/4), ``no_subdue`` (points or edges on every side, S4-SUBDUE-2),
 ``range`` (short/medium/long in feet), ``metal`` (armour that stops
-brawlers, S4-BRAWL-3), ``ac`` (armour base or shield bonus), ``magic``.
+brawlers, S4-BRAWL-3), ``ac`` (armour base or shield bonus), ``magic`` (the base
+magic bonus) and ``magic_vs`` (higher bonuses against some foes: ``{"undead": 3}``
+for a "+1, +3 vs undead" weapon, matched against the foe's traits).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ITEMS", "item", "is_weapon", "is_missile", "damage_dice"]
+__all__ = ["ITEMS", "item", "is_weapon", "is_missile", "damage_dice", "magic_bonus"]
 
 
 def _w(name: str, n: int, d: int, **kw: Any) -> dict[str, Any]:
@@ -55,6 +57,12 @@ ITEMS: dict[str, dict[str, Any]] = {
     "sling": {"name": "sling", "kind": "missile", "damage": [1, 3], "hands": 1, "range": [30, 60, 90]},
     "cannon": {"name": "hand cannon", "kind": "missile", "artillery": True, "damage": [2, 6], "hands": 2,
                "range": [50, 100, 150]},
+    "magic_dagger": _w("dagger +1", 1, 4, light=True, small=True, thrown=True, swung=False, thrust=True,
+                       range=[10, 20, 30], magic=1),
+    "dagger_vs_undead": _w("dagger +1, +3 vs undead", 1, 4, light=True, small=True, thrown=True, swung=False,
+                           thrust=True, range=[10, 20, 30], magic=1, magic_vs={"undead": 3}),
+    "magic_quarterstaff": _w("quarterstaff +1, +2 vs undead", 1, 6, hands=2, blunt=True, staff=True, magic=1,
+                             magic_vs={"undead": 2}),
     "shield": {"name": "shield", "kind": "shield", "ac": 1, "hands": 1, "damage": [1, 4]},
     "magic_shield": {"name": "shield +1", "kind": "shield", "ac": 1, "magic": 1, "hands": 1, "damage": [1, 4]},
     "leather": {"name": "leather armour", "kind": "armour", "ac": 13, "metal": False},
@@ -88,3 +96,17 @@ def damage_dice(item_id: str | None, two_handed: bool = False) -> tuple[int, int
         return int(n), int(d)
     n, d = it.get("damage", [1, 2])
     return int(n), int(d)
+
+
+def magic_bonus(item_id: str | None, target=None) -> int:
+    """The item's magic bonus; against a foe with a trait named in ``magic_vs`` the higher one. Without a target
+    (a defensive off-hand weapon or staff, S4-TWOWEAPON-8 / S4-STAFF-4) only the base bonus counts."""
+    it = item(item_id)
+    base = int(it.get("magic", 0))
+    if target is None:
+        return base
+    best = base
+    for name, value in dict(it.get("magic_vs", {})).items():
+        if target.traits.get(name) or target.stats.get(name):
+            best = max(best, int(value))
+    return best
