@@ -23,25 +23,52 @@ def test_S4_MOVE_1_2_3_4_rates_encumbrance_scale():
     assert feet_per_hex(b) == 10
     b.options["feet_per_hex"] = 5
     act(b, {"actor": "a", "type": "move", "to": [10, 5]})  # 8 hexes = 40'
-    assert b.fighter("a").hex == Hex(10, 5) and "S4-MOVE-4"
+    assert b.fighter("a").hex == Hex(10, 5) and b.fighter("a").counters["moved"]["feet"] == 40
     assert why(b, {"actor": "m", "type": "move", "to": [7, 6]}).rule == "S4-FACE-2"
 
 
+def test_S4_MOVE_4_no_diagonals_on_hexes_every_step_costs_five_feet():
+    """S4-MOVE-4: on a square grid diagonal steps cost 5' and 10' alternately (8 diagonal steps = 60'); on hexes
+    every one of the six directions is a plain 5' step: 8 hexes along any line cost 40', a 9th is out of reach."""
+    from game.hexgrid import hex_neighbor
+    from game.model import Board
+    for d in range(6):
+        b = field(man("a", "red", 12, 8, d), man("x", "blue", 0, 0), board=Board.open_field(0, 0))
+        far = Hex(12, 8)
+        for _ in range(8):
+            far = hex_neighbor(far, (d + 1) % 6)  # a line 60 degrees off its facing: one turn, then 8 steps
+        act(b, {"actor": "a", "type": "move", "to": [far.q, far.r]})
+        assert b.fighter("a").hex == far and b.fighter("a").counters["moved"]["feet"] == 40
+        b = field(man("a", "red", 12, 8, d), man("x", "blue", 0, 0), board=Board.open_field(0, 0))
+        beyond = hex_neighbor(far, (d + 1) % 6)
+        assert why(b, {"actor": "a", "type": "move", "to": [beyond.q, beyond.r]}).rule == "S4-FACE-2"
+
+
 def test_S4_MOVE_5_6_7_move_then_attack_and_engagement():
-    """S4-MOVE-6 move then attack; S4-MOVE-5 no second move; S4-MOVE-7 within 5' = engaged."""
-    b = field(man("a", "red", 2, 5, right="longsword"), man("t", "blue", 8, 5, 3, stats={"HP": 30}))
+    """S4-MOVE-7 more than 5' apart: no attack; S4-MOVE-6 up to the encounter move (40') then an attack in range;
+    S4-MOVE-5 after moving and attacking no more moving until its next turn (and no second move)."""
+    b = field(man("a", "red", 2, 5, right="longsword"), man("t", "blue", 11, 5, 3, stats={"HP": 30}))
     assert why(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}).rule == "S4-MOVE-7"
-    act(b, {"actor": "a", "type": "move", "to": [7, 5]})
-    act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [2])
-    assert why(b, {"actor": "a", "type": "move", "to": [6, 5]}).rule in ("S4-ATTACK-4", "S4-MOVE-5")
-    assert "S4-MOVE-5" and "S4-MOVE-6"
+    assert why(b, {"actor": "a", "type": "move", "to": [11, 4]}).rule == "S4-FACE-2"  # 45': beyond 40'
+    act(b, {"actor": "a", "type": "move", "to": [10, 5]})  # 8 hexes = 40', now within 5'
+    assert b.fighter("a").counters["moved"]["feet"] == 40
+    ev = act(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}, [12, 5])
+    r = rolls(ev, "attacks")[0]
+    assert (r["base"], r["dc"], r["total"], r["success"]) == (1, 11, 13, True) and b.fighter("t").hp == 25
+    assert why(b, {"actor": "a", "type": "move", "to": [9, 5]}).rule == "S4-MOVE-5"
+    assert why(b, {"actor": "a", "type": "fighting_withdrawal", "to": [9, 5]}).rule == "S4-MOVE-5"
+    b.round += 1  # its next turn: it may move again (t holds no weapon: no parting shot)
+    act(b, {"actor": "a", "type": "move", "to": [9, 5]})
+    assert b.fighter("a").hex == Hex(9, 5)
+    assert why(b, {"actor": "a", "type": "move", "to": [8, 5]}).rule == "S4-MOVE-5"  # one move a round
 
 
-def test_S4_RUN_1_2_3_4_running():
-    """S4-RUN-1 double speed; -2 no attack unless charging; -3 2 x CON rounds then exhausted; -4 must rest a turn."""
+def test_S4_RUN_1_2_4_running():
+    """S4-RUN-1 double speed (80'); -2 no attack after running unless charging; -4 exhausted: no running."""
     b = field(man("a", "red", 0, 5, stats={"CON": 1}, right="longsword"), man("t", "blue", 18, 5, 3))
+    assert why(b, {"actor": "a", "type": "run", "to": [17, 5]}).rule == "S4-FACE-2"  # 85'
     act(b, {"actor": "a", "type": "run", "to": [16, 5]})
-    assert b.fighter("a").hex == Hex(16, 5)
+    assert b.fighter("a").hex == Hex(16, 5) and b.fighter("a").counters["moved"]["feet"] == 80
     act(b, {"actor": "a", "type": "do_nothing"})
     b.round += 1
     act(b, {"actor": "a", "type": "run", "to": [17, 6]})
@@ -49,23 +76,94 @@ def test_S4_RUN_1_2_3_4_running():
     assert why(b, {"actor": "a", "type": "attack", "target": "t", "item": "longsword"}).rule == "S4-RUN-2"
     b.round += 1
     assert why(b, {"actor": "a", "type": "run", "to": [17, 7]}).rule == "S4-RUN-4"
-    assert "S4-RUN-3"
 
 
-def test_S4_FACE_1_2_3_5_6_facing_turning_distance_sidestep():
-    """S4-FACE-2 60-degree changes; -3 any number without leaving the place; -1 turning distance between changes;
-    -5 running: at most 60 degrees at a time and +10'; -6 one sidestep keeping the facing, walking only."""
-    b = field(man("a", "red", 5, 5, 0), man("h", "red", 5, 8, 0, traits={"turning": 10}))
-    act(b, {"actor": "a", "type": "face", "facing": 3})
-    assert b.fighter("a").facing == 3
-    ev = act(b, {"actor": "a", "type": "move", "to": [5, 4], "facing": 3})  # a sidestep up-right, facing kept
-    assert b.fighter("a").hex == Hex(5, 4) and b.fighter("a").facing == 3 and ev
-    assert why(b, {"actor": "a", "type": "face", "facing": 0}).rule == "S4-FACE-2"
-    assert turning_distance(b.fighter("h"), False) == 10 and turning_distance(b.fighter("h"), True) == 20
-    assert turning_distance(b.fighter("a"), True) == 10
-    assert why(b, {"actor": "h", "type": "move", "to": [4, 8], "facing": 0}).rule == "S4-FACE-2"
-    act(b, {"actor": "h", "type": "move", "to": [8, 7]})  # forward 2 hexes (10') then turn, then on
-    assert "S4-FACE-1" and "S4-FACE-3" and "S4-FACE-5" and "S4-FACE-6"
+def test_S4_RUN_3_two_times_con_rounds_then_exhausted_and_walking_only():
+    """S4-RUN-3: CON 3 runs 6 rounds; the 6th makes it exhausted; then it may only walk (no run, no charge)."""
+    b = field(man("a", "red", 0, 5, stats={"CON": 3}, right="spear"), man("t", "blue", 20, 5, 3))
+    b.fighter("a").counters["run_rounds"] = 4
+    ev = act(b, {"actor": "a", "type": "run", "to": [2, 5]})
+    assert b.fighter("a").counters["run_rounds"] == 5 and "exhausted" not in b.fighter("a").conditions
+    assert not [e for e in ev if e["type"] == "condition"]
+    b.round += 1
+    ev = act(b, {"actor": "a", "type": "run", "to": [4, 5]})
+    cond = [e for e in ev if e["type"] == "condition"]
+    assert b.fighter("a").counters["run_rounds"] == 6 and "exhausted" in b.fighter("a").conditions
+    assert len(cond) == 1 and cond[0]["rule"] == "S4-RUN-3"
+    b.round += 1
+    assert why(b, {"actor": "a", "type": "run", "to": [6, 5]}).rule == "S4-RUN-4"
+    assert why(b, {"actor": "a", "type": "charge", "target": "t", "to": [19, 5]}).rule == "S4-RUN-3"
+    act(b, {"actor": "a", "type": "move", "to": [12, 5]})  # walking: the full 40'
+    assert b.fighter("a").hex == Hex(12, 5)
+
+
+def test_S4_FACE_2_3_turning_in_place_and_after_moving():
+    """S4-FACE-3: without leaving its place a fighter turns any number of times, 180 degrees at once included;
+    S4-FACE-2: after moving, one 60-degree change at a time."""
+    b = field(man("a", "red", 5, 5, 0), man("x", "blue", 20, 1))
+    ev = act(b, {"actor": "a", "type": "face", "facing": 3})
+    assert b.fighter("a").facing == 3 and [e["rule"] for e in ev if e["type"] == "face"] == ["S4-FACE-3"]
+    act(b, {"actor": "a", "type": "face", "facing": 1})
+    act(b, {"actor": "a", "type": "face", "facing": 4})
+    assert b.fighter("a").facing == 4
+    act(b, {"actor": "a", "type": "move", "to": [4, 6], "facing": 4})
+    assert why(b, {"actor": "a", "type": "face", "facing": 2}).rule == "S4-FACE-2"  # 120 degrees
+    ev = act(b, {"actor": "a", "type": "face", "facing": 3})
+    assert b.fighter("a").facing == 3 and [e["rule"] for e in ev if e["type"] == "face"] == ["S4-FACE-2"]
+
+
+def test_S4_FACE_1_turning_distance_between_facing_changes():
+    """S4-FACE-1: a horse (turning distance 10') travels 10' before each new facing change: it cannot make the
+    two turns a man makes within 10'; a facing change after 5' is refused, after 10' allowed."""
+    man_ = man("a", "red", 5, 8, 0)
+    b = field(man_, man("x", "blue", 20, 1))
+    ev = act(b, {"actor": "a", "type": "move", "to": [5, 6], "facing": 0})  # turn, 2 steps, turn back: 10'
+    assert b.fighter("a").hex == Hex(5, 6) and b.fighter("a").facing == 0
+    horse = man("h", "red", 5, 8, 0, traits={"turning": 10})
+    b = field(horse, man("x", "blue", 20, 1))
+    assert why(b, {"actor": "h", "type": "move", "to": [5, 6], "facing": 0}).rule == "S4-FACE-2"
+    act(b, {"actor": "h", "type": "move", "to": [6, 8]})  # 5' straight on
+    assert why(b, {"actor": "h", "type": "face", "facing": 1}).rule == "S4-FACE-1"
+    b = field(man("h", "red", 5, 8, 0, traits={"turning": 10}), man("x", "blue", 20, 1))
+    act(b, {"actor": "h", "type": "move", "to": [7, 8]})  # 10'
+    ev = act(b, {"actor": "h", "type": "face", "facing": 1})
+    assert b.fighter("h").facing == 1 and ev[0]["rule"] == "S4-FACE-2"
+
+
+def test_S4_FACE_5_running_turning_distance_grows_by_ten_feet():
+    """S4-FACE-5: running, turns come at most 60 degrees at a time and the turning distance grows by 10' (none or
+    5' -> 10'; 10' -> 20'): a runner makes two turns 10' apart, a running horse cannot; after a 5' run no turn."""
+    assert [turning_distance(man("x", "r", 0, 0, traits={"turning": t}), True) for t in (0, 5, 10)] == [10, 10, 20]
+    b = field(man("a", "red", 5, 8, 0), man("x", "blue", 20, 1))
+    act(b, {"actor": "a", "type": "run", "to": [7, 6], "facing": 2})  # turn, 5', 5', turn (10' apart)
+    assert b.fighter("a").hex == Hex(7, 6) and b.fighter("a").facing == 2
+    b = field(man("h", "red", 5, 8, 0, traits={"turning": 10}), man("x", "blue", 20, 1))
+    assert why(b, {"actor": "h", "type": "run", "to": [7, 6], "facing": 2}).rule == "S4-FACE-2"
+    act(b, {"actor": "h", "type": "move", "to": [7, 6], "facing": 2})  # walking, the same path is fine
+    b = field(man("a", "red", 5, 8, 0), man("x", "blue", 20, 1))
+    act(b, {"actor": "a", "type": "run", "to": [6, 8]})
+    assert why(b, {"actor": "a", "type": "face", "facing": 1}).rule == "S4-FACE-1"  # 5' run < 10'
+    assert why(b, {"actor": "a", "type": "face", "facing": 2}).rule == "S4-FACE-2"  # never over 60 degrees
+    b = field(man("a", "red", 5, 8, 0), man("x", "blue", 20, 1))
+    act(b, {"actor": "a", "type": "move", "to": [6, 8]})
+    act(b, {"actor": "a", "type": "face", "facing": 1})  # walking: no turning distance
+
+
+def test_S4_FACE_6_one_sidestep_keeping_the_facing_walking_only():
+    """S4-FACE-6: one space sideways keeping the facing (5' here), at walking speed only; not two."""
+    b = field(man("a", "red", 5, 8, 0), man("x", "blue", 20, 1))
+    act(b, {"actor": "a", "type": "move", "to": [5, 7], "facing": 0})
+    moved = b.fighter("a").counters["moved"]
+    assert b.fighter("a").hex == Hex(5, 7) and b.fighter("a").facing == 0
+    assert (moved["feet"], moved["sidestep"]) == (5, True)
+    b = field(man("a", "red", 5, 8, 0, stats={"MV": 10}), man("x", "blue", 20, 1))  # runs 20': no way round
+    assert why(b, {"actor": "a", "type": "run", "to": [5, 7], "facing": 0}).rule == "S4-FACE-2"
+    act(b, {"actor": "a", "type": "move", "to": [5, 7], "facing": 0})  # walking: the sidestep
+    b = field(man("h", "red", 5, 8, 0, traits={"turning": 10}), man("x", "blue", 20, 1))
+    act(b, {"actor": "h", "type": "move", "to": [6, 7], "facing": 0})  # one sidestep
+    assert b.fighter("h").counters["moved"]["sidestep"] is True
+    b = field(man("h", "red", 5, 8, 0, traits={"turning": 10}), man("x", "blue", 20, 1))
+    assert why(b, {"actor": "h", "type": "move", "to": [5, 6], "facing": 0}).rule == "S4-FACE-2"  # two: no
 
 
 def test_S4_FACE_4_incorporeal_fliers_turn_freely():
@@ -88,7 +186,35 @@ def test_S4_FLY_1_2_3_4_5_altitude():
     assert b.fighter("b").counters.get("stall") == b.round + 1  # 10' of 60': stalled
     assert why(b, {"actor": "c", "type": "move", "to": [6, 8], "climb": 5}).rule == "S4-FLY-5"
     act(b, {"actor": "c", "type": "move", "to": [5, 8], "facing": 1, "climb": 10})
-    assert b.fighter("c").counters["altitude"] == 20 and "S4-FLY-4"
+    assert b.fighter("c").counters["altitude"] == 20
+
+
+def test_S4_FLY_4_a_stalled_flier_must_dive_at_the_maximum_rate():
+    """S4-FLY-4: a winged flier (60') that flies less than a third of its speed (20') stalls; next round its move
+    must be a dive at the maximum rate (S4-FLY-3: twice the rate, 120', or down to the 0 level if nearer)."""
+    def sky(alt):
+        bird = man("b", "red", 5, 5, 0, stats={"MV": 60}, traits={"flyer": "winged", "maneuver": 10, "altitude": alt})
+        return field(bird, man("g", "blue", 15, 9, 3))
+    b = sky(200)
+    act(b, {"actor": "b", "type": "move", "to": [9, 5]})  # 20': not under a third: no stall
+    assert b.fighter("b").counters.get("stall") is None
+    b = sky(200)
+    ev = act(b, {"actor": "b", "type": "move", "to": [8, 5]})  # 15' < 20'
+    assert b.fighter("b").counters["stall"] == b.round + 1 and "S4-FLY-4" in rules_of(ev)
+    b.round += 1
+    assert why(b, {"actor": "b", "type": "move", "to": [12, 5]}).rule == "S4-FLY-4"
+    assert why(b, {"actor": "b", "type": "move", "to": [12, 5], "climb": 10}).rule == "S4-FLY-4"
+    assert why(b, {"actor": "b", "type": "move", "to": [12, 5], "climb": -60}).rule == "S4-FLY-4"
+    ev = act(b, {"actor": "b", "type": "move", "to": [9, 5], "climb": -120})
+    alt = [e for e in ev if e.get("path") == "counters.altitude" or e.get("field") == "counters.altitude"]
+    assert b.fighter("b").counters["altitude"] == 80 and b.fighter("b").counters.get("stall") is None
+    assert alt == [] or alt[0]["rule"] == "S4-FLY-4"
+    b = sky(30)
+    act(b, {"actor": "b", "type": "move", "to": [6, 5]})
+    b.round += 1
+    assert why(b, {"actor": "b", "type": "move", "to": [6, 5], "climb": -120}).rule == "S4-FLY-4"
+    act(b, {"actor": "b", "type": "move", "to": [6, 5], "climb": -30})  # the ground is nearer than 120'
+    assert b.fighter("b").counters["altitude"] == 0
 
 
 def test_S4_SWIM_1_2_3_and_S4_WATER_5_6_swimming_and_breath():
@@ -115,7 +241,28 @@ def test_S4_SWIM_1_2_3_and_S4_WATER_5_6_swimming_and_breath():
     a.counters["altitude"], a.counters["breath"] = -60, 1
     tick_breath(Resolution(b, ScriptedDice([])), a)
     assert "dead" in a.conditions
-    assert "S4-SWIM-2" and "S4-WATER-6"
+
+
+def test_S4_SWIM_2_S4_WATER_6_swimming_at_half_the_unencumbered_move_full_upward():
+    """S4-SWIM-2 / S4-WATER-6: a swimmer covers half its unencumbered move (40' -> 20', also in leather, whose
+    walk is 30'); swimming upward it has the full 40'."""
+    from game.model import Board
+    board = Board.open_field(24, 16)
+    for q in range(3, 16):
+        board.cell(Hex(q, 8)).terrain = "deep_water"
+    for who in ({}, {"items": ["leather"]}):
+        b = field(man("s", "red", 5, 8, 0, **who), man("x", "blue", 20, 1), board=board)
+        assert why(b, {"actor": "s", "type": "move", "to": [10, 8]}).rule == "S4-FACE-2"  # 25'
+        act(b, {"actor": "s", "type": "move", "to": [9, 8]})
+        assert b.fighter("s").counters["moved"]["feet"] == 20
+    d = man("d", "red", 5, 8, 0, traits={"altitude": -40})
+    b = field(d, man("x", "blue", 20, 1, traits={"altitude": 0}), board=board)
+    assert why(b, {"actor": "d", "type": "move", "to": [5, 8], "climb": 45}).rule == "S4-SWIM-2"  # above 0
+    act(b, {"actor": "d", "type": "move", "to": [5, 8], "climb": 40})
+    assert b.fighter("d").counters["altitude"] == 0
+    d = man("d", "red", 5, 8, 0, traits={"altitude": -50})
+    b = field(d, man("x", "blue", 20, 1, traits={"altitude": 0}), board=board)
+    assert why(b, {"actor": "d", "type": "move", "to": [5, 8], "climb": 45}).rule == "S4-SWIM-2"  # over 40'
 
 
 def test_S4_DEFMOVE_1_2_3_parting_shots_and_fighting_withdrawal():
@@ -157,11 +304,45 @@ def test_S4_PURSUIT_1_2_3_4_5_evasion():
 
     from game.dice import ScriptedDice
     RS.start_turn(b2, "e", ScriptedDice([]))
+    assert why(b2, {"actor": "e", "type": "evade"}).rule == "S4-PURSUIT-5"  # not yet a full round unseen
     b2.round += 1
-    act(b2, {"actor": "e", "type": "evade"})
-    assert "evaded" in b2.fighter("e").conditions and "S4-PURSUIT-2" and "S4-PURSUIT-4"
+    ev = act(b2, {"actor": "e", "type": "evade"})
+    assert "evaded" in b2.fighter("e").conditions and "S4-PURSUIT-5" in rules_of(ev)
 
 
+def test_S4_PURSUIT_2_fleeing_starts_on_the_fleers_own_number():
+    """S4-PURSUIT-2: foes not surprised: the fleeing fighter (initiative 2) cannot simply leave; the pursuer
+    (5) acts first, and the flight starts in the fleer's movement slot on its own number."""
+    from d20_helpers import RS
+
+    from game.turns import TurnController
+    b = field(man("a", "red", 5, 5, 3), man("t", "blue", 9, 5, 3, right="longsword"))
+    c = TurnController(b, RS, dice=[2, 5])
+    assert b.state["initiative"]["rolls"] == {"a": 2, "t": 5}
+    assert why(b, {"actor": "a", "type": "evade"}).rule == "S4-PURSUIT-5"
+    assert c.whose_turn() == "t" and b.state["initiative"]["count"] == 5
+    assert c.submit(RS.action_from_dict({"actor": "a", "type": "run", "to": [0, 5]})).rejected
+    assert c.submit(RS.action_from_dict({"actor": "t", "type": "move", "to": [7, 5]})).ok
+    while c.whose_turn() != "a":
+        c.end_turn()
+    assert (b.state["initiative"]["count"], b.state["initiative"]["phase"]) == (2, "movement")
+    assert c.submit(RS.action_from_dict({"actor": "a", "type": "run", "to": [0, 5]})).ok
+    assert b.fighter("a").hex == Hex(0, 5) and b.fighter("a").counters["moved"]["ran"] is True
+
+
+def test_S4_PURSUIT_4_pursuers_in_reach_start_melee_the_fleeing_draw_parting_shots():
+    """S4-PURSUIT-4: a pursuer within 5' at the start of the round may fight (its attack), and a fighter that
+    keeps fleeing still draws a parting shot at +2 from it (S4-DEFMOVE-1), though it has attacked already."""
+    b = field(man("a", "red", 5, 5, 0, stats={"HP": 30}), man("t", "blue", 6, 5, 3, right="longsword"))
+    ev = act(b, {"actor": "t", "type": "attack", "target": "a", "item": "longsword"}, [10, 3])
+    assert (rolls(ev)[0]["total"], rolls(ev)[0]["success"]) == (11, True) and b.fighter("a").hp == 27
+    ev = act(b, {"actor": "a", "type": "run", "to": [0, 5]}, [14, 6])
+    shot = rolls(ev, "parting")[0]
+    assert (shot["total"], shot["dc"], mod(shot, "S4-DEFMOVE-1")) == (17, 11, 2)
+    assert b.fighter("a").hp == 21 and b.fighter("a").hex == Hex(0, 5)
+    b = field(man("a", "red", 4, 5, 3, stats={"HP": 30}), man("t", "blue", 6, 5, 3, right="longsword"))
+    ev = act(b, {"actor": "a", "type": "run", "to": [0, 5]})  # 10' away: free to flee, no parting shot
+    assert not rolls(ev) and b.fighter("a").hp == 30
 def test_S4_AIM_1_2_aimed_shots():
     """S4-AIM-1 give up the attack, stay put; S4-AIM-2 +4 next round."""
     b = field(man("a", "red", 2, 5, right="longbow"), man("t", "blue", 10, 5, 3, stats={"HP": 30}))
@@ -237,8 +418,8 @@ def test_S4_SET_1_2_3_set_spear_against_a_charge():
     assert "S4-SET-2" in rules_of(ev)
 
 
-def rider(b_extra=(), lance="lance", **kw):
-    r = man("r", "red", 0, 5, 0, right=lance, left="shield", items=["chain"], stats={"HP": 30},
+def rider(b_extra=(), lance="lance", left="shield", **kw):
+    r = man("r", "red", 0, 5, 0, right=lance, left=left, items=["chain"], stats={"HP": 30},
             conditions=["mounted"], traits={"mounted_on": "h"})
     h = man("h", "red", 0, 5, 0, stats={"HD": 3, "AC": 13, "MV": 60, "HP": 20, "INT": 2},
             traits={"mount": 1, "trained": 1, "natural": 6, "morale": 7}, items=["saddle"])
@@ -287,7 +468,7 @@ def test_S4_MOUNT_8_10_11_12_14_15_16_mount_rules():
     """S4-MOUNT-8 horses have no charge attacks; -10 shooting from a mount moving 30'+ -4; -11 untrained: only the
     rider, at -2; -12 INT near-human counts as trained; -14 rider and mount count as Large (halfling bonus);
     -15 attacks go to the rider unless the mount is named; -16 a miss by 1-2 that beats the mount's AC hits it."""
-    r, h = rider(lance="shortbow")
+    r, h = rider(lance="shortbow", left=None)
     b = field(r, h, man("t", "blue", 16, 5, 3, stats={"HP": 40}, traits={"halfling": 1}))
     act(b, {"actor": "r", "type": "move", "to": [7, 5]})
     ev = act(b, {"actor": "r", "type": "attack", "target": "t", "item": "shortbow"}, [15, 2])

@@ -232,7 +232,7 @@ class Move(D20Action):
     def go(self, r: Resolution, f: Fighter, p: MV.Plan, *, rule: str | None = None, parting: bool = True) -> bool:
         battle = r.battle
         rule = rule or self.rule
-        if p.path and parting and not MV.parting_shots(r, f, p.path[0]):
+        if p.path and parting and not MV.parting_shots(r, f, p.path):
             return False
         start = f.hex
         walked: list[Hex] = []
@@ -850,7 +850,7 @@ class Charge(D20Action):
         w = self.weapon(f)
         joust = mount is not None and mount_of(battle, t) is not None and \
             any(item(h).get("lance") for h in t.hands.values() if h) and item(w).get("lance")
-        if path and not MV.parting_shots(r, f, path[0]):
+        if path and not MV.parting_shots(r, f, path):
             return
         r.emit(E.move(f.id, path[-1], path=path, rule="S4-CHARGE-3"))
         MV.carry_mount(r, f, path[-1], "S4-CHARGE-3", mount)

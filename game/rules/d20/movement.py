@@ -196,14 +196,16 @@ def carry_mount(r: Resolution, f: Fighter, to: Hex, rule: str, other: Fighter | 
         r.emit(E.move(f.id, to, who=other.id, rule=rule))
 
 
-def parting_shots(r: Resolution, f: Fighter, first_step: Hex) -> bool:
-    """S4-DEFMOVE-1/2, G4-12: leaving foes it is engaged with by a normal move, the mover gives each one with a
-    ready weapon a free attack at +2, one attack mode only. Returns False if the mover is stopped (down)."""
+def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
+    """S4-DEFMOVE-1/2, G4-12: leaving foes it is engaged with by a normal move (any hex of the path beyond 5' of
+    the foe, not only the first step: a runner may have to circle before it can turn away), the mover gives each
+    one with a ready weapon a free attack at +2, one attack mode only. Returns False if the mover is stopped."""
     from game.rules.d20.attack import strike
 
     battle = r.battle
+    steps = [path] if isinstance(path, Hex) else list(path)
     for o in engaged_with(battle, f):
-        if hex_distance(o.hex, first_step) <= 1 or not has_ready_weapon(o):
+        if all(hex_distance(o.hex, h) <= 1 for h in steps) or not has_ready_weapon(o):
             continue
         if "stunned" in o.conditions or any(g.holder == o.id for g in battle.grapples):
             continue
