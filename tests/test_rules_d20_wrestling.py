@@ -19,15 +19,58 @@ def held(b, holder="a", target="t"):
     b.fighter(holder).hex = b.fighter(target).hex
 
 
-def test_S4_WRESTLE_1_2_3_7_a_hit_holds_and_moves_in():
-    """S4-WRESTLE-1 a melee attack roll against the normal AC (G4-13); -2 the attacker moves into the hex;
-    -3 the hold lasts; -7 hold and pin are one state (grip kind hold)."""
+def test_S4_WRESTLE_1_2_a_hit_holds_and_moves_in():
+    """S4-WRESTLE-1 a melee attack roll against the normal AC (G4-13); -2 the attacker moves into the hex."""
     b = pair({"stats": {"STR": 13}})
     ev = act(b, {"actor": "a", "type": "wrestle", "target": "t"}, [9])
     r = rolls(ev)[0]
     assert (r["total"], r["dc"], r["success"]) == (11, 11, True)
     assert b.fighter("a").hex == Hex(6, 5) and b.grapples[0].kind == "hold"
-    assert "S4-WRESTLE-2" in rules_of(ev) and "S4-WRESTLE-3" and "S4-WRESTLE-7"
+    assert "S4-WRESTLE-2" in rules_of(ev)
+    b = pair({"stats": {"STR": 13}})
+    ev = act(b, {"actor": "a", "type": "wrestle", "target": "t"}, [8])  # 10 < 11: no hold, nobody moves
+    assert not b.grapples and b.fighter("a").hex == Hex(5, 5)
+
+
+def test_S4_WRESTLE_3_the_hold_lasts_until_let_go_or_escaped():
+    """S4-WRESTLE-3: the hold survives rounds, a failed escape and the holder's own blows; it ends when the holder
+    lets go, when the defender escapes, or when the holder goes down."""
+    b = pair()
+    act(b, {"actor": "a", "type": "wrestle", "target": "t"}, [12])
+    for _ in range(2):
+        b.round += 1
+        ev = act(b, {"actor": "t", "type": "escape"}, [5])  # 5 < 12
+        assert rolls(ev)[0]["success"] is False
+        act(b, {"actor": "a", "type": "brawl", "target": "t"}, [1])
+        assert [(g.holder, g.target) for g in b.grapples] == [("a", "t")]
+    assert b.fighter("t").hp == 28
+    b.round += 1
+    ev = act(b, {"actor": "a", "type": "release", "target": "t"})
+    assert not b.grapples and [e["rule"] for e in ev if e["type"] == "grapple_end"] == ["S4-WRESTLE-6"]
+    c = man("c", "blue", 5, 6, 0, right="longsword")
+    b = pair({"stats": {"HP": 3}}, extra=[c])
+    held(b)
+    b.round += 1
+    ev = act(b, {"actor": "c", "type": "attack", "target": "a", "item": "longsword"}, [15, 5])
+    assert "dead" in b.fighter("a").conditions and not b.grapples
+    assert [e["rule"] for e in ev if e["type"] == "grapple_end"] == ["S4-WRESTLE-3"]
+
+
+def test_S4_WRESTLE_7_hold_and_pin_are_one_state():
+    """S4-WRESTLE-7: a grip recorded as a "pin" (SITUATION-FORMAT files may say so) is the hold: the defender
+    cannot move, has -4 AC against others, and escapes with the same save vs Death Ray (12)."""
+    from d20_helpers import RS
+    assert RS.grapple_kinds == ("hold", "pin")
+    c = man("c", "red", 7, 5, 3, right="longsword")
+    b = pair(extra=[c])
+    b.grapples.append(Grapple(holder="a", target="t", kind="pin", hands=2))
+    b.fighter("a").hex = b.fighter("t").hex
+    assert why(b, {"actor": "t", "type": "move", "to": [8, 4]}).rule == "S4-HELD-1"
+    ev = act(b, {"actor": "c", "type": "attack", "target": "t", "item": "longsword"}, [6, 2])
+    assert dcmod(rolls(ev)[0], "S4-HELD-2") == -4 and rolls(ev)[0]["dc"] == 7 and rolls(ev)[0]["success"]
+    ev = act(b, {"actor": "t", "type": "escape"}, [12])
+    r = rolls(ev)[0]
+    assert (r["dc"], r["total"], r["success"]) == (12, 12, True) and not b.grapples
 
 
 def test_S4_WRESTLE_4_5_escape_save_with_better_of_str_dex_then_step_out():
@@ -64,8 +107,7 @@ def test_S4_HOLD_1_automatic_unarmed_damage():
 
 
 def test_S4_HOLD_2_3_4_silence_rings_and_gm_allowances():
-    """S4-HOLD-2 silence: no command words; S4-HOLD-3 simple magic items (a ring) while holding;
-    S4-HOLD-4 [GM]: what else the GM allows is the scenario's menu (only actions the rules list)."""
+    """S4-HOLD-2 silence: no command words; S4-HOLD-3 simple magic items (a ring) while holding."""
     b = pair({"items": ["healing_ring"], "stats": {"HP": 10}}, {"stats": {"HP": 30}, "items": ["wand_of_paralysis"]})
     held(b)
     act(b, {"actor": "a", "type": "silence", "target": "t"})
@@ -75,7 +117,34 @@ def test_S4_HOLD_2_3_4_silence_rings_and_gm_allowances():
     assert b.fighter("a").hp == 8 and "S4-HOLD-3" in rules_of(ev)
     b.grapples.clear()
     assert why(b, {"actor": "t", "type": "use_item", "item": "wand_of_paralysis", "target": "a"}).rule == "S4-HOLD-2"
-    assert "S4-HOLD-4"
+
+
+def test_S4_HOLD_4_what_else_the_gm_allows_a_holder():
+    """S4-HOLD-4 [GM] (ruling D20-24): the scenario option holder_actions lists the extras: "shield_bash" (bash
+    the one held with a strapped shield: 1d4 subdual, S4-BASH-1) and "kick" (kick another foe within 5' at -2,
+    S4-BRAWL-2, as the holder's attack, keeping the hold). Without them both are refused (S4-HOLD-5); no option
+    lets a holder use a weapon."""
+    c = man("c", "blue", 6, 4, 0, stats={"HP": 30})
+    b = pair({"left": "shield", "right": "dagger"}, extra=[c])
+    held(b)
+    assert why(b, {"actor": "a", "type": "shield_bash", "target": "t"}).rule == "S4-HOLD-5"
+    assert why(b, {"actor": "a", "type": "brawl", "target": "c", "kind": "kick"}).rule == "S4-HOLD-5"
+    b = pair({"left": "shield", "right": "dagger"}, extra=[c], holder_actions=["shield_bash", "kick", "weapon"])
+    held(b)
+    assert why(b, {"actor": "a", "type": "attack", "target": "t", "item": "dagger"}).rule == "S4-HOLD-5"
+    assert why(b, {"actor": "a", "type": "shield_bash", "target": "c"}).rule == "S4-HOLD-5"  # only the one held
+    assert why(b, {"actor": "a", "type": "brawl", "target": "c", "kind": "punch"}).rule == "S4-HOLD-5"
+    ev = act(b, {"actor": "a", "type": "shield_bash", "target": "t"}, [10, 3])
+    r = rolls(ev)[0]
+    assert (r["dc"], r["total"], r["success"]) == (11, 11, True) and "S4-HOLD-4" in rules_of(ev)
+    assert b.fighter("t").hp == 27 and b.fighter("t").counters["subdual"] == 3 and b.grapples
+    b.round += 1
+    ev = act(b, {"actor": "a", "type": "brawl", "target": "c", "kind": "kick"}, [15, 4])
+    r = rolls(ev)[0]
+    assert mod(r, "S4-BRAWL-2") == -2 and (r["dc"], r["total"], r["success"]) == (11, 14, True)
+    assert b.fighter("c").hp == 26 and "S4-HOLD-4" in rules_of(ev)
+    assert [(g.holder, g.target) for g in b.grapples] == [("a", "t")]
+    assert why(b, {"actor": "a", "type": "brawl", "target": "t"}).rule == "S4-MOVE-5"  # the kick was its attack
 
 
 def test_S4_HOLD_6_move_the_opponent_at_half_speed():
@@ -144,9 +213,8 @@ def test_S4_HELD_3_a_much_stronger_defender_drags_its_holder():
     assert b.fighter("a").hex == b.fighter("t").hex == Hex(8, 5)
 
 
-def test_S4_MULTI_1_2_3_4_several_wrestlers():
-    """S4-MULTI-1 four on one man-sized foe; -2 smaller count half, larger double; -3 each escape sheds one;
-    -4 the -4 AC does not grow."""
+def test_S4_MULTI_1_4_several_wrestlers():
+    """S4-MULTI-1 four on one man-sized foe (a larger fifth would count double); -4 the -4 AC does not grow."""
     t = man("t", "blue", 6, 5, 3, stats={"HP": 40})
     ws = [man(f"w{i}", "red", 6 + dq, 5 + dr, 0) for i, (dq, dr) in enumerate([(1, 0), (0, 1), (-1, 1), (-1, 0),
                                                                             (0, -1)])]
@@ -163,8 +231,55 @@ def test_S4_MULTI_1_2_3_4_several_wrestlers():
     b.fighters.append(c)
     ev = act(b, {"actor": "c", "type": "attack", "target": "t", "item": "longsword"}, [2])
     assert [m["value"] for m in rolls(ev)[0]["dc_modifiers"] if m["rule"] == "S4-HELD-2"] == [-4]
-    act(b, {"actor": "t", "type": "escape", "target": "w0"}, [18])
-    assert len([g for g in b.grapples if g.target == "t"]) == 3 and "S4-MULTI-2" and "S4-MULTI-3"
+
+
+def test_S4_MULTI_2_smaller_wrestlers_count_half_larger_double():
+    """S4-MULTI-2 (ruling D20-8): against a man-sized foe three man-sized holders (3) leave room for two small
+    ones (0.5 each, 4 in all) but not a third small one, nor one larger (2)."""
+    from game.rules.d20.wrestling import wrestle_limit, wrestler_weight
+    t = man("t", "blue", 6, 5, 3, stats={"HP": 40})
+    spots = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
+    ws = [man(f"w{i}", "red", 6 + dq, 5 + dr, 0) for i, (dq, dr) in enumerate(spots)]
+    for w in ws[3:]:
+        w.size = -1
+    big = man("big", "red", 6, 5, 0)
+    big.size = 1
+    assert [wrestler_weight(w, t) for w in (ws[0], ws[3], big)] == [1.0, 0.5, 2.0] and wrestle_limit(t) == 4
+    b = field(t, *ws)
+    for w in ws[:3]:
+        held(b, w.id, "t")
+    act(b, {"actor": "w3", "type": "wrestle", "target": "t"}, [15])
+    act(b, {"actor": "w4", "type": "wrestle", "target": "t"}, [15])
+    assert len(b.grapples) == 5
+    assert why(b, {"actor": "w5", "type": "wrestle", "target": "t"}).rule == "S4-MULTI-1"
+    b = field(man("t", "blue", 6, 5, 3, stats={"HP": 40}),
+              *[man(f"w{i}", "red", 6 + dq, 5 + dr, 0) for i, (dq, dr) in enumerate(spots[:4])])
+    for i in range(3):
+        held(b, f"w{i}", "t")
+    b.fighter("w3").size = 1
+    assert why(b, {"actor": "w3", "type": "wrestle", "target": "t"}).rule == "S4-MULTI-1"
+    b.fighter("w3").size = 0
+    act(b, {"actor": "w3", "type": "wrestle", "target": "t"}, [15])
+    assert len(b.grapples) == 4
+
+
+def test_S4_MULTI_3_each_escape_sheds_one_holder():
+    """S4-MULTI-3: held by three, each successful escape (one a round) frees the defender of one holder; it steps
+    out (S4-WRESTLE-5) only when the last one is shed."""
+    t = man("t", "blue", 6, 5, 3, stats={"HP": 40})
+    ws = [man(f"w{i}", "red", 6 + dq, 5 + dr, 0) for i, (dq, dr) in enumerate([(1, 0), (0, 1), (-1, 1)])]
+    b = field(t, *ws)
+    for w in ws:
+        held(b, w.id, "t")
+    for n, holder in enumerate(("w0", "w1")):
+        ev = act(b, {"actor": "t", "type": "escape", "target": holder}, [18])
+        assert rolls(ev)[0]["success"] and [e["rule"] for e in ev if e["type"] == "grapple_end"] == ["S4-MULTI-3"]
+        assert [g.holder for g in b.grapples] == ["w0", "w1", "w2"][n + 1:] and b.fighter("t").hex == Hex(6, 5)
+        assert why(b, {"actor": "t", "type": "escape", "target": "w2"}).rule == "S4-WRESTLE-4"  # once a round
+        b.round += 1
+    ev = act(b, {"actor": "t", "type": "escape", "to": [7, 4]}, [18])
+    assert not b.grapples and b.fighter("t").hex == Hex(7, 4)
+    assert [e["rule"] for e in ev if e["type"] == "grapple_end"] == ["S4-WRESTLE-4"]
 
 
 def test_S4_MULTI_5_holding_the_holder_gives_plus_four():
