@@ -1,9 +1,13 @@
 """The in-game rules help: the checklist rules of a ruleset, in Clinch's own short words, by ID.
 
 Texts live in ``assets/rules_help/*.json`` (each file names the rulesets it
-covers). A variant that cites its rules under other IDs (``3d6-full`` cites
-S0 rules under S2 IDs through ``rule_map``) finds the same text through that
-map. No pygame here.
+covers; a ruleset shows every file that names it, in file-name order:
+``3d6-core.json`` G0 for both 3d6 rulesets, ``3d6.json`` S0 for ``3d6-lite``,
+``3d6-full.json`` S2 + G2, ``edge.json`` S1 + G1, ``d20.json`` S4 + G4,
+``gx.json`` GX for all). ``3d6-full`` cites S0 rules under S2 IDs through
+``rule_map``; ``lookup`` follows that map both ways, so an S0 ID finds the S2
+text that restates it and an S2 ID finds the S0 text when it has none of its
+own. No pygame here.
 """
 
 from __future__ import annotations
@@ -53,16 +57,18 @@ class RulesHelp:
                 self.entries.extend(entries)
         self._by_id = {e.id: e for e in self.entries}
         rule_map = getattr(ruleset, "rule_map", {}) or {}
+        self._forward = dict(rule_map)
         self._alias = {v: k for k, v in rule_map.items()}
 
     def lookup(self, rule_id: str | None) -> RuleEntry | None:
         if not rule_id:
             return None
         hit = self._by_id.get(rule_id)
-        if hit is None and rule_id in self._alias:
-            base = self._by_id.get(self._alias[rule_id])
-            if base is not None:
-                hit = RuleEntry(rule_id, base.area, base.text + f" (as {base.id})")
+        for table in (self._forward, self._alias):
+            if hit is None and rule_id in table:
+                base = self._by_id.get(table[rule_id])
+                if base is not None:
+                    hit = RuleEntry(rule_id, base.area, base.text + f" (as {base.id})")
         return hit
 
     def search(self, words: str) -> list[RuleEntry]:
