@@ -87,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     scenario = Path(args.scenario)
 
+    import os
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average {load:.1f} on {os.cpu_count()} cores (other work on the machine inflates the times)")
     figures = {}
     for n in (2, 8):
         times = decision_times(scenario, n, args.turns, args.budget_ms, args.ruleset)
@@ -100,12 +104,13 @@ def main(argv: list[str] | None = None) -> int:
         battle.ruleset = args.ruleset
     ruleset = find_ruleset(battle.ruleset)
     levels = {s.id: "easy" for s in battle.sides}
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     summary = run_battles(battle, ruleset, levels, args.battles, seed=1)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     rate = args.battles / seconds
     print(f"arena easy v easy: {args.battles} battles in {seconds:.1f} s = {rate:.2f} battles/s "
-          f"(mean {summary.mean_rounds:.1f} rounds, errors {summary.errors}, stuck {summary.stuck})")
+          f"({args.battles / cpu:.2f} per CPU second; mean {summary.mean_rounds:.1f} rounds, "
+          f"errors {summary.errors}, stuck {summary.stuck})")
     med, p95 = figures[8]
     print(f"ai: median_ms={med:.1f} p95_ms={p95:.1f} battles_per_s={rate:.2f}")
     return 0

@@ -117,6 +117,7 @@ class Evaluator:
         # fighter who is deciding does not block itself)
         self.board = root.board
         self.crowd = {f.hex for f in root.fighters if f.id != mover}
+        self.crowd_key = frozenset(self.crowd)
         self._dist: dict[Hex, dict[Hex, int]] = {}
         self.side = side
         self.w = weights
@@ -137,7 +138,16 @@ class Evaluator:
             return hex_distance(a, b)
         m = self._dist.get(b)
         if m is None:
-            m = self._dist[b] = _dijkstra(cells, b, self.crowd)
+            # shared through the board (clones share it) by target and crowd: consecutive decisions
+            # and the battles of a simulation mostly ask the same questions
+            cache = self.board.__dict__.get("_ai_dijkstra")
+            if cache is None or len(cache) > 4096:
+                cache = self.board.__dict__["_ai_dijkstra"] = {}
+            key = (b, self.crowd_key)
+            m = cache.get(key)
+            if m is None:
+                m = cache[key] = _dijkstra(cells, b, self.crowd)
+            self._dist[b] = m
         d = m.get(a)
         return d if d is not None else hex_distance(a, b) + 6
 
