@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from d20_helpers import RS, field, man
+from d20_helpers import RS, field, man, rolls
 
 from game.cli import main
 from game.maps import load_scenario
@@ -67,11 +67,65 @@ def test_S4_INIT_1_2_3_S4_PHASE_1_to_5_countdown_phases_and_simultaneous_damage(
     assert b.state["initiative"]["rolls"] == {"a": 3, "t": 3, "g": 1}
     from game.rules.d20.initiative import acts_in
     assert acts_in(b, "g", "artillery") and acts_in(b, "g", "magic") and not acts_in(b, "a", "missiles")
-    assert acts_in(b, "g", "missiles") is False and "S4-PHASE-2" and "S4-PHASE-3"
+    assert acts_in(b, "g", "missiles") is False
     assert c.whose_turn() == "a" and b.state["initiative"]["phase"] == "movement"
     c.submit(RS.action_from_dict({"actor": "a", "type": "do_nothing"}))
     c.submit(RS.action_from_dict({"actor": "t", "type": "do_nothing"}))
-    assert b.state["initiative"]["phase"] == "hand-to-hand" and "S4-PHASE-5"
+    assert b.state["initiative"]["phase"] == "hand-to-hand"
+
+
+def _order(events: list[dict]) -> list[str]:
+    """attack roll, damage roll, damage: the kinds of events in the order they came."""
+    out = []
+    for e in events:
+        if e["type"] == "roll" and "initiative" not in e["label"]:
+            out.append("damage roll" if "damage" in e["label"] else "attack roll")
+        elif e["type"] == "damage":
+            out.append("damage")
+    return out
+
+
+def test_S4_PHASE_2_3_5_artillery_missiles_hand_to_hand_on_one_number():
+    """On number 4: S4-PHASE-2 artillery (the hand cannon: target, attack roll, 2d6 damage) after movement;
+    S4-PHASE-3 missiles (the bow: target, attack, 1d6) next; S4-PHASE-5 hand-to-hand last (target, attack,
+    damage), the two swordsmen's blows landing together (GX-4). Each weapon only in its own phase."""
+    s = man("s", "red", 5, 5, 0, right="longsword", stats={"HP": 30})
+    bow = man("b", "red", 2, 9, 0, right="shortbow", stats={"HP": 30})
+    t = man("t", "blue", 6, 5, 3, right="longsword", stats={"HP": 30})
+    g = man("g", "blue", 9, 9, 3, right="cannon", stats={"HP": 30})
+    b = field(s, bow, t, g)
+    c = TurnController(b, RS, dice=[4, 4, 4, 4, 15, 3, 4, 12, 3, 12, 5, 12, 4, 1, 1, 1, 1])
+    assert set(b.state["initiative"]["rolls"].values()) == {4}
+    seen = []
+    while b.state["initiative"]["phase"] == "movement":
+        seen.append(c.whose_turn())
+        c.end_turn()
+    assert sorted(seen) == ["b", "g", "s", "t"]
+    assert (c.whose_turn(), b.state["initiative"]["phase"], b.state["initiative"]["count"]) == ("g", "artillery", 4)
+
+    def phase_rule(actor, target, weapon):
+        reason = RS.action_from_dict({"actor": actor, "type": "attack", "target": target, "item": weapon}).check(b)
+        return reason.rule if reason else None
+    assert phase_rule("b", "g", "shortbow") == "S4-PHASE-1" and phase_rule("s", "t", "longsword") == "S4-PHASE-1"
+    r = c.submit(RS.action_from_dict({"actor": "g", "type": "attack", "target": "b", "item": "cannon"}))
+    roll = rolls(r.events)[0]
+    assert _order(r.events) == ["attack roll", "damage roll", "damage"] and roll["rule"] == "S4-ATTACK-1"
+    assert (roll["total"], roll["dc"], roll["success"]) == (17, 11, True) and b.fighter("b").hp == 23  # 2d6: 3 + 4
+    assert (c.whose_turn(), b.state["initiative"]["phase"]) == ("b", "missiles")
+    assert phase_rule("s", "t", "longsword") == "S4-PHASE-1"
+    r = c.submit(RS.action_from_dict({"actor": "b", "type": "attack", "target": "g", "item": "shortbow"}))
+    assert _order(r.events) == ["attack roll", "damage roll", "damage"] and b.fighter("g").hp == 27
+    assert rolls(r.events)[0]["total"] == 14  # 12 + AB 1 + short range 1
+    assert (c.whose_turn(), b.state["initiative"]["phase"]) == ("b", "hand-to-hand")
+    c.end_turn()
+    assert c.whose_turn() == "s"
+    r1 = c.submit(RS.action_from_dict({"actor": "s", "type": "attack", "target": "t", "item": "longsword"}))
+    assert _order(r1.events) == ["attack roll", "damage roll"] and b.fighter("t").hp == 30  # held back (GX-4)
+    assert c.whose_turn() == "g"
+    c.end_turn()
+    r2 = c.submit(RS.action_from_dict({"actor": "t", "type": "attack", "target": "s", "item": "longsword"}))
+    assert _order(r2.events) == ["attack roll", "damage roll", "damage", "damage"]
+    assert (b.fighter("t").hp, b.fighter("s").hp) == (25, 26) and b.round == 2  # both landed; number 4 done
 
 
 def test_gx_4_simultaneous_blows_both_land():
