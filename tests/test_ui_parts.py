@@ -163,11 +163,83 @@ def test_rules_help_by_id_search_and_variant_alias():
     mapped = next(iter(getattr(full, "rule_map", {}).items()), None)
     if mapped is not None and help_for(full).lookup(mapped[0]) is not None:
         assert help_for(full).lookup(mapped[1]) is not None
-    seeds = (ROOT.parent / "shared" / "rules" / "seeds")
-    if seeds.is_dir():  # our own words, never the seed texts
-        texts = " ".join(p.read_text(errors="ignore") for p in seeds.iterdir() if p.is_file())
-        for e in lite.entries:
-            assert e.text not in texts
+    full_help = help_for(full)
+    assert any(e.id.startswith("S2") for e in full_help.search("strangle"))
+    assert any(e.area.startswith("Core") for e in full_help.entries)  # 3d6-full inherits the G0 core...
+    assert not any(e.id.startswith("S0") for e in full_help.entries)  # ...and shows S2, not S0
+
+
+HELP_SECTIONS = {"S1": "edge", "S2": "3d6-full", "S4": "d20"}
+HELP_GAPS = {"G0": "3d6-lite", "G1": "edge", "G2": "3d6-full", "G4": "d20", "GX": "d20"}
+
+
+def _checklist():
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("rules_coverage", ROOT / "tools" / "rules_coverage.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("rules_coverage", mod)  # its dataclasses look themselves up there
+    spec.loader.exec_module(mod)
+    return mod.load_checklist()  # ../shared/rules/CHECKLIST.md, else tests/fixtures/checklist_ids.txt
+
+
+def test_rules_help_has_a_summary_for_every_checklist_rule_of_edge_3d6_full_and_d20():
+    from game.rules.base import find_ruleset
+    from game.ui.rules_help import help_for
+
+    ids = _checklist().ids
+    for section, ruleset in HELP_SECTIONS.items():
+        helps = help_for(find_ruleset(ruleset))
+        assert ids.get(section), section
+        missing = [i for i in ids[section] if i not in helps._by_id]
+        assert not missing, f"{ruleset}: no summary for {missing}"
+        extra = [e.id for e in helps.entries if e.id.startswith(section + "-") and e.id not in ids[section]]
+        assert not extra, f"{ruleset}: summaries of unknown IDs {extra}"
+        assert all(len(e.text) < 400 and e.area for e in helps.entries), ruleset  # short, grouped
+    gaps = ROOT.parent / "shared" / "rules" / "GAPS.md"
+    if gaps.is_file():  # every house rule (G-id) of those rulesets is explained too
+        import re
+
+        gids = re.findall(r"^\*\*(G[0-9X]-\d+)", gaps.read_text(encoding="utf-8"), re.M)
+        for prefix, ruleset in HELP_GAPS.items():
+            helps = help_for(find_ruleset(ruleset))
+            missing = [g for g in gids if g.startswith(prefix + "-") and helps.lookup(g) is None]
+            assert not missing, f"{ruleset}: no summary for {missing}"
+            assert all(helps.lookup(g).text.lower().startswith(("house rule", "three")) for g in gids
+                       if g.startswith(prefix + "-")), ruleset
+
+
+def test_rules_help_search_finds_by_id_area_and_words_in_every_ruleset():
+    from game.rules.base import find_ruleset
+    from game.ui.rules_help import help_for
+
+    for ruleset, words in {"edge": "pin prone", "d20": "wrestling escape", "3d6-full": "choke"}.items():
+        helps = help_for(find_ruleset(ruleset))
+        hits = helps.search(words)
+        assert hits and len(hits) < len(helps.entries), ruleset
+        first = helps.entries[0]
+        assert first in helps.search(first.id.lower()) and first in helps.search(first.area.upper())
+
+
+def test_rules_help_is_in_our_own_words_not_the_seed_texts():
+    """No run of 8 words of any summary, in any help file, appears in any seed text."""
+    import re
+
+    seeds = ROOT.parent / "shared" / "rules" / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("../shared/rules/seeds is missing")
+    words = re.compile(r"[a-z0-9]+")
+    seed_words = words.findall(" ".join(p.read_text(errors="ignore") for p in seeds.iterdir() if p.is_file()).lower())
+    runs = {tuple(seed_words[i:i + 8]) for i in range(len(seed_words) - 7)}
+    files = sorted((ROOT / "assets" / "rules_help").glob("*.json"))
+    assert len(files) >= 5
+    copied = []
+    for f in files:
+        for r in json.loads(f.read_text(encoding="utf-8"))["rules"]:
+            w = words.findall(r["text"].lower())
+            copied += [(f.name, r["id"], " ".join(w[i:i + 8])) for i in range(len(w) - 7) if tuple(w[i:i + 8]) in runs]
+    assert not copied
 
 
 # --- the action menu -------------------------------------------------------------------------------
