@@ -23,8 +23,11 @@ class RulesHelpView(GuiScene):
         self.query = query
         self.results = self.help.search(query)
         self.scroll = 0
+        self.shown = 0  # entries drawn at the last frame (for paging and the "a-b of n" line)
         self.entry: Any = None
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.id_width = 0  # the widest ID pill, so long IDs (S4-TWOWEAPON-8) never run into the text
 
     def build(self) -> None:
         w, h = self.size
@@ -38,13 +41,20 @@ class RulesHelpView(GuiScene):
         self.entry.focus()
         self.button(pygame.Rect(x + bw - 150, 62, 150, 34), "Close  (Esc)", "back", object_id="@center_button")
         self.area = pygame.Rect(x, 108, bw, h - 128)
+        self.panel = pygame.Rect(x - 14, 12, bw + 28, h - 18)  # hides the dimmed battle behind the title
 
     def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
             self.set_query(self.entry.get_text())
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - int(event.y) * 3)
+            self.scroll_by(-int(event.y) * 3)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            page = max(1, self.shown - 1)
+            self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
         return None
+
+    def scroll_by(self, n: int) -> None:
+        self.scroll = max(0, min(self.scroll + n, len(self.results) - 1))
 
     def set_query(self, q: str) -> None:
         self.query = q
@@ -60,6 +70,7 @@ class RulesHelpView(GuiScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         r = self.area
         t = self.app.text
+        pygame.draw.rect(surface, (26, 28, 36), self.panel, border_radius=10)
         pygame.draw.rect(surface, (16, 18, 24), r, border_radius=8)
         pygame.draw.rect(surface, (90, 96, 110), r, width=1, border_radius=8)
         if not self.help.entries:
@@ -68,15 +79,19 @@ class RulesHelpView(GuiScene):
             for i, ln in enumerate(wrap(t, msg, 15, r.w - 30)):
                 surface.blit(t.render(ln, 15, (220, 220, 220)), (r.x + 15, r.y + 15 + i * 22))
             return
-        head = t.render(f"{len(self.results)} of {len(self.help.entries)} rules", 12, (160, 160, 160))
-        surface.blit(head, (r.right - head.get_width() - 12, r.y + 8))
+        if not self.id_width:
+            self.id_width = max(t.render(e.id, 12, bold=True).get_width() for e in self.help.entries) + 8
+        col = r.x + 20 + self.id_width + 14
         clip = surface.get_clip()
         surface.set_clip(r.inflate(-6, -6))
         y = r.y + 12
         area = None
+        self.shown = 0
         for e in self.results[self.scroll:]:
-            if y > r.bottom:
+            lines = wrap(t, e.text, 14, r.right - col - 16)
+            if y + 20 * len(lines) + (24 if e.area != area else 0) > r.bottom - 26 and self.shown:
                 break
+            self.shown += 1
             if e.area != area:
                 area = e.area
                 surface.blit(t.render(area, 15, (255, 216, 74), bold=True), (r.x + 14, y))
@@ -86,8 +101,20 @@ class RulesHelpView(GuiScene):
             pill.topleft = (r.x + 20, y + 1)
             pygame.draw.rect(surface, (220, 200, 120), pill, border_radius=5)
             surface.blit(idimg, idimg.get_rect(center=pill.center))
-            for ln in wrap(t, e.text, 14, r.w - 170):
-                surface.blit(t.render(ln, 14, (236, 232, 220)), (r.x + 140, y))
+            for ln in lines:
+                surface.blit(t.render(ln, 14, (236, 232, 220)), (col, y))
                 y += 20
             y += 6
         surface.set_clip(clip)
+        n = len(self.results)
+        if not n:
+            msg = f"No rule matches \u201c{self.query.strip()}\u201d: try fewer or shorter words, or a rule ID."
+            surface.blit(t.render(msg, 15, (220, 220, 220)), (r.x + 15, r.y + 15))
+        span = f"{self.scroll + 1}\u2013{self.scroll + self.shown}"
+        shown = (f"rules {span} of {n}" if n == len(self.help.entries) else
+                 f"{span} of {n} matching, {len(self.help.entries)} rules in all" if n else "")
+        head = t.render(shown, 12, (160, 160, 160))
+        surface.blit(head, (r.right - head.get_width() - 12, r.y + 8))
+        if self.scroll or self.scroll + self.shown < n:
+            hint = t.render("mouse wheel or PgUp / PgDn for more", 12, (160, 160, 160))
+            surface.blit(hint, (r.right - hint.get_width() - 12, r.bottom - 20))
