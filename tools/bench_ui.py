@@ -6,13 +6,14 @@ happen every run, animations at normal speed, a fixed 16 ms clock.
 - ``click_ms``: the frame that takes a click (events + update + draw + flip),
   the worst of: selecting a fighter, choosing a hex to move to, clicking a
   foe (which opens the action menu). The click is answered in that frame.
-- ``menu_ms``: building the action menu with every option's exact odds
+- ``menu_ms``: opening the action menu (its options' exact odds are worked out on idle frames
+  before the click; a click that comes first works out the missing ones)
   (median of opening it on each foe in reach, after the first warm-up).
 - ``anim_frame_median_ms`` / ``anim_frame_p95_ms``: every frame while a move,
   a grapple (lunge, two dice pop-ups, captions, the grip growing) and a
   takedown play out.
 
-    python3 tools/bench_ui.py [--rounds 3]
+    python3 tools/bench_ui.py [--rounds 3] [--clock cpu]
 
 The last line is ``ui: click_ms=X menu_ms=Y anim_frame_median_ms=Z anim_frame_p95_ms=W``.
 """
@@ -48,10 +49,14 @@ SIZE = (1920, 1080)
 W, L = [3, 3, 3], [6, 6, 6]
 
 
+#: ``--clock cpu`` times frames by this process's CPU time (steadier on a busy machine than the wall clock)
+CLOCK = time.perf_counter
+
+
 def timed_step(app: App) -> float:
-    t = time.perf_counter()
+    t = CLOCK()
     app.step()
-    return (time.perf_counter() - t) * 1000
+    return (CLOCK() - t) * 1000
 
 
 def post_click(pos: tuple[float, float], button: int = 1) -> None:
@@ -151,7 +156,11 @@ def run(rounds: int) -> tuple[float, float, list[float]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="turns of select / menus / move to measure")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="time frames by the wall clock (default) or by this process's CPU time")
     args = parser.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     pygame.display.init()
     os.chdir(ROOT)
     click, menu, frames = run(args.rounds)

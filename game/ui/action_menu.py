@@ -1,9 +1,12 @@
 """The action menu: everything the ruleset allows now, with its exact chance, the rest greyed with the reason.
 
 Built from ``ruleset.legal_actions`` (never re-deriving legality) and
-``ruleset.odds``. Two levels of pygame-gui buttons so it opens fast:
+``ruleset.odds``. Drawn by the scene itself (cached text surfaces, no
+pygame-gui widgets to build: a menu opens in well under a millisecond once
+its odds are known; the scene works those out on an idle frame before the
+click). Two levels:
 
-1. one button per kind of action ("[G] Grapple  best 54%  >"), greyed when no
+1. one row per kind of action ("[G] Grapple  best 54%  >"), greyed when no
    variant is allowed;
 2. that kind's variants ("neck, 1 hand: 38%"), the allowed ones first with a
    number key, the forbidden ones greyed, folded by their reason.
@@ -27,7 +30,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from game.rules.base import Option
 from game.ui.describe import main_chance, name_of, odds_meaning, variant_label
@@ -92,8 +94,12 @@ class Group:
         return best
 
 
-def group_options(options: list[Option], session: Any, battle: Any) -> list[Group]:
-    """Options by action type, in the menu's order, with every allowed option's odds."""
+def group_options(options: list[Option], session: Any, battle: Any, odds: Any = None) -> list[Group]:
+    """Options by action type, in the menu's order, with every allowed option's odds.
+
+    ``odds``: a function ``action -> odds`` (the scene's cache, filled on idle frames); the session's
+    ``odds`` by default."""
+    get = odds if odds is not None else (session.odds if session is not None else None)
     groups: dict[str, Group] = {}
     for o in options:
         a = o.action
@@ -108,7 +114,7 @@ def group_options(options: list[Option], session: Any, battle: Any) -> list[Grou
             g.variant = key
         if o.reason is None:
             g.legal.append(o)
-            g.odds[id(o)] = session.odds(a) if session is not None else None
+            g.odds[id(o)] = get(a) if get is not None else None
         else:
             g.illegal.append(o)
     order = {k: i for i, k in enumerate(GROUP_ORDER)}
@@ -127,9 +133,19 @@ def _pct(p: float | None) -> str:
 
 
 @dataclass
+class _Button:
+    """What a row shows (``text``) and whether it may be picked: a drawn row, not a widget."""
+
+    text: str
+    enabled: bool = True
+    bold: bool = False
+    centre: bool = False
+
+
+@dataclass
 class _Entry:
     rect: pygame.Rect
-    button: Any
+    button: _Button
     kind: str  # group | option | fold | back
     group: Group | None = None
     option: Option | None = None
@@ -137,13 +153,19 @@ class _Entry:
     folded: list[Option] = field(default_factory=list)
 
 
-class ActionMenu:
-    """A two-level pygame-gui menu (see the module docstring)."""
+@dataclass
+class _Panel:
+    rect: pygame.Rect
+    subtitle: str | None = None
 
-    def __init__(self, manager: pygame_gui.UIManager, session: Any, battle: Any, actor: str,
+
+class ActionMenu:
+    """A two-level menu drawn over the board (see the module docstring)."""
+
+    def __init__(self, manager: Any, session: Any, battle: Any, actor: str,
                  options: list[Option], *, target: str | None, anchor: tuple[int, int], text: TextCache,
                  pal: Palette, screen_size: tuple[int, int], title: str | None = None, result_mode: bool = False,
-                 open_group: str | None = None, help: Any = None) -> None:
+                 open_group: str | None = None, help: Any = None, odds: Any = None) -> None:
         t0 = time.perf_counter()
         self.manager = manager
         self.session = session
@@ -157,13 +179,14 @@ class ActionMenu:
         self.screen_size = screen_size
         self.result_mode = result_mode
         self.title = title or self._default_title()
-        self.groups = group_options(options, session, battle)
+        self.groups = group_options(options, session, battle, odds=odds)
         self.level: Group | None = None
-        self.panel: Any = None
+        self.panel: _Panel | None = None
         self.entries: list[_Entry] = []
         self.hovered: _Entry | None = None
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
+        self._surf: pygame.Surface | None = None
         if result_mode:
             self._show_flat(options)
         elif open_group and any(g.kind == open_group for g in self.groups):
@@ -176,19 +199,18 @@ class ActionMenu:
     def _default_title(self) -> str:
         who = name_of(self.battle, self.actor)
         if self.target:
-            return f"{who} \u2192 {name_of(self.battle, self.target)}".replace("\u2192", "vs")
+            return f"{who} vs {name_of(self.battle, self.target)}"
         return f"{who}: actions"
 
     # -- building ---------------------------------------------------------------------------
     def _clear(self) -> None:
-        if self.panel is not None:
-            self.panel.kill()
         self.panel = None
         self.entries = []
         self.hovered = None
         self._info_key = None
+        self._surf = None
 
-    def _panel(self, rows: int, subtitle: str | None = None) -> tuple[Any, int]:
+    def _panel(self, rows: int, subtitle: str | None = None) -> tuple[_Panel, int]:
         h = 44 + rows * ROW + (20 if subtitle else 0) + 10
         w = WIDTH
         sw, sh = self.screen_size
@@ -196,23 +218,15 @@ class ActionMenu:
         y = min(max(70, self.anchor[1] - 20), max(70, sh - h - 150))
         if y + h > sh - 8:
             y = max(8, sh - h - 8)
-        rect = pygame.Rect(x, y, w, h)
-        panel = pygame_gui.elements.UIPanel(rect, starting_height=5, manager=self.manager)
-        pygame_gui.elements.UILabel(pygame.Rect(10, 6, w - 24, 26), self.title, self.manager, container=panel,
-                                    object_id="@menu_title")
-        top = 36
-        if subtitle:
-            pygame_gui.elements.UILabel(pygame.Rect(10, 30, w - 24, 20), subtitle, self.manager, container=panel)
-            top += 20
-        self.panel = panel
-        return panel, top
+        self.panel = _Panel(pygame.Rect(x, y, w, h), subtitle)
+        return self.panel, 36 + (20 if subtitle else 0)
 
-    def _button(self, panel: Any, y: int, label: str, enabled: bool, object_id: str | None = None) -> Any:
-        b = pygame_gui.elements.UIButton(pygame.Rect(8, y, WIDTH - 20, ROW - 3), label, self.manager,
-                                         container=panel, object_id=object_id)
-        if not enabled:
-            b.disable()
-        return b
+    def _button(self, panel: _Panel, y: int, label: str, enabled: bool, object_id: str | None = None) -> _Button:
+        return _Button(label, enabled, bold=object_id == "@group_button", centre=object_id == "@center_button")
+
+    def _add(self, panel: _Panel, y: int, button: _Button, kind: str, **kw: Any) -> None:
+        rect = pygame.Rect(panel.rect.x + 8, panel.rect.y + y, WIDTH - 20, ROW - 3)
+        self.entries.append(_Entry(rect, button, kind, **kw))
 
     def _show_groups(self) -> None:
         self._clear()
@@ -232,11 +246,9 @@ class ActionMenu:
             else:
                 tail = "  (not now)"
             b = self._button(panel, y, f"{key}{g.title}{tail}", g.enabled, "@group_button")
-            self.entries.append(_Entry(b.relative_rect.move(panel.rect.topleft), b, "group", g, key=g.key))
+            self._add(panel, y, b, "group", group=g, key=g.key)
             y += ROW
-        b = self._button(panel, y, "Close  (Esc)", True, "@center_button")
-        self.entries.append(_Entry(b.relative_rect, b, "back"))
-        self._fix_rects()
+        self._add(panel, y, self._button(panel, y, "Close  (Esc)", True, "@center_button"), "back")
 
     def _show_group(self, g: Group) -> None:
         if g.on_map:
@@ -260,23 +272,20 @@ class ActionMenu:
                 label = variant_label(o.action, self.battle, shared_target) or g.title
                 p = main_chance(g.odds.get(id(o)))[1]
                 txt = f"{num + '  ' if num else ''}{label}" + (f":  {_pct(p)}" if p is not None else "")
-                b = self._button(panel, y, txt, True)
-                self.entries.append(_Entry(b.relative_rect, b, "option", g, o, key=num))
+                self._add(panel, y, self._button(panel, y, txt, True), "option", group=g, option=o, key=num)
             else:
                 reason, opts = payload
                 if len(opts) == 1:
                     label = variant_label(opts[0].action, self.battle, shared_target) or g.title
                 else:
                     label = f"{len(opts)} more"
-                b = self._button(panel, y, f"{label}: not allowed", False)
-                self.entries.append(_Entry(b.relative_rect, b, "fold", g, opts[0], folded=opts))
+                self._add(panel, y, self._button(panel, y, f"{label}: not allowed", False), "fold", group=g,
+                          option=opts[0], folded=opts)
             y += ROW
-        b = self._button(panel, y, "<  Back  (Backspace)", True, "@center_button")
-        self.entries.append(_Entry(b.relative_rect, b, "back"))
-        self._fix_rects()
+        self._add(panel, y, self._button(panel, y, "<  Back  (Backspace)", True, "@center_button"), "back")
 
     def _show_flat(self, options: list[Option]) -> None:
-        """The result menu: every option a button, picked directly."""
+        """The result menu: every option a row, picked directly."""
         self._clear()
         panel, y = self._panel(len(options), subtitle="Choose a result (number keys)")
         g = Group("result", "Result", "")
@@ -286,14 +295,46 @@ class ActionMenu:
             num = str((i + 1) % 10) if i < 10 else None
             b = self._button(panel, y, f"{num + '  ' if num else ''}{label}" if o.reason is None
                              else f"{label}: not allowed", o.reason is None)
-            self.entries.append(_Entry(b.relative_rect, b, "option" if o.reason is None else "fold", g, o,
-                                       key=num if o.reason is None else None, folded=[o]))
+            self._add(panel, y, b, "option" if o.reason is None else "fold", group=g, option=o,
+                      key=num if o.reason is None else None, folded=[o])
             y += ROW
-        self._fix_rects()
 
-    def _fix_rects(self) -> None:
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel and its rows (made once per level; the hovered row is lit each frame)."""
+        if self.panel is None:
+            return
+        if self._surf is None:
+            self._surf = self._render_panel()
+        r = self.panel.rect
+        surface.blit(self._surf, r.topleft)
+        e = self.hovered
+        if e is not None and e.button.enabled:
+            pygame.draw.rect(surface, self.pal.accent, e.rect, width=2, border_radius=5)
+
+    def _render_panel(self) -> pygame.Surface:
+        assert self.panel is not None
+        t = self.text
+        pal = self.pal
+        r = self.panel.rect
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (20, 22, 30, 246), surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
+        surf.blit(t.render(_fit(t, self.title, 16, WIDTH - 24, True), 16, pal.accent, bold=True), (12, 8))
+        if self.panel.subtitle:
+            surf.blit(t.render(_fit(t, self.panel.subtitle, 13, WIDTH - 24, False), 13, pal.text), (12, 32))
         for e in self.entries:
-            e.rect = e.button.rect.copy()
+            b = e.button
+            rr = e.rect.move(-r.x, -r.y)
+            bg = (44, 48, 60) if b.enabled else (30, 32, 38)
+            pygame.draw.rect(surf, bg, rr, border_radius=5)
+            pygame.draw.rect(surf, (74, 80, 96) if b.enabled else (46, 48, 56), rr, width=1, border_radius=5)
+            size = 15 if b.bold else 14
+            col = pal.text if b.enabled else (118, 118, 124)
+            img = t.render(_fit(t, b.text, size, rr.w - 16, b.bold), size, col, bold=b.bold)
+            pos = img.get_rect(center=rr.center) if b.centre else img.get_rect(midleft=(rr.x + 8, rr.centery))
+            surf.blit(img, pos)
+        return surf
 
     # -- input ------------------------------------------------------------------------------
     def contains(self, pos: tuple[int, int]) -> bool:
@@ -340,9 +381,9 @@ class ActionMenu:
         if event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
             return None
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.contains(event.pos):
             for e in self.entries:
-                if e.button is event.ui_element:
+                if e.rect.collidepoint(event.pos) and e.button.enabled:
                     return self._activate(e)
             return None
         if event.type == pygame.KEYDOWN:
@@ -473,15 +514,18 @@ def with_field(action: Any, **changes: Any) -> Any:
         return action
 
 
-def warm_up(manager: pygame_gui.UIManager) -> None:
-    """Build and drop one menu's worth of widgets so the first real menu opens fast (fonts, shapes)."""
-    panel = pygame_gui.elements.UIPanel(pygame.Rect(-2000, -2000, WIDTH, 200), starting_height=5, manager=manager)
-    pygame_gui.elements.UILabel(pygame.Rect(10, 6, WIDTH - 24, 26), "Warm-up", manager, container=panel,
-                                object_id="@menu_title")
-    pygame_gui.elements.UILabel(pygame.Rect(10, 30, WIDTH - 24, 20), "warm-up", manager, container=panel)
-    for i, oid in enumerate((None, "@group_button", "@center_button", None)):
-        b = pygame_gui.elements.UIButton(pygame.Rect(8, 50 + i * ROW, WIDTH - 20, ROW - 3),
-                                         "[G] Grapple 0123456789%: best >", manager, container=panel, object_id=oid)
-        if i == 3:
-            b.disable()
-    panel.kill()
+def warm_up(manager: Any = None, text: TextCache | None = None) -> None:
+    """Render the menu's fonts once so the first real menu opens fast."""
+    if text is not None:
+        for size, bold in ((16, True), (15, True), (14, False), (13, False), (13, True)):
+            text.font(size, bold)
+
+
+def _fit(t: TextCache, s: str, size: int, width: int, bold: bool) -> str:
+    """The text, cut with an ellipsis to fit the width."""
+    f = t.font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "\u2026")[0] > width:
+        s = s[:-1]
+    return s + "\u2026"

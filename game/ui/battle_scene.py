@@ -93,7 +93,8 @@ class BattleScene(Scene):
         self._tooltip: pygame.Surface | None = None
         self.menu_open_ms: float | None = None
         self.log.rebuild(session.battle.log, session.battle)
-        warm_up(app.gui)
+        warm_up(app.gui, self.text)
+        self._odds: dict[int, Any] = {}
         self._apply_palette()
         self.layout(self.size)
         self.board.initial_view()
@@ -204,7 +205,26 @@ class BattleScene(Scene):
                 if o.reason is None and a.type == "move" and getattr(a, "to", None) is not None:
                     self._reach[Hex(*a.to)] = a
             self._costs, self._paths = self._route_all(set(self._reach))
+            self._odds = {}
         return self._opts
+
+    def odds_of(self, action: Any) -> Any:
+        """The action's odds, worked out once per state (idle frames fill this before a click needs it)."""
+        k = id(action)
+        if k not in self._odds:
+            self._odds[k] = self.session.odds(action)
+        return self._odds[k]
+
+    def warm_odds(self, budget_ms: float = 5.0) -> None:
+        """On an idle frame: the odds of the allowed options not yet known, for at most ``budget_ms``."""
+        if self.actor is None or not isinstance(self.mode, M.SelectHex | M.SelectFighter):
+            return
+        t0 = time.perf_counter()
+        for o in self.options():
+            if o.reason is None and id(o.action) not in self._odds and o.action.type not in ("move",):
+                self.odds_of(o.action)
+                if (time.perf_counter() - t0) * 1000 > budget_ms:
+                    return
 
     @property
     def reach(self) -> dict[Hex, Any]:
@@ -298,7 +318,7 @@ class BattleScene(Scene):
             else M.SelectHex(actor)
         menu = ActionMenu(self.app.gui, self.session, self.session.battle, actor, chosen, target=target,
                           anchor=anchor, text=self.text, pal=self.pal, screen_size=self.size,
-                          open_group=open_group, help=self.help)
+                          open_group=open_group, help=self.help, odds=self.odds_of)
         self.menu_open_ms = (time.perf_counter() - t0) * 1000
         return M.Menu(menu, back)
 
@@ -652,6 +672,8 @@ class BattleScene(Scene):
                 result, decision = got
                 self._shadow_key = None
                 self.dispatch(result, self._computer_shadow, decision)
+        if not self.player.busy:
+            self.warm_odds()
         if self.toasts:
             kept = deque(((t, left - dt_ms, c) for t, left, c in self.toasts if left - dt_ms > 0), maxlen=4)
             self.toasts = kept
@@ -800,6 +822,7 @@ class BattleScene(Scene):
 
     def draw_over_gui(self, surface: pygame.Surface) -> None:
         if isinstance(self.mode, M.Menu):
+            self.mode.menu.draw(surface)
             self.mode.menu.draw_info(surface)
         else:
             self._draw_tooltip(surface)
