@@ -26,7 +26,7 @@ from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.ui import modes as M
 from game.ui.action_menu import SHORTCUTS, ActionMenu, warm_up
 from game.ui.board_scene import BoardScene
-from game.ui.describe import intent_words, name_of, roll_verdict
+from game.ui.describe import intent_words, is_range_roll, name_of, need_words, roll_sum, roll_verdict
 from game.ui.dice_dialog import DiceDialog
 from game.ui.event_player import EventPlayer
 from game.ui.hud.combat_log import CombatLog, LogLine
@@ -763,9 +763,7 @@ class BattleScene(Scene):
             if len(label) > 34:
                 label = label[:33] + "\u2026"
             head = t.render(f"{self.name(r.get('actor'))}: {label}", 13, self.pal.text, bold=True)
-            tgt = r.get("target") if isinstance(r.get("target"), int | float) else None
-            need = (f"needs {tgt} or less" if tgt is not None else
-                    (f"needs {r.get('dc')}+" if r.get("dc") is not None else ""))
+            need = need_words(r)
             needs = t.render(need, 12, self.pal.dim)
             w = max(head.get_width(), len(dice) * (d + 6) + 90, needs.get_width()) + 20
             h = 24 + d + 16 + 34
@@ -873,11 +871,13 @@ class BattleScene(Scene):
             else:
                 ok = r.get("success")
                 tgt = r.get("target")
-                against = f" against {tgt}" if tgt is not None else ""
                 label = str(r.get("label", "roll"))
                 label = label if len(label) < 34 else label[:33] + "\u2026"
-                text = (f"{self.name(r.get('actor'))}, {label}: {roll_verdict(r).upper()}"
-                        f" (rolled {r.get('total')}{against})")
+                if r.get("dc") is not None or is_range_roll(r) or "points" in r:
+                    how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted
+                else:
+                    how = f"rolled {r.get('total')}" + (f" against {tgt}" if tgt is not None else "")
+                text = f"{self.name(r.get('actor'))}, {label}: {roll_verdict(r).upper()} ({how})"
             col = self.pal.success if ok else (self.pal.failure if ok is False else self.pal.neutral)
             lines.append((t.render(text, 13, col, bold=True), ok, r))
         head = t.render(self.last_title or "Last action", 13, self.pal.text, bold=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
-    "variant_label", "signed", "roll_verdict", "intent_title",
+    "variant_label", "signed", "roll_verdict", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
 ]
 
 #: the outcome a menu's percentage is the chance of, in order of preference
@@ -23,6 +23,9 @@ def name_of(battle: Any, fid: Any) -> str:
     if not isinstance(fid, str):
         return str(fid)
     f = battle.get(fid) if battle is not None else None
+    if f is None and battle is not None and hasattr(battle, "side"):
+        side = battle.side(fid)  # a side's roll (surprise, reaction)
+        return (side.name or side.id) if side is not None else fid
     return f.label if f is not None else fid
 
 
@@ -75,8 +78,106 @@ def intent_words(battle: Any, d: dict[str, Any]) -> str:
     return f"{who}: {verb}{tail}"
 
 
+def dc_name(ev: dict[str, Any]) -> str:
+    """What a roll-over roll's ``dc`` is: "AC" for an attack, "save" for a saving throw, else "DC"."""
+    if ev.get("save"):
+        return "save"
+    label = str(ev.get("label", "")).lower()
+    if ev.get("dc_modifiers") is not None or " attacks " in label or "critical confirmation" in label \
+            or str(ev.get("rule", "")).startswith(("S4-ATTACK", "S4-WRESTLE-1", "S4-CHARGE", "S4-BRAWL")):
+        return "AC"
+    if "parry" in label:
+        return "to beat"
+    return "DC"
+
+
+def _is_attack(ev: dict[str, Any]) -> bool:
+    return dc_name(ev) == "AC"
+
+
+def is_range_roll(ev: dict[str, Any]) -> bool:
+    """A roll with a ``target`` where a LOW roll is bad ("surprised on 1-4"): success means rolling above it."""
+    tgt, tot = ev.get("target"), ev.get("total")
+    if not isinstance(tgt, int | float) or not isinstance(tot, int | float) or "success" not in ev:
+        return False
+    if ev.get("critical") or ev.get("automatic") or "dc" in ev:
+        return False
+    return bool(ev["success"]) == (tot > tgt)
+
+
+def roll_sum(ev: dict[str, Any]) -> str:
+    """The sum behind a roll, in the way its dice read.
+
+    d20 (roll-over, ``dc``): "d20: 14 + 2 (STR bonus) + 1 (attack bonus) = 17 vs AC 15";
+    3d6 (roll-under, ``target``): "12 (5+6+1), needs 15 or less";
+    edge pools: "4 dice (5, 2, 6, 1): 2 count (5+ scores) = 2 points".
+    """
+    dice = [int(x) for x in ev.get("dice") or []]
+    if "dc" in ev and ev.get("dc") is not None:
+        face = "+".join(str(d) for d in dice) if dice else "?"
+        head = "d20" if len(dice) <= 1 else f"{len(dice)} dice"
+        parts = [face]
+        base = ev.get("base")
+        if base:
+            parts.append(f"{signed(base).replace('+', '+ ').replace(chr(0x2212), chr(0x2212) + ' ')} "
+                         f"({'attack bonus' if _is_attack(ev) else 'base'})")
+        for m in ev.get("modifiers") or []:
+            v = m.get("value", 0)
+            if not v:
+                continue
+            parts.append(f"{signed(v).replace('+', '+ ').replace(chr(0x2212), chr(0x2212) + ' ')} "
+                         f"({m.get('reason', '')})")
+        return f"{head}: {' '.join(parts)} = {ev.get('total')} vs {dc_name(ev)} {ev['dc']}"
+    if "points" in ev or "counted" in ev:
+        counted = ev.get("counted") or []
+        n = sum(1 for c in counted if c) if counted else ev.get("points")
+        need_face = ev.get("need")
+        faces = ", ".join(str(d) for d in dice)
+        rule = f" ({need_face}+ scores)" if need_face is not None else ""
+        return (f"{len(dice)} dice ({faces}): {n} count{rule} = {ev.get('points', ev.get('total'))} "
+                f"point{'s' if ev.get('points', ev.get('total')) != 1 else ''}")
+    tgt = ev.get("target")
+    faces = "+".join(str(d) for d in dice)
+    rolled = f"{ev.get('total')}" + (f" ({faces})" if len(dice) > 1 else "")
+    if isinstance(tgt, int | float):
+        if is_range_roll(ev):
+            return f"rolled {rolled}, 1-{tgt} means caught out"
+        return f"{rolled}, needs {tgt} or less"
+    return f"rolled {rolled}"
+
+
+def need_words(ev: dict[str, Any]) -> str:
+    """What the dice must do, short (the dice pop-up): "d20 +3 vs AC 15", "needs 12 or less", "5+ counts"."""
+    if ev.get("dc") is not None:
+        add = int(ev.get("base") or 0) + sum(int(m.get("value", 0)) for m in ev.get("modifiers") or [])
+        return f"d20 {signed(add) if add else ''} vs {dc_name(ev)} {ev['dc']}: needs {ev['dc']}+".replace("  ", " ")
+    if is_range_roll(ev):
+        return f"1-{ev['target']}: caught out"
+    if ev.get("need") is not None and "points" in ev:
+        return f"each {ev['need']}+ scores a point"
+    tgt = ev.get("target")
+    return f"needs {tgt} or less" if isinstance(tgt, int | float) else ""
+
+
 def roll_verdict(ev: dict[str, Any]) -> str:
-    """"success by 2" / "failed by 3" / "critical success"..."""
+    """"success by 2" / "failed by 3" / "critical success"; "hit"/"miss" for d20 attacks."""
+    if is_range_roll(ev):
+        label = str(ev.get("label", "")).lower()
+        if "surprise" in label:
+            return "not surprised" if ev["success"] else "surprised"
+        return "safe" if ev["success"] else "caught"
+    if "dc" in ev and "success" in ev and _is_attack(ev):
+        nat = ev.get("critical")
+        if nat == "success":
+            return "natural 20: hit"
+        if nat == "failure":
+            return "natural 1: miss"
+        m = ev.get("margin")
+        if m is None and isinstance(ev.get("total"), int | float) and isinstance(ev.get("dc"), int | float):
+            m = ev["total"] - ev["dc"]
+        if ev["success"]:
+            return "hit" if m is None else f"hit (by {abs(int(m))})" if m else "hit, exactly"
+        return "miss" if m is None else f"miss (short by {abs(int(m))})"
     crit = ev.get("critical")
     if crit:
         return f"critical {crit}"
@@ -98,9 +199,14 @@ def _faces(ev: dict[str, Any]) -> str:
 
 
 def roll_line(battle: Any, ev: dict[str, Any]) -> str:
-    """"Cass — grapple Edda's torso: DX: needs 14 or less, rolled 12 (5+6+1): success by 2"."""
+    """"Cass — grapple Edda's torso: DX: needs 14 or less, rolled 12 (5+6+1): success by 2".
+
+    d20 (``dc``): "Ann — Ann attacks Dane: d20: 14 + 2 (STR) + 1 (attack bonus) = 17 vs AC 15 — hit"."""
     who = name_of(battle, ev.get("actor"))
     label = ev.get("label", "roll")
+    if ("dc" in ev and ev.get("dc") is not None) or is_range_roll(ev):
+        verdict = roll_verdict(ev)
+        return f"{who} \u2014 {label}: {roll_sum(ev)}" + (f" \u2014 {verdict}" if verdict else "")
     if "target" in ev and ev.get("target") is not None and isinstance(ev.get("target"), int | float):
         need = f"needs {ev['target']} or less"
     elif "dc" in ev:

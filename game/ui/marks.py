@@ -41,6 +41,18 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "shock": ("SH", (255, 140, 120)),
     "bleeding": ("BL", (220, 40, 40)),
     "crippled": ("CR", (220, 120, 120)),
+    # d20 (seed 004)
+    "mounted": ("RIDE", (200, 170, 120)),
+    "bolting": ("BOLT", (255, 150, 60)),
+    "silenced": ("MUTE", (150, 180, 255)),
+    "exhausted": ("EXH", (190, 160, 220)),
+    "knocked_out": ("KO", (150, 150, 160)),
+    "paralyzed": ("PAR", (200, 140, 255)),
+    "subdual": ("SUB", (200, 200, 140)),
+    "maimed": ("MAIM", (220, 90, 90)),
+    "fled": ("FLED", (150, 150, 160)),
+    "evaded": ("GONE", (150, 150, 160)),
+    "underwater": ("WET", (80, 170, 230)),
 }
 
 
@@ -233,22 +245,56 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
         surface.blit(t, box)
 
 
+def _altitude(f: Any) -> int:
+    try:
+        return int((f.counters or {}).get("altitude", 0) or 0)
+    except (TypeError, ValueError, AttributeError):
+        return 0
+
+
+def _surprised(battle: Any, fid: str) -> bool:
+    try:
+        from game.rules.initiative import is_surprised
+
+        return bool(is_surprised(battle, fid))
+    except Exception:  # noqa: BLE001 - a battle without effects: nobody is surprised
+        return False
+
+
 def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions: dict[str, tuple[float, float]],
                 text: TextCache, radius: float) -> None:
-    """Condition badges in a row above each token (letters on colour, outlined)."""
+    """Condition badges in a row above each token (letters on colour, outlined).
+
+    Besides the conditions: SURPRISED (this round), HELD (and by how many), the altitude of a flier
+    (``counters.altitude`` feet, an up arrow) or the depth of a swimmer (a down arrow)."""
     z = camera.zoom
     size = max(10, int(min(15, radius * z * 0.34)))
+    held: dict[str, int] = {}
+    for g in getattr(battle, "grapples", []):
+        held[g.target] = held.get(g.target, 0) + 1
     for f in battle.fighters:
-        if not f.conditions:
+        alt = _altitude(f)
+        surprised = _surprised(battle, f.id)
+        if not f.conditions and not alt and f.id not in held and not surprised:
             continue
         p = positions.get(f.id)
         if p is None:
             continue
         sx, sy = camera.world_to_screen(*p)
+        ink = (12, 12, 16)
         imgs = []
+        if surprised and "surprised" not in f.conditions:
+            imgs.append((text.render("SURP!", size, ink, bold=True), CONDITION_BADGES["surprised"][1]))
         for c in f.conditions:
             letters, col = badge_for(c)
-            imgs.append((text.render(letters, size, (12, 12, 16), bold=True), col))
+            imgs.append((text.render(letters, size, ink, bold=True), col))
+        if f.id in held and "grappled" not in f.conditions and "pinned" not in f.conditions:
+            n = held[f.id]
+            imgs.append((text.render("HELD" + (f" x{n}" if n > 1 else ""), size, ink, bold=True), (255, 190, 60)))
+        if alt:
+            arrow = "\u2191 " if alt > 0 else "\u2193 "
+            imgs.append((text.render(f"{arrow}{abs(alt)}'", size, ink, bold=True),
+                         (140, 210, 255) if alt > 0 else (80, 140, 220)))
         total = sum(i.get_width() + 8 for i, _ in imgs) + 2 * (len(imgs) - 1)
         x = sx - total / 2
         y = sy - radius * z * 0.95 - size

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.describe import name_of, roll_verdict, signed
+from game.ui.describe import dc_name, is_range_roll, name_of, roll_sum, roll_verdict, signed
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.palette import Palette
 from game.ui.rules_help import RulesHelp
@@ -138,30 +138,54 @@ class RollBreakdown:
         size = 14 if small else 16
         if title:
             rows.append(("title", f"{name_of(self.battle, r.get('actor'))}: {r.get('label', 'roll')}"))
-        roll_under = "target" in r and isinstance(r.get("target"), int | float)
-        rows.append(("line", (f"Base: {_base_name(str(r.get('label', '')))}", str(r.get("base", "?")), None, pal.text,
-                              True)))
+        roll_under = "target" in r and isinstance(r.get("target"), int | float) and not is_range_roll(r)
+        over = r.get("dc") is not None
+        if over:
+            base_name = "Attack bonus" if dc_name(r) == "AC" else "Base (added to the d20)"
+        elif "points" in r:
+            base_name = f"Pool: {r.get('stat') or 'dice'}"
+        else:
+            base_name = f"Base: {_base_name(str(r.get('label', '')))}"
+        rows.append(("line", (base_name, str(r.get("base", "?")), None, pal.text, True)))
         mods = list(r.get("modifiers") or [])
         for m in mods:
             rule = m.get("rule") or ""
             if rule and rule not in cited:
                 cited.append(rule)
             rows.append(("line", (str(m.get("reason", "")), signed(m.get("value", 0)), rule,
-                                  pal.success if (m.get("value", 0) > 0) == roll_under else pal.failure, False)))
+                                  pal.success if m.get("value", 0) > 0 else pal.failure, False)))
         if not mods:
             rows.append(("note", "no modifiers"))
         rows.append(("rule", None))
         if roll_under:
             rows.append(("line", ("Target", str(r.get("target")), None, pal.accent, True)))
             rows.append(("note", f"roll {r.get('target')} or less on the dice to succeed"))
-        elif "dc" in r:
-            rows.append(("line", ("Needed (DC)", str(r.get("dc")), None, pal.accent, True)))
-            rows.append(("note", f"dice + base + modifiers must reach {r.get('dc')}"))
+        elif over:
+            what = {"AC": "Armour class to hit (AC)", "save": f"Saving throw ({r.get('save', '')})".replace(" ()", ""),
+                    "to beat": "To beat"}.get(dc_name(r), "Needed (DC)")
+            rows.append(("line", (what, str(r.get("dc")), None, pal.accent, True)))
+            for m in r.get("dc_modifiers") or []:
+                rule = m.get("rule") or ""
+                if rule and rule not in cited:
+                    cited.append(rule)
+                rows.append(("line", ("  " + str(m.get("reason", "")), signed(m.get("value", 0)), rule, pal.dim,
+                                      False)))
+            rows.append(("note", f"roll over: d20 + {r.get('base', 0)} + modifiers must reach {r.get('dc')} "
+                                 f"(a higher total is better)"))
+        elif is_range_roll(r):
+            rows.append(("line", ("Caught out on", f"1-{r.get('target')}", None, pal.accent, True)))
+            rows.append(("note", f"a {r.get('target')} or less on the die is bad; anything higher is safe"))
         rows.append(("dice", r))
+        if over or "points" in r:
+            rows.append(("note", roll_sum(r)))
+        if r.get("natural"):
+            rows.append(("note", str(r["natural"]).capitalize() + "."))
         if "success" in r:
             rows.append(("verdict", r))
-            rows.append(("note", self._margin_words(r, roll_under)))
-        if r.get("critical"):
+            if not is_range_roll(r):
+                rows.append(("note", self._margin_words_over(r) if over
+                             else self._margin_words(r, roll_under)))
+        if r.get("critical") and not r.get("natural"):
             rows.append(("note", "Critical: 3 and 4 always succeed, 17 and 18 always fail (G0-1)."
                          if roll_under else "A critical roll."))
         # measure and draw
@@ -221,7 +245,11 @@ class RollBreakdown:
                 for face in v.get("dice") or []:
                     die_face(s, pygame.Rect(x, y + 6, d, d), int(face), t)
                     x += d + 8
-                tot = t.render(f"= {v.get('total')}", d - 6, pal.text, bold=True)
+                add = ""
+                if v.get("dc") is not None:  # roll over: the die plus base and modifiers make the total
+                    n = int(v.get("base") or 0) + sum(int(m.get("value", 0)) for m in v.get("modifiers") or [])
+                    add = f"{signed(n)} " if n else ""
+                tot = t.render(f"{add}= {v.get('total')}", d - 6, pal.text, bold=True)
                 s.blit(tot, (x + 4, y + 6 + (d - tot.get_height()) // 2))
                 y += heights["dice"]
             elif k == "verdict":
@@ -246,6 +274,14 @@ class RollBreakdown:
                 return f"{tot} against {tgt}: {abs(int(m))} to spare (the margin of success)."
             return f"{tot} against {tgt}: {abs(int(m))} too high (the margin of failure)."
         return f"{r.get('total')} against {r.get('dc')}: margin {signed(int(m))}."
+
+    def _margin_words_over(self, r: dict[str, Any]) -> str:
+        tot, dc = r.get("total"), r.get("dc")
+        if not isinstance(tot, int | float) or not isinstance(dc, int | float):
+            return ""
+        d = int(tot - dc)
+        return (f"{tot} against {dc_name(r)} {dc}: " + (f"{d} over what was needed." if d > 0 else
+                "exactly what was needed." if d == 0 else f"{-d} short."))
 
     def _contest_verdict(self, ev: dict[str, Any], rolls: list[dict[str, Any]], width: int) -> pygame.Surface:
         t = self.text

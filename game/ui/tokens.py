@@ -93,6 +93,21 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
     return None  # circle
 
 
+def _rider_pairs(group: list[Any]) -> dict[str, str]:
+    """Riders and their mounts in one hex: rider id -> mount id (a rider is ``mounted``, a mount has the
+    ``mount`` trait; same side)."""
+    mounts = [f for f in group if (getattr(f, "traits", None) or {}).get("mount")
+              and not {"dead", "unconscious"} & set(f.conditions)]
+    out: dict[str, str] = {}
+    for f in group:
+        if "mounted" not in f.conditions:
+            continue
+        m = next((m for m in mounts if m.side == f.side and m.id not in out.values() and m.id != f.id), None)
+        if m is not None:
+            out[f.id] = m.id
+    return out
+
+
 @dataclass(frozen=True)
 class TokenPlacement:
     """One fighter's token in world pixels: centre, radius, and its slot in a shared hex."""
@@ -122,7 +137,7 @@ class TokenLayer:
 
     def placements(self, battle: Any) -> list[TokenPlacement]:
         """Every fighter's token position (recomputed only when someone moved)."""
-        key = tuple((f.id, f.hex.q, f.hex.r) for f in battle.fighters)
+        key = tuple((f.id, f.hex.q, f.hex.r, "mounted" in f.conditions) for f in battle.fighters)
         if key == self._placement_key:
             return self._placements
         by_hex: dict[Hex, list[Any]] = {}
@@ -130,13 +145,31 @@ class TokenLayer:
             by_hex.setdefault(f.hex, []).append(f)
         out = []
         hr = self.geometry.hex_radius
+        riders: set[str] = set()
         for h, group in by_hex.items():
             cx, cy = self.geometry.center(h)
+            pairs = _rider_pairs(group)
+            if pairs:  # a rider sits on its mount: the mount big and low, the rider small and up on its back
+                rest = [f for f in group if f.id not in pairs and f.id not in pairs.values()]
+                slots = slot_offsets(len(rest) + len(pairs))
+                for i, (rid, mid) in enumerate(pairs.items()):
+                    dx, dy, scale = slots[i]
+                    scale = min(1.0, scale * 1.25) if len(slots) > 1 else 1.0
+                    out.append(TokenPlacement(mid, h, cx + dx * hr, cy + (dy + 0.12) * hr,
+                                              TOKEN_RADIUS * hr * scale, i, len(group)))
+                    out.append(TokenPlacement(rid, h, cx + dx * hr, cy + (dy - 0.22) * hr,
+                                              TOKEN_RADIUS * hr * scale * 0.62, i, len(group)))
+                    riders.add(rid)
+                for j, f in enumerate(rest):
+                    dx, dy, scale = slots[len(pairs) + j]
+                    out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale,
+                                              len(pairs) + j, len(group)))
+                continue
             slots = slot_offsets(len(group))
             for i, f in enumerate(group):
                 dx, dy, scale = slots[i]
                 out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale, i, len(group)))
-        out.sort(key=lambda p: (p.y, p.x))
+        out.sort(key=lambda p: (p.fighter_id in riders, p.y, p.x))  # riders drawn over their mounts
         self._placement_key, self._placements = key, out
         return out
 

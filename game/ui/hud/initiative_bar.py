@@ -5,7 +5,11 @@ the one acting is raised, ringed and marked NOW; those who already acted this
 round are dimmed and ticked; those out of the fight are struck through. The
 right end says in words whose turn it is, and whether a person or the
 computer plays it. Rulesets with phases (a phased countdown) show the
-phases, the current one boxed.
+phases, the current one boxed, those done ticked; then each fighter's
+initiative number on its chip (the number being counted now lit), a fighter
+holding for a lower number or someone else says so under its name, and the
+surprised (who lose the round) stand apart at the end, struck with a "!".
+A reaction roll (d20) is shown under the round: what the monsters feel.
 """
 
 from __future__ import annotations
@@ -48,13 +52,28 @@ class InitiativeBar:
         if battle is not None and battle is not session.battle:
             info = dict(info, round=b.round, current=b.current, order=list(b.order) or order)
             order = list(info["order"])
+        rows = info.get("rows") or []
         key = (rect.size, b.round, b.current, tuple(order), info.get("phase"), info.get("count"),
+               tuple((r.get("fighter"), r.get("number"), r.get("holding")) for r in rows),
+               tuple(info.get("surprised") or ()), str(b.state.get("d20_reaction")),
                tuple((f.id, tuple(f.conditions), f.posture) for f in b.fighters), thinking, pal.name, b.ended,
                tuple(sorted(session.seat.items())), animating)
         if key != self._key or self._surf is None:
             self._surf = self._build(rect, session, b, info, order, pal, side_index, colours, thinking, animating)
             self._key = key
         surface.blit(self._surf, rect.topleft)
+
+    def _number(self, surf: pygame.Surface, topleft: tuple[int, int], row: dict[str, Any], count: Any,
+                pal: Palette) -> None:
+        """The initiative number on a chip: lit when it is the number being counted now."""
+        n = row.get("number")
+        now = count is not None and n == count
+        img = self.text.render(str(n), 12, (16, 16, 20) if now else pal.text, bold=True)
+        r = img.get_rect(topleft=topleft).inflate(8, 2)
+        r.topleft = topleft
+        pygame.draw.rect(surf, pal.accent if now else (60, 64, 78), r, border_radius=4)
+        pygame.draw.rect(surf, (0, 0, 0), r, width=1, border_radius=4)
+        surf.blit(img, img.get_rect(center=r.center))
 
     def _build(self, rect: pygame.Rect, session: Any, b: Any, info: dict[str, Any], order: list[str],
                pal: Palette, side_index: dict[str, int], colours: dict[str, tuple[int, int, int]], thinking: bool,
@@ -71,33 +90,54 @@ class InitiativeBar:
         phase = info.get("phase")
         count = info.get("count")
         line2 = []
-        if count is not None:
+        phases = info.get("phases") or []
+        rows = {r.get("fighter"): r for r in info.get("rows") or []}
+        if count is not None and phases:
+            line2.append(f"counting down: number {count}")
+        elif count is not None:
             line2.append(f"number {count}")
-        if phase:
+        if phase and not phases:
             line2.append(f"phase: {phase}")
-        elif sub:
+        elif sub and not phases:
             line2.append({"fixed": "fixed order", "per_round": "rolled each round"}.get(sub, str(sub)))
         if line2:
-            surf.blit(t.render(" \u00b7 ".join(line2), 13, pal.dim), (x, 36))
-        x += max(rt.get_width(), 120) + 18
-        # phases (rulesets that have them)
-        phases = info.get("phases") or []
+            surf.blit(t.render(" \u00b7 ".join(line2), 13, pal.text if phases else pal.dim, bold=bool(phases)),
+                      (x, 34))
+        react = b.state.get("d20_reaction") if isinstance(getattr(b, "state", None), dict) else None
+        if isinstance(react, dict):
+            surf.blit(t.render(f"reaction {react.get('total')}: {react.get('result')}", 11, pal.neutral), (x, 50))
+        x += max(rt.get_width(), 160 if phases else 120) + 18
+        # phases (rulesets that have them): the one now boxed, those done ticked
         if phases:
-            for ph in phases:
-                img = t.render(ph, 12, pal.text if ph == phase else pal.dim, bold=ph == phase)
-                r = img.get_rect(topleft=(x, 8)).inflate(8, 4)
-                if ph == phase:
+            cur_i = phases.index(phase) if phase in phases else -1
+            top = 6
+            surf.blit(t.render(f"PHASES OF NUMBER {count}" if count is not None else "PHASES", 10, pal.dim,
+                               bold=True), (x, top))
+            px = x
+            for i, ph in enumerate(phases):
+                now = ph == phase
+                col = pal.text if now else pal.dim
+                img = t.render(ph, 13 if now else 12, col, bold=now)
+                r = img.get_rect(topleft=(px, top + 16)).inflate(10, 6)
+                if now:
+                    pygame.draw.rect(surf, tuple(c // 4 for c in pal.accent), r, border_radius=4)
                     pygame.draw.rect(surf, pal.accent, r, width=2, border_radius=4)
-                surf.blit(img, (x, 8))
-                x += img.get_width() + 12
-            x += 8
+                    pygame.draw.polygon(surf, pal.accent, [(r.centerx - 5, r.bottom + 2), (r.centerx + 5, r.bottom + 2),
+                                                           (r.centerx, r.bottom + 8)])
+                surf.blit(img, (px, top + 16))
+                if 0 <= i < cur_i:
+                    tick(surf, (px + img.get_width() - 2, top + 40), 4, pal.success)
+                px += img.get_width() + 14
+            x = px + 10
+            pygame.draw.line(surf, pal.panel_edge, (x - 8, 8), (x - 8, rect.h - 8))
         # the order
         self.chips = []
         current = b.current
         cur_i = order.index(current) if current in order else -1
         right_w = min(460, rect.w // 3)
-        room = rect.w - right_w - x - 10
-        step = max(44, min(76, room // max(1, len(order))))
+        surprised = [fid for fid in info.get("surprised") or [] if fid not in order and b.get(fid) is not None]
+        room = rect.w - right_w - x - 10 - (16 if surprised else 0)
+        step = max(44, min(76, room // max(1, len(order) + len(surprised))))
         for i, fid in enumerate(order):
             f = b.get(fid)
             if f is None:
@@ -118,10 +158,34 @@ class InitiativeBar:
                 tick(surf, (cx + r * 0.8, cy + r * 0.7), 5, pal.success)
             if out:
                 pygame.draw.line(surf, (230, 230, 230), (cx - r - 2, cy + r), (cx + r + 2, cy - r), 3)
-            name = t.render(f.label[:9], 12, pal.text if now else pal.dim, bold=now)
+            row = rows.get(fid)
+            label = f.label[:9]
+            if row is not None and row.get("holding"):
+                label = f"{f.label[:6]} waits"
+            name = t.render(label, 12, pal.text if now else pal.dim, bold=now)
             surf.blit(name, name.get_rect(midtop=(cx, 47)))
+            if row is not None and row.get("number") is not None:
+                self._number(surf, (cx - r - 2, 4), row, count, pal)
             self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
             x += step
+        if surprised:  # they lose the round: apart, struck, marked "!"
+            x += 8
+            pygame.draw.line(surf, pal.panel_edge, (x - 6, 8), (x - 6, rect.h - 8))
+            head = t.render("SURPRISED", 10, pal.failure, bold=True)
+            surf.blit(head, (x, 1))
+            for fid in surprised:
+                f = b.get(fid)
+                cx, cy = x + step // 2, 28
+                col = tuple(int(c * 0.4 + 30) for c in colours.get(f.side, (200, 200, 200)))
+                side_icon(surf, (cx, cy), 12, side_index.get(f.side, 0), col, (f.label or "?")[:1].upper(), t)
+                bang = t.render("!", 14, (20, 20, 20), bold=True)
+                br = bang.get_rect(center=(cx + 12, cy - 9)).inflate(8, 0)
+                pygame.draw.ellipse(surf, (250, 250, 120), br)
+                surf.blit(bang, bang.get_rect(center=br.center))
+                name = t.render(f.label[:9], 12, pal.dim)
+                surf.blit(name, name.get_rect(midtop=(cx, 47)))
+                self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
+                x += step
         # whose turn, in words
         rx = rect.w - right_w
         pygame.draw.line(surf, pal.panel_edge, (rx - 8, 8), (rx - 8, rect.h - 8))
@@ -138,7 +202,8 @@ class InitiativeBar:
         side_name = session.side_name(f.side)
         col = colours.get(f.side, pal.text)
         side_icon(surf, (rx + 14, 22), 12, side_index.get(f.side, 0), col, None, t)
-        head = t.render(f"{f.label}'s turn", 20, pal.text, bold=True)
+        ph = info.get("phase") if info.get("phases") else None
+        head = t.render(f"{f.label}'s turn" + (f" \u2014 {ph}" if ph else ""), 20, pal.text, bold=True)
         surf.blit(head, (rx + 34, 8))
         if seat == "ai":
             why = f"{side_name} \u00b7 computer " + ("thinking\u2026" if thinking else "plays")
