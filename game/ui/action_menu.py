@@ -44,14 +44,20 @@ SHORTCUTS: dict[str, str] = {
     "release": "R", "drag": "J", "strangle": "H", "choke_hold": "K", "arm_lock": "L", "wrestle_weapon": "Y",
     "force_drop": "U", "evaluate": "E", "feint": "N", "change_posture": "C", "move_and_attack": "M",
     "bite": "I", "ready": "Z", "enter_grapple": "G", "grapple_roll": "O", "all_out_defense": "Q",
+    # d20: the nearest 3d6 key where there is one (wrestle ~ grapple, escape ~ break free, trip ~ takedown)
+    "wrestle": "G", "escape": "B", "trip": "T", "charge": "H", "brawl": "K", "silence": "L", "defend": "Q",
+    "move_opponent": "J",
 }
 GROUP_ORDER = [
     "grapple", "enter_grapple", "grapple_roll", "break_free", "takedown", "pin", "strangle", "choke_hold",
     "arm_lock", "arm_lock_damage", "wrench_limb", "wrestle_weapon", "force_drop", "drag", "release", "attack",
     "all_out_attack", "move_and_attack", "bite", "feint", "evaluate", "move", "change_posture", "face", "ready",
     "throw_away", "all_out_defense", "aim", "concentrate", "wait", "do_nothing", "pass",
+    # d20
+    "charge", "wrestle", "escape", "silence", "move_opponent", "acquire_item", "brawl", "shield_bash",
+    "aimed_shot", "set_vs_charge", "defend", "run", "fighting_withdrawal", "evade", "use_item",
 ]
-MAP_TYPES = {"move", "drag", "move_and_attack"}
+MAP_TYPES = {"move", "drag", "move_and_attack", "charge", "run", "fighting_withdrawal", "move_opponent"}
 ROW = 30
 WIDTH = 400
 

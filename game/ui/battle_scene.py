@@ -33,6 +33,7 @@ from game.ui.hud.combat_log import CombatLog, LogLine
 from game.ui.hud.fighter_panel import FighterPanel, hp_of
 from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.hud.widgets import cross, die_face, tick
+from game.ui.intent_fields import expand
 from game.ui.marks import ReachOverlay, draw_badges, draw_grips, draw_path
 from game.ui.palette import palette
 from game.ui.roll_breakdown import RollBreakdown
@@ -197,7 +198,7 @@ class BattleScene(Scene):
         b = s.battle
         key = (id(s.ctl), len(b.log), b.current, b.turn, b.round, s.waiting_for_dice is None, b.ended)
         if key != self._opts_key:
-            self._opts = s.options() if s.is_human_turn() else []
+            self._opts = expand(s.options(), s.battle, s.ruleset, s.ctl) if s.is_human_turn() else []
             self._opts_key = key
             self._reach = {}
             for o in self._opts:

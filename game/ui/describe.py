@@ -294,6 +294,8 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         act = ev.get("action", "")
         return f"{who}: {_words(ev.get('item', ''))} {act}"
     if t == "message":
+        if ev.get("rule") == "GX-4" and "lands when" in str(ev.get("text", "")):
+            return "\u23f8 Held back: " + str(ev.get("text"))
         return ev.get("text")
     if t == "illegal":
         return f"Not allowed: {ev.get('reason')}"
@@ -306,6 +308,8 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         order = ", ".join(name_of(battle, f) for f in ev.get("order") or [])
         return f"Round {ev.get('round')}: turn order {order}"
     if t == "stat":
+        if ev.get("field") == "battle.d20_pending" and ev.get("value") == [] and ev.get("rule") == "GX-4":
+            return "\u25b6 Everyone on this number has acted: the held-back damage lands now (GX-4)."
         return None
     return None
 
@@ -373,12 +377,24 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
     if d.get("maneuver") and d["maneuver"] != "attack" and not skip_maneuver:
         parts.append(_words(d["maneuver"]).replace("all out attack", "all-out"))
     if "option" in d:
-        parts.append(_words(d["option"]))
+        parts.append(_words(d["option"]) if d["option"] else "normal")
+    if "mode" in d and d["mode"]:
+        parts.append(_words(d["mode"]))
+    if "kind" in d and isinstance(d["kind"], str) and d["kind"]:
+        parts.append(_words(d["kind"]))
+    if d.get("count") is not None:
+        parts.append(f"until number {d['count']}")
+    if d.get("fighter"):
+        parts.append(f"until {name_of(battle, d['fighter'])} acts")
+    if d.get("reaction"):
+        parts.append(f"if it fails: {_words(d['reaction'])}")
+    if d.get("climb"):
+        parts.append(f"climb {d['climb']}'" if d["climb"] > 0 else f"dive {-d['climb']}'")
     if "posture" in d:
         parts.append(_words(d["posture"]))
     if "defense" in d and d["defense"]:
         parts.append(_words(d["defense"]))
-    if "facing" in d:
+    if "facing" in d and d["facing"] is not None:
         parts.append(f"direction {d['facing']}")
     if "to" in d and d["to"] is not None:
         parts.append(f"to {tuple(d['to'])}")

@@ -28,7 +28,7 @@ SIZE = 13
 @dataclass
 class LogLine:
     text: str
-    kind: str = "event"  # head | event | roll | contest | ai | note
+    kind: str = "event"  # head | event | roll | contest | ai | note | held (GX-4 damage held back / landing)
     event: dict[str, Any] | None = None
     ok: bool | None = None
 
@@ -79,6 +79,8 @@ class CombatLog:
             w = ev.get("winner")
             ok = None if w is None else (w == (intent or {}).get("actor"))
             self.add(LogLine(text, "contest", ev, ok))
+        elif ev.get("rule") == "GX-4":
+            self.add(LogLine(text, "held", ev))  # simultaneous damage held back, then landing: stands out
         else:
             self.add(LogLine(text, "event", ev))
 
@@ -169,6 +171,8 @@ class CombatLog:
                 col = pal.accent
             elif ln.kind in ("note", "ai"):
                 col = pal.dim
+            elif ln.kind == "held":
+                col = pal.neutral
             elif clickable:
                 col = pal.success if ln.ok else (pal.failure if ln.ok is False else pal.text)
             if clickable and first:

@@ -1,0 +1,144 @@
+"""Variants of the ruleset's options that differ by one field, for the action menu (no pygame here).
+
+A ruleset's ``legal_actions`` lists one option per action it wants to offer,
+with default fields (``Attack(option=None)``, ``Defend(mode="partial")``...).
+Some rulesets take more fields than they enumerate: d20's attack options
+(subdue, two_weapon, careful...), defence modes (off_hand, staff), a kick as
+well as a punch, waiting for a number or a fighter, the holder's options
+(silence, move the opponent, take an item with a reaction). :func:`expand`
+adds those variants, each checked by the action's own ``check`` (legality is
+never re-derived here: a variant the rules refuse is shown greyed with the
+rules' reason, as any other).
+
+Only action types the ruleset registers and fields its classes declare are
+used, so other rulesets are untouched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from game.hexgrid import hex_neighbors
+from game.rules.base import Option
+
+__all__ = ["expand", "FIELD_CHOICES"]
+
+#: action type -> field -> the values to offer besides the one legal_actions gave
+FIELD_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "attack": {"option": ("subdue", "two_weapon", "off_hand_only", "careful", "lingering", "staff_two",
+                          "staff_second")},
+    "defend": {"mode": ("off_hand", "staff")},
+    "brawl": {"kind": ("kick",)},
+    "acquire_item": {"reaction": ("reverse", "escape")},
+}
+#: variants whose check fails for a reason this common are not worth a greyed row each
+_QUIET = ("bad_intent",)
+
+
+def _fields(cls: Any) -> set[str]:
+    try:
+        return {f.name for f in dataclasses.fields(cls)}
+    except TypeError:
+        return set()
+
+
+def _make(cls: Any, **kw: Any) -> Any:
+    try:
+        return cls(**kw)
+    except TypeError:
+        return None
+
+
+def _check(battle: Any, action: Any) -> Any:
+    try:
+        return action.check(battle)
+    except Exception as exc:  # noqa: BLE001 - a variant the rules cannot judge is simply not offered
+        return exc
+
+
+def expand(options: list[Option], battle: Any, ruleset: Any, ctl: Any = None) -> list[Option]:
+    """``options`` plus the field variants the ruleset takes but did not list (see the module docstring)."""
+    actions = getattr(ruleset, "actions", None) or {}
+    if not options or not any(k in actions for k in ("wait", "silence", "move_opponent")):
+        return options  # only rulesets with these extra fields (d20) are expanded
+    actor = options[0].action.actor
+    f = battle.get(actor)
+    if f is None:
+        return options
+    seen = {repr(o.action) for o in options}
+    out = list(options)
+
+    def add(a: Any) -> None:
+        if a is None or repr(a) in seen:
+            return
+        seen.add(repr(a))
+        r = _check(battle, a)
+        if isinstance(r, Exception):
+            return
+        if r is not None and getattr(r, "kind", "") in _QUIET:
+            return
+        out.append(Option(a, r))
+
+    # one field changed on an option the ruleset gave
+    for o in options:
+        a = o.action
+        for fld, values in FIELD_CHOICES.get(a.type, {}).items():
+            if fld not in _fields(type(a)):
+                continue
+            for v in values:
+                if getattr(a, fld, None) != v:
+                    add(dataclasses.replace(a, **{fld: v}))
+    # waiting: for each lower number, or for each fighter still to act (S4-INIT-5/6)
+    wait = actions.get("wait")
+    if wait is not None and {"count", "fighter"} <= _fields(wait) and ctl is not None:
+        try:
+            info = ctl.initiative()
+        except Exception:  # noqa: BLE001
+            info = {}
+        rows = info.get("rows") or []
+        mine = next((r.get("number") for r in rows if r.get("fighter") == actor), None)
+        if isinstance(mine, int):
+            for n in sorted({r.get("number") for r in rows if isinstance(r.get("number"), int)} | set(range(1, mine)),
+                            reverse=True):
+                if n < mine:
+                    add(_make(wait, actor=actor, count=n))
+            for r in rows:
+                other = r.get("fighter")
+                if other != actor and isinstance(r.get("number"), int) and r["number"] <= mine:
+                    add(_make(wait, actor=actor, fighter=other))
+    # the holder's options on each fighter it holds
+    held = [g.target for g in getattr(battle, "grapples", []) if g.holder == actor]
+    for t in held:
+        if "silence" in actions:
+            add(_make(actions["silence"], actor=actor, target=t))
+        mo = actions.get("move_opponent")
+        if mo is not None:
+            for h in hex_neighbors(f.hex):
+                if battle.board.cells and not battle.board.is_open(h):
+                    continue
+                add(_make(mo, actor=actor, target=t, to=(h.q, h.r)))
+        if "release" in actions:
+            add(_make(actions["release"], actor=actor, target=t))
+    # escaping from each holder by name (the ruleset lists the plain "escape")
+    holders = [g.holder for g in getattr(battle, "grapples", []) if g.target == actor]
+    esc = actions.get("escape")
+    if esc is not None and len(holders) > 1:
+        for hid in holders:
+            add(_make(esc, actor=actor, target=hid))
+    # facing (S4-FACE-1..2): turn in place
+    face = actions.get("face")
+    if face is not None and "facing" in _fields(face):
+        for d in range(6):
+            if d != f.facing:
+                add(_make(face, actor=actor, facing=d))
+    # items that can be used (wands, potions...)
+    use = actions.get("use_item")
+    if use is not None:
+        for it in dict.fromkeys([*f.items, *[x for x in f.hands.values() if x]]):
+            a = _make(use, actor=actor, item=it)
+            if a is not None and _check(battle, a) is None:
+                add(a)
+    return out
+
+
