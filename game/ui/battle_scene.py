@@ -878,7 +878,9 @@ class BattleScene(Scene):
                     how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted
                 else:
                     how = f"rolled {r.get('total')}" + (f" against {tgt}" if tgt is not None else "")
-                text = f"{self.name(r.get('actor'))}, {label}: {roll_verdict(r).upper()} ({how})"
+                who = self.name(r.get("actor"))
+                head = label if label.startswith(who) else f"{who}, {label}"
+                text = f"{head}: {roll_verdict(r).upper()} ({how})"
             col = self.pal.success if ok else (self.pal.failure if ok is False else self.pal.neutral)
             lines.append((t.render(text, 13, col, bold=True), ok, r))
         head = t.render(self.last_title or "Last action", 13, self.pal.text, bold=True)

@@ -206,7 +206,8 @@ def roll_line(battle: Any, ev: dict[str, Any]) -> str:
     label = ev.get("label", "roll")
     if ("dc" in ev and ev.get("dc") is not None) or is_range_roll(ev):
         verdict = roll_verdict(ev)
-        return f"{who} \u2014 {label}: {roll_sum(ev)}" + (f" \u2014 {verdict}" if verdict else "")
+        head = label if str(label).startswith(who) else f"{who} \u2014 {label}"  # "Hilde tries to grab Jory"
+        return f"{head}: {roll_sum(ev)}" + (f" \u2014 {verdict}" if verdict else "")
     if "target" in ev and ev.get("target") is not None and isinstance(ev.get("target"), int | float):
         need = f"needs {ev['target']} or less"
     elif "dc" in ev:

@@ -89,7 +89,9 @@ class RollBreakdown:
             parts.append((self._contest_verdict(ev, rolls, width - 2 * PAD), PAD))
         else:
             who = name_of(self.battle, ev.get("actor"))
-            parts.append((self._title(f"{who}: {ev.get('label', 'roll')}", ev.get("rule"), width, cited), PAD))
+            label = str(ev.get("label", "roll"))
+            parts.append((self._title(label if label.startswith(who) else f"{who}: {label}", ev.get("rule"), width,
+                                      cited), PAD))
             parts.append((self._roll_block(ev, width - 2 * PAD, cited, small=False, title=False), PAD))
         parts.append((self._rules(cited, width - 2 * PAD), PAD))
         self.rules_cited = cited

@@ -133,6 +133,9 @@ class InitiativeBar:
         # the order
         self.chips = []
         current = b.current
+        if rows:  # a countdown: chips in the order of the numbers as they stand now (a held one moves down)
+            num = {fid: (r.get("number") if isinstance(r.get("number"), int) else -99) for fid, r in rows.items()}
+            order = sorted(order, key=lambda fid: -num.get(fid, -99))
         cur_i = order.index(current) if current in order else -1
         right_w = min(460, rect.w // 3)
         surprised = [fid for fid in info.get("surprised") or [] if fid not in order and b.get(fid) is not None]
@@ -147,14 +150,15 @@ class InitiativeBar:
             now = fid == current and not b.ended
             out = any(c in f.conditions for c in ("unconscious", "dead"))
             col = colours.get(f.side, (200, 200, 200))
-            if out or (0 <= i < cur_i):
+            holding = bool((rows.get(fid) or {}).get("holding"))
+            if out or (0 <= i < cur_i and not holding):
                 col = tuple(int(c * 0.45 + 30) for c in col)
             r = 17 if now else 13
             if now:
                 pygame.draw.polygon(surf, pal.accent, [(cx - 7, 1), (cx + 7, 1), (cx, 8)])
             side_icon(surf, (cx, cy + (2 if now else 0)), r, side_index.get(f.side, 0), col,
                       (f.label or "?")[:1].upper(), t, ring=pal.accent if now else None)
-            if 0 <= i < cur_i and not out:
+            if 0 <= i < cur_i and not out and not holding:
                 tick(surf, (cx + r * 0.8, cy + r * 0.7), 5, pal.success)
             if out:
                 pygame.draw.line(surf, (230, 230, 230), (cx - r - 2, cy + r), (cx + r + 2, cy - r), 3)
