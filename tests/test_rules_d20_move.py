@@ -168,8 +168,13 @@ def test_S4_FACE_6_one_sidestep_keeping_the_facing_walking_only():
 
 def test_S4_FACE_4_incorporeal_fliers_turn_freely():
     """S4-FACE-4: large incorporeal fliers turn at any point."""
-    g = man("g", "red", 5, 5, 0, traits={"turning": 30, "flyer": "incorporeal"})
+    g = man("g", "red", 5, 8, 0, traits={"turning": 30, "flyer": "incorporeal"})
     assert turning_distance(g, True) == 0
+    b = field(g, man("x", "blue", 20, 1))
+    act(b, {"actor": "g", "type": "run", "to": [7, 6], "facing": 2})  # two turns 10' apart at a run
+    assert b.fighter("g").hex == Hex(7, 6) and b.fighter("g").facing == 2
+    b = field(man("h", "red", 5, 8, 0, traits={"turning": 30}), man("x", "blue", 20, 1))
+    assert why(b, {"actor": "h", "type": "run", "to": [7, 6], "facing": 2}).rule == "S4-FACE-2"
 
 
 def test_S4_FLY_1_2_3_4_5_altitude():
@@ -291,6 +296,8 @@ def test_S4_PURSUIT_1_2_3_4_5_evasion():
     b = field(man("a", "red", 5, 5, 3), man("t", "blue", 9, 5, 3), options={"doorway_saves": True})
     b.board.cell(Hex(4, 5)).terrain = "door"
     ev = act(b, {"actor": "a", "type": "run", "to": [1, 5]}, [3])
+    sv = rolls(ev)[0]
+    assert (sv["rule"], sv["dc"], sv["total"], sv["success"]) == ("S4-PURSUIT-3", 12, 3, False)
     assert b.fighter("a").hex == Hex(4, 5) and b.fighter("a").posture == "prone"
     b.round += 1
     act(b, {"actor": "a", "type": "change_posture", "posture": "standing"})

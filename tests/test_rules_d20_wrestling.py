@@ -164,8 +164,14 @@ def test_S4_TRIP_1_prone_one_hex_away():
     """S4-TRIP-1: a melee attack roll; on a hit the target falls prone up to 5' away where the attacker chooses."""
     b = pair()
     ev = act(b, {"actor": "a", "type": "trip", "target": "t", "to": [7, 5]}, [12])
+    r = rolls(ev)[0]
+    assert (r["rule"], r["dc"], r["total"], r["success"]) == ("S4-TRIP-1", 11, 13, True)
     t = b.fighter("t")
     assert t.posture == "prone" and t.hex == Hex(7, 5) and "S4-TRIP-2" in rules_of(ev)
+    assert why(b, {"actor": "t", "type": "trip", "target": "a", "to": [5, 5]}).rule == "S4-MOVE-7"  # 10' away now
+    b = pair()
+    act(b, {"actor": "a", "type": "trip", "target": "t", "to": [7, 5]}, [9])  # 10 < 11: stays up, stays put
+    assert b.fighter("t").posture == "standing" and b.fighter("t").hex == Hex(6, 5)
 
 
 def test_S4_ITEM_1_2_take_an_item_or_be_reversed():
