@@ -465,7 +465,8 @@ def test_S4_SET_1_2_3_set_spear_against_a_charge():
     b.fighter("t").counters["set"] = {"round": 1, "number": 2}
     b.state["initiative"] = {"rolls": {"a": 5, "t": 2}, "count": 5, "phase": None}
     ev = act(b, {"actor": "a", "type": "charge", "target": "t", "to": [7, 5]}, [2])
-    assert "S4-SET-2" in rules_of(ev)
+    assert "S4-SET-2" in rules_of(ev) and len(rolls(ev)) == 1 and rolls(ev)[0]["actor"] == "a"  # no set strike
+    assert b.fighter("a").hp == 30 and b.fighter("t").counters["set"] is not None
 
 
 def rider(b_extra=(), lance="lance", left="shield", **kw):
