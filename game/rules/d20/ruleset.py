@@ -199,20 +199,33 @@ class D20Ruleset(Ruleset):
                 for it in battle.fighter(t).hands.values():
                     if it:
                         cands.append(W.AcquireItem(f.id, item=it, target=t))
-        # moves: next to each foe, and one step away from the nearest, and stepping back while engaged
+        # moves: next to each foe, as far as a walk (and a run) goes along the line to each foe, one step
+        # away, and stepping back while engaged
+        from game.rules.d20.movement import walk_rate
+        from game.rules.d20.status import feet_per_hex
+
+        walk = max(1, int(walk_rate(battle, f) // max(1, feet_per_hex(battle))))
         dests = set()
+        far = set()
         for o in fs[:6]:
             for h in hex_ring(o.hex, 1):
                 dests.add(h)
+                if hex_distance(f.hex, h) > walk:
+                    far.add(h)
+        for o in sorted(fs, key=lambda o: (hex_distance(f.hex, o.hex), o.id))[:3]:
             line = hex_linedraw(f.hex, o.hex)
-            if len(line) > 2:
-                dests.add(line[min(len(line) - 2, 8)])
+            if len(line) > 2:  # rough ground costs more: a few points short of the full rate too
+                for k in sorted({walk - 2, walk - 1, walk, 2 * walk - 3, 2 * walk - 2, 2 * walk}):
+                    if 1 <= k <= len(line) - 2:
+                        dests.add(line[k])
+                        if k > walk:
+                            far.add(line[k])
         for h in hex_ring(f.hex, 1):
             dests.add(h)
         for h in sorted(dests):
             if h != f.hex and hex_distance(f.hex, h) <= 16:
                 cands.append(A.Move(f.id, to=(h.q, h.r)))
-                if hex_distance(f.hex, h) > 8:
+                if h in far:
                     cands.append(A.Run(f.id, to=(h.q, h.r)))
         if engaged_with(battle, f):
             for h in hex_ring(f.hex, 1):
