@@ -127,6 +127,11 @@ class Evaluator:
         self.targets: dict[str, str] = {}
         #: friends that back off (beaten, on a losing side)
         self.retreating: set[str] = set()
+        #: friends holding a missile weapon (the ruleset's item table says ``kind = "missile"``): they keep
+        #: their distance and shoot rather than close in
+        items = getattr(ruleset, "items", None) or {}
+        self.shooters = {f.id for f in root.fighters if f.side == side and any(
+            isinstance(items.get(h), dict) and items[h].get("kind") == "missile" for h in f.hands.values() if h)}
         self.parts(root, choose=True)
 
     def dist(self, a: Hex, b: Hex) -> int:
@@ -292,7 +297,12 @@ class Evaluator:
                     if choose:
                         self.retreating.add(f.id)
                     continue
-                position -= w.distance * max(0, best_d - 1)
+                if f.id in self.shooters:
+                    near_d = min(hex_distance(f.hex, e.hex) for e in foes)
+                    position -= w.distance * max(0, best_d - w.shoot_range)
+                    position -= w.shoot_close * max(0, w.shoot_keep + 1 - near_d)
+                else:
+                    position -= w.distance * max(0, best_d - 1)
                 if best_foe is not None and best_foe.hex != f.hex:
                     if arc_of(f.hex, f.facing, best_foe.hex) == "front":
                         position += w.facing

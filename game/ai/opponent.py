@@ -34,6 +34,7 @@ meanwhile and :meth:`Opponent.cancel` makes it answer at once.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import threading
 import time
@@ -135,13 +136,29 @@ class _OutOfBudget(Exception):
     pass
 
 
-class _Antithetic(SeededDice):
-    """The mirror image of a :class:`SeededDice` stream: every face ``f`` of a d``n`` becomes ``n + 1 - f``."""
+class _Keyed(SeededDice):
+    """Scratch dice whose faces are keyed by what a roll is for (its purpose and rule, the purpose of the roll
+    before it, how often that came up) rather than by how many dice were rolled before: common random numbers
+    that survive an extra roll elsewhere (a set weapon striking first must not change the charger's own roll).
+    ``mirror``: the antithetic stream, every face ``f`` of a d``n`` becomes ``n + 1 - f``."""
+
+    def __init__(self, state, mirror: bool = False) -> None:  # noqa: ANN001
+        super().__init__(state)
+        self.mirror = mirror
+        self._seen: dict[tuple[str, str, int, str], int] = {}
+        self._last = ""
 
     def roll(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
-        faces = [sides + 1 - f for f in super().roll(count, sides, purpose, rule)]
-        if faces:
-            self.used[-len(faces):] = faces
+        key = (purpose, rule, sides, self._last)
+        n = self._seen.get(key, 0)
+        self._seen[key] = n + 1
+        self._last = purpose
+        base = mix(self.state.seed, purpose, rule, sides, key[3], n)
+        faces = [splitmix64(base + i) % sides + 1 for i in range(count)]
+        if self.mirror:
+            faces = [sides + 1 - f for f in faces]
+        self.state.counter += count
+        self.used.extend(faces)
         return faces
 
 
@@ -175,6 +192,19 @@ def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
     return None
 
 
+def _shifted(action: Action, by: tuple[int, int]) -> Action:
+    """``action`` with its ``to`` hex moved by ``by`` (the same action if it has none or cannot be copied)."""
+    to = getattr(action, "to", None)
+    h = _has_hex_field(action)
+    if h is None:
+        return action
+    moved = (h.q + by[0], h.r + by[1])
+    try:
+        return dataclasses.replace(action, to=list(moved) if isinstance(to, list) else moved)  # type: ignore[type-var]
+    except (TypeError, ValueError):
+        return action
+
+
 class _Search:
     def __init__(self, opp: Opponent, battle: Battle, ruleset: Ruleset, fighter_id: str, gen: int = 0) -> None:
         self.opp = opp
@@ -198,7 +228,9 @@ class _Search:
         self.complete = True
         self._foe_evs: dict[str, Evaluator] = {}
         self._replier: str | None = None
-        self._reply_pool: list[Action] = []
+        self._ours_at_root: dict[str, Hex] = {}
+        #: the replier's kept options and, for each, the one of ours it is aimed at or ends next to
+        self._reply_pool: list[tuple[Action, str | None]] = []
 
     # budget ------------------------------------------------------------------------
     def spend(self) -> None:
@@ -210,14 +242,18 @@ class _Search:
             raise _OutOfBudget
         self.nodes += 1
 
-    def dice(self, sample: int | str) -> SeededDice:
+    def dice(self, sample: int | str | tuple[str, int]) -> SeededDice:
         """Scratch dice for sample ``sample``: samples 2k and 2k+1 are antithetic (face -> sides + 1 - face),
-        so a pair sees a low and a high roll and the mean of a pair is already a fair estimate."""
-        if isinstance(sample, int) and sample % 2 == 1:
-            return _Antithetic(RngState(seed=mix(self.key, sample - 1), counter=0))
-        return SeededDice(RngState(seed=mix(self.key, sample), counter=0))
+        so a pair sees a low and a high roll and the mean of a pair is already a fair estimate. A reply's
+        samples are ``(key, i)``, paired the same way."""
+        if isinstance(sample, tuple):
+            key, i = sample
+            return _Keyed(RngState(seed=mix(self.key, key, i - i % 2), counter=0), mirror=i % 2 == 1)
+        if isinstance(sample, int):
+            return _Keyed(RngState(seed=mix(self.key, sample - sample % 2), counter=0), mirror=sample % 2 == 1)
+        return _Keyed(RngState(seed=mix(self.key, sample), counter=0))
 
-    def play(self, state: Battle, action: Action, sample: int | str) -> tuple[Battle, bool]:
+    def play(self, state: Battle, action: Action, sample: int | str | tuple[str, int]) -> tuple[Battle, bool]:
         """Resolve ``action`` on a clone of ``state`` with scratch dice ``sample``; (child, rolled any dice)."""
         self.spend()
         child = state.clone(with_log=False)
@@ -352,17 +388,35 @@ class _Search:
         states = self.level.reply_states if self.nodes < 120 else 1
         results: list[tuple[_Cand, float, str]] = []
         for c in top:
-            vals = []
-            note = ""
-            for state in c.states[:states]:
-                v, note_i = self.reply_value(state)
-                vals.append(v)
-                note = note or note_i
-            results.append((c, sum(vals) / len(vals), note))
+            results.append((c, *self.replied(c, states)))
         # only a finished look-ahead replaces the first-look scores (all or nothing, to compare fairly)
         for c, v, note in results:
             c.reply = v
             c.reply_note = note
+        # actions that rolled no dice and changed nothing the evaluation sees may prepare something for the
+        # foe's turn (a weapon set against a charge, a defence, an aim): only the look-ahead can value them.
+        # The best of a few such kinds get a look each while the budget lasts (each one is compared fairly
+        # with the others once it is done; one cut short is left out)
+        looked = {c.action.type for c in top}
+        extra = 0
+        for c in ranked[len(top):]:
+            if extra >= self.level.lookahead_quiet:
+                break
+            if not c.exact or c.action.type in looked or abs(c.mean) > 1e-9:
+                continue
+            looked.add(c.action.type)
+            extra += 1
+            v, note = self.replied(c, 1)
+            c.reply, c.reply_note = v, note
+
+    def replied(self, c: _Cand, states: int) -> tuple[float, str]:
+        vals = []
+        note = ""
+        for state in c.states[:states]:
+            v, note_i = self.reply_value(state)
+            vals.append(v)
+            note = note or note_i
+        return sum(vals) / len(vals), note
 
     def reply_value(self, state: Battle) -> tuple[float, str]:
         """Our value after the likely foe's best reply in ``state``."""
@@ -374,11 +428,20 @@ class _Search:
         if foe_ev is None:
             foe_ev = self._foe_evs[foe.side] = Evaluator(self.root, self.ruleset, foe.side, self.weights,
                                                          mover=replier)
+        # the pool was gathered at the root: a move or charge aimed at one of ours who has moved since is
+        # aimed at where it stands now (its destination shifted as far as our fighter went)
+        shift: dict[str, tuple[int, int]] = {}
+        for fid, h in self._ours_at_root.items():
+            now = state.get(fid)
+            if now is not None and now.hex != h:
+                shift[fid] = (now.hex.q - h.q, now.hex.r - h.r)
         saved = state.current
         state.current = replier
         options = []
         try:
-            for a in self._reply_pool:
+            for a, anchor in self._reply_pool:
+                if anchor in shift:
+                    a = _shifted(a, shift[anchor])
                 try:
                     if a.check(state) is None:
                         options.append(a)
@@ -391,7 +454,7 @@ class _Search:
             foe_vals, our_vals = [], []
             for s in range(self.level.reply_samples):
                 try:
-                    child, rolled = self.play(state, a, mix("reply", a.text(), s))
+                    child, rolled = self.play(state, a, ("reply:" + a.text(), s))
                 except _OutOfBudget:
                     raise
                 except Exception as exc:  # noqa: BLE001
@@ -433,17 +496,20 @@ class _Search:
         one of ours (at most 3). In a big melee a foe has hundreds of options; this keeps under twenty."""
         me = state.fighter(replier)
         ours = {f.id: f.hex for f in state.fighters if f.side == self.side}
+        self._ours_at_root = dict(ours)
         near = {fid for fid, h in ours.items() if hex_distance(h, me.hex) <= 2}
-        keep: list[Action] = []
+        keep: list[tuple[Action, str | None]] = []
         seen: set[tuple[str, str]] = set()
-        moves: list[tuple[int, int, Action]] = []
+        moves: list[tuple[int, int, Action, str | None]] = []
         for a in options:
             to = _has_hex_field(a)
             target = getattr(a, "target", None)
+            if isinstance(target, str) and target in ours and to is not None and hex_distance(to, ours[target]) <= 1:
+                near = near | {target}  # a charge (or any move-and-strike) that ends next to one of ours
             if to is not None and not target:
-                d = min((hex_distance(to, h) for h in ours.values()), default=99)
+                d, anchor = min(((hex_distance(to, h), fid) for fid, h in ours.items()), default=(99, None))
                 if d <= 1:
-                    moves.append((d, len(moves), a))
+                    moves.append((d, len(moves), a, anchor))
                 continue
             if isinstance(target, str) and target:
                 if target not in near:
@@ -454,9 +520,9 @@ class _Search:
             if key in seen:
                 continue
             seen.add(key)
-            keep.append(a)
+            keep.append((a, target if isinstance(target, str) and target in ours else None))
         moves.sort(key=lambda m: (m[0], m[1]))
-        return keep[:14] + [m[2] for m in moves[:3]]
+        return keep[:14] + [(m[2], m[3]) for m in moves[:3]]
 
     def choose(self, cands: list[_Cand]) -> _Cand | None:
         scored = [c for c in cands if c.values and not c.failed]

@@ -52,6 +52,9 @@ class Weights:
     facing: float = 0.12  # your chosen foe is in your front arc
     distance: float = 0.09  # per hex between a fighter and its chosen foe
     support: float = 0.25  # a friend next to a foe who holds one of ours
+    shoot_range: int = 10  # a fighter with a missile weapon closes to this many hexes of its chosen foe ...
+    shoot_keep: int = 2  # ... and keeps further than this from every foe (engaged, it cannot shoot)
+    shoot_close: float = 0.3  # per hex closer than that
     retreat_hp: float = 0.25  # below this share of hp, a fighter on a losing side backs off
     danger: bool = True  # the easy level plays without reading danger
 
@@ -68,6 +71,9 @@ class Level:
     expand: int = 6  # groups of variants (kind x target) opened up beyond their first member
     temperature: float = 0.0  # softmax temperature over scores; 0 = always the best
     lookahead: int = 0  # best actions re-scored against the foe's likely reply (0: none)
+    #: besides those, kinds of quiet actions (no dice, no visible change: set a weapon, defend, aim) looked
+    #: at against the reply while the budget lasts
+    lookahead_quiet: int = 0
     reply_states: int = 2  # sampled outcomes per action searched for a reply
     reply_samples: int = 2  # resolutions of each reply (an antithetic pair, the same across our actions)
     danger: bool = True
@@ -78,7 +84,8 @@ LEVELS: dict[str, Level] = {
     "random": Level("random", samples=0, random=True),
     "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, expand=1, temperature=0.6, danger=False),
     "normal": Level("normal", samples=4, top=6, moves=10, expand=4, temperature=0.12),
-    "hard": Level("hard", samples=6, top=8, moves=16, expand=6, temperature=0.0, lookahead=3, reply_states=2),
+    "hard": Level("hard", samples=6, top=8, moves=16, expand=6, temperature=0.0, lookahead=3, reply_states=2,
+                  lookahead_quiet=3),
 }
 
 
