@@ -24,6 +24,24 @@ pause with a :class:`~game.dice.DiceRequest` (``status == "need_dice"``);
 :meth:`TurnController.give_dice` re-runs that step from a clean copy of the
 battle with the faces so far, so the result is exactly what those faces give.
 
+**A choice from the player.** An intent that asks (its ``ask`` field true:
+only the UI sets it; the AI, replays and ``clinch resolve`` never do) runs on
+a clean copy of the battle. If the ruleset raises
+:class:`~game.rules.base.ChoiceNeeded` (edge's result menu after the roll),
+the copy is dropped, the controller remembers the intent *and the dice faces
+it used* and answers ``status == "need_choice"`` with the request (``prompt``,
+``menu``, ``data``). :meth:`TurnController.choose` takes one of the menu's
+legal intents and plays it on exactly those faces (then, if it needs more,
+the same source goes on); the log holds the chosen intent (its option set,
+``ask`` off), so replays and saves are exact and never ask. Choosing is
+mandatory: there is no re-roll. :meth:`TurnController.cancel_choice` lets
+the rules choose instead (the intent played without asking, on the same
+faces: edge takes the best result its edge pays for, and says so); undo
+while a choice is open takes the roll back only where undo after dice is
+allowed. A save made while a choice is open holds the battle before that
+intent, as a save made while an intent waits for dice does: the open roll is
+not in the log (with seeded dice, submitting it again rolls the same faces).
+
 Turn-scoped effects (``battle.effects``, see ``game.rules.events.effect_start``)
 expire here: ``next_turn`` at the start of that fighter's next turn,
 ``end_of_turn`` at the end of its turn, ``turns`` once ``battle.turn`` has
@@ -42,7 +60,7 @@ import msgspec
 
 from game.dice import DiceError, DiceNeeded, DiceRequest, ManualDice, ScriptedDice, SeededDice
 from game.model import Battle
-from game.rules.base import Action, Option, Reason, Ruleset, find_ruleset
+from game.rules.base import Action, ChoiceNeeded, Option, Reason, Ruleset, find_ruleset
 from game.rules.events import Resolution, effect_end, message
 from game.rules.initiative import InitiativePolicy
 
@@ -149,7 +167,9 @@ class Result:
     ``status``: ``"ok"`` (done; the controller now waits for the next intent
     or the battle is over), ``"rejected"`` (nothing changed; ``reason`` says
     why), ``"need_dice"`` (paused; ``request`` says which dice and why; call
-    ``give_dice``). ``entries`` are the log entries this call appended, in
+    ``give_dice``), ``"need_choice"`` (paused after a roll; ``request`` is the
+    :class:`~game.rules.base.ChoiceNeeded` with its ``menu``; call ``choose``).
+    ``entries`` are the log entries this call appended, in
     order (the intent's and every hook's); ``events`` flattens them for the
     UI to animate. ``ended``/``winner`` mirror the battle. ``undone``: the
     entries :meth:`TurnController.undo` removed from the log.
@@ -158,7 +178,7 @@ class Result:
     status: str
     intent: Action | None = None
     reason: Reason | None = None
-    request: DiceRequest | None = None
+    request: DiceRequest | ChoiceNeeded | None = None
     entries: tuple[dict[str, Any], ...] = ()
     ended: bool = False
     winner: str | None = None
@@ -177,6 +197,10 @@ class Result:
         return self.status == "need_dice"
 
     @property
+    def need_choice(self) -> bool:
+        return self.status == "need_choice"
+
+    @property
     def events(self) -> list[Event]:
         return [ev for e in self.entries for ev in e.get("events", [])]
 
@@ -189,7 +213,12 @@ class Result:
             out["intent"] = self.intent.to_dict()
         if self.reason is not None:
             out["reason"] = self.reason.to_dict()
-        if self.request is not None:
+        if isinstance(self.request, ChoiceNeeded):
+            out["request"] = {"prompt": self.request.prompt, "data": dict(self.request.data),
+                              "menu": [{"action": o.action.to_dict(),
+                                        **({"reason": o.reason.to_dict()} if o.reason else {})}
+                                       for o in self.request.menu]}
+        elif self.request is not None:
             out["request"] = {"count": self.request.count, "sides": self.request.sides,
                               "purpose": self.request.purpose, "rule": self.request.rule,
                               "text": self.request.describe()}
@@ -218,12 +247,19 @@ class _Source:
     def restore(self, state: Any) -> None:
         pass
 
+    def rest_after(self, n: int, step: tuple[Any, ...], index: int, work: Battle) -> Dice:
+        """The dice this source gives a step after the ``n`` faces it gave it already (see :class:`_Chosen`)."""
+        return self.dice_for(step, index, work)
+
 
 class _Seeded(_Source):
     name = "seeded"
 
     def dice_for(self, step, index, work):
         return SeededDice(work.rng)
+
+    def rest_after(self, n, step, index, work):
+        return SeededDice(work.rng)  # _Prefixed.bind moves the counter past the n faces
 
 
 class _Scripted(_Source):
@@ -247,6 +283,9 @@ class _Scripted(_Source):
     def restore(self, state):
         self.position = state
 
+    def rest_after(self, n, step, index, work):
+        return ScriptedDice(self.faces[self.position + n:])
+
     @property
     def left(self) -> list[int]:
         return self.faces[self.position:]
@@ -269,6 +308,89 @@ class _Once(_Source):
 
     def dice_for(self, step, index, work):
         return ScriptedDice(list(self.faces))
+
+    def rest_after(self, n, step, index, work):
+        return ScriptedDice(list(self.faces[n:]))
+
+
+class _Prefixed:
+    """Dice for a step played again after a choice: the recorded ``faces`` first, then ``rest``.
+
+    ``rest`` is the step's own source positioned after those faces; with
+    seeded dice :meth:`bind` also moves the battle's counter past them, so
+    the step's entry is exactly what the seeded source gives (and replays as
+    such).
+    """
+
+    def __init__(self, faces: list[int], rest: Dice) -> None:
+        self.faces = list(faces)
+        self.position = 0
+        self.rest = rest
+
+    @property
+    def used(self) -> list[int]:
+        return self.faces[:self.position] + list(self.rest.used)
+
+    @property
+    def given(self) -> list[int]:
+        """Every face known so far (the recorded ones and any the player gave): for a manual-dice pause."""
+        return self.faces + (list(self.rest.faces) if isinstance(self.rest, ManualDice) else [])
+
+    def bind(self, work: Battle) -> None:
+        if isinstance(self.rest, SeededDice):
+            self.rest.state = work.rng
+            work.rng.counter += len(self.faces)
+
+    def roll(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
+        out: list[int] = []
+        while len(out) < count and self.position < len(self.faces):
+            face = self.faces[self.position]
+            if not 1 <= face <= sides:
+                raise DiceError(f"the recorded face {face} does not fit a d{sides}"
+                                + (f" (rolled for {purpose})" if purpose else ""))
+            out.append(face)
+            self.position += 1
+        if len(out) < count:
+            out += self.rest.roll(count - len(out), sides, purpose, rule)
+        return out
+
+
+class _Chosen(_Source):
+    """The source of the intent a choice paused on, for the intent picked: the same faces, then more."""
+
+    def __init__(self, source: _Source, faces: list[int]) -> None:
+        self.source = source
+        self.faces = list(faces)
+        self.name = source.name
+
+    def dice_for(self, step, index, work):
+        return _Prefixed(self.faces, self.source.rest_after(len(self.faces), step, index, work))
+
+    def committed(self, dice):
+        self.source.committed(dice)
+
+
+@dataclass
+class _Choice:
+    """An open choice: the asking intent's step, the faces its roll used, the request, the source that rolled."""
+
+    step: tuple[Any, ...]
+    faces: list[int]
+    request: ChoiceNeeded
+    source: _Source
+
+
+def _asks(step: tuple[Any, ...]) -> bool:
+    return step[0] == "intent" and bool(getattr(step[1], "ask", False))
+
+
+def _without_ask(action: Action) -> Action:
+    if getattr(action, "ask", False):
+        try:
+            return dataclasses.replace(action, ask=False)  # type: ignore[call-arg]
+        except TypeError:
+            return action
+    return action
 
 
 def _step_matches(entry: dict[str, Any], step: tuple[Any, ...]) -> bool:
@@ -412,6 +534,8 @@ class TurnController:
         self.initial: Battle | None = initial if initial is not None else (None if started else battle.clone())
         self._agenda: list[tuple[Any, ...]] = []
         self._pending: tuple[tuple[Any, ...], list[int], DiceRequest] | None = None
+        self._choice: _Choice | None = None
+        self._locked = False  # the pending dice belong to an intent whose roll was made (after a choice)
         self._undo: list[_Checkpoint] = []
         self._redo: list[_Checkpoint] = []
         self._round_seen: set[bytes] = set()
@@ -446,10 +570,25 @@ class TurnController:
         """The open dice request, if the controller is paused for manual dice."""
         return self._pending[2] if self._pending else None
 
+    @property
+    def waiting_for_choice(self) -> ChoiceNeeded | None:
+        """The open choice (``prompt``, ``menu``, ``data``), if the controller is paused for one."""
+        return self._choice.request if self._choice else None
+
+    @property
+    def choice_faces(self) -> list[int]:
+        """The dice faces the roll of the open choice used (the ones :meth:`choose` will play on)."""
+        return list(self._choice.faces) if self._choice else []
+
+    @property
+    def can_cancel_dice(self) -> bool:
+        """Whether :meth:`cancel_dice` would drop the paused action (not a hook's roll, nor one after a choice)."""
+        return self._pending is not None and self._pending[0][0] == "intent" and not self._locked
+
     def legal_actions(self) -> list[Option]:
         """The ruleset's options for the fighter whose turn it is (empty when nobody's turn or paused)."""
         fid = self.whose_turn()
-        if fid is None or self._pending:
+        if fid is None or self._pending or self._choice:
             return []
         return self.ruleset.legal_actions(self.battle, fid)
 
@@ -485,6 +624,9 @@ class TurnController:
         if self._pending is not None:
             return Reason(f"The controller is waiting for dice: {self._pending[2].describe()}.", "",
                           "waiting_for_dice")
+        if self._choice is not None:
+            return Reason(f"The controller is waiting for a choice: {self._choice.request.prompt}", "",
+                          "waiting_for_choice")
         over = self._game_over_reason()
         if over:
             return over
@@ -521,11 +663,91 @@ class TurnController:
         if self._pending is not None:
             raise IllegalIntent(Reason(f"The controller is waiting for dice: {self._pending[2].describe()}.", "",
                                        "waiting_for_dice"))
+        if self._choice is not None:
+            raise IllegalIntent(Reason(f"The controller is waiting for a choice: {self._choice.request.prompt}",
+                                       "", "waiting_for_choice"))
         if self.debug:
             reason = self.check(intent)
             if reason is not None:
                 raise IllegalIntent(reason)
         return self._play(intent, faces)
+
+    # -- a choice from the player -------------------------------------------------------------------
+    def choose(self, action: Action) -> Result:
+        """Answer ``need_choice``: play the picked intent on the faces the paused roll used.
+
+        ``action`` must be one of the request's menu entries (``ask`` is
+        ignored), or one that only fills in fields the entry left at their
+        default (a destination, say) and passes the ruleset's check. One the
+        menu forbids (an option the edge does not pay for) is rejected with
+        the menu's reason, and the controller still waits. Then the step is
+        logged like any intent (the chosen intent, ``ask`` off, the faces) and
+        the turn goes on. With manual dice a chosen result that rolls more
+        (a Pummel's attack) pauses with ``need_dice``; those dice cannot be
+        cancelled (the roll counts).
+        """
+        if self._choice is None:
+            return self._reject(action if isinstance(action, Action) else None,
+                                Reason("No choice is asked for now.", "", "bad_intent"))
+        choice = self._choice
+        need = choice.request
+        if not isinstance(action, Action):
+            return self._refuse_choice(None, Reason("That is not an action.", "", "bad_intent"))
+        picked = _without_ask(action)
+        match = self._match_option(picked, need.menu)
+        if match is None:
+            names = ", ".join(o.action.text() for o in need.menu if o.legal)
+            return self._refuse_choice(picked, Reason(f"{picked.text()} is not one of the choices ({names}).",
+                                                      "", "bad_intent"))
+        if match.reason is not None:
+            return self._refuse_choice(picked, match.reason)
+        if picked != match.action:
+            reason = picked.check(self.battle)
+            if reason is not None:
+                return self._refuse_choice(picked, reason)
+        return self._play_choice(picked, choice)
+
+    def cancel_choice(self) -> Result:
+        """Let the rules choose: the paused intent played without asking, on the same faces.
+
+        There is no re-roll: the dice are cast. The ruleset takes the result it
+        takes for an intent that does not ask (edge: the best result the edge
+        pays for, as a sensible player would, and a message says so); the log
+        holds that intent, without ``ask`` and without an ``option``.
+        """
+        if self._choice is None:
+            return self._reject(None, Reason("No choice is asked for now.", "", "bad_intent"))
+        choice = self._choice
+        return self._play_choice(_without_ask(choice.step[1]), choice)
+
+    def _refuse_choice(self, intent: Action | None, reason: Reason) -> Result:
+        assert self._choice is not None
+        return Result("rejected", intent=intent, reason=reason, request=self._choice.request,
+                      ended=self.battle.ended, winner=self.battle.winner)
+
+    @staticmethod
+    def _match_option(picked: Action, menu: list[Option]) -> Option | None:
+        """The menu entry ``picked`` is (exactly), or refines (same fields wherever the entry sets one)."""
+        for o in menu:
+            if _without_ask(o.action) == picked:
+                return o
+        found: list[Option] = []
+        for o in menu:
+            a = _without_ask(o.action)
+            if type(a) is not type(picked):
+                continue
+            if all(getattr(a, f.name) == getattr(picked, f.name) for f in dataclasses.fields(a)
+                   if f.name == "actor" or f.default is dataclasses.MISSING or getattr(a, f.name) != f.default):
+                found.append(o)
+        found.sort(key=lambda o: o.reason is not None)
+        return found[0] if found else None
+
+    def _play_choice(self, intent: Action, choice: _Choice) -> Result:
+        self._choice = None
+        result = self._run([("intent", intent)], intent, once=_Chosen(choice.source, choice.faces))
+        self._locked = self._pending is not None
+        self._autosave()
+        return result
 
     # -- manual dice --------------------------------------------------------------------------------
     def give_dice(self, faces: list[int]) -> Result:
@@ -542,11 +764,14 @@ class TurnController:
             return Result("rejected", reason=Reason(text, request.rule, "bad_dice"), request=request)
         self._pending = None
         agenda, self._agenda = self._agenda, []
-        return self._run([step] + agenda, step[1] if step[0] == "intent" else None, manual_faces=got + faces)
+        result = self._run([step] + agenda, step[1] if step[0] == "intent" else None, manual_faces=got + faces)
+        self._locked = self._locked and self._pending is not None
+        return result
 
     def cancel_dice(self) -> bool:
-        """Drop a paused *intent* (the player closed the dice dialog); hooks cannot be cancelled."""
-        if self._pending is None or self._pending[0][0] != "intent":
+        """Drop a paused *intent* (the player closed the dice dialog); hooks cannot be cancelled, nor the
+        dice of a result chosen after its roll (the roll counts)."""
+        if not self.can_cancel_dice:
             return False
         self._pending = None
         self._agenda = []
@@ -567,8 +792,13 @@ class TurnController:
             self.dice_mode = "scripted"
 
     def resume(self) -> Result:
-        """After switching away from manual dice while paused on a hook, run it with the new source."""
-        if self._pending is None or isinstance(self._source, (_Manual, _Replay)):
+        """After switching away from manual dice while paused on a hook, run it with the new source.
+
+        Dice asked for after a choice are not switched: the action that made
+        its roll goes on with the player's dice (the new source counts from
+        the next action).
+        """
+        if self._pending is None or self._locked or isinstance(self._source, (_Manual, _Replay)):
             return self.last
         step, _, _ = self._pending
         self._pending = None
@@ -585,6 +815,9 @@ class TurnController:
         """``None`` if :meth:`undo` would work, else why not (kind ``undo``)."""
         if not self._undo:
             return Reason("There is nothing to take back.", "", "undo")
+        if (self._choice is not None or self._locked) and not self.settings.allow_undo_after_dice:
+            return Reason("The dice are rolled: choose a result (undo after dice is off in the settings).", "",
+                          "undo")
         cp = self._undo[-1]
         side = self.current_side()
         # the player at the screen: the side whose turn it is, or (while the computer plays) the human
@@ -610,6 +843,10 @@ class TurnController:
         if reason is not None:
             return self._reject(None, reason)
         cp = self._undo.pop()
+        if (self._choice is not None or self._pending is not None) and cp.log_len == len(self.battle.log):
+            self._restore(cp)  # the paused action only: nothing was logged, nothing to redo
+            self._autosave()
+            return Result("ok", ended=self.battle.ended, winner=self.battle.winner)
         redo = _Checkpoint(self.battle.clone(with_log=False), len(self.battle.log), cp.side, cp.label,
                            self._source.snapshot(), list(self.battle.log[cp.log_len:]))
         self._restore(cp)
@@ -619,11 +856,11 @@ class TurnController:
         return Result("ok", ended=self.battle.ended, winner=self.battle.winner, undone=tuple(redo.removed))
 
     def can_redo(self) -> bool:
-        return bool(self._redo) and self._pending is None
+        return bool(self._redo) and self._pending is None and self._choice is None
 
     def redo(self) -> Result:
         """Play again what :meth:`undo` took back (exactly: same dice, same events)."""
-        if not self._redo:
+        if not self.can_redo():
             return self._reject(None, Reason("There is nothing to redo.", "", "undo"))
         cp = self._redo.pop()
         self._undo.append(_Checkpoint(self.battle.clone(with_log=False), len(self.battle.log), cp.side, cp.label,
@@ -637,6 +874,8 @@ class TurnController:
         _assign(self.battle, cp.battle)
         self._source.restore(cp.source_state)
         self._pending = None
+        self._choice = None
+        self._locked = False
         self._agenda = []
         self._round_seen = set()
         self._round_turns = 0
@@ -695,6 +934,11 @@ class TurnController:
                 self.last = Result("need_dice", intent=intent, request=outcome, entries=tuple(entries),
                                    ended=self.battle.ended, winner=self.battle.winner)
                 return self.last
+            if isinstance(outcome, _Choice):
+                self._choice = outcome
+                self.last = Result("need_choice", intent=intent, request=outcome.request, entries=tuple(entries),
+                                   ended=self.battle.ended, winner=self.battle.winner)
+                return self.last
             entry, follow = outcome
             if entry is not None:
                 entries.append(entry)
@@ -715,21 +959,32 @@ class TurnController:
         return self.last
 
     def _step(self, step: tuple[Any, ...], source: _Source,
-              manual_faces: list[int] | None) -> DiceRequest | tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
+              manual_faces: list[int] | None
+              ) -> DiceRequest | _Choice | tuple[dict[str, Any] | None, list[tuple[Any, ...]]]:
         kind = step[0]
         index = len(self.battle.log)
         dice = source.dice_for(step, index, self.battle)
         if manual_faces is not None and isinstance(dice, ManualDice):
             dice.give(manual_faces)
-        pausable = isinstance(dice, ManualDice)
+        # on a copy whenever the step may pause: manual dice, or an intent that may ask for a choice
+        pausable = isinstance(dice, ManualDice) or _asks(step) or (
+            isinstance(dice, _Prefixed) and isinstance(dice.rest, ManualDice))
         work = self.battle.clone(with_log=False) if pausable else self.battle
         if isinstance(dice, SeededDice):
             dice.state = work.rng
+        elif isinstance(dice, _Prefixed):
+            dice.bind(work)
         try:
             events, follow = self._do(step, work, dice)
         except DiceNeeded as exc:
-            self._pending = (step, list(dice.faces) if isinstance(dice, ManualDice) else [], exc.request)
+            got = dice.given if isinstance(dice, _Prefixed) else list(dice.faces) if isinstance(dice, ManualDice) \
+                else []
+            self._pending = (step, got, exc.request)
             return exc.request
+        except ChoiceNeeded as exc:
+            if work is self.battle:
+                raise  # only an intent that asks may be answered with a choice (a ruleset bug otherwise)
+            return _Choice(step, list(dice.used), exc, source)
         except DiceError as exc:
             if isinstance(source, _Replay):
                 raise ReplayDiverged(index, f"the {kind} step needs dice the log does not have ({exc})") from None

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 Event = dict[str, Any]
 
 __all__ = [
-    "Event", "Reason", "Action", "Option", "Ruleset", "RULESETS", "register", "find_ruleset",
+    "Event", "Reason", "Action", "Option", "ChoiceNeeded", "Ruleset", "RULESETS", "register", "find_ruleset",
     "UnknownRuleset",
 ]
 
@@ -113,6 +113,34 @@ class Option:
     @property
     def legal(self) -> bool:
         return self.reason is None
+
+
+class ChoiceNeeded(Exception):  # noqa: N818 - a request, like game.dice.DiceNeeded
+    """Raised by ``resolve`` when the ruleset needs the player to choose before it can go on.
+
+    The generic form of "the winner picks a result after the roll" (edge's
+    ``ResultNeeded``). A ruleset raises it only from an intent that asked for
+    it (an ``ask=True`` field: the AI, replays and ``clinch resolve`` never
+    ask) and *before it applies anything*, once the dice that decide the menu
+    are rolled. ``prompt`` is one sentence for the player; ``menu`` the
+    choices, each an :class:`Option` whose ``action`` is the whole intent to
+    play (the asking intent with the choice filled in and without ``ask``),
+    with a reason on those that may not be chosen; ``data`` is free-form
+    (edge: the edge and the contest event).
+
+    The turn controller catches it (``Result(status="need_choice")``),
+    remembers the dice faces the roll used and plays the intent picked with
+    ``TurnController.choose`` on exactly those faces.
+    """
+
+    def __init__(self, prompt: str, menu: list[Option], data: dict[str, Any] | None = None) -> None:
+        super().__init__(prompt)
+        self.prompt = prompt
+        self.menu = list(menu)
+        self.data = dict(data or {})
+
+    def describe(self) -> str:
+        return self.prompt
 
 
 class UnknownRuleset(KeyError):

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.model import Grapple
 from game.rules import events as ev
-from game.rules.base import Action, Option, Reason
+from game.rules.base import Action, ChoiceNeeded, Option, Reason
 from game.rules.edge import combat, links
 from game.rules.edge.order import phase_reason
 from game.rules.edge.pool import MIN_MOD, PoolSpec, edge_odds, opposed
@@ -330,13 +330,14 @@ def best_option(battle: Battle, actor: str, g: Grapple, edge: int, base: _Fields
 
 
 def result_menu(battle: Battle, actor: str, target: str, edge: int | None = None,
-                drop: tuple[str, ...] = ()) -> list[Option]:
+                drop: tuple[str, ...] = (), g: Grapple | None = None) -> list[Option]:
     """Every result for ``actor``'s roll against ``target``, each a ``grapple_roll`` intent with a reason if
     it cannot be chosen (posture, hexes, items; and, when ``edge`` is given, what the edge does not pay for).
 
-    The UI shows this as the result menu after the roll (``ResultNeeded.menu``).
+    The UI shows this as the result menu after the roll (``ResultNeeded.menu``). ``g``: the grapple
+    being rolled in when it is not in the battle yet (``enter_grapple``'s immediate roll).
     """
-    g = links.link(battle, actor, target)
+    g = g or links.link(battle, actor, target)
     if g is None:
         return []
     out = []
@@ -351,16 +352,42 @@ def result_menu(battle: Battle, actor: str, target: str, edge: int | None = None
     return out
 
 
-class ResultNeeded(Exception):  # noqa: N818 - a request, like game.dice.DiceNeeded
-    """Raised by a roll with ``ask=True`` once the edge is known, before anything is applied."""
+class ResultNeeded(ChoiceNeeded):
+    """Raised by a roll with ``ask=True`` once the edge is known, before anything is applied.
 
-    def __init__(self, actor: str, target: str, edge: int, contest: Event, menu: list[Option]) -> None:
-        super().__init__(f"{actor} rolled edge {edge} against {target}: choose a result")
+    A :class:`~game.rules.base.ChoiceNeeded` (the controller pauses on it and
+    plays the picked option with the same dice faces). ``menu`` holds whole
+    intents: the asking ``grapple_roll`` or ``enter_grapple`` with ``option``
+    set and ``ask`` off, a reason on each result the edge does not pay for
+    (or that the position forbids). ``actor``, ``target``, ``edge`` and
+    ``contest`` (the roll's event) are also in ``data``.
+    """
+
+    def __init__(self, actor: str, target: str, edge: int, contest: Event, menu: list[Option], *,
+                 prompt: str | None = None) -> None:
+        super().__init__(prompt or f"{actor} rolled edge {edge} against {target}: choose a result", menu,
+                         {"actor": actor, "target": target, "edge": edge, "contest": contest})
         self.actor = actor
         self.target = target
         self.edge = edge
         self.contest = contest
-        self.menu = menu
+
+
+def _prompt(battle: Battle, actor: str, foe: str, contest: Event) -> str:
+    a, b = battle.fighter(actor), battle.fighter(foe)
+    pa, pb = (r.get("points", 0) for r in contest["rolls"][:2])
+    edge = contest["edge"]
+    head = f"{a.label} scored {pa} point{'s' if pa != 1 else ''} to {b.label}'s {pb}: edge {edge}"
+    if edge < 0:
+        return f"{head}. A negative edge buys no result (S1-GRAPPLE-5)."
+    return f"{head}. Choose a result it pays for (S1-MENU-1)."
+
+
+def _ask_with(intent: Action, need: ResultNeeded) -> ResultNeeded:
+    """The menu as whole intents: ``intent`` itself with each result as its ``option`` and ``ask`` off."""
+    need.menu = [Option(dataclasses.replace(intent, ask=False, option=o.action.option), o.reason)  # type: ignore[call-arg]
+                 for o in need.menu]
+    return need
 
 
 # -- applying a result -----------------------------------------------------------------
@@ -540,7 +567,8 @@ def _choose(res: Resolution, actor: str, g: Grapple, contest: Event, fields: _Fi
             return ev.illegal(text, actor=actor, rule="S1-MENU-1" if edge >= 0 else "S1-GRAPPLE-5")
         return _auto_fields(battle, actor, g, fields.option, fields)
     if ask:
-        raise ResultNeeded(actor, foe, edge, contest, result_menu(battle, actor, foe, edge, fields.drop))
+        raise ResultNeeded(actor, foe, edge, contest, result_menu(battle, actor, foe, edge, fields.drop, g),
+                           prompt=_prompt(battle, actor, foe, contest))
     if edge < 0:
         explain.append(ev.message(f"{actor} has edge {edge}: no result is listed for it", actor=actor,
                                   rule="S1-GRAPPLE-5"))
@@ -640,7 +668,10 @@ class GrappleRoll(Action):
         res = Resolution(battle, dice)
         g, _ = _find_link(battle, self.actor, self.target)
         assert g is not None
-        _roll_and_apply(res, self.actor, g, _fields(self), self.ask, [])
+        try:
+            _roll_and_apply(res, self.actor, g, _fields(self), self.ask, [])
+        except ResultNeeded as need:
+            raise _ask_with(self, need) from None
         return res.events
 
 
@@ -722,7 +753,10 @@ class EnterGrapple(Action):
         start.insert(2, ev.message(f"edge {edge}: {self.actor} enters a grapple with {self.target} and makes a "
                                    "grapple roll at once", actor=self.actor, rule="G1-3"))
         start.pop()  # the immediate roll marks itself
-        _roll_and_apply(res, self.actor, g, _fields(self), self.ask, start)
+        try:
+            _roll_and_apply(res, self.actor, g, _fields(self), self.ask, start)
+        except ResultNeeded as need:
+            raise _ask_with(self, need) from None
         return res.events
 
 
