@@ -95,6 +95,12 @@ HINTS: dict[str, dict[str, Any]] = {
     # "pin" (-1) to "pin-5", which knocks the foe out or binds it (S1-PIN-2..7)
     "edge": {"grip_kind": {"grapple": 0.4, "pin": 2.0, "pin-1": 2.0, "pin-2": 3.0, "pin-3": 4.0, "pin-4": 5.0,
                            "pin-5": 6.0}, "being_held_extra": 0.0, "grip_hand": 0.0},
+    # d20: a hold is one state (a "pin" is the same hold, S4-WRESTLE-7) worth an automatic blow a round
+    # (S4-HOLD-1) and -4 AC against the others (S4-HELD-2); a rider on its horse is the strongest piece on the
+    # field (unhorsing it is control); stunned is -2 AC and -2 to hit (S4-JOUST-5)
+    "d20": {"grip_kind": {"hold": 1.6, "pin": 1.6}, "grip_hand": 0.0,
+            "conditions": {"mounted": 0.6, "exhausted": -0.3, "maimed": -0.6, "silenced": -0.05, "bolting": -0.8,
+                           "frightened": -0.4, "underwater": -0.2, "stunned": -1.0}},
 }
 
 
