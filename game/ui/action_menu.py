@@ -171,8 +171,9 @@ class ActionMenu:
     def __init__(self, manager: Any, session: Any, battle: Any, actor: str,
                  options: list[Option], *, target: str | None, anchor: tuple[int, int], text: TextCache,
                  pal: Palette, screen_size: tuple[int, int], title: str | None = None, result_mode: bool = False,
-                 open_group: str | None = None, help: Any = None, odds: Any = None) -> None:
+                 open_group: str | None = None, help: Any = None, odds: Any = None, request: Any = None) -> None:
         t0 = time.perf_counter()
+        self.request = request  # result mode: the ruleset's ChoiceNeeded (prompt, menu, data)
         self.manager = manager
         self.session = session
         self.battle = battle
@@ -290,19 +291,41 @@ class ActionMenu:
             y += ROW
         self._add(panel, y, self._button(panel, y, "<  Back  (Backspace)", True, "@center_button"), "back")
 
+    def _result_label(self, o: Option) -> str:
+        """A result's row: its name and what it costs (``data["costs"]``); a greyed one says why not."""
+        a = o.action
+        data = getattr(self.request, "data", None) or {}
+        result = getattr(a, "option", None)
+        label = (str(result).replace("_", " ").capitalize() if result else
+                 (variant_label(a, self.battle, True) or a.title))
+        cost = (data.get("costs") or {}).get(result)
+        if cost is not None:
+            label += f"  (edge {cost})"
+        if o.reason is not None:
+            label += f": {o.reason.text}"
+        return label
+
     def _show_flat(self, options: list[Option]) -> None:
-        """The result menu: every option a row, picked directly."""
+        """The result menu: every option a row, picked directly; the greyed ones with their reason."""
         self._clear()
-        panel, y = self._panel(len(options), subtitle="Choose a result (number keys)")
+        data = getattr(self.request, "data", None) or {}
+        sub = "Choose a result (number keys) \u00b7 greyed: why not"
+        rolls = (data.get("contest") or {}).get("rolls") or []
+        if len(rolls) >= 2 and all("points" in r for r in rolls[:2]):
+            sub = (f"{name_of(self.battle, rolls[0].get('actor'))} {rolls[0]['points']} pts vs "
+                   f"{name_of(self.battle, rolls[1].get('actor'))} {rolls[1]['points']} \u00b7 pick a result")
+        panel, y = self._panel(len(options), subtitle=sub)
         g = Group("result", "Result", "")
-        for i, o in enumerate(options):
-            a = o.action
-            label = variant_label(a, self.battle, True) or a.title
-            num = str((i + 1) % 10) if i < 10 else None
-            b = self._button(panel, y, f"{num + '  ' if num else ''}{label}" if o.reason is None
-                             else f"{label}: not allowed", o.reason is None)
+        n = 0
+        for o in options:
+            num = None
+            if o.reason is None:
+                n += 1
+                num = str(n % 10) if n <= 10 else None
+            label = self._result_label(o)
+            b = self._button(panel, y, f"{num + '  ' if num else '    '}{label}", o.reason is None)
             self._add(panel, y, b, "option" if o.reason is None else "fold", group=g, option=o,
-                      key=num if o.reason is None else None, folded=[o])
+                      key=num, folded=[o])
             y += ROW
 
     # -- drawing ----------------------------------------------------------------------------
@@ -425,6 +448,9 @@ class ActionMenu:
     def info_lines(self, e: _Entry | None) -> list[tuple[str, tuple[int, int, int], bool]]:
         pal = self.pal
         if e is None or e.kind == "back":
+            if self.result_mode and self.request is not None:
+                return [(self.request.prompt, pal.text, True),
+                        ("The dice are cast: this roll counts, whatever you pick.", pal.dim, False)]
             if self.level is None and not self.result_mode:
                 return [("Hover an action to see what its chance means.", pal.dim, False),
                         ("Greyed: not allowed now (hover for the reason).", pal.dim, False)]

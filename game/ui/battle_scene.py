@@ -90,6 +90,7 @@ class BattleScene(Scene):
         self._paths: dict[Hex, list[Hex]] = {}
         self._last_human_side: str | None = None
         self._ended_shown = False
+        self._noted_choice: Any = None
         self._tooltip_key: Any = None
         self._tooltip: pygame.Surface | None = None
         self.menu_open_ms: float | None = None
@@ -409,9 +410,15 @@ class BattleScene(Scene):
             return
         req = s.waiting_for_dice
         if req is not None:
-            can_cancel = bool(getattr(s.ctl, "_pending", None)) and s.ctl._pending[0][0] == "intent"
+            can_cancel = getattr(s.ctl, "can_cancel_dice", None)
+            if can_cancel is None:
+                can_cancel = bool(getattr(s.ctl, "_pending", None)) and s.ctl._pending[0][0] == "intent"
             self.dialog = DiceDialog(self.app.gui, req, self.size, can_cancel=can_cancel)
             self.set_mode(M.EnterDice(self.dialog))
+            return
+        choice = getattr(s.ctl, "waiting_for_choice", None)
+        if choice is not None:
+            self.set_mode(M.Choose(self._result_menu(choice), M.Watching()))
             return
         if s.is_human_turn():
             side = s.current_side()
@@ -426,6 +433,28 @@ class BattleScene(Scene):
             self.set_mode(M.SelectHex(actor))
         else:
             self.set_mode(M.Watching())
+
+    def _result_menu(self, need: Any) -> ActionMenu:
+        """The ruleset's menu after a roll (``need_choice``): the roll at a glance, the choices, the prompt."""
+        s = self.session
+        data = getattr(need, "data", {}) or {}
+        actor = data.get("actor") or s.whose_turn()
+        contest = data.get("contest")
+        if contest is not None:
+            self.last_rolls = [contest]
+            self.last_roll = contest
+            self.last_actor = actor
+            self.last_title = f"{self.name(actor)}: roll made, result to choose"
+        if self._noted_choice is not need:
+            self._noted_choice = need
+            self.log.note(need.prompt)
+        f = s.battle.get(actor)
+        anchor = self.board.token_screen_pos(actor) if f is not None else self.board_rect.center
+        edge = data.get("edge")
+        title = f"{self.name(actor)}: edge {edge}" if edge is not None else f"{self.name(actor)}: choose"
+        return ActionMenu(self.app.gui, s, s.battle, actor, list(need.menu), target=data.get("target"),
+                          anchor=(int(anchor[0]), int(anchor[1])), text=self.text, pal=self.pal,
+                          screen_size=self.size, title=title, result_mode=True, help=self.help, request=need)
 
     def _close_mode_widgets(self) -> None:
         if isinstance(self.mode, M.Menu):

@@ -324,8 +324,36 @@ def main_chance(odds: dict[str, float] | None) -> tuple[str | None, float | None
     for k in POSITIVE:
         if k in odds and k != "done":
             return k, float(odds[k])
+    for k in ("option", "enter", "edge>=1"):  # edge: a named result paid for, entering a grapple, any result
+        if k in odds:
+            return k, float(odds[k])
     k = max(odds, key=lambda x: odds[x])
     return k, float(odds[k])
+
+
+#: what each edge buys (S1-MENU-1), for the sentence under an edge roll's odds
+EDGE_COSTS = "0 escape \u00b7 1 takedown, drag, pummel \u00b7 2 throw, wrest, pin a prone foe \u00b7 3 pin a standing foe"
+
+
+def edge_odds_line(odds: dict[str, float]) -> str:
+    """``edge >= 1: 54%, >= 2: 31%, >= 3: 14%``: the chance of each edge an opposed roll may earn."""
+    ks = sorted(int(k[6:]) for k in odds if k.startswith("edge>=") and k[6:].lstrip("-").isdigit())
+    ks = [k for k in ks if k >= 1] or ks
+    return ", ".join(f"{'edge ' if i == 0 else ''}>= {k}: {_pct(odds[f'edge>={k}'])}" for i, k in enumerate(ks))
+
+
+def _edge_meaning(action: Any, odds: dict[str, float], foe: str) -> str:
+    line = edge_odds_line(odds)
+    if "enter" in odds:
+        head = (f"{_pct(odds['enter'])} = the chance you enter the grapple with {foe} (edge >= 0); with edge >= 1 "
+                f"you also make a grapple roll at once and choose its result.")
+    elif "option" in odds:
+        head = (f"{_pct(odds['option'])} = the chance the edge pays for "
+                f"{_words(getattr(action, 'option', '') or 'it')}; if it does not, the result is refused.")
+    else:
+        head = "Your Strength pool against the foe's: edge = your points minus theirs."
+    return (f"{head} Edge: {line}. After the roll you choose a result the edge pays for "
+            f"(S1-MENU-1): {EDGE_COSTS}.")
 
 
 def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str:
@@ -337,6 +365,8 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
         return "Certain: no roll is involved."
     foe = name_of(battle, getattr(action, "target", None)) if getattr(action, "target", None) else "the foe"
     kind = getattr(action, "type", "")
+    if odds and any(k.startswith("edge>=") for k in odds) and kind in ("grapple_roll", "enter_grapple"):
+        return _edge_meaning(action, odds, foe)
     if key == "hit":
         what = "the grip takes hold" if kind == "grapple" else "the blow lands"
         head = (f"{round(p * 100)}% = the chance {what}: your roll succeeds and {foe}'s best defence "
@@ -378,7 +408,11 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
     if d.get("maneuver") and d["maneuver"] != "attack" and not skip_maneuver:
         parts.append(_words(d["maneuver"]).replace("all out attack", "all-out"))
     if "option" in d:
-        parts.append(_words(d["option"]) if d["option"] else "normal")
+        if d["option"] or "ask" not in d:
+            parts.append(_words(d["option"]) if d["option"] else "normal")
+        elif d.get("type", getattr(action, "type", "")) in ("grapple_roll", "enter_grapple"):
+            parts = [p for p in parts if p != "bare hands"]  # ``item`` is what a Wrest would take
+            parts.append("roll, then choose the result")
     if "mode" in d and d["mode"]:
         parts.append(_words(d["mode"]))
     if "kind" in d and isinstance(d["kind"], str) and d["kind"]:

@@ -111,7 +111,11 @@ class Session:
         fid = fighter_id or self.whose_turn()
         if fid is None or fid != self.whose_turn() or self.waiting_for_dice is not None:
             return []
-        return self.ctl.legal_actions()
+        opts = self.ctl.legal_actions()
+        if hasattr(self.ctl, "choose"):
+            # the result is chosen after the roll: naming it beforehand only adds a way to lose it
+            opts = [o for o in opts if not (_can_ask(o.action) and getattr(o.action, "option", None) is not None)]
+        return opts
 
     def odds(self, action: Action) -> dict[str, float] | None:
         try:
@@ -243,6 +247,10 @@ class Session:
 
     def undo_reason(self) -> Reason | None:
         return self.ctl.can_undo()
+
+
+def _can_ask(action: Action) -> bool:
+    return "ask" in {f.name for f in dataclasses.fields(action)}
 
 
 def _settings(autosave: bool) -> TurnSettings:

@@ -360,7 +360,7 @@ class ResultNeeded(ChoiceNeeded):
     intents: the asking ``grapple_roll`` or ``enter_grapple`` with ``option``
     set and ``ask`` off, a reason on each result the edge does not pay for
     (or that the position forbids). ``actor``, ``target``, ``edge`` and
-    ``contest`` (the roll's event) are also in ``data``.
+    ``contest`` (the roll's event) are also in ``data``, with ``costs`` (result -> the edge it needs).
     """
 
     def __init__(self, actor: str, target: str, edge: int, contest: Event, menu: list[Option], *,
@@ -567,8 +567,10 @@ def _choose(res: Resolution, actor: str, g: Grapple, contest: Event, fields: _Fi
             return ev.illegal(text, actor=actor, rule="S1-MENU-1" if edge >= 0 else "S1-GRAPPLE-5")
         return _auto_fields(battle, actor, g, fields.option, fields)
     if ask:
-        raise ResultNeeded(actor, foe, edge, contest, result_menu(battle, actor, foe, edge, fields.drop, g),
-                           prompt=_prompt(battle, actor, foe, contest))
+        need = ResultNeeded(actor, foe, edge, contest, result_menu(battle, actor, foe, edge, fields.drop, g),
+                            prompt=_prompt(battle, actor, foe, contest))
+        need.data["costs"] = {r: requirement(battle, r, foe) for r in RESULTS if r != "none"}  # for the menu
+        raise need
     if edge < 0:
         explain.append(ev.message(f"{actor} has edge {edge}: no result is listed for it", actor=actor,
                                   rule="S1-GRAPPLE-5"))
