@@ -67,15 +67,18 @@ class Board(msgspec.Struct, kw_only=True, dict=True):
     layers: list[TileLayer] = []
 
     def __post_init__(self) -> None:
-        # Build the index with the board (once per map): the first rules query on a new board should not pay it.
-        self.index()
+        # Build the index with the board (once per map): cells do not change during a battle, so lookups are a
+        # plain dict access (no size check per call; rules searches make about a million of them per soak).
+        self.__dict__["_index"] = {c.hex: c for c in self.cells}
 
     def index(self) -> dict[Hex, Cell]:
-        """Cells by hex, built once (``dict=True`` gives the struct a place for this cache)."""
-        idx = self.__dict__.get("_index")
-        if idx is None or len(idx) != len(self.cells):
+        """Cells by hex, built with the board (``dict=True`` gives the struct a place for it); a copy made
+        without ``__post_init__`` (``copy.copy``) builds it on first use."""
+        try:
+            return self.__dict__["_index"]
+        except KeyError:
             idx = self.__dict__["_index"] = {c.hex: c for c in self.cells}
-        return idx
+            return idx
 
     def cell(self, h: Hex) -> Cell | None:
         return self.index().get(h)

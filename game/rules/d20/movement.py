@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import TYPE_CHECKING, Any
+import threading
+from typing import TYPE_CHECKING
 
-from game.hexgrid import DIRECTIONS, Hex, direction_between, hex_distance, hex_linedraw, hex_neighbor
+from game.hexgrid import DIRECTIONS, Hex, direction_between, hex_distance, hex_linedraw, neighbors_of
 from game.rules import events as E
 from game.rules.common import Mod
 from game.rules.d20.abilities import bonus, trait
@@ -114,65 +115,148 @@ def _cost(battle: Battle, h: Hex) -> float:
     return (c.move_cost if c is not None else 1) * feet_per_hex(battle)
 
 
-def plan(battle: Battle, f: Fighter, to: Hex, *, budget: float, running: bool = False, facing: int | None = None,
-         sidestep: bool = True, allow: frozenset[str] = frozenset()) -> Plan | None:
-    """The cheapest legal path to ``to`` within ``budget`` feet, ending with ``facing`` if given."""
+State = tuple[Hex, int, int, bool]  # hex, facing, feet since the last facing change (capped), sidestep used
+
+#: searches kept per board (each a few thousand states); the board is shared by a battle's copies
+_KEEP = 24
+_LOCK = threading.Lock()
+
+
+class _Reach:
+    """Every state one search from a start finds within a budget: the parents, and for each hex (and each hex
+    and facing) the first state the cheapest-first order reaches there, with its cost."""
+
+    __slots__ = ("parent", "by_hex", "by_facing")
+
+    def __init__(self, parent: dict[State, tuple[State | None, int]],
+                 by_hex: dict[Hex, tuple[State, float]], by_facing: dict[tuple[Hex, int], tuple[State, float]]):
+        self.parent = parent
+        self.by_hex = by_hex
+        self.by_facing = by_facing
+
+
+def _search(battle: Battle, f: Fighter, taken: frozenset[Hex], *, budget: float, running: bool,
+            sidestep: bool) -> _Reach:
+    """Cheapest-first search over (hex, facing, feet since the last turn, sidestep used), run until every state
+    within ``budget`` is found.
+
+    The heap order is (cost, facing changes, push order), as the search for one destination always was; that
+    search stopped at the first state popped on its destination, and everything before that moment happens
+    the same way here, so the first state popped on each hex (each hex and facing) and its parents are
+    exactly the path that search returned (a popped state's cost and parent never change afterwards).
+    """
+    board = battle.board
+    idx = board.index() if board.cells else None
+    fph = feet_per_hex(battle)
+    step: dict[Hex, float | None] = {}  # the feet to enter a hex (_cost), None where _blocked or off the map
+
     td = turning_distance(f, running)
-    start = (f.hex, f.facing, td, False)
-    best: dict[tuple[Any, ...], float] = {start: 0.0}
-    heap: list[tuple[float, int, int, tuple[Any, ...], tuple[Any, ...] | None]] = [(0.0, 0, 0, start, None)]
-    parent: dict[tuple[Any, ...], tuple[tuple[Any, ...] | None, int]] = {start: (None, 0)}
+    limit = budget + 1e-9
+    start: State = (f.hex, f.facing, td, False)
+    best: dict[State, float] = {start: 0.0}
+    heap: list[tuple[float, int, int, State]] = [(0.0, 0, 0, start)]
+    parent: dict[State, tuple[State | None, int]] = {start: (None, 0)}
+    by_hex: dict[Hex, tuple[State, float]] = {}
+    by_facing: dict[tuple[Hex, int], tuple[State, float]] = {}
+    can_side = sidestep and not running
     seq = 0
+    push, pop = heapq.heappush, heapq.heappop
+    inf = math.inf
     while heap:
-        cost, turns, _, state, _ = heapq.heappop(heap)
-        if cost > best.get(state, math.inf):
+        cost, turns, _, state = pop(heap)
+        if cost > best[state]:
             continue
         h, fc, since, side = state
-        if h == to and (facing is None or fc == facing):
-            path, facings = [], []
-            s: tuple[Any, ...] | None = state
-            n_turns = 0
-            chain = []
-            while s is not None:
-                chain.append(s)
-                s, t = parent[s]
-                n_turns += t
-            chain.reverse()
-            last = f.hex
-            for st in chain[1:]:
-                if st[0] != last:
-                    path.append(st[0])
-                    facings.append(st[1])
-                    last = st[0]
-                elif path:
-                    facings[-1] = st[1]
-            if not path:
-                facings = [chain[-1][1]]
-            return Plan(path, facings, cost, n_turns, any(st[3] for st in chain))
-        nexts: list[tuple[tuple[Any, ...], float, int]] = []
+        if h not in by_hex:
+            by_hex[h] = (state, cost)
+        if (h, fc) not in by_facing:
+            by_facing[(h, fc)] = (state, cost)
+        nexts: list[tuple[State, float, int]] = []
         if since >= td or td == 0:
-            for turn in (1, -1):
-                nexts.append(((h, (fc + turn) % 6, 0 if td else since, side), 0.0, 1))
-        ahead = hex_neighbor(h, fc)
-        if not _blocked(battle, f, ahead, allow=allow) and (not battle.board.cells or ahead in battle.board):
-            c = _cost(battle, ahead)
-            nexts.append(((ahead, fc, min(td, since + int(c)), side), c, 0))
-        if sidestep and not running and not side:
-            for d in (1, 2, 4, 5):
-                n = hex_neighbor(h, fc + d)
-                if not _blocked(battle, f, n, allow=allow) and (not battle.board.cells or n in battle.board):
-                    c = _cost(battle, n)
-                    nexts.append(((n, fc, min(td, since + int(c)), True), c, 0))
+            keep = 0 if td else since
+            nexts.append(((h, (fc + 1) % 6, keep, side), 0.0, 1))
+            nexts.append(((h, (fc - 1) % 6, keep, side), 0.0, 1))
+        nb = neighbors_of(h)
+        for d in (0, 1, 2, 4, 5) if can_side and not side else (0,):  # ahead, then one sidestep (S4-FACE-6)
+            n = nb[(fc + d) % 6]
+            try:
+                c = step[n]
+            except KeyError:
+                if n in taken:
+                    c = None
+                elif idx is None:
+                    c = 1 * fph
+                else:
+                    cell = idx.get(n)
+                    c = None if cell is None or cell.blocks_movement else cell.move_cost * fph
+                step[n] = c
+            if c is not None:
+                nexts.append(((n, fc, min(td, since + int(c)), side or d != 0), c, 0))
         for ns, c, t in nexts:
             nc = cost + c
-            if nc > budget + 1e-9:
+            if nc > limit:
                 continue
-            if nc < best.get(ns, math.inf):
+            if nc < best.get(ns, inf):
                 best[ns] = nc
                 parent[ns] = (state, t)
                 seq += 1
-                heapq.heappush(heap, (nc, turns + t, seq, ns, state))
-    return None
+                push(heap, (nc, turns + t, seq, ns))
+    return _Reach(parent, by_hex, by_facing)
+
+
+def _reach(battle: Battle, f: Fighter, *, budget: float, running: bool, sidestep: bool,
+           allow: frozenset[str]) -> _Reach:
+    """:func:`_search`, remembered on the board by everything the search reads (cells do not change during a
+    battle): the fighters in the way, the start, the turning distance, the budget. ``legal_actions`` asks for
+    many destinations from one position and the AI then plays some of them: one search serves them all."""
+    m = mount_of(battle, f)
+    taken = frozenset(o.hex for o in battle.fighters if o.id != f.id and o.id not in allow
+                      and (m is None or o.id != m.id) and "dead" not in o.conditions)
+    key = (feet_per_hex(battle), taken, f.hex, f.facing, turning_distance(f, running), budget,
+           sidestep and not running, running)
+    board = battle.board
+    memo = board.__dict__.get("_d20_reach")
+    if memo is None:
+        memo = board.__dict__.setdefault("_d20_reach", {})
+    found = memo.get(key)
+    if found is None:
+        found = _search(battle, f, taken, budget=budget, running=running, sidestep=sidestep)
+        with _LOCK:
+            while len(memo) >= _KEEP:
+                memo.pop(next(iter(memo)), None)
+            memo[key] = found
+    return found
+
+
+def plan(battle: Battle, f: Fighter, to: Hex, *, budget: float, running: bool = False, facing: int | None = None,
+         sidestep: bool = True, allow: frozenset[str] = frozenset()) -> Plan | None:
+    """The cheapest legal path to ``to`` within ``budget`` feet, ending with ``facing`` if given."""
+    reach = _reach(battle, f, budget=budget, running=running, sidestep=sidestep, allow=allow)
+    hit = reach.by_hex.get(to) if facing is None else reach.by_facing.get((to, facing))
+    if hit is None:
+        return None
+    state, cost = hit
+    parent = reach.parent
+    path, facings = [], []
+    s: State | None = state
+    n_turns = 0
+    chain = []
+    while s is not None:
+        chain.append(s)
+        s, t = parent[s]
+        n_turns += t
+    chain.reverse()
+    last = f.hex
+    for st in chain[1:]:
+        if st[0] != last:
+            path.append(st[0])
+            facings.append(st[1])
+            last = st[0]
+        elif path:
+            facings[-1] = st[1]
+    if not path:
+        facings = [chain[-1][1]]
+    return Plan(path, facings, cost, n_turns, any(st[3] for st in chain))
 
 
 def is_straight(start: Hex, path: list[Hex]) -> bool:

@@ -15,15 +15,16 @@
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.hexgrid import Hex, hex_distance, neighbors_of
 from game.rules import events as ev
 from game.rules.base import Action, Reason
 from game.rules.edge import combat, links
-from game.rules.edge.grapple import _actor_reason, _open, _wields
+from game.rules.edge.grapple import _actor_reason, _wields
 from game.rules.edge.order import phase_reason
 from game.rules.edge.stats import free_hands, held_weapons, item_info, move_allowance
 
@@ -51,24 +52,54 @@ def foes_of(battle: Battle, fighter: str) -> list[str]:
 
 def reachable(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
     """Hexes normal movement can reach this turn, each with its path (G1-4: stop when adjacent to a foe)."""
+    return {h: list(path) for h, path in _reach_map(battle, fighter).items()}
+
+
+#: searches kept per board (the board is shared by a battle's copies and does not change during it)
+_KEEP = 64
+_LOCK = threading.Lock()
+
+
+def _reach_map(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
+    """:func:`reachable`, shared (do not change it): one breadth-first search per position, remembered on the
+    board by everything it reads (the start, the allowance, the foes' and the other fighters' hexes), so that
+    ``legal_actions``, each Move's check and its resolution do not search again."""
     me = battle.fighter(fighter)
     budget = move_allowance(me)
-    foes = [battle.fighter(i).hex for i in foes_of(battle, fighter)]
-    taken = {f.hex for f in battle.fighters if f.id != fighter}
-    paths: dict[Hex, list[Hex]] = {}
+    foes = frozenset(battle.fighter(i).hex for i in foes_of(battle, fighter))
+    taken = frozenset(f.hex for f in battle.fighters if f.id != fighter)
+    key = (me.hex, budget, foes, taken)
+    board = battle.board
+    memo = board.__dict__.get("_edge_reach")
+    if memo is None:
+        memo = board.__dict__.setdefault("_edge_reach", {})
+    paths = memo.get(key)
+    if paths is not None:
+        return paths
+    near_foe = {n for foe in foes for n in neighbors_of(foe)}  # hex_distance(n, foe) == 1
+    idx = board.index() if board.cells else None
+    paths = {}
     queue: deque[tuple[Hex, list[Hex]]] = deque([(me.hex, [])])
     seen = {me.hex}
     while queue:
         h, path = queue.popleft()
         if len(path) >= budget:
             continue
-        for n in hex_neighbors(h):
-            if n in seen or n in taken or not _open(battle, n):
+        for n in neighbors_of(h):
+            if n in seen or n in taken:
                 continue
+            if idx is not None:  # _open
+                cell = idx.get(n)
+                if cell is None or cell.blocks_movement:
+                    continue
             seen.add(n)
             paths[n] = path + [n]
-            if not any(hex_distance(n, foe) == 1 for foe in foes):
+            if n not in near_foe:
                 queue.append((n, path + [n]))
+    with _LOCK:  # the UI and the computer's thread may share a board
+        while len(memo) >= _KEEP:
+            memo.pop(next(iter(memo)), None)
+        memo[key] = paths
     return paths
 
 
@@ -119,7 +150,7 @@ class Move(Action):
         if links.used(battle, self.actor, "moved"):
             return Reason(f"{self.actor} already used its movement this turn", "G1-4")
         to = Hex(*self.to)
-        if to not in reachable(battle, self.actor):
+        if to not in _reach_map(battle, self.actor):
             n = move_allowance(battle.fighter(self.actor))
             return Reason(f"[{to.q}, {to.r}] cannot be reached: {n} tile{'s' if n > 1 else ''}, free hexes only, "
                           "stopping next to a foe", "G1-4")
@@ -128,7 +159,7 @@ class Move(Action):
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
         res = _res(battle, dice)
         to = Hex(*self.to)
-        path = reachable(battle, self.actor)[to]
+        path = list(_reach_map(battle, self.actor)[to])
         res.emit(ev.move(self.actor, to, path=path, rule="G1-4"))
         links.mark_used(res, self.actor, "moved")
         return res.events
