@@ -108,7 +108,7 @@ def test_S1_MENU_1_the_result_menu_after_a_grapple_roll(app):
     move(group.rect.center)
     app.step()
     info = " ".join(t for t, _, _ in bs.mode.menu.info_lines(bs.mode.menu.hovered))
-    assert "edge >= 1: 25%, >= 2: 9%, >= 3: 2%" in info and "2 throw" in info, info
+    assert "Edge >= 1: 25%, >= 2: 9%, >= 3: 2%" in info and "2 throw" in info, info
     log_len = len(battle.log)
     click(app, group.rect.center)  # one way to roll (the result comes after): picked at once
 
@@ -121,7 +121,7 @@ def test_S1_MENU_1_the_result_menu_after_a_grapple_roll(app):
     rows = {e.option.action.option: e for e in menu.entries if e.option is not None}
     assert rows["throw"].button.enabled and "(edge 2)" in rows["throw"].button.text
     assert rows["takedown"].button.enabled and "(edge 1)" in rows["takedown"].button.text
-    assert not rows["pin"].button.enabled and "needs 3" in rows["pin"].button.text
+    assert not rows["pin"].button.enabled and "(needs edge 3)" in rows["pin"].button.text
     assert not rows["wrest"].button.enabled and "nothing to Wrest" in rows["wrest"].button.text
     assert "Edda 2 pts vs Brom 0" in menu.panel.subtitle
     assert bs.last_roll is not None and bs.last_roll.get("edge") == 2  # the roll at a glance

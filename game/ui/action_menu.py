@@ -296,9 +296,15 @@ class ActionMenu:
         a = o.action
         data = getattr(self.request, "data", None) or {}
         result = getattr(a, "option", None)
-        label = (str(result).replace("_", " ").capitalize() if result else
-                 (variant_label(a, self.battle, True) or a.title))
+        if result == "none":
+            label = "No result (decline)"
+        else:
+            label = (str(result).replace("_", " ").capitalize() if result else
+                     (variant_label(a, self.battle, True) or a.title))
         cost = (data.get("costs") or {}).get(result)
+        edge = data.get("edge")
+        if cost is not None and o.reason is not None and isinstance(edge, int) and cost > edge:
+            return f"{label}  (needs edge {cost})"
         if cost is not None:
             label += f"  (edge {cost})"
         if o.reason is not None:
@@ -477,6 +483,12 @@ class ActionMenu:
         o = e.option
         if o is None:
             return out
+        if e.kind == "fold" and self.result_mode:
+            out.append((self._result_label(o), pal.dim, True))
+            if o.reason is not None:
+                out.append((f"Not allowed: {o.reason.text}", pal.failure, True))
+                self._rule_line(out, o.reason.rule)
+            return out
         if e.kind == "fold":
             r = o.reason
             label = ", ".join(variant_label(x.action, self.battle, self.target is not None) for x in e.folded[:6])
@@ -489,6 +501,12 @@ class ActionMenu:
             return out
         g = e.group
         odds = g.odds.get(id(o)) if g is not None else None
+        if self.result_mode:
+            out.append((self._result_label(o), pal.accent, True))
+            rule = ((getattr(self.request, "data", None) or {}).get("rules") or {}).get(
+                getattr(o.action, "option", None))
+            self._rule_line(out, rule or o.action.rule)
+            return out
         out.append((o.action.title + ": " + variant_label(o.action, self.battle, self.target is not None),
                     pal.accent, True))
         if not self.result_mode:

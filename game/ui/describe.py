@@ -351,8 +351,10 @@ def _edge_meaning(action: Any, odds: dict[str, float], foe: str) -> str:
         head = (f"{_pct(odds['option'])} = the chance the edge pays for "
                 f"{_words(getattr(action, 'option', '') or 'it')}; if it does not, the result is refused.")
     else:
-        head = "Your Strength pool against the foe's: edge = your points minus theirs."
-    return (f"{head} Edge: {line}. After the roll you choose a result the edge pays for "
+        p = odds.get("edge>=1")
+        head = (f"{_pct(p)} = the chance of edge >= 1 (a result beyond escape). " if p is not None else "") + \
+            f"Your Strength pool against {foe}'s: edge = your points minus theirs."
+    return (f"{head} {line[0].upper()}{line[1:]}. After the roll you choose a result the edge pays for "
             f"(S1-MENU-1): {EDGE_COSTS}.")
 
 

@@ -360,7 +360,8 @@ class ResultNeeded(ChoiceNeeded):
     intents: the asking ``grapple_roll`` or ``enter_grapple`` with ``option``
     set and ``ask`` off, a reason on each result the edge does not pay for
     (or that the position forbids). ``actor``, ``target``, ``edge`` and
-    ``contest`` (the roll's event) are also in ``data``, with ``costs`` (result -> the edge it needs).
+    ``contest`` (the roll's event) are also in ``data``, with ``costs`` (result -> the edge it needs) and
+    ``rules`` (result -> the rule that defines it).
     """
 
     def __init__(self, actor: str, target: str, edge: int, contest: Event, menu: list[Option], *,
@@ -570,6 +571,8 @@ def _choose(res: Resolution, actor: str, g: Grapple, contest: Event, fields: _Fi
         need = ResultNeeded(actor, foe, edge, contest, result_menu(battle, actor, foe, edge, fields.drop, g),
                             prompt=_prompt(battle, actor, foe, contest))
         need.data["costs"] = {r: requirement(battle, r, foe) for r in RESULTS if r != "none"}  # for the menu
+        need.data["rules"] = {r: ("S1-PIN-8" if r == "pin" and need.data["costs"]["pin"] == 3 else RESULT_RULES[r])
+                              for r in RESULTS}
         raise need
     if edge < 0:
         explain.append(ev.message(f"{actor} has edge {edge}: no result is listed for it", actor=actor,
