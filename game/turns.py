@@ -1146,7 +1146,11 @@ class TurnController:
                 return winner, f"{self._side_name(winner)} wins: no one else is left able to fight."
             return None, "Nobody is left able to fight: a draw."
         # a scenario's turn_limit counts rounds: a 3d6 "turn" is the second in which everyone acts once
-        limit = self.settings.round_limit or b.options.get("round_limit") or b.options.get("turn_limit")
+        # The scenario's own limit and the controller's (a simulation's stuck
+        # guard) both hold: whichever comes first ends the battle.
+        limits = [int(x) for x in (self.settings.round_limit, b.options.get("round_limit"),
+                                   b.options.get("turn_limit")) if x]
+        limit = min(limits) if limits else None
         if limit and b.round > int(limit):
             return None, f"The round limit ({int(limit)}) is reached: a draw."
         return None

@@ -175,3 +175,15 @@ def test_free_action_keeps_the_turn_open():
     assert again is None or not again.legal  # once per turn (ruling L-4)
     result = ctl.submit(next(o.action for o in ctl.legal_actions() if o.legal and o.action.type == "do_nothing"))
     assert result.ok and ctl.whose_turn() != me
+
+
+def test_scenario_turn_limit_holds_under_a_larger_controller_limit():
+    """G0-21 end of battle: the scenario's turn_limit ends it even when the controller's own limit is larger."""
+    b = arena()
+    b.options["turn_limit"] = 1
+    ctl = TurnController(b, "3d6-lite", settings=TurnSettings(round_limit=200))
+    for _ in range(50):
+        if ctl.is_over():
+            break
+        assert ctl.submit(ctl.pass_intent()).ok
+    assert ctl.is_over() and b.winner is None and b.round == 2
