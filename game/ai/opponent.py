@@ -229,6 +229,8 @@ class _Search:
         self._foe_evs: dict[str, Evaluator] = {}
         self._replier: str | None = None
         self._ours_at_root: dict[str, Hex] = {}
+        self._policy: Any = None  # the ruleset's initiative policy (False: none)
+        self._own_pool: list[Action] = []  # the mover's blows (one per kind and foe) for a follow-up
         #: the replier's kept options and, for each, the one of ours it is aimed at or ends next to
         self._reply_pool: list[tuple[Action, str | None]] = []
 
@@ -268,6 +270,15 @@ class _Search:
         if given is None:
             given = self.ruleset.legal_actions(self.root, self.fid)
         options = [o.action for o in given if o.reason is None]
+        seen: set[tuple[str, str]] = set()
+        me = self.root.fighter(self.fid)
+        foes = {f.id for f in self.root.fighters if f.side != me.side}
+        for o in given:  # legal or not: a blow out of reach now may land after a move
+            target = getattr(o.action, "target", None)
+            if target in foes and _has_hex_field(o.action) is None and (o.action.type, target) not in seen \
+                    and len(self._own_pool) < 8:
+                seen.add((o.action.type, target))
+                self._own_pool.append(o.action)
         if not options:
             return self._decision(None, [], t0)
         if level.random:
@@ -418,11 +429,51 @@ class _Search:
             note = note or note_i
         return sum(vals) / len(vals), note
 
-    def reply_value(self, state: Battle) -> tuple[float, str]:
+    def follow_up(self, state: Battle) -> list[Battle]:
+        """The mover's best blow in ``state`` (its kept options aimed at a foe, one antithetic pair each, by our
+        evaluation): the sampled outcomes, or none when no blow helps."""
+        saved = state.current
+        state.current = self.fid
+        try:
+            opts = [a for a in self._own_pool if a.check(state) is None]
+        except Exception:  # noqa: BLE001
+            opts = []
+        finally:
+            state.current = saved
+        here = self.ev.value(state)
+        best: tuple[float, list[Battle]] | None = None
+        for a in opts:
+            kids: list[Battle] = []
+            for s in range(2):
+                try:
+                    child, rolled = self.play(state, a, ("follow:" + a.text(), s))
+                except _OutOfBudget:
+                    raise
+                except Exception as exc:  # noqa: BLE001
+                    self.errors.append(f"{a.text()}: {type(exc).__name__}: {exc}")
+                    break
+                kids.append(child)
+                if not rolled:
+                    break
+            if kids:
+                m = sum(self.ev.value(k) for k in kids) / len(kids)
+                if m > here + 1e-9 and (best is None or m > best[0]):
+                    best = (m, kids)
+        return best[1] if best else []
+
+    def reply_value(self, state: Battle, follow: bool = True) -> tuple[float, str]:
         """Our value after the likely foe's best reply in ``state``."""
         replier = self._replier
         if replier is None or state.get(replier) is None or not self.ruleset.can_act(state, state.fighter(replier)):
             return self.ev.value(state) - self.base, ""
+        nxt, probe = self.acts_next(state) if follow and self._own_pool else (None, state)
+        if nxt == self.fid:
+            # the turn order gives the mover the next slot too (a phased round: it moves, then strikes on the
+            # same number): its best blow comes first, then the foe's reply
+            kids = self.follow_up(probe)
+            if kids:
+                vals = [self.reply_value(k, follow=False) for k in kids]
+                return sum(v for v, _ in vals) / len(vals), "strikes again first, " + (vals[0][1] or "no reply")
         foe = state.fighter(replier)
         foe_ev = self._foe_evs.get(foe.side)
         if foe_ev is None:
@@ -472,6 +523,31 @@ class _Search:
         if best is None:
             return self.ev.value(state) - self.base, ""
         return best[1] - self.base, f"after {best[2]}"
+
+    def acts_next(self, state: Battle) -> tuple[str | None, Battle]:
+        """Who the turn order lets act after the action that led to ``state`` (None: not known, or a new
+        round), and a copy of ``state`` with the turn order moved on to that slot."""
+        if self._policy is False:
+            return None, state
+        if self._policy is None:
+            try:
+                self._policy = self.ruleset.initiative() or False
+            except Exception:  # noqa: BLE001 - a ruleset without a policy: no opinion
+                self._policy = False
+                return None, state
+        probe = state.clone(with_log=False)
+        try:
+            for _ in range(6 * len(probe.fighters) + 6):
+                fid = self._policy.next(probe)
+                if fid is None:
+                    return None, state
+                f = probe.get(fid)
+                if f is not None and self.ruleset.can_act(probe, f):
+                    probe.current = fid
+                    return fid, probe
+        except Exception:  # noqa: BLE001 - a policy that cannot answer on a scratch state: no opinion
+            return None, state
+        return None, state
 
     def replier(self) -> str | None:
         """The foe who answers in the look-ahead: the next foe in turn order who can act (the same
