@@ -100,7 +100,8 @@ HINTS: dict[str, dict[str, Any]] = {
     # field (unhorsing it is control); stunned is -2 AC and -2 to hit (S4-JOUST-5)
     "d20": {"grip_kind": {"hold": 1.6, "pin": 1.6}, "grip_hand": 0.0,
             "conditions": {"mounted": 0.6, "exhausted": -0.3, "maimed": -0.6, "silenced": -0.05, "bolting": -0.8,
-                           "frightened": -0.4, "underwater": -0.2, "stunned": -1.0}},
+                           "frightened": -0.4, "underwater": -0.2, "stunned": -1.0},
+            "distance": 0.2},
 }
 
 
