@@ -171,11 +171,16 @@ def _search(battle: Battle, f: Fighter, taken: frozenset[Hex], *, budget: float,
             by_hex[h] = (state, cost)
         if (h, fc) not in by_facing:
             by_facing[(h, fc)] = (state, cost)
-        nexts: list[tuple[State, float, int]] = []
-        if since >= td or td == 0:
+        # the next states in a fixed order (it decides ties): turn left, turn right, ahead, the sidesteps
+        if (since >= td or td == 0) and cost <= limit:  # a facing change costs nothing (cost + 0.0 == cost)
             keep = 0 if td else since
-            nexts.append(((h, (fc + 1) % 6, keep, side), 0.0, 1))
-            nexts.append(((h, (fc - 1) % 6, keep, side), 0.0, 1))
+            t1 = turns + 1
+            for ns in ((h, (fc + 1) % 6, keep, side), (h, (fc - 1) % 6, keep, side)):
+                if cost < best.get(ns, inf):
+                    best[ns] = cost
+                    parent[ns] = (state, 1)
+                    seq += 1
+                    push(heap, (cost, t1, seq, ns))
         nb = neighbors_of(h)
         for d in (0, 1, 2, 4, 5) if can_side and not side else (0,):  # ahead, then one sidestep (S4-FACE-6)
             n = nb[(fc + d) % 6]
@@ -190,17 +195,17 @@ def _search(battle: Battle, f: Fighter, taken: frozenset[Hex], *, budget: float,
                     cell = idx.get(n)
                     c = None if cell is None or cell.blocks_movement else cell.move_cost * fph
                 step[n] = c
-            if c is not None:
-                nexts.append(((n, fc, min(td, since + int(c)), side or d != 0), c, 0))
-        for ns, c, t in nexts:
+            if c is None:
+                continue
             nc = cost + c
             if nc > limit:
                 continue
+            ns = (n, fc, min(td, since + int(c)), side or d != 0)
             if nc < best.get(ns, inf):
                 best[ns] = nc
-                parent[ns] = (state, t)
+                parent[ns] = (state, 0)
                 seq += 1
-                push(heap, (nc, turns + t, seq, ns))
+                push(heap, (nc, turns, seq, ns))
     return _Reach(parent, by_hex, by_facing)
 
 
