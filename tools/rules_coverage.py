@@ -111,8 +111,8 @@ def _shown(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(ROOT))
     except ValueError:
-        try:
-            return "../" + str(path.resolve().relative_to(ROOT.parent))
+        try:  # the shared folder beside the repo reads as ../shared/...
+            return "../shared/" + str(path.resolve().relative_to(ROOT.parent / "shared"))
         except ValueError:
             return str(path)
 
