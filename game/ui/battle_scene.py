@@ -720,8 +720,20 @@ class BattleScene(Scene):
                 return self.board.token_override.get(fid, (p.x, p.y))
         return None
 
+    _reach_src: Any = None
+    _reach_key: Any = None
+    _reach_c: dict[Hex, int] = {}  # noqa: RUF012 - replaced, never mutated
+
     def draw_reach(self, surface: pygame.Surface, costs: dict[Hex, Any]) -> None:
-        c = {h: (v if isinstance(v, int) else self.cost_of(h)) for h, v in costs.items()}
+        self.options()
+        b = self.session.battle
+        a = b.get(b.current)
+        key = (self._opts_key, a.hex if a is not None else None, len(costs))
+        if costs is not self._reach_src or key != self._reach_key:
+            # the held reference keeps ``id(costs)`` from being reused; a fresh dict each frame just recomputes
+            self._reach_c = {h: (v if isinstance(v, int) else self.cost_of(h)) for h, v in costs.items()}
+            self._reach_src, self._reach_key = costs, key
+        c = self._reach_c
         self.reach_overlay.draw(surface, self.board.camera, c, self.pal.reach, self.pal.reach_edge)
 
     def draw_route(self, surface: pygame.Surface, fid: str, h: Hex) -> None:

@@ -72,15 +72,21 @@ class ReachOverlay:
         self._key: tuple | None = None
         self._surf: pygame.Surface | None = None
         self._origin = (0.0, 0.0)
+        self._src: dict[Hex, int] | None = None  # the dict drawn last (held, so its id is not reused)
+        self._look: tuple | None = None
 
     def draw(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, int],
              fill: tuple[int, int, int, int], edge: tuple[int, int, int, int]) -> None:
         if not costs:
             return
-        key = (tuple(sorted((h.q, h.r, c) for h, c in costs.items())), camera.zoom, fill, edge)
-        if key != self._key:
-            self._build(costs, camera.zoom, fill, edge)
-            self._key = key
+        look = (camera.zoom, fill, edge)
+        if costs is not self._src or look != self._look:
+            # a dict passed again is taken as unchanged (BattleScene.draw_reach hands over its own cached one)
+            key = (tuple(sorted((h.q, h.r, c) for h, c in costs.items())), camera.zoom, fill, edge)
+            if key != self._key:
+                self._build(costs, camera.zoom, fill, edge)
+                self._key = key
+            self._src, self._look = costs, look
         ox, oy = camera.world_to_screen(*self._origin)
         surface.blit(self._surf, (int(ox + 0.5), int(oy + 0.5)))
 

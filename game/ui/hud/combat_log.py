@@ -23,6 +23,7 @@ from game.ui.text import TextCache, wrap
 __all__ = ["CombatLog", "LogLine"]
 
 SIZE = 13
+_KEY = (255, 0, 254)  # colour key of the cached picture: only the panel's rounded corners stay this colour
 
 
 @dataclass
@@ -43,6 +44,10 @@ class CombatLog:
         self._rows_key: tuple | None = None
         self._rect = pygame.Rect(0, 0, 0, 0)
         self._visible: list[tuple[pygame.Rect, int]] = []
+        self._gen = 0  # bumped whenever the lines change (the cached picture is stale)
+        self._pic: pygame.Surface | None = None
+        self._pic_key: tuple | None = None
+        self._pic_visible: list[tuple[pygame.Rect, int]] = []
 
     # -- content ----------------------------------------------------------------------------
     def add(self, line: LogLine) -> None:
@@ -50,6 +55,7 @@ class CombatLog:
         if len(self.lines) > 4000:
             del self.lines[:1000]
         self._rows_key = None
+        self._gen += 1
 
     def note(self, text: str) -> None:
         self.add(LogLine(text, "note"))
@@ -90,6 +96,7 @@ class CombatLog:
             self.add_entry(entry, battle)
         self.scroll = 0
         self._rows_key = None
+        self._gen += 1
 
     def clickable(self) -> list[LogLine]:
         return [ln for ln in self.lines if ln.kind in ("roll", "contest")]
@@ -140,7 +147,25 @@ class CombatLog:
         self._rows_key = key
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
+        """The log in ``rect``; painted once into a cached picture, redrawn when content, scroll or hover change."""
         self._rect = rect
+        if surface.get_flags() & pygame.SRCALPHA or rect.w <= 0 or rect.h <= 0:
+            self._paint(surface, rect, pal)
+            return
+        lines = self.lines
+        key = (rect.w, rect.h, self._gen, id(lines), len(lines), id(lines[-1]) if lines else None,
+               self.scroll, self.hover_row, surface.get_bitsize(), surface.get_masks(),
+               (pal.panel, pal.panel_edge, pal.accent, pal.dim, pal.text, pal.neutral, pal.success, pal.failure))
+        if key != self._pic_key or self._pic is None:
+            pic = pygame.Surface(rect.size, 0, surface)
+            pic.fill(_KEY)
+            self._paint(pic, pygame.Rect(0, 0, rect.w, rect.h), pal)
+            pic.set_colorkey(_KEY)
+            self._pic, self._pic_key, self._pic_visible = pic, key, self._visible
+        surface.blit(self._pic, rect.topleft)
+        self._visible = [(r.move(rect.x, rect.y), i) for r, i in self._pic_visible]
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
         pygame.draw.rect(surface, pal.panel[:3], rect, border_radius=8)
         pygame.draw.rect(surface, pal.panel_edge, rect, width=1, border_radius=8)
         t = self.text
