@@ -104,12 +104,6 @@ _HEAD = frozenset({"neck", "head", "skull", "face"})
 
 # -- the S2-only actions ---------------------------------------------------------------------------
 
-def _after_reason(maneuver: str, rule: str = "S2-AFTER-1") -> Reason | None:
-    if maneuver not in G.AFTER_MANEUVERS:
-        return Reason("This move needs an Attack or All-Out Attack maneuver", rule)
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class Strangle(Maneuver):
     """S2-STRANGLE-1..10: squeeze the neck one holds (or, if bigger, the torso); crushing = margin of victory."""
@@ -125,7 +119,7 @@ class Strangle(Maneuver):
         return self.maneuver
 
     def reason(self, battle, rs, actor):
-        return _after_reason(self.maneuver) or strangle.check_strangle(battle, rs, actor.id, self.target)
+        return G.after_reason(rs, self.maneuver) or strangle.check_strangle(battle, rs, actor.id, self.target)
 
     def play(self, r, rs, actor):
         if self.maneuver == "all_out_attack":
@@ -306,7 +300,7 @@ class WrenchLimb(Maneuver):
         return self.maneuver
 
     def reason(self, battle, rs, actor):
-        return _after_reason(self.maneuver) or wrench.check_wrench(battle, rs, actor.id, self.location, self.target)
+        return G.after_reason(rs, self.maneuver) or wrench.check_wrench(battle, rs, actor.id, self.location, self.target)
 
     def play(self, r, rs, actor):
         if self.maneuver == "all_out_attack":

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Grapple", "BreakFree", "Release", "Takedown", "Pin", "WrestleWeapon", "ForceDrop", "Drag",
-    "Strangle", "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "approach", "held_grip",
+    "Strangle", "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "after_reason", "approach", "held_grip",
 ]
 
 #: S0-REQ-3: a grapple is an Attack, All-Out Attack or Move and Attack.
@@ -204,7 +204,8 @@ def held_grip(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target_id: str | 
     return g
 
 
-def _after_reason(rs: ThreeD6Lite, maneuver: str) -> Reason | None:
+def after_reason(rs: ThreeD6Lite, maneuver: str) -> Reason | None:
+    """S0-AFTER-2: moves after a grapple need an Attack or All-Out Attack maneuver (S2-AFTER-1 in full)."""
     if maneuver not in AFTER_MANEUVERS:
         return Reason("This move needs an Attack or All-Out Attack maneuver", rs.cite("S0-AFTER-2"))
     return None
@@ -319,7 +320,7 @@ class Takedown(Maneuver):
         return self.maneuver
 
     def reason(self, battle, rs, actor):
-        why = _after_reason(rs, self.maneuver)
+        why = after_reason(rs, self.maneuver)
         if why:
             return why
         g = held_grip(battle, rs, actor, self.target, lambda g: g.location in BODY_LOCATIONS)
@@ -378,7 +379,7 @@ class Pin(Maneuver):
         return self.maneuver
 
     def reason(self, battle, rs, actor):
-        why = _after_reason(rs, self.maneuver)
+        why = after_reason(rs, self.maneuver)
         if why:
             return why
         g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "torso")
@@ -424,7 +425,7 @@ class WrestleWeapon(Maneuver):
         return self.maneuver
 
     def reason(self, battle, rs, actor):
-        why = _after_reason(rs, self.maneuver)
+        why = after_reason(rs, self.maneuver)
         if why:
             return why
         g = held_grip(battle, rs, actor, self.target, lambda g: is_item_location(g.location))
@@ -472,7 +473,7 @@ class ForceDrop(Maneuver):
         return self.maneuver
 
     def reason(self, battle, rs, actor):
-        why = _after_reason(rs, self.maneuver)
+        why = after_reason(rs, self.maneuver)
         if why:
             return why
         g = held_grip(battle, rs, actor, self.target, lambda g: g.location in rs.force_drop_locations)
@@ -582,7 +583,7 @@ class Strangle(Maneuver):
         return self.maneuver
 
     def reason(self, battle, rs, actor):
-        why = _after_reason(rs, self.maneuver)
+        why = after_reason(rs, self.maneuver)
         if why:
             return why
         g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "head")
