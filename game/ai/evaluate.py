@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.hexgrid import DIRECTIONS, Hex, arc_of, hex_distance
@@ -87,23 +88,63 @@ def _bfs(cells: dict, start: Hex) -> dict[Hex, int]:
     return out
 
 
-def _dijkstra(cells: dict, start: Hex, crowd: set[Hex], crowd_cost: int = 6) -> dict[Hex, int]:
-    out = {start: 0}
-    todo = [(0, start.q, start.r)]
-    while todo:
-        d, q, r = heapq.heappop(todo)
-        h = Hex(q, r)
-        if d > out.get(h, 1 << 30) or d > _FAR:
-            continue
+class _Graph:
+    """The open hexes of a board as numbered nodes with their open neighbours: built once per board (the
+    board never changes during a battle) so that each path search walks integer lists, not hex maps."""
+
+    __slots__ = ("n", "hexes", "number", "adj")
+
+    def __init__(self, cells: dict) -> None:
+        self.n = len(cells)
+        self.hexes = [h for h, c in cells.items() if not c.blocks_movement]
+        self.number = {h: i for i, h in enumerate(self.hexes)}
+        number = self.number
+        self.adj = [[number[n] for step in DIRECTIONS if (n := Hex(h.q + step.q, h.r + step.r)) in number]
+                    for h in self.hexes]
+
+
+def _graph(board: Board, cells: dict) -> _Graph:
+    g = board.__dict__.get("_ai_graph")
+    if g is None or g.n != len(cells):
+        g = board.__dict__["_ai_graph"] = _Graph(cells)
+    return g
+
+
+def _dijkstra(graph: _Graph, start: Hex, crowd: set[Hex], crowd_cost: int = 6) -> dict[Hex, int]:
+    """Steps from ``start`` to every open hex within ``_FAR``, a hex in ``crowd`` costing ``crowd_cost``.
+    (Shortest distances are unique, so the order in which equal ones are settled does not matter.)"""
+    number, hexes, adj = graph.number, graph.hexes, graph.adj
+    cost = [1] * len(hexes)
+    for h in crowd:
+        i = number.get(h)
+        if i is not None:
+            cost[i] = crowd_cost
+    inf = 1 << 30
+    best = [inf] * len(hexes)
+    s = number.get(start)
+    if s is not None:
+        best[s] = 0
+        todo = [(0, s)]
+    else:  # a start off the open map (a flier over a wall): its open neighbours are one step away
+        todo = []
         for step in DIRECTIONS:
-            n = Hex(q + step.q, r + step.r)
-            c = cells.get(n)
-            if c is None or c.blocks_movement:
-                continue
-            nd = d + (crowd_cost if n in crowd else 1)
-            if nd < out.get(n, 1 << 30):
-                out[n] = nd
-                heapq.heappush(todo, (nd, n.q, n.r))
+            j = number.get(Hex(start.q + step.q, start.r + step.r))
+            if j is not None and cost[j] < best[j]:
+                best[j] = cost[j]
+                todo.append((cost[j], j))
+        heapq.heapify(todo)
+    pop, push = heapq.heappop, heapq.heappush
+    while todo:
+        d, i = pop(todo)
+        if d > best[i] or d > _FAR:
+            continue
+        for j in adj[i]:
+            nd = d + cost[j]
+            if nd < best[j]:
+                best[j] = nd
+                push(todo, (nd, j))
+    out = {hexes[i]: d for i, d in enumerate(best) if d != inf}
+    out[start] = 0
     return out
 
 
@@ -132,17 +173,19 @@ class Evaluator:
         items = getattr(ruleset, "items", None) or {}
         self.shooters = {f.id for f in root.fighters if f.side == side and any(
             isinstance(items.get(h), dict) and items[h].get("kind") == "missile" for h in f.hands.values() if h)}
-        self.parts(root, choose=True)
+        #: the root's parts (choosing the targets gives the same parts a later call gives: the chosen foe
+        #: is the one the later call reads)
+        self.root_parts = self.parts(root, choose=True)
 
     def dist(self, a: Hex, b: Hex) -> int:
         """Steps from ``a`` to ``b`` around walls, counting a hex another fighter stands on as six."""
-        if a == b:
-            return 0
-        cells = self.board.index()
-        if not cells:
-            return hex_distance(a, b)
-        m = self._dist.get(b)
+        m = self._dist.get(b)  # asked first: almost every call finds its map here
         if m is None:
+            if a == b:
+                return 0
+            cells = self.board.index()
+            if not cells:
+                return hex_distance(a, b)
             # shared through the board (clones share it) by target and crowd: consecutive decisions
             # and the battles of a simulation mostly ask the same questions
             cache = self.board.__dict__.get("_ai_dijkstra")
@@ -151,21 +194,26 @@ class Evaluator:
             key = (b, self.crowd_key)
             m = cache.get(key)
             if m is None:
-                m = cache[key] = _dijkstra(cells, b, self.crowd)
+                m = cache[key] = _dijkstra(_graph(self.board, cells), b, self.crowd)
             self._dist[b] = m
-        d = m.get(a)
+        d = m.get(a)  # the map holds b itself at 0
         return d if d is not None else hex_distance(a, b) + 6
 
     def approach(self, battle: Battle, fighter_id: str, h: Hex) -> float:
         """How well standing on ``h`` serves ``fighter_id``'s plan (lower is better): the path
         distance to its chosen foe, or minus that distance when it backs off. For ordering moves."""
+        return self.approach_from(battle, fighter_id)(h)
+
+    def approach_from(self, battle: Battle, fighter_id: str) -> Callable[[Hex], float]:
+        """``approach`` for many hexes of one battle: the chosen foe is looked up once."""
         target = battle.get(self.targets.get(fighter_id))
+        sign = -1 if fighter_id in self.retreating else 1
+        dist = self.dist
         if target is None:
             foes = [f.hex for f in battle.fighters if f.side != self.side]
-            d = min((self.dist(h, x) for x in foes), default=0)
-        else:
-            d = self.dist(h, target.hex)
-        return -d if fighter_id in self.retreating else d
+            return lambda h: sign * min((dist(h, x) for x in foes), default=0)
+        there = target.hex
+        return lambda h: sign * dist(h, there)
 
     def value(self, battle: Battle) -> float:
         return sum(self.parts(battle).values())
@@ -176,32 +224,37 @@ class Evaluator:
         dealt = taken = control = danger = position = 0.0
         able: list[Fighter] = []
         hpf: dict[str, float] = {}
+        # (the arithmetic below is done in a fixed order: the same battle always scores the same, to the bit)
+        can_fight = self.ruleset.can_fight
+        w_hp, w_fp, w_out = w.hp, w.fp, w.out
+        hp_max, fp_max = self.hp_max, self.fp_max
+        posture_of, cond_of, cond_default = w.posture.get, w.conditions.get, w.condition_default
         for f in battle.fighters:
             friend = f.side == side
-            if not self.ruleset.can_fight(battle, f):
+            if not can_fight(battle, f):
                 if friend:
-                    taken -= w.out + w.hp
+                    taken -= w_out + w_hp
                 else:
-                    dealt += w.out + w.hp
+                    dealt += w_out + w_hp
                 continue
             able.append(f)
-            hmax = self.hp_max.get(f.id) or 10.0
+            hmax = hp_max.get(f.id) or 10.0
             frac = 1.0 if f.hp is None else max(-1.0, min(1.0, f.hp / hmax))
             hpf[f.id] = frac
-            v = w.hp * frac
+            v = w_hp * frac
             if f.fp is not None:
-                fmax = self.fp_max.get(f.id) or 10.0
-                v += w.fp * max(-1.0, min(1.0, f.fp / fmax))
+                fmax = fp_max.get(f.id) or 10.0
+                v += w_fp * max(-1.0, min(1.0, f.fp / fmax))
             else:
-                v += w.fp
-            c = w.posture.get(f.posture, -0.5)
+                v += w_fp
+            c = posture_of(f.posture, -0.5)
             for cond in f.conditions:
-                c += w.conditions.get(cond, w.condition_default)
+                c += cond_of(cond, cond_default)
             if friend:
-                taken += v - w.hp - w.fp
+                taken += v - w_hp - w_fp
                 control += c
             else:
-                dealt -= v - w.hp - w.fp
+                dealt -= v - w_hp - w_fp
                 control -= c
         by_id = {f.id: f for f in able}
 
@@ -274,15 +327,16 @@ class Evaluator:
             losing = len(friends) < len(foes)
             holds_friend = {h.id for h, _ in held_friends}
             controlled = {g.target for g in battle.grapples if g.holder in by_id and by_id[g.holder].side == side}
+            dist, targets = self.dist, self.targets
             for f in friends:
-                best_foe = by_id.get(self.targets.get(f.id, ""))
+                best_foe = by_id.get(targets.get(f.id, ""))
                 if best_foe is not None and best_foe.side != side:
-                    best_d = self.dist(f.hex, best_foe.hex)
+                    best_d = dist(f.hex, best_foe.hex)
                 else:
                     best_key = 1e9
                     best_d = 0
                     for e in foes:
-                        d = self.dist(f.hex, e.hex)
+                        d = dist(f.hex, e.hex)
                         key = d + 1.5 * hpf.get(e.id, 1.0)
                         if e.id in holds_friend:
                             key -= 1.5

