@@ -103,12 +103,19 @@ class Choice:
     reason: str
     odds: dict[str, float] | None = None
     samples: int = 0
+    #: the mean gain of each part of the evaluation (``evaluate.PARTS``) over the samples
     parts: dict[str, float] = field(default_factory=dict)
+    #: the foe's answer the look-ahead expects (None: not looked ahead), and whether the mover strikes again
+    #: before it (the turn order gives it the next slot too)
+    reply: Action | None = None
+    again: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"action": self.action.to_dict(), "text": self.action.text(), "score": round(self.score, 3),
                 "reason": self.reason, "samples": self.samples,
-                "odds": {k: round(v, 4) for k, v in (self.odds or {}).items()}}
+                "odds": {k: round(v, 4) for k, v in (self.odds or {}).items()},
+                "parts": {k: round(v, 3) for k, v in self.parts.items()},
+                "reply": self.reply.to_dict() if self.reply is not None else None, "again": self.again}
 
 
 @dataclass(frozen=True)
@@ -131,12 +138,15 @@ class Decision:
     complete: bool = True
     considered: int = 0
     errors: tuple[str, ...] = ()
+    #: the chosen action as one of the weighed (its odds, the parts of its score, the reply expected)
+    chosen: Choice | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "fighter": self.fighter, "action": self.action.to_dict() if self.action else None,
             "text": self.action.text() if self.action else None, "score": round(self.score, 3),
-            "reason": self.reason, "alternatives": [c.to_dict() for c in self.alternatives],
+            "reason": self.reason, "chosen": self.chosen.to_dict() if self.chosen is not None else None,
+            "alternatives": [c.to_dict() for c in self.alternatives],
             "level": self.level, "nodes": self.nodes, "elapsed_ms": round(self.elapsed_ms, 1),
             "complete": self.complete, "considered": self.considered, "errors": list(self.errors),
         }
@@ -202,6 +212,10 @@ class _Cand:
     states: list[Battle] = field(default_factory=list)
     reply: float | None = None
     reply_note: str = ""
+    #: the foe's answer the look-ahead expects after this action (None: no look-ahead, or no answer)
+    reply_action: Action | None = None
+    #: the turn order lets the mover strike again before that answer (a phased round)
+    again: bool = False
     failed: str = ""
 
     @property
@@ -451,13 +465,12 @@ class _Search:
             self._reply_pool = self.prune_replies(root, [o.action for o in every], replier)
         # a big melee has spent much on the first look already: search one outcome per action
         states = self.level.reply_states if self.nodes < 120 else 1
-        results: list[tuple[_Cand, float, str]] = []
+        results: list[tuple[_Cand, float, str, Action | None, bool]] = []
         for c in top:
             results.append((c, *self.replied(c, states)))
         # only a finished look-ahead replaces the first-look scores (all or nothing, to compare fairly)
-        for c, v, note in results:
-            c.reply = v
-            c.reply_note = note
+        for c, v, note, reply, again in results:
+            c.reply, c.reply_note, c.reply_action, c.again = v, note, reply, again
         # actions that rolled no dice and changed nothing the evaluation sees may prepare something for the
         # foe's turn (a weapon set against a charge, a defence, an aim): only the look-ahead can value them.
         # The best of a few such kinds get a look each while the budget lasts (each one is compared fairly
@@ -471,17 +484,19 @@ class _Search:
                 continue
             looked.add(c.action.type)
             extra += 1
-            v, note = self.replied(c, 1)
-            c.reply, c.reply_note = v, note
+            c.reply, c.reply_note, c.reply_action, c.again = self.replied(c, 1)
 
-    def replied(self, c: _Cand, states: int) -> tuple[float, str]:
+    def replied(self, c: _Cand, states: int) -> tuple[float, str, Action | None, bool]:
+        """The mean value after the reply over ``c``'s first sampled outcomes, and the first outcome's
+        expected reply (its note, the action, whether the mover strikes again first)."""
         vals = []
-        note = ""
+        note, reply, again = "", None, False
         for state in c.states[:states]:
-            v, note_i = self.reply_value(state)
+            v, note_i, reply_i, again_i = self.reply_value(state)
             vals.append(v)
-            note = note or note_i
-        return sum(vals) / len(vals), note
+            if not note:
+                note, reply, again = note_i, reply_i, again_i
+        return sum(vals) / len(vals), note, reply, again
 
     def follow_up(self, state: Battle) -> list[Battle]:
         """The mover's best blow in ``state`` (its kept options aimed at a foe, one antithetic pair each, by our
@@ -515,11 +530,12 @@ class _Search:
                     best = (m, kids)
         return best[1] if best else []
 
-    def reply_value(self, state: Battle, follow: bool = True) -> tuple[float, str]:
-        """Our value after the likely foe's best reply in ``state``."""
+    def reply_value(self, state: Battle, follow: bool = True) -> tuple[float, str, Action | None, bool]:
+        """Our value after the likely foe's best reply in ``state``; a note, that reply, and whether the
+        mover strikes again before it."""
         replier = self._replier
         if replier is None or state.get(replier) is None or not self.ruleset.can_act(state, state.fighter(replier)):
-            return self.ev.value(state) - self.base, ""
+            return self.ev.value(state) - self.base, "", None, False
         nxt, probe = self.acts_next(state) if follow and self._own_pool else (None, state)
         if nxt == self.fid:
             # the turn order gives the mover the next slot too (a phased round: it moves, then strikes on the
@@ -527,7 +543,8 @@ class _Search:
             kids = self.follow_up(probe)
             if kids:
                 vals = [self.reply_value(k, follow=False) for k in kids]
-                return sum(v for v, _ in vals) / len(vals), "strikes again first, " + (vals[0][1] or "no reply")
+                return (sum(v[0] for v in vals) / len(vals), "strikes again first, " + (vals[0][1] or "no reply"),
+                        vals[0][2], True)
         foe = state.fighter(replier)
         foe_ev = self._foe_evs.get(foe.side)
         if foe_ev is None:
@@ -554,7 +571,7 @@ class _Search:
                     self.errors.append(f"{a.text()}.check: {type(exc).__name__}: {exc}")
         finally:
             state.current = saved
-        best: tuple[float, float, str] | None = None
+        best: tuple[float, float, Action] | None = None
         for a in options:
             foe_vals, our_vals = [], []
             for s in range(self.level.reply_samples):
@@ -573,10 +590,10 @@ class _Search:
                 continue
             fv = sum(foe_vals) / len(foe_vals)
             if best is None or fv > best[0]:
-                best = (fv, sum(our_vals) / len(our_vals), a.text())
+                best = (fv, sum(our_vals) / len(our_vals), a)
         if best is None:
-            return self.ev.value(state) - self.base, ""
-        return best[1] - self.base, f"after {best[2]}"
+            return self.ev.value(state) - self.base, "", None, False
+        return best[1] - self.base, f"after {best[2].text()}", best[2], False
 
     def acts_next(self, state: Battle) -> tuple[str | None, Battle]:
         """Who the turn order lets act after the action that led to ``state`` (None: not known, or a new
@@ -708,12 +725,21 @@ class _Search:
         ranked = sorted((c for c in cands if c is not chosen and c.values and not c.failed
                          and (c.reply is not None or not looked)),
                         key=lambda c: (-c.score, c.order))
-        alts = tuple(Choice(c.action, c.score, self.reason(c), c.odds, len(c.values)) for c in ranked[:3])
+        alts = tuple(self.choice(c) for c in ranked[:3])
         score = chosen.score if chosen.values else 0.0
         reason = chosen.reply_note if self.level.random else self.reason(chosen)
         return Decision(self.fid, chosen.action, score if math.isfinite(score) else 0.0, reason, alts,
                         level=self.level.name, nodes=self.nodes, elapsed_ms=elapsed, complete=self.complete,
-                        considered=len(cands), errors=tuple(self.errors))
+                        considered=len(cands), errors=tuple(self.errors),
+                        chosen=None if self.level.random else self.choice(chosen))
+
+    def choice(self, c: _Cand) -> Choice:
+        """``c`` as the decision reports it (call after ``reason``, which asks for the odds when explaining)."""
+        n = len(c.values)
+        parts = {k: v / n for k, v in c.parts.items()} if n and c.parts is not None else {}
+        score = c.score if c.values else 0.0
+        return Choice(c.action, score if math.isfinite(score) else 0.0, self.reason(c), c.odds, n, parts,
+                      c.reply_action, c.again)
 
 
 class Opponent:

@@ -26,7 +26,15 @@ from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.ui import modes as M
 from game.ui.action_menu import SHORTCUTS, ActionMenu, warm_up
 from game.ui.board_scene import BoardScene
-from game.ui.describe import intent_words, is_range_roll, name_of, need_words, roll_sum, roll_verdict
+from game.ui.describe import (
+    decision_words,
+    intent_words,
+    is_range_roll,
+    name_of,
+    need_words,
+    roll_sum,
+    roll_verdict,
+)
 from game.ui.dice_dialog import DiceDialog
 from game.ui.event_player import EventPlayer
 from game.ui.hud.combat_log import CombatLog, LogLine
@@ -365,9 +373,7 @@ class BattleScene(Scene):
             self.settle()
             return
         if decision is not None and getattr(decision, "action", None) is not None:
-            alts = "; ".join(f"{c.action.text()} ({c.score:+.2f})" for c in decision.alternatives[:2])
-            self.log.add(LogLine(f"Computer ({self.name(decision.fighter)}): {decision.reason}"
-                                 + (f" \u2014 also weighed {alts}" if alts else ""), "ai"))
+            self.log.add(LogLine(decision_words(self.session.battle, decision), "ai"))
         if self.session.ai_problem:
             self.toast(self.session.ai_problem, "failure")
             self.session.ai_problem = None

@@ -18,6 +18,7 @@ import pygame
 from game.hexgrid import Hex
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
+from game.ui.describe import FACING_WORDS
 from game.ui.overlays import HOVER_TINT, ArcOverlay, HexTints, draw_grapple_links
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
@@ -31,9 +32,8 @@ PAN_KEYS = {
     pygame.K_LEFT: (-1, 0), pygame.K_a: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_d: (1, 0),
     pygame.K_UP: (0, -1), pygame.K_w: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1),
 }
-FACING_NAMES_POINTY = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-FACING_NAMES_FLAT = ("south-east", "north-east", "north", "north-west", "south-west", "south")
-FACING_NAMES = {"pointy": FACING_NAMES_POINTY, "flat": FACING_NAMES_FLAT}
+FACING_NAMES = FACING_WORDS  # direction -> compass word, by the map's hex top (game.ui.describe)
+FACING_NAMES_POINTY = FACING_WORDS["pointy"]
 HELP = "drag / WASD: pan   wheel: zoom   F: fit   click: select   Esc: clear"
 
 

@@ -13,7 +13,12 @@ from typing import Any
 __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
     "variant_label", "signed", "roll_verdict", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
+    "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word",
 ]
+
+#: direction 0-5 (the axial vectors of ARCHITECTURE.md) as a compass word, by the map's hex top
+FACING_WORDS = {"pointy": ("east", "north-east", "north-west", "west", "south-west", "south-east"),
+                "flat": ("south-east", "north-east", "north", "north-west", "south-west", "south")}
 
 #: the outcome a menu's percentage is the chance of, in order of preference
 POSITIVE = ("hit", "win", "success", "takes_hold", "escape", "done")
@@ -29,6 +34,14 @@ def name_of(battle: Any, fid: Any) -> str:
     return f.label if f is not None else fid
 
 
+def facing_word(battle: Any, facing: Any) -> str:
+    """``north-east`` for direction 1 on a pointy-top map (the map's own layout names the sides)."""
+    if not isinstance(facing, int):
+        return f"direction {facing}"
+    board = getattr(battle, "board", None)
+    return FACING_WORDS.get(getattr(board, "top", "pointy"), FACING_WORDS["pointy"])[facing % 6]
+
+
 def signed(v: int | float) -> str:
     v = int(v) if float(v).is_integer() else v
     return f"+{v}" if v > 0 else ("\u2212" + str(abs(v)) if v < 0 else "\u00b10")
@@ -42,8 +55,12 @@ def intent_title(d: dict[str, Any]) -> str:
     return _words(d.get("type", "")).capitalize()
 
 
-def intent_words(battle: Any, d: dict[str, Any]) -> str:
-    """``{"actor": "cass", "type": "grapple", "target": "edda", "location": "neck"}`` -> a sentence."""
+def intent_words(battle: Any, d: dict[str, Any], *, detail: bool = False) -> str:
+    """``{"actor": "cass", "type": "grapple", "target": "edda", "location": "neck"}`` -> a sentence.
+
+    ``detail`` also names what tells two options of one kind apart (an all-out attack's option, the hex
+    a move and attack steps to), for lists of options such as the computer's alternatives.
+    """
     who = name_of(battle, d.get("actor"))
     kind = d.get("type", "")
     tgt = name_of(battle, d["target"]) if d.get("target") else None
@@ -55,13 +72,15 @@ def intent_words(battle: Any, d: dict[str, Any]) -> str:
         extra.append(_words(d["maneuver"]))
     if d.get("item"):
         extra.append(f"with {_words(d['item'])}")
-    if d.get("option") and kind != "all_out_attack":
+    if d.get("option") and (detail or kind != "all_out_attack"):
         extra.append(_words(d["option"]))
+    if detail and d.get("to") and kind not in ("move", "drag"):
+        extra.append(f"from {tuple(d['to'])}")
     tail = f" ({', '.join(extra)})" if extra else ""
     if kind == "move":
         return f"{who} moves to {tuple(d.get('to') or ())}"
-    if kind == "face":
-        return f"{who} turns to face direction {d.get('facing')}"
+    if kind == "face":  # a plain intent leaves out a field at its default, and a Face's is 0
+        return f"{who} turns to face {facing_word(battle, d.get('facing', 0))}"
     if kind == "change_posture":
         return f"{who} changes posture to {d.get('posture')}"
     if kind in ("do_nothing", "pass"):
@@ -76,6 +95,76 @@ def intent_words(battle: Any, d: dict[str, Any]) -> str:
         loc = f" at the {_words(where)}" if where and where != "torso" else ""
         return f"{who}: {verb} {tgt}{loc}{tail}"
     return f"{who}: {verb}{tail}"
+
+
+def deed_words(battle: Any, d: dict[str, Any]) -> str:
+    """What an intent does, without who does it: ``grapple Cass’s neck (2 hands)``, ``move to (6, 2)``."""
+    kind = d.get("type", "")
+    to = tuple(d.get("to") or ())
+    if kind == "move":
+        return f"move to {to}"
+    if kind == "face":
+        return f"turn to face {facing_word(battle, d.get('facing', 0))}"
+    if kind == "change_posture":
+        return f"change posture to {d.get('posture')}"
+    if kind in ("do_nothing", "pass"):
+        return "do nothing"
+    if kind == "drag":
+        return f"drag {name_of(battle, d['target']) if d.get('target') else 'the held foe'} to {to}"
+    text = intent_words(battle, d, detail=True)
+    who = name_of(battle, d.get("actor"))
+    if kind == "grapple" and text.startswith(who + " grapples "):
+        return "grapple " + text[len(who) + len(" grapples "):]
+    return text[len(who) + 2:] if text.startswith(who + ": ") else text
+
+
+#: the parts of the computer's evaluation, as a player reads them: (words when it gains, words when it loses)
+PART_WORDS: dict[str, tuple[str, str]] = {
+    "dealt": ("hurts a foe", "foes recover"),
+    "taken": ("recovers", "gets hurt"),
+    "control": ("gains control", "loses control"),
+    "danger": ("safer", "more exposed"),
+    "position": ("better placed", "worse placed"),
+}
+
+
+def _choice_why(battle: Any, c: Any) -> str:
+    """``+1.10: hit 20%, safer +0.8, then expects Dane: attack Cass`` for one action the computer weighed."""
+    bits = [f"{c.score:+.2f}"]
+    key, p = main_chance(getattr(c, "odds", None))
+    why = []
+    if key is not None and p is not None:
+        why.append(f"{_words(key)} {_pct(p)}")
+    parts = sorted((getattr(c, "parts", None) or {}).items(), key=lambda kv: -abs(kv[1]))
+    for name, v in parts[:2]:
+        if abs(v) >= 0.05 and name in PART_WORDS:
+            why.append(f"{PART_WORDS[name][0 if v > 0 else 1]} {v:+.1f}")
+    reply = getattr(c, "reply", None)
+    if reply is not None:
+        first = "strikes again, then " if getattr(c, "again", False) else ""
+        why.append(f"{first}expects {name_of(battle, reply.actor)} to {deed_words(battle, reply.to_dict())}")
+    return bits[0] + (": " + ", ".join(why) if why else "")
+
+
+def decision_words(battle: Any, decision: Any) -> str:
+    """The computer's choice for the combat log: the action, its score and why, and the two next best.
+
+    Scores are the expected gain of the position for the computer's side (1.0 is about a quarter of a
+    fighter: a whole hp bar is 4), after the foe's likely reply when it looked that far ahead.
+    """
+    action = getattr(decision, "action", None)
+    who = name_of(battle, decision.fighter)
+    if action is None:
+        return f"Computer, for {who}: nothing to do."
+    chosen = getattr(decision, "chosen", None)
+    head = f"Computer, for {who}: {deed_words(battle, action.to_dict())}"
+    if chosen is not None and chosen.samples:
+        head += f" ({_choice_why(battle, chosen)})"
+    else:  # the only legal action, or a random pick: nothing was weighed
+        head += f" ({decision.reason})"
+    alts = [f"{deed_words(battle, c.action.to_dict())} ({_choice_why(battle, c)})"
+            for c in decision.alternatives[:2]]
+    return head + (". Also weighed: " + " · ".join(alts) if alts else "") + "."
 
 
 def dc_name(ev: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.describe import name_of
+from game.ui.describe import FACING_WORDS, name_of
 from game.ui.hud.widgets import bar, side_icon
 from game.ui.marks import badge_for
 from game.ui.palette import Palette
@@ -20,8 +20,6 @@ from game.ui.text import TextCache, wrap
 
 __all__ = ["FighterPanel", "hp_of", "fp_of", "FACING_WORDS"]
 
-FACING_WORDS = {"pointy": ("east", "north-east", "north-west", "west", "south-west", "south-east"),
-                "flat": ("south-east", "north-east", "north", "north-west", "south-west", "south")}
 
 
 def _initial_fighter(session: Any, fid: str) -> Any:

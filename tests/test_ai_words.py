@@ -1,0 +1,79 @@
+"""The computer's choices in a player's words: what it chose, why, what else it weighed, the reply it expects."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.ai import Opponent
+from game.maps import load_scenario
+from game.rules.base import find_ruleset
+from game.turns import TurnController, TurnSettings
+from game.ui.describe import decision_words, deed_words, intent_words
+
+ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.toml"
+
+
+def _arena_decisions(n: int = 8):
+    b = load_scenario(ARENA)
+    rs = find_ruleset(b.ruleset)
+    rs.setup(b)
+    ctl = TurnController(b, rs, dice="seeded", seat={s.id: "ai" for s in b.sides},
+                         settings=TurnSettings(autosave_dir=None))
+    opp = Opponent("hard", budget_ms=None, nodes=400, seed=3)
+    out = []
+    for _ in range(n):
+        d = opp.decide(b, rs, ctl.whose_turn())
+        out.append((decision_words(b, d), d))
+        ctl.submit(d.action)
+    return b, out
+
+
+def test_the_log_line_names_the_choice_and_alternatives_in_words():
+    b, lines = _arena_decisions()
+    for line, d in lines:
+        assert line.startswith(f"Computer, for {b.fighter(d.fighter).label}: ")
+        assert "target=" not in line and "maneuver=" not in line  # never the developer's text form
+        assert f"({d.chosen.score:+.2f}" in line
+        if d.alternatives:
+            assert "Also weighed: " in line
+            for c in d.alternatives[:2]:
+                assert deed_words(b, c.action.to_dict()) in line and f"{c.score:+.2f}" in line
+    # hard looks ahead: the reply it expects is named, as "expects <foe> to <do something>"
+    assert any(" to " in line and "expects " in line for line, _ in lines)
+
+
+def test_alternatives_of_one_kind_read_differently():
+    """Two moves and attacks from different hexes, or two all-out options, must not read alike."""
+    b, lines = _arena_decisions()
+    for line, d in lines:
+        texts = [deed_words(b, c.action.to_dict()) for c in (d.chosen, *d.alternatives)]
+        assert len(set(texts)) == len(texts), line
+
+
+def test_the_decision_carries_its_reasons_as_plain_data():
+    _, lines = _arena_decisions(4)
+    for _, d in lines:
+        data = d.to_dict()
+        json.dumps(data)
+        assert set(data["chosen"]["parts"]) <= {"dealt", "taken", "control", "danger", "position"}
+        assert data["chosen"]["samples"] >= 1
+
+
+def test_the_only_choice_says_so():
+    class One:
+        fighter = "ann"
+        action = None
+
+    b = load_scenario(ARENA)
+    assert decision_words(b, One()) == f"Computer, for {b.fighter('ann').label}: nothing to do."
+
+
+def test_facing_reads_as_a_compass_word_even_at_its_default():
+    """A Face intent to direction 0 leaves the field out of its plain data (G0-4); it is still 'east'."""
+    b = load_scenario(ARENA)
+    assert intent_words(b, {"actor": "ann", "type": "face"}).endswith("turns to face east")
+    assert intent_words(b, {"actor": "ann", "type": "face", "facing": 2}).endswith("turns to face north-west")
+    b.board.top = "flat"
+    assert deed_words(b, {"actor": "ann", "type": "face", "facing": 2}) == "turn to face north"
+
