@@ -164,7 +164,11 @@ def decision_words(battle: Any, decision: Any) -> str:
         head += f" ({decision.reason})"
     alts = [f"{deed_words(battle, c.action.to_dict())} ({_choice_why(battle, c)})"
             for c in decision.alternatives[:2]]
-    return head + (". Also weighed: " + " · ".join(alts) if alts else "") + "."
+    line = head + (". Also weighed: " + " \u00b7 ".join(alts) if alts else "") + "."
+    if chosen is not None and chosen.samples and any(c.score > chosen.score + 1e-9 for c in decision.alternatives):
+        # easy and normal draw from the best kinds of action by score (their visible mistakes)
+        line += f" (The {getattr(decision, 'level', 'normal')} level does not always take the top score.)"
+    return line
 
 
 def dc_name(ev: dict[str, Any]) -> str:
