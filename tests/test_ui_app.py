@@ -303,3 +303,43 @@ def test_screenshot_writes_a_png_of_the_arena(tmp_path):
     assert done.returncode == 0, done.stderr
     img = pygame.image.load(str(out))
     assert img.get_size() == (640, 400)
+
+
+def test_a_calm_battle_sleeps_between_frames_and_wakes_on_input():
+    """Idle, the window waits for input instead of drawing 60 frames a second; a click is taken at once."""
+    import time
+
+    a = App(ROOT / "maps" / "arena.toml", (1280, 800), clock=FixedClock(), autosave=False, idle_ms=200)
+    scene = a.battle_scene
+    for _ in range(30):  # settle: the odds of the options get worked out on idle frames
+        a.step()
+    assert not scene.wants_frames()
+    a._last_input = time.monotonic() - 10  # nobody has touched it for a while
+    assert a.calm()
+    t0 = time.perf_counter()
+    a.step()
+    assert time.perf_counter() - t0 >= 0.15  # it waited for an event (up to idle_ms)
+    a._last_input = time.monotonic() - 10
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+    t0 = time.perf_counter()
+    a.step()
+    assert time.perf_counter() - t0 < 0.15  # an event wakes it at once ...
+    assert not a.calm()  # ... and the next frames come at full rate again
+
+
+def test_a_moving_screen_is_never_calm():
+    import time
+
+    a = App(ROOT / "maps" / "arena.toml", (1280, 800), clock=FixedClock(), autosave=False, idle_ms=200)
+    scene = a.battle_scene
+    a._last_input = time.monotonic() - 10
+    scene.toast("something happened", "info")
+    assert scene.wants_frames() and not a.calm()  # a toast fades by the clock
+    scene.toasts.clear()
+    scene.board._held.add(pygame.K_RIGHT)
+    assert not a.calm()  # a held pan key moves the view every frame
+    scene.board._held.clear()
+    a.idle_ms = 0
+    t0 = time.perf_counter()
+    a.step()
+    assert time.perf_counter() - t0 < 0.15  # without idle_ms (tests, benchmarks) a frame never waits

@@ -13,6 +13,9 @@ import argparse
 from game.cli import CommandError
 from game.commands._uiargs import check_scenario_path, load_battle_or_fail, parse_size, quiet_pygame
 
+#: on a calm screen the window waits up to this long for input between frames (about 10 a second, not 60)
+IDLE_MS = 100
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -42,7 +45,7 @@ def main(argv: list[str]) -> int:
         ids = [s.id for s in battle.sides] or sorted({f.side for f in battle.fighters})
         seat = {sid: ("human" if args.hotseat or i == 0 else "ai") for i, sid in enumerate(ids)}
     try:
-        app = App(args.scenario if battle is not None else None, size, seat=seat)
+        app = App(args.scenario if battle is not None else None, size, seat=seat, idle_ms=IDLE_MS)
         return app.run()
     finally:
         pygame.quit()

@@ -15,6 +15,7 @@ every event goes through it first, then to the top scene.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ class App:
                  clock: Clock | None = None, *, resizable: bool = True, title: str = "Clinch",
                  settings: Settings | None = None, session_kw: dict[str, Any] | None = None,
                  seat: dict[str, str] | None = None, dice: str | list[int] | None = None,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, idle_ms: int = 0) -> None:
         if not pygame.display.get_init():
             pygame.display.init()
         if not pygame.font.get_init():
@@ -80,6 +81,11 @@ class App:
         self.scenes = SceneStack()
         self.running = True
         self.frames = 0
+        #: when calm (no input for ``CALM_AFTER_MS`` and the top scene ``wants_frames`` nothing), wait up to
+        #: this long for an event before the next frame instead of drawing 60 a second (0: never wait;
+        #: tests and benchmarks step frames themselves)
+        self.idle_ms = idle_ms
+        self._last_input = time.monotonic()
         if scenario is None:
             from game.ui.menus.main_menu import MainMenu
 
@@ -206,12 +212,31 @@ class App:
     def pump(self) -> None:
         """Handle every queued event."""
         for event in pygame.event.get():
+            self._last_input = time.monotonic()
             self.handle(event)
             if not self.running:
                 return
 
+    #: a screen counts as calm this long after the last input (hover highlights and menus settle first)
+    CALM_AFTER_MS = 750
+
+    def calm(self) -> bool:
+        """Nothing moves and nobody has touched the game for a moment: the loop may sleep until an event."""
+        top = self.scenes.top
+        return (top is not None and (time.monotonic() - self._last_input) * 1000 >= self.CALM_AFTER_MS
+                and not top.wants_frames())
+
     def step(self, framerate: float = FPS) -> None:
-        """One frame: events, update by the clock's step, draw, flip."""
+        """One frame: events, update by the clock's step, draw, flip.
+
+        On a calm screen (``idle_ms``) the frame first waits for an event, at most ``idle_ms``: an idle
+        battle costs a few frames a second instead of sixty, and any input is answered at once.
+        """
+        if self.idle_ms and self.calm():
+            event = pygame.event.wait(self.idle_ms)
+            if event.type != pygame.NOEVENT:
+                self._last_input = time.monotonic()
+                self.handle(event)
         self.pump()
         if not self.running:
             return

@@ -228,13 +228,16 @@ class BattleScene(Scene):
     def warm_odds(self, budget_ms: float = 5.0) -> None:
         """On an idle frame: the odds of the allowed options not yet known, for at most ``budget_ms``."""
         if self.actor is None or not isinstance(self.mode, M.SelectHex | M.SelectFighter):
+            self._warm_pending = False
             return
         t0 = time.perf_counter()
+        self._warm_pending = True
         for o in self.options():
             if o.reason is None and id(o.action) not in self._odds and o.action.type not in ("move",):
                 self.odds_of(o.action)
                 if (time.perf_counter() - t0) * 1000 > budget_ms:
                     return
+        self._warm_pending = False
 
     @property
     def reach(self) -> dict[Hex, Any]:
@@ -714,7 +717,13 @@ class BattleScene(Scene):
             kept = deque(((t, left - dt_ms, c) for t, left, c in self.toasts if left - dt_ms > 0), maxlen=4)
             self.toasts = kept
 
+    def wants_frames(self) -> bool:
+        p = self.player
+        return bool(p.busy or p.floaters or p.banner is not None or self.toasts or self.board._held
+                    or self._warm_pending or self.session.thinking or self.session.computer_to_act())
+
     _computer_shadow: Any = None
+    _warm_pending = True  # the odds of the current options are not all known yet (worked out on idle frames)
     _swallow_up = False
     _suspended = False
     _shadow_key: Any = None

@@ -58,6 +58,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
+    def wants_frames(self) -> bool:
+        """Whether something on this screen moves by itself now (an animation, a timer, a result the screen
+        polls for). While it does, the app draws at full rate; otherwise, a moment after the last input, it
+        sleeps until the next event (drawing a few times a second). A scene that cannot tell says True."""
+        return True
+
 
 @dataclass(frozen=True)
 class Transition:

@@ -19,6 +19,9 @@ class MainMenu(GuiScene):
         self._backdrop: Any = None
         self._backdrop_failed = False
 
+    def wants_frames(self) -> bool:
+        return False  # buttons over a still picture: hovering and clicking are events
+
     def build(self) -> None:
         from game import saves
 
