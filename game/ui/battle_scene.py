@@ -27,6 +27,7 @@ from game.ui import modes as M
 from game.ui.action_menu import SHORTCUTS, ActionMenu, warm_up
 from game.ui.board_scene import BoardScene
 from game.ui.describe import (
+    contest_verdict,
     decision_words,
     intent_words,
     is_range_roll,
@@ -921,7 +922,7 @@ class BattleScene(Scene):
             if r.get("type") == "contest":
                 w = r.get("winner")
                 sub = r.get("rolls") or []
-                verdict = f"{self.name(w)} wins" if w else "a tie: nothing changes"
+                verdict = contest_verdict(self.session.battle, r)
                 ok = None if w is None else (w == self.last_actor)
                 detail = "; ".join(f"{self.name(x.get('actor'))} {roll_verdict(x)}" for x in sub)
                 text = f"{str(r.get('kind', '')).capitalize()} contest: {verdict.upper()} \u2014 {detail}"

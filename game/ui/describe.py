@@ -13,7 +13,7 @@ from typing import Any
 __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
     "variant_label", "signed", "roll_verdict", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
-    "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word",
+    "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word", "contest_verdict",
 ]
 
 #: direction 0-5 (the axial vectors of ARCHITECTURE.md) as a compass word, by the map's hex top
@@ -314,6 +314,19 @@ def roll_line(battle: Any, ev: dict[str, Any]) -> str:
     return f"{who} \u2014 {label}: " + ", ".join(parts)
 
 
+def contest_verdict(battle: Any, ev: dict[str, Any]) -> str:
+    """Who won a contest, in words. An opposed roll of the edge ruleset that ties still has an edge of 0,
+    and what needs no edge still happens (an escape, entering a grapple: S1-MENU-1, G1-3): no "nothing
+    changes" there."""
+    winner = ev.get("winner")
+    edge = ev.get("edge")
+    if winner:
+        return f"{name_of(battle, winner)} wins" + (f" with edge {edge}" if edge is not None else "")
+    if edge is not None:
+        return f"a tie at edge {edge}: only what needs no edge"
+    return "a tie: nothing changes"
+
+
 def contest_line(battle: Any, ev: dict[str, Any]) -> str:
     rolls = ev.get("rolls") or []
     bits = []
@@ -321,12 +334,8 @@ def contest_line(battle: Any, ev: dict[str, Any]) -> str:
         m = r.get("margin")
         bits.append(f"{name_of(battle, r.get('actor'))} {r.get('label', '')}"
                     f" {'made it by ' + str(m) if r.get('success') else 'missed by ' + str(abs(m or 0))}")
-    winner = ev.get("winner")
-    won = f"{name_of(battle, winner)} wins" if winner else "nobody wins (a tie)"
     kind = _words(ev.get("kind", "")) + " contest" if ev.get("kind") else "contest"
-    if ev.get("edge") is not None:
-        won += f" (edge {ev['edge']})"
-    return f"{kind.capitalize()}: " + "; ".join(bits) + f" \u2014 {won}"
+    return f"{kind.capitalize()}: " + "; ".join(bits) + f" \u2014 {contest_verdict(battle, ev)}"
 
 
 def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
@@ -353,9 +362,10 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         g = ev.get("grapple") or {}
         hands = g.get("hands", 1)
         kind = "" if g.get("kind", "grapple") == "grapple" else f" ({_words(g['kind'])})"
+        # a grip with no hands counted (edge: one mutual link, E-5) says nothing of hands
+        with_hands = f" with {hands} hand{'s' if hands != 1 else ''}" if hands else ""
         return (f"{name_of(battle, g.get('holder'))} grips {name_of(battle, g.get('target'))}"
-                f"{'’s ' + _words(g['location']) if g.get('location') else ''} with {hands} "
-                f"hand{'s' if hands != 1 else ''}{kind}")
+                f"{'’s ' + _words(g['location']) if g.get('location') else ''}{with_hands}{kind}")
     if t == "grapple_change":
         ch = ev.get("changes") or {}
         kind = ch.get("kind")

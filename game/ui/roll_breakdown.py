@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.describe import dc_name, is_range_roll, name_of, roll_sum, roll_verdict, signed
+from game.ui.describe import contest_verdict, dc_name, is_range_roll, name_of, roll_sum, roll_verdict, signed
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.palette import Palette
 from game.ui.rules_help import RulesHelp
@@ -300,9 +300,8 @@ class RollBreakdown:
             how = "The engine compared the two rolls."
         margins = "; ".join(f"{name_of(self.battle, r.get('actor'))} margin {signed(int(r.get('margin', 0)))}"
                             for r in rolls if r.get("margin") is not None)
-        won = f"{name_of(self.battle, winner)} wins" if winner else "Nobody wins: a tie, nothing changes"
-        if ev.get("edge") is not None:
-            won += f" with edge {ev['edge']}"
+        won = contest_verdict(self.battle, ev)
+        won = won[0].upper() + won[1:]
         lines = wrap(t, how, 12, width)
         h = 36 + len(lines) * t.font(12).get_linesize() + 20
         s = pygame.Surface((width, h), pygame.SRCALPHA)
