@@ -83,12 +83,12 @@ class Move(Action):
         res = ev.Resolution(battle, dice)
         f = battle.fighter(self.actor)
         d = direction_between(f.hex, Hex(*self.to))
+        for g in list(battle.grapples):  # let go first: no event may leave a grip across two hexes
+            if g.holder == self.actor:
+                res.emit(ev.grapple_end(g.holder, g.target, why="moved away"))
         res.emit(ev.move(self.actor, Hex(*self.to)))
         if d is not None:
             res.emit(ev.face(self.actor, d))
-        for g in list(battle.grapples):
-            if g.holder == self.actor:
-                res.emit(ev.grapple_end(g.holder, g.target, why="moved away"))
         return res.events
 
 

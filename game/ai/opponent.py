@@ -13,10 +13,12 @@ generator, so the real battle and its RNG are never touched):
    up to the level's ``samples``; the score is the mean gain over the
    position before acting.
 3. **Look-ahead** (hard). The few best actions are re-scored against the
-   likely reply: for each sampled outcome, the nearest foe who can act picks
-   its best answer by the same evaluation from its side; the action is worth
-   what is left after that reply.
-4. **Choice.** Hard takes the best; normal and easy draw from a softmax over
+   likely reply: for a couple of sampled outcomes, the next foe who can act
+   picks its best answer by the same evaluation from its side; the action is
+   worth its mean over all samples plus the change that reply makes.
+4. **Refinement** (hard). With budget left, the three best uncertain actions
+   are sampled further, up to 16 times each: the choice is made between them.
+5. **Choice.** Hard takes the best; normal and easy draw from a softmax over
    the scores (easy hot, and blind to danger), which is where their visible
    mistakes come from.
 
@@ -210,6 +212,7 @@ class _Cand:
     values: list[float] = field(default_factory=list)
     parts: dict[str, float] | None = None  # summed gain per evaluation part over the samples
     states: list[Battle] = field(default_factory=list)
+    #: what the foe's likely reply changes in this action's value (None: not looked ahead)
     reply: float | None = None
     reply_note: str = ""
     #: the foe's answer the look-ahead expects after this action (None: no look-ahead, or no answer)
@@ -224,7 +227,7 @@ class _Cand:
 
     @property
     def score(self) -> float:
-        return self.reply if self.reply is not None else self.mean
+        return self.mean + self.reply if self.reply is not None else self.mean
 
 
 #: action class -> whether it has a ``to`` field at all (most do not: a menu's hundred options are asked)
@@ -407,11 +410,50 @@ class _Search:
                 live.sort(key=lambda c: -c.mean)
                 for c in live[:level.top]:
                     self.sample(c, s)
+            if level.refine:
+                self.long_shots(cands)
             if level.lookahead:
                 self.lookahead(cands)
+            if level.refine:
+                self.refine(cands)
         except _OutOfBudget:
             self.complete = False
         return self._decision(self.choose(cands), cands, t0)
+
+    def long_shots(self, cands: list[_Cand]) -> None:
+        """An action that rolled dice but whose samples all came out alike has not shown what it can do: a
+        break free that wins one time in ten fails all six first samples about half the time, and would
+        never reach the look-ahead. The best few such actions are sampled further, a pair at a time, until
+        an outcome differs or they have twice ``level.refine`` samples (32 at hard: a one-in-ten chance shows
+        itself 97 times in 100)."""
+        target = 2 * self.level.refine
+        alike = [c for c in cands if not c.exact and not c.failed and c.values
+                 and max(c.values) - min(c.values) < 1e-9]
+        alike.sort(key=lambda c: (-c.mean, c.order))
+        for c in alike[:6]:
+            first = c.values[0]
+            while len(c.values) < target and all(abs(v - first) < 1e-9 for v in c.values):
+                n = len(c.values)
+                self.sample(c, n + n % 2)  # a whole antithetic pair, whatever came before
+                self.sample(c, n + n % 2 + 1)
+
+    def refine(self, cands: list[_Cand]) -> None:
+        """With budget to spare, sample the three best uncertain actions further, an antithetic pair at a
+        time, up to ``level.refine`` samples each: the choice is made between these, and six samples of a
+        blow that does 1d8 doubled cannot tell it from a thrown spear's 1d6. Scores stay comparable while
+        this runs (each is a mean plus the reply's change), so stopping anywhere is fine."""
+        target = self.level.refine
+        while True:
+            looked = any(c.reply is not None for c in cands)
+            live = [c for c in cands if c.values and not c.failed and (c.reply is not None or not looked)]
+            live.sort(key=lambda c: (-c.score, c.order))
+            todo = [c for c in live[:3] if not c.exact and len(c.values) < target]
+            if not todo:
+                return
+            for c in todo:
+                n = len(c.values)
+                self.sample(c, n)
+                self.sample(c, n + 1)
 
     def odds_of(self, c: _Cand) -> dict[str, float] | None:
         if not c.odds_known:
@@ -487,16 +529,22 @@ class _Search:
             c.reply, c.reply_note, c.reply_action, c.again = self.replied(c, 1)
 
     def replied(self, c: _Cand, states: int) -> tuple[float, str, Action | None, bool]:
-        """The mean value after the reply over ``c``'s first sampled outcomes, and the first outcome's
-        expected reply (its note, the action, whether the mover strikes again first)."""
-        vals = []
+        """What the foe's reply changes in ``c``'s value, and the first outcome's expected reply (its note,
+        the action, whether the mover strikes again first).
+
+        Only a few sampled outcomes are searched for a reply, so ``c`` is worth the mean over *all* its
+        samples plus the change the reply makes on the searched ones (``_Cand.score``). Their value after the
+        reply alone would judge a long shot (a 10% break free from a choke hold) by two outcomes that most
+        likely both failed, and so exactly like doing nothing.
+        """
+        deltas = []
         note, reply, again = "", None, False
         for state in c.states[:states]:
             v, note_i, reply_i, again_i = self.reply_value(state)
-            vals.append(v)
+            deltas.append(v - (self.ev.value(state) - self.base))
             if not note:
                 note, reply, again = note_i, reply_i, again_i
-        return sum(vals) / len(vals), note, reply, again
+        return sum(deltas) / len(deltas), note, reply, again
 
     def follow_up(self, state: Battle) -> list[Battle]:
         """The mover's best blow in ``state`` (its kept options aimed at a foe, one antithetic pair each, by our
@@ -678,7 +726,8 @@ class _Search:
             return ok[0] if ok else None
         looked = [c for c in scored if c.reply is not None]
         pool = looked if looked else scored
-        pool.sort(key=lambda c: (-c.score, c.order))
+        # equal scores: an action that may change something (it rolled dice) before one that cannot
+        pool.sort(key=lambda c: (-round(c.score, 9), c.exact, c.order))
         t = self.level.temperature
         if t <= 0 or len(pool) == 1:
             return pool[0]

@@ -1,0 +1,71 @@
+"""The computer opponent under the real 3d6-full rules: it breaks a choke hold, goes to a choked friend's help.
+
+The same behaviours are tested against the test-double ruleset in test_ai.py; these positions check that the
+hard level finds them through the real engine (a break free from a choke hold wins about one time in ten, and
+must still beat doing nothing). Positions start through the turn controller, so the turn order is real.
+Sixteen seeds each: a search that samples dice makes a choice now and then that a person might argue with,
+but never leaves a choked fighter doing nothing as a habit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from helpers_full import battle, fighter, grip
+
+from game.ai import Opponent
+from game.hexgrid import Hex, hex_distance
+from game.rules.base import find_ruleset
+from game.turns import TurnController, TurnSettings
+
+RS = find_ruleset("3d6-full")
+SEEDS = range(16)
+
+
+def start(*fighters, grapples=()):
+    b = battle(*fighters, grapples=grapples, turn=0, round=1)
+    RS.setup(b)
+    ctl = TurnController(b, RS, dice="seeded", seat={"red": "ai", "blue": "ai"},
+                         settings=TurnSettings(autosave_dir=None))
+    return b, ctl
+
+
+def choked(*extra):
+    """ann (red, DX 12: she acts first) has bob's choke hold on her neck; bob is as strong as she is."""
+    return start(*extra, fighter("ann", "red", (0, 0), stats={"DX": 12}), fighter("bob", "blue", (0, 0), facing=3),
+                 grapples=(grip("bob", "ann", "neck", 2, "choke_hold"),))
+
+
+def test_breaks_free_from_a_choke_hold():
+    """S2-CHOKE-1, S0-BREAK-1: choked, it tries to break free (a long shot, the best it has) or fights back."""
+    chosen = Counter()
+    for seed in SEEDS:
+        b, ctl = choked()
+        assert ctl.whose_turn() == "ann"
+        d = Opponent("hard", budget_ms=None, nodes=500, seed=seed).decide(b, RS, "ann")
+        chosen[d.action.type] += 1
+        if d.action.type == "break_free":
+            assert d.action.target == "bob" and 0 < d.chosen.odds["win"] < 0.25  # it knew the odds it took
+    assert chosen["break_free"] >= 12, chosen
+    assert chosen["do_nothing"] <= 1, chosen
+
+
+def test_goes_to_the_help_of_a_choked_friend():
+    """A friend three hexes away closes on the foe who chokes its side's fighter, striking as it arrives."""
+    for seed in SEEDS:
+        b, ctl = choked(fighter("cara", "red", (3, 0), facing=3, stats={"DX": 13}))
+        assert ctl.whose_turn() == "cara"
+        d = Opponent("hard", budget_ms=None, nodes=500, seed=seed).decide(b, RS, "cara")
+        to = getattr(d.action, "to", None)
+        assert to is not None and hex_distance(Hex(*to), b.fighter("bob").hex) <= 1, d.explain()
+        assert getattr(d.action, "target", None) in ("bob", None), d.explain()
+
+
+def test_a_long_shot_is_sampled_until_it_shows_itself():
+    """Six samples of a one-in-ten chance all fail about half the time; the hard level samples such an
+    action further (up to 32), so its score includes the rare success, and it outranks doing nothing."""
+    b, _ = choked()
+    d = Opponent("hard", budget_ms=None, nodes=500, seed=5).decide(b, RS, "ann")
+    assert d.action.type == "break_free", d.explain()
+    assert d.chosen.samples > 6
+    assert all(c.score <= d.chosen.score for c in d.alternatives)
