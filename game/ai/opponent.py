@@ -234,6 +234,20 @@ class _Cand:
 _HAS_TO: dict[type, bool] = {}
 
 
+#: outcomes an action hopes for, by the names rulesets give them in ``odds`` (what a long shot is a shot at)
+_HOPED = ("win", "hit", "success", "escape", "takes_hold", "edge>=1", "enter")
+
+
+def _best_chance(odds: dict[str, float] | None) -> float | None:
+    """The chance of the outcome an action is taken for, from the engine's odds (None: none named)."""
+    if not odds:
+        return None
+    for k in _HOPED:
+        if k in odds:
+            return float(odds[k])
+    return None
+
+
 def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
     if name == "to":
         cls = action.__class__
@@ -423,16 +437,27 @@ class _Search:
     def long_shots(self, cands: list[_Cand]) -> None:
         """An action that rolled dice but whose samples all came out alike has not shown what it can do: a
         break free that wins one time in ten fails all six first samples about half the time, and would
-        never reach the look-ahead. The best few such actions are sampled further, a pair at a time, until
-        an outcome differs or they have twice ``level.refine`` samples (32 at hard: a one-in-ten chance shows
-        itself 97 times in 100)."""
-        target = 2 * self.level.refine
+        never reach the look-ahead. The engine's exact odds say how likely its best outcome is; the best few
+        such actions whose chance lies between 3% and 50% are sampled on, a pair at a time, until an outcome
+        differs or as often as that chance needs to show itself 19 times in 20 (at most twice
+        ``level.refine``). A quarter of the budget at most: the look-ahead comes next."""
+        cap = 2 * self.level.refine
         alike = [c for c in cands if not c.exact and not c.failed and c.values
                  and max(c.values) - min(c.values) < 1e-9]
         alike.sort(key=lambda c: (-c.mean, c.order))
+        stop_nodes = self.nodes + self.node_budget // 4 if self.node_budget is not None else None
+        stop_time = None if self.deadline is None else \
+            time.perf_counter() + 0.25 * (self.deadline - time.perf_counter())
         for c in alike[:6]:
+            p = _best_chance(self.odds_of(c))
+            if p is None or not 0.03 <= p <= 0.5:
+                continue
+            need = min(cap, math.ceil(math.log(0.05) / math.log(1.0 - p)))
             first = c.values[0]
-            while len(c.values) < target and all(abs(v - first) < 1e-9 for v in c.values):
+            while len(c.values) < need and all(abs(v - first) < 1e-9 for v in c.values):
+                if (stop_nodes is not None and self.nodes + 2 > stop_nodes) or \
+                        (stop_time is not None and time.perf_counter() > stop_time):
+                    return
                 n = len(c.values)
                 self.sample(c, n + n % 2)  # a whole antithetic pair, whatever came before
                 self.sample(c, n + n % 2 + 1)
