@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from d20_helpers import act, dcmod, field, man, mod, rolls, rules_of, why
+from d20_helpers import RS, act, dcmod, field, man, mod, rolls, rules_of, why
 
 from game.hexgrid import Hex
 from game.model import Grapple
@@ -318,3 +318,35 @@ def test_S4_MONSTER_1_2_3_4_wrestling_monsters():
     b = field(man("a", "red", 5, 5, 0, stats={"HP": 20}), wight)
     ev = act(b, {"actor": "a", "type": "wrestle", "target": "t"}, [15, 4])
     assert b.fighter("a").hp == 16 and "S4-MONSTER-4" in rules_of(ev)
+
+
+def test_s4_held_3_a_drag_moves_the_holder_in_the_same_step():
+    """S4-HELD-3: a held fighter strong enough to move drags its holder along; the holder comes in the same
+    move event (``carried``), so no state between events shows the grip split across hexes."""
+    from game.ai.invariants import check_invariants
+    from game.model import Grapple
+    from game.rules.events import apply_event
+
+    b = field(man("a", "red", 2, 5, 0, stats={"STR": 18}), man("e", "blue", 2, 5, 3, stats={"STR": 8}))
+    b.grapples.append(Grapple(holder="e", target="a", kind="hold", location="body", hands=0))
+    b.current = "a"
+    before = b.clone(with_log=False)
+    events = act(b, {"type": "move", "actor": "a", "to": [0, 5]}, [])
+    moves = [e for e in events if e["type"] == "move"]
+    assert len(moves) == 1 and moves[0]["carried"] == ["e"] and moves[0]["rule"] == "S4-HELD-3"
+    for ev in events:
+        apply_event(before, ev)
+        assert check_invariants(before, RS) == []
+    assert b.fighter("a").hex == b.fighter("e").hex == Hex(0, 5)
+
+
+def test_s4_held_1_no_fighting_withdrawal_while_held():
+    """S4-HELD-1, S4-DEFMOVE-3, ruling D20-29: a held fighter cannot back away from its holder, even one strong
+    enough to drag it (the soak once saw one walk two hexes from its holder this way)."""
+    from game.model import Grapple
+
+    b = field(man("a", "red", 2, 5, 0, stats={"STR": 18}), man("e", "blue", 2, 5, 3, stats={"STR": 8}))
+    b.grapples.append(Grapple(holder="e", target="a", kind="hold", location="body", hands=0))
+    b.current = "a"
+    r = why(b, {"type": "fighting_withdrawal", "actor": "a", "to": [0, 5]})
+    assert r is not None and r.rule == "S4-HELD-1" and "cannot back away" in r.text

@@ -244,10 +244,12 @@ class Move(D20Action):
                 break
         if walked:
             other = MV.companion(battle, f)
-            r.emit(E.move(f.id, walked[-1], path=walked, rule=rule))
+            # S4-HELD-3: a held fighter strong enough to move drags its holders along in the same step (one
+            # event: no state between events may show the grip split across two hexes)
+            holders = [g.holder for g in battle.grapples if g.target == f.id]
+            r.emit(E.move(f.id, walked[-1], path=walked, rule="S4-HELD-3" if holders else rule,
+                          carried=holders or None))
             MV.carry_mount(r, f, walked[-1], rule, other)
-            for g in [g for g in battle.grapples if g.target == f.id]:
-                r.emit(E.move(f.id, walked[-1], who=g.holder, rule="S4-HELD-3"))
         facing = p.facings[-1] if not fell else (p.facings[len(walked) - 1] if walked else f.facing)
         if facing != f.facing:
             r.emit(E.face(f.id, facing, rule="S4-FACE-2"))
@@ -399,6 +401,9 @@ class FightingWithdrawal(D20Action):
             return why
         if self.to is None:
             return Reason("Say where to back away to (to).", self.rule, "bad_intent")
+        if is_held(battle, f.id):  # ruling D20-29: backing away is not for one who is held
+            return Reason(f"{f.label} is held: it cannot back away from its holder, only drag it along "
+                          f"(a move at half speed, if strong enough).", "S4-HELD-1")
         if not engaged_with(battle, f):
             return Reason(f"{f.label} is not engaged: it can simply move.", "S4-MOVE-7")
         if _hex(self.to) == f.hex or self._path(battle, f) is None:
