@@ -226,7 +226,7 @@ class Evaluator:
         hpf: dict[str, float] = {}
         # (the arithmetic below is done in a fixed order: the same battle always scores the same, to the bit)
         can_fight = self.ruleset.can_fight
-        w_hp, w_fp, w_out = w.hp, w.fp, w.out
+        w_hp, w_fp, w_out, w_spent = w.hp, w.fp, w.out, w.spent
         hp_max, fp_max = self.hp_max, self.fp_max
         posture_of, cond_of, cond_default = w.posture.get, w.conditions.get, w.condition_default
         for f in battle.fighters:
@@ -250,6 +250,8 @@ class Evaluator:
             c = posture_of(f.posture, -0.5)
             for cond in f.conditions:
                 c += cond_of(cond, cond_default)
+            if f.hp is not None and f.hp <= 0:  # standing on borrowed time (Weights.spent)
+                v -= w_spent
             if friend:
                 taken += v - w_hp - w_fp
                 control += c

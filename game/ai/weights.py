@@ -19,6 +19,9 @@ class Weights:
     """How much each feature of a position is worth, in "fighters" (1.0 ~ a quarter of a fighter)."""
 
     out: float = 10.0  # a fighter who no longer counts (unconscious, dead, ...), on top of its hp
+    #: a fighter at 0 hp or less who still stands is this much out already: everything but waiting risks its
+    #: collapse (3d6, G0-7), so one who only waits is no use to its side (and a foe there is half beaten)
+    spent: float = 5.0
     hp: float = 4.0  # a whole hp bar
     fp: float = 1.0  # a whole fp bar
     #: posture -> value for the fighter in it (a prone foe is control for us)
