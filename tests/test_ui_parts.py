@@ -299,3 +299,29 @@ def test_the_computer_acts_through_the_controller_and_passes_on_nonsense():
     assert got is not None
     result, decision = got
     assert result.ok and s.whose_turn() != first and "passes" in (s.ai_problem or "")
+
+
+def test_the_computers_thinking_time_is_a_setting(tmp_path, monkeypatch):
+    """Default 200 ms a decision; a bad value falls back with a sentence; a running battle takes a new one."""
+    from game.ui.settings import settings_from_dict
+
+    s, problem = settings_from_dict({"ai_budget_ms": 500})
+    assert problem is None and s.ai_budget_ms == 500
+    s, problem = settings_from_dict({"ai_budget_ms": "fast"})
+    assert s.ai_budget_ms == 200 and "ai_budget_ms must be a whole number of milliseconds" in problem
+
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+    from game.ui.menus.settings_menu import SettingsMenu
+
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path))
+    app = App(Path(__file__).resolve().parents[1] / "maps" / "arena.toml", (1280, 800), clock=FixedClock(),
+              autosave=False, settings=Settings())
+    session = app.battle_scene.session
+    assert session.ai_budget_ms == 200
+    menu = SettingsMenu(app)
+    rows = {key: (choices, now) for key, _, choices, now in menu.rows()}
+    assert rows["ai_budget_ms"] == (["0.05 s", "0.1 s", "0.2 s", "0.5 s", "1 s", "2 s"], "0.2 s")
+    menu.set("ai_budget_ms", "1 s")
+    assert app.settings.ai_budget_ms == 1000 and session.ai_budget_ms == 1000
+    assert load_settings()[0].ai_budget_ms == 1000  # saved at once

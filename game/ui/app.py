@@ -95,6 +95,11 @@ class App:
             self.scenes.apply(Transition("push", scene), self.size)
 
     # -- battles ------------------------------------------------------------------------------
+    def computer_kw(self) -> dict[str, Any]:
+        """A new session's keywords: the computer's level and thinking time from the settings, then the
+        app's own (tests pin a node budget there)."""
+        return {"ai_level": self.settings.ai_level, "ai_budget_ms": self.settings.ai_budget_ms, **self.session_kw}
+
     def battle_from(self, scenario: Any, *, seat: dict[str, str] | None = None,
                     dice: str | list[int] | None = None, ruleset: str | None = None) -> Scene:
         """A battle scene for a scenario path, a Battle or a Session (``SessionError`` if it cannot start)."""
@@ -108,7 +113,7 @@ class App:
             if dice is None:
                 dice = self.dice if self.dice is not None else (
                     "manual" if self.settings.dice_source == "manual" else "seeded")
-            kw = {"ai_level": self.settings.ai_level, **self.session_kw}
+            kw = self.computer_kw()
             session = new_session(battle, ruleset=ruleset, seat=seat, dice=dice, autosave=self.autosave, **kw)
             if isinstance(scenario, str | Path):
                 session.scenario = str(scenario)

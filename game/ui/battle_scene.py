@@ -158,6 +158,7 @@ class BattleScene(Scene):
             self.log = CombatLog(self.text)
             self.log.lines = old.lines
         self._apply_palette()
+        self.session.set_ai(self.settings.ai_level, self.settings.ai_budget_ms)
         res = self.session.set_dice_source(self.settings.dice_source)
         if res is not None:
             self.dispatch(res)

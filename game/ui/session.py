@@ -49,7 +49,7 @@ class Session:
     """A live battle: controller, seats, computer players, the scenario it came from."""
 
     def __init__(self, ctl: TurnController, *, scenario: str | None = None, ai_level: str = "normal",
-                 sync_ai: bool = False, ai_budget_ms: float | None = 300.0, ai_nodes: int | None = None,
+                 sync_ai: bool = False, ai_budget_ms: float | None = 200.0, ai_nodes: int | None = None,
                  ai_factory: Callable[[], Any] | None = None) -> None:
         self.ctl = ctl
         self.scenario = scenario
@@ -178,6 +178,17 @@ class Session:
                 self._opponent = Opponent(self.ai_level, budget_ms=self.ai_budget_ms, nodes=self.ai_nodes,
                                           seed=self.battle.rng.seed)
         return self._opponent
+
+    def set_ai(self, level: str, budget_ms: float | None) -> None:
+        """The computer's level or thinking time changed (the settings): its next decision uses them."""
+        if (level, budget_ms) == (self.ai_level, self.ai_budget_ms):
+            return
+        self.ai_level, self.ai_budget_ms = level, budget_ms
+        if self._ai_factory is None and self._opponent is not None:
+            self.cancel_computer()
+            if hasattr(self._opponent, "close"):
+                self._opponent.close()
+            self._opponent = None
 
     def computer_to_act(self) -> bool:
         b = self.battle

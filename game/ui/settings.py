@@ -26,6 +26,8 @@ ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "
 PALETTES = ("standard", "colour-blind")
 DICE_SOURCES = ("computer", "manual")
 AI_LEVELS = ("random", "easy", "normal", "hard")
+#: the computer's thinking time per decision offered in the settings (milliseconds)
+AI_BUDGETS = (50, 100, 200, 500, 1000, 2000)
 
 
 @dataclass
@@ -38,6 +40,8 @@ class Settings:
     palette: str = "standard"
     handover: bool = True
     ai_level: str = "normal"
+    #: how long the computer may think about one decision (a worker thread: the window keeps drawing)
+    ai_budget_ms: int = 200
     confirm_end_turn: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -74,6 +78,10 @@ def _check(name: str, value: Any) -> Any:
     if choices is not None:
         if value not in choices:
             raise ValueError(f"must be one of {', '.join(choices)}")
+        return value
+    if name == "ai_budget_ms":
+        if not isinstance(value, int) or isinstance(value, bool) or not AI_BUDGETS[0] <= value <= AI_BUDGETS[-1]:
+            raise ValueError(f"must be a whole number of milliseconds from {AI_BUDGETS[0]} to {AI_BUDGETS[-1]}")
         return value
     if name == "extra":
         if not isinstance(value, dict):

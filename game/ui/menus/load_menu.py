@@ -95,8 +95,8 @@ class LoadMenu(GuiScene):
                 return None
             return Transition("reset", scene)
         try:
-            session = load_session(target, autosave=self.app.autosave, ai_level=self.app.settings.ai_level,
-                                   **self.app.session_kw)
+            session = load_session(target, autosave=self.app.autosave,
+                                   **self.app.computer_kw())
         except SessionError as exc:
             self.say(str(exc), "failure")
             return None

@@ -77,8 +77,8 @@ class MainMenu(GuiScene):
                 self.say("There is no autosave yet.", "failure")
                 return None
             try:
-                session = load_session(path, autosave=self.app.autosave, ai_level=self.app.settings.ai_level,
-                                       **self.app.session_kw)
+                session = load_session(path, autosave=self.app.autosave,
+                                       **self.app.computer_kw())
             except SessionError as exc:
                 self.say(str(exc), "failure")
                 return None

@@ -10,12 +10,17 @@ import pygame_gui
 
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
-from game.ui.settings import AI_LEVELS, ANIMATION_SPEEDS, DICE_SOURCES, PALETTES
+from game.ui.settings import AI_BUDGETS, AI_LEVELS, ANIMATION_SPEEDS, DICE_SOURCES, PALETTES
 
 __all__ = ["SettingsMenu", "WINDOW_SIZES", "UI_SCALES"]
 
 WINDOW_SIZES = ["1280x800", "1366x768", "1600x900", "1920x1080", "2560x1440"]
 UI_SCALES = ["0.75", "1.0", "1.25", "1.5", "2.0"]
+
+
+def _secs(ms: int) -> str:
+    """``0.2 s`` for 200 ms: how the thinking time reads in the menu."""
+    return f"{ms / 1000:g} s"
 
 
 class SettingsMenu(GuiScene):
@@ -39,6 +44,7 @@ class SettingsMenu(GuiScene):
             ("palette", "Colours", list(PALETTES), s.palette),
             ("handover", "Hand-over screen (hotseat)", ["on", "off"], "on" if s.handover else "off"),
             ("ai_level", "Computer level", list(AI_LEVELS), s.ai_level),
+            ("ai_budget_ms", "Computer thinking time", [_secs(b) for b in AI_BUDGETS], _secs(s.ai_budget_ms)),
         ]
 
     def build(self) -> None:
@@ -84,6 +90,8 @@ class SettingsMenu(GuiScene):
             s.ui_scale = float(value)
         elif key == "handover":
             s.handover = value == "on"
+        elif key == "ai_budget_ms":
+            s.ai_budget_ms = next((b for b in AI_BUDGETS if _secs(b) == value), s.ai_budget_ms)
         else:
             setattr(s, key, value)
         problem = self.app.store_settings()
