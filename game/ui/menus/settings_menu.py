@@ -55,9 +55,12 @@ class SettingsMenu(GuiScene):
         y = 50
         self.label(pygame.Rect(x, y, bw, 40), "Settings", "@menu_title")
         y += 50
+        # each note fits the width under its dropdown at the narrowest window (a longer one was cut off)
         notes = {"dice_source": "manual: you roll real dice and enter the faces",
-                 "palette": "colour-blind: Okabe-Ito colours (shapes and words stay)",
-                 "animation_speed": "instant: no animation; a click always skips"}
+                 "palette": "colour-blind: Okabe-Ito; shapes and words stay",
+                 "animation_speed": "instant: no animation; a click always skips",
+                 "ai_level": "easy slips now and then; hard looks at your reply",
+                 "ai_budget_ms": "per decision; the window keeps drawing meanwhile"}
         for key, label, options, current in self.rows():
             self.label(pygame.Rect(x, y, 250, 36), label)
             dd = pygame_gui.elements.UIDropDownMenu(options, current if current in options else options[0],
