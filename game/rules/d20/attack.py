@@ -690,13 +690,21 @@ def apply_damage(r: Resolution, a: Fighter, t: Fighter, amount: int, *, dtype: s
             r.emit(E.condition(t.id, add="dead", actor=a.id, rule="G4-2"))
         if t.posture != "prone":
             r.emit(E.posture(t.id, "prone", rule="G4-2"))
-        for g in [g for g in battle.grapples if g.holder == t.id]:
-            r.emit(E.grapple_end(g.holder, g.target, why="the holder is down", rule="S4-WRESTLE-3"))
+        end_holds_of(r, t)
         return
     if is_mount(t) and amount > 0 and not mount_trained(t):
         from game.rules.d20.mounted import mount_morale
 
         mount_morale(r, t, a)
+
+
+def end_holds_of(r: Resolution, f: Fighter) -> None:
+    """Every hold ``f`` is part of ends when it goes down: one whose holder is down has nobody holding
+    (S4-WRESTLE-3), and one on a fallen foe holds nobody who could fight or get out, while the holder,
+    who may use no weapon as long as it holds (S4-HOLD-5), would spend a turn letting go (ruling D20-30)."""
+    for g in [g for g in r.battle.grapples if f.id in (g.holder, g.target)]:
+        why = "the holder is down" if g.holder == f.id else f"{f.label} is down"
+        r.emit(E.grapple_end(g.holder, g.target, why=why, rule="S4-WRESTLE-3"))
 
 
 def is_metal_armoured(f: Fighter) -> bool:
@@ -725,5 +733,5 @@ def hp_of(f: Fighter) -> int:
     return current_hp(f)
 
 
-__all__ += ["mount_trained", "in_melee", "is_metal_armoured", "unarmed_dice", "feet_between", "current_defense",
-            "roll_damage", "damage_mods", "can_parry", "should_defer", "mark", "hp_of"]
+__all__ += ["end_holds_of", "mount_trained", "in_melee", "is_metal_armoured", "unarmed_dice", "feet_between",
+            "current_defense", "roll_damage", "damage_mods", "can_parry", "should_defer", "mark", "hp_of"]

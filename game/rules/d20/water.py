@@ -24,7 +24,7 @@ def breath_rounds(f: Fighter) -> int:
 def tick_breath(r: Resolution, f: Fighter) -> None:
     """Once a round under water: one breath fewer; out of breath, death unless within one round of the surface,
     where a save vs Death Ray + CON brings it up alive (S4-SWIM-3)."""
-    from game.rules.d20.attack import save_roll
+    from game.rules.d20.attack import end_holds_of, save_roll
     from game.rules.d20.movement import swim_rate
 
     if altitude(f) >= 0:
@@ -48,3 +48,4 @@ def tick_breath(r: Resolution, f: Fighter) -> None:
             return
     r.emit(E.condition(f.id, add="dead", rule="S4-SWIM-3"))
     r.note(E.message(f"{f.label} runs out of breath under water and drowns.", actor=f.id, rule="S4-SWIM-3"))
+    end_holds_of(r, f)
