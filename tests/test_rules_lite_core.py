@@ -95,6 +95,18 @@ def test_G0_4_all_out_attack_and_all_out_defense():
     assert mods(rolls(ev)[1]) == {"G0-4": 2} and rolls(ev)[1]["target"] == 10
 
 
+def test_G0_4_all_out_defense_blocks_only_with_a_shield():
+    """G0-4, G0-5: All-Out Defense may raise a block only for a fighter holding a shield; with one, the block
+    gets the +2."""
+    b = duo()
+    assert reason(b, AllOutDefense("bob", defense="block")) == "bob holds no shield to block with [G0-5]"
+    b = duo(bob={"hands": {"right": None, "left": "shield"}, "skills": {"Shield": 12}})
+    play(b, AllOutDefense("bob", defense="block"), [])
+    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 3, 3, 3])
+    assert rolls(ev)[1]["label"] == "block (Shield 12)"
+    assert mods(rolls(ev)[1]).get("G0-4") == 2
+
+
 def test_G0_4_move_and_attack_evaluate_feint():
     """G0-4: M&A -4 (at most 9); Evaluate +1 per turn to 3; Feint's margin comes off the foe's defence."""
     b = battle(fighter("ann", **SWORD), fighter("bob", "blue", (3, 0), facing=3))

@@ -479,6 +479,10 @@ class AllOutDefense(Maneuver):
     def reason(self, battle, rs, actor):
         if self.defense not in ("dodge", "parry", "block"):
             return Reason("All-Out Defense improves dodge, parry or block", "G0-4", "bad_intent")
+        # a block is made with a shield (G0-5): +2 to a block one cannot make is no defence at all
+        if self.defense == "block" and not any(
+                held and S.ITEMS.get(held, {}).get("kind") == "shield" for held in actor.hands.values()):
+            return Reason(f"{actor.label} holds no shield to block with", "G0-5")
         return None
 
     def play(self, r, rs, actor):
