@@ -1,4 +1,5 @@
-"""The computer opponent under the real 3d6-full rules: it breaks a choke hold, goes to a choked friend's help.
+"""The computer opponent under the real 3d6-full rules: it breaks a choke hold, goes to a choked friend's help,
+and at bay defends with what it has.
 
 The same behaviours are tested against the test-double ruleset in test_ai.py; these positions check that the
 hard level finds them through the real engine (a break free from a choke hold wins about one time in ten, and
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from helpers_full import battle, fighter, grip
 
 from game.ai import Opponent
@@ -69,3 +71,43 @@ def test_a_long_shot_is_sampled_until_it_shows_itself():
     assert d.action.type == "break_free", d.explain()
     assert d.chosen.samples > 6
     assert all(c.score <= d.chosen.score for c in d.alternatives)
+
+
+def judoka_at_bay():
+    """ann (3 HP of 12, bare-handed, Judo 16: her parry far beats her dodge) faces bob's broadsword; bob acts
+    next."""
+    return start(fighter("ann", "red", (0, 0), facing=0, stats={"DX": 14}, skills={"Judo": 16}, hp=3),
+                 fighter("bob", "blue", (1, 0), facing=3, stats={"ST": 13}, skills={"Broadsword": 15},
+                         hands={"right": "broadsword", "left": None}))
+
+
+def test_beaten_it_defends_with_what_it_has_or_strikes_never_idles():
+    """G0-4 All-Out Defense: at bay, the hard level raises the defence it would really use (a parry, not a
+    dodge it would never make), or strikes first; it never waits for the blow. The variants of a quiet action
+    face the same expected reply, and a reply tied in two rolls is rolled more (the foe's blow is not taken
+    for a feint or for doing nothing because both rolls missed)."""
+    chosen = Counter()
+    for seed in SEEDS:
+        b, ctl = judoka_at_bay()
+        assert ctl.whose_turn() == "ann"
+        d = Opponent("hard", budget_ms=None, nodes=500, seed=seed).decide(b, RS, "ann")
+        a = d.action
+        chosen[a.type if a.type != "all_out_defense" else f"aod:{a.defense}"] += 1
+    assert chosen["do_nothing"] + chosen["face"] + chosen["wait"] == 0, chosen
+    assert chosen["aod:dodge"] + chosen["aod:block"] == 0, chosen
+    assert chosen["aod:parry"] >= 3, chosen
+
+
+@pytest.mark.parametrize("position", ["choked", "judoka"])
+def test_the_log_never_shows_an_alternative_better_than_the_choice(position):
+    """The hard level compares like with like (first looks, look-aheads, replies rolled eight times): no
+    alternative it reports outscores what it chose."""
+    for seed in range(8):
+        if position == "choked":
+            b, _ = choked(fighter("cara", "red", (3, 0), facing=3, stats={"DX": 13}))
+            fid = "cara"
+        else:
+            b, _ = judoka_at_bay()
+            fid = "ann"
+        d = Opponent("hard", budget_ms=None, nodes=500, seed=seed).decide(b, RS, fid)
+        assert all(c.score <= d.score + 1e-9 for c in d.alternatives), d.explain()

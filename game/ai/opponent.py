@@ -18,6 +18,10 @@ generator, so the real battle and its RNG are never touched):
    worth its mean over all samples plus the change that reply makes.
 4. **Refinement** (hard). With budget left, the three best uncertain actions
    are sampled further, up to 16 times each: the choice is made between them.
+   Then the foe's expected reply is rolled 8 times instead of twice, with the
+   same dice for each action, best first, until the best so refined leads
+   the rest clearly: all-out defence and doing nothing differ only in how
+   often that blow lands.
 5. **Choice.** Hard takes the best; normal and easy draw from a softmax over
    the scores (easy hot, and blind to danger), which is where their visible
    mistakes come from.
@@ -219,6 +223,11 @@ class _Cand:
     reply_action: Action | None = None
     #: the turn order lets the mover strike again before that answer (a phased round)
     again: bool = False
+    #: per outcome searched for a reply: (the outcome, the foe's reply and its dice key, or None where it
+    #: strikes again first or nobody answers, and the change the reply made)
+    replies: list[tuple[Battle, Action | None, str, float]] = field(default_factory=list)
+    #: its reply was rolled ``Level.reply_refine`` times (once any is, only those are compared)
+    refined: bool = False
     failed: str = ""
 
     @property
@@ -270,6 +279,16 @@ def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
 _PAIR = (tuple, list)
 
 
+def _compared(scored: list[_Cand]) -> list[_Cand]:
+    """The candidates whose scores compare fairly: those whose reply was refined, else those looked ahead,
+    else all (each stage replaces the one before it only for the actions it finished)."""
+    refined = [c for c in scored if c.refined]
+    if refined:
+        return refined
+    looked = [c for c in scored if c.reply is not None]
+    return looked or scored
+
+
 def _shifted(action: Action, by: tuple[int, int]) -> Action:
     """``action`` with its ``to`` hex moved by ``by`` (the same action if it has none or cannot be copied)."""
     to = getattr(action, "to", None)
@@ -311,6 +330,8 @@ class _Search:
         self._own_pool: list[Action] = []  # the mover's blows (one per kind and foe) for a follow-up
         #: the replier's kept options and, for each, the one of ours it is aimed at or ends next to
         self._reply_pool: list[tuple[Action, str | None]] = []
+        #: (kind, target) -> the candidates of that kind at that target (variants: locations, defences...)
+        self._groups: dict[tuple[str, str], list[_Cand]] = {}
 
     # budget ------------------------------------------------------------------------
     def spend(self) -> None:
@@ -408,6 +429,7 @@ class _Search:
             target = getattr(c.action, "target", None)
             groups.setdefault((c.action.type, target if isinstance(target, str) else ""), []).append(c)
         later = {id(c) for g in groups.values() for c in g[1:]}
+        self._groups = groups
 
         try:
             for c in sorted(cands, key=first):
@@ -430,6 +452,8 @@ class _Search:
                 self.lookahead(cands)
             if level.refine:
                 self.refine(cands)
+            if level.reply_refine:
+                self.refine_replies(cands)
         except _OutOfBudget:
             self.complete = False
         return self._decision(self.choose(cands), cands, t0)
@@ -538,6 +562,8 @@ class _Search:
         # only a finished look-ahead replaces the first-look scores (all or nothing, to compare fairly)
         for c, v, note, reply, again in results:
             c.reply, c.reply_note, c.reply_action, c.again = v, note, reply, again
+        for c in top:
+            self.share_reply(c)
         # actions that rolled no dice and changed nothing the evaluation sees may prepare something for the
         # foe's turn (a weapon set against a charge, a defence, an aim): only the look-ahead can value them.
         # The best of a few such kinds get a look each while the budget lasts (each one is compared fairly
@@ -552,6 +578,30 @@ class _Search:
             looked.add(c.action.type)
             extra += 1
             c.reply, c.reply_note, c.reply_action, c.again = self.replied(c, 1)
+            self.share_reply(c)
+
+    def share_reply(self, c: _Cand) -> None:
+        """The other variants of a quiet action (no dice, nothing the evaluation sees: all-out defence of a
+        parry rather than a dodge) all look alike until the foe strikes, so they wait behind the first and are
+        never looked ahead. They face the reply found for ``c``, with the same dice: a look at each costs one
+        resolution and the reply's samples, not a search of the foe's options. (The foe might answer one
+        variant otherwise; it is the likely blow, rolled alike, that tells a useful defence from a useless
+        one.)"""
+        if not self.level.reply_refine or not c.exact or abs(c.mean) > 1e-9 or c.reply is None or not c.replies:
+            return
+        target = getattr(c.action, "target", None)
+        state0, reply, key, delta0 = c.replies[0]
+        for sib in self._groups.get((c.action.type, target if isinstance(target, str) else ""), ()):
+            if sib is c or sib.reply is not None or sib.failed:
+                continue
+            if not sib.values:
+                self.sample(sib, 0)
+            if sib.failed or not sib.exact or abs(sib.mean) > 1e-9 or not sib.states:
+                continue
+            state = sib.states[0]
+            delta = delta0 if reply is None else self.after_reply(state, reply, key, self.level.reply_samples)
+            sib.replies = [(state, reply, key, delta)]
+            sib.reply, sib.reply_note, sib.reply_action, sib.again = delta, c.reply_note, c.reply_action, c.again
 
     def replied(self, c: _Cand, states: int) -> tuple[float, str, Action | None, bool]:
         """What the foe's reply changes in ``c``'s value, and the first outcome's expected reply (its note,
@@ -564,12 +614,52 @@ class _Search:
         """
         deltas = []
         note, reply, again = "", None, False
+        found = []
         for state in c.states[:states]:
-            v, note_i, reply_i, again_i = self.reply_value(state)
+            v, note_i, reply_i, again_i, key = self.reply_value(state)
             deltas.append(v - (self.ev.value(state) - self.base))
+            found.append((state, None if again_i else reply_i, key, deltas[-1]))
             if not note:
                 note, reply, again = note_i, reply_i, again_i
+        c.replies = found
         return sum(deltas) / len(deltas), note, reply, again
+
+    def refine_replies(self, cands: list[_Cand]) -> None:
+        """With budget to spare, the foe's reply is rolled ``level.reply_refine`` times instead of twice on each
+        outcome searched, with the same dice for every action. Two rolls of a blow seldom tell all-out defence
+        from doing nothing, and a strangle that two rolls call mild may kill one time in four. Since the reply
+        hurts every action alike, refining only the leader would be unfair to it: the best action not yet
+        refined is refined next, until the best refined one leads all the others by a quarter of an hp bar
+        (twelve at most). An action's reply is replaced only once all its outcomes are done, and once any is,
+        the choice is made among the refined ones (``_compared``): the others were found clearly worse, or were
+        not reached, and their two-roll scores cannot be compared fairly with eight-roll ones."""
+        looked = [c for c in cands if c.reply is not None and c.values and not c.failed and c.replies]
+        if len(looked) < 2:
+            return
+        margin = self.weights.hp / 4
+        n = self.level.reply_refine
+        done: list[_Cand] = []
+        while len(done) < 12:
+            rest = sorted((c for c in looked if c not in done), key=lambda c: (-c.score, c.order))
+            if not rest or (done and rest[0].score < max(c.score for c in done) - margin):
+                return
+            c = rest[0]
+            deltas = [old if reply is None else self.after_reply(state, reply, key, n)
+                      for state, reply, key, old in c.replies]
+            c.reply = sum(deltas) / len(deltas)
+            c.refined = True
+            done.append(c)
+
+    def after_reply(self, state: Battle, reply: Action, key: str, n: int) -> float:
+        """What ``n`` rolls of the foe's ``reply`` (one if it rolls no dice) change in our value in ``state``,
+        on average: the reply's dice ``key`` makes them the same rolls for every action compared."""
+        vals = []
+        for i in range(n):
+            child, rolled = self.play(state, reply, (key, i))
+            vals.append(self.ev.value(child))
+            if not rolled:
+                break
+        return sum(vals) / len(vals) - self.ev.value(state)
 
     def follow_up(self, state: Battle) -> list[Battle]:
         """The mover's best blow in ``state`` (its kept options aimed at a foe, one antithetic pair each, by our
@@ -603,12 +693,12 @@ class _Search:
                     best = (m, kids)
         return best[1] if best else []
 
-    def reply_value(self, state: Battle, follow: bool = True) -> tuple[float, str, Action | None, bool]:
-        """Our value after the likely foe's best reply in ``state``; a note, that reply, and whether the
-        mover strikes again before it."""
+    def reply_value(self, state: Battle, follow: bool = True) -> tuple[float, str, Action | None, bool, str]:
+        """Our value after the likely foe's best reply in ``state``; a note, that reply, whether the mover
+        strikes again before it, and the key of the reply's dice."""
         replier = self._replier
         if replier is None or state.get(replier) is None or not self.ruleset.can_act(state, state.fighter(replier)):
-            return self.ev.value(state) - self.base, "", None, False
+            return self.ev.value(state) - self.base, "", None, False, ""
         nxt, probe = self.acts_next(state) if follow and self._own_pool else (None, state)
         if nxt == self.fid:
             # the turn order gives the mover the next slot too (a phased round: it moves, then strikes on the
@@ -617,7 +707,7 @@ class _Search:
             if kids:
                 vals = [self.reply_value(k, follow=False) for k in kids]
                 return (sum(v[0] for v in vals) / len(vals), "strikes again first, " + (vals[0][1] or "no reply"),
-                        vals[0][2], True)
+                        vals[0][2], True, "")
         foe = state.fighter(replier)
         foe_ev = self._foe_evs.get(foe.side)
         if foe_ev is None:
@@ -632,41 +722,67 @@ class _Search:
                 shift[fid] = (now.hex.q - h.q, now.hex.r - h.r)
         saved = state.current
         state.current = replier
-        options = []
+        options: list[tuple[Action, str]] = []
         try:
             for a, anchor in self._reply_pool:
+                # the reply's dice are keyed by the reply as gathered, not as shifted: the same foe's blow
+                # rolls the same dice whether our fighter stood or stepped back (common random numbers)
+                key = "reply:" + a.text()
                 if anchor in shift:
                     a = _shifted(a, shift[anchor])
                 try:
                     if a.check(state) is None:
-                        options.append(a)
+                        options.append((a, key))
                 except Exception as exc:  # noqa: BLE001
                     self.errors.append(f"{a.text()}.check: {type(exc).__name__}: {exc}")
         finally:
             state.current = saved
-        best: tuple[float, float, Action] | None = None
-        for a in options:
-            foe_vals, our_vals = [], []
-            for s in range(self.level.reply_samples):
-                try:
-                    child, rolled = self.play(state, a, ("reply:" + a.text(), s))
-                except _OutOfBudget:
-                    raise
-                except Exception as exc:  # noqa: BLE001
-                    self.errors.append(f"{a.text()}: {type(exc).__name__}: {exc}")
-                    break
-                foe_vals.append(foe_ev.value(child))
-                our_vals.append(self.ev.value(child))
-                if not rolled:
-                    break
-            if not foe_vals:
-                continue
-            fv = sum(foe_vals) / len(foe_vals)
-            if best is None or fv > best[0]:
-                best = (fv, sum(our_vals) / len(our_vals), a)
-        if best is None:
-            return self.ev.value(state) - self.base, "", None, False
-        return best[1] - self.base, f"after {best[2].text()}", best[2], False
+        # the foe's best answer by its own evaluation: each option is rolled ``reply_samples`` times; uncertain
+        # options tied at the top (a blow parried in both rolls looks like a feint that failed, and like doing
+        # nothing) are rolled up to ``reply_refine`` times to tell them apart; still tied, one that rolled dice
+        # comes before one that did not, as in ``choose``
+        scored: list[list[Any]] = []  # [foe's mean, rolled, our mean, action, key, foe values, our values]
+        for a, key in options:
+            row = self._reply_rolls(state, a, key, foe_ev, 0, self.level.reply_samples)
+            if row is not None:
+                scored.append(row)
+        if not scored:
+            return self.ev.value(state) - self.base, "", None, False, ""
+        top = max(r[0] for r in scored)
+        tied = [r for r in scored if r[1] and r[0] > top - 1e-9]
+        if len(tied) > 1 and self.level.reply_refine > self.level.reply_samples:
+            for r in tied:
+                more = self._reply_rolls(state, r[3], r[4], foe_ev, len(r[5]), self.level.reply_refine)
+                if more is not None:
+                    r[5].extend(more[5])
+                    r[6].extend(more[6])
+                    r[0] = round(sum(r[5]) / len(r[5]), 9)
+                    r[2] = sum(r[6]) / len(r[6])
+        best = max(scored, key=lambda r: (r[0], r[1]))  # the first of equals: the pool's order
+        return best[2] - self.base, f"after {best[3].text()}", best[3], False, best[4]
+
+    def _reply_rolls(self, state: Battle, a: Action, key: str, foe_ev: Evaluator, first: int,
+                     last: int) -> list[Any] | None:
+        """Samples ``first`` to ``last - 1`` of the foe's reply ``a`` in ``state``: [the foe's mean value, whether
+        it rolled dice, our mean value, ``a``, ``key``, the foe's values, ours] (None: it failed at once)."""
+        foe_vals, our_vals = [], []
+        rolled = False
+        for s in range(first, last):
+            try:
+                child, rolled = self.play(state, a, (key, s))
+            except _OutOfBudget:
+                raise
+            except Exception as exc:  # noqa: BLE001
+                self.errors.append(f"{a.text()}: {type(exc).__name__}: {exc}")
+                break
+            foe_vals.append(foe_ev.value(child))
+            our_vals.append(self.ev.value(child))
+            if not rolled:
+                break
+        if not foe_vals:
+            return None
+        return [round(sum(foe_vals) / len(foe_vals), 9), rolled, sum(our_vals) / len(our_vals), a, key,
+                foe_vals, our_vals]
 
     def acts_next(self, state: Battle) -> tuple[str | None, Battle]:
         """Who the turn order lets act after the action that led to ``state`` (None: not known, or a new
@@ -749,8 +865,7 @@ class _Search:
         if not scored:
             ok = [c for c in cands if not c.failed]
             return ok[0] if ok else None
-        looked = [c for c in scored if c.reply is not None]
-        pool = looked if looked else scored
+        pool = _compared(scored)
         # equal scores: an action that may change something (it rolled dice) before one that cannot
         pool.sort(key=lambda c: (-round(c.score, 9), c.exact, c.order))
         t = self.level.temperature
@@ -795,9 +910,7 @@ class _Search:
         if chosen is None:
             return Decision(self.fid, None, 0.0, "no legal action", level=self.level.name, nodes=self.nodes,
                             elapsed_ms=elapsed, complete=self.complete, errors=tuple(self.errors))
-        looked = any(c.reply is not None for c in cands)
-        ranked = sorted((c for c in cands if c is not chosen and c.values and not c.failed
-                         and (c.reply is not None or not looked)),
+        ranked = sorted((c for c in _compared([c for c in cands if c.values and not c.failed]) if c is not chosen),
                         key=lambda c: (-c.score, c.order))
         alts = tuple(self.choice(c) for c in ranked[:3])
         score = chosen.score if chosen.values else 0.0

@@ -81,6 +81,8 @@ class Level:
     reply_samples: int = 2  # resolutions of each reply (an antithetic pair, the same across our actions)
     #: with budget to spare at the end, the three best uncertain actions are sampled up to this many times
     refine: int = 0
+    #: ... and then the foe's reply to the best looked-ahead actions is rolled this many times (0: not)
+    reply_refine: int = 0
     danger: bool = True
     random: bool = False
 
@@ -90,7 +92,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, expand=1, temperature=0.6, danger=False),
     "normal": Level("normal", samples=4, top=6, moves=10, expand=4, temperature=0.12),
     "hard": Level("hard", samples=6, top=8, moves=16, expand=6, temperature=0.0, lookahead=3, reply_states=2,
-                  lookahead_quiet=3, refine=16),
+                  lookahead_quiet=3, refine=16, reply_refine=8),
 }
 
 
