@@ -56,14 +56,7 @@ def reports() -> dict[str, SoakReport]:
             parts = list(pool.map(_soak, work))
     totals = {rid: SoakReport(rid) for rid in ids}
     for (rid, _, _), part in zip(work, parts):
-        tot = totals[rid]
-        tot.battles += part.battles
-        tot.crashes += part.crashes
-        tot.stuck += part.stuck
-        tot.breaks += part.breaks
-        tot.rounds += part.rounds
-        tot.seconds += part.seconds
-        tot.messages += part.messages
+        totals[rid].merge(part, keep=10_000)
     return totals
 
 
@@ -86,3 +79,18 @@ def test_soak_battles_vary(reports):
     seen = {tuple(f.id for f in soak_battle(t, i).fighters) for i in range(20)}
     assert len(seen) >= 6
     assert any(len(k) == 4 for k in seen) and any(len(k) == 2 for k in seen)
+
+
+def test_report_merges_slices_and_counts_draws():
+    """Slices add up, draws included (a battle that ended at the scenario's round limit is no fault, but it is
+    reported), and only the first messages are kept."""
+    a = SoakReport("edge", battles=3, crashes=0, stuck=0, breaks=0, draws=2, rounds=[40, 40, 12],
+                   messages=["m1", "m2"], seconds=1.0)
+    b = SoakReport("edge", battles=2, crashes=1, stuck=1, breaks=3, draws=1, rounds=[41, 7], messages=["m3"],
+                   seconds=0.5)
+    tot = SoakReport("edge")
+    tot.merge(a, keep=2)
+    tot.merge(b, keep=2)
+    assert (tot.battles, tot.crashes, tot.stuck, tot.breaks, tot.draws) == (5, 1, 1, 3, 3)
+    assert tot.rounds == [40, 40, 12, 41, 7] and tot.messages == ["m1", "m2"] and tot.seconds == 1.5
+    assert "draws 3" in tot.line() and not tot.clean

@@ -3,8 +3,9 @@
 
 Reports crashes, stuck battles (no end within 200 rounds) and invariant
 breaks per ruleset, with the first few messages (battle index and seed, to
-replay one with ``game.ai.soak.soak_battle``). Exit status 1 if any is
-non-zero. ``--jobs`` runs rulesets (and slices of one ruleset) in parallel.
+replay one with ``game.ai.soak.soak_battle``), and draws (no winner at the
+scenario's own round limit: no fault, but a fight left undecided). Exit
+status 1 if a crash, a stuck battle or an invariant break is found. ``--jobs`` runs rulesets (and slices of one ruleset) in parallel.
 
     python3 tools/soak.py                       # every ruleset, 10,000 battles each
     python3 tools/soak.py --ruleset edge --battles 500 --seed 3
@@ -50,15 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     totals = {rid: SoakReport(rid) for rid in ids}
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for (rid, *_), rep in zip(work, pool.map(_slice, work)):
-            tot = totals[rid]
-            tot.battles += rep.battles
-            tot.crashes += rep.crashes
-            tot.stuck += rep.stuck
-            tot.breaks += rep.breaks
-            tot.rounds += rep.rounds
-            tot.seconds += rep.seconds
-            tot.messages += rep.messages[:max(0, 20 - len(tot.messages))]
-            print(f"  {rid}: {tot.battles}/{args.battles}", file=sys.stderr, flush=True)
+            totals[rid].merge(rep)
+            print(f"  {rid}: {totals[rid].battles}/{args.battles}", file=sys.stderr, flush=True)
     bad = False
     for rid in ids:
         r = totals[rid]

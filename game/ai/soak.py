@@ -113,6 +113,9 @@ class SoakReport:
     crashes: int = 0
     stuck: int = 0
     breaks: int = 0
+    #: battles that ended without a winner: at the scenario's own round limit, or with every side out at once
+    #: (not a fault, but a reader of "stuck 0" should know how many fights were left undecided)
+    draws: int = 0
     rounds: list[int] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -121,11 +124,22 @@ class SoakReport:
     def clean(self) -> bool:
         return not (self.crashes or self.stuck or self.breaks)
 
+    def merge(self, other: SoakReport, keep: int = 20) -> None:
+        """Add a slice's figures (slices of one ruleset run in parallel processes)."""
+        self.battles += other.battles
+        self.crashes += other.crashes
+        self.stuck += other.stuck
+        self.breaks += other.breaks
+        self.draws += other.draws
+        self.rounds += other.rounds
+        self.seconds += other.seconds
+        self.messages += other.messages[:max(0, keep - len(self.messages))]
+
     def line(self) -> str:
         mean = sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
         return (f"{self.ruleset}: {self.battles} battles, crashes {self.crashes}, stuck {self.stuck}, "
-                f"invariant breaks {self.breaks}, mean rounds {mean:.1f}, max {max(self.rounds, default=0)}, "
-                f"{self.seconds:.1f} s")
+                f"invariant breaks {self.breaks}, draws {self.draws}, mean rounds {mean:.1f}, "
+                f"max {max(self.rounds, default=0)}, {self.seconds:.1f} s")
 
 
 def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", nodes: int = 12,
@@ -157,6 +171,8 @@ def _soak_loop(report: SoakReport, ruleset: Any, template: Battle, n: int, *, fi
         r = play_battle(battle, ruleset, players, round_limit=round_limit, check=True)
         report.battles += 1
         report.rounds.append(r.rounds)
+        if r.ended and r.winner is None:
+            report.draws += 1
         where = f"battle {i} (seed {seed}, {' v '.join(f.id for f in battle.fighters)})"
         if r.error:
             report.crashes += 1
