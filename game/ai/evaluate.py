@@ -224,6 +224,8 @@ class Evaluator:
         dealt = taken = control = danger = position = 0.0
         able: list[Fighter] = []
         hpf: dict[str, float] = {}
+        #: what posture, conditions and grips cost each fighter who still fights (capped at ``held_cap``)
+        suffered: dict[str, float] = {}
         # (the arithmetic below is done in a fixed order: the same battle always scores the same, to the bit)
         can_fight = self.ruleset.can_fight
         w_hp, w_fp, w_out, w_spent = w.hp, w.fp, w.out, w.spent
@@ -254,10 +256,9 @@ class Evaluator:
                 v -= w_spent
             if friend:
                 taken += v - w_hp - w_fp
-                control += c
             else:
                 dealt -= v - w_hp - w_fp
-                control -= c
+            suffered[f.id] = -c
         by_id = {f.id: f for f in able}
 
         # grips: worth something only while both ends still fight
@@ -269,11 +270,19 @@ class Evaluator:
                 continue
             val = w.grip_kind.get(g.kind, w.grip_default) + w.grip_location.get(g.location, 0.0)
             if h.side == side:
-                control += val - w.grip_hand * g.hands
-            if t.side == side:
-                control -= val + w.being_held_extra
-                if h.side != side:
-                    held_friends.append((h, t))
+                control -= w.grip_hand * g.hands
+            suffered[t.id] += val + (w.being_held_extra if t.side == side else 0.0)
+            if t.side == side and h.side != side:
+                held_friends.append((h, t))
+        cap = w.held_cap
+        for f in able:
+            x = suffered[f.id]
+            if x > cap:
+                x = cap
+            if f.side == side:
+                control -= x
+            else:
+                control += x
 
         if w.danger and len(able) > 1:
             rear, side_arc = w.rear, w.side_arc

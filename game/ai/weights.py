@@ -48,6 +48,10 @@ class Weights:
     })
     grip_hand: float = 0.08  # each hand committed to a grip (it cannot punch or defend)
     being_held_extra: float = 0.2  # held fighters suffer a little more than holders gain (danger)
+    #: the most that grips, posture and conditions together can cost a fighter who still fights: less than
+    #: being out (``out`` and a whole hp bar), so finishing a foe is always worth more than keeping it down
+    #: (two edge pins at -5 on one foe counted 12, more than knocking it out: the holders never did)
+    held_cap: float = 8.0
     # danger / position (switched off by the easy level)
     rear: float = 0.8  # a foe stands in your rear hex
     side_arc: float = 0.3  # a foe stands in your side hexes
