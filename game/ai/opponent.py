@@ -279,6 +279,42 @@ def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
 _PAIR = (tuple, list)
 
 
+@dataclass(slots=True)
+class _ReplyRolls:
+    """The rolls of one reply the foe may make in one state: both sides' values after each."""
+
+    action: Action
+    key: str  # its dice (the same for every action of ours it answers)
+    foe_vals: list[float] = field(default_factory=list)
+    our_vals: list[float] = field(default_factory=list)
+    rolled: bool = False
+
+    @property
+    def foe(self) -> float:
+        """The foe's mean value (rounded: equal outcomes compare equal whatever the order of the sum)."""
+        return round(sum(self.foe_vals) / len(self.foe_vals), 9)
+
+    @property
+    def ours(self) -> float:
+        return sum(self.our_vals) / len(self.our_vals)
+
+    def roll(self, search: _Search, state: Battle, foe_ev: Evaluator, upto: int) -> bool:
+        """Roll on to ``upto`` samples (one, if the reply rolls no dice); False if it could not be played."""
+        for i in range(len(self.foe_vals), upto):
+            try:
+                child, self.rolled = search.play(state, self.action, (self.key, i))
+            except _OutOfBudget:
+                raise
+            except Exception as exc:  # noqa: BLE001 - an engine bug: report it, never crash the game
+                search.errors.append(f"{self.action.text()}: {type(exc).__name__}: {exc}")
+                break
+            self.foe_vals.append(foe_ev.value(child))
+            self.our_vals.append(search.ev.value(child))
+            if not self.rolled:
+                break
+        return bool(self.foe_vals)
+
+
 def _compared(scored: list[_Cand]) -> list[_Cand]:
     """The candidates whose scores compare fairly: those whose reply was refined, else those looked ahead,
     else all (each stage replaces the one before it only for the actions it finished)."""
@@ -741,48 +777,17 @@ class _Search:
         # options tied at the top (a blow parried in both rolls looks like a feint that failed, and like doing
         # nothing) are rolled up to ``reply_refine`` times to tell them apart; still tied, one that rolled dice
         # comes before one that did not, as in ``choose``
-        scored: list[list[Any]] = []  # [foe's mean, rolled, our mean, action, key, foe values, our values]
-        for a, key in options:
-            row = self._reply_rolls(state, a, key, foe_ev, 0, self.level.reply_samples)
-            if row is not None:
-                scored.append(row)
+        scored = [r for a, key in options if (r := _ReplyRolls(a, key)).roll(self, state, foe_ev,
+                                                                              self.level.reply_samples)]
         if not scored:
             return self.ev.value(state) - self.base, "", None, False, ""
-        top = max(r[0] for r in scored)
-        tied = [r for r in scored if r[1] and r[0] > top - 1e-9]
+        top = max(r.foe for r in scored)
+        tied = [r for r in scored if r.rolled and r.foe > top - 1e-9]
         if len(tied) > 1 and self.level.reply_refine > self.level.reply_samples:
             for r in tied:
-                more = self._reply_rolls(state, r[3], r[4], foe_ev, len(r[5]), self.level.reply_refine)
-                if more is not None:
-                    r[5].extend(more[5])
-                    r[6].extend(more[6])
-                    r[0] = round(sum(r[5]) / len(r[5]), 9)
-                    r[2] = sum(r[6]) / len(r[6])
-        best = max(scored, key=lambda r: (r[0], r[1]))  # the first of equals: the pool's order
-        return best[2] - self.base, f"after {best[3].text()}", best[3], False, best[4]
-
-    def _reply_rolls(self, state: Battle, a: Action, key: str, foe_ev: Evaluator, first: int,
-                     last: int) -> list[Any] | None:
-        """Samples ``first`` to ``last - 1`` of the foe's reply ``a`` in ``state``: [the foe's mean value, whether
-        it rolled dice, our mean value, ``a``, ``key``, the foe's values, ours] (None: it failed at once)."""
-        foe_vals, our_vals = [], []
-        rolled = False
-        for s in range(first, last):
-            try:
-                child, rolled = self.play(state, a, (key, s))
-            except _OutOfBudget:
-                raise
-            except Exception as exc:  # noqa: BLE001
-                self.errors.append(f"{a.text()}: {type(exc).__name__}: {exc}")
-                break
-            foe_vals.append(foe_ev.value(child))
-            our_vals.append(self.ev.value(child))
-            if not rolled:
-                break
-        if not foe_vals:
-            return None
-        return [round(sum(foe_vals) / len(foe_vals), 9), rolled, sum(our_vals) / len(our_vals), a, key,
-                foe_vals, our_vals]
+                r.roll(self, state, foe_ev, self.level.reply_refine)
+        best = max(scored, key=lambda r: (r.foe, r.rolled))  # the first of equals: the pool's order
+        return best.ours - self.base, f"after {best.action.text()}", best.action, False, best.key
 
     def acts_next(self, state: Battle) -> tuple[str | None, Battle]:
         """Who the turn order lets act after the action that led to ``state`` (None: not known, or a new
