@@ -626,7 +626,7 @@ class _Search:
         if not self.level.reply_refine or not c.exact or abs(c.mean) > 1e-9 or c.reply is None or not c.replies:
             return
         target = getattr(c.action, "target", None)
-        state0, reply, key, delta0 = c.replies[0]
+        _, reply, key, delta0 = c.replies[0]
         for sib in self._groups.get((c.action.type, target if isinstance(target, str) else ""), ()):
             if sib is c or sib.reply is not None or sib.failed:
                 continue
