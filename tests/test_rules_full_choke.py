@@ -74,6 +74,26 @@ def test_S2_CHOKE_4_aware_victim_defends_at_minus_2_unaware_not_at_all():
     assert len(rolls(ev)) == 1 and b.grapples[0].kind == "choke_hold"
 
 
+def test_S2_CHOKE_4_a_named_defence_is_judged_as_the_play_judges_it():
+    """S2-CHOKE-4 (G2-11), S2-CHOKE-1: from bob's rear hex, naming the dodge or the parry is legal and rolls it
+    at -2, as leaving the choice to the engine does (the check used to see the rear hex and refuse: "cannot
+    dodge this attack"). The check, the play and the odds ask one function (choke.choke_defenses)."""
+    for choice, label in (("dodge", "dodge"), ("parry", "parry bare-handed")):
+        b = behind()
+        ev = play(b, ChokeHold("ann", target="bob", defense=choice), [3, 3, 3, 1, 2, 2])
+        d = rolls(ev)[1]
+        assert (d["actor"], d["label"].startswith(label), mods(d)["S2-CHOKE-4"], d["target"]) == \
+            ("bob", True, -2, 6)
+        assert b.grapples == []
+    b = behind()
+    named = rs(b).odds(b, ChokeHold("ann", target="bob", defense="dodge"))
+    assert named == rs(b).odds(b, ChokeHold("ann", target="bob")) and named["defended"] > 0
+    assert "cannot block the choke hold" in reason(behind(), ChokeHold("ann", target="bob", defense="block"))
+    surprised = behind(bob={"conditions": ["surprised"]})
+    assert "G2-11" in reason(surprised, ChokeHold("ann", target="bob", defense="dodge"))
+    assert ChokeHold("ann", target="bob", defense="none").check(surprised) is None
+
+
 def test_S2_CHOKE_5_break_free_choker_plus_5_not_cumulative():
     """S2-CHOKE-5, G2-16: the choker has +5 in the contest, not +5 twice for the two hands."""
     b = held()

@@ -4,6 +4,7 @@ import math
 
 from helpers_full import battle, contest, duo, fighter, grip, mods, play, reason, rolls, rs, types
 
+from game.dice import ScriptedDice
 from game.hexgrid import Hex
 from game.rules.threed6 import combat as C
 from game.rules.threed6.full import Strangle
@@ -152,6 +153,20 @@ def test_S2_ARMS_1_a_holding_arm_cannot_parry_unarmed():
     lite = duo(grapples=(grip(),), ruleset="3d6-lite")
     assert any(o.releases for o in C.defense_options(rs(lite), lite, lite.fighter("ann"),
                                                      C.AttackInfo("bob", "strike")))
+
+
+def test_S2_ARMS_1_a_parry_refused_for_holding_arms_cites_S2_ARMS_1():
+    """S2-ARMS-1: ann holds bob with both hands; naming her parry against his punch is refused under S2-ARMS-1
+    (it used to cite G0-5), and the trusted play's event cites it too."""
+    b = duo(grapples=(grip(),))
+    why = Attack("bob", target="ann", defense="parry").check(b)
+    assert why is not None and why.rule == "S2-ARMS-1" and "holding bob" in why.text
+    assert Attack("bob", target="ann", defense="dodge").check(b) is None
+    ev = Attack("bob", target="ann", defense="parry").resolve(b, ScriptedDice([2, 2, 2, 3]))
+    msg = next(e for e in ev if e["type"] == "message" and "no active defence" in e["text"])
+    assert msg["rule"] == "S2-ARMS-1"
+    lite = duo(grapples=(grip(),), ruleset="3d6-lite")  # S0-MUTUAL-3: seed 000 parries and lets go
+    assert Attack("bob", target="ann", defense="parry").check(lite) is None
 
 
 def test_S2_ARMS_2_letting_go_is_free():

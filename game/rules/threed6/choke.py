@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from game.hexgrid import arc_of
 from game.rules import events as E
 from game.rules.base import Reason
-from game.rules.common import Mod, RollSpec
+from game.rules.common import Mod, RollSpec, roll_under
 from game.rules.threed6 import combat
 from game.rules.threed6.status import grip, hands_in_grips
 
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["CHOKE_SKILLS", "choke_skill", "is_behind", "choke_hands", "check_choke", "choke_spec",
-           "defend_from_behind", "apply_choke", "WILD_SWING", "BACK_KICK"]
+           "choke_attack", "choke_defenses", "defense_choice_reason", "defend_from_behind", "apply_choke",
+           "WILD_SWING", "BACK_KICK"]
 
 #: S2-CHOKE-3: the skills and their penalties.
 CHOKE_SKILLS = (("Judo", -2), ("Wrestling", -3))
@@ -99,8 +100,49 @@ def choke_spec(battle: Battle, actor: str) -> RollSpec:
     return spec
 
 
-def defend_from_behind(res: Resolution, rs: Any, victim: Fighter, att: combat.AttackInfo,
-                       choice: str | None) -> bool:
+def choke_attack(actor: str, victim: Fighter) -> combat.AttackInfo:
+    """The choke as the victim's defence sees it.
+
+    The choker comes from behind, but S2-CHOKE-4 lets an aware victim "attempt
+    any legal defense" with the penalties for an attack from behind, so the
+    rear arc's "no active defence" (G0-5) must not apply: the attack is judged
+    from inside the victim's hex (no arc penalty) and :func:`choke_defenses`
+    adds the -2 of G2-11 instead.
+    """
+    return combat.AttackInfo(actor, "grapple", None, "choke hold", origin=victim.hex)
+
+
+def choke_defenses(rs: Any, battle: Battle, victim: Fighter, actor: str) -> list[combat.Defense]:
+    """S2-CHOKE-4 (G2-11): every defence the victim may use against the choke, each at -2; none if surprised.
+
+    The one answer to "may the victim defend, and how?" for the check
+    (:func:`defense_choice_reason`), the play (:func:`defend_from_behind`) and
+    the odds, so that they cannot judge the arc differently.
+    """
+    if "surprised" in victim.conditions:
+        return []
+    options = combat.defense_options(rs, battle, victim, choke_attack(actor, victim))
+    for o in options:
+        o.modifiers.append(Mod(-2, "house rule: defending against a choke from behind", "S2-CHOKE-4"))
+    return options
+
+
+def defense_choice_reason(rs: Any, battle: Battle, victim: Fighter, actor: str,
+                          choice: str | None) -> Reason | None:
+    """Why the victim cannot answer the choke with ``choice`` (S2-CHOKE-4), or None."""
+    if choice is None or choice == "none":
+        return None
+    if choice not in ("dodge", "parry", "block"):
+        return Reason(f"Unknown defence {choice!r}", "G0-5", "bad_intent")
+    if "surprised" in victim.conditions:
+        return Reason(f"{victim.label} is not aware of the choker and gets no defence (house rule)", "G2-11")
+    if any(o.kind == choice for o in choke_defenses(rs, battle, victim, actor)):
+        return None
+    why, rule = combat.no_defense_reason(rs, battle, victim, choke_attack(actor, victim), choice)
+    return Reason(f"{victim.label} cannot {choice} the choke hold ({why})", rule)
+
+
+def defend_from_behind(res: Resolution, rs: Any, victim: Fighter, actor: str, choice: str | None) -> bool:
     """S2-CHOKE-4 (G2-11): an aware victim may use any legal defence at -2; a surprised one none.
     Returns True if the choke is defended."""
     if "surprised" in victim.conditions:
@@ -110,19 +152,17 @@ def defend_from_behind(res: Resolution, rs: Any, victim: Fighter, att: combat.At
     if choice == "none":
         res.note(E.message(f"{victim.label} does not defend", actor=victim.id))
         return False
-    options = combat.defense_options(rs, res.battle, victim, att)
+    options = choke_defenses(rs, res.battle, victim, actor)
     if choice is not None:
         options = [o for o in options if o.kind == choice]
-    for o in options:
-        o.modifiers.append(Mod(-2, "house rule: defending against a choke from behind", "S2-CHOKE-4"))
     pick = combat.best_defense(options)
     if pick is None:
-        res.note(E.message(f"{victim.label} has no usable active defence", actor=victim.id, rule="S2-CHOKE-4"))
+        why, rule = combat.no_defense_reason(rs, res.battle, victim, choke_attack(actor, victim), choice)
+        res.note(E.message(f"{victim.label} has no usable active defence ({why})", actor=victim.id, rule=rule))
         return False
     if pick.releases:
         res.emit(E.grapple_end(pick.releases[0], pick.releases[1], why="parried with the holding hand",
                                rule=rs.cite("S0-MUTUAL-3")))
-    from game.rules.common import roll_under
     ev = res.note(roll_under(res.dice, pick.spec(victim.id)))
     return bool(ev["success"])
 

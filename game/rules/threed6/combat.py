@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from game.rules.threed6.lite import ThreeD6Lite
 
 __all__ = [
-    "AttackInfo", "Defense", "defense_options", "best_defense", "roll_defense", "attack_skill",
+    "AttackInfo", "Defense", "defense_options", "best_defense", "roll_defense", "no_defense_reason", "attack_skill",
     "roll_damage", "apply_injury", "fall_unconscious", "consciousness_check", "WOUNDING",
 ]
 
@@ -214,8 +214,8 @@ def roll_defense(r: Resolution, rs: ThreeD6Lite, d: Fighter, att: AttackInfo, ch
         options = [o for o in options if o.kind == choice]
     pick = best_defense(options)
     if pick is None:
-        why = _no_defense_reason(rs, r.battle, d, att)
-        r.note(E.message(f"{d.label} has no active defence ({why[0]})", actor=d.id, rule=why[1]))
+        why, rule = no_defense_reason(rs, r.battle, d, att, choice)
+        r.note(E.message(f"{d.label} has no active defence ({why})", actor=d.id, rule=rule))
         return False
     if pick.releases:
         r.emit(E.grapple_end(pick.releases[0], pick.releases[1], why="parried with the holding hand",
@@ -228,7 +228,14 @@ def roll_defense(r: Resolution, rs: ThreeD6Lite, d: Fighter, att: AttackInfo, ch
     return bool(ev["success"])
 
 
-def _no_defense_reason(rs: ThreeD6Lite, battle: Battle, d: Fighter, att: AttackInfo) -> tuple[str, str]:
+def no_defense_reason(rs: ThreeD6Lite, battle: Battle, d: Fighter, att: AttackInfo,
+                      choice: str | None = None) -> tuple[str, str]:
+    """Why ``d`` has no active defence (of kind ``choice`` if named) against ``att``: (why, rule ID).
+
+    One answer for the check (``ThreeD6Lite.defense_choice_reason``, the choke's
+    own) and the event ``roll_defense`` writes, so a refusal and a roll never
+    cite different rules.
+    """
     a = battle.fighter(att.attacker)
     if is_out(d):
         return "unconscious", "G0-7"
@@ -238,6 +245,14 @@ def _no_defense_reason(rs: ThreeD6Lite, battle: Battle, d: Fighter, att: AttackI
         return "house rule: no defence after an All-Out Attack", "G0-4"
     if _arc(d, a, att) == "rear":
         return "house rule: attacked from the rear hex", "G0-5"
+    if choice == "parry" and rs.holding_limb_parry != "release":
+        # S2-ARMS-1: an arm committed to grappling makes no unarmed parry until it lets go.
+        holding = [h for h in hands_in_grips(battle, d.id) if d.hands.get(h) is None and h not in d.crippled]
+        if holding:
+            held = sorted({g.target for g in grips_by(battle, d.id) if set(g.hand_names) & set(holding)})
+            who = ", ".join(battle.fighter(t).label for t in held)
+            return (f"an arm holding {who} cannot parry bare-handed until it lets go",
+                    rs.cite("S0-MUTUAL-3"))
     return "no usable defence", "G0-5"
 
 

@@ -155,7 +155,8 @@ class ChokeHold(Maneuver):
             where = G.approach(battle, rs, actor, target, self.maneuver)
             if isinstance(where, Reason):
                 return where
-        return rs.defense_choice_reason(battle, target.id, actor.id, None, self.defense, kind="grapple")
+        # S2-CHOKE-4: the same answer the play gets from choke.defend_from_behind.
+        return choke.defense_choice_reason(rs, battle, target, actor.id, self.defense)
 
     def play(self, r, rs, actor):
         battle = r.battle
@@ -179,8 +180,7 @@ class ChokeHold(Maneuver):
         if ev.get("critical") == "success":
             r.note(E.message("A critical success cannot be defended (house rule)", actor=actor.id, rule="G0-17"))
         else:
-            att = C.AttackInfo(actor.id, "grapple", None, "choke hold", origin=target.hex)
-            if choke.defend_from_behind(r, rs, target, att, self.defense):
+            if choke.defend_from_behind(r, rs, target, actor.id, self.defense):
                 r.note(E.message(f"{target.label} fends off the choke hold", actor=target.id, rule="S2-CHOKE-4"))
                 return
         choke.apply_choke(r, actor.id, target.id)
@@ -695,19 +695,20 @@ class ThreeD6Full(ThreeD6Lite):
         spec = self.technique_spec(battle, actor, target, base, action.maneuver)
         p_hit = success_chance(spec.target)
         p_crit = critical_chances(spec.target)[0]
-        # The choke is defended at -2 instead of "no defence from the rear" (G2-11); the arm lock's arc is the
-        # hex the locker steps from (ruling L-1).
-        origin = target.hex if isinstance(action, ChokeHold) else actor.hex
-        att = C.AttackInfo(actor.id, "grapple", None, action.type, origin=origin)
+        # The choke's defences are choke.choke_defenses (S2-CHOKE-4, G2-11), as its check and play see them;
+        # the arm lock's arc is the hex the locker steps from (ruling L-1).
         p_def = 0.0
-        if action.defense != "none" and not (isinstance(action, ChokeHold) and "surprised" in target.conditions):
-            options = C.defense_options(self, battle, target, att)
+        if action.defense != "none":
+            if isinstance(action, ChokeHold):
+                options = choke.choke_defenses(self, battle, target, actor.id)
+            else:
+                options = C.defense_options(self, battle, target,
+                                            C.AttackInfo(actor.id, "grapple", None, action.type, origin=actor.hex))
             if action.defense is not None:
                 options = [o for o in options if o.kind == action.defense]
-            extra = -2 if isinstance(action, ChokeHold) else 0
             best = C.best_defense(options)
             if best is not None:
-                p_def = success_chance(best.target + extra)
+                p_def = success_chance(best.target)
         defended = (p_hit - p_crit) * p_def
         return {"hit": p_hit - defended, "defended": defended, "miss": 1.0 - p_hit}
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Grapple", "BreakFree", "Release", "Takedown", "Pin", "WrestleWeapon", "ForceDrop", "Drag",
-    "Strangle", "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "after_reason", "approach", "held_grip",
+    "Strangle", "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "after_reason", "approach", "step_origin", "held_grip",
 ]
 
 #: S0-REQ-3: a grapple is an Attack, All-Out Attack or Move and Attack.
@@ -89,6 +89,16 @@ def approach(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter,
             return Reason(f"{target.label} is {target.posture}: {actor.label} must kneel or lie down to grapple",
                           rs.cite("S0-REQ-5"))
     return path, down
+
+
+def step_origin(actor: Fighter, path: list[Hex]) -> Hex | None:
+    """The hex a grapple's step into the foe's hex comes from (ruling L-1), None without a step.
+
+    The check, the play and the odds all judge the defender's arc from here.
+    """
+    if not path:
+        return None
+    return path[-2] if len(path) > 1 else actor.hex
 
 
 def _grip_side(target: Fighter, location: str, side: str | None) -> dict[str, str]:
@@ -151,7 +161,8 @@ class Grapple(Maneuver):
         where = approach(battle, rs, actor, target, self.maneuver)
         if isinstance(where, Reason):
             return where
-        return rs.defense_choice_reason(battle, target.id, actor.id, None, self.defense, kind="grapple")
+        return rs.defense_choice_reason(battle, target.id, actor.id, None, self.defense, kind="grapple",
+                                        origin=step_origin(actor, where[0]))
 
     def play(self, r, rs, actor):
         battle = r.battle
@@ -159,7 +170,7 @@ class Grapple(Maneuver):
         where = approach(battle, rs, actor, target, self.maneuver)
         assert not isinstance(where, Reason)
         path, down = where
-        origin = (path[-2] if len(path) > 1 else actor.hex) if path else None
+        origin = step_origin(actor, path)
         if path:
             rule = "G0-4" if self.maneuver == "move_and_attack" else rs.cite("S0-REQ-2")
             _move_events(r, actor, path, rule)

@@ -72,6 +72,7 @@ from game.rules.threed6.status import (
 
 if TYPE_CHECKING:
     from game.dice import Dice
+    from game.hexgrid import Hex
     from game.model import Battle, Fighter, Grapple
     from game.rules.base import Event
     from game.rules.events import Resolution
@@ -206,7 +207,10 @@ class ThreeD6Lite(Ruleset):
         return None
 
     def defense_choice_reason(self, battle: Battle, target_id: str, attacker_id: str, weapon: str | None,
-                              defense: str | None, kind: str = "strike") -> Reason | None:
+                              defense: str | None, kind: str = "strike", origin: Hex | None = None) -> Reason | None:
+        """Why the defender cannot answer with ``defense``; ``origin`` is the hex a step into the defender's
+        hex comes from (ruling L-1), as the play will judge the arc. The reason is the one ``roll_defense``
+        would write (``combat.no_defense_reason``)."""
         if defense is None or defense == "none":
             return None
         if defense not in ("dodge", "parry", "block"):
@@ -214,9 +218,10 @@ class ThreeD6Lite(Ruleset):
         target = battle.get(target_id)
         if target is None:
             return None
-        opts = C.defense_options(self, battle, target, C.AttackInfo(attacker_id, kind, weapon))
-        if not any(o.kind == defense for o in opts):
-            return Reason(f"{target.label} cannot {defense} this attack", "G0-5")
+        att = C.AttackInfo(attacker_id, kind, weapon, origin=origin)
+        if not any(o.kind == defense for o in C.defense_options(self, battle, target, att)):
+            why, rule = C.no_defense_reason(self, battle, target, att, defense)
+            return Reason(f"{target.label} cannot {defense} this attack ({why})", rule)
         return None
 
     # -- shared checks and clean-up --------------------------------------------------------------

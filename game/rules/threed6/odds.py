@@ -162,8 +162,7 @@ def odds(rs: ThreeD6Lite, battle: Battle, action: Action) -> dict[str, float]:
         if not isinstance(where, Reason):
             path, down = where
             posture = "kneeling" if down else None
-            if path:
-                origin = path[-2] if len(path) > 1 else actor.hex
+            origin = G.step_origin(actor, path)
         spec = rs.grapple_spec(battle, actor, target, action.location, action.hands, action.maneuver, posture)
         att = C.AttackInfo(actor.id, "grapple", None, "grapple", origin)
         return hit_odds(spec.target, _defense_target(rs, battle, target.id, att, action.defense))
