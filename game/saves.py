@@ -23,6 +23,7 @@ import datetime
 import hashlib
 import os
 import re
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "SaveFile", "SaveError", "data_dir", "saves_dir", "autosave_dir",
     "state_hash", "make_save", "encode_save", "write_atomic", "save_game", "read_save", "load_game",
-    "replay_log", "autosave", "list_autosaves", "latest_autosave", "Replay",
+    "replay_log", "autosave", "list_autosaves", "latest_autosave", "clean_stale_temps", "Replay",
 ]
 
 SAVE_FORMAT = "clinch-save"
@@ -112,7 +113,14 @@ def encode_save(save: SaveFile) -> bytes:
 
 
 def write_atomic(path: Path | str, data: bytes) -> Path:
-    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one, never half of one."""
+    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one, never half of one.
+
+    The bytes go to ``.NAME.PID.tmp`` beside ``path``, are flushed to the disk
+    and then ``os.replace``\\ d over it. When anything fails (a full disk
+    mid-write, a read-only folder) the temporary file is removed, the old
+    file is left as it was and the ``OSError`` is raised; a process killed
+    mid-write leaves its temporary behind for :func:`clean_stale_temps`.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -125,10 +133,65 @@ def write_atomic(path: Path | str, data: bytes) -> Path:
     except BaseException:
         try:
             tmp.unlink()
-        except FileNotFoundError:
+        except OSError:  # never there, or the folder refuses even that: the first error is the one to tell
             pass
         raise
     return path
+
+
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.tmp$")
+#: a temporary file older than this is left over, whoever wrote it (a write takes milliseconds)
+STALE_TEMP_SECONDS = 60.0
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether a process with this id runs now (on Windows we cannot ask safely: assume it does)."""
+    if os.name == "nt":
+        return True  # os.kill(pid, 0) sends CTRL_C_EVENT there; the age test alone decides
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's live process
+    except OSError:
+        return True
+    return True
+
+
+def clean_stale_temps(folders: list[Path | str] | None = None, *, now: float | None = None,
+                      max_age: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove the ``.NAME.PID.tmp`` files that interrupted writes left behind; returns those removed.
+
+    Called when the game starts. ``folders`` defaults to :func:`saves_dir`
+    and :func:`autosave_dir` (the app adds the settings folder). A temporary
+    is removed when the process that wrote it is gone or it is older than
+    ``max_age`` seconds; a live writer's fresh temporary is left alone. Never
+    raises: a folder that is missing or cannot be read or changed is skipped.
+    """
+    if folders is None:
+        folders = [saves_dir(), autosave_dir()]
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            m = _TEMP.match(entry.name)
+            if m is None:
+                continue
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                old = now - entry.stat(follow_symlinks=False).st_mtime > max_age
+                if old or not _pid_alive(int(m.group("pid"))):
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except (OSError, ValueError, OverflowError):
+                continue
+    return removed
 
 
 def save_game(ctl: TurnController, path: Path | str | None = None, *, name: str = "save",
@@ -243,11 +306,12 @@ _AUTO = re.compile(r"^autosave-(\d{6})\.json$")
 
 
 def list_autosaves(folder: Path | str) -> list[Path]:
-    """Autosaves in a folder, oldest first."""
+    """Autosaves in a folder, oldest first (none when the folder is missing or cannot be read)."""
     folder = Path(folder)
-    if not folder.is_dir():
+    try:
+        found = [(int(m.group(1)), p) for p in folder.iterdir() if (m := _AUTO.match(p.name))]
+    except OSError:
         return []
-    found = [(int(m.group(1)), p) for p in folder.iterdir() if (m := _AUTO.match(p.name))]
     return [p for _, p in sorted(found)]
 
 
@@ -257,17 +321,27 @@ def latest_autosave(folder: Path | str | None = None) -> Path | None:
 
 
 def autosave(ctl: TurnController, folder: Path | str, *, keep: int = 5) -> list[Path]:
-    """Write the next ``autosave-NNNNNN.json`` and remove all but the newest ``keep``; returns those kept."""
+    """Write the next ``autosave-NNNNNN.json`` and remove all but the newest ``keep``; returns those kept.
+
+    A folder that cannot be written raises :class:`SaveError` with the
+    sentence a player reads ("Saving is off: FOLDER cannot be written
+    (reason)."); the autosaves already there are left as they were. An old
+    autosave that cannot be removed stays (the new one was written).
+    """
     folder = Path(folder)
     existing = list_autosaves(folder)
     seq = int(_AUTO.match(existing[-1].name).group(1)) + 1 if existing else 1  # type: ignore[union-attr]
     path = folder / f"autosave-{seq % 1_000_000:06d}.json"
-    save_game(ctl, path)
+    try:
+        write_atomic(path, encode_save(make_save(ctl)))
+    except OSError as exc:
+        why = (exc.strerror or str(exc) or type(exc).__name__).lower()
+        raise SaveError(f"Saving is off: {folder} cannot be written ({why}).") from None
     files = list_autosaves(folder)
     for old in files[:-max(1, keep)]:
         try:
             old.unlink()
-        except FileNotFoundError:
+        except OSError:
             pass
     return files[-max(1, keep):]
 

@@ -544,6 +544,8 @@ class TurnController:
         self._empty_rounds = 0
         self._last_counted: tuple[int, int, str] | None = None
         self.autosaves: list[Path] = []
+        #: why the last autosave failed (one sentence naming the folder), ``None`` when it worked
+        self.save_problem: str | None = None
         self.last = Result("ok", ended=battle.ended, winner=battle.winner)
         if _start and not started:
             self.last = self._run([("start_round",), ("first",)], None)
@@ -1156,11 +1158,23 @@ class TurnController:
         return None
 
     def _autosave(self) -> None:
+        """Autosave after a step; a failure is recorded in :attr:`save_problem`, never raised.
+
+        The step has happened by now: a full disk or a read-only folder must
+        not undo it, lose it or stop the battle, so the sentence is kept for
+        the UI to show and the next step tries again (``save_problem`` goes
+        back to ``None`` once a write succeeds).
+        """
         if self.settings.autosave_dir is None or self.initial is None:
             return
         from game import saves  # late import: saves replays through this module
 
-        self.autosaves = saves.autosave(self, self.settings.autosave_dir, keep=self.settings.autosave_keep)
+        try:
+            self.autosaves = saves.autosave(self, self.settings.autosave_dir, keep=self.settings.autosave_keep)
+        except (OSError, ValueError) as exc:  # SaveError is a ValueError: one sentence naming the folder
+            self.save_problem = str(exc) or f"Saving is off: {self.settings.autosave_dir} cannot be written."
+            return
+        self.save_problem = None
 
     def entries_since(self, index: int) -> Iterator[dict[str, Any]]:
         """Log entries from ``index`` on (the UI's combat log catches up with this)."""
