@@ -10,6 +10,15 @@ same events on the same state always give the same result.
 A ruleset registers its id, actions, conditions, items, initiative policy and
 damage model; variants subclass each other (``3d6-full`` extends
 ``3d6-lite``) and are found with :func:`find_ruleset`.
+
+:class:`Ruleset` is the whole contract between the engine and a ruleset:
+every hook the turn controller, the situation reader, the computer opponent,
+the soak and the UI call is declared there with a default and a docstring,
+and every per-ruleset fact they read (the AI's hints, the invariants' geometry,
+the soak's stat blocks, the words for its own terms) is a declared member a
+ruleset overrides from its own folder. Nothing outside ``game/rules/`` probes a
+ruleset with ``hasattr``/``getattr`` or names a ruleset id;
+``game/rules/README.md`` walks through adding one.
 """
 
 from __future__ import annotations
@@ -21,14 +30,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from game.dice import Dice
+    from game.hexgrid import Hex
     from game.model import Battle, Fighter
 
 Event = dict[str, Any]
 
 __all__ = [
     "Event", "Reason", "Action", "Option", "ChoiceNeeded", "Ruleset", "RULESETS", "register", "find_ruleset",
-    "UnknownRuleset",
+    "UnknownRuleset", "HOPED",
 ]
+
+#: outcome names of ``odds`` an action is taken for, best first: the default of :meth:`Ruleset.headline`
+HOPED: tuple[str, ...] = ("win", "hit", "success", "escape", "takes_hold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +197,33 @@ class Ruleset:
     conditions: ClassVar[dict[str, str]] = {}
     #: item id -> description dict (name, kind, damage, ...)
     items: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: grip kinds beyond ``game.situation.GRAPPLE_KINDS`` a situation file may name (edge's ``pin-3``,
+    #: d20's ``hold``): the situation reader accepts exactly these plus the common ones
+    grapple_kinds: ClassVar[tuple[str, ...]] = ()
+    #: grip locations beyond ``game.situation.GRAPPLE_LOCATIONS`` (and the item ids, always accepted)
+    grapple_locations: ClassVar[tuple[str, ...]] = ()
+    #: a variant's renumbering of its parent's rule IDs (3d6-full: S0 ID -> S2 ID); the rules help follows it
+    #: both ways, so an S0 ID cited by shared code finds the variant's text
+    rule_map: ClassVar[dict[str, str]] = {}
+
+    # -- facts the rest of the code reads (plain data, kept in the ruleset's own folder) ---------------
+    #: the computer opponent's ``game.ai.weights.Weights`` field overrides (a dict field merges key by key):
+    #: what this ruleset's own grip kinds and conditions are worth. Empty: the generic weights
+    ai_hints: ClassVar[dict[str, Any]] = {}
+    #: the greatest hex distance between a holder and its target (0: they share a hex); the soak's
+    #: invariant check reports a grip stretched further
+    grip_distance: ClassVar[int] = 1
+    #: a pinned fighter lies down (3d6); the invariant check reports a pin on a standing target
+    pin_lying: ClassVar[bool] = False
+    #: per-fighter ``{"stats", "skills", "hands", "items"}`` blocks the soak gives the arena's fighters when
+    #: no scenario in ``maps/`` is made for this ruleset (its stats differ from the arena's)
+    stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = ()
+    #: grip kind -> the verb a log line uses when a grip becomes that kind ("pins", "has a choke hold on")
+    grip_words: ClassVar[dict[str, str]] = {"pin": "pins", "grapple": "now simply holds"}
+    #: rule-ID prefixes of this ruleset's attack rolls: a roll-over roll citing one is read against an AC
+    attack_rules: ClassVar[tuple[str, ...]] = ()
+    #: outcome names of :meth:`odds` an action is taken for, best first (read by :meth:`headline`)
+    hoped: ClassVar[tuple[str, ...]] = HOPED
 
     def action_from_dict(self, data: dict[str, Any]) -> Action:
         """Build an intent from plain data; raises ``ValueError`` naming the bad field."""
@@ -243,6 +283,51 @@ class Ruleset:
     def can_fight(self, battle: Battle, fighter: Fighter) -> bool:
         """Whether a fighter still counts for its side (end of battle, G0-21)."""
         return not ({"dead", "unconscious"} & set(fighter.conditions))
+
+    def outcome(self, battle: Battle) -> tuple[bool, str | None]:
+        """``(over, winning side)``, asked by the turn controller after every step.
+
+        The default is the last side standing: over when at most one side still
+        has a fighter :meth:`can_fight` says counts (``None``: nobody is left,
+        a draw). A ruleset whose battles end otherwise overrides it.
+        """
+        able = {f.side for f in battle.fighters if self.can_fight(battle, f)}
+        if len(able) <= 1:
+            return True, next(iter(able), None)
+        return False, None
+
+    def end_phase(self, battle: Battle, step: Any, dice: Dice) -> list[Event]:
+        """Called when a phased turn order leaves a step (``battle.state["initiative"]["step"]``) and before
+        the battle ends on one: what the rules hold back to the end of a number or phase lands here (d20
+        simultaneous damage, GX-4). Must apply its events and return them; the default has nothing to do."""
+        return []
+
+    def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
+        """The hexes a legal move ``action`` walks through, destination last, for the UI's path preview.
+
+        ``None`` (the default): the UI searches a shortest path over the hexes
+        the legal moves reach. A ruleset whose moves follow another path
+        (costs per hex, forced turns) returns it.
+        """
+        return None
+
+    def headline(self, odds: dict[str, float] | None) -> str | None:
+        """The outcome of ``odds`` an action is taken for: the chance the action menu shows and the long
+        shot the computer judges (``None``: ``odds`` names none of them, e.g. a sure ``done``).
+
+        The default takes the first of :attr:`hoped` that ``odds`` has; a
+        ruleset whose outcomes have other names sets :attr:`hoped` or
+        overrides this, and must return a key of ``odds`` or ``None``.
+        """
+        if not odds:
+            return None
+        return next((k for k in self.hoped if k in odds), None)
+
+    def odds_words(self, battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
+        """What the menu's percentage means, for actions whose odds the generic sentences do not explain
+        (edge's opposed Strength pools); ``foe`` is the target's name. ``None`` (the default): the
+        generic sentence for the :meth:`headline` outcome."""
+        return None
 
     def iter_action_types(self) -> Iterator[tuple[str, type[Action]]]:
         return iter(sorted(self.actions.items()))

@@ -15,6 +15,7 @@ from game.hexgrid import hex_distance, hex_linedraw, hex_ring
 from game.rules import events as E
 from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.d20 import actions as A
+from game.rules.d20 import facts
 from game.rules.d20 import wrestling as W
 from game.rules.d20.abilities import attack_bonus, current_hp, hp_max, save_target
 from game.rules.d20.attack import apply_damage, armour_class, attack_mods
@@ -52,6 +53,9 @@ class D20Ruleset(Ruleset):
     actions: ClassVar[dict[str, type[Action]]] = D20_ACTIONS
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     grapple_kinds: ClassVar[tuple[str, ...]] = W.HOLD_KINDS
+    ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
+    stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
+    attack_rules: ClassVar[tuple[str, ...]] = facts.ATTACK_RULES
     #: S4-ROUND-1: a combat round is 10 seconds
     round_seconds: ClassVar[int] = 10
     conditions: ClassVar[dict[str, str]] = {

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import hex_distance
 from game.rules.base import Action, Option, Reason, Ruleset, register
-from game.rules.edge import basic, grapple, links
+from game.rules.edge import basic, facts, grapple, links
 from game.rules.edge.combat import attack_spec, defence_spec
 from game.rules.edge.order import EdgeTurnOrder, phase_reason
 from game.rules.edge.pool import edge_odds, odds_text
@@ -44,6 +44,9 @@ class EdgeRuleset(Ruleset):
     stats: ClassVar[dict[str, str]] = STATS
     options: ClassVar[dict[str, str]] = OPTIONS
     grapple_kinds: ClassVar[tuple[str, ...]] = links.GRAPPLE_KINDS
+    ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
+    stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
+    hoped: ClassVar[tuple[str, ...]] = facts.HOPED
     #: results of a grapple roll and their minimum edge (S1-MENU-1)
     results: ClassVar[dict[str, int]] = grapple.RESULTS
 
