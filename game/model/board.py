@@ -2,6 +2,12 @@
 
 Filled by ``game.maps`` from a Tiled file, or made open and flat for a
 situation with no map. Cells are a list on disk and a dict in memory.
+
+An *unbounded* board (``Board.unbounded_field()``, a situation's ``"map":
+null``) has no cells at all and is open ground everywhere: every hex is on
+it and open, so fighters may stand a billion hexes apart and a run or charge
+may go as far as its rules allow, at no cost in memory. The rules already
+read a board without cells that way (``not board.cells or board.is_open(h)``).
 """
 
 from __future__ import annotations
@@ -65,6 +71,8 @@ class Board(msgspec.Struct, kw_only=True, dict=True):
     properties: dict[str, Any] = {}
     tilesets: list[Tileset] = []
     layers: list[TileLayer] = []
+    #: open ground everywhere, no cells (see the module docstring)
+    unbounded: bool = False
 
     def __post_init__(self) -> None:
         # Build the index with the board (once per map): cells do not change during a battle, so lookups are a
@@ -84,14 +92,21 @@ class Board(msgspec.Struct, kw_only=True, dict=True):
         return self.index().get(h)
 
     def __contains__(self, h: Hex) -> bool:
-        return h in self.index()
+        return self.unbounded or h in self.index()
 
     def is_open(self, h: Hex) -> bool:
         c = self.index().get(h)
-        return c is not None and not c.blocks_movement
+        if c is None:
+            return self.unbounded
+        return not c.blocks_movement
 
     @classmethod
     def open_field(cls, columns: int, rows: int, *, name: str = "open field") -> Board:
         """A flat field of open ground, odd-r pointy top (situations with ``map: null``)."""
         cells = [Cell(hex=offset_to_axial(c, r, "y", "odd")) for r in range(rows) for c in range(columns)]
         return cls(name=name, columns=columns, rows=rows, cells=cells)
+
+    @classmethod
+    def unbounded_field(cls, *, name: str = "open field") -> Board:
+        """Open, flat ground without edges and without cells: it costs nothing however far apart fighters stand."""
+        return cls(name=name, unbounded=True)

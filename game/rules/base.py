@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 if TYPE_CHECKING:
     from game.dice import Dice
     from game.hexgrid import Hex
-    from game.model import Battle, Fighter
+    from game.model import Battle, Fighter, Grapple
 
 Event = dict[str, Any]
 
@@ -202,6 +202,11 @@ class Ruleset:
     grapple_kinds: ClassVar[tuple[str, ...]] = ()
     #: grip locations beyond ``game.situation.GRAPPLE_LOCATIONS`` (and the item ids, always accepted)
     grapple_locations: ClassVar[tuple[str, ...]] = ()
+    #: hands a grip uses when a situation's ``grapples[]`` entry does not say (edge grips use none, E-5)
+    grip_hands_default: ClassVar[int] = 1
+    #: stats whose value is a name, not a number, with the names allowed (lower case); a situation may
+    #: write them in any case (d20's ``class``: ``fighter``, ``magic-user``...)
+    named_stats: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: a variant's renumbering of its parent's rule IDs (3d6-full: S0 ID -> S2 ID); the rules help follows it
     #: both ways, so an S0 ID cited by shared code finds the variant's text
     rule_map: ClassVar[dict[str, str]] = {}
@@ -275,6 +280,15 @@ class Ruleset:
     def end_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
         """Called when a fighter's turn ends (e.g. the HT roll to recover from stun, G0-7)."""
         return []
+
+    def grip_in_force(self, battle: Battle, grip: Grapple) -> None:
+        """Mark a grip a situation lists as taken before it starts (SITUATION-FORMAT.md, "Turns inside a
+        situation"): its victim has had a turn with it on, so moves that need a later turn are open at once.
+
+        The default dates the grip one turn back; a ruleset that counts the victim's turns otherwise
+        (3d6-full's ``victim_turns``) marks it too.
+        """
+        grip.since = battle.turn - 1
 
     def can_act(self, battle: Battle, fighter: Fighter) -> bool:
         """Whether this fighter gets a turn at all (the controller skips those who cannot)."""
