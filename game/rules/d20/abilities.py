@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.model import Fighter
 
 __all__ = [
-    "ability_bonus", "bonus", "CLASS_CODES", "class_of", "level_of", "trait", "attack_bonus", "SAVES",
+    "ability_bonus", "bonus", "CLASS_CODES", "CLASS_NAMES", "class_of", "level_of", "trait", "attack_bonus", "SAVES",
     "save_target", "hit_die", "hp_max", "current_hp", "size_of",
 ]
 
@@ -56,6 +56,8 @@ def bonus(f: Fighter, ability: str) -> int:
 CLASS_CODES: dict[int, str] = {0: "normal man", 1: "fighter", 2: "cleric", 3: "magic-user", 4: "thief",
                                5: "monster"}
 _CLASS_NAMES = {v: k for k, v in CLASS_CODES.items()}
+#: the class names ``stats.class`` may hold instead of a code (SITUATION-FORMAT.md: ``"fighter"``...)
+CLASS_NAMES: tuple[str, ...] = tuple(_CLASS_NAMES)
 
 
 def trait(f: Fighter, name: str, default: Any = None) -> Any:
@@ -73,7 +75,10 @@ def class_of(f: Fighter) -> str:
     if isinstance(c, str) and c.lower() in _CLASS_NAMES:
         return c.lower()
     if "class" in f.stats:
-        return CLASS_CODES.get(int(f.stats["class"]), "fighter")
+        c = f.stats["class"]
+        if isinstance(c, str):  # a situation names the class (SITUATION-FORMAT.md)
+            return c.lower() if c.lower() in _CLASS_NAMES else "fighter"
+        return CLASS_CODES.get(int(c), "fighter")
     if "HD" in f.stats or "HD" in f.traits:
         return "monster"
     return "fighter"

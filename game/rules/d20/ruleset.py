@@ -17,7 +17,7 @@ from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.d20 import actions as A
 from game.rules.d20 import facts
 from game.rules.d20 import wrestling as W
-from game.rules.d20.abilities import attack_bonus, current_hp, hp_max, save_target
+from game.rules.d20.abilities import CLASS_NAMES, attack_bonus, current_hp, hp_max, save_target
 from game.rules.d20.attack import apply_damage, armour_class, attack_mods
 from game.rules.d20.items import ITEMS, damage_dice, item
 from game.rules.d20.status import (
@@ -53,6 +53,8 @@ class D20Ruleset(Ruleset):
     actions: ClassVar[dict[str, type[Action]]] = D20_ACTIONS
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     grapple_kinds: ClassVar[tuple[str, ...]] = W.HOLD_KINDS
+    #: a situation's ``stats.class`` is a class name (SITUATION-FORMAT.md), kept as written in lower case
+    named_stats: ClassVar[dict[str, tuple[str, ...]]] = {"class": CLASS_NAMES}
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     attack_rules: ClassVar[tuple[str, ...]] = facts.ATTACK_RULES
