@@ -44,6 +44,8 @@ class EdgeRuleset(Ruleset):
     stats: ClassVar[dict[str, str]] = STATS
     options: ClassVar[dict[str, str]] = OPTIONS
     grapple_kinds: ClassVar[tuple[str, ...]] = links.GRAPPLE_KINDS
+    #: E-5: an edge grip holds with no hands counted (a situation's grip without ``hands`` has 0)
+    grip_hands_default: ClassVar[int] = 0
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     hoped: ClassVar[tuple[str, ...]] = facts.HOPED

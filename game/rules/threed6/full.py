@@ -583,6 +583,12 @@ class ThreeD6Full(ThreeD6Lite):
         return a, b
 
     # -- turns -------------------------------------------------------------------------------------
+    def grip_in_force(self, battle: Battle, grip: Grapple) -> None:
+        """A situation's grip: taken before it starts, so its victim has had a turn with it on (S2-WRENCH-2/3,
+        S2-ARMLOCK-18 count those turns)."""
+        super().grip_in_force(battle, grip)
+        grip.extra = {**grip.extra, "victim_turns": 1}
+
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
         """Suffocation and choke FP loss (S2-STRANGLE-10, S2-CHOKE-8, S2-SUFFOCATE-*), and the count of the
         victim's turns each grip has lasted (S2-WRENCH-2/3, S2-ARMLOCK-18)."""

@@ -153,7 +153,9 @@ class Grapple(Maneuver):
             if self.location not in target.hands.values():
                 return Reason(f"{target.label} holds no {self.location} to grab", rs.cite("S0-GRAB-5"))
         elif self.location not in rs.grab_penalties:
-            return Reason(f"{self.location!r} cannot be grabbed in {rs.id}", rs.cite("S0-GRAB-2"), "bad_intent")
+            # a body part this ruleset has no grab rule for: a well-formed intent the rules refuse
+            # (SITUATION-FORMAT.md: exit 3, not 2); words outside the contract never get here
+            return Reason(f"{self.location!r} cannot be grabbed in {rs.id}", rs.cite("S0-GRAB-2"))
         if self.side is not None and self.location in ("arm", "hand") and self.side not in target.hands:
             return Reason(f"{target.label} has no {self.side} arm", rs.cite("S0-GRAB-3"), "bad_intent")
         if grip(battle, actor.id, target.id) is not None:

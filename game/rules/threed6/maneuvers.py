@@ -286,7 +286,7 @@ def strike_reason(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target_id: st
     if target is None or target.id == actor.id:
         return Reason("Choose a foe to attack", "G0-5", "bad_intent")
     if location not in STRIKE_LOCATIONS:
-        return Reason(f"{location!r} is not a hit location here", "G0-5", "bad_intent")
+        return Reason(f"{location!r} is not a hit location here", "G0-5")  # well-formed, refused: exit 3
     name = weapon or "punch"
     if name in ("punch", "kick", "bite"):
         nat = S.NATURAL_ATTACKS[name]
