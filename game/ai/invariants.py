@@ -2,13 +2,13 @@
 
 Generic checks read only the model; the few that depend on a ruleset's
 geometry (do a holder and its target share a hex, or stand side by side?)
-and on what a pin means (3d6: the pinned fighter lies down) come from
-:data:`RULESET_FACTS`, plain data.
+and on what a pin means (3d6: the pinned fighter lies down) read the facts
+the ruleset declares (``Ruleset.grip_distance``, ``Ruleset.pin_lying``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.hexgrid import hex_distance
 from game.model import POSTURES
@@ -17,23 +17,18 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Ruleset
 
-__all__ = ["RULESET_FACTS", "check_invariants", "LYING"]
+__all__ = ["check_invariants", "LYING"]
 
 LYING = frozenset({"prone", "lying", "supine"})
 
-#: ruleset id -> facts the checks need. ``grip_distance``: the greatest hex distance between a
-#: holder and its target (0: they share a hex); ``pin_lying``: a pinned fighter lies down.
-RULESET_FACTS: dict[str, dict[str, Any]] = {
-    "3d6-lite": {"grip_distance": 0, "pin_lying": True},
-    "3d6-full": {"grip_distance": 0, "pin_lying": True},
-    "edge": {"grip_distance": 1, "pin_lying": False},
-}
-_DEFAULT_FACTS: dict[str, Any] = {"grip_distance": 1, "pin_lying": False}
-
 
 def check_invariants(battle: Battle, ruleset: Ruleset | None = None) -> list[str]:
-    """Every broken invariant as a sentence (empty when all hold)."""
-    facts = RULESET_FACTS.get(ruleset.id if ruleset else battle.ruleset, _DEFAULT_FACTS)
+    """Every broken invariant as a sentence (empty when all hold); ``ruleset``: the battle's by default."""
+    if ruleset is None:
+        from game.rules import find_ruleset
+
+        ruleset = find_ruleset(battle.ruleset)
+    grip_distance, pin_lying = ruleset.grip_distance, ruleset.pin_lying
     out: list[str] = []
     ids = [f.id for f in battle.fighters]
     if len(set(ids)) != len(ids):
@@ -66,14 +61,14 @@ def check_invariants(battle: Battle, ruleset: Ruleset | None = None) -> list[str
             out.append(f"two grips {g.holder}->{g.target}")
         pairs.add((g.holder, g.target))
         d = hex_distance(h.hex, t.hex)
-        if d > facts["grip_distance"]:
-            where = "share a hex" if facts["grip_distance"] == 0 else "stand side by side"
+        if d > grip_distance:
+            where = "share a hex" if grip_distance == 0 else "stand side by side"
             out.append(f"{g.holder} holds {g.target} from {d} hexes away (they should {where})")
         if not isinstance(g.hands, int) or g.hands < 0:
             out.append(f"the grip {g.holder}->{g.target} uses {g.hands!r} hands")
         else:
             hands_used[g.holder] = hands_used.get(g.holder, 0) + g.hands
-        if g.kind == "pin" and facts["pin_lying"] and t.posture not in LYING:
+        if g.kind == "pin" and pin_lying and t.posture not in LYING:
             out.append(f"{g.target} is pinned by {g.holder} but is {t.posture}")
     for fid, n in hands_used.items():
         f = by_id[fid]

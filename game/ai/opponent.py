@@ -243,18 +243,11 @@ class _Cand:
 _HAS_TO: dict[type, bool] = {}
 
 
-#: outcomes an action hopes for, by the names rulesets give them in ``odds`` (what a long shot is a shot at)
-_HOPED = ("win", "hit", "success", "escape", "takes_hold", "edge>=1", "enter")
-
-
-def _best_chance(odds: dict[str, float] | None) -> float | None:
-    """The chance of the outcome an action is taken for, from the engine's odds (None: none named)."""
-    if not odds:
-        return None
-    for k in _HOPED:
-        if k in odds:
-            return float(odds[k])
-    return None
+def _best_chance(ruleset: Ruleset, odds: dict[str, float] | None) -> float | None:
+    """The chance of the outcome an action is taken for (what a long shot is a shot at): the ruleset's
+    ``headline`` of the engine's odds (None: they name none)."""
+    key = ruleset.headline(odds)
+    return float(odds[key]) if key is not None and odds else None
 
 
 def _has_hex_field(action: Action, name: str = "to") -> Hex | None:
@@ -348,7 +341,7 @@ class _Search:
         self.root = battle
         me = battle.fighter(fighter_id)
         self.side = me.side
-        self.weights: Weights = opp.weights or weights_for(ruleset.id, danger=self.level.danger)
+        self.weights: Weights = opp.weights or weights_for(ruleset, danger=self.level.danger)
         self.ev = Evaluator(battle, ruleset, self.side, self.weights, mover=fighter_id)
         self.base_parts = self.ev.root_parts
         self.base = sum(self.base_parts.values())
@@ -509,7 +502,7 @@ class _Search:
         stop_time = None if self.deadline is None else \
             time.perf_counter() + 0.25 * (self.deadline - time.perf_counter())
         for c in alike[:6]:
-            p = _best_chance(self.odds_of(c))
+            p = _best_chance(self.ruleset, self.odds_of(c))
             if p is None or not 0.03 <= p <= 0.5:
                 continue
             need = min(cap, math.ceil(math.log(0.05) / math.log(1.0 - p)))
@@ -938,7 +931,7 @@ class Opponent:
     """A computer player of one level; thread-safe to share between fighters and sides.
 
     >>> opp = Opponent("hard", budget_ms=None, nodes=400, seed=7)   # deterministic
-    >>> # decision = opp.decide(battle, "3d6-lite", "ann"); controller.submit(decision.action)
+    >>> # decision = opp.decide(battle, battle.ruleset, "ann"); controller.submit(decision.action)
     """
 
     def __init__(self, level: str | Level = "normal", *, budget_ms: float | None = 200.0,

@@ -1,8 +1,9 @@
 """The soak: many seeded computer-vs-computer battles per ruleset, every invariant checked at every step.
 
 For each ruleset a *template* battle is found: a scenario in ``maps/`` made
-for it, else the arena with the fighters' stats and hands taken from
-:data:`STAT_BLOCKS` (plain data, for rulesets whose stats differ from 3d6's).
+for it, else the arena with the fighters' stats and hands taken from the
+ruleset's ``stat_blocks`` (plain data in its own folder, for rulesets whose
+stats differ from 3d6's).
 Battle *i* takes one fighter a side from the template (every fifth battle
 two a side), rotating through them so every pairing of weapons and skills
 comes up, and plays it with cheap players (easy, a small node budget),
@@ -25,36 +26,9 @@ from game.ai.opponent import Opponent, mix
 from game.ai.simulation import fewer_collections
 from game.model import Battle
 
-__all__ = ["STAT_BLOCKS", "SoakReport", "soak_template", "soak_battle", "run_soak", "MAPS"]
+__all__ = ["SoakReport", "soak_template", "soak_battle", "run_soak", "MAPS"]
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
-
-#: ruleset id -> per-fighter (stats, skills, hands) blocks used when no scenario is made for it
-STAT_BLOCKS: dict[str, list[dict[str, Any]]] = {
-    "edge": [
-        {"stats": {"STR": 4, "REF": 3, "PRE": 3, "WIL": 3}, "hands": {"right": "mace", "left": None}},
-        {"stats": {"STR": 3, "REF": 4, "PRE": 4, "WIL": 3}, "hands": {"right": "dagger", "left": None}},
-        {"stats": {"STR": 5, "REF": 2, "PRE": 3, "WIL": 4}, "hands": {"right": None, "left": None}},
-        {"stats": {"STR": 3, "REF": 3, "PRE": 4, "WIL": 3}, "hands": {"right": "tomahawk", "left": "dagger"}},
-        {"stats": {"STR": 4, "REF": 4, "PRE": 2, "WIL": 3}, "hands": {"right": "longsword", "left": None}},
-        {"stats": {"STR": 3, "REF": 3, "PRE": 3, "WIL": 4}, "hands": {"right": "rope", "left": None}},
-    ],
-    "d20": [
-        {"stats": {"STR": 15, "DEX": 12, "CON": 14, "INT": 10, "WIS": 10, "CHA": 10, "level": 2},
-         "hands": {"right": "longsword", "left": "shield"}},
-        {"stats": {"STR": 16, "DEX": 10, "CON": 15, "INT": 9, "WIS": 10, "CHA": 9, "level": 2},
-         "hands": {"right": None, "left": None}},
-        {"stats": {"STR": 12, "DEX": 16, "CON": 12, "INT": 12, "WIS": 11, "CHA": 10, "level": 2},
-         "hands": {"right": "dagger", "left": None}},
-        {"stats": {"STR": 14, "DEX": 13, "CON": 13, "INT": 10, "WIS": 10, "CHA": 10, "level": 2},
-         "hands": {"right": "mace", "left": None}},
-        {"stats": {"STR": 13, "DEX": 14, "CON": 12, "INT": 11, "WIS": 12, "CHA": 10, "level": 2},
-         "hands": {"right": "club", "left": None}},
-        {"stats": {"STR": 17, "DEX": 9, "CON": 16, "INT": 8, "WIS": 9, "CHA": 8, "level": 2},
-         "hands": {"right": "spear", "left": None}},
-    ],
-}
-
 
 def _scenario_for(ruleset_id: str) -> Path | None:
     for path in sorted(MAPS.glob("*.toml")):
@@ -76,7 +50,9 @@ def soak_template(ruleset_id: str) -> Battle:
         return load_scenario(path)
     battle = load_scenario(MAPS / "arena.toml")
     battle.ruleset = ruleset_id
-    blocks = STAT_BLOCKS.get(ruleset_id)
+    from game.rules import find_ruleset
+
+    blocks = find_ruleset(ruleset_id).stat_blocks
     if blocks:
         for i, f in enumerate(battle.fighters):
             block = blocks[i % len(blocks)]

@@ -1,17 +1,21 @@
 """The opponent's tunables as data: feature weights, per-ruleset hints and the levels.
 
-Nothing here names an action class or imports a ruleset: the core reads only
+Nothing here names an action class or a ruleset: the core reads only
 generic battle state (hp, fp, posture, conditions, grips, hexes, facing).
-A ruleset whose conditions or grip kinds mean something special may get a
-row in :data:`HINTS`; unknown names fall back to the defaults.
+A ruleset whose conditions or grip kinds mean something special declares
+``ai_hints`` (``Ruleset.ai_hints``, kept in its own folder): field overrides
+merged by :func:`weights_for`; unknown names fall back to the defaults.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Weights", "Level", "LEVELS", "HINTS", "weights_for", "level_named"]
+if TYPE_CHECKING:
+    from game.rules.base import Ruleset
+
+__all__ = ["Weights", "Level", "LEVELS", "weights_for", "level_named"]
 
 
 @dataclass(frozen=True)
@@ -100,25 +104,14 @@ LEVELS: dict[str, Level] = {
 }
 
 
-#: ruleset id -> Weights field overrides (plain data). Keep it small; prefer generic features.
-HINTS: dict[str, dict[str, Any]] = {
-    # edge: a grapple is one mutual link (the holder has only the upper hand); pins climb from
-    # "pin" (-1) to "pin-5", which knocks the foe out or binds it (S1-PIN-2..7)
-    "edge": {"grip_kind": {"grapple": 0.4, "pin": 2.0, "pin-1": 2.0, "pin-2": 3.0, "pin-3": 4.0, "pin-4": 5.0,
-                           "pin-5": 6.0}, "being_held_extra": 0.0, "grip_hand": 0.0},
-    # d20: a hold is one state (a "pin" is the same hold, S4-WRESTLE-7) worth an automatic blow a round
-    # (S4-HOLD-1) and -4 AC against the others (S4-HELD-2); a rider on its horse is the strongest piece on the
-    # field (unhorsing it is control); stunned is -2 AC and -2 to hit (S4-JOUST-5)
-    "d20": {"grip_kind": {"hold": 1.6, "pin": 1.6}, "grip_hand": 0.0,
-            "conditions": {"mounted": 0.6, "exhausted": -0.3, "maimed": -0.6, "silenced": -0.05, "bolting": -0.8,
-                           "frightened": -0.4, "underwater": -0.2, "stunned": -1.0},
-            "distance": 0.2},
-}
+def weights_for(ruleset: Ruleset | str, *, danger: bool = True) -> Weights:
+    """The weights for a ruleset: the defaults with its ``ai_hints`` merged in (a dict field key by key)."""
+    if isinstance(ruleset, str):
+        from game.rules import find_ruleset
 
-
-def weights_for(ruleset_id: str, *, danger: bool = True) -> Weights:
+        ruleset = find_ruleset(ruleset)
     w = Weights()
-    hint = HINTS.get(ruleset_id)
+    hint = ruleset.ai_hints
     if hint:
         merged: dict[str, Any] = {}
         for key, value in hint.items():
