@@ -103,54 +103,73 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+#: a settings file is a few hundred bytes; anything past this is not one
+MAX_SETTINGS_BYTES = 256 * 1024
+#: how many bad fields a message names before it says "and N more"
+_NAMED = 3
+
+
+def _field_name(key: Any) -> str:
+    """A key as a message names it: short, on one line (a hostile file's keys can be anything)."""
+    text = str(key)
+    if text.isidentifier() and len(text) <= 40:
+        return text
+    return repr(text[:40] + ("\u2026" if len(text) > 40 else ""))
+
+
 def settings_from_dict(data: Any, where: str = "settings") -> tuple[Settings, str | None]:
     """Valid fields are kept, bad ones fall back to their default; the sentence names them."""
     s = Settings()
     if not isinstance(data, dict):
-        return s, f"{where}: not a settings object; using the defaults."
+        return s, f"{where}: not a settings object; the default settings are used."
     bad = []
     for key, value in data.items():
         try:
             setattr(s, key, _check(key, value))
         except ValueError as exc:
-            bad.append(f"{key} {exc}")
+            bad.append(f"{_field_name(key)} {exc}")
     if bad:
-        return s, f"{where}: {'; '.join(bad)} - using the default{'s' if len(bad) > 1 else ''} there."
+        named = "; ".join(bad[:_NAMED]) + (f"; and {len(bad) - _NAMED} more" if len(bad) > _NAMED else "")
+        return s, f"{where}: {named} - using the default{'s' if len(bad) > 1 else ''} there."
     return s, None
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings (or defaults) and a sentence if the file had to be (partly) ignored."""
+    """The saved settings (or defaults) and a sentence naming the file if it had to be (partly) ignored.
+
+    Never raises. The file is read through :mod:`game.userfiles`, so a folder
+    or a named pipe in its place, bytes that are not UTF-8, nesting too deep,
+    NaN, infinities and numbers too large each give the defaults and one
+    sentence; a missing file gives the defaults and no sentence.
+    """
+    from game.userfiles import UserFileError, load_json
+
     path = path or settings_path()
     try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as exc:
-        return Settings(), f"{path}: could not be read ({exc.strerror or exc}); using the default settings."
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        return Settings(), f"{path}: is not valid JSON; using the default settings."
+        if not os.path.lexists(path):
+            return Settings(), None
+        data = load_json(path, limit=MAX_SETTINGS_BYTES)
+    except (UserFileError, OSError, ValueError) as exc:
+        text = " ".join(str(exc).split()).removesuffix("; it was not read.") or f"{path}: could not be read"
+        if str(path) not in text:
+            text = f"{path}: {text}"
+        return Settings(), f"{text.rstrip('.')}; it was ignored and the default settings are used."
     return settings_from_dict(data, str(path))
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
-    """Write atomically; returns a sentence if it could not be written (never raises for disk trouble)."""
+    """Write atomically; returns a sentence if it could not be written (never raises for disk trouble).
+
+    The same atomic write as the saves (``.settings.json.PID.tmp`` then a
+    rename), so a full disk or a read-only folder leaves the old file as it
+    was, and a temporary left by a crash is cleaned when the game starts.
+    """
+    from game.saves import write_atomic
+
     path = path or settings_path()
     data = json.dumps(settings.to_dict(), indent=2).encode("utf-8")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        write_atomic(path, data)
     except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        return f"{path}: settings could not be saved ({exc.strerror or exc})."
+        return f"{path}: settings could not be saved ({(exc.strerror or str(exc)).lower()})."
     return None

@@ -18,6 +18,9 @@ class MainMenu(GuiScene):
         super().__init__(app)
         self._backdrop: Any = None
         self._backdrop_failed = False
+        if app.settings_problem:  # a settings file we ignored: said here, once (the battle screen won't repeat it)
+            self.say(app.settings_problem, "failure")
+            app.settings_problem = None
 
     def wants_frames(self) -> bool:
         return False  # buttons over a still picture: hovering and clicking are events
