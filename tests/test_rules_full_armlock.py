@@ -105,7 +105,7 @@ def test_S2_ARMLOCK_7_break_free_locker_plus_4():
 
 
 def test_S2_ARMLOCK_8_cumulative_minus_1_per_failed_try():
-    """S2-ARMLOCK-8: each failed try adds -1 to bob's later tries."""
+    """S2-ARMLOCK-8: each lost try adds -1 to bob's later tries."""
     b = locked()
     play(b, FullBreakFree("bob"), [3, 3, 4, 4, 4, 4])
     assert b.grapples[0].extra["failed_escapes"] == 1
@@ -114,6 +114,16 @@ def test_S2_ARMLOCK_8_cumulative_minus_1_per_failed_try():
     assert b.grapples[0].extra["failed_escapes"] == 2
     ev = play(b, FullBreakFree("bob"), [1, 1, 1, 6, 6, 6])
     assert contest(ev)["winner"] == "bob" and b.grapples == []
+
+
+def test_S2_ARMLOCK_8_a_tied_try_is_no_loss():
+    """S2-ARMLOCK-8 ("If he loses, he has a cumulative -1"; ruling F-6 rewritten): bob 10 v 12 (margin 2), ann
+    14 v 16 (margin 2): a tie, nobody wins (G0-2); bob stays locked but gets no -1 for it."""
+    b = locked()
+    ev = play(b, FullBreakFree("bob"), [3, 3, 4, 4, 5, 5])
+    assert contest(ev)["winner"] is None and b.grapples[0].kind == "arm_lock"
+    assert b.grapples[0].extra["failed_escapes"] == 0
+    assert not any(e.get("rule") == "S2-ARMLOCK-8" for e in ev)
 
 
 def test_S2_ARMLOCK_9_damage_from_the_lockers_next_turn_each_turn():

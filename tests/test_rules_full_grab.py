@@ -247,12 +247,14 @@ def test_S2_LOC_9_a_held_weapon_is_not_halved():
 
 
 def test_S2_LOC_10_minus_4_dx_only_when_using_that_part():
-    """S2-LOC-10: bob's leg is held: his punch is unhampered, his dodge (legs) -1, his parry free; a torso
-    grip would hamper everything. Seed 000 would forbid using the part at all."""
+    """S2-LOC-10: bob's leg is held: his punch is unhampered, and so is a kick with the other leg (ruling F-3);
+    his dodge (both legs) -1, his parry free; a torso grip would hamper everything. Seed 000 would forbid using
+    the part at all."""
     b = duo(grapples=(grip(location="leg", extra={"limb": "right"}),))
     bob = b.fighter("bob")
     assert rs(b).held_dx_penalty(b, bob, "punch") is None
-    assert rs(b).held_dx_penalty(b, bob, "kick").rule == "S2-LOC-10"
+    assert rs(b).held_dx_penalty(b, bob, "kick") is None
+    assert rs(b).held_dx_penalty(b, bob, "dodge").rule == "S2-LOC-10"
     opts = {o.kind: o for o in C.defense_options(rs(b), b, bob, C.AttackInfo("ann", "strike"))}
     assert opts["dodge"].target == 8 - 1 and opts["parry"].target == 3 + 11 // 2
     r = rolls(play(b, Attack("bob", target="ann", defense="none"), [6, 6, 6]))[0]

@@ -259,6 +259,19 @@ def test_S2_OPT_2_no_grappled_limb_no_bite_with_neck_or_head_held():
     assert Bite("bob", target="ann").check(held()) is None
 
 
+def test_S2_OPT_2_only_the_grappled_leg_cannot_kick():
+    """S2-OPT-2 ("You cannot use any limb that has been grappled"; ruling F-3 rewritten): with bob's right leg
+    held his left kicks, at DX 11 - 2 with no -4 (S2-LOC-10: the held part is not used); with both legs
+    held (one at the foot) he cannot kick. The old ruling stopped kicks with either leg."""
+    b = held(location="leg", extra={"limb": "right"})
+    r = rolls(play(b, Attack("bob", target="ann", item="kick", defense="none"), [6, 6, 6]))[0]
+    assert r["target"] == 11 - 2 and "S2-LOC-10" not in mods(r)
+    both = held(location="leg", extra={"limb": "right"})
+    both.fighters.append(fighter("cy", "red"))
+    both.grapples.append(grip("cy", "bob", location="foot", hands=1, extra={"limb": "left"}))
+    assert "S2-OPT-2" in reason(both, Attack("bob", target="ann", item="kick"))
+
+
 def test_S2_OPT_3_only_unarmed_or_reach_c():
     """S2-OPT-3: held bob may stab with a knife but not swing a sword at cy next to him."""
     b = battle(fighter("ann"), fighter("bob", "blue", facing=3, hands={"right": "broadsword", "left": "knife"}),

@@ -196,9 +196,10 @@ def break_free_mods(battle: Battle, g: Grapple) -> tuple[list[tuple[int, str, st
     return holder, victim
 
 
-def after_break_free(res: Resolution, g: Grapple, won: bool) -> None:
-    """S2-ARMLOCK-8: a lost (or tied) attempt adds -1 to the victim's later attempts."""
-    if won or g.kind != "arm_lock":
+def after_break_free(res: Resolution, g: Grapple, lost: bool) -> None:
+    """S2-ARMLOCK-8: "If he loses, he has a cumulative -1": only a lost attempt adds -1 to the victim's later
+    attempts; a tied contest is no loss (nobody wins a tied Quick Contest, G0-2), so it adds nothing."""
+    if not lost or g.kind != "arm_lock":
         return
     if any(x is g for x in res.battle.grapples):
         fails = int(g.extra.get("failed_escapes", 0)) + 1

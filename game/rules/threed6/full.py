@@ -96,7 +96,7 @@ FULL_RULE_MAP: dict[str, str] = {
 
 #: which body part an action uses (``attack_modifiers``' ``part``) -> the gripped locations that hamper it
 _PART_LOCATIONS = {
-    "arm": ("arm", "hand"), "punch": ("arm", "hand"), "kick": ("leg", "foot"),
+    "arm": ("arm", "hand"), "punch": ("arm", "hand"), "kick": ("leg", "foot"), "dodge": ("leg", "foot"),
     "bite": ("neck", "head", "skull", "face"),
 }
 _HEAD = frozenset({"neck", "head", "skull", "face"})
@@ -312,15 +312,18 @@ class WrenchLimb(Maneuver):
 
 @dataclass(frozen=True, slots=True)
 class FullBreakFree(G.BreakFree):
-    """S2-BREAK-*: as lite; a failed try against an arm lock adds -1 to later ones (S2-ARMLOCK-8)."""
+    """S2-BREAK-*: as lite; a lost try against an arm lock adds -1 to later ones (S2-ARMLOCK-8; a tie is no
+    loss)."""
 
     rule: ClassVar[str] = "S2-BREAK-1"
 
     def play(self, r, rs, actor):
         g = self.pick(r.battle, rs, actor)
+        start = len(r.events)
         G.BreakFree.play(self, r, rs, actor)
         if g.kind == "arm_lock":
-            armlock.after_break_free(r, g, won=not any(x is g for x in r.battle.grapples))
+            contest = next((e for e in r.events[start:] if e["type"] == "contest"), None)
+            armlock.after_break_free(r, g, lost=contest is not None and contest["winner"] == g.holder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,11 +435,14 @@ class ThreeD6Full(ThreeD6Lite):
         wanted = _PART_LOCATIONS.get(part or "", ())
         held_arms = {g.extra.get("limb", "right") for g in grips if g.location in ("arm", "hand")}
         other_arm = any(h not in held_arms and h not in f.crippled for h in f.hands)
+        other_leg = part == "kick" and bool(_free_legs(battle, f))
         for g in grips:
             if g.location in ("torso", "groin") or g.kind in ("pin", "choke_hold"):
                 return g
             if g.location in ("arm", "hand") and other_arm:
                 continue  # ruling F-3: an arm action uses an arm nobody holds (S2-OPT-2)
+            if g.location in ("leg", "foot") and other_leg:
+                continue  # ruling F-3: the kick uses the leg nobody holds (S2-OPT-2, S2-LOC-10)
             if part is None or g.location in wanted:
                 return g
         return None
@@ -456,7 +462,7 @@ class ThreeD6Full(ThreeD6Lite):
     def held_defense_penalty(self, battle: Battle, f: Fighter, kind: str) -> Mod | None:
         """S2-DIFF-3 (kept, G2-1): the -4 DX is -2 to parry/block, -1 to dodge — only if the defence uses the
         held part (S2-LOC-10): parries and blocks use the arms, a dodge the legs (ruling F-3)."""
-        g = self._grips_hampering(battle, f, "arm" if kind in ("parry", "block") else "kick")
+        g = self._grips_hampering(battle, f, "arm" if kind in ("parry", "block") else "dodge")
         if g is None:
             return None
         return Mod(-1 if kind == "dodge" else -2, f"held ({g.location}): -4 DX gives "
@@ -492,11 +498,9 @@ class ThreeD6Full(ThreeD6Lite):
             if self._all_arms_holding(battle, f) and not locked:
                 return Reason(f"{f.label} holds on with all its arms: only the moves after a grapple, a bite or a "
                               "reach-C Striker", "S2-ARMS-3")
-            legs = {p for p in parts if p.startswith(("leg:", "foot:"))}
-            if len(legs) >= 2 or (legs and "leg:right" in legs and "leg:left" in legs):
-                return Reason(f"{f.label} cannot kick with a grappled leg", "S2-OPT-2")
-            if legs:
-                return Reason(f"{f.label} cannot kick with a grappled leg (ruling: the free leg stands)", "S2-OPT-2")
+            # S2-OPT-2 forbids only the grappled limb: with one leg held the other kicks (ruling F-3).
+            if not _free_legs(battle, f):
+                return Reason(f"{f.label} cannot kick: both legs are grappled", "S2-OPT-2")
             if f.posture in S.LYING:
                 return Reason(f"{f.label} cannot kick while lying down (house rule)", "G0-8")
         elif name == "bite":
@@ -717,6 +721,12 @@ class ThreeD6Full(ThreeD6Lite):
                 p_def = success_chance(best.target)
         defended = (p_hit - p_crit) * p_def
         return {"hit": p_hit - defended, "defended": defended, "miss": 1.0 - p_hit}
+
+
+def _free_legs(battle: Battle, f: Fighter) -> list[str]:
+    """The legs ``f`` may kick with: those not gripped at the leg or the foot (S2-OPT-2)."""
+    held = {g.extra.get("limb", "right") for g in grips_on(battle, f.id) if g.location in ("leg", "foot")}
+    return [side for side in ("right", "left") if side not in held]
 
 
 def _wtl(t: tuple[float, float, float]) -> dict[str, float]:
