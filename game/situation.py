@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 import re
+import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,8 +30,9 @@ import msgspec
 from game.dice import DiceError, ScriptedDice, SeededDice
 from game.hexgrid import Hex, axial_to_offset, offset_to_axial
 from game.model import POSTURES, Battle, Board, Cell, Fighter, Grapple, RngState, Side
-from game.rules.base import UnknownRuleset, find_ruleset
+from game.rules.base import Reason, UnknownRuleset, find_ruleset
 from game.rules.events import Resolution, effect_end, illegal
+from game.userfiles import UserFileError, decode_json, read_bytes
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -45,9 +48,21 @@ __all__ = [
 GRAPPLE_KINDS = ("grapple", "pin", "choke_hold", "arm_lock")
 #: body parts a grip may hold (or an item id, for a grabbed weapon)
 GRAPPLE_LOCATIONS = ("torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot")
-#: empty cells around the fighters when a situation has no map
+#: empty cells around the hexes :func:`open_field_around` is given (``"map": null`` is unbounded instead)
 OPEN_FIELD_MARGIN = 5
 OPEN_FIELD_MIN = 12
+#: a situation file larger than this is refused unread (a real one is a few KB)
+MAX_SITUATION_BYTES = 4 * 1024 * 1024
+#: |q| and |r| of any hex a situation names: a billion hexes each way, far beyond any battle
+HEX_LIMIT = 10**9
+#: stats, skills and armour: 0 to this (no ruleset's attribute, level, skill or DR comes near it)
+STAT_LIMIT = 10_000
+#: current hp / fp: from minus to plus this (3d6 fighters fight on below 0, G0-7)
+HP_LIMIT = 1_000_000
+#: arms a fighter may have (each is a hand the grips and items use)
+ARMS_LIMIT = 16
+#: any other number in an action (counts, shots, dice): at most this either way
+ACTION_NUMBER_LIMIT = 10**6
 
 
 class SituationError(ValueError):
@@ -74,7 +89,7 @@ class FighterSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     hex: Hex
     facing: int = 0
     posture: str = "standing"
-    stats: dict[str, int] = {}
+    stats: dict[str, int | str] = {}  # a str only for the ruleset's ``named_stats`` (d20's class)
     skills: dict[str, int] = {}
     size: int = 0
     arms: int = 2
@@ -94,7 +109,7 @@ class GrappleSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     holder: str
     target: str
     location: str = "torso"
-    hands: int = 1
+    hands: int | None = None  # None: the ruleset's ``grip_hands_default``
     kind: str = "grapple"
 
 
@@ -152,7 +167,8 @@ def _precheck_maps(name: str, data: Any) -> None:
         h = f.get("hex")
         if isinstance(h, list) and len(h) != 2:
             raise SituationError(name, f"fighters[{i}].hex", f"expected [q, r], got {len(h)} numbers")
-        for field, ok, want in (("stats", _is_int, "int"), ("skills", _is_int, "int"),
+        for field, ok, want in (("stats", lambda v: _is_int(v) or isinstance(v, str), "int"),
+                                ("skills", _is_int, "int"),
                                 ("hands", lambda v: v is None or isinstance(v, str), "null or an item id")):
             value = f.get(field)
             if not isinstance(value, dict):
@@ -166,23 +182,43 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _from_user_file_error(name: str, exc: UserFileError) -> SituationError:
+    """``game.userfiles``' sentence (``NAME: problem.``) as a :class:`SituationError` for the same file."""
+    text = str(exc)
+    problem = text[len(name) + 2:] if text.startswith(f"{name}: ") else text
+    return SituationError(name, "", problem.rstrip("."))
+
+
 def parse_situation(data: bytes | str, *, name: str = "<situation>") -> SituationSpec:
-    """Decode and check the shape of a situation (types, required fields); see :func:`build_situation`."""
+    """Decode and check the shape of a situation (types, required fields); see :func:`build_situation`.
+
+    Decoding goes through ``game.userfiles.decode_json``: text that is not
+    UTF-8, nesting deeper than any situation needs, NaN, infinities and
+    numbers beyond 64 bits are refused in one sentence naming the field.
+    """
     try:
-        raw = msgspec.json.decode(data)
-    except msgspec.DecodeError:
-        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-        try:
-            json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SituationError(name, "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") \
-                from None
-        raise SituationError(name, "", "not valid JSON") from None
+        raw = decode_json(data, name)
+    except UserFileError as exc:
+        if str(exc).startswith(f"{name}: is not valid JSON"):
+            raise _json_error(name, data) from None
+        raise _from_user_file_error(name, exc) from None
     _precheck_maps(name, raw)
     try:
         return msgspec.convert(raw, SituationSpec)
     except msgspec.ValidationError as exc:
         raise _from_validation_error(name, exc) from None
+
+
+def _json_error(name: str, data: bytes | str) -> SituationError:
+    """Where the JSON is broken, in the words of Python's own parser (line and column)."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return SituationError(name, "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
+    except (RecursionError, ValueError):
+        pass
+    return SituationError(name, "", "not valid JSON")
 
 
 # -- building the battle --------------------------------------------------------
@@ -232,12 +268,29 @@ def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[st
         if f.posture not in POSTURES:
             raise SituationError(name, f"{at}.posture",
                                  f"expected one of {', '.join(POSTURES)}, got {f.posture!r}")
-        if f.arms < 0:
-            raise SituationError(name, f"{at}.arms", f"expected 0 or more, got {f.arms}")
+        _check_hex(name, f"{at}.hex", f.hex)
+        if not 0 <= f.arms <= ARMS_LIMIT:
+            raise SituationError(name, f"{at}.arms", f"expected 0 to {ARMS_LIMIT}, got {f.arms}")
         if f.size < -10 or f.size > 20:
             raise SituationError(name, f"{at}.size", f"expected a Size Modifier from -10 to 20, got {f.size}")
-        if f.dr < 0:
-            raise SituationError(name, f"{at}.dr", f"expected 0 or more, got {f.dr}")
+        if not 0 <= f.dr <= STAT_LIMIT:
+            raise SituationError(name, f"{at}.dr", f"expected 0 to {STAT_LIMIT}, got {f.dr}")
+        for key in ("hp", "fp"):
+            v = getattr(f, key)
+            if v is not None and not -HP_LIMIT <= v <= HP_LIMIT:
+                raise SituationError(name, f"{at}.{key}", f"expected -{HP_LIMIT} to {HP_LIMIT} or null, got {v}")
+        for field, values in (("stats", f.stats), ("skills", f.skills)):
+            for key, v in values.items():
+                where = f"{at}.{field}.{key}"
+                if isinstance(v, str):
+                    names = ruleset.named_stats.get(key) if field == "stats" else None
+                    if names is None:
+                        raise SituationError(name, where, "expected int, got str")
+                    if v.lower() not in names:
+                        raise SituationError(name, where, f"expected one of {', '.join(names)}, got {v!r}")
+                    values[key] = v.lower()
+                elif not 0 <= v <= STAT_LIMIT:
+                    raise SituationError(name, where, f"expected 0 to {STAT_LIMIT}, got {v}")
         if f.hands is not None and len(f.hands) > f.arms:
             raise SituationError(name, f"{at}.hands", f"{len(f.hands)} hands for {f.arms} arms")
         items = ruleset.items
@@ -256,8 +309,22 @@ def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[st
     return ids
 
 
+def _check_hex(name: str, path: str, h: Any) -> None:
+    """A hex is ``[q, r]``, each within :data:`HEX_LIMIT` (a billion hexes each way)."""
+    q, r = (h.q, h.r) if isinstance(h, Hex) else (h if isinstance(h, (list, tuple)) and len(h) == 2 else (None, None))
+    if not (_is_int(q) and _is_int(r)):
+        raise SituationError(name, path, f"expected a hex [q, r], got {_type_name(h) if q is None else h!r}")
+    if abs(q) > HEX_LIMIT or abs(r) > HEX_LIMIT:
+        raise SituationError(name, path, f"[{q}, {r}] is beyond any board (|q| and |r| are at most {HEX_LIMIT})")
+
+
+def _locations(ruleset: Ruleset) -> set[str]:
+    """The words ``location`` may hold: the contract's body parts, the ruleset's own, its item ids."""
+    return set(GRAPPLE_LOCATIONS) | set(ruleset.grapple_locations) | set(ruleset.items)
+
+
 def _check_grapples(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[str, int]) -> None:
-    kinds = set(GRAPPLE_KINDS) | set(getattr(ruleset, "grapple_kinds", ()))
+    kinds = set(GRAPPLE_KINDS) | set(ruleset.grapple_kinds)
     used: dict[str, int] = {}
     pairs: dict[tuple[str, str], int] = {}
     for i, g in enumerate(spec.grapples):
@@ -274,11 +341,12 @@ def _check_grapples(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[
         holder = spec.fighters[ids[g.holder]]
         target = spec.fighters[ids[g.target]]
         held_items = {v for v in (target.hands or {}).values() if v}
-        places = set(GRAPPLE_LOCATIONS) | set(getattr(ruleset, "grapple_locations", ())) | set(ruleset.items)
-        if g.location not in places and g.location not in held_items:
+        if g.location not in _locations(ruleset) and g.location not in held_items:
             raise SituationError(name, f"{at}.location",
                                  f"expected a body part ({', '.join(GRAPPLE_LOCATIONS)}) or an item "
                                  f"{g.target} holds, got {g.location!r}")
+        if g.hands is None:
+            g.hands = ruleset.grip_hands_default
         if g.hands < 0:
             raise SituationError(name, f"{at}.hands", f"expected 0 or more, got {g.hands}")
         used[g.holder] = used.get(g.holder, 0) + g.hands
@@ -289,20 +357,31 @@ def _check_grapples(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[
 
 def _board_for(name: str, spec: SituationSpec, base_dir: Path) -> Board:
     if spec.map is None:
-        return open_field_around([f.hex for f in spec.fighters])
-    try:
-        from game.maps import MapError, load_map
-    except ImportError:
-        raise SituationError(name, "map", "this build cannot load maps yet; use null for an open field") from None
+        # Unbounded open ground: nothing to build however far apart the fighters stand, and room for any
+        # walk, run or charge the ruleset allows.
+        return Board.unbounded_field()
+    from game.maps import MapError, load_map
+
+    if not spec.map.strip():
+        raise SituationError(name, "map", "expected a path to a Tiled .tmx map or null, got an empty string")
     path = Path(spec.map)
     if not path.is_absolute():
         path = base_dir / path
     try:
+        st = path.stat()
+    except (OSError, ValueError) as exc:
+        raise SituationError(name, "map", f"cannot read {spec.map}: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    if not stat.S_ISREG(st.st_mode):
+        raise SituationError(name, "map", f"{spec.map} is not a file (a folder, pipe or device); it was not read")
+    try:
         board = load_map(path)
-    except MapError as exc:
-        raise SituationError(name, "map", str(exc)) from None
+    except (MapError, UserFileError) as exc:
+        raise SituationError(name, "map", str(exc).rstrip(".")) from None
     except OSError as exc:
         raise SituationError(name, "map", f"cannot read {spec.map}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a map loader's one-sentence refusal of another kind
+        raise SituationError(name, "map", str(exc).rstrip(".")) from None
     for i, f in enumerate(spec.fighters):
         if f.hex not in board:
             raise SituationError(name, f"fighters[{i}].hex", f"[{f.hex.q}, {f.hex.r}] is outside the map {spec.map}")
@@ -351,8 +430,65 @@ def _parse_actions(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[s
         target = getattr(action, "target", None)
         if isinstance(target, str):
             _known(ids, target, f"{at}.target", name)
+        _check_action_words(name, at, data, spec, ruleset, ids)
         out.append(action)
     return out
+
+
+#: action fields that hold one hex, and one that holds a list of them
+_HEX_FIELDS = ("to", "foe_to", "hex")
+_PATH_FIELDS = ("path",)
+
+
+def _check_action_words(name: str, at: str, data: dict[str, Any], spec: SituationSpec, ruleset: Ruleset,
+                        ids: dict[str, int]) -> None:
+    """The contract's vocabulary (exit 2 outside it); what the rules allow within it is the action's check (exit 3).
+
+    ``hands`` 0 to the actor's arms, ``location`` a body part the contract
+    names (or the ruleset's own, or an item id), ``posture`` one of the
+    postures, ``facing`` 0-5, hexes within :data:`HEX_LIMIT`, fighters that
+    exist, items the ruleset knows, and no other number beyond
+    :data:`ACTION_NUMBER_LIMIT`.
+    """
+    actor = spec.fighters[ids[data["actor"]]]
+    for key, value in data.items():
+        where = f"{at}.{key}"
+        if key == "hands" and _is_int(value) and not 0 <= value <= actor.arms:
+            raise SituationError(name, where, f"expected 0 to {actor.arms} ({actor.id} has {actor.arms} arms), "
+                                              f"got {value}")
+        elif key == "location" and isinstance(value, str) and value not in _locations(ruleset):
+            raise SituationError(name, where, f"expected a body part ({', '.join(GRAPPLE_LOCATIONS)}) or an item id, "
+                                              f"got {value!r}")
+        elif key == "posture" and isinstance(value, str) and value not in POSTURES:
+            raise SituationError(name, where, f"expected one of {', '.join(POSTURES)}, got {value!r}")
+        elif key == "facing" and _is_int(value) and not 0 <= value <= 5:
+            raise SituationError(name, where, f"expected 0-5, got {value}")
+        elif key in _HEX_FIELDS and value is not None:
+            _check_hex(name, where, value)
+        elif key in _PATH_FIELDS and isinstance(value, list):
+            for j, h in enumerate(value):
+                _check_hex(name, f"{where}[{j}]", h)
+        elif key == "targets" and isinstance(value, list):
+            for j, t in enumerate(value):
+                if isinstance(t, str):
+                    _known(ids, t, f"{where}[{j}]", name)
+        elif key == "item" and isinstance(value, str) and ruleset.items and value not in ruleset.items:
+            raise SituationError(name, where, f"unknown item {value!r} (see 'clinch items {ruleset.id}')")
+        else:
+            _check_numbers(name, where, value)
+
+
+def _check_numbers(name: str, where: str, value: Any) -> None:
+    """No count, number of shots or dice in an action beyond :data:`ACTION_NUMBER_LIMIT` (nor nested deeper)."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        v, path = stack.pop()
+        if _is_int(v) and abs(v) > ACTION_NUMBER_LIMIT:
+            raise SituationError(name, path, f"{v} is out of range (at most {ACTION_NUMBER_LIMIT} either way)")
+        if isinstance(v, list):
+            stack.extend((x, f"{path}[{j}]") for j, x in enumerate(v))
+        elif isinstance(v, dict):
+            stack.extend((x, f"{path}.{k}") for k, x in v.items())
 
 
 def _check_action_types(name: str, at: str, action: Action, data: dict[str, Any]) -> None:
@@ -404,10 +540,13 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
         free = [h for h, held in holder.hands.items() if held is None and h not in taken]
         names = free[:g.hands]
         taken.extend(names)
-        grapples.append(Grapple(holder=g.holder, target=g.target, location=g.location, hands=g.hands,
+        grapples.append(Grapple(holder=g.holder, target=g.target, location=g.location, hands=int(g.hands or 0),
                                 kind=g.kind, hand_names=names))
     battle = Battle(ruleset=ruleset.id, board=board, sides=sides, fighters=fighters, grapples=grapples,
                     rng=RngState(seed=seed), scenario=name)
+    for grip in battle.grapples:
+        # taken before the situation starts: its victim has had a turn with it on (SITUATION-FORMAT.md)
+        ruleset.grip_in_force(battle, grip)
     try:
         ruleset.setup(battle)
     except (ValueError, KeyError) as exc:
@@ -420,9 +559,13 @@ def load_situation(path: str | Path, *, seed: int = 0, name: str | None = None) 
     """Read, parse, validate and build. ``name`` (default: the path as given) starts every error."""
     shown = name if name is not None else str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise SituationError(shown, "", f"cannot read the file: {exc.strerror or exc}") from None
+        # refuses folders, pipes and devices unread, and anything larger than a situation can be
+        data = read_bytes(path, limit=MAX_SITUATION_BYTES)
+    except UserFileError as exc:
+        problem = _from_user_file_error(str(path), exc).problem
+        if m := re.fullmatch(r"could not be read \((.*)\)", problem):
+            problem = f"cannot read the file: {m[1]}"
+        raise SituationError(shown, "", problem) from None
     spec = parse_situation(data, name=shown)
     return build_situation(spec, name=shown, base_dir=Path(path).parent, seed=seed)
 
@@ -446,37 +589,61 @@ _BAD_INTENT = ("unknown", "bad_intent")
 
 
 def play(sit: Situation, dice: Dice) -> Outcome:
-    """Play the actions in order: ``check`` then ``resolve``; stop at the first illegal one.
+    """Play the actions in order, each as its actor's turn (SITUATION-FORMAT.md, "Turns inside a situation").
 
-    Each action is its actor's turn, as the turn controller would play it but
-    in the file's order and without the ruleset's start/end-of-turn hooks
-    (their rolls are not in a situation's dice): ``battle.current`` is the
-    actor; turn-scoped effects expire as ``game.turns`` expires them
-    (``next_turn`` when that fighter acts again, ``end_of_turn`` after its
-    action, ``turns`` as the battle's turn counter advances, with an
-    ``effect_end`` event each); the turn counter advances after each action.
-    An action whose class says it is ``free`` does not end its actor's turn.
+    The file gives the turn order, so the ruleset's initiative policy (its
+    rolls, its phases) does not run; everything else the turn controller
+    (``game.turns``) does around an intent does, with the same ruleset hooks
+    and on the same dice stream, in play order:
+
+    - a new turn: the previous one ends (``Ruleset.end_turn``, then the
+      effects that end with it, then the turn counter and the effects that
+      last a number of turns); if the actor has had a turn this round, the
+      round ends (``end_of_round`` effects) and the next begins; then the
+      actor's turn starts (``next_turn`` effects end, ``Ruleset.start_turn``:
+      suffocation, choke FP, the per-round ticks...);
+    - the action: ``check`` then ``resolve``; a fighter the ruleset lets no
+      turn (``can_act``) may not act;
+    - a free action (its class says ``free``) leaves the turn open for the
+      actor's next action; any other ends it at once (the end-of-turn rolls,
+      such as recovering from stun, come right after the action's own).
 
     Raises :class:`SituationError` when the dice run out or a face does not
     fit its die, or when an action's check says the intent itself is
     malformed (a reason of kind ``unknown`` or ``bad_intent``).
     """
     battle = sit.battle
+    ruleset = sit.ruleset
     events: list[Event] = []
     in_turn: str | None = None  # whose turn goes on after a free action
+    acted: set[str] = set()  # who has had a turn this round
     for i, action in enumerate(sit.actions):
-        if in_turn != action.actor:
+        def hook(what: str, step: Callable[..., list[Event]], *args: Any, i: int = i,
+                 action: Action = action) -> None:
+            try:
+                events.extend(step(*args, dice))
+            except DiceError as exc:
+                raise _dice_error(sit, i, action, dice, exc, what) from None
+
+        who = action.actor
+        if in_turn != who:
             if in_turn is not None:
-                events.extend(_end_turn(battle, in_turn, dice))
-            battle.current = action.actor
-            events.extend(_expire(battle, dice,
-                                  lambda e, who=action.actor: e["fighter"] == who and e["until"] == "next_turn"))
+                hook(f"the end of {in_turn}'s turn", _end_turn, ruleset, battle, in_turn)
+            if who in acted:
+                hook(f"the end of round {battle.round}", _end_round, battle)
+                acted.clear()
+            acted.add(who)
+            hook(f"the start of {who}'s turn", _start_turn, ruleset, battle, who)
         in_turn = None
         reason = action.check(battle)
+        actor = battle.fighter(who)
+        if reason is None and not ruleset.can_act(battle, actor):
+            # the turn controller would give this fighter no turn at all
+            reason = Reason(f"{actor.label} cannot act ({', '.join(actor.conditions) or 'out of the fight'})")
         if reason is not None:
             if reason.kind in _BAD_INTENT:
                 raise SituationError(sit.name, f"actions[{i}]", reason.text)
-            ev = illegal(reason.text, actor=action.actor, rule=reason.rule or None)
+            ev = illegal(reason.text, actor=who, rule=reason.rule or None)
             ev["action"] = action.to_dict()
             events.append(ev)
             return Outcome(events, illegal_at=i)
@@ -490,29 +657,48 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             # does not pay for) stops the situation like a failed check.
             return Outcome(events, illegal_at=i)
         if getattr(type(action), "free", False):
-            in_turn = action.actor
+            in_turn = who
         else:
-            events.extend(_end_turn(battle, action.actor, dice))
+            hook(f"the end of {who}'s turn", _end_turn, ruleset, battle, who)
     return Outcome(events)
 
 
-def _expire(battle: Battle, dice: Dice, which: Any) -> list[Event]:
+def _expire(battle: Battle, dice: Dice, which: Callable[[dict[str, Any]], bool]) -> list[Event]:
     res = Resolution(battle, dice)
     for eff in [e for e in battle.effects if which(e)]:
         res.emit(effect_end(eff["fighter"], eff["kind"]))
     return res.events
 
 
-def _end_turn(battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
-    events = _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "end_of_turn")
+def _start_turn(ruleset: Ruleset, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
+    """The turn controller's ``start_turn`` step: ``next_turn`` effects end, then the ruleset's hook."""
+    battle.current = fighter_id
+    events = _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "next_turn")
+    return events + list(ruleset.start_turn(battle, fighter_id, dice))
+
+
+def _end_turn(ruleset: Ruleset, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
+    """The turn controller's ``end_turn`` step: the ruleset's hook, ``end_of_turn`` effects, the turn count."""
+    events = list(ruleset.end_turn(battle, fighter_id, dice))
+    events += _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "end_of_turn")
     battle.turn += 1
     events += _expire(battle, dice, lambda e: e["until"] == "turns"
                       and battle.turn - int(e.get("start", 0)) >= int(e.get("turns", 1)))
     return events
 
 
-def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceError) -> SituationError:
-    where = f"while playing actions[{i}] ({action.type})"
+def _end_round(battle: Battle, dice: Dice) -> list[Event]:
+    """The turn controller's ``end_round`` step: ``end_of_round`` effects end and the next round begins."""
+    events = _expire(battle, dice, lambda e: e["until"] == "end_of_round")
+    battle.current = None
+    battle.round += 1
+    return events
+
+
+def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceError,
+                what: str | None = None) -> SituationError:
+    where = f"while playing actions[{i}] ({action.type})" if what is None else \
+        f"at {what}, before or after actions[{i}] ({action.type})"
     if isinstance(dice, ScriptedDice):
         if dice.position < len(dice.faces):
             return SituationError(sit.name, f"dice[{dice.position}]", f"{exc} {where}")
@@ -540,8 +726,10 @@ def grapple_to_spec(g: Grapple) -> dict[str, Any]:
 
 
 def state_of(battle: Battle) -> dict[str, Any]:
+    """``state`` of the output: fighters and grips in the input's shape, and the round the last action was in."""
     return {"fighters": [fighter_to_spec(f) for f in battle.fighters],
-            "grapples": [grapple_to_spec(g) for g in battle.grapples]}
+            "grapples": [grapple_to_spec(g) for g in battle.grapples],
+            "round": battle.round}
 
 
 def resolve_file(path: str | Path, *, seed: int = 0, name: str | None = None) -> tuple[dict[str, Any], int]:
