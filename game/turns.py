@@ -952,8 +952,7 @@ class TurnController:
                     # held back for the end of a number (GX-4) must land.
                     pending = [s for s in self._agenda if s[0] == "end_phase"]
                     current = _policy_step(self.battle)
-                    if not pending and current is not None and hasattr(self.ruleset, "end_phase") \
-                            and step[0] != "end_phase":
+                    if not pending and current is not None and step[0] != "end_phase":
                         pending = [("end_phase", None, current)]
                     self._agenda = pending + [("battle_end", over[0], over[1])]
         self.last = Result("ok", intent=intent, entries=tuple(entries), ended=self.battle.ended,
@@ -1021,7 +1020,7 @@ class TurnController:
             # L-4, L-5) keeps its actor's turn open; the ruleset's own checks
             # bound how many it allows (face once per turn), and a cap here
             # guards against a ruleset that forgets to.
-            if getattr(type(intent), "free", False) and b.current == intent.actor:
+            if type(intent).free and b.current == intent.actor:
                 used = b.state.get("free_actions", 0) + 1
                 if used < _MAX_FREE_ACTIONS:
                     b.state["free_actions"] = used
@@ -1044,7 +1043,7 @@ class TurnController:
             nxt = self._pick(b, first=False)
             after = _policy_step(b)
             follow: list[tuple[Any, ...]] = []
-            if before is not None and (nxt is None or after != before) and hasattr(rs, "end_phase"):
+            if before is not None and (nxt is None or after != before):
                 follow.append(("end_phase", None, before))
             follow += [("end_round",), ("start_round",), ("first",)] if nxt is None else [("start_turn", nxt)]
             return [], follow
@@ -1080,7 +1079,7 @@ class TurnController:
         if kind == "start_round":
             return list(self.policy.start_round(b, dice)), []
         if kind == "end_phase":
-            return list(rs.end_phase(b, step[2], dice)), []  # type: ignore[attr-defined]
+            return list(rs.end_phase(b, step[2], dice)), []
         if kind == "battle_end":
             winner, why = step[1], step[2]
             b.ended = True
@@ -1136,13 +1135,7 @@ class TurnController:
             got = objective(b)
             if got is not None:
                 return got
-        outcome = getattr(self.ruleset, "outcome", None)
-        standing = [sid for sid in side_ids(b)
-                    if any(f.side == sid and self.ruleset.can_fight(b, f) for f in b.fighters)]
-        if outcome is not None:  # the ruleset's own test (e.g. 3d6 G0-21: pinned fighters don't count)
-            over, winner = outcome(b)
-        else:
-            over, winner = len(standing) <= 1, (standing[0] if standing else None)
+        over, winner = self.ruleset.outcome(b)  # by default the last side standing (3d6 G0-21: pins count)
         if over:
             if winner is not None:
                 return winner, f"{self._side_name(winner)} wins: no one else is left able to fight."

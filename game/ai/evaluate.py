@@ -170,7 +170,7 @@ class Evaluator:
         self.retreating: set[str] = set()
         #: friends holding a missile weapon (the ruleset's item table says ``kind = "missile"``): they keep
         #: their distance and shoot rather than close in
-        items = getattr(ruleset, "items", None) or {}
+        items = ruleset.items
         self.shooters = {f.id for f in root.fighters if f.side == side and any(
             isinstance(items.get(h), dict) and items[h].get("kind") == "missile" for h in f.hands.values() if h)}
         #: the root's parts (choosing the targets gives the same parts a later call gives: the chosen foe

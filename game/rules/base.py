@@ -76,6 +76,9 @@ class Action:
     title: ClassVar[str] = ""
     #: the rule that defines this maneuver, cited by menus and reasons
     rule: ClassVar[str] = ""
+    #: a free action (release a grip, drop an item, face once: S0-FREE-1) keeps its actor's turn open; the
+    #: turn controller and ``clinch resolve`` read it
+    free: ClassVar[bool] = False
 
     actor: str
 

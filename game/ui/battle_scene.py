@@ -252,7 +252,7 @@ class BattleScene(Scene):
         actor = b.get(b.current)
         if actor is None or not goals:
             return {}, {}
-        hook = getattr(self.session.ruleset, "move_path", None)
+        ruleset = self.session.ruleset
         passable = set(goals) | {f.hex for f in b.fighters if f.side == actor.side and f.id != actor.id}
         prev: dict[Hex, Hex | None] = {actor.hex: None}
         queue = deque([actor.hex])
@@ -265,13 +265,14 @@ class BattleScene(Scene):
                 queue.append(n)
         costs, paths = {}, {}
         for g in goals:
-            if hook is not None:
-                try:
-                    p = list(hook(b, self._reach[g]))
-                    costs[g], paths[g] = len(p), p
-                    continue
-                except Exception:  # noqa: BLE001 - fall back to the search below
-                    pass
+            try:
+                given = ruleset.move_path(b, self._reach[g])  # None (the default): the search below
+            except Exception:  # noqa: BLE001 - a ruleset's preview must never stop the game: search instead
+                given = None
+            if given is not None:
+                p = list(given)
+                costs[g], paths[g] = len(p), p
+                continue
             if g in prev:
                 p = [g]
                 while prev[p[-1]] is not None and prev[p[-1]] != actor.hex:

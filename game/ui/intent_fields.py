@@ -20,7 +20,7 @@ import dataclasses
 from typing import Any
 
 from game.hexgrid import hex_neighbors
-from game.rules.base import Option
+from game.rules.base import Option, Ruleset
 
 __all__ = ["expand", "FIELD_CHOICES"]
 
@@ -57,9 +57,9 @@ def _check(battle: Any, action: Any) -> Any:
         return exc
 
 
-def expand(options: list[Option], battle: Any, ruleset: Any, ctl: Any = None) -> list[Option]:
+def expand(options: list[Option], battle: Any, ruleset: Ruleset, ctl: Any = None) -> list[Option]:
     """``options`` plus the field variants the ruleset takes but did not list (see the module docstring)."""
-    actions = getattr(ruleset, "actions", None) or {}
+    actions = ruleset.actions
     if not options or not any(k in actions for k in ("wait", "silence", "move_opponent")):
         return options  # only rulesets with these extra fields (d20) are expanded
     actor = options[0].action.actor

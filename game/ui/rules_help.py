@@ -16,7 +16,10 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.rules.base import Ruleset
 
 __all__ = ["RuleEntry", "RulesHelp", "help_for", "HELP_DIR"]
 
@@ -48,15 +51,15 @@ def _files() -> tuple[tuple[tuple[str, ...], tuple[RuleEntry, ...]], ...]:
 class RulesHelp:
     """Rules of one ruleset: ``entries``, ``lookup(id)``, ``search(words)``."""
 
-    def __init__(self, ruleset: Any) -> None:
-        rid = getattr(ruleset, "id", str(ruleset))
+    def __init__(self, ruleset: Ruleset) -> None:
+        rid = ruleset.id
         self.ruleset_id = rid
         self.entries: list[RuleEntry] = []
         for rulesets, entries in _files():
             if rid in rulesets:
                 self.entries.extend(entries)
         self._by_id = {e.id: e for e in self.entries}
-        rule_map = getattr(ruleset, "rule_map", {}) or {}
+        rule_map = ruleset.rule_map
         self._forward = dict(rule_map)
         self._alias = {v: k for k, v in rule_map.items()}
 
@@ -83,5 +86,5 @@ class RulesHelp:
         return out
 
 
-def help_for(ruleset: Any) -> RulesHelp:
+def help_for(ruleset: Ruleset) -> RulesHelp:
     return RulesHelp(ruleset)

@@ -143,7 +143,7 @@ class FighterPanel:
                 rows.append(("text", (line, 13, pal.failure, True)))
         if f.conditions:
             rows.append(("gap", 4))
-            descr = getattr(session.ruleset, "conditions", {}) or {}
+            descr = session.ruleset.conditions
             for c in f.conditions:
                 rows.append(("cond", (c, str(descr.get(c, "")))))
         effects = [e for e in battle.effects if e.get("fighter") == f.id]
