@@ -263,3 +263,114 @@ def test_cleaning_never_raises_when_the_folder_refuses(tmp_path, monkeypatch):
 
     monkeypatch.setattr(saves.os, "unlink", refuse)
     assert saves.clean_stale_temps([tmp_path]) == []
+
+
+# -- the window (headless, real events) ------------------------------------------------------------------
+
+def _window(monkeypatch: pytest.MonkeyPatch, data: Path, config: Path):
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(data))
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(config))
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    from test_ui_play import DICE, SIZE
+
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+    from game.ui.settings import Settings
+
+    pygame.display.init()
+    pygame.event.clear()
+    return App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="fast"), dice=list(DICE))
+
+
+def _said(bs, words: str) -> tuple[int, int]:
+    """How many toasts and how many combat-log lines hold ``words``."""
+    return (sum(words in t for t, _, _ in bs.toasts), sum(words in ln.text for ln in bs.log.lines))
+
+
+def _move_cass_then_space(app) -> None:
+    """Cass walks next to Edda (a move), Edda passes (Space): the battle goes on in the window."""
+    import pygame
+    from test_ui_play import click, dismiss_handover, play_out, press
+
+    from game.hexgrid import Hex
+
+    bs = app.battle_scene
+    battle = bs.session.battle
+    assert bs.session.whose_turn() == "cass"
+    click(app, bs.board.hex_screen_pos(Hex(6, 3)))
+    assert battle.fighter("cass").hex == Hex(6, 3)
+    play_out(app)
+    dismiss_handover(app)
+    assert bs.session.whose_turn() == "edda"
+    press(app, pygame.K_SPACE, unicode=" ")
+    play_out(app)
+    dismiss_handover(app)
+    assert bs.session.whose_turn() not in ("cass", "edda") and not battle.ended
+
+
+def test_the_window_starts_with_an_unwritable_data_folder_says_so_once_and_plays_on(tmp_path, monkeypatch):
+    from test_ui_play import start_hotseat_arena
+
+    data = unmakeable(tmp_path)
+    app = _window(monkeypatch, data, tmp_path / "config")
+    try:
+        bs = start_hotseat_arena(app)
+        app.step()
+        toasts, lines = _said(bs, "Saving is off")
+        assert (toasts, lines) == (1, 1), bs.toasts
+        toast = next(t for t, _, _ in bs.toasts if "Saving is off" in t)
+        line = next(ln.text for ln in bs.log.lines if "Saving is off" in ln.text)
+        assert line == f"Saving is off: {data / 'autosave'} cannot be written (not a directory)."
+        assert len(toast) <= 118 and toast.endswith("/autosave cannot be written (not a directory).")  # not cut
+        _move_cass_then_space(app)
+        assert _said(bs, "Saving is off")[1] == 1  # once, though every step failed to autosave
+        assert bs.session.save_problem is not None and bs.session.battle.log
+    finally:
+        app.close()
+
+
+def test_the_disk_fills_mid_battle_in_the_window_the_move_stands_and_the_player_is_told(tmp_path, monkeypatch):
+    import pygame
+    from test_ui_play import click, dismiss_handover, play_out, press, start_hotseat_arena
+
+    from game.hexgrid import Hex
+
+    app = _window(monkeypatch, tmp_path / "data", tmp_path / "config")
+    try:
+        bs = start_hotseat_arena(app)
+        auto = saves.autosave_dir()
+        before = saves.list_autosaves(auto)
+        assert before and bs.session.save_problem is None
+        disk_full(monkeypatch)
+        battle = bs.session.battle
+        click(app, bs.board.hex_screen_pos(Hex(6, 3)))  # Cass moves; its autosave finds the disk full
+        assert battle.fighter("cass").hex == Hex(6, 3)
+        assert _said(bs, "no space left on device") == (1, 1)
+        play_out(app)
+        dismiss_handover(app)
+        assert bs.session.whose_turn() == "edda" and battle.fighter("cass").hex == Hex(6, 3)
+        press(app, pygame.K_SPACE, unicode=" ")  # the next Space: the loop used to die here
+        play_out(app)
+        dismiss_handover(app)
+        assert bs.session.whose_turn() not in ("cass", "edda")
+        assert _said(bs, "no space left on device")[1] == 1
+        assert saves.list_autosaves(auto) == before and temps(auto) == []
+        monkeypatch.setattr(saves, "open", open, raising=False)  # space again
+        press(app, pygame.K_SPACE, unicode=" ")
+        assert _said(bs, "Autosaving works again")[1] == 1 and bs.session.save_problem is None
+        assert read_save(saves.latest_autosave()).state_hash == state_hash(battle)
+    finally:
+        app.close()
+
+
+def test_clinch_play_never_dies_on_an_unwritable_data_folder(tmp_path):
+    """The real command on a read-only data folder keeps its window open (killed by the timeout)."""
+    from hostile import run_clinch
+
+    arena = Path(__file__).resolve().parents[1] / "maps" / "arena.toml"
+    for args in ((), (arena,)):
+        run = run_clinch("play", *args, timeout=4, memory_mb=1024,
+                         env={"CLINCH_DATA_DIR": str(unmakeable(tmp_path)), "CLINCH_CONFIG_DIR": str(tmp_path)})
+        assert run.code is None, f"exit {run.code}: {run.stderr[-800:]}"
+        assert "Traceback" not in run.stderr

@@ -44,8 +44,13 @@ def main(argv: list[str]) -> int:
     if battle is not None and (args.hotseat or args.solo):
         ids = [s.id for s in battle.sides] or sorted({f.side for f in battle.fighters})
         seat = {sid: ("human" if args.hotseat or i == 0 else "ai") for i, sid in enumerate(ids)}
+    from game.ui.session import SessionError
+
     try:
-        app = App(args.scenario if battle is not None else None, size, seat=seat, idle_ms=IDLE_MS)
+        try:
+            app = App(args.scenario if battle is not None else None, size, seat=seat, idle_ms=IDLE_MS)
+        except SessionError as exc:  # the scenario cannot start under its rules: its sentence, exit 2
+            raise CommandError(str(exc)) from None
         return app.run()
     finally:
         pygame.quit()

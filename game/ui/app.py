@@ -26,7 +26,7 @@ from game.ui.scene import Scene, SceneStack, Transition
 from game.ui.settings import Settings, load_settings, save_settings
 from game.ui.text import TextCache
 
-__all__ = ["App", "DEFAULT_SIZE", "DEFAULT_SCENARIO", "MAPS_DIR", "load_battle"]
+__all__ = ["App", "DEFAULT_SIZE", "DEFAULT_SCENARIO", "MAPS_DIR", "load_battle", "clean_leftovers"]
 
 DEFAULT_SIZE = (1280, 800)
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
@@ -41,6 +41,44 @@ def load_battle(scenario: str | Path | Any) -> Any:
 
         return load_scenario(scenario)
     return scenario
+
+
+#: a toast shows this many characters at most (the battle screen cuts longer ones)
+TOAST_CHARS = 118
+
+
+def fit_path(text: str, limit: int) -> str:
+    """``text`` in ``limit`` characters by shortening its longest word (a path) in the middle.
+
+    A sentence that names a deep folder stays a whole sentence with its end
+    (the reason) readable: ``Saving is off: /tmp/…/sub/autosave cannot be written (not a directory).``
+    """
+    if len(text) <= limit:
+        return text
+    words = text.split(" ")
+    i = max(range(len(words)), key=lambda k: len(words[k]))
+    word = words[i]
+    keep = len(word) - (len(text) - limit) - 1  # characters of the word left beside the ellipsis
+    if keep < 8:
+        return text[: limit - 1] + "\u2026"
+    head = min(5, keep // 3)
+    words[i] = word[:head] + "\u2026" + word[len(word) - (keep - head):]
+    return " ".join(words)
+
+
+def clean_leftovers() -> list[Path]:
+    """Remove the temporary files interrupted writes left in the saves, autosave and settings folders.
+
+    Run once as the window opens; never raises (see ``game.saves.clean_stale_temps``).
+    """
+    from game import saves
+    from game.ui.settings import config_dir
+
+    try:
+        folders: list[Path | str] = [saves.saves_dir(), saves.autosave_dir(), config_dir()]
+    except (OSError, ValueError):  # a home folder platformdirs cannot name: nothing to clean
+        return []
+    return saves.clean_stale_temps(folders)
 
 
 class App:
@@ -60,6 +98,10 @@ class App:
         else:
             self.settings_problem = None
         self.settings = settings
+        clean_leftovers()
+        #: the autosave problem last said in the window (and the session it was said for): said once
+        self._save_said: str | None = None
+        self._save_said_in: Any = None
         self.size = (int(size[0]), int(size[1])) if size else tuple(settings.window_size)
         self.resizable = resizable
         flags = pygame.RESIZABLE if resizable else 0
@@ -155,6 +197,31 @@ class App:
     def store_settings(self) -> str | None:
         return save_settings(self.settings)
 
+    def relay_save_problem(self) -> None:
+        """Say in the battle on screen, once, that autosaving is off (a full or read-only data folder).
+
+        The controller keeps every move whatever the disk does and keeps
+        trying; this tells the player when that starts failing (a toast, and
+        a line in the combat log that stays), and when it works again. The
+        same sentence is not repeated for the next battle of this window.
+        """
+        bs = self.battle_scene
+        if bs is None:
+            return
+        session = bs.session
+        problem = getattr(session, "save_problem", None)
+        if problem == self._save_said:
+            return
+        text, tone = None, "failure"
+        if problem is not None:
+            text = problem
+        elif session is self._save_said_in:
+            text, tone = "Autosaving works again.", "success"
+        self._save_said, self._save_said_in = problem, session
+        if text:
+            bs.toast(fit_path(text, TOAST_CHARS), tone)
+            bs.log.note(text)  # the whole sentence stays in the combat log
+
     # -- the loop's parts ----------------------------------------------------------------------
     def apply(self, t: Transition | None) -> None:
         if t is not None and not self.scenes.apply(t, self.size):
@@ -202,6 +269,7 @@ class App:
         if top is not None:
             top.update(dt_ms)
             self.apply(top.take_transition())
+        self.relay_save_problem()
         self.gui.update(dt_ms / 1000.0)
 
     def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:

@@ -99,6 +99,15 @@ class Session:
         return (s.name or s.id) if s is not None else side_id
 
     @property
+    def save_problem(self) -> str | None:
+        """Why the last autosave failed (one sentence naming the folder), ``None`` while saving works.
+
+        The controller keeps the move and the battle whatever the disk does;
+        the app shows this sentence once (see ``App.relay_save_problem``).
+        """
+        return getattr(self.ctl, "save_problem", None)
+
+    @property
     def thinking(self) -> bool:
         return self._future is not None and not self._future.done()
 

@@ -18,14 +18,25 @@ from game.ui.scene import Transition
 __all__ = ["LoadMenu", "save_files"]
 
 
+def _mtime(path: Path) -> float:
+    """When a file was written; 0 for one that vanished meanwhile (an autosave rotated away)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def save_files() -> list[Path]:
+    """The saves and autosaves, newest first; a folder that is missing or cannot be read adds none."""
     from game import saves
 
     found: list[Path] = []
     for folder in (saves.saves_dir(), saves.autosave_dir()):
-        if folder.is_dir():
+        try:
             found += [p for p in folder.glob("*.json") if p.is_file()]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:
+            continue
+    return sorted(found, key=_mtime, reverse=True)
 
 
 class LoadMenu(GuiScene):
@@ -48,7 +59,7 @@ class LoadMenu(GuiScene):
         self.labels = {}
         items = []
         for p in self.files:
-            when = datetime.datetime.fromtimestamp(p.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            when = datetime.datetime.fromtimestamp(_mtime(p)).strftime("%Y-%m-%d %H:%M")
             text = f"{when}   {p.parent.name}/{p.name}"
             self.labels[text] = p
             items.append(text)
