@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-import copy
-import gzip
 import logging
 import math
+import re
 import struct
 import sys
 import tomllib
@@ -62,6 +61,7 @@ from game.hexgrid import (
     offset_to_axial,
 )
 from game.model import POSTURES, Battle, Board, Cell, Fighter, RngState, Side, TileLayer, Tileset
+from game.userfiles import UserFileError, read_bytes
 
 __all__ = [
     "MapError", "ScenarioError", "load_map", "load_scenario",
@@ -234,6 +234,35 @@ def tile_draw_position(board: Board, tileset: Tileset, col: int, row: int) -> tu
 
 # --- Reading a .tmx -------------------------------------------------------------------
 
+#: Clinch plays maps up to this many cells a side. A close-combat battle uses a few dozen hexes (the shipped
+#: maps are at most 16x14); 512x512 is 262,144 cells, room for any skirmish map, while every per-cell
+#: structure (cells, layers, the board view's draw lists, the AI's path searches) stays within tens of MB.
+MAX_CELLS_A_SIDE = 512
+#: tiles over all tile layers together: four full layers of the largest map (each gid a Python int)
+MAX_LAYER_TILES = 4 * MAX_CELLS_A_SIDE * MAX_CELLS_A_SIDE
+#: a tile side in pixels (Tiled's own hex maps use 14-256); the board view scales tiles, so more buys nothing
+MAX_TILE_PIXELS = 1024
+#: a tileset image side in pixels (SDL's usual texture limit) and its area (64 MB once decoded to RGBA)
+MAX_IMAGE_SIDE = 16384
+MAX_IMAGE_PIXELS = 4096 * 4096
+#: bytes of a .tmx or .tsx file: a 512x512 map with four CSV layers of four-digit gids is about 5 MB
+MAX_MAP_BYTES = 16 * 1024 * 1024
+#: bytes of a tileset image file (read only for its header, but read through game.userfiles all the same)
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+#: XML elements in one file: one XML-encoded layer of the largest map (262,144 <tile>s) and room to spare;
+#: each parsed element costs about 350 bytes, so a hostile file is stopped near 100 MB
+MAX_XML_ELEMENTS = MAX_CELLS_A_SIDE * MAX_CELLS_A_SIDE + 16384
+#: element nesting: a map is map/group.../layer/data/tile; Tiled users nest groups a few levels at most
+MAX_XML_DEPTH = 64
+#: object coordinates (pixels) beyond this are refused: the largest map is 524,288 pixels wide at most
+MAX_COORDINATE = 100_000_000
+#: corners of one polygon or polyline object
+MAX_OBJECT_POINTS = 4096
+#: largest absolute value of a numeric terrain property (move_cost, cover, elevation)
+MAX_TERRAIN_NUMBER = 10_000
+#: point-in-zone tests the map's objects may cost (about a second of Python); beyond it the map is refused
+MAX_ZONE_WORK = 4_000_000
+
 TERRAIN_PROPERTIES = ("terrain", "move_cost", "blocks_movement", "blocks_sight", "cover", "elevation")
 _ALIASES = {"cost": "move_cost", "impassable": "blocks_movement"}
 
@@ -260,35 +289,81 @@ def _pytmx() -> Any:
     return pytmx
 
 
-def _int_attr(node: ElementTree.Element, name: str, where: str, default: int | None = None) -> int:
+def _number(raw: str, name: str, where: str) -> float:
+    """An attribute's text as a finite number, or a sentence naming the attribute (``nan``/``inf`` refused)."""
+    try:
+        value = float(raw)
+    except ValueError:
+        raise MapError(f"{where}: {name}={raw!r} is not a number.") from None
+    if not math.isfinite(value):
+        raise MapError(f"{where}: {name}={raw!r} is not a finite number.")
+    return value
+
+
+def _int_attr(node: ElementTree.Element, name: str, where: str, default: int | None = None,
+              low: int | None = None, high: int | None = None) -> int:
+    """A whole-number attribute, checked against ``low``/``high`` when given (before anything uses it)."""
     raw = node.get(name)
     if raw is None:
         if default is None:
             raise MapError(f"{where} has no {name!r} attribute.")
         return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise MapError(f"{where}: {name}={raw!r} is not a number.") from None
+    value = _number(raw, name, where)
     if value != int(value):
         raise MapError(f"{where}: {name}={raw!r} is not a whole number.")
+    if low is not None and value < low:
+        raise MapError(f"{where}: {name}={raw!r} is below {low}.")
+    if high is not None and value > high:
+        raise MapError(f"{where}: {name}={raw!r} is above {high:,}.")
     return int(value)
 
 
-def _zstd_decompress(data: bytes, where: str) -> bytes:
-    try:
-        import zstandard  # type: ignore[import-not-found]
-    except ImportError:
-        raise MapError(f"{where} is compressed with zstd, which needs the 'zstandard' package "
-                       "(pip install zstandard) or re-saving the map with zlib compression.") from None
-    try:
-        return zstandard.ZstdDecompressor().decompressobj().decompress(data)
-    except zstandard.ZstdError as exc:
-        raise MapError(f"{where} holds corrupt zstd data ({exc}).") from None
+def _float_attr(node: ElementTree.Element, name: str, where: str, default: float = 0.0) -> float:
+    raw = node.get(name)
+    return default if raw is None or raw == "" else _number(raw, name, where)
+
+
+def _inflate(raw: bytes, compression: str, limit: int, where: str) -> bytes:
+    """Decompress at most ``limit`` bytes; refuse a stream that holds more (a zip bomb costs ``limit``, no more).
+
+    ``limit`` is what the layer's declared size needs (4 bytes a tile), so
+    however far a hostile stream would expand, no more than that is ever
+    held in memory.
+    """
+    if compression in ("zlib", "gzip"):
+        try:
+            d = zlib.decompressobj(wbits=15 if compression == "zlib" else 31)
+            out = d.decompress(raw, limit + 1)
+        except zlib.error as exc:
+            raise MapError(f"{where} holds corrupt {compression} data ({exc}).") from None
+        more = len(out) > limit or bool(d.unconsumed_tail)
+        if not more and not d.eof:
+            raise MapError(f"{where} holds corrupt {compression} data (the stream is cut short).")
+    elif compression == "zstd":
+        try:
+            import zstandard  # type: ignore[import-not-found]
+        except ImportError:
+            raise MapError(f"{where} is compressed with zstd, which needs the 'zstandard' package "
+                           "(pip install zstandard) or re-saving the map with zlib compression.") from None
+        try:
+            with zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True) as reader:
+                out = reader.read(limit + 1)
+        except zstandard.ZstdError as exc:
+            raise MapError(f"{where} holds corrupt zstd data ({exc}).") from None
+        more = len(out) > limit
+    else:
+        raise MapError(f"{where} uses the unknown compression {compression!r}.")
+    if more:
+        raise MapError(f"{where} holds more tile data than the map's {limit // 4:,} tiles; it was not unpacked.")
+    return out
 
 
 def _decode_data(data: ElementTree.Element, count: int, where: str) -> list[int]:
-    """Every raw gid (flags included) of a layer's <data>, checked to be exactly ``count`` long."""
+    """Every raw gid (flags included) of a layer's <data>, checked to be exactly ``count`` long.
+
+    The size is checked before anything is expanded (CSV split, base64 unpacked,
+    a stream decompressed), so a layer costs memory for its ``count`` tiles only.
+    """
     encoding = data.get("encoding")
     compression = data.get("compression")
     if data.find("chunk") is not None:
@@ -296,41 +371,49 @@ def _decode_data(data: ElementTree.Element, count: int, where: str) -> list[int]
     if encoding is None:
         if compression:
             raise MapError(f"{where} has compression {compression!r} without an encoding.")
-        gids = [_int_attr(t, "gid", where, 0) for t in data.findall("tile")]
+        tiles = data.findall("tile")
+        if len(tiles) != count:
+            raise MapError(f"{where} holds {len(tiles)} tiles but the map needs {count}.")
+        gids = [_int_attr(t, "gid", where, 0, 0, 0xFFFFFFFF) for t in tiles]
     elif encoding == "csv":
         if compression:
             raise MapError(f"{where} is CSV with compression {compression!r}, which Tiled never writes.")
-        text = (data.text or "").replace("\n", "").replace("\r", "").strip()
+        text = (data.text or "").strip()
+        found = text.count(",") + 1 if text else 0
+        if found != count:
+            raise MapError(f"{where} holds {found} tiles but the map needs {count}.")
         try:
-            gids = [int(v) for v in text.split(",")] if text else []
+            gids = [int(v) for v in text.split(",")]
         except ValueError:
             raise MapError(f"{where} holds CSV data that is not a list of numbers.") from None
     elif encoding == "base64":
+        text = (data.text or "").strip()
+        if len(text) > 4 * count * 4 // 3 + 64 and not compression:
+            raise MapError(f"{where} holds more tile data than the map's {count:,} tiles.")
         try:
-            raw = base64.b64decode((data.text or "").strip(), validate=False)
+            raw = base64.b64decode(text, validate=False)
         except (binascii.Error, ValueError):
             raise MapError(f"{where} holds broken base64 data.") from None
-        try:
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
-            elif compression == "zstd":
-                raw = _zstd_decompress(raw, where)
-            elif compression:
-                raise MapError(f"{where} uses the unknown compression {compression!r}.")
-        except (zlib.error, OSError, EOFError) as exc:
-            raise MapError(f"{where} holds corrupt {compression} data ({exc}).") from None
+        if compression:
+            raw = _inflate(raw, compression, 4 * count, where)
         if len(raw) % 4:
             raise MapError(f"{where} holds {len(raw)} bytes of tile data, not a whole number of tiles.")
-        gids = list(struct.unpack(f"<{len(raw) // 4}I", raw))
+        if len(raw) != 4 * count:
+            raise MapError(f"{where} holds {len(raw) // 4} tiles but the map needs {count}.")
+        gids = list(struct.unpack(f"<{count}I", raw))
     else:
         raise MapError(f"{where} uses the unknown encoding {encoding!r}.")
-    if len(gids) != count:
-        raise MapError(f"{where} holds {len(gids)} tiles but the map needs {count}.")
     if any(g < 0 or g > 0xFFFFFFFF for g in gids):
         raise MapError(f"{where} holds a tile number out of range.")
     return gids
+
+
+def _without_layers(node: ElementTree.Element) -> ElementTree.Element:
+    """A copy of the tree without its tile layers (the depth is bounded by :data:`MAX_XML_DEPTH`)."""
+    out = ElementTree.Element(node.tag, dict(node.attrib))
+    out.text, out.tail = node.text, node.tail
+    out.extend(_without_layers(child) for child in node if child.tag != "layer")
+    return out
 
 
 def _walk_layers(node: ElementTree.Element) -> Iterator[ElementTree.Element]:
@@ -354,11 +437,11 @@ def _coerce(value: Any, kind: type, name: str, where: str) -> Any:
             return bool(value)
         if kind is int:
             f = float(value)
-            if f != int(f):
+            if f != int(f) or abs(f) > MAX_TERRAIN_NUMBER:
                 raise ValueError(value)
             return int(f)
         return str(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise MapError(f"{where}: property {name!r} should be {kind.__name__}, got {value!r}.") from None
 
 
@@ -392,51 +475,232 @@ def _merge(cell: dict[str, Any], tile: dict[str, Any]) -> None:
             cell[k] = cell.get(k, False) or tile[k]
 
 
-def _png_size(path: Path) -> tuple[int, int] | None:
-    with open(path, "rb") as fh:
-        head = fh.read(24)
-    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-        return struct.unpack(">II", head[16:24])
+def _parse_xml(path: Path, where: str, *, limit: int) -> ElementTree.Element:
+    """Read and parse an XML file through :mod:`game.userfiles`, counting elements and depth as it goes.
+
+    The parser is fed in slices and stopped as soon as the tree grows past
+    :data:`MAX_XML_ELEMENTS` or nests past :data:`MAX_XML_DEPTH`, so a hostile
+    file costs at most that much memory, and nothing later (copying the tree,
+    walking group layers, pytmx) can run out of stack. Expat itself refuses
+    entity expansion bombs and never fetches external entities (XXE).
+    """
+    try:
+        data = read_bytes(path, limit=limit)
+    except UserFileError as exc:
+        raise MapError(str(exc) if where == str(path) else f"{where}: {_after_path(exc, path)}") from None
+    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    root: ElementTree.Element | None = None
+    depth = count = 0
+    try:
+        for at in range(0, len(data) or 1, 1 << 16):
+            parser.feed(data[at:at + (1 << 16)])
+            for event, elem in parser.read_events():
+                if event == "end":
+                    depth -= 1
+                    continue
+                depth += 1
+                count += 1
+                if root is None:
+                    root = elem
+                if depth > MAX_XML_DEPTH:
+                    raise MapError(f"{where}: nests elements deeper than {MAX_XML_DEPTH} levels "
+                                   f"(at <{elem.tag}>); no Tiled file needs that.")
+                if count > MAX_XML_ELEMENTS:
+                    raise MapError(f"{where}: has more than {MAX_XML_ELEMENTS:,} XML elements; Clinch reads no more "
+                                   "(save its layers as CSV or base64, not XML).")
+        parser.close()
+    except MapError:
+        raise
+    except ElementTree.ParseError as exc:
+        raise MapError(f"{where}: is not well-formed XML ({exc}).") from None
+    except LookupError as exc:  # <?xml encoding="x-klingon"?>
+        raise MapError(f"{where}: declares a text encoding Python does not know ({exc}); save it as UTF-8.") from None
+    except ValueError as exc:  # expat refusing an encoding it cannot use
+        raise MapError(f"{where}: cannot be read as XML ({exc}).") from None
+    if root is None:
+        raise MapError(f"{where}: is not well-formed XML (no root element).")
+    return root
+
+
+#: attributes pytmx converts with int() / float(): checked here first, so a bad one is named, not a pytmx error
+_INT_ATTRS = frozenset({"columns", "duration", "firstgid", "gid", "id", "margin", "nextlayerid", "nextobjectid",
+                        "offsetx", "offsety", "spacing", "tile", "tilecount", "tileheight", "tileid", "tilewidth"})
+_FLOAT_ATTRS = frozenset({"height", "hexsidelength", "opacity", "pixelsize", "probability", "rotation", "width",
+                          "x", "y", "parallaxx", "parallaxy"})
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def _check_attributes(root: ElementTree.Element, where: str) -> None:
+    """Every number pytmx would convert, and every typed custom property, checked in one pass.
+
+    pytmx turns them with bare ``int()``/``float()`` and raises plain
+    exceptions that name nothing; here each is named (``<object> 'red': x='nan'
+    is not a finite number``). Integers must fit 32 bits (a gid is unsigned).
+    """
+    for elem in root.iter():
+        label = None
+        for key, raw in elem.attrib.items():
+            kind = "int" if key in _INT_ATTRS else "float" if key in _FLOAT_ATTRS else None
+            if elem.tag == "property" and key == "value":
+                kind = {"int": "int", "float": "float", "object": "int"}.get(elem.get("type", ""))
+            if kind is None:
+                continue
+            label = label or f"{where}: <{elem.tag}> {elem.get('name') or elem.get('id') or ''!r}".replace(" ''", "")
+            if kind == "int":
+                if not _WHOLE.fullmatch(raw.strip()):
+                    raise MapError(f"{label}: {key}={raw!r} is not a whole number.")
+                if not -2**31 <= int(raw) < 2**32:
+                    raise MapError(f"{label}: {key}={raw!r} is out of range.")
+            elif abs(_number(raw, key, label)) > MAX_COORDINATE:
+                raise MapError(f"{label}: {key}={raw!r} is out of range.")
+
+
+def _after_path(exc: Exception, path: Path) -> str:
+    """A userfiles sentence without its leading ``path: `` (to put it after a map's label)."""
+    text = str(exc)
+    return text[len(str(path)) + 2:] if text.startswith(f"{path}: ") else text
+
+
+def _image_size(data: bytes) -> tuple[str, int, int] | None:
+    """``(format, width, height)`` from an image file's header, without decoding it; None if not one we draw.
+
+    PNG, JPEG, GIF and BMP: what pygame's image loader reads on every platform.
+    """
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
+        w, h = struct.unpack(">II", data[16:24])
+        return "PNG", w, h
+    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
+        w, h = struct.unpack("<HH", data[6:10])
+        return "GIF", w, h
+    if data[:2] == b"BM" and len(data) >= 26:
+        if struct.unpack("<I", data[14:18])[0] == 12 and len(data) >= 22:
+            w, h = struct.unpack("<HH", data[18:22])
+        else:
+            w, h = struct.unpack("<ii", data[18:26])
+        return "BMP", w, abs(h)
+    if data[:2] == b"\xff\xd8":
+        at = 2
+        while at + 4 <= len(data):
+            if data[at] != 0xFF:
+                return None
+            marker = data[at + 1]
+            if marker == 0xFF:  # fill byte
+                at += 1
+                continue
+            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+                at += 2
+                continue
+            (length,) = struct.unpack(">H", data[at + 2:at + 4])
+            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):  # a start-of-frame segment
+                if at + 9 > len(data):
+                    return None
+                h, w = struct.unpack(">HH", data[at + 5:at + 9])
+                return "JPEG", w, h
+            if length < 2:
+                return None
+            at += 2 + length
     return None
 
 
-def _check_tilesets(root: ElementTree.Element, path: Path) -> None:
-    """Refuse missing, unreadable or unusable tilesets before pytmx meets them."""
+@dataclass(frozen=True, slots=True)
+class _TilesetFacts:
+    """A tileset as checked here, before pytmx sees it: the real image, its size and the tile grid in it."""
+
+    image: Path
+    tile_width: int
+    tile_height: int
+    columns: int
+    tile_count: int
+    spacing: int
+    margin: int
+    offset: tuple[int, int]
+
+
+def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _TilesetFacts]:
+    """Refuse missing, unreadable or unusable tilesets before pytmx meets them; the facts by firstgid.
+
+    Every number pytmx or the board view would loop over (image and tile
+    sizes, columns, tile count) is bounded here, against the image's real
+    size read from its header: a declared width of 1,000,000,000 pixels, a
+    negative ``columns`` or a ``tilecount`` beyond what the image holds is
+    refused with the attribute named.
+    """
+    facts: dict[int, _TilesetFacts] = {}
     for ts in root.findall("tileset"):
         source = ts.get("source")
         node, base, label = ts, path.parent, f"{path}: tileset {ts.get('name') or ts.get('firstgid')!r}"
+        firstgid = _int_attr(ts, "firstgid", label, None, 1, _GID_MASK)
         if source:
             tsx = path.parent / source
             label = f"{path}: tileset {source!r}"
-            if not tsx.is_file():
-                raise MapError(f"{label} is missing (looked for {tsx}).")
             if not source.lower().endswith(".tsx"):
                 raise MapError(f"{label} is not a .tsx file.")
+            if not tsx.exists():
+                raise MapError(f"{label} is missing (looked for {tsx}).")
             try:
-                node = ElementTree.parse(tsx).getroot()
-            except (ElementTree.ParseError, OSError) as exc:
-                raise MapError(f"{label} is unreadable ({exc}).") from None
+                node = _parse_xml(tsx, label, limit=MAX_MAP_BYTES)
+            except MapError as exc:
+                text = str(exc)
+                raise MapError(f"{label} is unreadable ({text[len(label) + 2:].removeprefix('is ').rstrip('.')})."
+                               if text.startswith(label + ": ") else text) from None
             if node.tag != "tileset":
                 raise MapError(f"{label} is not a Tiled tileset.")
+            _check_attributes(node, label)
             base = tsx.parent
+        tw = _int_attr(node, "tilewidth", label, None, 1, MAX_TILE_PIXELS)
+        th = _int_attr(node, "tileheight", label, None, 1, MAX_TILE_PIXELS)
+        spacing = _int_attr(node, "spacing", label, 0, 0, MAX_IMAGE_SIDE)
+        margin = _int_attr(node, "margin", label, 0, 0, MAX_IMAGE_SIDE)
+        columns = _int_attr(node, "columns", label, 0, 0, MAX_IMAGE_SIDE)
+        tilecount = _int_attr(node, "tilecount", label, 0, 0, MAX_IMAGE_PIXELS)
+        off = node.find("tileoffset")
+        offset = (0, 0) if off is None else (
+            _int_attr(off, "x", f"{label}: tileoffset", 0, -MAX_IMAGE_SIDE, MAX_IMAGE_SIDE),
+            _int_attr(off, "y", f"{label}: tileoffset", 0, -MAX_IMAGE_SIDE, MAX_IMAGE_SIDE))
         image = node.find("image")
         if image is None or not image.get("source"):
             raise MapError(f"{label} is an image collection without one tileset image, which Clinch cannot draw.")
-        img = base / image.get("source", "")
-        if not img.is_file():
-            raise MapError(f"{label}: its image {image.get('source')!r} is missing (looked for {img}).")
+        shown = image.get("source", "")
+        ilabel = f"{label}: its image {shown!r}"
+        for attr in ("width", "height"):  # Tiled's own record of the size; the file's header decides below
+            _int_attr(image, attr, ilabel, 0, 0, MAX_IMAGE_SIDE)
+        img = base / shown
+        if not img.exists():
+            raise MapError(f"{ilabel} is missing (looked for {img}).")
         try:
-            size = _png_size(img)
-        except OSError as exc:
-            raise MapError(f"{label}: its image {image.get('source')!r} is unreadable ({exc}).") from None
-        if size is None and not (image.get("width") and image.get("height")):
-            raise MapError(f"{label}: its image {image.get('source')!r} is not a PNG and has no size given.")
+            data = read_bytes(img, limit=MAX_IMAGE_BYTES)
+        except UserFileError as exc:
+            raise MapError(f"{ilabel}: {_after_path(exc, img)}") from None
+        found = _image_size(data)
+        if found is None:
+            raise MapError(f"{ilabel} is not a PNG, JPEG, GIF or BMP image.")
+        kind, iw, ih = found
+        if not (1 <= iw <= MAX_IMAGE_SIDE and 1 <= ih <= MAX_IMAGE_SIDE and iw * ih <= MAX_IMAGE_PIXELS):
+            raise MapError(f"{ilabel} is a {kind} of {iw}x{ih} pixels; Clinch draws tileset images up to "
+                           f"{MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS:,} pixels in all.")
+        fit_cols = (iw - 2 * margin + spacing) // (tw + spacing)
+        fit_rows = (ih - 2 * margin + spacing) // (th + spacing)
+        if fit_cols < 1 or fit_rows < 1:
+            raise MapError(f"{label} has tiles of {tw}x{th} (margin {margin}) in an image of {iw}x{ih}.")
+        if columns > fit_cols:
+            raise MapError(f"{label}: columns={columns} but its {iw}-pixel-wide image holds {fit_cols}.")
+        cols = columns or fit_cols
+        holds = cols * fit_rows
+        if tilecount > holds:
+            raise MapError(f"{label}: tilecount={tilecount} but its {iw}x{ih} image holds {holds} tiles.")
+        if firstgid in facts:
+            raise MapError(f"{label}: two tilesets start at firstgid {firstgid}.")
+        facts[firstgid] = _TilesetFacts(image=img.resolve(), tile_width=tw, tile_height=th, columns=cols,
+                                        tile_count=tilecount or holds, spacing=spacing, margin=margin, offset=offset)
+    return facts
 
 
 def _object_shape(obj: ElementTree.Element, where: str) -> tuple[str, list[tuple[float, float]]]:
-    """``("point", [p])`` or ``("area", polygon)`` in map pixels, rotation applied."""
-    x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
-    w, h = float(obj.get("width", 0)), float(obj.get("height", 0))
+    """``("point", [p])`` or ``("area", polygon)`` in map pixels, rotation applied; every number finite."""
+    x, y = _float_attr(obj, "x", where), _float_attr(obj, "y", where)
+    w, h = _float_attr(obj, "width", where), _float_attr(obj, "height", where)
+    if max(abs(x), abs(y), abs(w), abs(h)) > MAX_COORDINATE:
+        raise MapError(f"{where} lies more than {MAX_COORDINATE:,} pixels off the map's corner.")
     if obj.find("point") is not None:
         return "point", [(x, y)]
     pts: list[tuple[float, float]]
@@ -448,6 +712,8 @@ def _object_shape(obj: ElementTree.Element, where: str) -> tuple[str, list[tuple
             pts = [(x + float(a), y + float(b)) for a, b in (p.split(",") for p in poly.get("points", "").split())]
         except ValueError:
             raise MapError(f"{where} has broken points.") from None
+        if not pts or not all(math.isfinite(v) for pt in pts for v in pt):
+            raise MapError(f"{where} has broken points.")
     elif obj.find("ellipse") is not None:
         cx, cy = x + w / 2, y + h / 2
         pts = [(cx + w / 2 * math.cos(t * math.pi / 16), cy + h / 2 * math.sin(t * math.pi / 16)) for t in range(32)]
@@ -457,11 +723,15 @@ def _object_shape(obj: ElementTree.Element, where: str) -> tuple[str, list[tuple
         return "point", [(x, y)]
     else:
         pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    rot = float(obj.get("rotation", 0) or 0)
+    rot = _float_attr(obj, "rotation", where)
     if rot:
         a = math.radians(rot)
         ca, sa = math.cos(a), math.sin(a)
         pts = [(x + (px - x) * ca - (py - y) * sa, y + (px - x) * sa + (py - y) * ca) for px, py in pts]
+    if len(pts) > MAX_OBJECT_POINTS:
+        raise MapError(f"{where} has {len(pts):,} points; Clinch reads shapes of up to {MAX_OBJECT_POINTS}.")
+    if any(abs(v) > MAX_COORDINATE for pt in pts for v in pt):
+        raise MapError(f"{where} lies more than {MAX_COORDINATE:,} pixels off the map's corner.")
     return "area", pts
 
 
@@ -478,29 +748,87 @@ def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
     return inside
 
 
-def _nearest_cell(m: HexMetrics, pt: tuple[float, float], cells: dict[tuple[int, int], Cell]) -> tuple[int, int] | None:
-    best, best_d = None, math.inf
-    for pos in cells:
-        cx, cy = m.center(*pos)
-        d = (cx - pt[0]) ** 2 + ((cy - pt[1]) * m.tile_width / max(1, m.tile_height)) ** 2
-        if d < best_d:
-            best, best_d = pos, d
-    return best
+def _steps(m: HexMetrics) -> tuple[float, float, float, float]:
+    """Pixels from one column (row) to the next, and how far a staggered column (row) is pushed."""
+    if m.stagger_axis == "x":
+        return m.column_width, m.tile_height, 0.0, m.row_height
+    return m.tile_width, m.row_height, m.column_width, 0.0
+
+
+def _window(m: HexMetrics, x0: float, y0: float, x1: float, y1: float, pad: int) -> tuple[range, range]:
+    """The columns and rows (clamped to the map) whose tile centres may lie in the box, ``pad`` more each side."""
+    cs, rs, _, _ = _steps(m)
+    c0 = math.floor((x0 - m.tile_width) / cs) - pad
+    c1 = math.ceil(x1 / cs) + pad
+    r0 = math.floor((y0 - m.tile_height) / rs) - pad
+    r1 = math.ceil(y1 / rs) + pad
+    return (range(max(0, c0), min(m.columns - 1, c1) + 1), range(max(0, r0), min(m.rows - 1, r1) + 1))
+
+
+def _nearest_cell(m: HexMetrics, pt: tuple[float, float], cells: dict[tuple[int, int], Cell],
+                  budget: list[int], where: str) -> tuple[int, int] | None:
+    """The cell whose centre is nearest ``pt`` (y weighted by the tile's aspect), searched in a growing window.
+
+    Exact: the window grows until no cell outside it could be nearer than
+    the best inside. ``budget`` (cells looked at) is shared with the zones.
+    """
+    cs, rs, shift_x, shift_y = _steps(m)
+    aspect = m.tile_width / max(1, m.tile_height)
+    px = min(max(pt[0], -cs), m.columns * cs + cs)  # a point far off the map: search from its edge
+    py = min(max(pt[1], -rs), m.rows * rs + rs)
+    pad = 2
+    while True:
+        cols, rows = _window(m, px, py, px, py, pad)
+        budget[0] -= len(cols) * len(rows)
+        if budget[0] < 0:
+            raise MapError(f"{where}: the map's objects need more than {MAX_ZONE_WORK:,} cell tests to place; "
+                           "use fewer or smaller zones.")
+        best, best_d = None, math.inf
+        for r in rows:
+            for c in cols:
+                if (c, r) in cells:
+                    cx, cy = m.center(c, r)
+                    dx, dy = cx - pt[0], (cy - pt[1]) * aspect
+                    d = dx * dx + dy * dy
+                    if d < best_d:
+                        best, best_d = (c, r), d
+        whole = len(cols) == m.columns and len(rows) == m.rows
+        if whole:
+            return best
+        # No cell outside the window is nearer than the window's nearest edge line (tile half-size allowed).
+        gaps = []
+        if cols.start > 0:
+            gaps.append(pt[0] - ((cols.start - 1) * cs + shift_x + m.tile_width / 2))
+        if cols.stop < m.columns:
+            gaps.append(cols.stop * cs + m.tile_width / 2 - pt[0])
+        if rows.start > 0:
+            gaps.append((pt[1] - ((rows.start - 1) * rs + shift_y + m.tile_height / 2)) * aspect)
+        if rows.stop < m.rows:
+            gaps.append((rows.stop * rs + m.tile_height / 2 - pt[1]) * aspect)
+        bound = max(0.0, min(gaps))
+        if best is not None and best_d <= bound * bound:
+            return best
+        pad *= 2
+
+
+def _zone_cells(m: HexMetrics, pts: list[tuple[float, float]], cells: dict[tuple[int, int], Cell],
+                budget: list[int], where: str) -> list[Hex]:
+    """The hexes whose centres lie inside the polygon, in the map's order; only the polygon's box is searched."""
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    cols, rows = _window(m, min(xs), min(ys), max(xs), max(ys), 1)
+    budget[0] -= len(cols) * len(rows) * len(pts)
+    if budget[0] < 0:
+        raise MapError(f"{where}: the map's objects need more than {MAX_ZONE_WORK:,} cell tests to place; "
+                       "use fewer or smaller zones.")
+    return [cells[(c, r)].hex for r in rows for c in cols if (c, r) in cells and _inside(m.center(c, r), pts)]
 
 
 def load_map(path: str | Path) -> Board:
     """Read a hexagonal Tiled map into a :class:`Board`, or raise :class:`MapError`."""
     path = Path(path)
-    try:
-        text = path.read_bytes()
-    except FileNotFoundError:
-        raise MapError(f"{path}: no such file.") from None
-    except OSError as exc:
-        raise MapError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
-    try:
-        root = ElementTree.fromstring(text)
-    except ElementTree.ParseError as exc:
-        raise MapError(f"{path}: is not well-formed XML ({exc}).") from None
+    if not path.exists() and not path.is_symlink():
+        raise MapError(f"{path}: no such file.")
+    root = _parse_xml(path, str(path), limit=MAX_MAP_BYTES)
     if root.tag != "map":
         raise MapError(f"{path}: is not a Tiled map (its root element is <{root.tag}>).")
     orientation = root.get("orientation", "orthogonal")
@@ -517,37 +845,68 @@ def load_map(path: str | Path) -> Board:
         raise MapError(f"{path}: staggerindex must be 'odd' or 'even', not {index!r}.")
     where = str(path)
     columns, rows = _int_attr(root, "width", where), _int_attr(root, "height", where)
+    if columns > MAX_CELLS_A_SIDE or rows > MAX_CELLS_A_SIDE:
+        raise MapError(f"{path}: map is {columns}x{rows} cells; Clinch plays maps up to "
+                       f"{MAX_CELLS_A_SIDE}x{MAX_CELLS_A_SIDE}.")
     tw, th = _int_attr(root, "tilewidth", where), _int_attr(root, "tileheight", where)
+    if max(tw, th) > MAX_TILE_PIXELS:
+        raise MapError(f"{path}: has tiles of {tw}x{th} pixels; Clinch draws tiles up to "
+                       f"{MAX_TILE_PIXELS}x{MAX_TILE_PIXELS}.")
     side = _int_attr(root, "hexsidelength", where, 0)
     if columns < 1 or rows < 1 or tw < 2 or th < 2 or side < 0:
         raise MapError(f"{path}: has an impossible size ({columns}x{rows} tiles of {tw}x{th}, side {side}).")
     if side >= (tw if axis == "x" else th):
         raise MapError(f"{path}: hexsidelength {side} is not shorter than the tile.")
 
-    # 1. Layer data, read here (all encodings, all flag bits).
+    # 1. Layer data, read here (all encodings, all flag bits), never more than MAX_LAYER_TILES in all.
     raw_layers: list[tuple[ElementTree.Element, list[int]]] = []
+    opacities: list[float] = []
     for node in _walk_layers(root):
         if node.tag != "layer":
             continue
         lwhere = f"{path}: layer {node.get('name', '')!r}"
         if _int_attr(node, "width", lwhere, columns) != columns or _int_attr(node, "height", lwhere, rows) != rows:
             raise MapError(f"{lwhere} is not the size of the map.")
+        if (len(raw_layers) + 1) * columns * rows > MAX_LAYER_TILES:
+            raise MapError(f"{lwhere} is one layer too many: Clinch reads at most {MAX_LAYER_TILES:,} tiles "
+                           f"over all layers ({MAX_LAYER_TILES // (columns * rows)} layers of {columns}x{rows}).")
+        opacity = _float_attr(node, "opacity", lwhere, 1.0)
+        if not 0.0 <= opacity <= 1.0:
+            raise MapError(f"{lwhere}: opacity={node.get('opacity')!r} is not between 0 and 1.")
         data = node.find("data")
         if data is None:
             raise MapError(f"{lwhere} has no <data>.")
         raw_layers.append((node, _decode_data(data, columns * rows, lwhere)))
+        opacities.append(opacity)
+    for obj in root.iter("object"):
+        if obj.get("gid") is not None:
+            _int_attr(obj, "gid", f"{path}: object {obj.get('name') or obj.get('id')!r}", 0, 0, 0xFFFFFFFF)
 
-    # 2. Tilesets: check them ourselves for clear sentences, then let pytmx read the rest
-    #    from a copy of the tree whose layer data is clean CSV without flag bits.
-    _check_tilesets(root, path)
-    clean = copy.deepcopy(root)
-    clean_layers = [n for n in _walk_layers(clean) if n.tag == "layer"]
-    for (_node, gids), cnode in zip(raw_layers, clean_layers):
-        cdata = cnode.find("data")
-        assert cdata is not None
-        cdata.clear()
-        cdata.set("encoding", "csv")
-        cdata.text = ",".join(str(g & _GID_MASK) for g in gids)
+    _check_attributes(root, where)
+
+    # 2. Tilesets: check them ourselves for clear sentences (and every number bounded), then let
+    #    pytmx read the properties from a copy of the tree whose layer data is clean CSV without flag bits.
+    facts = _check_tilesets(root, path)
+    tilesets = [Tileset(firstgid=gid, image=str(f.image), tile_width=f.tile_width, tile_height=f.tile_height,
+                        columns=f.columns, tile_count=f.tile_count, spacing=f.spacing, margin=f.margin,
+                        offset=f.offset)
+                for gid, f in sorted(facts.items())]
+    masked_layers = [[g & _GID_MASK for g in gids] for _node, gids in raw_layers]
+    used: set[int] = set()
+    for (node, _gids), masked in zip(raw_layers, masked_layers):
+        distinct = set(masked) - {0}
+        bad = [g for g in distinct if not any(t.firstgid <= g < t.firstgid + t.tile_count for t in tilesets)]
+        if bad:
+            at = min(masked.index(g) for g in bad)
+            raise MapError(f"{path}: layer {node.get('name', '')!r}: tile ({at % columns}, {at // columns}) has gid "
+                           f"{masked[at]}, which belongs to no tileset.")
+        used |= distinct
+    # pytmx reads the tilesets' properties from a copy of the tree without its layers: one small layer
+    # listing each gid in use once is all it needs to map its own gids to Tiled's.
+    clean = _without_layers(root)
+    if used:
+        extra = ElementTree.SubElement(clean, "layer", {"name": "clinch gids", "width": str(len(used)), "height": "1"})
+        ElementTree.SubElement(extra, "data", {"encoding": "csv"}).text = ",".join(map(str, sorted(used)))
     for obj in clean.iter("object"):
         if obj.get("gid"):
             obj.set("gid", str(int(obj.get("gid", "0")) & _GID_MASK))
@@ -561,90 +920,62 @@ def load_map(path: str | Path) -> Board:
     except Exception as exc:  # pytmx raises bare Exceptions; nothing of it may escape as a traceback
         raise MapError(f"{path}: pytmx cannot read it ({str(exc).rstrip('.') or type(exc).__name__}).") from None
 
-    tilesets: list[Tileset] = []
-    for ts in sorted(tm.tilesets, key=lambda t: int(t.firstgid)):
-        tsw, tsh = int(ts.tilewidth), int(ts.tileheight)
-        spacing, margin = int(ts.spacing or 0), int(ts.margin or 0)
-        image = (path.parent / ts.source).resolve()
-        iw, ih = int(ts.width or 0), int(ts.height or 0)
-        if not (iw and ih):
-            iw, ih = _png_size(image) or (0, 0)
-        if tsw < 1 or tsh < 1 or iw < tsw or ih < tsh:
-            raise MapError(f"{path}: tileset {ts.name!r} has tiles of {tsw}x{tsh} in an image of {iw}x{ih}.")
-        cols = int(ts.columns or 0) or (iw - 2 * margin + spacing) // (tsw + spacing)
-        count = int(ts.tilecount or 0) or cols * ((ih - 2 * margin + spacing) // (tsh + spacing))
-        try:
-            offset = (int(float(ts.offset[0])), int(float(ts.offset[1])))
-        except (TypeError, ValueError):
-            raise MapError(f"{path}: tileset {ts.name!r} has a tileoffset that is not a number.") from None
-        tilesets.append(Tileset(firstgid=int(ts.firstgid), image=str(image), tile_width=tsw, tile_height=tsh,
-                                columns=cols, tile_count=count, spacing=spacing, margin=margin, offset=offset))
-
     props_by_gid: dict[int, dict[str, Any]] = {}
     for pgid, props in tm.tile_properties.items():
         tgid = tm.tiledgidmap.get(pgid)
         if tgid is not None:
             props_by_gid[tgid] = props
-    terrain_by_gid: dict[int, dict[str, Any]] = {}
+    terrain_by_gid = {gid: _terrain_of(props_by_gid.get(gid, {}), f"{path}: tile gid {gid}") for gid in sorted(used)}
 
-    # 3. Cells: merge the layers bottom to top.
+    # 3. Cells: merge the layers bottom to top (once per distinct stack of tiles).
     layers: list[TileLayer] = []
-    merged: dict[tuple[int, int], dict[str, Any]] = {}
-    for node, gids in raw_layers:
-        lwhere = f"{path}: layer {node.get('name', '')!r}"
-        grid, flags = [], []
-        for row in range(rows):
-            grow, frow = [], []
-            for col in range(columns):
-                raw = gids[row * columns + col]
-                gid = raw & _GID_MASK
-                grow.append(gid)
-                frow.append(raw >> 28)
-                if not gid:
-                    continue
-                if gid not in terrain_by_gid:
-                    if not any(t.firstgid <= gid < t.firstgid + t.tile_count for t in tilesets):
-                        raise MapError(f"{lwhere}: tile ({col}, {row}) has gid {gid}, which belongs to no tileset.")
-                    terrain_by_gid[gid] = _terrain_of(props_by_gid.get(gid, {}), f"{path}: tile gid {gid}")
-                _merge(merged.setdefault((col, row), {}), terrain_by_gid[gid])
-            grid.append(grow)
-            flags.append(frow)
+    for (node, gids), masked, opacity in zip(raw_layers, masked_layers, opacities):
+        grid = [masked[row * columns:(row + 1) * columns] for row in range(rows)]
+        flags = [[g >> 28 for g in gids[row * columns:(row + 1) * columns]] for row in range(rows)]
         layers.append(TileLayer(name=node.get("name", ""), gids=grid, flags=flags,
-                                visible=node.get("visible", "1") != "0",
-                                opacity=float(node.get("opacity", 1.0))))
-
+                                visible=node.get("visible", "1") != "0", opacity=opacity))
+    by_stack: dict[tuple[int, ...], dict[str, Any]] = {}
     cells: dict[tuple[int, int], Cell] = {}
-    for row in range(rows):
-        for col in range(columns):
-            attrs = merged.get((col, row))
-            if attrs is None:
-                continue
-            cells[(col, row)] = Cell(hex=offset_to_axial(col, row, axis, index), **attrs)  # type: ignore[arg-type]
+    for i, stack in enumerate(zip(*masked_layers)):
+        key = tuple(g for g in stack if g)
+        if not key:
+            continue
+        attrs = by_stack.get(key)
+        if attrs is None:
+            attrs = by_stack[key] = {}
+            for gid in key:
+                _merge(attrs, terrain_by_gid[gid])
+        col, row = i % columns, i // columns
+        cells[(col, row)] = Cell(hex=offset_to_axial(col, row, axis, index), **attrs)  # type: ignore[arg-type]
 
     # 4. Object layers: points are spots, shapes are zones.
     m = HexMetrics(axis, index, tw & ~1, th & ~1, side, columns, rows)
     zones: dict[str, list[Hex]] = {}
     spots: dict[str, Hex] = {}
+    budget = [MAX_ZONE_WORK]
+    in_zone: dict[str, set[Hex]] = {}
     for group in (n for n in _walk_layers(root) if n.tag == "objectgroup"):
-        dx, dy = float(group.get("offsetx", 0)), float(group.get("offsety", 0))
+        gwhere = f"{path}: object layer {group.get('name', '')!r}"
+        dx, dy = _float_attr(group, "offsetx", gwhere), _float_attr(group, "offsety", gwhere)
+        if max(abs(dx), abs(dy)) > MAX_COORDINATE:
+            raise MapError(f"{gwhere} lies more than {MAX_COORDINATE:,} pixels off the map's corner.")
         for obj in group.findall("object"):
             name = obj.get("name") or ""
             if not name:
                 continue
             owhere = f"{path}: object {name!r}"
-            try:
-                kind, pts = _object_shape(obj, owhere)
-            except ValueError:
-                raise MapError(f"{owhere} has a coordinate that is not a number.") from None
+            kind, pts = _object_shape(obj, owhere)
             pts = [(px + dx, py + dy) for px, py in pts]
             if kind == "point":
-                pos = _nearest_cell(m, pts[0], cells)
+                pos = _nearest_cell(m, pts[0], cells, budget, owhere)
                 if pos is not None:
                     spots[name] = cells[pos].hex
                 continue
-            inside = [c.hex for pos, c in cells.items() if _inside(m.center(*pos), pts)]
-            zone = zones.setdefault(name, [])
-            zone.extend(h for h in inside if h not in zone)
+            zone, seen = zones.setdefault(name, []), in_zone.setdefault(name, set())
+            for h in _zone_cells(m, pts, cells, budget, owhere):
+                if h not in seen:
+                    seen.add(h)
+                    zone.append(h)
 
     props = dict(tm.properties)
     name = str(props.get("name") or path.stem)
@@ -656,7 +987,8 @@ def load_map(path: str | Path) -> Board:
         tile_size=(tw, th), hex_side=side,
         default_ruleset=str(ruleset) if ruleset else None, scale=str(scale) if scale is not None else None,
         cells=list(cells.values()), zones=zones, spots=spots,
-        properties={k: v for k, v in props.items() if isinstance(v, str | int | float | bool)},
+        properties={k: v for k, v in props.items()
+                    if isinstance(v, str | bool) or (isinstance(v, int | float) and math.isfinite(v) and abs(v) < 2**53)},
         tilesets=tilesets, layers=layers,
     )
 
