@@ -3,7 +3,7 @@ S0-BREAK, S0-OPT)."""
 
 from helpers_3d6 import battle, contest, duo, fighter, grip, mods, play, reason, rolls
 
-from game.hexgrid import Hex
+from game.hexgrid import Hex, hex_spiral
 from game.rules.threed6.grappling import BreakFree, Drag, Grapple, Pin, Release, Takedown
 from game.rules.threed6.maneuvers import (
     Aim,
@@ -19,7 +19,7 @@ from game.rules.threed6.maneuvers import (
     Ready,
     Wait,
 )
-from game.rules.threed6.status import is_helpless
+from game.rules.threed6.status import is_helpless, ruleset_for
 
 
 def test_S0_AFTER_1_only_on_later_turns_while_holding():
@@ -218,6 +218,20 @@ def test_S0_FREE_3_dragged_victim_is_encumbrance():
     assert rs.move_allowance(b, b.fighter("ann"), load=rs.drag_load(b.fighter("bob"))) == 3
     assert Drag("ann", to=(3, 0)).check(b) is None
     assert "S0-FREE-3" in reason(b, Drag("ann", to=(4, 0)))
+
+
+def test_S0_FREE_3_dragging_is_moving_normally_and_the_menu_agrees():
+    """S0-FREE-2/3 (ruling L-11 rewritten): dragging is no action of its own but the Move made with the victim
+    along ("just move or step normally"): the Move maneuver and its cost, no more; a drag that goes nowhere is
+    no move and is refused (the engine used to accept it though the menu never listed it); the menu lists
+    exactly the hexes the engine lets ann drag pinned bob to (Move 3 with the load: 36 hexes)."""
+    b = duo({"stats": {"HT": 11}}, {"posture": "prone"}, grapples=(grip(kind="pin"),))
+    assert Drag("ann", to=(1, 0)).maneuver_name() == Move("ann", to=(1, 0)).maneuver_name() == "move"
+    assert not Drag.free
+    assert "S0-FREE-3" in reason(b, Drag("ann", to=(0, 0)))
+    listed = {o.action.to for o in ruleset_for(b).legal_actions(b, "ann") if o.action.type == "drag" and o.legal}
+    expect = {(h.q, h.r) for h in hex_spiral(Hex(0, 0), 5) if Drag("ann", to=(h.q, h.r)).check(b) is None}
+    assert listed == expect and len(listed) == 36
 
 
 def test_S0_VICTIM_1_no_move_maneuver_unless_more_than_twice_st():

@@ -524,8 +524,11 @@ class ForceDrop(Maneuver):
 class Drag(Maneuver):
     """S0-FREE-2/3: move dragging or carrying the held foe (pinned, or ST more than twice its ST).
 
-    The victim counts as encumbrance (G0-13: half its weight when lying).
-    Played as the Move maneuver with the victim along (ruling L-11).
+    Dragging is no action of its own: seed 000 says "just move or step
+    normally, dragging or carrying your enemy", so this is the Move maneuver
+    with the victim along and costs what that Move costs, no more (ruling
+    L-11); a drag that goes nowhere is no move. The victim counts as
+    encumbrance (G0-13: half its weight when lying).
     """
 
     type: ClassVar[str] = "drag"
@@ -557,6 +560,10 @@ class Drag(Maneuver):
         steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
         if steps <= 0:
             return Reason(f"{victim.label} is too heavy for {actor.label} to move", "G0-13")
+        if Hex.of(self.to) == actor.hex:
+            # S0-FREE-3 (ruling L-11): dragging is moving; the menu lists no drag to the hex one stands in.
+            return Reason(f"Choose a hex to drag {victim.label} to: dragging is moving", rs.cite("S0-FREE-3"),
+                          "bad_intent")
         if find_path(battle, actor, Hex.of(self.to), steps, companions=frozenset({victim.id})) is None:
             return Reason(f"{actor.label} cannot drag {victim.label} to {list(self.to)} (Move {steps} "
                           "with the load)", rs.cite("S0-FREE-3"))
