@@ -231,13 +231,14 @@ def test_S4_BASH_1_2_3_4_5_shield_bash():
 
 
 def test_S4_UNARMORED_1_2_3_base_11_plus_dex_shield_ring_known_foes_only():
-    """S4-UNARMORED-1 11 + DEX; S4-UNARMORED-2 shield and protective rings add; S4-UNARMORED-3 not against a foe it does not know of."""
+    """S4-UNARMORED-1 11 + DEX; S4-UNARMORED-2 shield and protective rings add; S4-UNARMORED-3 not against a foe it
+    cannot place (it cannot see it); surprise alone costs no AC (S4-SURPRISE-6)."""
     b = duel(None, {"stats": {"DEX": 16}, "left": "shield", "items": ["ring"]})
     t, a = b.fighter("t"), b.fighter("a")
     assert armour_class(b, t, a)[0] == 11 + 2 + 1 + 1
-    from game.rules.events import apply_event
-    from game.rules.initiative import surprise_event
-    apply_event(b, surprise_event("t", b.round))
+    from game.hexgrid import Hex
+    a.hex = Hex(2, 5)
+    b.board.cell(Hex(4, 5)).blocks_sight = True
     assert armour_class(b, t, a)[0] == 11 + 1 + 1
 
 

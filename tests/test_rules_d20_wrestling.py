@@ -56,24 +56,6 @@ def test_S4_WRESTLE_3_the_hold_lasts_until_let_go_or_escaped():
     assert [e["rule"] for e in ev if e["type"] == "grapple_end"] == ["S4-WRESTLE-3"]
 
 
-def test_S4_WRESTLE_3_a_hold_on_a_fallen_defender_ends():
-    """S4-WRESTLE-3, ruling D20-30: a held fighter who is killed by another, or knocked out by its holder's own
-    blow (S4-HOLD-1, S4-SUBDUE-3), is out: the hold ends with it and the holder is free to fight on."""
-    c = man("c", "red", 5, 6, 0, right="longsword")
-    b = pair(t_kw={"stats": {"HP": 3}}, extra=[c])
-    held(b)
-    ev = act(b, {"actor": "c", "type": "attack", "target": "t", "item": "longsword"}, [15, 5])
-    assert "dead" in b.fighter("t").conditions and not b.grapples
-    ends = [e for e in ev if e["type"] == "grapple_end"]
-    assert [(e["holder"], e["target"], e["rule"]) for e in ends] == [("a", "t", "S4-WRESTLE-3")]
-    assert "down" in ends[0]["why"]
-    b = pair(t_kw={"stats": {"HP": 1}})
-    held(b)
-    ev = act(b, {"actor": "a", "type": "brawl", "target": "t"}, [1])
-    assert "unconscious" in b.fighter("t").conditions and not b.grapples
-    assert [e["rule"] for e in ev if e["type"] == "grapple_end"] == ["S4-WRESTLE-3"]
-
-
 def test_S4_WRESTLE_7_hold_and_pin_are_one_state():
     """S4-WRESTLE-7: a grip recorded as a "pin" (SITUATION-FORMAT files may say so) is the hold: the defender
     cannot move, has -4 AC against others, and escapes with the same save vs Death Ray (12)."""

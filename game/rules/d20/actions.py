@@ -14,6 +14,7 @@ from game.rules.d20.abilities import bonus, class_of, trait
 from game.rules.d20.attack import (
     apply_damage,
     is_metal_armoured,
+    makes_no_attacks,
     mount_trained,
     range_band,
     strike,
@@ -27,10 +28,12 @@ from game.rules.d20.status import (
     engaged_with,
     foes,
     is_held,
+    is_helpless,
     is_holding,
     is_mount,
     is_mounted,
     is_out,
+    is_surprised,
     mark,
     mount_of,
     off_map_neighbour,
@@ -310,7 +313,8 @@ def _reach_attacks(r: Resolution, mover: Fighter) -> None:
     mine = POLICY.number(battle, mover.id)
     for o in engaged_with(battle, mover):
         weapon = next((h for h in o.hands.values() if item(h).get("reach")), None)
-        if weapon is None or this_round(battle, o, "attacked") or is_out(o):
+        if weapon is None or this_round(battle, o, "attacked") or is_out(o) or is_helpless(battle, o) \
+                or is_surprised(battle, o) or makes_no_attacks(battle, o):  # S4-SURPRISE-5, S4-PARRY-3
             continue
         theirs = POLICY.number(battle, o.id)
         if theirs is None or mine is None or theirs >= mine:
@@ -896,6 +900,8 @@ class Charge(D20Action):
 
     def _set_weapon(self, r: Resolution, f: Fighter, t: Fighter, mount: Fighter | None) -> None:
         battle = r.battle
+        if makes_no_attacks(battle, t) or is_helpless(battle, t) or is_surprised(battle, t):
+            return  # S4-PARRY-3, S4-SURPRISE-5: no attack of its own this round, a braced one neither
         rec = this_round(battle, t, "set")
         spear = next((h for h in t.hands.values() if item(h).get("set") and not item(h).get("lance")), None) or \
             next((h for h in t.hands.values() if item(h).get("set")), None)
@@ -936,6 +942,8 @@ class SetVsCharge(D20Action):
                           self.rule)
         if this_round(battle, f, "attacked"):
             return Reason(f"{f.label} has already attacked this round.", "S4-SET-3")
+        if makes_no_attacks(battle, f):  # the set weapon strikes: an attack (S4-SET-1)
+            return Reason(f"{f.label} is in total defence and makes no attack this round.", "S4-PARRY-3")
         m = mount_of(battle, f)
         if m is not None:
             if this_round(battle, f, "moved"):
@@ -951,6 +959,26 @@ class SetVsCharge(D20Action):
         mark(r, f, "set", number=n)
         r.note(E.message(f"{f.label} sets its weapon against a charge (holding its action).", actor=f.id,
                          rule="S4-SET-3"))
+
+
+def _defence_reason(battle: Battle, f: Fighter, mode: str) -> Reason | None:
+    """Why ``f`` can no longer fight defensively this round, or None. Ruling D20-7: the seed's costs hold for the
+    whole round ("during that round", "that round"), whenever the defence is declared; so it cannot be declared
+    once the fighter has done this round what the defence forbids."""
+    if mode not in ("partial", "total", "staff"):
+        return None
+    if this_round(battle, f, "attacked"):
+        if mode == "partial":  # S4-PARRY-2: -4 to its attack rolls that round; one made without it stands
+            return Reason(f"{f.label} has attacked this round without the -4 of partial defence.", "S4-PARRY-2")
+        return Reason(f"{f.label} has attacked this round: {'total' if mode == 'total' else 'staff'} defence "
+                      f"allows no attack that round.", "S4-PARRY-3" if mode == "total" else "S4-STAFF-3")
+    moved = this_round(battle, f, "moved")
+    if moved and mode == "partial" and moved.get("ran"):  # S4-PARRY-2: no more than its base movement
+        return Reason(f"{f.label} ran this round: partial defence allows only its base movement.", "S4-PARRY-2")
+    if moved and mode == "total" and float(moved.get("feet", 0)) > 5:  # S4-PARRY-3: at most 5' that round
+        return Reason(f"{f.label} has moved {int(float(moved.get('feet', 0)))}' this round: total defence allows "
+                      f"at most 5'.", "S4-PARRY-3")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -979,9 +1007,7 @@ class Defend(D20Action):
         if self.mode == "staff" and not any(item(h).get("staff") and item(h).get("hands") == 2
                                             for h in f.hands.values() if h):
             return Reason("Staff defence needs a staff in both hands.", "S4-STAFF-3")
-        if self.mode in ("total", "staff") and this_round(battle, f, "attacked"):
-            return Reason(f"{f.label} has attacked already this round.", "S4-PARRY-3")
-        return None
+        return _defence_reason(battle, f, self.mode)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         mark(r, f, "defense", mode=self.mode, parries=0, before=True)
@@ -1145,10 +1171,8 @@ class Evade(D20Action):
     phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
-        from game.rules.initiative import is_surprised
-
         fs = foes(battle, f)
-        if fs and all(is_surprised(battle, o.id) for o in fs):
+        if fs and all(is_surprised(battle, o) for o in fs):
             return None
         if is_held(battle, f.id):
             return Reason(f"{f.label} is held.", "S4-HELD-1")
@@ -1164,10 +1188,8 @@ class Evade(D20Action):
         return None
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
-        from game.rules.initiative import is_surprised
-
         fs = foes(r.battle, f)
-        rule = "S4-PURSUIT-1" if fs and all(is_surprised(r.battle, o.id) for o in fs) else self.rule
+        rule = "S4-PURSUIT-1" if fs and all(is_surprised(r.battle, o) for o in fs) else self.rule
         r.emit(E.condition(f.id, add="evaded", rule=rule))
         m = mount_of(r.battle, f)
         if m is not None:

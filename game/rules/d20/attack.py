@@ -30,6 +30,7 @@ from game.rules.d20.status import (
     is_large,
     is_mount,
     is_mounted,
+    is_surprised,
     is_underwater,
     mark,
     mount_of,
@@ -94,14 +95,18 @@ def save_roll(r: Resolution, f: Fighter, label: str, rule: str, *, kind: str = "
 # -- armour class ---------------------------------------------------------------------------------------------
 
 def is_unaware(battle: Battle, target: Fighter, attacker: Fighter | None) -> bool:
-    """The target does not know of the attacker: it is surprised, or cannot see it (S4-UNARMORED-3, S4-PARRY-12)."""
-    from game.rules.initiative import is_surprised
-
+    """The attack comes as a surprise: the target is surprised, or cannot see the attacker (S4-PARRY-12, G4-15)."""
     if attacker is None:
         return False
-    if is_surprised(battle, target.id):
+    if is_surprised(battle, target):
         return True
     return not can_see(battle, target.hex, attacker.hex)
+
+
+def cannot_place(battle: Battle, target: Fighter, attacker: Fighter | None) -> bool:
+    """S4-UNARMORED-3: the target neither knows of the attacker nor roughly where it is: it cannot see it.
+    Surprise alone is not it: the surprised still defend themselves at no penalty to AC (S4-SURPRISE-6)."""
+    return attacker is not None and not can_see(battle, target.hex, attacker.hex)
 
 
 def base_ac(battle: Battle, f: Fighter, attacker: Fighter | None = None) -> tuple[int, list[Mod]]:
@@ -123,11 +128,11 @@ def base_ac(battle: Battle, f: Fighter, attacker: Fighter | None = None) -> tupl
         ac = 11
         parts.append(Mod(11, "no armour: base AC 11", "S4-UNARMORED-1"))
         dex = bonus(f, "DEX")
-        if dex and not (dex > 0 and is_unaware(battle, f, attacker)):
+        if dex and not (dex > 0 and cannot_place(battle, f, attacker)):
             ac += dex
             parts.append(Mod(dex, "DEX bonus", "S4-UNARMORED-1"))
         elif dex > 0:
-            parts.append(Mod(0, "DEX bonus lost: unarmoured against a foe it does not know of", "S4-UNARMORED-3"))
+            parts.append(Mod(0, "DEX bonus lost: unarmoured against a foe it cannot see", "S4-UNARMORED-3"))
     else:
         ac = int(item(arm)["ac"])
         parts.append(Mod(ac, item(arm)["name"], "G4-5"))
@@ -311,7 +316,7 @@ def attack_mods(battle: Battle, a: Fighter, t: Fighter, weapon: str | None, kind
     if option == "kick":
         mods.append(Mod(-2, "kick", "S4-BRAWL-2"))
     dfn = this_round(battle, a, "defense")
-    if dfn and dfn.get("mode") == "partial" and not free:
+    if dfn and dfn.get("mode") == "partial":  # every attack roll that round, free ones too (S4-PARRY-2)
         mods.append(Mod(-4, "partial defence", "S4-PARRY-2"))
     if "stunned" in a.conditions:
         mods.append(Mod(-2, "stunned", "S4-JOUST-5"))
@@ -527,10 +532,16 @@ def strike(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, *, kind: s
         else:
             cf = r.dice.roll(1, 20, "critical confirmation", "S4-CRIT-1")[0]
             ctotal = cf + ab + sum(m.value for m in mods)
-            crit = ctotal >= dc
-            r.note({"type": "roll", "actor": a.id, "label": "critical confirmation", "rule": "S4-CRIT-2",
-                    "base": ab, "modifiers": [m.to_dict() for m in mods], "dc": dc, "dice": [cf], "total": ctotal,
-                    "success": crit, "margin": ctotal - dc})
+            # S4-CRIT-2 (G4-20): the second roll must be a normal hit, and a natural 1 is always a failure
+            # (S4-ATTACK-2), whatever the total
+            crit = cf != 1 and ctotal >= dc
+            conf: Event = {"type": "roll", "actor": a.id, "label": "critical confirmation", "rule": "S4-CRIT-2",
+                           "base": ab, "modifiers": [m.to_dict() for m in mods], "dc": dc, "dice": [cf],
+                           "total": ctotal, "success": crit, "margin": ctotal - dc}
+            if cf == 1:
+                conf["critical"] = "failure"
+                conf["natural"] = "a natural 1 always fails (S4-ATTACK-2): no critical"
+            r.note(conf)
     out.critical = crit
     if not hit:
         if redirect:
@@ -699,12 +710,11 @@ def apply_damage(r: Resolution, a: Fighter, t: Fighter, amount: int, *, dtype: s
 
 
 def end_holds_of(r: Resolution, f: Fighter) -> None:
-    """Every hold ``f`` is part of ends when it goes down: one whose holder is down has nobody holding
-    (S4-WRESTLE-3), and one on a fallen foe holds nobody who could fight or get out, while the holder,
-    who may use no weapon as long as it holds (S4-HOLD-5), would spend a turn letting go (ruling D20-30)."""
-    for g in [g for g in r.battle.grapples if f.id in (g.holder, g.target)]:
-        why = "the holder is down" if g.holder == f.id else f"{f.label} is down"
-        r.emit(E.grapple_end(g.holder, g.target, why=why, rule="S4-WRESTLE-3"))
+    """The holds ``f`` keeps end when it goes down: nobody maintains them any more (ruling D20-30). A hold on
+    ``f`` does not: the seed keeps it until the holder lets go or the defender gets out (S4-WRESTLE-3), and the
+    holder lets go whenever it wishes, at no cost (S4-WRESTLE-6: ``release`` is free)."""
+    for g in [g for g in r.battle.grapples if g.holder == f.id]:
+        r.emit(E.grapple_end(g.holder, g.target, why="the holder is down", rule="S4-WRESTLE-3"))
 
 
 def is_metal_armoured(f: Fighter) -> bool:
@@ -729,9 +739,16 @@ def current_defense(battle: Battle, f: Fighter) -> str | None:
     return d.get("mode") if d else None
 
 
+def makes_no_attacks(battle: Battle, f: Fighter) -> bool:
+    """In total defence (S4-PARRY-3) or using its staff as a shield (S4-STAFF-3): no attack of its own this round,
+    free ones (parting shots, a long weapon's reach, a set spear) included."""
+    return current_defense(battle, f) in ("total", "staff")
+
+
 def hp_of(f: Fighter) -> int:
     return current_hp(f)
 
 
 __all__ += ["end_holds_of", "mount_trained", "in_melee", "is_metal_armoured", "unarmed_dice", "feet_between",
-            "current_defense", "roll_damage", "damage_mods", "can_parry", "should_defer", "mark", "hp_of"]
+            "current_defense", "makes_no_attacks", "roll_damage", "damage_mods", "can_parry", "should_defer", "mark",
+            "hp_of"]

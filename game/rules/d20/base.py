@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.rules import events as E
 from game.rules.base import Action, Reason
-from game.rules.d20.status import is_helpless, is_out, mark, phase_of, this_round
+from game.rules.d20.status import is_helpless, is_out, is_surprised, mark, phase_of, this_round
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -38,9 +38,8 @@ class D20Action(Action):
             return Reason(f"{f.label} is out of the fight.", "G4-2")
         if is_helpless(battle, f) and not self.passive:
             return Reason(f"{f.label} is helpless and can do nothing.", "S4-HELPLESS-1")
-        from game.rules.initiative import is_surprised
-
-        if is_surprised(battle, f.id) and not self.passive:
+        # S4-SURPRISE-5: whether the encounter's roll or a scenario's `surprised` condition says so
+        if is_surprised(battle, f) and not self.passive:
             return Reason(f"{f.label} is surprised: it can neither move nor attack this round.", "S4-SURPRISE-5")
         phase = phase_of(battle)
         if phase is not None and phase not in self.phases and not self.passive:

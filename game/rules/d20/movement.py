@@ -28,7 +28,9 @@ from game.rules.d20.status import (
     engaged_with,
     feet_per_hex,
     has_ready_weapon,
+    is_helpless,
     is_mount,
+    is_surprised,
     mark,
     mount_of,
     on_deep_water,
@@ -289,14 +291,18 @@ def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
     """S4-DEFMOVE-1/2, G4-12: leaving foes it is engaged with by a normal move (any hex of the path beyond 5' of
     the foe, not only the first step: a runner may have to circle before it can turn away), the mover gives each
     one with a ready weapon a free attack at +2, one attack mode only. Returns False if the mover is stopped."""
-    from game.rules.d20.attack import strike
+    from game.rules.d20.attack import makes_no_attacks, strike
 
     battle = r.battle
     steps = [path] if isinstance(path, Hex) else list(path)
     for o in engaged_with(battle, f):
         if all(hex_distance(o.hex, h) <= 1 for h in steps) or not has_ready_weapon(o):
             continue
-        if "stunned" in o.conditions or any(g.holder == o.id for g in battle.grapples):
+        # a stunned foe still acts, at -2 (G4-16): it gets its shot; one who cannot attack at all does not: the
+        # helpless (S4-HELPLESS-1), the surprised (S4-SURPRISE-5), one in total or staff defence (S4-PARRY-3,
+        # S4-STAFF-3), a holder, who may use no weapon (S4-HOLD-5)
+        if is_helpless(battle, o) or is_surprised(battle, o) or makes_no_attacks(battle, o) \
+                or any(g.holder == o.id for g in battle.grapples):
             continue
         weapon = next((h for h in o.hands.values() if item(h).get("kind") == "melee"), None)
         note = "one attack of its routine" if int(trait(o, "attacks", 1)) > 1 else "a free attack"

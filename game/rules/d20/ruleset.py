@@ -30,6 +30,8 @@ from game.rules.d20.status import (
     is_out,
     this_round,
 )
+from game.rules.events import has_effect
+from game.rules.initiative import surprise_event
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -99,6 +101,13 @@ class D20Ruleset(Ruleset):
                 f.stats["HP"] = hp_max(f)
             if f.hp is None:
                 f.hp = f.stats["HP"]
+            if "surprised" in f.conditions and "surprised_round" not in f.counters:
+                # S4-SURPRISE-5: a fighter the scenario or situation gives `surprised` loses the round the battle
+                # starts in, as if the encounter's roll had caught it: the countdown gives it no slot, and every
+                # action but waiting is refused (base.check). Once only: setup may run twice on one battle.
+                f.counters["surprised_round"] = battle.round
+                if has_effect(battle, f.id, "surprised") is None:
+                    E.apply_event(battle, surprise_event(f.id, battle.round))
             alt = f.traits.get("altitude", f.stats.get("altitude"))
             if alt is not None and "altitude" not in f.counters:
                 f.counters["altitude"] = int(alt)
@@ -140,6 +149,13 @@ class D20Ruleset(Ruleset):
             if cond in f.conditions and until is not None and battle.round >= int(until):
                 r.emit(E.condition(f.id, remove=cond, rule="S4-JOUST-5" if cond == "stunned" else "S4-JOUST-6"))
                 r.emit(E.stat(f.id, f"counters.{key}", None))
+        if "surprised" in f.conditions:  # S4-SURPRISE-5: the condition lasts the round it was given in
+            since = f.counters.get("surprised_round")
+            if since is None:
+                r.emit(E.stat(f.id, "counters.surprised_round", battle.round, rule="S4-SURPRISE-5"))
+            elif int(since) < battle.round:
+                r.emit(E.condition(f.id, remove="surprised", rule="S4-SURPRISE-5"))
+                r.emit(E.stat(f.id, "counters.surprised_round", None))
         from game.rules.d20.mounted import regain_control
         from game.rules.d20.water import tick_breath
 

@@ -23,7 +23,7 @@ __all__ = [
     "OUT", "is_out", "this_round", "mark", "feet_per_hex", "phase_of", "armour_of", "shield_of", "weapon_in_hand",
     "is_mount", "mount_of", "rider_of", "is_mounted", "holders_of", "held_by", "is_held", "is_holding", "foes",
     "engaged_with", "has_ready_weapon", "can_see", "altitude", "is_helpless", "is_underwater", "on_deep_water",
-    "pending_turn", "is_large",
+    "pending_turn", "is_large", "is_surprised",
 ]
 
 #: conditions that take a fighter out of the fight
@@ -176,6 +176,21 @@ def can_see(battle: Battle, a: Hex, b: Hex) -> bool:
         if c is not None and c.blocks_sight:
             return False
     return True
+
+
+def is_surprised(battle: Battle, f: Fighter) -> bool:
+    """Surprised this round (S4-SURPRISE-5): the encounter's roll caught it (the countdown's effect for the round),
+    or it carries the condition ``surprised`` a scenario or a situation gave it. SITUATION-FORMAT gives a condition
+    its full effect, so the condition alone must stop it; it lasts the round it was given in
+    (``counters.surprised_round``, written by ``setup``; none recorded: this round)."""
+    from game.rules.initiative import is_surprised as caught
+
+    if caught(battle, f.id):
+        return True
+    if "surprised" not in f.conditions:
+        return False
+    since = f.counters.get("surprised_round")
+    return since is None or int(since) == battle.round
 
 
 def is_helpless(battle: Battle, f: Fighter) -> bool:

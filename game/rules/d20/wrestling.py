@@ -263,6 +263,15 @@ class MoveOpponent(D20Action):
                              rule="S4-MONSTER-3"))
 
 
+def _someone_in(battle: Battle, t: Fighter, h: Hex) -> str | None:
+    """The label of a fighter other than ``t`` standing in hex ``h`` (the attacker included; the dead do not
+    count, as for movement), or None (S4-TRIP-1 with GX-3)."""
+    for o in battle.fighters:
+        if o.hex == h and o.id != t.id and "dead" not in o.conditions:
+            return o.label
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Trip(D20Action):
     """A melee attack roll by a fighter next to or holding the target; a hit throws it prone up to one hex away in
@@ -288,6 +297,10 @@ class Trip(D20Action):
             to = Hex.of(self.to)
             if hex_distance(to, t.hex) > 1:
                 return Reason("The trip throws the target at most 5' (one hex).", self.rule)
+            if to != t.hex and _someone_in(battle, t, to):
+                # GX-3: only wrestling puts fighters in one hex; a trip never drops its target onto another
+                return Reason(f"{_someone_in(battle, t, to)} is in that hex: the trip cannot throw {t.label} "
+                              f"there.", "GX-3")
         return None
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
@@ -297,10 +310,14 @@ class Trip(D20Action):
                      label=f"{f.label} tries to trip {t.label}")
         if not res.hit:
             return
-        if self.to is not None and Hex.of(self.to) != t.hex and not is_held(battle, t.id):
+        if self.to is not None and Hex.of(self.to) != t.hex and not is_held(battle, t.id) \
+                and not is_holding(battle, t.id):  # a wrestler falls where it is, in its grip (GX-3)
             to = Hex.of(self.to)
             c = battle.board.cell(to)
-            if battle.board.cells and (c is None or c.blocks_movement):
+            if _someone_in(battle, t, to):  # GX-3: never onto another fighter (checked; kept for the trusted path)
+                r.note(E.message(f"{_someone_in(battle, t, to)} is in the way: {t.label} falls where it stands.",
+                                 rule="GX-3"))
+            elif battle.board.cells and (c is None or c.blocks_movement):
                 r.note(E.message(f"{t.label} is thrown against the {c.terrain if c else 'edge'} and falls where it "
                                  f"stands.", rule="S4-TRIP-1"))
             else:
@@ -389,12 +406,14 @@ class Silence(D20Action):
 
 @dataclass(frozen=True, slots=True)
 class Release(D20Action):
-    """Let go whenever it wishes (S4-WRESTLE-6)."""
+    """Let go whenever it wishes (S4-WRESTLE-6): a free action, so letting go of a foe (or of one who fell in
+    the hold, which lasts until released, S4-WRESTLE-3) costs the holder nothing of its turn."""
 
     type: ClassVar[str] = "release"
     title: ClassVar[str] = "Release"
     rule: ClassVar[str] = "S4-WRESTLE-6"
     passive: ClassVar[bool] = True
+    free: ClassVar[bool] = True
     target: str | None = None
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
