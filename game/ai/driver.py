@@ -213,17 +213,22 @@ def _check_step(before: Battle, events: list[dict[str, Any]], after: Battle, rul
 
 def play_battle(battle: Battle, ruleset: Ruleset, players: dict[str, Player], *, round_limit: int = ROUND_LIMIT,
                 check: bool = False, on_step: Callable[[Battle, Any, list[dict[str, Any]]], None] | None = None,
-                max_turns: int | None = None) -> BattleResult:
+                max_turns: int | None = None, on_start: Callable[[Any], None] | None = None) -> BattleResult:
     """Play ``battle`` to its end (it is changed in place). ``players`` maps side id -> player.
 
     ``check``: test the engine's invariants after every step and re-check
     every intent against ``legal_actions`` (the soak test). Exceptions from
     the engine or a player are caught and reported in ``error``.
+    ``on_start`` is called once with the turn controller playing the battle
+    (``None`` on the minimal table), so a caller can save the battle through
+    ``game.saves`` while it is played (the soak) or when it ends (``clinch simulate --save-dir``).
     """
     out = BattleResult()
     t0 = time.perf_counter()
     try:
         table = _table(battle, ruleset, round_limit)
+        if on_start is not None:
+            on_start(getattr(table, "ctl", None))
         turns = 0
         while True:
             fid = table.actor()

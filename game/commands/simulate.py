@@ -9,6 +9,14 @@ battle. A progress bar goes to stderr only when stderr is a terminal.
 
 By default each decision has a node budget (deterministic for ``--seed``);
 ``--budget-ms`` plays with a wall-clock budget instead, as the game does.
+
+``--jobs N`` spreads the battles over N processes (default: every core); the
+results are the same as in one process, since each battle's seeds come from
+the run's seed and its index only. With ``--json`` the output is the same
+bytes for the same seed and arguments, apart from the wall-clock figures under
+its ``timing`` key, which ``--no-timing`` leaves out. ``--save-dir DIR`` writes
+each battle's save there (``SCENARIO-seedS-battleNNNNN.json``, the battle's
+index from 0), for ``clinch check-save`` or the replay viewer.
 """
 
 from __future__ import annotations
@@ -16,11 +24,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from game.cli import CommandError
 
 USAGE = ("clinch simulate SCENARIO.toml --battles N [--seed S] [--ruleset R] [--level L | --levels L1,L2 | "
-         "--SIDE L ...] [--mirror] [--rounds 200] [--nodes N | --budget-ms MS] [--json]")
+         "--SIDE L ...] [--mirror] [--rounds 200] [--nodes N | --budget-ms MS] [--jobs N] [--save-dir DIR] "
+         "[--json [--no-timing]]")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,6 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--budget-ms", type=float, default=None, help="wall-clock budget per decision instead of nodes")
     p.add_argument("--check", action="store_true", help="check the engine's invariants after every step")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--no-timing", action="store_true",
+                   help="leave the wall-clock figures (the JSON's timing key) out, so runs compare byte for byte")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
+    p.add_argument("--save-dir", default=None, metavar="DIR", help="write each battle's save into this folder")
     p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                    help="progress bar on stderr (auto: only on a terminal)")
     return p
@@ -62,12 +76,24 @@ def _progress_bar(enabled: bool):  # noqa: ANN202
     return show
 
 
+def _save_dir(name: str) -> Path:
+    """The folder ``--save-dir`` names, made if missing; one sentence if it cannot be."""
+    path = Path(name)
+    if path.exists() and not path.is_dir():
+        raise CommandError(f"--save-dir {name}: not a folder.")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"--save-dir {name}: could not be made ({exc.strerror or exc}).") from None
+    return path
+
+
 def main(argv: list[str]) -> int:
     try:
         args, rest = _parser().parse_known_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.ai.simulation import run_battles
+    from game.ai.simulation import default_jobs, run_battles
     from game.ai.weights import LEVELS
     from game.maps import load_scenario
     from game.rules.base import UnknownRuleset, find_ruleset
@@ -80,6 +106,9 @@ def main(argv: list[str]) -> int:
         raise CommandError(f"--nodes must be at least 1, got {args.nodes}.")
     if args.budget_ms is not None and args.budget_ms <= 0:
         raise CommandError(f"--budget-ms must be positive, got {args.budget_ms}.")
+    jobs = default_jobs() if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, got {args.jobs}.")
     try:
         battle = load_scenario(args.scenario)
     except ValueError as exc:  # ScenarioError, MapError: already one sentence naming the file and field
@@ -119,12 +148,18 @@ def main(argv: list[str]) -> int:
         if lv not in LEVELS:
             raise CommandError(f"unknown level {lv!r} for side {side!r} (levels: {', '.join(LEVELS)}).")
 
+    save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
     show = _progress_bar(args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty()))
-    summary = run_battles(battle, ruleset, levels, args.battles, seed=args.seed, mirror=args.mirror,
-                          round_limit=args.rounds, budget_ms=args.budget_ms, nodes=args.nodes, check=args.check,
-                          progress=show)
+    from game.saves import SaveError
+
+    try:
+        summary = run_battles(battle, ruleset, levels, args.battles, seed=args.seed, mirror=args.mirror,
+                              round_limit=args.rounds, budget_ms=args.budget_ms, nodes=args.nodes, check=args.check,
+                              progress=show, jobs=jobs, save_dir=save_dir, scenario=args.scenario)
+    except SaveError as exc:  # already one sentence naming the file
+        raise CommandError(str(exc)) from None
     if args.json:
-        out = summary.to_dict()
+        out = summary.to_dict(timing=not args.no_timing)
         out = {"scenario": args.scenario, "ruleset": ruleset.id, "seed": args.seed, **out}
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
     else:
