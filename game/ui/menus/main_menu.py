@@ -105,6 +105,35 @@ class MainMenu(GuiScene):
             return Transition("quit")
         return None
 
+    def draw(self, surface: pygame.Surface) -> None:
+        """The menu, then its message wrapped over as many lines as it needs above the key hints.
+
+        A message here can be a long sentence naming a file (a settings file
+        we ignored, a save that would not load): one line would run off a
+        small window or over the hints.
+        """
+        message, self.message = self.message, None
+        try:
+            super().draw(surface)
+        finally:
+            self.message = message
+        if message:
+            self._draw_message(surface, *message)
+
+    def _draw_message(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
+        from game.ui.text import wrap
+
+        w, h = surface.get_size()
+        lines = wrap(self.app.text, text, 15, max(200, min(1100, w - 64)), bold=True)[:4]
+        images = [self.app.text.render(line, 15, colour, bold=True) for line in lines]
+        lh = max(img.get_height() for img in images) + 2
+        box = pygame.Rect(0, 0, max(img.get_width() for img in images) + 24, lh * len(images) + 12)
+        box.midbottom = (w // 2, h - 30)  # above the key hints drawn at the bottom edge
+        pygame.draw.rect(surface, (14, 15, 20), box, border_radius=8)
+        pygame.draw.rect(surface, colour, box, width=1, border_radius=8)
+        for i, img in enumerate(images):
+            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 6 + i * lh)))
+
     def background(self, surface: pygame.Surface) -> None:
         if self._backdrop is None and not self._backdrop_failed:
             try:
