@@ -31,8 +31,8 @@ from typing import Any
 
 import pygame
 
-from game.rules.base import Option
-from game.ui.describe import main_chance, name_of, odds_meaning, variant_label
+from game.rules.base import Option, Ruleset
+from game.ui.describe import main_chance, name_of, odds_meaning, ruleset_of, variant_label
 from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
 
@@ -75,6 +75,7 @@ class Group:
     illegal: list[Option] = field(default_factory=list)
     odds: dict[int, dict[str, float] | None] = field(default_factory=dict)  # id(option) -> odds
     variant: str = ""  # "grapple" or "grapple:all_out_attack": one group per maneuver
+    ruleset: Ruleset | None = None  # whose ``headline`` names the outcome a percentage is the chance of
 
     @property
     def key(self) -> str | None:
@@ -94,7 +95,7 @@ class Group:
     def best(self) -> float | None:
         best = None
         for o in self.legal:
-            _, p = main_chance(self.odds.get(id(o)))
+            _, p = main_chance(self.odds.get(id(o)), self.ruleset)
             if p is not None and (best is None or p > best):
                 best = p
         return best
@@ -106,6 +107,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
     ``odds``: a function ``action -> odds`` (the scene's cache, filled on idle frames); the session's
     ``odds`` by default."""
     get = odds if odds is not None else (session.odds if session is not None else None)
+    ruleset = ruleset_of(battle)
     groups: dict[str, Group] = {}
     for o in options:
         a = o.action
@@ -116,7 +118,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
             title = a.title or a.type.replace("_", " ").capitalize()
             if key != a.type:
                 title += f" \u2014 {str(man).replace('_', ' ').replace('all out attack', 'all-out')}"
-            g = groups[key] = Group(a.type, title, a.rule)
+            g = groups[key] = Group(a.type, title, a.rule, ruleset=ruleset)
             g.variant = key
         if o.reason is None:
             g.legal.append(o)
@@ -245,7 +247,7 @@ class ActionMenu:
             if g.on_map:
                 tail = "  (pick on map)"
             elif len(g.legal) == 1 and not g.illegal:
-                tail = f":  {_pct(main_chance(g.odds.get(id(g.legal[0])))[1])}"
+                tail = f":  {_pct(main_chance(g.odds.get(id(g.legal[0])), g.ruleset)[1])}"
                 tail = "" if tail.strip() == ":" else tail
             elif g.legal:
                 p = g.best()
@@ -277,7 +279,7 @@ class ActionMenu:
             if kind == "option":
                 o, num = payload
                 label = variant_label(o.action, self.battle, shared_target) or g.title
-                p = main_chance(g.odds.get(id(o)))[1]
+                p = main_chance(g.odds.get(id(o)), g.ruleset)[1]
                 txt = f"{num + '  ' if num else ''}{label}" + (f":  {_pct(p)}" if p is not None else "")
                 self._add(panel, y, self._button(panel, y, txt, True), "option", group=g, option=o, key=num)
             else:
@@ -469,7 +471,7 @@ class ActionMenu:
                 out.append(("Pick the hex on the map: the reachable ones are lit, with their cost.", pal.text,
                             False))
             elif g.legal:
-                best = max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)))[1] or 0))
+                best = max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)), g.ruleset)[1] or 0))
                 out.append((f"{len(g.legal)} way{'s' if len(g.legal) != 1 else ''} allowed; the best:", pal.dim,
                             False))
                 out.append((odds_meaning(self.battle, best.action, g.odds.get(id(best))), pal.text, False))

@@ -3,25 +3,61 @@
 No pygame here: the combat log, the action menu, the roll breakdown and the
 tests all read these sentences. Everything works from the plain-data shapes
 of ../shared/docs/SITUATION-FORMAT.md, so it works for every ruleset; a field
-a ruleset leaves out is simply not mentioned.
+a ruleset leaves out is simply not mentioned. What is one ruleset's own (the
+outcome a percentage is the chance of, what an edge buys, the verbs for its
+grip kinds, the rule IDs of its attack rolls) comes from the battle's
+``Ruleset`` (``headline``, ``odds_words``, ``grip_words``, ``attack_rules``),
+never from a ruleset id written here.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+from game.rules.base import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 
 __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
     "variant_label", "signed", "roll_verdict", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
-    "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word", "contest_verdict",
+    "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word", "contest_verdict", "ruleset_of",
 ]
 
 #: direction 0-5 (the axial vectors of ARCHITECTURE.md) as a compass word, by the map's hex top
 FACING_WORDS = {"pointy": ("east", "north-east", "north-west", "west", "south-west", "south-east"),
                 "flat": ("south-east", "north-east", "north", "north-west", "south-west", "south")}
 
-#: the outcome a menu's percentage is the chance of, in order of preference
-POSITIVE = ("hit", "win", "success", "takes_hold", "escape", "done")
+@lru_cache(maxsize=16)
+def _ruleset_named(ruleset_id: str) -> Ruleset:
+    return find_ruleset(ruleset_id)
+
+
+def ruleset_of(battle: Any) -> Ruleset:
+    """The battle's ruleset, for its own words; a plain :class:`Ruleset` (the generic words) for no battle
+    or one whose ruleset is not registered."""
+    rid = getattr(battle, "ruleset", None)
+    if isinstance(rid, str):
+        try:
+            return _ruleset_named(rid)
+        except UnknownRuleset:
+            pass
+    return Ruleset()
+
+
+@lru_cache(maxsize=1)
+def _attack_rules() -> tuple[str, ...]:
+    """Every registered ruleset's attack-roll rule IDs (``dc_name`` reads an event without its battle)."""
+    import game.rules  # noqa: F401  (registers every ruleset)
+
+    return tuple(dict.fromkeys(p for cls in RULESETS.values() for p in cls.attack_rules))
+
+
+@lru_cache(maxsize=1)
+def _grip_words() -> dict[str, str]:
+    """Every registered ruleset's grip verbs, for a log line whose battle names no known ruleset."""
+    import game.rules  # noqa: F401  (registers every ruleset)
+
+    return {k: v for cls in RULESETS.values() for k, v in cls.grip_words.items()}
 
 
 def name_of(battle: Any, fid: Any) -> str:
@@ -131,7 +167,7 @@ PART_WORDS: dict[str, tuple[str, str]] = {
 def _choice_why(battle: Any, c: Any) -> str:
     """``+1.10: hit 20%, safer +0.8, then expects Dane: attack Cass`` for one action the computer weighed."""
     bits = [f"{c.score:+.2f}"]
-    key, p = main_chance(getattr(c, "odds", None))
+    key, p = main_chance(getattr(c, "odds", None), ruleset_of(battle))
     why = []
     if key is not None and p is not None:
         why.append(f"{_words(key)} {_pct(p)}")
@@ -177,7 +213,7 @@ def dc_name(ev: dict[str, Any]) -> str:
         return "save"
     label = str(ev.get("label", "")).lower()
     if ev.get("dc_modifiers") is not None or " attacks " in label or "critical confirmation" in label \
-            or str(ev.get("rule", "")).startswith(("S4-ATTACK", "S4-WRESTLE-1", "S4-CHARGE", "S4-BRAWL")):
+            or str(ev.get("rule", "")).startswith(_attack_rules()):
         return "AC"
     if "parry" in label:
         return "to beat"
@@ -370,8 +406,8 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         ch = ev.get("changes") or {}
         kind = ch.get("kind")
         if kind:
-            words = {"pin": "pins", "choke_hold": "has a choke hold on", "arm_lock": "has an arm lock on",
-                     "grapple": "now simply holds"}.get(kind, f"now holds ({_words(kind)})")
+            words = ruleset_of(battle).grip_words.get(kind) or _grip_words().get(kind) \
+                or f"now holds ({_words(kind)})"
             return f"{name_of(battle, ev.get('holder'))} {words} {name_of(battle, ev.get('target'))}"
         what = ", ".join(f"{_words(k)} {_words(v)}" for k, v in ch.items() if k != "extra")
         if not what:
@@ -418,60 +454,32 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
     return None
 
 
-def main_chance(odds: dict[str, float] | None) -> tuple[str | None, float | None]:
-    """The outcome a menu shows and its chance: hit, win, success... (None for a sure thing)."""
+def main_chance(odds: dict[str, float] | None, ruleset: Ruleset | None = None) -> tuple[str | None, float | None]:
+    """The outcome a menu shows and its chance: the ruleset's ``headline`` (hit, win, success...), else the
+    likeliest outcome; ``None`` for a sure thing. Without a ruleset, the generic headline."""
     if not odds:
         return None, None
     if set(odds) == {"done"}:
         return "done", None
-    for k in POSITIVE:
-        if k in odds and k != "done":
-            return k, float(odds[k])
-    for k in ("option", "enter", "edge>=1"):  # edge: a named result paid for, entering a grapple, any result
-        if k in odds:
-            return k, float(odds[k])
-    k = max(odds, key=lambda x: odds[x])
+    k = (ruleset or Ruleset()).headline(odds)
+    if k is None or k not in odds:
+        k = max(odds, key=lambda x: odds[x])
     return k, float(odds[k])
-
-
-#: what each edge buys (S1-MENU-1), for the sentence under an edge roll's odds
-EDGE_COSTS = "0 escape \u00b7 1 takedown, drag, pummel \u00b7 2 throw, wrest, pin a prone foe \u00b7 3 pin a standing foe"
-
-
-def edge_odds_line(odds: dict[str, float]) -> str:
-    """``edge >= 1: 54%, >= 2: 31%, >= 3: 14%``: the chance of each edge an opposed roll may earn."""
-    ks = sorted(int(k[6:]) for k in odds if k.startswith("edge>=") and k[6:].lstrip("-").isdigit())
-    ks = [k for k in ks if k >= 1] or ks
-    return ", ".join(f"{'edge ' if i == 0 else ''}>= {k}: {_pct(odds[f'edge>={k}'])}" for i, k in enumerate(ks))
-
-
-def _edge_meaning(action: Any, odds: dict[str, float], foe: str) -> str:
-    line = edge_odds_line(odds)
-    if "enter" in odds:
-        head = (f"{_pct(odds['enter'])} = the chance you enter the grapple with {foe} (edge >= 0); with edge >= 1 "
-                f"you also make a grapple roll at once and choose its result.")
-    elif "option" in odds:
-        head = (f"{_pct(odds['option'])} = the chance the edge pays for "
-                f"{_words(getattr(action, 'option', '') or 'it')}; if it does not, the result is refused.")
-    else:
-        p = odds.get("edge>=1")
-        head = (f"{_pct(p)} = the chance of edge >= 1 (a result beyond escape). " if p is not None else "") + \
-            f"Your Strength pool against {foe}'s: edge = your points minus theirs."
-    return (f"{head} {line[0].upper()}{line[1:]}. After the roll you choose a result the edge pays for "
-            f"(S1-MENU-1): {EDGE_COSTS}.")
 
 
 def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str:
     """What the percentage means for this action, in a sentence, with every outcome's share."""
-    key, p = main_chance(odds)
+    ruleset = ruleset_of(battle)
+    key, p = main_chance(odds, ruleset)
     if key is None:
         return "No roll is involved."
     if key == "done":
         return "Certain: no roll is involved."
     foe = name_of(battle, getattr(action, "target", None)) if getattr(action, "target", None) else "the foe"
     kind = getattr(action, "type", "")
-    if odds and any(k.startswith("edge>=") for k in odds) and kind in ("grapple_roll", "enter_grapple"):
-        return _edge_meaning(action, odds, foe)
+    own = ruleset.odds_words(battle, action, odds, foe) if odds else None  # edge's ladder of edges
+    if own:
+        return own
     if key == "hit":
         what = "the grip takes hold" if kind == "grapple" else "the blow lands"
         head = (f"{round(p * 100)}% = the chance {what}: your roll succeeds and {foe}'s best defence "

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import hex_distance
 from game.rules.base import Action, Option, Reason, Ruleset, register
-from game.rules.edge import basic, facts, grapple, links
+from game.rules.edge import basic, facts, grapple, links, wording
 from game.rules.edge.combat import attack_spec, defence_spec
 from game.rules.edge.order import EdgeTurnOrder, phase_reason
 from game.rules.edge.pool import edge_odds, odds_text
@@ -145,6 +145,9 @@ class EdgeRuleset(Ruleset):
                 out.update(enter=out["edge>=0"], enter_and_roll=out["edge>=1"])
             return out
         return {}
+
+    def odds_words(self, battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
+        return wording.odds_words(action, odds, foe)
 
     def odds_text(self, battle: Battle, action: Action) -> str:
         """``edge >= 1: 54%, >= 2: 31%, >= 3: 14%`` for the action menu ('' for actions without a roll)."""
