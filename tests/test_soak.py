@@ -6,7 +6,9 @@ step): grips between fighters who exist and stand where the ruleset says
 pinned 3d6 fighter lying down, integer hp/fp, sane facing and posture; each
 intent the computer submitted was among ``legal_actions``, and the
 controller refuses an option ``legal_actions`` marks illegal. Each battle must
-end within 200 rounds and nothing may raise.
+end within 200 rounds and nothing may raise. Every battle is saved and loaded
+back (replayed from its start, state hashes compared) when it ends and at a
+step picked from its seed: no save may fail.
 
 Slices of 20 battles (every ruleset's, each battle seeded by its index, so
 slicing changes nothing) run in parallel processes, two at a time (CI has
@@ -68,6 +70,8 @@ def test_soak(reports, ruleset_id):
     assert r.crashes == 0, f"{r.line()}\n{detail}"
     assert r.stuck == 0, f"{r.line()}\n{detail}"
     assert r.breaks == 0, f"{r.line()}\n{detail}"
+    assert r.save_failures == 0, f"{r.line()}\n{detail}"
+    assert r.reloads >= BATTLES, r.line()  # every battle at its end, most at a step in the middle too
 
 
 def test_soak_battles_vary(reports):
@@ -85,12 +89,80 @@ def test_report_merges_slices_and_counts_draws():
     """Slices add up, draws included (a battle that ended at the scenario's round limit is no fault, but it is
     reported), and only the first messages are kept."""
     a = SoakReport("edge", battles=3, crashes=0, stuck=0, breaks=0, draws=2, rounds=[40, 40, 12],
-                   messages=["m1", "m2"], seconds=1.0)
+                   messages=["m1", "m2"], seconds=1.0, reloads=6)
     b = SoakReport("edge", battles=2, crashes=1, stuck=1, breaks=3, draws=1, rounds=[41, 7], messages=["m3"],
-                   seconds=0.5)
+                   seconds=0.5, reloads=3, save_failures=1)
     tot = SoakReport("edge")
     tot.merge(a, keep=2)
     tot.merge(b, keep=2)
     assert (tot.battles, tot.crashes, tot.stuck, tot.breaks, tot.draws) == (5, 1, 1, 3, 3)
+    assert (tot.reloads, tot.save_failures) == (9, 1)
     assert tot.rounds == [40, 40, 12, 41, 7] and tot.messages == ["m1", "m2"] and tot.seconds == 1.5
-    assert "draws 3" in tot.line() and not tot.clean
+    assert "draws 3" in tot.line() and "save failures 1 of 9" in tot.line() and not tot.clean
+    assert not SoakReport("edge", battles=1, save_failures=1).clean
+
+
+def _figures(r: SoakReport) -> dict:
+    d = dict(vars(r))
+    d.pop("seconds")
+    return d
+
+
+def test_slices_give_what_one_run_gives():
+    """Battle i's seeds depend on the run's seed and i only: two slices merged in order equal one run
+    (what tools/soak.py --jobs and this module's parallel slices rely on)."""
+    rid = "d20" if "d20" in _registered() else _registered()[0]
+    whole = run_soak(rid, 5, seed=7)
+    parts = SoakReport(rid)
+    parts.merge(run_soak(rid, 3, seed=7))
+    parts.merge(run_soak(rid, 2, seed=7, first=3))
+    assert _figures(parts) == _figures(whole)
+    assert whole.reloads >= 5
+
+
+def test_soak_catches_a_logged_event_changed_after_it_was_logged(monkeypatch):
+    """A save whose log no longer says what happened (an event changed after it was logged: replaying
+    gives other events) is a save failure, reported with the battle's index, its seed and the reason."""
+    import copy
+
+    import game.saves
+
+    real = game.saves.make_save
+
+    def tampered(ctl, **kw):  # noqa: ANN001, ANN202
+        save = real(ctl, **kw)
+        save.log = copy.deepcopy(save.log)
+        for entry in save.log:
+            for ev in entry.get("events", []):
+                if ev.get("type") == "initiative" and len(ev.get("order", [])) > 1:
+                    ev["order"].reverse()
+                    return save
+        return save
+
+    monkeypatch.setattr(game.saves, "make_save", tampered)
+    rid = "d20" if "d20" in _registered() else _registered()[0]
+    r = run_soak(rid, 2, seed=5)
+    assert r.save_failures == r.reloads >= 2 and not r.clean
+    msgs = [m for m in r.messages if "corrupt or foreign" in m]
+    assert msgs and msgs[0].startswith("battle 0 (seed 5,"), r.messages
+    assert "battle 1 (seed 5," in " ".join(msgs) and "does not give the logged battle" in msgs[0]
+
+
+def test_tools_soak_jobs_match_one_process(capsys):
+    """tools/soak.py gives the same table in two processes as in one (apart from the times)."""
+    import re
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    try:
+        import soak as tool
+    finally:
+        sys.path.pop(0)
+    rid = "d20" if "d20" in _registered() else _registered()[0]
+    outs = []
+    for jobs in ("1", "2"):
+        assert tool.main(["--ruleset", rid, "--battles", "6", "--seed", "3", "--jobs", jobs]) == 0
+        out = capsys.readouterr().out
+        outs.append(re.sub(r"[\d.]+ s\b", "T s", out))
+    assert outs[0] == outs[1] and "save failures 0 of" in outs[0]

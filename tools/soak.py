@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
 """Soak every ruleset: 10,000 seeded computer-vs-computer battles each (``--battles`` to change it).
 
-Reports crashes, stuck battles (no end within 200 rounds) and invariant
-breaks per ruleset, with the first few messages (battle index and seed, to
-replay one with ``game.ai.soak.soak_battle``), and draws (no winner at the
-scenario's own round limit: no fault, but a fight left undecided). Exit
-status 1 if a crash, a stuck battle or an invariant break is found. ``--jobs`` runs rulesets (and slices of one ruleset) in parallel.
+Reports crashes, stuck battles (no end within 200 rounds), invariant breaks
+and save failures (every battle is saved and loaded back through
+``game.saves`` at its end and at a step picked from its seed; a save that does
+not load into the battle saved is a failure) per ruleset, with the first few
+messages (battle index and seed, to replay one with
+``game.ai.soak.soak_battle``), and draws (no winner at the scenario's own
+round limit: no fault, but a fight left undecided). Exit status 1 if a crash,
+a stuck battle, an invariant break or a save failure is found. ``--jobs``
+(default every core) runs rulesets and slices of one ruleset in parallel; the
+slices are merged in battle order, so the table is the one a single process
+gives (only the times differ).
 
     python3 tools/soak.py                       # every ruleset, 10,000 battles each
     python3 tools/soak.py --ruleset edge --battles 500 --seed 3
@@ -14,20 +20,20 @@ status 1 if a crash, a stuck battle or an invariant break is found. ``--jobs`` r
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai.simulation import default_jobs, in_workers  # noqa: E402
 from game.ai.soak import SoakReport, run_soak  # noqa: E402
 
 
-def _slice(args: tuple[str, int, int, int, str, int]) -> SoakReport:
-    ruleset_id, start, count, seed, level, nodes = args
-    return run_soak(ruleset_id, count, seed=seed, level=level, nodes=nodes, first=start)
+def _slice(args: tuple[str, int, int, int, str, int, int]) -> SoakReport:
+    ruleset_id, start, count, seed, level, nodes, midpoint_every = args
+    return run_soak(ruleset_id, count, seed=seed, level=level, nodes=nodes, first=start,
+                    midpoint_every=midpoint_every)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--level", default="normal")
     p.add_argument("--nodes", type=int, default=12)
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: every core)")
+    p.add_argument("--midpoint-every", type=int, default=1,
+                   help="reload a save from the middle of every Nth battle (default 1: every battle; 0: none)")
     args = p.parse_args(argv)
 
     import game.rules  # noqa: F401
@@ -45,14 +53,13 @@ def main(argv: list[str] | None = None) -> int:
 
     ids = args.ruleset or sorted(RULESETS)
     chunk = max(1, min(500, args.battles // max(1, args.jobs)))
-    work = [(rid, start, min(chunk, args.battles - start), args.seed, args.level, args.nodes)
+    work = [(rid, start, min(chunk, args.battles - start), args.seed, args.level, args.nodes, args.midpoint_every)
             for rid in ids for start in range(0, args.battles, chunk)]
     t0 = time.perf_counter()
     totals = {rid: SoakReport(rid) for rid in ids}
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for (rid, *_), rep in zip(work, pool.map(_slice, work)):
-            totals[rid].merge(rep)
-            print(f"  {rid}: {totals[rid].battles}/{args.battles}", file=sys.stderr, flush=True)
+    for (rid, *_), rep in zip(work, in_workers(_slice, work, max(1, args.jobs))):  # in the order of ``work``
+        totals[rid].merge(rep)
+        print(f"  {rid}: {totals[rid].battles}/{args.battles}", file=sys.stderr, flush=True)
     bad = False
     for rid in ids:
         r = totals[rid]

@@ -10,10 +10,18 @@ comes up, and plays it with cheap players (easy, a small node budget),
 which wander widely through the rules. Reported: crashes, battles stuck at
 the round limit, invariant breaks (with the battle's index and seed to
 replay it).
+
+Every battle is also saved and loaded back through the real save path
+(``make_save`` -> ``encode_save`` -> a file -> ``load_game``, which replays
+the log and compares state hashes) when it ends and at one step picked from
+the battle's own seed while it is played, so a save that does not load, or
+loads into another battle (a logged event changed after it was logged, a
+field the JSON loses), is reported as a *save failure*.
 """
 
 from __future__ import annotations
 
+import tempfile
 import time
 import tomllib
 from collections.abc import Callable
@@ -95,10 +103,14 @@ class SoakReport:
     rounds: list[int] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    #: saves loaded back and compared (at the end of every battle and at a step picked from its seed)
+    reloads: int = 0
+    #: saves that did not load, or loaded into another battle than the one saved
+    save_failures: int = 0
 
     @property
     def clean(self) -> bool:
-        return not (self.crashes or self.stuck or self.breaks)
+        return not (self.crashes or self.stuck or self.breaks or self.save_failures)
 
     def merge(self, other: SoakReport, keep: int = 20) -> None:
         """Add a slice's figures (slices of one ruleset run in parallel processes)."""
@@ -107,6 +119,8 @@ class SoakReport:
         self.stuck += other.stuck
         self.breaks += other.breaks
         self.draws += other.draws
+        self.reloads += other.reloads
+        self.save_failures += other.save_failures
         self.rounds += other.rounds
         self.seconds += other.seconds
         self.messages += other.messages[:max(0, keep - len(self.messages))]
@@ -114,37 +128,95 @@ class SoakReport:
     def line(self) -> str:
         mean = sum(self.rounds) / len(self.rounds) if self.rounds else 0.0
         return (f"{self.ruleset}: {self.battles} battles, crashes {self.crashes}, stuck {self.stuck}, "
-                f"invariant breaks {self.breaks}, draws {self.draws}, mean rounds {mean:.1f}, "
-                f"max {max(self.rounds, default=0)}, {self.seconds:.1f} s")
+                f"invariant breaks {self.breaks}, save failures {self.save_failures} of {self.reloads} reloads, "
+                f"draws {self.draws}, mean rounds {mean:.1f}, max {max(self.rounds, default=0)}, "
+                f"{self.seconds:.1f} s")
 
 
 def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", nodes: int = 12,
-             round_limit: int = ROUND_LIMIT, keep: int = 20, first: int = 0,
+             round_limit: int = ROUND_LIMIT, keep: int = 20, first: int = 0, midpoint_every: int = 1,
              progress: Callable[[int, int], None] | None = None) -> SoakReport:
     """Play soak battles ``first`` .. ``first + n - 1`` under ``ruleset_id``; every step checked
-    (``play_battle(check=True)``)."""
+    (``play_battle(check=True)``), every battle saved and loaded back when it ends, and at a step
+    picked from its seed (battles whose index is a multiple of ``midpoint_every``; 0: never)."""
     from game.rules.base import find_ruleset
 
     ruleset = find_ruleset(ruleset_id)
     report = SoakReport(ruleset_id)
     t0 = time.perf_counter()
     template = soak_template(ruleset_id)
-    with fewer_collections():
+    with fewer_collections(), tempfile.TemporaryDirectory(prefix="clinch-soak-") as folder:
         _soak_loop(report, ruleset, template, n, first=first, seed=seed, level=level, nodes=nodes,
-                   round_limit=round_limit, keep=keep, progress=progress)
+                   round_limit=round_limit, keep=keep, progress=progress, folder=Path(folder),
+                   midpoint_every=midpoint_every)
     report.seconds = time.perf_counter() - t0
     return report
 
 
+def reload_failure(data: bytes, live_hash: str, path: Path) -> str | None:
+    """Load the encoded save ``data`` back the way the game does (from the file ``path``, replayed from its
+    start, hashes compared) and say in one sentence why it is not the battle whose hash was ``live_hash``;
+    ``None`` when it is."""
+    from game.saves import SaveError, load_game, state_hash
+
+    path.write_bytes(data)
+    try:
+        loaded = load_game(path)
+    except SaveError as exc:  # named by the file's name alone: the temporary folder differs from run to run
+        return str(exc).replace(str(path), path.name)
+    except Exception as exc:  # noqa: BLE001 - load_game promises a SaveError and nothing else
+        return f"{path.name}: load_game raised {type(exc).__name__} instead of a SaveError: {exc}"
+    finally:
+        path.unlink(missing_ok=True)
+    if state_hash(loaded.battle) != live_hash:
+        return f"{path.name}: loads, but not into the battle that was saved (state hash differs)."
+    return None
+
+
+class _Saver:
+    """Saves one soak battle while it is played: the controller comes from ``play_battle(on_start=)``,
+    a step is picked by reservoir sampling (step ``t`` replaces the pick with chance ``1/t``, drawn
+    from the battle's seed), so every step is equally likely without knowing the battle's length."""
+
+    def __init__(self, seed: int, index: int, midpoint: bool) -> None:
+        self.seed, self.index, self.midpoint = seed, index, midpoint
+        self.ctl: Any = None
+        self.steps = 0
+        self.pick: tuple[int, bytes, str] | None = None  # step, encoded save, live state hash
+
+    def start(self, ctl: Any) -> None:
+        self.ctl = ctl
+
+    def step(self, battle: Battle, action: Any, events: list[dict[str, Any]]) -> None:
+        self.steps += 1
+        if not self.midpoint or self.ctl is None:
+            return
+        if mix(self.seed, self.index, "reload", self.steps) % self.steps == 0:
+            self.pick = (self.steps, *self.save())
+
+    def save(self) -> tuple[bytes, str]:
+        """The save as the game would write it now (encoded at once: later steps must not change it)."""
+        from game.saves import encode_save, make_save
+
+        save = make_save(self.ctl)
+        return encode_save(save), save.state_hash
+
+
 def _soak_loop(report: SoakReport, ruleset: Any, template: Battle, n: int, *, first: int, seed: int, level: str,
-               nodes: int, round_limit: int, keep: int, progress: Callable[[int, int], None] | None) -> None:
+               nodes: int, round_limit: int, keep: int, progress: Callable[[int, int], None] | None,
+               folder: Path, midpoint_every: int) -> None:
     for k in range(n):
         i = first + k
         battle = soak_battle(template, i, seed)
+        # the limit travels in the battle, so that loading a save of a stuck battle ends it where play did
+        if not battle.options.get("round_limit") or int(battle.options["round_limit"]) > round_limit:
+            battle.options["round_limit"] = round_limit
         sides = {f.side for f in battle.fighters}
         players = {s: Opponent(level, budget_ms=None, nodes=nodes, seed=mix(seed, i, s), explain=False)
                    for s in sorted(sides)}
-        r = play_battle(battle, ruleset, players, round_limit=round_limit, check=True)
+        saver = _Saver(seed, i, midpoint=midpoint_every > 0 and i % midpoint_every == 0)
+        r = play_battle(battle, ruleset, players, round_limit=round_limit, check=True, on_start=saver.start,
+                        on_step=saver.step)
         report.battles += 1
         report.rounds.append(r.rounds)
         if r.ended and r.winner is None:
@@ -163,5 +235,31 @@ def _soak_loop(report: SoakReport, ruleset: Any, template: Battle, n: int, *, fi
             for msg in r.breaks[:3]:
                 if len(report.messages) < keep:
                     report.messages.append(f"{where}: {msg}")
+        _reload(report, saver, r.error is None, where, folder / f"soak-{ruleset.id}-{i}.json", keep)
         if progress is not None:
             progress(k + 1, n)
+
+
+def _reload(report: SoakReport, saver: _Saver, ended_cleanly: bool, where: str, path: Path, keep: int) -> None:
+    """Load back the battle's saves: the picked step's, and the end's (not after a crash: the battle
+    may have stopped in the middle of a step, which no save can hold)."""
+    checks: list[tuple[str, bytes, str]] = []
+    if saver.pick is not None and not (ended_cleanly and saver.pick[0] == saver.steps):  # the end's save is that
+        checks.append((f"saved after step {saver.pick[0]} of {saver.steps}", saver.pick[1], saver.pick[2]))
+    if ended_cleanly and saver.ctl is not None:
+        try:
+            data, live = saver.save()
+        except Exception as exc:  # noqa: BLE001 - a battle that cannot be saved is a save failure
+            report.reloads += 1
+            report.save_failures += 1
+            if len(report.messages) < keep:
+                report.messages.append(f"{where}: cannot be saved at its end: {type(exc).__name__}: {exc}")
+        else:
+            checks.append((f"saved at its end (step {saver.steps})", data, live))
+    for when, data, live in checks:
+        report.reloads += 1
+        why = reload_failure(data, live, path)
+        if why is not None:
+            report.save_failures += 1
+            if len(report.messages) < keep:
+                report.messages.append(f"{where}: {when}: {why}")
