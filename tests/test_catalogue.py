@@ -89,10 +89,9 @@ def test_bad_option_is_exit_2_on_one_line(capsys):
 @pytest.mark.parametrize("ruleset", ["3d6-lite", "3d6-full"])
 def test_the_3d6_rulesets_list_the_fixed_action_types(capsys, ruleset):
     """SITUATION-FORMAT.md fixes these type names for both 3d6 rulesets."""
-    if ruleset not in RULESETS:
-        import game.rules  # noqa: F401
-    if ruleset not in RULESETS:
-        pytest.skip(f"{ruleset} is not registered yet")
+    import game.rules  # noqa: F401  (registers every ruleset)
+
+    assert ruleset in RULESETS, f"{ruleset} is not registered"
     code, out, _ = run(capsys, "actions", ruleset, "--json")
     assert code == 0
     types = {a["type"] for a in json.loads(out)["actions"]}

@@ -29,8 +29,7 @@ FIGHTER_KEYS = ["id", "side", "hex", "facing", "posture", "stats", "skills", "si
 
 
 def needs(ruleset: str) -> None:
-    if ruleset not in RULESETS:
-        pytest.skip(f"the {ruleset} ruleset is not registered yet")
+    assert ruleset in RULESETS, f"the {ruleset} ruleset is not registered"
 
 
 def matches(expected: Any, actual: Any) -> bool:

@@ -28,7 +28,7 @@ def test_random_battles_on_each_scenario_replay_exactly(path, tmp_path):
     try:
         find_ruleset(ruleset)
     except UnknownRuleset:
-        pytest.skip(f"{path.name}: the ruleset {ruleset!r} is not built yet")
+        pytest.fail(f"{path.name}: the ruleset {ruleset!r} is not registered")
     for seed in range(3):
         b = maps.load_scenario(path)
         b.rng.seed = seed
