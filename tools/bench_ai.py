@@ -5,9 +5,12 @@
   scenario's fighters), played by the hard level with its wall-clock budget
   (default 200 ms, as in the game) for ``--turns`` turns; median and p95.
 - Battles per second: whole arena battles (the scenario as it is) at the
-  easy level with its default node budget, on one core.
+  easy level with its default node budget, on one core, then the same
+  battles spread over every core (``--jobs``, default all; the machinery of
+  ``clinch simulate --jobs``, whose results must equal one process's: checked).
 
-The last line is exactly ``ai: median_ms=X p95_ms=Y battles_per_s=Z`` (8v8, hard).
+The last line is ``ai: median_ms=X p95_ms=Y battles_per_s=Z battles_per_s_all=W jobs=N``
+(8v8, hard; Z on one core, W on N processes).
 
     python3 tools/bench_ai.py                      # the figures for the README
     python3 tools/bench_ai.py --turns 40 --battles 10 --ruleset 3d6-full
@@ -26,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai import Opponent  # noqa: E402
 from game.ai.driver import play_battle  # noqa: E402
-from game.ai.simulation import run_battles  # noqa: E402
+from game.ai.simulation import default_jobs, run_battles  # noqa: E402
 from game.maps import load_scenario  # noqa: E402
 from game.rules.base import find_ruleset  # noqa: E402
 
@@ -84,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--turns", type=int, default=60, help="turns measured per melee (default 60)")
     p.add_argument("--battles", type=int, default=20, help="arena battles for battles/s (default 20)")
     p.add_argument("--budget-ms", type=float, default=200.0)
+    p.add_argument("--jobs", type=int, default=default_jobs(), help="processes for battles/s on all cores")
     args = p.parse_args(argv)
     scenario = Path(args.scenario)
 
@@ -105,15 +109,24 @@ def main(argv: list[str] | None = None) -> int:
     ruleset = find_ruleset(battle.ruleset)
     levels = {s.id: "easy" for s in battle.sides}
     t0, c0 = time.perf_counter(), time.process_time()
-    summary = run_battles(battle, ruleset, levels, args.battles, seed=1)
+    summary = run_battles(battle, ruleset, levels, args.battles, seed=1, jobs=1)
     seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     rate = args.battles / seconds
-    print(f"arena easy v easy: {args.battles} battles in {seconds:.1f} s = {rate:.2f} battles/s "
+    print(f"arena easy v easy, 1 process: {args.battles} battles in {seconds:.1f} s = {rate:.2f} battles/s "
           f"({args.battles / cpu:.2f} per CPU second; mean {summary.mean_rounds:.1f} rounds, "
           f"errors {summary.errors}, stuck {summary.stuck})")
+    jobs = max(1, args.jobs)
+    # the same battles on every core: the pool's start-up counts, as it does for a user of --jobs
+    many = run_battles(battle, ruleset, levels, args.battles, seed=1, jobs=jobs)
+    rate_all = args.battles / many.seconds
+    same = many.to_dict(timing=False) == summary.to_dict(timing=False)
+    print(f"arena easy v easy, {jobs} processes: {args.battles} battles in {many.seconds:.1f} s = "
+          f"{rate_all:.2f} battles/s ({rate_all / rate:.2f}x one process; "
+          f"results {'identical to' if same else 'DIFFERENT FROM'} one process's)")
     med, p95 = figures[8]
-    print(f"ai: median_ms={med:.1f} p95_ms={p95:.1f} battles_per_s={rate:.2f}")
-    return 0
+    print(f"ai: median_ms={med:.1f} p95_ms={p95:.1f} battles_per_s={rate:.2f} battles_per_s_all={rate_all:.2f} "
+          f"jobs={jobs}")
+    return 0 if same else 1
 
 
 if __name__ == "__main__":
