@@ -374,3 +374,18 @@ def test_clinch_play_never_dies_on_an_unwritable_data_folder(tmp_path):
                          env={"CLINCH_DATA_DIR": str(unmakeable(tmp_path)), "CLINCH_CONFIG_DIR": str(tmp_path)})
         assert run.code is None, f"exit {run.code}: {run.stderr[-800:]}"
         assert "Traceback" not in run.stderr
+
+
+def test_the_window_cleans_leftover_temporaries_as_it_opens(tmp_path, monkeypatch):
+    dead = _dead_pid()
+    data, config = tmp_path / "data", tmp_path / "config"
+    left = [data / "saves" / f".slot.json.{dead}.tmp", data / "autosave" / f".autosave-000001.json.{dead}.tmp",
+            config / f".settings.json.{dead}.tmp"]
+    for p in left:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(b"{half")
+    app = _window(monkeypatch, data, config)
+    try:
+        assert not any(p.exists() for p in left)
+    finally:
+        app.close()
