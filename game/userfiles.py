@@ -158,7 +158,10 @@ def decode_json(data: bytes | str, source: Path | str, *, max_depth: int = MAX_D
 
 def _msgspec_where(exc: Exception) -> str:
     text = str(exc)
-    return text[0].lower() + text[1:] if text else "malformed"
+    if not text:
+        return "malformed"
+    # "JSON is malformed: ..." keeps its capitals; "Expected ..." reads better inside our sentence in lower case
+    return text if text[:2].isupper() else text[0].lower() + text[1:]
 
 
 def load_json(path: Path | str, *, limit: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
