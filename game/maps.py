@@ -40,13 +40,12 @@ import math
 import re
 import struct
 import sys
-import tomllib
 import warnings
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 from xml.etree import ElementTree
 
 import msgspec
@@ -61,7 +60,7 @@ from game.hexgrid import (
     offset_to_axial,
 )
 from game.model import POSTURES, Battle, Board, Cell, Fighter, RngState, Side, TileLayer, Tileset
-from game.userfiles import UserFileError, read_bytes
+from game.userfiles import UserFileError, load_toml, read_bytes
 
 __all__ = [
     "MapError", "ScenarioError", "load_map", "load_scenario",
@@ -996,44 +995,157 @@ def load_map(path: str | Path) -> Board:
 # --- Scenarios ----------------------------------------------------------------------
 
 
+#: Bounds of a scenario's numbers. Each is far beyond what any ruleset's fighter uses (3d6 attributes
+#: run 1-20ish, d20 abilities 3-18, edge pools 1-6), yet small enough that no sum or product the
+#: rules make of them leaves a machine integer or turns a loop over them into a hang.
+MAX_SCORE = 999  # a stat, skill, hit or fatigue points
+MAX_DR = 100
+MAX_ARMS = 8
+MAX_WEIGHT = 100_000.0  # pounds: a dragon
+MAX_FIGHTERS = 100
+MAX_SIDES = 16
+MAX_ROUNDS = 10_000  # turn_limit / round_limit
+MAX_ITEMS = 32
+MAX_NAME = 200  # ids, names, item and trait names
+MAX_TEXT = 4000  # a description
+
+_Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+_Score = Annotated[int, msgspec.Meta(ge=0, le=MAX_SCORE)]
+_Rounds = Annotated[int, msgspec.Meta(ge=1, le=MAX_ROUNDS)]
+_Flag = bool | Annotated[int, msgspec.Meta(ge=0, le=1)]
+_Small = Annotated[int, msgspec.Meta(ge=0, le=MAX_SCORE)]
+
+#: Traits the rulesets read (``fighter.traits``), each with the only type the rules can use. A trait
+#: not listed here is a ruleset's on/off switch (3d6 readies a boolean trait, S0-OPT-5) or a plain
+#: value some rule reads with a default: a bool, a bounded integer or a short text, never a table.
+TRAIT_TYPES: dict[str, Any] = {
+    "prehensile": Annotated[list[_Name], msgspec.Meta(max_length=MAX_ARMS)],  # limbs that grip like hands
+    "mounted_on": _Name,  # the id of this rider's mount
+    "altitude": Annotated[int, msgspec.Meta(ge=-MAX_ROUNDS, le=MAX_ROUNDS)],
+    "MV": _Small, "HD": Annotated[int, msgspec.Meta(ge=0, le=100)],
+    "class": _Name | _Small,
+    "natural": Annotated[int, msgspec.Meta(ge=0, le=100)], "natural_dr": Annotated[int, msgspec.Meta(ge=0, le=MAX_DR)],
+    "armor": Literal["rigid", "flexible"],
+    "flyer": _Name, "specialization": _Name, "group": _Name | _Small,
+    "maneuver": Annotated[int, msgspec.Meta(ge=1, le=MAX_SCORE)],  # feet per turn: the rules divide by it
+    "touch": Annotated[int, msgspec.Meta(ge=0, le=100)], "morale": Annotated[int, msgspec.Meta(ge=0, le=20)],
+    "turning": _Small, "attacks": Annotated[int, msgspec.Meta(ge=1, le=20)],
+    **{flag: _Flag for flag in (
+        "tough_skin", "constriction_attack", "aquatic", "hard_to_surprise", "humanoid", "acts_last", "halfling",
+        "grasping", "trained", "needs_magic", "no_brawl", "charge_attack", "shield_specialist", "mount")},
+}
+_OTHER_TRAIT = bool | Annotated[int, msgspec.Meta(ge=-MAX_SCORE, le=MAX_SCORE)] | _Name
+
+
+class _Reaction(msgspec.Struct, forbid_unknown_fields=True):
+    side: _Name
+    leader: _Name = ""
+    adjust: Annotated[int, msgspec.Meta(ge=-20, le=20)] = 0
+
+
+class _OptionsSpec(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """The options any ruleset reads from ``battle.options``; a ruleset may declare more (``Ruleset.options``)."""
+
+    turn_limit: _Rounds | None = None
+    round_limit: _Rounds | None = None
+    feet_per_hex: Annotated[float, msgspec.Meta(gt=0, le=1000)] | None = None
+    round_seconds: Annotated[int, msgspec.Meta(ge=1, le=3600)] | None = None
+    water_depth: Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)] | None = None
+    surprise: bool | Annotated[list[_Name], msgspec.Meta(max_length=MAX_SIDES)] | None = None
+    ambushers: Annotated[list[_Name], msgspec.Meta(max_length=MAX_SIDES)] | None = None
+    holder_actions: Annotated[list[_Name], msgspec.Meta(max_length=MAX_ITEMS)] | None = None
+    reaction: _Reaction | None = None
+    group_initiative: bool | None = None
+    simultaneous_damage: bool | None = None
+    doorway_saves: bool | None = None
+    wrestle_monsters: bool | None = None
+    reach_attacks: bool | None = None
+
+
 class _SideSpec(msgspec.Struct, forbid_unknown_fields=True):
-    id: str
-    name: str = ""
-    colour: str = ""
-    control: str = "human"
+    id: _Name
+    name: _Name = ""
+    colour: _Name = ""
+    control: _Name = "human"
 
 
 class _FighterSpec(msgspec.Struct, forbid_unknown_fields=True):
-    id: str
-    side: str
-    name: str = ""
-    hex: list[int] | None = None
-    zone: str | None = None
-    spot: str | None = None
+    id: _Name
+    side: _Name
+    name: _Name = ""
+    hex: list[Annotated[int, msgspec.Meta(ge=-4 * MAX_CELLS_A_SIDE, le=4 * MAX_CELLS_A_SIDE)]] | None = None
+    zone: _Name | None = None
+    spot: _Name | None = None
     facing: int | None = None
-    posture: str = "standing"
-    stats: dict[str, int] = {}
-    skills: dict[str, int] = {}
-    size: int = 0
-    arms: int = 2
-    hands: dict[str, str] = {}
-    items: list[str] = []
-    hp: int | None = None
-    fp: int | None = None
-    dr: int = 0
-    weight: float = 150.0
+    posture: _Name = "standing"
+    stats: dict[str, Any] = {}  # each value checked on its own so that the message names the key
+    skills: dict[str, Any] = {}
+    size: Annotated[int, msgspec.Meta(ge=-10, le=20)] = 0  # a Size Modifier, bounded as situations bound it
+    arms: Annotated[int, msgspec.Meta(ge=0, le=MAX_ARMS)] = 2
+    hands: dict[str, Any] = {}
+    items: Annotated[list[_Name], msgspec.Meta(max_length=MAX_ITEMS)] = []
+    hp: _Score | None = None
+    fp: _Score | None = None
+    dr: Annotated[int, msgspec.Meta(ge=0, le=MAX_DR)] = 0
+    weight: Annotated[float, msgspec.Meta(gt=0, le=MAX_WEIGHT)] = 150.0
     traits: dict[str, Any] = {}
 
 
 class _ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
-    map: str
-    ruleset: str | None = None
-    name: str = ""
-    description: str = ""
+    map: Annotated[str, msgspec.Meta(max_length=1024)]
+    ruleset: _Name | None = None
+    name: _Name = ""
+    description: Annotated[str, msgspec.Meta(max_length=MAX_TEXT)] = ""
     seed: int = 0
-    sides: list[_SideSpec] = []
-    fighters: list[_FighterSpec] = []
+    sides: Annotated[list[_SideSpec], msgspec.Meta(max_length=MAX_SIDES)] = []
+    fighters: Annotated[list[_FighterSpec], msgspec.Meta(max_length=MAX_FIGHTERS)] = []
     options: dict[str, Any] = {}
+
+
+_CONSTRAINT = re.compile(r"^Expected `(?P<type>[^`]*)`(?P<length> of length)? (?P<op>>=|>|<=|<) (?P<bound>-?[0-9.]+)$")
+_TYPE_WORDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+               "array": "a list", "object": "a table"}
+
+
+def _value_at(data: Any, field: str) -> Any:
+    """The raw value a field path (``fighters[2].stats.ST``) names in the parsed TOML, or None."""
+    for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", field):
+        if index:
+            data = data[int(index)] if isinstance(data, list) and int(index) < len(data) else None
+        else:
+            data = data.get(name) if isinstance(data, dict) else None
+    return data
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return repr(value[:40] + "…" if len(value) > 40 else value)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, float) and value == int(value):
+        return str(int(value))
+    return str(value)
+
+
+def _problem(msg: str, value: Any) -> str:
+    """msgspec's "Expected `int` >= 0" with the value, in our words: "must not be negative, got -5"."""
+    m = _CONSTRAINT.match(msg)
+    if m is None:
+        return msg
+    op, bound = m["op"], m["bound"].removesuffix(".0")
+    if m["length"]:
+        n = len(value) if isinstance(value, str | list | dict) else "?"
+        unit = "characters" if m["type"] == "str" else "entries"
+        return f"must be at most {bound} {unit} long, got {n}" if op == "<=" else f"must not be empty, got {n}"
+    got = _shown(value)
+    if op == ">=" and bound == "0":
+        return f"must not be negative, got {got}"
+    return {">=": f"must be {bound} or more", ">": f"must be more than {bound}",
+            "<=": f"must be {bound} or less", "<": f"must be less than {bound}"}[op] + f", got {got}"
 
 
 _DEFAULT_COLOURS = ["#c0392b", "#2e6fd8", "#27ae60", "#d4a017", "#8e44ad", "#16a085"]
@@ -1074,66 +1186,74 @@ def _zone_order(zone: list[Hex]) -> list[Hex]:
     return sorted(zone, key=lambda h: hex_distance(h, mid))
 
 
-#: The ruleset ids of ARCHITECTURE.md; the scenario check starts once one of them is registered.
-_PLANNED_RULESETS = frozenset({"3d6-lite", "3d6-full", "edge", "nd6-tactical", "d20"})
-
-
 def _known_rulesets() -> set[str]:
-    """The registered ruleset ids, or an empty set (= don't check) while no real ruleset exists yet.
+    """The registered ruleset ids (importing the rules registers them); a scenario must name one of these."""
+    import game.rules  # noqa: F401  (registers the rulesets that exist)
+    from game.rules.base import RULESETS
 
-    Test doubles register themselves too, so a registry holding only doubles
-    says nothing about which real ids exist.
-    """
-    try:
-        import game.rules  # noqa: F401  (registers the rulesets that exist)
-        from game.rules.base import RULESETS
-    except Exception:  # the rules package may be half-built while others work on it
-        return set()
-    known = set(RULESETS)
-    return known if known & _PLANNED_RULESETS else set()
+    return set(RULESETS)
+
+
+def _ruleset_tables(ruleset: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ruleset's item table and its own options (``Ruleset.options``), empty when it declares none."""
+    from game.rules.base import RULESETS
+
+    cls = RULESETS.get(ruleset)
+    return dict(getattr(cls, "items", {}) or {}), dict(getattr(cls, "options", {}) or {})
 
 
 def load_scenario(path: str | Path) -> Battle:
     """Read a scenario .toml (and its map) into a :class:`Battle`, or raise :class:`ScenarioError`.
 
-    Map problems come out as :class:`MapError`; both are ``ValueError``.
+    The file is read through :func:`game.userfiles.load_toml` (not UTF-8, too
+    deep, NaN, infinity and 64-bit overflow refused), its shape and every
+    number's range checked by the msgspec schema above (``_ScenarioSpec``),
+    then what only the map and the ruleset can say: hexes, zones and spots,
+    items, hands, traits, options. Map problems come out as :class:`MapError`;
+    both are ``ValueError`` and name the file and the field.
     """
     path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        raise ScenarioError(f"{path}: no such file.")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: no such file.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot be read ({exc}).") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: is not valid TOML ({exc}).") from None
+        data = load_toml(path)
+    except UserFileError as exc:
+        raise ScenarioError(str(exc)) from None
 
     def fail(field: str, problem: str) -> ScenarioError:
         return ScenarioError(f"{path}: {field}: {problem}" if field else f"{path}: {problem}")
 
-    try:
-        spec = msgspec.convert(data, _ScenarioSpec)
-    except msgspec.ValidationError as exc:
-        field, problem = _field_path(str(exc))
-        if problem.startswith("object missing required field"):
-            missing = problem.split(" ")[-1].strip("'")
-            raise fail(f"{field}.{missing}" if field else missing, "is missing") from None
-        if problem.startswith("object contains unknown field"):
-            raise fail(field, problem.replace("object contains unknown field", "unknown field")) from None
-        raise fail(field, problem) from None
+    def convert(value: Any, kind: Any, field: str) -> Any:
+        try:
+            return msgspec.convert(value, kind)
+        except msgspec.ValidationError as exc:
+            at, problem = _field_path(str(exc))
+            where = f"{field}.{at}" if field and at else field or at
+            if problem.startswith("object missing required field"):
+                missing = problem.split(" ")[-1].strip("'")
+                raise fail(f"{where}.{missing}" if where else missing, "is missing") from None
+            if problem.startswith("object contains unknown field"):
+                raise fail(where, problem.replace("object contains unknown field", "unknown field")) from None
+            m = _CONSTRAINT.match(str(exc).partition(" - at `")[0])
+            if m:
+                raise fail(where, _problem(m.group(0), _value_at(data, where))) from None
+            raise fail(where, problem) from None
+
+    spec = convert(data, _ScenarioSpec, "")
 
     map_path = path.parent / spec.map
-    if not map_path.is_file():
+    if not map_path.exists():
         raise fail("map", f"no map at {map_path}")
     board = load_map(map_path)
     ruleset = spec.ruleset or board.default_ruleset
     if not ruleset:
         raise fail("ruleset", "is missing and the map has no default ruleset")
     known = _known_rulesets()
-    # An id the architecture plans but nobody has registered yet passes here;
-    # find_ruleset() says so when the battle starts.
-    if known and ruleset not in known and ruleset not in _PLANNED_RULESETS:
-        raise fail("ruleset", f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(known))})")
+    if ruleset not in known:
+        where = "ruleset" if spec.ruleset else f"ruleset (from {map_path.name})"
+        raise fail(where, f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(known))})")
+    items, own_options = _ruleset_tables(ruleset)
+    options = _check_options(spec.options, own_options, convert, fail)
 
     if not spec.sides:
         raise fail("sides", "at least one side is needed")
@@ -1153,12 +1273,14 @@ def load_scenario(path: str | Path) -> Battle:
     if not spec.fighters:
         raise fail("fighters", "at least one fighter is needed")
     side_ids = {s.id for s in sides}
+    _check_option_sides(options, side_ids, fail)
     taken: set[Hex] = set()
     fighters: list[Fighter] = []
     pending: list[tuple[int, _FighterSpec]] = []
     seen: set[str] = set()
     # First pass: check every field and place fighters with a fixed hex or spot.
     placed: dict[int, Hex] = {}
+    hands_by_fighter: list[dict[str, str | None]] = []
     for i, f in enumerate(spec.fighters):
         at = f"fighters[{i}]"
         if not f.id:
@@ -1172,20 +1294,20 @@ def load_scenario(path: str | Path) -> Battle:
             raise fail(f"{at}.facing", f"must be 0-5, got {f.facing}")
         if f.posture not in POSTURES:
             raise fail(f"{at}.posture", f"must be one of {', '.join(POSTURES)}, got {f.posture!r}")
-        if f.dr < 0:
-            raise fail(f"{at}.dr", f"must not be negative, got {f.dr}")
-        if f.arms < 0:
-            raise fail(f"{at}.arms", f"must not be negative, got {f.arms}")
-        for key in ("hp", "fp"):
-            v = getattr(f, key)
-            if v is not None and v < 0:
-                raise fail(f"{at}.{key}", f"must not be negative, got {v}")
-        for stat, v in f.stats.items():
-            if v < 0:
-                raise fail(f"{at}.stats.{stat}", f"must not be negative, got {v}")
-        for skill, v in f.skills.items():
-            if v < 0:
-                raise fail(f"{at}.skills.{skill}", f"must not be negative, got {v}")
+        for table in ("stats", "skills"):
+            values = getattr(f, table)
+            if len(values) > 64:
+                raise fail(f"{at}.{table}", f"must hold at most 64 entries, got {len(values)}")
+            for key, v in values.items():
+                if isinstance(v, int) and not isinstance(v, bool) and v < 0:
+                    raise fail(f"{at}.{table}.{key}", f"must not be negative, got {v}")
+                convert(v, _Score, f"{at}.{table}.{key}")
+        hands = _check_hands(f, at, items, ruleset, convert, fail)
+        for j, item in enumerate(f.items):
+            if items and item not in items:
+                raise fail(f"{at}.items[{j}]", f"unknown item {item!r} (see 'clinch items {ruleset}')")
+        _check_traits(f, at, spec.fighters, convert, fail)
+        hands_by_fighter.append(hands)
         given = [k for k in ("hex", "zone", "spot") if getattr(f, k) is not None]
         if len(given) != 1:
             raise fail(at, "give exactly one of hex, zone or spot" + (f" (got {', '.join(given)})" if given else ""))
@@ -1223,9 +1345,7 @@ def load_scenario(path: str | Path) -> Battle:
 
     for i, f in enumerate(spec.fighters):
         h = placed[i]
-        hands: dict[str, str | None] = {"right": None, "left": None} if f.arms >= 2 else {}
-        for hand, item in f.hands.items():
-            hands[hand] = item or None
+        hands = hands_by_fighter[i]
         fighters.append(Fighter(
             id=f.id, side=f.side, hex=h, name=f.name or f.id.title(),
             facing=f.facing if f.facing is not None else _face_towards(board, h),
@@ -1236,5 +1356,59 @@ def load_scenario(path: str | Path) -> Battle:
 
     return Battle(
         ruleset=ruleset, board=board, sides=sides, fighters=fighters,
-        rng=RngState(seed=spec.seed), options=dict(spec.options), scenario=str(path),
+        rng=RngState(seed=spec.seed), options=options, scenario=str(path),
     )
+
+
+def _check_hands(f: _FighterSpec, at: str, items: dict[str, Any], ruleset: str, convert: Any,
+                 fail: Any) -> dict[str, str | None]:
+    """The fighter's hands (right and left by default), each empty or holding an item of the ruleset.
+
+    No more hands than arms: a hand the file adds to the default two counts.
+    """
+    hands: dict[str, str | None] = {"right": None, "left": None} if f.arms >= 2 else {}
+    for hand, item in f.hands.items():
+        item = convert(item, _Name, f"{at}.hands.{hand}")
+        if item and items and item not in items:
+            raise fail(f"{at}.hands.{hand}", f"unknown item {item!r} (see 'clinch items {ruleset}')")
+        if len(hand) > MAX_NAME:
+            raise fail(f"{at}.hands", f"a hand's name is longer than {MAX_NAME} characters")
+        hands[hand] = item or None
+    if len(hands) > f.arms:
+        raise fail(f"{at}.hands", f"{len(hands)} hands ({', '.join(hands)}) for {f.arms} arms")
+    return hands
+
+
+def _check_traits(f: _FighterSpec, at: str, fighters: list[_FighterSpec], convert: Any, fail: Any) -> None:
+    """Each trait of the type the rules read it as (:data:`TRAIT_TYPES`); a mount named must be a fighter."""
+    if len(f.traits) > 64:
+        raise fail(f"{at}.traits", f"must hold at most 64 entries, got {len(f.traits)}")
+    for name, value in f.traits.items():
+        value = convert(value, TRAIT_TYPES.get(name, _OTHER_TRAIT), f"{at}.traits.{name}")
+        if name == "mounted_on" and (value == f.id or not any(o.id == value for o in fighters)):
+            raise fail(f"{at}.traits.mounted_on", f"names no other fighter of the scenario, got {value!r}")
+
+
+def _check_option_sides(options: dict[str, Any], side_ids: set[str], fail: Any) -> None:
+    """The sides the encounter options name (surprise, ambushers, reaction) are the scenario's."""
+    named = [(f"options.{k}[{i}]", v) for k in ("surprise", "ambushers") if isinstance(options.get(k), list)
+             for i, v in enumerate(options[k])]
+    if isinstance(options.get("reaction"), dict):
+        named.append(("options.reaction.side", options["reaction"]["side"]))
+    for field, side in named:
+        if side not in side_ids:
+            raise fail(field, f"unknown side {side!r} (sides: {', '.join(sorted(side_ids))})")
+
+
+def _check_options(given: dict[str, Any], own: dict[str, Any], convert: Any, fail: Any) -> dict[str, Any]:
+    """The options every ruleset reads (:class:`_OptionsSpec`) and the ruleset's own switches (true or false)."""
+    common = {k: v for k, v in given.items() if k in _OptionsSpec.__struct_fields__}
+    for key, value in given.items():
+        if key in common:
+            continue
+        if key not in own:
+            names = sorted(set(_OptionsSpec.__struct_fields__) | set(own))
+            raise fail(f"options.{key}", f"unknown option (options: {', '.join(names)})")
+        convert(value, bool, f"options.{key}")
+    checked = msgspec.to_builtins(convert(common, _OptionsSpec, "options"))
+    return {k: checked.get(k, v) for k, v in given.items()}
