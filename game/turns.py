@@ -61,7 +61,7 @@ import msgspec
 from game.dice import DiceError, DiceNeeded, DiceRequest, ManualDice, ScriptedDice, SeededDice
 from game.model import Battle
 from game.rules.base import Action, ChoiceNeeded, Option, Reason, Ruleset, find_ruleset
-from game.rules.events import Resolution, effect_end, message
+from game.rules.events import Resolution, effect_end, message, owned
 from game.rules.initiative import InitiativePolicy
 
 if TYPE_CHECKING:
@@ -1001,7 +1001,10 @@ class TurnController:
             elif _step_fighter(step) is not None:
                 entry["fighter"] = _step_fighter(step)
             entry["dice"] = list(dice.used)
-            entry["events"] = events
+            # The log keeps its own copy: whatever still holds the events the rules emitted (a rule's
+            # local, the battle state) cannot rewrite a logged entry, and the replay of a save matches
+            # its log however long the battle (issue 13).
+            entry["events"] = owned(events)
             entry["source"] = source.name if not isinstance(source, _Replay) else (
                 (source.expect or {}).get("source", "scripted"))
         source.check(index, entry, step)

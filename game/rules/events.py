@@ -22,7 +22,7 @@ Event = dict[str, Any]
 __all__ = [
     "Event", "Resolution", "apply_event", "move", "face", "posture", "grapple_start", "grapple_change",
     "grapple_end", "damage", "condition", "item", "message", "illegal", "stat", "effect_start", "effect_end",
-    "has_effect",
+    "has_effect", "owned",
 ]
 
 
@@ -159,8 +159,30 @@ def _grip(g: Grapple) -> dict[str, Any]:
             "hand_names": list(g.hand_names), "since": g.since, "extra": dict(g.extra)}
 
 
+def owned(value: Any) -> Any:
+    """A deep copy of a JSON-shaped value (dicts, lists, tuples as lists); scalars come back as they are.
+
+    Whatever :func:`apply_event` puts into the battle is a copy of what the
+    event holds, never the event's own list or dict: the event is logged, and
+    a later change to the battle (an item dropped onto ``battle.floor``, a
+    grip's ``extra`` updated in place) must not rewrite a logged event, or
+    the replay of a save no longer matches its log (issue 13: arena saves
+    after 200 moves refused as corrupt). Cheaper than ``copy.deepcopy`` on
+    the small values events carry.
+    """
+    if isinstance(value, dict):
+        return {k: owned(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [owned(v) for v in value]
+    return value
+
+
 def apply_event(battle: Battle, ev: Event) -> None:
-    """Apply one event to the battle. Explanatory events (roll, contest, message) change nothing."""
+    """Apply one event to the battle. Explanatory events (roll, contest, message) change nothing.
+
+    Nothing of ``ev`` is kept by reference: every list or dict taken from it
+    is copied (:func:`owned`), so the event stays as it was logged.
+    """
     kind = ev["type"]
     if kind == "move":
         to = Hex(*ev["to"])
@@ -168,16 +190,16 @@ def apply_event(battle: Battle, ev: Event) -> None:
         for other in ev.get("carried", ()):
             battle.fighter(other).hex = to
     elif kind == "face":
-        battle.fighter(ev["actor"]).facing = ev["facing"]
+        battle.fighter(ev["actor"]).facing = owned(ev["facing"])
     elif kind == "posture":
-        battle.fighter(ev["target"]).posture = ev["posture"]
+        battle.fighter(ev["target"]).posture = owned(ev["posture"])
     elif kind == "grapple_start":
-        battle.grapples.append(Grapple(**ev["grapple"]))
+        battle.grapples.append(Grapple(**owned(ev["grapple"])))
     elif kind == "grapple_change":
         for g in battle.grapples:
             if g.holder == ev["holder"] and g.target == ev["target"]:
                 for key, value in ev["changes"].items():
-                    setattr(g, key, value)
+                    setattr(g, key, owned(value))
                 break
     elif kind == "grapple_end":
         battle.grapples = [g for g in battle.grapples
@@ -190,13 +212,13 @@ def apply_event(battle: Battle, ev: Event) -> None:
     elif kind == "condition":
         f = battle.fighter(ev["target"])
         if ev.get("add") and ev["add"] not in f.conditions:
-            f.conditions.append(ev["add"])
+            f.conditions.append(owned(ev["add"]))
         if ev.get("remove") and ev["remove"] in f.conditions:
             f.conditions.remove(ev["remove"])
     elif kind == "item":
         _apply_item(battle, ev)
     elif kind == "effect_start":
-        eff = dict(ev["effect"])
+        eff = owned(ev["effect"])
         eff["start"] = battle.turn
         battle.effects.append(eff)
     elif kind == "effect_end":
@@ -207,17 +229,18 @@ def apply_event(battle: Battle, ev: Event) -> None:
     elif kind == "stat":
         f = battle.fighter(ev["target"])
         field = ev["field"]
+        value = owned(ev["value"])
         if field.startswith("counters."):
             name = field.split(".", 1)[1]
-            if ev["value"] is None:
+            if value is None:
                 f.counters.pop(name, None)
             else:
-                f.counters[name] = ev["value"]
+                f.counters[name] = value
         elif field.startswith("battle."):
             name = field.split(".", 1)[1]
-            battle.state[name] = ev["value"]
+            battle.state[name] = value  # issue 13: a copy, or the next drop on battle.floor rewrote this event
         else:
-            setattr(f, field, ev["value"])
+            setattr(f, field, value)
 
 
 def _apply_item(battle: Battle, ev: Event) -> None:
@@ -232,8 +255,9 @@ def _apply_item(battle: Battle, ev: Event) -> None:
                 owner.hands[h] = None
                 break
         if action != "lost":
+            # G0-4: what falls lies on the floor; the hex is copied out of the event (issue 13)
             battle.state.setdefault("floor", []).append(
-                {"item": what, "hex": ev.get("to", [owner.hex.q, owner.hex.r])})
+                {"item": owned(what), "hex": owned(ev.get("to", [owner.hex.q, owner.hex.r]))})
     elif action == "taken":
         if ev.get("owner"):
             for h, held in owner.hands.items():
@@ -243,19 +267,19 @@ def _apply_item(battle: Battle, ev: Event) -> None:
         if hand is None:
             hand = next((h for h, held in actor.hands.items() if held is None), None)
         if hand is not None:
-            actor.hands[hand] = what
+            actor.hands[hand] = owned(what)
     elif action == "readied":
         if hand is None:
             hand = next((h for h, held in actor.hands.items() if held is None), None)
         if hand is not None:
-            actor.hands[hand] = what
+            actor.hands[hand] = owned(what)
             if what in actor.items:
                 actor.items.remove(what)
     elif action == "stowed":
         for h, held in actor.hands.items():
             if held == what:
                 actor.hands[h] = None
-                actor.items.append(what)
+                actor.items.append(owned(what))
                 break
 
 
