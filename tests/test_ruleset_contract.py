@@ -1,0 +1,305 @@
+"""The contract between the engine and a ruleset (``game.rules.base.Ruleset``), checked for every registered one.
+
+A ruleset is one folder under ``game/rules/`` plus one import line in
+``game/rules/__init__.py`` (``game/rules/README.md``). These tests hold each
+shipped ruleset to what the rest of the code calls without probing: every
+action type round-trips through its dict form, ``legal_actions`` and ``odds``
+work on the soak's sample battle, ``headline`` names an outcome ``odds``
+returns, every hook answers with its declared shape, and the computer
+opponent and the soak find the ruleset's facts (hints, invariant geometry,
+stat blocks or a scenario). Rule IDs cited: the checks are about the
+contract, not a rule; where a hook implements one its test names it
+(G0-21 the end of a battle, GX-4 a phase's held-back damage).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import game.rules  # noqa: F401  (registers every ruleset: one that fails to import fails here, never skips)
+from game.ai.invariants import check_invariants
+from game.ai.opponent import Opponent
+from game.ai.soak import _scenario_for, run_soak, soak_battle, soak_template
+from game.ai.weights import Weights, weights_for
+from game.dice import SeededDice
+from game.hexgrid import hex_neighbor
+from game.model import Battle
+from game.rules.base import HOPED, RULESETS, Action, Option, Ruleset, find_ruleset
+from game.turns import TurnController
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: the rulesets the game ships (test doubles other modules register implement only what their tests need)
+SHIPPED = sorted(rid for rid, cls in RULESETS.items() if cls.__module__.startswith("game.rules."))
+
+#: the ids the issue names; a missing one must fail, not skip
+EXPECTED = {"3d6-lite", "3d6-full", "edge", "d20"}
+
+#: odds looked at per action type and fighter (a 3d6-full menu has hundreds of grapple variants)
+ODDS_PER_TYPE = 6
+
+
+def test_every_expected_ruleset_is_registered() -> None:
+    """A ruleset whose import fails must fail loudly here, not switch itself off."""
+    assert EXPECTED <= set(SHIPPED), f"missing: {sorted(EXPECTED - set(SHIPPED))}"
+
+
+@pytest.fixture(scope="module", params=SHIPPED)
+def sample(request: pytest.FixtureRequest) -> tuple[Ruleset, TurnController]:
+    """The soak's template battle for the ruleset, set up, with its first turn begun."""
+    rs = find_ruleset(request.param)
+    battle = soak_template(rs.id)
+    assert battle.ruleset == rs.id
+    ctl = TurnController(battle, rs, dice="seeded")
+    assert ctl.battle.current is not None, "the first turn did not begin"
+    return rs, ctl
+
+
+def _required(cls: type[Action], battle: Battle, actor: str) -> dict[str, Any]:
+    """Plain values for an action's fields that have no default (most have one)."""
+    foe = next((f.id for f in battle.fighters if f.id != actor), actor)
+    plain: dict[str, Any] = {"actor": actor, "target": foe, "to": [0, 0], "facing": 1, "posture": "prone",
+                             "item": "dagger", "location": "torso"}
+    out: dict[str, Any] = {"type": cls.type, "actor": actor}
+    for f in dataclasses.fields(cls):
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            assert f.name in plain, f"{cls.__name__}.{f.name}: the contract test has no plain value for it"
+            out[f.name] = plain[f.name]
+    return out
+
+
+def _round_trip(rs: Ruleset, action: Action) -> None:
+    data = action.to_dict()
+    assert data["type"] == action.type and data["actor"] == action.actor
+    again = rs.action_from_dict(data)
+    assert again == action, (data, again)
+    assert type(again) is type(action)
+    assert again.to_dict() == data
+
+
+def test_every_action_type_round_trips_through_its_dict_form(sample: tuple[Ruleset, TurnController]) -> None:
+    """Each registered type from plain data and back (defaults left out), and every option of the menu."""
+    rs, ctl = sample
+    battle = ctl.battle
+    assert rs.actions, f"{rs.id} declares no actions"
+    for kind, cls in rs.iter_action_types():
+        assert cls.type == kind, f"{cls.__name__}.type is {cls.type!r}, registered as {kind!r}"
+        assert cls.title and isinstance(cls.rule, str), f"{rs.id}: {kind} needs a title and a rule"
+        action = rs.action_from_dict(_required(cls, battle, battle.current))
+        _round_trip(rs, action)
+    for f in battle.fighters:
+        for o in rs.legal_actions(battle, f.id):
+            _round_trip(rs, o.action)
+
+
+def _options(rs: Ruleset, battle: Battle) -> list[Option]:
+    out: list[Option] = []
+    for f in battle.fighters:
+        opts = rs.legal_actions(battle, f.id)
+        assert isinstance(opts, list) and all(isinstance(o, Option) for o in opts)
+        assert all(o.action.actor == f.id for o in opts)
+        assert all(o.action.type in rs.actions for o in opts), "an option of an unregistered type"
+        out += opts
+    return out
+
+
+def _some_legal(rs: Ruleset, battle: Battle) -> list[Option]:
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for o in rs.legal_actions(battle, battle.current):
+        key = (o.action.actor, o.action.type)
+        if o.reason is None and seen.get(key, 0) < ODDS_PER_TYPE:
+            seen[key] = seen.get(key, 0) + 1
+            out.append(o)
+    return out
+
+
+def _face_to_face(battle: Battle) -> Battle:
+    """A copy with a foe of the fighter whose turn it is standing in the hex in front of it (attacks to try)."""
+    b = battle.clone(with_log=False)
+    me = b.fighter(b.current)
+    foe = next(f for f in b.fighters if f.side != me.side)
+    taken = {f.hex for f in b.fighters if f.id != foe.id}
+    for turn in range(6):
+        d = (me.facing + turn) % 6
+        h = hex_neighbor(me.hex, d)
+        if h not in taken and b.board.is_open(h):
+            me.facing, foe.hex, foe.facing = d, h, (d + 3) % 6
+            return b
+    raise AssertionError(f"{me.id} has no open hex around it")
+
+
+def _checked_odds(rs: Ruleset, battle: Battle) -> int:
+    """Odds of some of the current fighter's legal options, checked; how many are uncertain."""
+    uncertain = 0
+    for o in _some_legal(rs, battle):
+        odds = rs.odds(battle, o.action)
+        assert isinstance(odds, dict), o.action
+        for k, p in odds.items():
+            assert isinstance(k, str) and 0.0 <= p <= 1.0 + 1e-9, (o.action.text(), k, p)
+        if len(odds) > 1:
+            uncertain += 1
+    return uncertain
+
+
+def _in_the_fight(rs: Ruleset, ctl: TurnController) -> Battle:
+    """The sample battle, face to face, played on by the cheap computer player (a phased order begins
+    with movement) until the fighter whose turn it is may do something uncertain."""
+    work = TurnController(_face_to_face(ctl.battle), rs, dice="seeded", _start=False)
+    opp = Opponent("easy", budget_ms=None, nodes=4, seed=1)
+    for _ in range(60):
+        b = work.battle
+        assert not b.ended, f"{rs.id}: the battle ended before anyone could try anything uncertain"
+        if _checked_odds(rs, b):
+            return b
+        work.submit(opp.decide(b, rs, b.current).action)
+    raise AssertionError(f"{rs.id}: 60 turns face to face and no uncertain legal action (no attack?)")
+
+
+def test_legal_actions_and_odds_work_on_the_sample_battle(sample: tuple[Ruleset, TurnController]) -> None:
+    """Every fighter gets a menu; the fighter whose turn it is has legal options; face to face with a foe,
+    some have odds that are chances, and uncertain."""
+    rs, ctl = sample
+    opts = _options(rs, ctl.battle)
+    assert opts, f"{rs.id}: nobody may do anything"
+    assert _some_legal(rs, ctl.battle), f"{rs.id}: {ctl.battle.current} has no legal option at the start"
+    _checked_odds(rs, ctl.battle)
+    _in_the_fight(rs, ctl)
+
+
+def test_headline_names_an_outcome_odds_returns(sample: tuple[Ruleset, TurnController]) -> None:
+    """``headline`` (the menu's percentage, the AI's long shot) is a key of the odds, for every uncertain one."""
+    rs, ctl = sample
+    battle = _in_the_fight(rs, ctl)
+    assert rs.headline(None) is None and rs.headline({}) is None
+    assert rs.headline({"done": 1.0}) is None
+    for o in _some_legal(rs, battle):
+        odds = rs.odds(battle, o.action)
+        key = rs.headline(odds)
+        if len(odds) > 1:
+            assert key is not None, f"{rs.id}: no headline among {sorted(odds)} ({o.action.text()})"
+        if key is not None:
+            assert key in odds, (key, sorted(odds))
+    assert set(HOPED) <= set(Ruleset.hoped)
+
+
+def test_the_hooks_answer_with_their_declared_shapes(sample: tuple[Ruleset, TurnController]) -> None:
+    """outcome (G0-21: not over at the start), end_phase (GX-4: nothing held back yet), move_path,
+    odds_words, the words and the situation vocabulary: plain calls, no ``hasattr``."""
+    rs, ctl = sample
+    battle = _face_to_face(ctl.battle)
+    assert rs.outcome(battle) == (False, None)
+    assert rs.end_phase(battle, None, SeededDice(battle.rng)) == []
+    for o in _some_legal(rs, battle):
+        path = rs.move_path(battle, o.action)
+        assert path is None or (isinstance(path, list) and path), path
+        odds = rs.odds(battle, o.action)
+        words = rs.odds_words(battle, o.action, odds, "the foe") if odds else None
+        assert words is None or (isinstance(words, str) and words.endswith(".")), words
+    assert all(isinstance(k, str) for k in rs.grapple_kinds + rs.grapple_locations)
+    assert all(isinstance(k, str) and isinstance(v, str) for k, v in rs.rule_map.items())
+    assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in rs.grip_words.items())
+    assert all(isinstance(p, str) and p for p in rs.attack_rules)
+    assert all(isinstance(k, str) and isinstance(v, str) for k, v in rs.conditions.items())
+    assert rs.initiative() is not None
+
+
+def test_the_last_side_standing_ends_the_battle(sample: tuple[Ruleset, TurnController]) -> None:
+    """G0-21 and the default outcome: once every fighter of all but one side is dead, that side has won."""
+    rs, ctl = sample
+    battle = ctl.battle.clone(with_log=False)
+    winner = battle.fighters[0].side
+    for f in battle.fighters:
+        if f.side != winner and "dead" not in f.conditions:
+            f.conditions.append("dead")
+    assert rs.outcome(battle) == (True, winner)
+
+
+def test_the_ai_finds_the_rulesets_hints(sample: tuple[Ruleset, TurnController]) -> None:
+    """``ai_hints`` only name ``Weights`` fields, and ``weights_for`` merges them (dicts key by key)."""
+    rs, _ = sample
+    base = Weights()
+    w = weights_for(rs)
+    assert weights_for(rs.id) == w
+    for key, value in rs.ai_hints.items():
+        assert hasattr(base, key), f"{rs.id}: ai_hints names {key!r}, which Weights does not have"
+        got = getattr(w, key)
+        if isinstance(value, dict):
+            assert got == {**getattr(base, key), **value}
+        else:
+            assert got == value
+
+
+def test_the_invariants_and_the_soak_find_the_rulesets_facts(sample: tuple[Ruleset, TurnController]) -> None:
+    """The grip geometry the invariant check reads, and a template the soak can draw fighters from: a
+    scenario made for the ruleset, else its stat blocks."""
+    rs, ctl = sample
+    assert isinstance(rs.grip_distance, int) and rs.grip_distance >= 0
+    assert isinstance(rs.pin_lying, bool)
+    assert check_invariants(ctl.battle, rs) == []
+    assert check_invariants(ctl.battle) == []  # the battle's own ruleset by default
+    assert _scenario_for(rs.id) is not None or rs.stat_blocks, \
+        f"{rs.id}: neither a scenario in maps/ nor stat_blocks for the soak"
+    for block in rs.stat_blocks:
+        assert set(block) <= {"stats", "skills", "hands", "items"} and block["stats"]
+    b = soak_battle(soak_template(rs.id), 0, seed=1)
+    assert len({f.side for f in b.fighters}) >= 2
+    rs.setup(b)
+
+
+def test_the_arena_takes_the_rulesets_stat_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a scenario of its own a ruleset's soak fighters get its ``stat_blocks`` on the arena."""
+    import game.ai.soak as soak
+
+    for rid in SHIPPED:
+        rs = find_ruleset(rid)
+        if not rs.stat_blocks:
+            continue
+        monkeypatch.setattr(soak, "_scenario_for", lambda _rid: None)
+        b = soak_template(rid)
+        assert b.ruleset == rid
+        for i, f in enumerate(b.fighters):
+            assert f.stats == rs.stat_blocks[i % len(rs.stat_blocks)]["stats"]
+        monkeypatch.undo()
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_one_soak_battle_plays_through(ruleset_id: str) -> None:
+    """The soak finds everything it needs from the ruleset alone (one cheap battle, every step checked)."""
+    report = run_soak(ruleset_id, 1, seed=3, level="easy", nodes=4, midpoint_every=0)
+    assert report.battles == 1 and report.clean, report.messages
+
+
+_PROBE = re.compile(r"(?:getattr|hasattr)\((?:self\.|session\.|s\.)?(?:ruleset|rs)\b")
+
+
+def test_nothing_outside_the_rules_probes_a_ruleset() -> None:
+    """Every hook is declared on ``Ruleset``: the engine calls it plainly (no hasattr/getattr on a ruleset)."""
+    found = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("game/rules/"):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if _PROBE.search(line):
+                found.append(f"{rel}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_the_ai_and_the_ui_name_no_ruleset() -> None:
+    """The computer opponent, the UI and the turn controller read a ruleset's facts from it, never by its
+    id (only a die's name, "d20", may appear in the words for a roll, and an event's ``edge`` field)."""
+    ids = re.compile(r"\"(?:" + "|".join(re.escape(r) for r in sorted(EXPECTED | {"nd6-tactical"})) + r")\"")
+    found = []
+    paths = [*sorted((ROOT / "game" / "ai").rglob("*.py")), *sorted((ROOT / "game" / "ui").rglob("*.py")),
+             ROOT / "game" / "turns.py"]
+    for path in paths:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if ids.search(line.replace('.get("edge")', "")) and 'head = "d20" if' not in line:
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
