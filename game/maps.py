@@ -1011,6 +1011,12 @@ MAX_TEXT = 4000  # a description
 
 _Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
 _Score = Annotated[int, msgspec.Meta(ge=0, le=MAX_SCORE)]
+#: an attribute (ST, DX, STR, a pool...): 1 or more, since the rules divide by what they derive from it
+#: (3d6 hit points are ST: a 0 made the computer's evaluation divide by zero)
+_Attribute = Annotated[int, msgspec.Meta(ge=1, le=MAX_SCORE)]
+#: stats that are codes or counts and may be 0: a class code (0 is a normal man), a level, hit dice,
+#: a move of 0 (an immobile creature), an altitude of 0 (on the ground)
+ZERO_STATS = frozenset({"class", "level", "HD", "MV", "altitude"})
 _Rounds = Annotated[int, msgspec.Meta(ge=1, le=MAX_ROUNDS)]
 _Flag = bool | Annotated[int, msgspec.Meta(ge=0, le=1)]
 _Small = Annotated[int, msgspec.Meta(ge=0, le=MAX_SCORE)]
@@ -1299,9 +1305,7 @@ def load_scenario(path: str | Path) -> Battle:
             if len(values) > 64:
                 raise fail(f"{at}.{table}", f"must hold at most 64 entries, got {len(values)}")
             for key, v in values.items():
-                if isinstance(v, int) and not isinstance(v, bool) and v < 0:
-                    raise fail(f"{at}.{table}.{key}", f"must not be negative, got {v}")
-                convert(v, _Score, f"{at}.{table}.{key}")
+                convert(v, _Score if table == "skills" or key in ZERO_STATS else _Attribute, f"{at}.{table}.{key}")
         hands = _check_hands(f, at, items, ruleset, convert, fail)
         for j, item in enumerate(f.items):
             if items and item not in items:
