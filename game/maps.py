@@ -601,6 +601,45 @@ def _image_size(data: bytes) -> tuple[str, int, int] | None:
     return None
 
 
+def _png_problem(data: bytes) -> str | None:
+    """What is wrong with a PNG's body (a chunk cut short, a bad checksum, broken pixel data), or None.
+
+    Walks the chunks, checks each CRC and inflates the pixel data in slices
+    that are thrown away, so a truncated or corrupt tileset is refused by
+    ``check-map`` instead of failing when the board view loads it; memory
+    stays at one slice, whatever the image claims.
+    """
+    at, inflate, inflated, ended = 8, zlib.decompressobj(), 0, False
+    width, height = struct.unpack(">II", data[16:24])
+    bound = 2 * height * (1 + 8 * width) + 1024  # 64-bit pixels, filter bytes, interlacing: more is not a PNG
+    while at + 12 <= len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        if len(body) < length or at + 12 + length > len(data):
+            return "is cut short"
+        if zlib.crc32(kind + body) != struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0]:
+            return f"has a damaged {kind.decode('latin-1')!r} chunk"
+        if kind == b"IDAT":
+            try:
+                chunk = inflate.decompress(body, 1 << 16)
+                while chunk:
+                    inflated += len(chunk)
+                    if inflated > bound:
+                        return "holds more pixel data than its size"
+                    chunk = inflate.decompress(inflate.unconsumed_tail, 1 << 16) if inflate.unconsumed_tail else b""
+            except zlib.error:
+                return "holds broken pixel data"
+        if kind == b"IEND":
+            ended = True
+            break
+        at += 12 + length
+    if not ended:
+        return "is cut short"
+    if not inflate.eof:
+        return "holds broken pixel data (cut short)"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class _TilesetFacts:
     """A tileset as checked here, before pytmx sees it: the real image, its size and the tile grid in it."""
@@ -674,6 +713,9 @@ def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _Tileset
         if found is None:
             raise MapError(f"{ilabel} is not a PNG, JPEG, GIF or BMP image.")
         kind, iw, ih = found
+        problem = _png_problem(data) if kind == "PNG" else None
+        if problem:
+            raise MapError(f"{ilabel} is not a usable PNG: it {problem}.")
         if not (1 <= iw <= MAX_IMAGE_SIDE and 1 <= ih <= MAX_IMAGE_SIDE and iw * ih <= MAX_IMAGE_PIXELS):
             raise MapError(f"{ilabel} is a {kind} of {iw}x{ih} pixels; Clinch draws tileset images up to "
                            f"{MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS:,} pixels in all.")

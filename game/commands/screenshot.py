@@ -49,7 +49,10 @@ def main(argv: list[str]) -> int:
     from game.ui.clock import FixedClock
 
     try:
-        app = App(battle, size, clock=FixedClock(), resizable=False, autosave=False)
+        try:
+            app = App(battle, size, clock=FixedClock(), resizable=False, autosave=False)
+        except (ValueError, pygame.error) as exc:  # an image the loader's header checks could not foresee
+            raise CommandError(str(exc).strip().splitlines()[0].rstrip(".") + ".") from None
         scene = app.board
         if args.fit:
             scene.fit()
