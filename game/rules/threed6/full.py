@@ -105,25 +105,19 @@ _HEAD = frozenset({"neck", "head", "skull", "face"})
 # -- the S2-only actions ---------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Strangle(Maneuver):
+class Strangle(G.AfterGrapple):
     """S2-STRANGLE-1..10: squeeze the neck one holds (or, if bigger, the torso); crushing = margin of victory."""
 
     type: ClassVar[str] = "strangle"
     title: ClassVar[str] = "Strangle"
     rule: ClassVar[str] = "S2-STRANGLE-3"
-    is_attack: ClassVar[bool] = True
     target: str | None = None
     maneuver: str = "attack"
 
-    def maneuver_name(self) -> str:
-        return self.maneuver
+    def after_check(self, battle, rs, actor):
+        return strangle.check_strangle(battle, rs, actor.id, self.target)
 
-    def reason(self, battle, rs, actor):
-        return G.after_reason(rs, self.maneuver) or strangle.check_strangle(battle, rs, actor.id, self.target)
-
-    def play(self, r, rs, actor):
-        if self.maneuver == "all_out_attack":
-            rs.start_all_out_attack(r, actor)
+    def after_play(self, r, rs, actor):
         strangle.resolve_strangle(r, rs, actor.id, self.target)
 
 
@@ -285,26 +279,20 @@ class ArmLockDamage(Maneuver):
 
 
 @dataclass(frozen=True, slots=True)
-class WrenchLimb(Maneuver):
+class WrenchLimb(G.AfterGrapple):
     """S2-WRENCH-1..7: ST-4 Quick Contest; swing crushing to the neck (x1.5) or the gripped limb."""
 
     type: ClassVar[str] = "wrench_limb"
     title: ClassVar[str] = "Wrench limb / neck snap"
     rule: ClassVar[str] = "S2-WRENCH-3"
-    is_attack: ClassVar[bool] = True
     location: str | None = None
     target: str | None = None
     maneuver: str = "attack"
 
-    def maneuver_name(self) -> str:
-        return self.maneuver
+    def after_check(self, battle, rs, actor):
+        return wrench.check_wrench(battle, rs, actor.id, self.location, self.target)
 
-    def reason(self, battle, rs, actor):
-        return G.after_reason(rs, self.maneuver) or wrench.check_wrench(battle, rs, actor.id, self.location, self.target)
-
-    def play(self, r, rs, actor):
-        if self.maneuver == "all_out_attack":
-            rs.start_all_out_attack(r, actor)
+    def after_play(self, r, rs, actor):
         wrench.resolve_wrench(r, rs, actor.id, self.location, self.target)
 
 
@@ -317,13 +305,9 @@ class FullBreakFree(G.BreakFree):
 
     rule: ClassVar[str] = "S2-BREAK-1"
 
-    def play(self, r, rs, actor):
-        g = self.pick(r.battle, rs, actor)
-        start = len(r.events)
-        G.BreakFree.play(self, r, rs, actor)
+    def stays_held(self, r, rs, actor, g, contest):
         if g.kind == "arm_lock":
-            contest = next((e for e in r.events[start:] if e["type"] == "contest"), None)
-            armlock.after_break_free(r, g, lost=contest is not None and contest["winner"] == g.holder)
+            armlock.after_break_free(r, g, lost=contest["winner"] == g.holder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,20 +326,14 @@ class FullTakedown(G.Takedown):
                               "S2-TAKEDOWN-4", "bad_intent")
         return why
 
-    def play(self, r, rs, actor):
-        start = len(r.events)
-        G.Takedown.play(self, r, rs, actor)
-        for ev in r.events[start:]:
-            if ev["type"] == "posture" and ev["posture"] == "prone":
-                fallen = r.battle.fighter(ev["target"])
-                winner = actor if fallen.id != actor.id else r.battle.fighter(ev["actor"])
-                chosen = Hex.of(self.to) if self.to is not None and winner.id == actor.id else None
-                across = chosen or _default_across(r.battle, winner)
-                if across is not None:
-                    r.emit(E.stat(fallen.id, "counters.lying_across", [across.q, across.r], actor=winner.id,
-                                  rule="S2-TAKEDOWN-4"))
-                    r.note(E.message(f"{fallen.label} lies in {winner.label}'s hex and in {[across.q, across.r]}",
-                                     actor=winner.id, rule="S2-TAKEDOWN-4"))
+    def fallen(self, r, rs, actor, *, winner, loser):
+        chosen = Hex.of(self.to) if self.to is not None and winner.id == actor.id else None
+        across = chosen or _default_across(r.battle, winner)
+        if across is not None:
+            r.emit(E.stat(loser.id, "counters.lying_across", [across.q, across.r], actor=winner.id,
+                          rule="S2-TAKEDOWN-4"))
+            r.note(E.message(f"{loser.label} lies in {winner.label}'s hex and in {[across.q, across.r]}",
+                             actor=winner.id, rule="S2-TAKEDOWN-4"))
 
 
 def _open(battle: Battle, h: Hex) -> bool:

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from game.rules.threed6.lite import ThreeD6Lite
 
 __all__ = [
-    "Grapple", "BreakFree", "Release", "Takedown", "Pin", "WrestleWeapon", "ForceDrop", "Drag",
+    "Grapple", "AfterGrapple", "BreakFree", "Release", "Takedown", "Pin", "WrestleWeapon", "ForceDrop", "Drag",
     "Strangle", "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "after_reason", "approach", "step_origin", "held_grip",
 ]
 
@@ -225,6 +225,61 @@ def after_reason(rs: ThreeD6Lite, maneuver: str) -> Reason | None:
 
 
 @dataclass(frozen=True, slots=True)
+class AfterGrapple(Maneuver):
+    """A move after a grapple (S0-AFTER-1/2, S2-AFTER-1): an attack with an Attack or All-Out Attack maneuver,
+    on a later turn, on a foe one holds (``target``; None = the only one).
+
+    The one header of those moves: the maneuver check, the All-Out Attack's
+    effect, and finding the grip (``wants`` says which of the actor's grips
+    the move prefers). A subclass says what the grip must be
+    (``grip_reason``) and plays the move (``play_grip``), or overrides
+    ``after_check``/``after_play`` when it finds its grip itself. Subclasses
+    declare the fields ``target`` and ``maneuver`` themselves, so that each
+    intent keeps its own field order (its text and its JSON).
+    """
+
+    is_attack: ClassVar[bool] = True
+    if TYPE_CHECKING:
+        target: str | None
+        maneuver: str
+
+    def maneuver_name(self) -> str:
+        return self.maneuver
+
+    def wants(self, rs: ThreeD6Lite, g: Grip) -> bool:
+        """Which of the actor's grips this move prefers when ``target`` is None."""
+        return True
+
+    def held(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Grip | Reason:
+        return held_grip(battle, rs, actor, self.target, lambda g: self.wants(rs, g))
+
+    def reason(self, battle, rs, actor):
+        return after_reason(rs, self.maneuver) or self.after_check(battle, rs, actor)
+
+    def after_check(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Reason | None:
+        g = self.held(battle, rs, actor)
+        if isinstance(g, Reason):
+            return g
+        return self.grip_reason(battle, rs, actor, g)
+
+    def grip_reason(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter, g: Grip) -> Reason | None:
+        return None
+
+    def play(self, r, rs, actor):
+        if self.maneuver == "all_out_attack":
+            rs.start_all_out_attack(r, actor)
+        self.after_play(r, rs, actor)
+
+    def after_play(self, r: Resolution, rs: ThreeD6Lite, actor: Fighter) -> None:
+        g = self.held(r.battle, rs, actor)
+        assert not isinstance(g, Reason)
+        self.play_grip(r, rs, actor, g, r.battle.fighter(g.target))
+
+    def play_grip(self, r: Resolution, rs: ThreeD6Lite, actor: Fighter, g: Grip, victim: Fighter) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
 class BreakFree(Maneuver):
     """S0-BREAK: Quick Contest of ST to end a grip or pin on oneself; an Attack maneuver (S0-BREAK-1).
 
@@ -273,6 +328,7 @@ class BreakFree(Maneuver):
         ev = r.note(quick_contest(r.dice, a, b, rs.cite("S0-BREAK-3")))
         if ev["winner"] != actor.id:
             r.note(E.message(f"{actor.label} stays held", actor=actor.id, rule=rs.cite("S0-BREAK-10")))
+            self.stays_held(r, rs, actor, g, ev)
             return
         r.emit(E.grapple_end(g.holder, actor.id, why="broke free", rule=rs.cite("S0-BREAK-3")))
         if not is_pinned(battle, actor.id) and actor.counters.get("break_free_round") is not None:
@@ -280,6 +336,10 @@ class BreakFree(Maneuver):
         if self.to is not None and not is_grappled(battle, actor.id):
             r.emit(E.move(actor.id, Hex.of(self.to), rule=rs.cite("S0-BREAK-7")))
             separate(r)
+
+
+    def stays_held(self, r: Resolution, rs: ThreeD6Lite, actor: Fighter, g: Grip, contest: dict) -> None:
+        """After a try that did not win (a variant's hook: 3d6-full's arm lock, S2-ARMLOCK-8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,26 +379,19 @@ class Release(Maneuver):
 
 
 @dataclass(frozen=True, slots=True)
-class Takedown(Maneuver):
+class Takedown(AfterGrapple):
     """S0-TAKEDOWN: bear a standing foe one holds to the ground; Quick Contest of best ST/DX/skill."""
 
     type: ClassVar[str] = "takedown"
     title: ClassVar[str] = "Takedown"
     rule: ClassVar[str] = "S0-TAKEDOWN-2"
-    is_attack: ClassVar[bool] = True
     target: str | None = None
     maneuver: str = "attack"
 
-    def maneuver_name(self) -> str:
-        return self.maneuver
+    def wants(self, rs, g):
+        return g.location in BODY_LOCATIONS
 
-    def reason(self, battle, rs, actor):
-        why = after_reason(rs, self.maneuver)
-        if why:
-            return why
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location in BODY_LOCATIONS)
-        if isinstance(g, Reason):
-            return g
+    def grip_reason(self, battle, rs, actor, g):
         if g.location not in BODY_LOCATIONS:
             return Reason("A takedown needs a hold on the foe's body, not its weapon", rs.cite("S0-AFTER-1"))
         victim = battle.fighter(g.target)
@@ -347,22 +400,21 @@ class Takedown(Maneuver):
                           rs.cite("S0-TAKEDOWN-1"))
         return None
 
-    def play(self, r, rs, actor):
-        battle = r.battle
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location in BODY_LOCATIONS)
-        assert not isinstance(g, Reason)
-        victim = battle.fighter(g.target)
-        if self.maneuver == "all_out_attack":
-            rs.start_all_out_attack(r, actor)
-        a, b = rs.takedown_specs(battle, actor, victim, g, self.maneuver)
+    def play_grip(self, r, rs, actor, g, victim):
+        a, b = rs.takedown_specs(r.battle, actor, victim, g, self.maneuver)
         ev = r.note(quick_contest(r.dice, a, b, rs.cite("S0-TAKEDOWN-2")))
         if ev["winner"] is None:
             r.note(E.message("Neither falls", actor=actor.id, rule=rs.cite("S0-TAKEDOWN-8")))
             return
         if ev["winner"] == actor.id:
             _fall(r, rs, winner=actor, loser=victim, rules=("S0-TAKEDOWN-5", "S0-TAKEDOWN-6"))
+            self.fallen(r, rs, actor, winner=actor, loser=victim)
         else:
             _fall(r, rs, winner=victim, loser=actor, rules=("S0-TAKEDOWN-7", "S0-TAKEDOWN-7"))
+            self.fallen(r, rs, actor, winner=victim, loser=actor)
+
+    def fallen(self, r: Resolution, rs: ThreeD6Lite, actor: Fighter, *, winner: Fighter, loser: Fighter) -> None:
+        """After the loser has fallen (a variant's hook: 3d6-full's second hex, S2-TAKEDOWN-4)."""
 
 
 def _fall(r: Resolution, rs: ThreeD6Lite, *, winner: Fighter, loser: Fighter, rules: tuple[str, str]) -> None:
@@ -378,26 +430,19 @@ def _fall(r: Resolution, rs: ThreeD6Lite, *, winner: Fighter, loser: Fighter, ru
 
 
 @dataclass(frozen=True, slots=True)
-class Pin(Maneuver):
+class Pin(AfterGrapple):
     """S0-PIN: hold a lying foe down; Regular Contest of ST; the winner's foe is pinned and helpless."""
 
     type: ClassVar[str] = "pin"
     title: ClassVar[str] = "Pin"
     rule: ClassVar[str] = "S0-PIN-3"
-    is_attack: ClassVar[bool] = True
     target: str | None = None
     maneuver: str = "attack"
 
-    def maneuver_name(self) -> str:
-        return self.maneuver
+    def wants(self, rs, g):
+        return g.location == "torso"
 
-    def reason(self, battle, rs, actor):
-        why = after_reason(rs, self.maneuver)
-        if why:
-            return why
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "torso")
-        if isinstance(g, Reason):
-            return g
+    def grip_reason(self, battle, rs, actor, g):
         victim = battle.fighter(g.target)
         if victim.posture not in S.LYING:
             return Reason(f"{victim.label} must be lying down to be pinned", rs.cite("S0-PIN-1"))
@@ -407,13 +452,8 @@ class Pin(Maneuver):
             return Reason(f"{victim.label} is already pinned", rs.cite("S0-PIN-6"))
         return None
 
-    def play(self, r, rs, actor):
+    def play_grip(self, r, rs, actor, g, victim):
         battle = r.battle
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "torso")
-        assert not isinstance(g, Reason)
-        victim = battle.fighter(g.target)
-        if self.maneuver == "all_out_attack":
-            rs.start_all_out_attack(r, actor)
         a, b = rs.pin_specs(battle, actor, victim, g, self.maneuver)
         ev = r.note(regular_contest(r.dice, a, b, rs.cite("S0-PIN-3"), lower_to_14=rs.lower_to_14(battle)))
         if ev["winner"] == actor.id:
@@ -424,26 +464,19 @@ class Pin(Maneuver):
 
 
 @dataclass(frozen=True, slots=True)
-class WrestleWeapon(Maneuver):
+class WrestleWeapon(AfterGrapple):
     """S0-ITEM-3..6: wrest a grabbed item away; Regular Contest of ST; lose = lose the grip."""
 
     type: ClassVar[str] = "wrestle_weapon"
     title: ClassVar[str] = "Wrest weapon"
     rule: ClassVar[str] = "S0-ITEM-4"
-    is_attack: ClassVar[bool] = True
     target: str | None = None
     maneuver: str = "attack"
 
-    def maneuver_name(self) -> str:
-        return self.maneuver
+    def wants(self, rs, g):
+        return is_item_location(g.location)
 
-    def reason(self, battle, rs, actor):
-        why = after_reason(rs, self.maneuver)
-        if why:
-            return why
-        g = held_grip(battle, rs, actor, self.target, lambda g: is_item_location(g.location))
-        if isinstance(g, Reason):
-            return g
+    def grip_reason(self, battle, rs, actor, g):
         if not is_item_location(g.location):
             if g.location in rs.force_drop_locations:
                 return Reason(f"Holding an arm, {actor.label} cannot snatch the weapon, only force a drop",
@@ -452,13 +485,8 @@ class WrestleWeapon(Maneuver):
                           rs.cite("S0-ITEM-3"))
         return None
 
-    def play(self, r, rs, actor):
+    def play_grip(self, r, rs, actor, g, owner):
         battle = r.battle
-        g = held_grip(battle, rs, actor, self.target, lambda g: is_item_location(g.location))
-        assert not isinstance(g, Reason)
-        owner = battle.fighter(g.target)
-        if self.maneuver == "all_out_attack":
-            rs.start_all_out_attack(r, actor)
         a, b = rs.st_contest_specs(battle, actor, owner, f"wrest the {g.location}", "S0-ITEM-4", self.maneuver)
         ev = r.note(regular_contest(r.dice, a, b, rs.cite("S0-ITEM-4"), lower_to_14=rs.lower_to_14(battle)))
         if ev["winner"] == actor.id:
@@ -472,26 +500,19 @@ class WrestleWeapon(Maneuver):
 
 
 @dataclass(frozen=True, slots=True)
-class ForceDrop(Maneuver):
+class ForceDrop(AfterGrapple):
     """S0-LOC-3: from an arm grip, make the foe drop what that hand holds; Regular Contest of ST."""
 
     type: ClassVar[str] = "force_drop"
     title: ClassVar[str] = "Force drop"
     rule: ClassVar[str] = "S0-LOC-3"
-    is_attack: ClassVar[bool] = True
     target: str | None = None
     maneuver: str = "attack"
 
-    def maneuver_name(self) -> str:
-        return self.maneuver
+    def wants(self, rs, g):
+        return g.location in rs.force_drop_locations
 
-    def reason(self, battle, rs, actor):
-        why = after_reason(rs, self.maneuver)
-        if why:
-            return why
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location in rs.force_drop_locations)
-        if isinstance(g, Reason):
-            return g
+    def grip_reason(self, battle, rs, actor, g):
         if g.location not in rs.force_drop_locations:
             return Reason(f"{actor.label} must hold {battle.fighter(g.target).label}'s arm to force a drop",
                           rs.cite("S0-LOC-3"))
@@ -500,15 +521,10 @@ class ForceDrop(Maneuver):
             return Reason(f"{victim.label}'s gripped hand holds nothing", rs.cite("S0-LOC-3"))
         return None
 
-    def play(self, r, rs, actor):
+    def play_grip(self, r, rs, actor, g, victim):
         battle = r.battle
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location in rs.force_drop_locations)
-        assert not isinstance(g, Reason)
-        victim = battle.fighter(g.target)
         hand = g.extra.get("limb", "right")
         held = victim.hands[hand]
-        if self.maneuver == "all_out_attack":
-            rs.start_all_out_attack(r, actor)
         a, b = rs.st_contest_specs(battle, actor, victim, f"force {victim.label} to drop the {held}", "S0-LOC-3",
                                    self.maneuver)
         ev = r.note(regular_contest(r.dice, a, b, rs.cite("S0-LOC-3"), lower_to_14=rs.lower_to_14(battle)))
@@ -587,7 +603,7 @@ class Drag(Maneuver):
 
 
 @dataclass(frozen=True, slots=True)
-class Strangle(Maneuver):
+class Strangle(AfterGrapple):
     """S0-LOC-5 with G0-11: from a head grip, Quick Contest of ST against the higher of ST and HT;
     the margin of victory is crushing damage to the head/neck (x1.5). Suffocation is left to
     ``3d6-full`` (ruling L-21)."""
@@ -595,32 +611,20 @@ class Strangle(Maneuver):
     type: ClassVar[str] = "strangle"
     title: ClassVar[str] = "Strangle"
     rule: ClassVar[str] = "S0-LOC-5"
-    is_attack: ClassVar[bool] = True
     target: str | None = None
     maneuver: str = "attack"
 
-    def maneuver_name(self) -> str:
-        return self.maneuver
+    def wants(self, rs, g):
+        return g.location == "head"
 
-    def reason(self, battle, rs, actor):
-        why = after_reason(rs, self.maneuver)
-        if why:
-            return why
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "head")
-        if isinstance(g, Reason):
-            return g
+    def grip_reason(self, battle, rs, actor, g):
         if g.location != "head":
             return Reason(f"{actor.label} must hold {battle.fighter(g.target).label}'s head to strangle",
                           rs.cite("S0-LOC-5"))
         return None
 
-    def play(self, r, rs, actor):
+    def play_grip(self, r, rs, actor, g, victim):
         battle = r.battle
-        g = held_grip(battle, rs, actor, self.target, lambda g: g.location == "head")
-        assert not isinstance(g, Reason)
-        victim = battle.fighter(g.target)
-        if self.maneuver == "all_out_attack":
-            rs.start_all_out_attack(r, actor)
         a, b = rs.strangle_specs(battle, actor, victim, g, self.maneuver)
         ev = r.note(quick_contest(r.dice, a, b, rs.cite("S0-LOC-5")))
         if ev["winner"] != actor.id:
