@@ -201,3 +201,35 @@ def test_S4_WRESTLE_3_a_hold_on_a_fallen_defender_lasts_until_released():
     b.round += 1
     ev = act(b, {"actor": "a", "type": "brawl", "target": "t"}, [2])  # S4-HOLD-1, S4-SUBDUE-4: now it kills
     assert "dead" in b.fighter("t").conditions and "S4-SUBDUE-4" in rules_of(ev)
+
+
+# -- ruling D20-6 with S4-PHASE-1: the charge's attack is a hand-to-hand attack --------------------------------------
+
+def test_S4_PHASE_1_a_charges_attack_comes_in_the_hand_to_hand_phase():
+    """S4-PHASE-1, S4-CHARGE-1/6/8, ruling D20-6: the charge runs in the movement phase; its attack (+2, double
+    damage) is a hand-to-hand attack, so an archer on the same number shoots first, in the missiles phase (at a
+    target who ran, S4-RANGED-5, with -2 AC, S4-CHARGE-7), and the charge's blow comes at the charger's
+    hand-to-hand slot."""
+    a = man("a", "red", 2, 5, 0, right="spear", stats={"HP": 30})
+    t = man("t", "blue", 7, 5, 3, right="longsword", stats={"HP": 30})
+    x = man("x", "blue", 6, 9, 2, right="shortbow", stats={"HP": 30})
+    b = field(a, t, x)
+    c = TurnController(b, RS, dice=[4, 1, 4, 10, 3, 12, 4])
+    assert b.state["initiative"]["rolls"] == {"a": 4, "t": 1, "x": 4} and c.whose_turn() == "a"
+    r = c.submit(RS.action_from_dict({"actor": "a", "type": "charge", "target": "t", "to": [6, 5]}))
+    assert b.fighter("a").hex == Hex(6, 5) and not rolls(r.events) and "S4-PHASE-1" in rules_of(r.events)
+    assert c.whose_turn() == "x" and b.state["initiative"]["phase"] == "movement"
+    c.end_turn()
+    assert (c.whose_turn(), b.state["initiative"]["phase"]) == ("a", "missiles")  # a spear may be thrown
+    assert why(b, {"actor": "a", "type": "attack", "target": "x", "item": "spear"}).rule == "S4-MOVE-5"
+    c.end_turn()
+    assert (c.whose_turn(), b.state["initiative"]["phase"]) == ("x", "missiles")
+    r = c.submit(RS.action_from_dict({"actor": "x", "type": "attack", "target": "a", "item": "shortbow"}))
+    shot = rolls(r.events)[0]
+    assert mod(shot, "S4-RANGED-5") == -2 and shot["dc"] == 9 and shot["success"] and b.fighter("a").hp == 27
+    assert (c.whose_turn(), b.state["initiative"]["phase"]) == ("a", "hand-to-hand")
+    blow = [e for e in rolls(b.log[-1]["events"]) if e["label"].startswith("a attacks")]
+    assert blow and mod(blow[0], "S4-CHARGE-6") == 2 and blow[0]["total"] == 12 + 1 + 2
+    c.end_turn()
+    c.end_turn()
+    assert b.fighter("t").hp == 30 - 2 * 4  # double damage (S4-CHARGE-8), landed with the number (GX-4)

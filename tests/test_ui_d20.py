@@ -163,8 +163,11 @@ def test_charge_with_a_hex_picked_on_the_map():
     assert charge_entry["intent"]["to"] in ([4, 4], (4, 4))
     assert battle.fighter("dane").hex == Hex(4, 4)
     play_out(app)
-    # the charge's attack roll reads as a d20 roll against Ann's AC
-    rolls = [ev for ev in charge_entry["events"] if ev.get("type") == "roll" and ev.get("dc") is not None]
+    # the charge's attack roll reads as a d20 roll against Ann's AC; it comes with the charge, or at Dane's
+    # hand-to-hand slot when someone else acts on his number in between (ruling D20-6, S4-PHASE-1)
+    after = battle.log[next(i for i, e in enumerate(battle.log) if e is charge_entry):]
+    rolls = [ev for e in after for ev in e.get("events", []) if ev.get("type") == "roll"
+             and ev.get("dc") is not None and ev.get("rule") == "S4-CHARGE-6"]
     assert rolls, "a charge rolls to hit"
     line = next(ln for ln in bs.log.lines if ln.kind == "roll" and ln.event is rolls[0])
     assert "d20:" in line.text and "vs AC" in line.text

@@ -872,7 +872,7 @@ class Charge(D20Action):
                 r.emit(E.face(mount.id, fc, rule="S4-CHARGE-3"))
         feet = sum(MV._cost(battle, h) for h in path)
         mark(r, f, "moved", feet=feet, ran=True)
-        mark(r, f, "charge", target=t.id, joust=bool(joust))
+        mark(r, f, "charge", target=t.id, joust=bool(joust), weapon=w, pending=True)
         r.note(E.message(f"{f.label} charges {t.label}: +2 to hit, double damage, -2 AC for the rest of the round"
                          + (" (a joust: no AC penalty between the jousters)" if joust else "") + ".", actor=f.id,
                          rule="S4-JOUST-1" if joust else "S4-CHARGE-1"))
@@ -881,22 +881,13 @@ class Charge(D20Action):
             mark(r, mount, "attacked", why="its rider took the charge bonus")
             r.note(E.message(f"Only one of rider and mount gets the charge: {mount.label} does not attack this "
                              f"turn.", actor=mount.id, rule="S4-MOUNT-7"))
-        # the braced weapon strikes simultaneously with the charge (S4-SET-3, GX-4)
-        self._set_weapon(r, f, t, mount)
-        if is_out(f):
-            r.note(E.message(f"{f.label} falls as it arrives; its charge attack still lands (simultaneous, GX-4).",
-                             actor=f.id, rule="GX-4"))
-        kind_rule = "S4-MOUNT-5" if mount is not None else "S4-CHARGE-6"
-        res = strike(r, f, t, w, rule=kind_rule, extra=[Mod(2, "charge", "S4-CHARGE-6" if mount is None
-                                                            else "S4-MOUNT-5")],
-                     double="double damage on a charge (S4-CHARGE-8)",
-                     dice=None if w else (1, int(trait(f, "natural", 6)) or 6))
-        if joust and res.hit and not is_out(t):
-            from game.rules.d20.mounted import unhorse
-
-            tm = mount_of(battle, t)
-            if tm is not None:
-                unhorse(r, f, t, tm, res.damage)
+        n = _charge_waits(battle, f)
+        if n is not None:
+            r.note(E.message(f"The charge's attack is a hand-to-hand attack: it comes in the hand-to-hand phase of "
+                             f"{f.label}'s number ({n}), once everyone on it has moved, shot and cast.", actor=f.id,
+                             rule="S4-PHASE-1"))
+            return
+        charge_attack(r, f)
 
     def _set_weapon(self, r: Resolution, f: Fighter, t: Fighter, mount: Fighter | None) -> None:
         battle = r.battle
@@ -924,6 +915,60 @@ class Charge(D20Action):
                              actor=t.id, rule="S4-MOUNT-6"))
             strike(r, t, f, spear, rule="S4-MOUNT-6", free=True,
                    double="a spear against a mounted charge: double damage (S4-MOUNT-6)")
+
+
+def _charge_waits(battle: Battle, f: Fighter) -> int | None:
+    """Ruling D20-6, S4-PHASE-1: the charge's run belongs to the movement phase and its attack to the hand-to-hand
+    phase of the charger's number. The number if anyone else still acts on it before that phase (a move, a shot,
+    a spell in between changes things), so the attack waits for the charger's hand-to-hand slot; None if nobody
+    does (or there are no phases, as in ``clinch resolve``): then striking at once is the same thing."""
+    cur = battle.state.get("initiative")
+    if not isinstance(cur, dict) or cur.get("phase") is None or cur.get("policy") != "phased":
+        return None
+    from game.rules.d20.initiative import POLICY
+
+    count, slot = cur.get("count"), cur.get("slot")
+    melee = POLICY.phases.index("hand-to-hand")
+    for neg, i, _rank, fid in POLICY._slots(battle):
+        if -neg == count and i < melee and fid != f.id and [fid, -neg, POLICY.phases[i]] != slot:
+            return int(count)
+    return None
+
+
+def charge_attack(r: Resolution, f: Fighter) -> None:
+    """The attack that ends a charge (S4-CHARGE-6..8, mounted S4-MOUNT-5, jousts S4-JOUST-*), with a set weapon or a
+    spear against a mounted charge striking simultaneously (S4-SET-1..3, S4-MOUNT-6, GX-4). Made at once when
+    nothing comes between the run and it, else at the start of the charger's hand-to-hand slot (ruling D20-6)."""
+    battle = r.battle
+    rec = dict(this_round(battle, f, "charge") or {})
+    r.emit(E.stat(f.id, "counters.charge", dict(rec, pending=False), rule="S4-CHARGE-1"))
+    t = battle.get(rec.get("target") or "")
+    if is_out(f):  # struck down between its run and its attack
+        return
+    if t is None or _gone(t) or is_out(t) or not _melee_reach(battle, f, t):
+        who = t.label if t is not None else "its target"
+        r.note(E.message(f"{f.label}'s charge ends with {who} out of reach: no attack.", actor=f.id,
+                         rule="S4-CHARGE-1"))
+        return
+    mount = mount_of(battle, f)
+    w = rec.get("weapon")
+    if w is not None and w not in f.hands.values():
+        w = None
+    Charge(f.id, target=t.id)._set_weapon(r, f, t, mount)
+    if is_out(f):
+        r.note(E.message(f"{f.label} falls as it arrives; its charge attack still lands (simultaneous, GX-4).",
+                         actor=f.id, rule="GX-4"))
+    kind_rule = "S4-MOUNT-5" if mount is not None else "S4-CHARGE-6"
+    res = strike(r, f, t, w, rule=kind_rule, extra=[Mod(2, "charge", "S4-CHARGE-6" if mount is None
+                                                        else "S4-MOUNT-5")],
+                 double="double damage on a charge (S4-CHARGE-8)",
+                 dice=None if w else (1, int(trait(f, "natural", 6)) or 6))
+    if rec.get("joust") and res.hit and not is_out(t):
+        from game.rules.d20.mounted import unhorse
+
+        tm = mount_of(battle, t)
+        if tm is not None:
+            unhorse(r, f, t, tm, res.damage)
 
 
 @dataclass(frozen=True, slots=True)

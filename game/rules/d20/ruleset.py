@@ -28,6 +28,7 @@ from game.rules.d20.status import (
     is_helpless,
     is_mount,
     is_out,
+    phase_of,
     this_round,
 )
 from game.rules.events import has_effect
@@ -63,7 +64,7 @@ class D20Ruleset(Ruleset):
     #: S4-ROUND-1: a combat round is 10 seconds
     round_seconds: ClassVar[int] = 10
     conditions: ClassVar[dict[str, str]] = {
-        "surprised": "loses the first round; still defends at full AC (S4-SURPRISE-5/6)",
+        "surprised": "loses this round: cannot move or attack; still defends at full AC (S4-SURPRISE-5/6)",
         "dead": "killed at 0 HP (G4-2)",
         "unconscious": "knocked out by subduing damage at 0 HP (S4-SUBDUE-3); helpless",
         "knocked_out": "out for some rounds (S4-JOUST-6); helpless",
@@ -137,11 +138,17 @@ class D20Ruleset(Ruleset):
         return False, None
 
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[dict]:
-        """Once a round, at a fighter's first slot: timed conditions end, breath, touch attacks, a bolting mount."""
+        """Once a round, at a fighter's first slot: timed conditions end, breath, touch attacks, a bolting mount;
+        at its hand-to-hand slot, the attack of a charge that had to wait for it (ruling D20-6)."""
         r = E.Resolution(battle, dice)
         f = battle.get(fighter_id)
-        if f is None or f.counters.get("round_ticked") == battle.round:
+        if f is None:
             return []
+        charge = this_round(battle, f, "charge")
+        if charge and charge.get("pending") and phase_of(battle) == "hand-to-hand":
+            A.charge_attack(r, f)  # ruling D20-6: the charge's attack, in the charger's hand-to-hand slot
+        if f.counters.get("round_ticked") == battle.round:
+            return r.events
         r.emit(E.stat(f.id, "counters.round_ticked", battle.round))
         for cond, key in (("stunned", "stunned_until"), ("knocked_out", "out_until"),
                           ("paralyzed", "paralyzed_until")):
