@@ -587,6 +587,16 @@ class TurnController:
         """Whether :meth:`cancel_dice` would drop the paused action (not a hook's roll, nor one after a choice)."""
         return self._pending is not None and self._pending[0][0] == "intent" and not self._locked
 
+    @property
+    def paused_intent(self) -> Action | None:
+        """The intent whose dice the controller waits for; None when paused on a hook's roll, or not paused.
+
+        The battle screen plays it again with the computer's dice when the player stops rolling by hand.
+        """
+        if self._pending is None or self._pending[0][0] != "intent":
+            return None
+        return self._pending[0][1]
+
     def legal_actions(self) -> list[Option]:
         """The ruleset's options for the fighter whose turn it is (empty when nobody's turn or paused)."""
         fid = self.whose_turn()

@@ -422,10 +422,7 @@ class BattleScene(Scene):
             return
         req = s.waiting_for_dice
         if req is not None:
-            can_cancel = getattr(s.ctl, "can_cancel_dice", None)
-            if can_cancel is None:
-                can_cancel = bool(getattr(s.ctl, "_pending", None)) and s.ctl._pending[0][0] == "intent"
-            self.dialog = DiceDialog(self.app.gui, req, self.size, can_cancel=can_cancel)
+            self.dialog = DiceDialog(self.app.gui, req, self.size, can_cancel=s.ctl.can_cancel_dice)
             self.set_mode(M.EnterDice(self.dialog))
             return
         choice = getattr(s.ctl, "waiting_for_choice", None)
@@ -551,14 +548,15 @@ class BattleScene(Scene):
             self.app.store_settings()
             shadow = s.battle.clone(with_log=False)
             res = s.set_dice_source("computer")
-            if res is not None and s.ctl._pending is None and not res.rejected:
+            paused = s.ctl.waiting_for_dice is not None
+            if res is not None and not paused and not res.rejected:
                 self.dispatch(res, shadow)
-            elif s.ctl._pending is not None:
+            elif paused:
                 # an action was paused: play it again with computer dice
-                step = s.ctl._pending[0]
+                intent = s.ctl.paused_intent
                 s.cancel_dice()
-                if step[0] == "intent":
-                    self.submit(step[1])
+                if intent is not None:
+                    self.submit(intent)
                     return None
                 self.settle()
             else:
