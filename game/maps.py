@@ -79,12 +79,23 @@ ROT_120 = 0x1  #: hexagonal maps only: rotated 120 degrees clockwise
 _GID_MASK = 0x0FFFFFFF
 
 
+def _one_line(message: str) -> str:
+    """Control characters a hostile file put in a name or path, escaped, so the sentence stays on one line."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+
+
 class MapError(ValueError):
-    """A map that cannot be used; the message is one sentence naming the file."""
+    """A map that cannot be used; the message is one sentence (on one line) naming the file."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_one_line(message))
 
 
 class ScenarioError(ValueError):
-    """A scenario that cannot be used; the message names the file and the field."""
+    """A scenario that cannot be used; the message names the file and the field (on one line)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(_one_line(message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,7 +555,8 @@ def _check_attributes(root: ElementTree.Element, where: str) -> None:
                 kind = {"int": "int", "float": "float", "object": "int"}.get(elem.get("type", ""))
             if kind is None:
                 continue
-            label = label or f"{where}: <{elem.tag}> {elem.get('name') or elem.get('id') or ''!r}".replace(" ''", "")
+            name = elem.get("name") or elem.get("source") or elem.get("id") or ""
+            label = label or f"{where}: <{elem.tag}> {name!r}".replace(" ''", "")
             if kind == "int":
                 if not _WHOLE.fullmatch(raw.strip()):
                     raise MapError(f"{label}: {key}={raw!r} is not a whole number.")
@@ -713,12 +725,12 @@ def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _Tileset
         if found is None:
             raise MapError(f"{ilabel} is not a PNG, JPEG, GIF or BMP image.")
         kind, iw, ih = found
-        problem = _png_problem(data) if kind == "PNG" else None
-        if problem:
-            raise MapError(f"{ilabel} is not a usable PNG: it {problem}.")
         if not (1 <= iw <= MAX_IMAGE_SIDE and 1 <= ih <= MAX_IMAGE_SIDE and iw * ih <= MAX_IMAGE_PIXELS):
             raise MapError(f"{ilabel} is a {kind} of {iw}x{ih} pixels; Clinch draws tileset images up to "
                            f"{MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS:,} pixels in all.")
+        problem = _png_problem(data) if kind == "PNG" else None
+        if problem:
+            raise MapError(f"{ilabel} is not a usable PNG: it {problem}.")
         fit_cols = (iw - 2 * margin + spacing) // (tw + spacing)
         fit_rows = (ih - 2 * margin + spacing) // (th + spacing)
         if fit_cols < 1 or fit_rows < 1:
