@@ -21,7 +21,7 @@ from typing import Protocol
 
 __all__ = [
     "Dice", "DiceError", "DiceNeeded", "DiceRequest", "SeededDice", "ScriptedDice", "ManualDice",
-    "splitmix64", "THREE_D6_COUNTS", "p_3d6_at_most", "roll_outcomes", "success_chance", "critical_chances",
+    "splitmix64", "THREE_D6_COUNTS", "p_3d6_at_most", "critical_3d6", "is_success_3d6", "roll_outcomes", "success_chance", "critical_chances",
     "margin_of_victory_distribution", "quick_contest_odds", "regular_contest_odds",
 ]
 
@@ -157,8 +157,9 @@ class ManualDice:
 
 # -- exact probabilities (no simulation) -----------------------------------------------------------
 # Counts over the 216 equally likely 3d6 outcomes; every function is cached by its targets,
-# so the AI and the UI can ask for odds constantly. The success and critical rules are the
-# ones ``game.rules.common`` rolls with (G0-1), imported lazily to keep this module low.
+# so the AI and the UI can ask for odds constantly. The success and critical rules live here,
+# the lowest module that needs them: ``game.rules.common`` rolls with the same two functions
+# (G0-1), so the odds and the rolls cannot disagree and this module imports nothing of the rules.
 
 #: how many of the 216 outcomes of 3d6 give each total 3..18
 THREE_D6_COUNTS: dict[int, int] = {}
@@ -174,15 +175,32 @@ def p_3d6_at_most(t: int) -> float:
     return sum(n for total, n in THREE_D6_COUNTS.items() if total <= t) / 216
 
 
+def critical_3d6(total: int, target: int) -> str | None:
+    """G0-1: GURPS 4e criticals for a 3d6 success roll."""
+    if total <= 4 or (total == 5 and target >= 15) or (total == 6 and target >= 16):
+        return "success"
+    if total == 18 or (total == 17 and target <= 15) or total >= target + 10:
+        return "failure"
+    return None
+
+
+def is_success_3d6(total: int, target: int, crit: str | None) -> bool:
+    """Whether a 3d6 total succeeds against ``target``, given its critical (from :func:`critical_3d6`)."""
+    # G0-1: 3 and 4 always succeed, 17 and 18 always fail.
+    if crit == "success" or total <= 4:
+        return True
+    if crit == "failure" or total >= 17:
+        return False
+    return total <= target
+
+
 @lru_cache(maxsize=256)
 def roll_outcomes(target: int) -> tuple[tuple[int, bool, str | None, int], ...]:
     """(total, success, critical, count) for every 3d6 total against ``target`` (G0-1)."""
-    from game.rules.common import _is_success, critical_3d6
-
     out = []
     for total, n in sorted(THREE_D6_COUNTS.items()):
         crit = critical_3d6(total, target)
-        out.append((total, _is_success(total, target, crit), crit, n))
+        out.append((total, is_success_3d6(total, target, crit), crit, n))
     return tuple(out)
 
 

@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+# The 3d6 success and critical rules (G0-1) live in game.dice, which computes the odds with
+# them; this module rolls with the same functions (dice never imports the rules).
+from game.dice import critical_3d6, is_success_3d6
+
 if TYPE_CHECKING:
     from game.dice import Dice
 
@@ -60,31 +64,13 @@ class RollSpec:
         return t
 
 
-def critical_3d6(total: int, target: int) -> str | None:
-    """G0-1: GURPS 4e criticals for a 3d6 success roll."""
-    if total <= 4 or (total == 5 and target >= 15) or (total == 6 and target >= 16):
-        return "success"
-    if total == 18 or (total == 17 and target <= 15) or total >= target + 10:
-        return "failure"
-    return None
-
-
-def _is_success(total: int, target: int, crit: str | None) -> bool:
-    # G0-1: 3 and 4 always succeed, 17 and 18 always fail.
-    if crit == "success" or total <= 4:
-        return True
-    if crit == "failure" or total >= 17:
-        return False
-    return total <= target
-
-
 def roll_under(dice: Dice, spec: RollSpec, *, criticals: bool = True, sides: int = 6) -> Event:
     """Roll ``spec.dice`` d``sides`` against the effective target; returns the roll event."""
     target = spec.target
     faces = dice.roll(spec.dice, sides, spec.label, spec.rule)
     total = sum(faces)
     crit = critical_3d6(total, target) if criticals and spec.dice == 3 else None
-    success = _is_success(total, target, crit) if criticals and spec.dice == 3 else total <= target
+    success = is_success_3d6(total, target, crit) if criticals and spec.dice == 3 else total <= target
     ev: Event = {
         "type": "roll", "actor": spec.actor, "label": spec.label, "rule": spec.rule, "base": spec.base,
         "modifiers": [m.to_dict() for m in spec.modifiers], "target": target, "dice": faces, "total": total,
