@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "open the game window on a scenario (default: the arena)"),
     "screenshot": ("screenshot", "render one frame of a scenario to a PNG, headless"),
     "check-map": ("check_map", "load a Tiled .tmx map and print a summary (--json for the cells)"),
+    "check-save": ("check_save", "replay a save or autosave and check it is sound (exit 2 with the reason if not)"),
     "resolve": ("resolve", "play a situation file's actions and print the events as JSON"),
     "rulesets": ("catalogue", "list the rulesets"),
     "actions": ("catalogue", "list a ruleset's action types and their fields"),

@@ -33,6 +33,7 @@ import platformdirs
 from game.model import SCHEMA_VERSION, Battle
 from game.rules.base import Ruleset, UnknownRuleset, find_ruleset
 from game.turns import ReplayDiverged, TurnController, TurnSettings, _Replay, intent_from_dict
+from game.userfiles import UserFileError, decode_json, read_bytes
 
 if TYPE_CHECKING:
     from game.rules.base import Action
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "SaveFile", "SaveError", "data_dir", "saves_dir", "autosave_dir",
     "state_hash", "make_save", "encode_save", "write_atomic", "save_game", "read_save", "load_game",
-    "replay_log", "autosave", "list_autosaves", "latest_autosave", "clean_stale_temps", "Replay",
+    "replay_log", "check_save", "autosave", "list_autosaves", "latest_autosave", "clean_stale_temps", "Replay",
 ]
 
 SAVE_FORMAT = "clinch-save"
@@ -206,34 +207,76 @@ def save_game(ctl: TurnController, path: Path | str | None = None, *, name: str 
 
 # -- reading -------------------------------------------------------------------------------------------
 
+def _one_line(text: object, limit: int = 240) -> str:
+    """An exception's text as a clause of one sentence: its first line, bounded, without a final period."""
+    line = str(text).strip().splitlines()[0] if str(text).strip() else ""
+    if len(line) > limit:
+        line = line[:limit].rstrip() + "\u2026"
+    return line.rstrip(".")
+
+
 def _decode(path: Path, data: bytes) -> SaveFile:
     try:
-        raw = msgspec.json.decode(data)
-    except msgspec.DecodeError:
-        raise SaveError(f"{path}: not a complete JSON file (truncated or damaged); it was not loaded.") from None
+        raw = decode_json(data, path)  # not UTF-8, too deep, NaN, numbers past 64 bits: one sentence each
+    except UserFileError as exc:
+        text = str(exc)
+        detail = text[len(f"{path}: "):] if text.startswith(f"{path}: ") else text
+        if detail.startswith(("is not valid JSON", "is not UTF-8")):  # Clinch writes UTF-8 JSON: it was damaged
+            raise SaveError(f"{path}: not a complete JSON file (truncated or damaged: it "
+                            f"{detail.split(';')[0].rstrip('.')}); it was not loaded.") from None
+        raise SaveError(text) from None
     if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
         raise SaveError(f"{path}: not a Clinch save (it has no \"format\": \"{SAVE_FORMAT}\" field).")
     version = raw.get("version")
     if version != SAVE_VERSION:
-        raise SaveError(f"{path}: save format version {version!r}, but this Clinch reads version {SAVE_VERSION}.")
+        raise SaveError(f"{path}: save format version {_one_line(repr(version), 40)}, but this Clinch reads "
+                        f"version {SAVE_VERSION}.")
     try:
         save = msgspec.convert(raw, SaveFile)
-    except msgspec.ValidationError as exc:
-        raise SaveError(f"{path}: a field is wrong: {exc}.") from None
+    except (msgspec.MsgspecError, ValueError, TypeError) as exc:
+        raise SaveError(f"{path}: a field is wrong: {_one_line(exc)}.") from None
     for which in (save.initial, save.snapshot):
         if which.schema != SCHEMA_VERSION:
             raise SaveError(f"{path}: its battle uses model schema {which.schema}, but this Clinch reads "
                             f"{SCHEMA_VERSION}.")
+    _check_fields(path, save)
     return save
 
 
+def _check_fields(path: Path, save: SaveFile) -> None:
+    """What the replay does not compare but a reader relies on: one sentence naming the field if it is off."""
+    if save.seed != save.initial.rng.seed:
+        raise SaveError(f"{path}: corrupt or foreign: seed says {save.seed} but initial.rng.seed is "
+                        f"{save.initial.rng.seed}.")
+    if save.initial.log or save.snapshot.log:
+        which = "initial.log" if save.initial.log else "snapshot.log"
+        raise SaveError(f"{path}: corrupt or foreign: {which} must be empty (the log travels once, in \"log\").")
+    sides = {side.id for side in save.initial.sides} | {f.side for f in save.initial.fighters}
+    for side, who in save.seat.items():
+        if side not in sides:
+            raise SaveError(f"{path}: seat names the side {_one_line(repr(side), 40)}, which its battle does not "
+                            f"have.")
+        if who not in ("human", "ai"):
+            raise SaveError(f"{path}: seat.{side} is {_one_line(repr(who), 40)}; a seat is \"human\" or \"ai\".")
+    if not _HASH.match(save.state_hash):
+        raise SaveError(f"{path}: state_hash is not a sha256 (64 hex digits); it was not loaded.")
+
+
+_HASH = re.compile(r"^[0-9a-f]{64}\Z")
+
+
 def read_save(path: Path | str) -> SaveFile:
-    """Read and validate a save's structure (no replay): :class:`SaveError` on anything wrong."""
+    """Read and validate a save's structure (no replay): :class:`SaveError` on anything wrong.
+
+    Read through :mod:`game.userfiles`: a folder, a pipe, a device, a file
+    over :data:`~game.userfiles.MAX_BYTES`, text that is not UTF-8, nesting
+    deeper than any save has, each refused in one sentence.
+    """
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path}: could not be read ({exc.strerror or exc}).") from None
+        data = read_bytes(path)
+    except UserFileError as exc:
+        raise SaveError(str(exc)) from None
     return _decode(path, data)
 
 
@@ -243,7 +286,8 @@ def replay_log(initial: Battle, log: list[dict[str, Any]], ruleset: Ruleset | st
 
     Raises :class:`~game.turns.ReplayDiverged` when the replay does not give
     the logged entries, ``ValueError`` when an entry's intent is not one of
-    the ruleset's actions.
+    the ruleset's actions (a trusted door: :func:`check_save` is the checked
+    one, for files).
     """
     source = _Replay(log)
     ctl = TurnController(initial.clone(), ruleset, _source=source,
@@ -259,11 +303,65 @@ def _drive(ctl: TurnController, log: list[dict[str, Any]], upto: int | None) -> 
         entry = log[i]
         if ctl.waiting_for_dice is not None:
             raise ReplayDiverged(i, "the replay waits for dice the log does not have")
+        if not isinstance(entry, dict):
+            raise ReplayDiverged(i, "the entry is not an object")
         if "intent" not in entry:
-            raise ReplayDiverged(i, f"the log has a {entry.get('step')!r} step where an action was expected")
+            raise ReplayDiverged(i, f"the log has a {_one_line(repr(entry.get('step')), 40)} step where an action "
+                                    f"was expected")
+        if not isinstance(entry["intent"], dict):
+            raise ReplayDiverged(i, "its intent is not an object")
         intent = intent_from_dict(ctl.ruleset, entry["intent"])
         ctl.apply(intent)
         done += 1
+
+
+def check_save(path: Path | str, *, ruleset: Ruleset | None = None, seat: dict[str, str] | None = None,
+               settings: TurnSettings | None = None) -> tuple[SaveFile, TurnController]:
+    """Read a save, re-play its whole log from ``initial`` and compare with its snapshot and hash.
+
+    Returns the save and the controller at the end of the replay. Every way
+    a damaged or tampered file can fail (an intent of the wrong type, a
+    missing field, a step that does not match, dice out of range, a snapshot
+    that differs...) is a :class:`SaveError` with one sentence naming the
+    file: the replay runs rules code on data from outside, so anything it
+    raises is the file's fault, reported with the log entry it reached.
+    """
+    path = Path(path)
+    save = read_save(path)
+    try:
+        rs = ruleset if ruleset is not None else find_ruleset(save.ruleset)
+    except UnknownRuleset:
+        raise SaveError(f"{path}: uses the ruleset {_one_line(repr(save.ruleset), 60)}, which this Clinch does "
+                        f"not have.") from None
+    if ruleset is None and (save.initial.ruleset != save.ruleset or save.snapshot.ruleset != save.ruleset):
+        raise SaveError(f"{path}: corrupt or foreign: ruleset says {_one_line(repr(save.ruleset), 40)} but its "
+                        f"battles are {_one_line(repr(save.initial.ruleset), 40)} and "
+                        f"{_one_line(repr(save.snapshot.ruleset), 40)}.")
+    ctl: TurnController | None = None
+    try:
+        ctl = TurnController(save.initial.clone(), rs, _source=_Replay(save.log), seat=seat or save.seat,
+                             settings=settings or TurnSettings())
+        _drive(ctl, save.log, None)
+    except ReplayDiverged as exc:
+        raise SaveError(f"{path}: corrupt or foreign: replaying its log from the start does not give the logged "
+                        f"battle ({_one_line(exc)}).") from None
+    except (SaveError, MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # noqa: BLE001 - rules code ran on the file's data: whatever it raised is the file's fault
+        where = f"log entry {len(ctl.battle.log)}" if ctl is not None else "its initial battle"
+        raise SaveError(f"{path}: corrupt or foreign: its log cannot be replayed ({where}: "
+                        f"{type(exc).__name__}: {_one_line(exc) or 'no detail'}).") from None
+    snap = save.snapshot
+    snap.board = save.initial.board
+    snap.log = list(save.log)
+    try:
+        same = state_hash(ctl.battle) == state_hash(snap) == save.state_hash
+    except (msgspec.MsgspecError, OverflowError, TypeError, ValueError) as exc:
+        raise SaveError(f"{path}: corrupt or foreign: its snapshot cannot be compared ({_one_line(exc)}).") from None
+    if not same:
+        raise SaveError(f"{path}: corrupt or foreign: replaying its log does not give the battle it says it "
+                        f"holds (state hash mismatch).")
+    return save, ctl
 
 
 def load_game(path: Path | str, *, ruleset: Ruleset | None = None, dice: str | list[int] | None = None,
@@ -274,28 +372,17 @@ def load_game(path: Path | str, *, ruleset: Ruleset | None = None, dice: str | l
     :class:`SaveError` with one sentence; nothing is half-loaded.
     """
     path = Path(path)
-    save = read_save(path)
-    try:
-        rs = ruleset if ruleset is not None else find_ruleset(save.ruleset)
-    except UnknownRuleset:
-        raise SaveError(f"{path}: uses the ruleset {save.ruleset!r}, which this Clinch does not have.") from None
-    try:
-        ctl = replay_log(save.initial, save.log, rs, seat=seat or save.seat, settings=settings)
-    except ReplayDiverged as exc:
-        raise SaveError(f"{path}: corrupt or foreign: replaying its log from the start does not give the logged "
-                        f"battle ({exc}).") from None
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise SaveError(f"{path}: corrupt or foreign: its log cannot be replayed ({exc}).") from None
-    snap = save.snapshot
-    snap.board = save.initial.board
-    snap.log = list(save.log)
-    if state_hash(ctl.battle) != state_hash(snap) or state_hash(snap) != save.state_hash:
-        raise SaveError(f"{path}: corrupt or foreign: replaying its log does not give the battle it says it "
-                        f"holds (state hash mismatch).")
+    save, ctl = check_save(path, ruleset=ruleset, seat=seat, settings=settings)
     ctl.initial = save.initial
-    ctl.set_dice(dice if dice is not None else (save.dice if save.dice in ("seeded", "manual") else "seeded"))
-    if ctl.waiting_for_dice is not None:
-        ctl.resume()
+    try:
+        ctl.set_dice(dice if dice is not None else (save.dice if save.dice in ("seeded", "manual") else "seeded"))
+        if ctl.waiting_for_dice is not None:
+            ctl.resume()
+    except (SaveError, MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the file's battle, resumed: still the file's fault
+        raise SaveError(f"{path}: corrupt or foreign: its battle cannot go on from where it was saved "
+                        f"({type(exc).__name__}: {_one_line(exc) or 'no detail'}).") from None
     ctl._autosave()
     return ctl
 
@@ -372,8 +459,20 @@ class Replay:
 
     @classmethod
     def from_save(cls, path: Path | str, *, ruleset: Ruleset | None = None, every: int = 16) -> Replay:
-        save = read_save(path)
-        return cls(save.initial, save.log, ruleset or save.ruleset, every=every)
+        """The replay of a save checked exactly as :func:`load_game` checks it (its whole log re-played and
+        compared with its snapshot and hash): a save that diverges is a :class:`SaveError`, never a battle
+        other than the one saved."""
+        save, ctl = check_save(path, ruleset=ruleset)
+        try:
+            replay = cls(save.initial, save.log, ruleset or save.ruleset, every=every)
+            # the check ended where the replay ends: End is a jump, not a second replay of the whole log
+            replay._cache[len(replay)] = (ctl.battle.clone(with_log=False), len(ctl.battle.log))
+            return replay
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - checked above; anything here is still the file's fault
+            raise SaveError(f"{path}: corrupt or foreign: it cannot be replayed ({type(exc).__name__}: "
+                            f"{_one_line(exc) or 'no detail'}).") from None
 
     @classmethod
     def from_controller(cls, ctl: TurnController, *, every: int = 16) -> Replay:
@@ -425,15 +524,29 @@ class Replay:
             self._cache[k] = (ctl.battle.clone(with_log=False), len(ctl.battle.log))
 
     def goto(self, k: int) -> Battle:
+        """The battle at position ``k``; ``IndexError`` outside 0..len. A log that stops replaying on the
+        way (only a save not checked by :meth:`from_save` can) is a :class:`SaveError`, and the replay stays
+        where it was."""
         if not 0 <= k <= len(self):
             raise IndexError(f"position {k} is outside 0..{len(self)}")
-        if k < self.position:
-            self._ctl = self._controller_at(k)
-        else:
-            while self.position < k:
-                _drive(self._ctl, self.log, 1)
-                self.position += 1
-                self._remember(self.position, self._ctl)
+        try:
+            if k < self.position or max((c for c in self._cache if c <= k), default=0) > self.position:
+                self._ctl = self._controller_at(k)
+            else:
+                while self.position < k:
+                    _drive(self._ctl, self.log, 1)
+                    self.position += 1
+                    self._remember(self.position, self._ctl)
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a log that does not replay is the log's fault
+            if k > self.position:  # a step half done: back to the last position reached (it replayed before)
+                try:
+                    self._ctl = self._controller_at(self.position)
+                except Exception:  # noqa: BLE001, S110 - keep the half-done state rather than raise a second error
+                    pass
+            raise SaveError(f"This replay stops at action {self.position + 1}: its log does not replay "
+                            f"({type(exc).__name__}: {_one_line(exc) or 'no detail'}).") from None
         self.position = k
         return self.battle
 
