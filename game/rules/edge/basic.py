@@ -20,13 +20,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.hexgrid import Hex, hex_distance, neighbors_of
+from game.hexgrid import Hex, neighbors_of
 from game.rules import events as ev
 from game.rules.base import Action, Reason
 from game.rules.edge import combat, links
-from game.rules.edge.grapple import _actor_reason, _wields
+from game.rules.edge.checks import actor_reason, find_link, melee_reason
 from game.rules.edge.order import phase_reason
-from game.rules.edge.stats import free_hands, held_weapons, item_info, move_allowance
+from game.rules.edge.stats import free_hands, item_info, move_allowance
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -103,34 +103,6 @@ def _reach_map(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
     return paths
 
 
-def melee_reason(battle: Battle, actor: str, target: str, weapon: str | None, defense: str | None) -> Reason | None:
-    reason = _actor_reason(battle, actor)
-    if reason:
-        return reason
-    t = battle.get(target)
-    if t is None:
-        return Reason(f"no fighter {target!r}", kind="unknown")
-    if target == actor:
-        return Reason("a fighter cannot attack itself", "G1-5")
-    if t.has("dead"):
-        return Reason(f"{t.label} is dead", "G1-9")
-    if links.used(battle, actor, "acted"):
-        return Reason(f"{actor} already acted this turn (one phase plus movement)", "G1-4")
-    if links.is_in_grapple(battle, actor):
-        return Reason("while in a grapple your melee action is your grapple roll (Pummel to strike)", "G1-8")
-    if hex_distance(battle.fighter(actor).hex, t.hex) != 1:
-        return Reason(f"{t.label} is not adjacent: melee needs an adjacent foe", "G1-5")
-    if weapon not in (None, "fist"):
-        me = battle.fighter(actor)
-        if weapon not in held_weapons(me):
-            return Reason(f"{me.label} holds no usable {weapon}", "G1-6")
-        if not _wields(me.hands, weapon):
-            return Reason(f"the {weapon} needs both hands", "G1-6")
-    if defense not in (None, "reflex", "none"):
-        return Reason(f"defense is reflex or none in edge, not {defense!r}", "G1-5", "bad_intent")
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class Move(Action):
     type: ClassVar[str] = "move"
@@ -142,7 +114,7 @@ class Move(Action):
     def check(self, battle: Battle) -> Reason | None:
         if (phase := phase_reason(battle, self.type)) is not None:
             return phase
-        reason = _actor_reason(battle, self.actor)
+        reason = actor_reason(battle, self.actor)
         if reason:
             return reason
         if links.is_in_grapple(battle, self.actor):
@@ -177,7 +149,7 @@ class Face(Action):
             return phase
         if not isinstance(self.facing, int) or not 0 <= self.facing <= 5:
             return Reason(f"facing is 0-5, not {self.facing!r}", kind="bad_intent")
-        return _actor_reason(battle, self.actor)
+        return actor_reason(battle, self.actor)
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
         res = _res(battle, dice)
@@ -196,7 +168,7 @@ class ChangePosture(Action):
     def check(self, battle: Battle) -> Reason | None:
         if (phase := phase_reason(battle, self.type)) is not None:
             return phase
-        reason = _actor_reason(battle, self.actor)
+        reason = actor_reason(battle, self.actor)
         if reason:
             return reason
         if self.posture not in POSTURES:
@@ -264,7 +236,7 @@ class Ready(Action):
     def check(self, battle: Battle) -> Reason | None:
         if (phase := phase_reason(battle, self.type)) is not None:
             return phase
-        reason = _actor_reason(battle, self.actor)
+        reason = actor_reason(battle, self.actor)
         if reason:
             return reason
         f = battle.fighter(self.actor)
@@ -305,12 +277,10 @@ class Release(Action):
     def check(self, battle: Battle) -> Reason | None:
         if (phase := phase_reason(battle, self.type)) is not None:
             return phase
-        from game.rules.edge.grapple import _find_link
-
-        reason = _actor_reason(battle, self.actor)
+        reason = actor_reason(battle, self.actor)
         if reason:
             return reason
-        g, reason = _find_link(battle, self.actor, self.target)
+        g, reason = find_link(battle, self.actor, self.target)
         if reason or g is None:
             return reason
         foe = links.other(g, self.actor)
@@ -320,10 +290,8 @@ class Release(Action):
                       "cannot resist may simply be let go", "S1-ESCAPE-1")
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        from game.rules.edge.grapple import _find_link
-
         res = _res(battle, dice)
-        g, _ = _find_link(battle, self.actor, self.target)
+        g, _ = find_link(battle, self.actor, self.target)
         assert g is not None
         links.end_link(res, g, actor=self.actor, why="let go", rule="S1-ESCAPE-1")
         return res.events

@@ -41,6 +41,7 @@ from game.model import Grapple
 from game.rules import events as ev
 from game.rules.base import Action, ChoiceNeeded, Option, Reason
 from game.rules.edge import combat, links
+from game.rules.edge.checks import actor_reason, find_link, melee_reason, wields
 from game.rules.edge.order import phase_reason
 from game.rules.edge.pool import MIN_MOD, PoolSpec, edge_odds, opposed
 from game.rules.edge.stats import (
@@ -211,7 +212,7 @@ def result_reason(battle: Battle, actor: str, g: Grapple, fields: _Fields) -> Re
     elif result == "pummel":
         if fields.weapon not in (None, "fist") and fields.weapon not in held_weapons(me):
             return Reason(f"you do not hold a usable {fields.weapon}", "S1-PUMMEL-1")
-        if fields.weapon and not _wields(me.hands, fields.weapon):
+        if fields.weapon and not wields(me.hands, fields.weapon):
             return Reason(f"the {fields.weapon} needs both hands to attack", "S1-PUMMEL-1")
     elif result == "throw":
         if me.posture != "standing":
@@ -247,12 +248,6 @@ def result_reason(battle: Battle, actor: str, g: Grapple, fields: _Fields) -> Re
     return None
 
 
-def _wields(hands: dict[str, str | None], weapon: str) -> bool:
-    if item_info(weapon)["hands"] == 2:
-        return sum(1 for h in hands.values() if h == weapon) >= 2
-    return weapon in hands.values()
-
-
 def _hands_after(hands: dict[str, str | None], dropped: tuple[str, ...]) -> list[str]:
     return [h for h in hands.values() if h and h not in dropped]
 
@@ -270,7 +265,7 @@ def _best_weapon(battle: Battle, actor: str) -> str | None:
     me = battle.fighter(actor)
     best: tuple[int, int, str | None] = (int(item_info(None)["damage"]), 0, None)
     for w in held_weapons(me):
-        if not _wields(me.hands, w):
+        if not wields(me.hands, w):
             continue
         score = (int(item_info(w)["damage"]) - reach(w), 1, w)
         if score[:2] > best[:2]:
@@ -530,16 +525,6 @@ def _pin(res: Resolution, actor: str, g: Grapple, edge: int, fields: _Fields) ->
 
 # -- the two actions -----------------------------------------------------------------------
 
-def _actor_reason(battle: Battle, actor: str) -> Reason | None:
-    f = battle.get(actor)
-    if f is None:
-        return Reason(f"no fighter {actor!r}", kind="unknown")
-    for cond in ("dead", "unconscious", "bound"):
-        if f.has(cond):
-            return Reason(f"{f.label} is {cond} and cannot act", "G1-9")
-    return None
-
-
 def _drop_reason(battle: Battle, actor: str, fields: _Fields) -> Reason | None:
     f = battle.fighter(actor)
     held = [h for h in f.hands.values() if h]
@@ -615,21 +600,6 @@ def _roll_and_apply(res: Resolution, actor: str, g: Grapple, fields: _Fields, as
     apply_result(res, actor, live, contest["edge"], chosen)
 
 
-def _find_link(battle: Battle, actor: str, target: str | None) -> tuple[Grapple | None, Reason | None]:
-    mine = links.links_of(battle, actor)
-    if target is not None:
-        g = links.link(battle, actor, target)
-        if g is None:
-            return None, Reason(f"{actor} is not in a grapple with {target}", "S1-GRAPPLE-1")
-        return g, None
-    if not mine:
-        return None, Reason(f"{actor} is not in a grapple", "S1-GRAPPLE-1")
-    if len(mine) > 1:
-        names = ", ".join(links.other(g, actor) for g in mine)
-        return None, Reason(f"{actor} is in several grapples: name the target ({names})", "G1-11", "bad_intent")
-    return mine[0], None
-
-
 @dataclass(frozen=True, slots=True)
 class GrappleRoll(Action):
     """``grapple_roll``: the opposed Strength roll of a grapple and the result its edge buys (S1)."""
@@ -654,10 +624,10 @@ class GrappleRoll(Action):
     def check(self, battle: Battle) -> Reason | None:
         if (phase := phase_reason(battle, self.type)) is not None:
             return phase
-        reason = _actor_reason(battle, self.actor)
+        reason = actor_reason(battle, self.actor)
         if reason:
             return reason
-        g, reason = _find_link(battle, self.actor, self.target)
+        g, reason = find_link(battle, self.actor, self.target)
         if reason or g is None:
             return reason
         if links.used(battle, self.actor, "rolled"):
@@ -671,7 +641,7 @@ class GrappleRoll(Action):
         from game.rules.events import Resolution
 
         res = Resolution(battle, dice)
-        g, _ = _find_link(battle, self.actor, self.target)
+        g, _ = find_link(battle, self.actor, self.target)
         assert g is not None
         try:
             _roll_and_apply(res, self.actor, g, _fields(self), self.ask, [])
@@ -711,8 +681,6 @@ class EnterGrapple(Action):
     def check(self, battle: Battle) -> Reason | None:
         if (phase := phase_reason(battle, self.type)) is not None:
             return phase
-        from game.rules.edge.basic import melee_reason
-
         reason = melee_reason(battle, self.actor, self.target, self.weapon, self.defense)
         if reason:
             return reason

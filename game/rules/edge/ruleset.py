@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import hex_distance
 from game.rules.base import Action, Option, Reason, Ruleset, register
-from game.rules.edge import basic, facts, grapple, links, wording
+from game.rules.edge import basic, checks, facts, grapple, links, wording
 from game.rules.edge.combat import attack_spec, defence_spec
 from game.rules.edge.order import EdgeTurnOrder, phase_reason
 from game.rules.edge.pool import edge_odds, odds_text
@@ -128,7 +128,7 @@ class EdgeRuleset(Ruleset):
         own outcomes: ``option`` (a grapple roll's chosen result is paid for), ``enter`` / ``enter_and_roll``
         (enter_grapple), ``hit`` / ``ignore_armour`` (attack)."""
         if isinstance(action, grapple.GrappleRoll):
-            g, reason = grapple._find_link(battle, action.actor, action.target)
+            g, reason = checks.find_link(battle, action.actor, action.target)
             if g is None:
                 return {}
             return grapple.roll_odds(battle, action.actor, g, grapple._fields(action))
