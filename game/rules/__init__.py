@@ -1,7 +1,9 @@
-"""The rules engine: one module per ruleset, shared mechanics in ``common``.
+"""The rules engine: one folder per ruleset, shared mechanics in ``common``.
 
-Importing this package registers every ruleset (see ``base.find_ruleset``).
-Nothing here imports pygame.
+Importing this package registers every ruleset (see ``base.find_ruleset``):
+adding one is its folder plus one import line below (``README.md`` here walks
+through it). A ruleset whose import fails makes this import fail: nothing
+switches itself off. Nothing here imports pygame.
 """
 
 from game.rules.base import RULESETS, Action, Event, Option, Reason, Ruleset, find_ruleset, register
