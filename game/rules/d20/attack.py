@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.hexgrid import arc_of, hex_distance, hex_linedraw
+from game.hexgrid import arc_of, hex_distance, hex_linedraw, hex_neighbors
 from game.rules import events as E
 from game.rules.common import Mod
 from game.rules.d20.abilities import attack_bonus, bonus, class_of, current_hp, level_of, trait
@@ -34,6 +34,7 @@ from game.rules.d20.status import (
     is_underwater,
     mark,
     mount_of,
+    rider_of,
     shield_of,
     this_round,
 )
@@ -704,9 +705,60 @@ def apply_damage(r: Resolution, a: Fighter, t: Fighter, amount: int, *, dtype: s
         end_holds_of(r, t)
         return
     if is_mount(t) and amount > 0 and not mount_trained(t):
-        from game.rules.d20.mounted import mount_morale
-
         mount_morale(r, t, a)
+
+
+# -- a hurt mount (S4-MOUNT-17/18): here, not in mounted.py, because it deals damage in turn ----
+
+def mount_morale(r: Resolution, m: Fighter, attacker: Fighter) -> None:
+    """S4-MOUNT-17 (G4-7): an untrained (or magically frightened, S4-MOUNT-21) mount that is hurt checks morale
+    on 2d6 against its morale score; above it, it bolts at once, away from the attacker (regardless of initiative),
+    and its rider must keep its seat (S4-MOUNT-18)."""
+    battle = r.battle
+    if "bolting" in m.conditions or "dead" in m.conditions:
+        return
+    morale = int(trait(m, "morale", 7))
+    faces = r.dice.roll(2, 6, f"{m.label}'s morale", "S4-MOUNT-17")
+    total = sum(faces)
+    ok = total <= morale
+    r.note({"type": "roll", "actor": m.id, "label": "morale (2d6, at most the morale score holds)",
+            "rule": "S4-MOUNT-17", "base": 0, "modifiers": [], "target": morale, "dice": faces, "total": total,
+            "success": ok, "margin": morale - total})
+    if ok:
+        return
+    r.emit(E.condition(m.id, add="bolting", actor=attacker.id, rule="S4-MOUNT-17"))
+    rider = rider_of(battle, m)
+    # it flees one hex directly away from the attacker at once (the bolt's first bound)
+    options = [h for h in hex_neighbors(m.hex) if battle.board.is_open(h) or not battle.board.cells]
+    options = [h for h in options if not any(f.hex == h for f in battle.fighters)]
+    if options:
+        far = max(options, key=lambda h: (hex_distance(h, attacker.hex), -h.q, -h.r))
+        r.emit(E.move(m.id, far, rule="S4-MOUNT-17"))
+        if rider is not None:
+            r.emit(E.move(m.id, far, who=rider.id, rule="S4-MOUNT-17"))
+    mark(r, m, "bolted", attacker=attacker.id)
+    if rider is not None:
+        mods = [Mod(bonus(rider, "DEX"), "DEX bonus", "S4-MOUNT-18")] if bonus(rider, "DEX") else []
+        sv = save_roll(r, rider, "stay in the saddle: save vs Death Ray", "S4-MOUNT-18", mods=mods)
+        if not sv["success"]:
+            throw_rider(r, rider, m, rule="S4-MOUNT-18")
+        else:
+            n = r.dice.roll(1, 4, "rounds to regain control", "S4-MOUNT-19")[0]
+            r.emit(E.stat(m.id, "counters.control", {"rounds": n, "attacker": attacker.id, "unseen_since": None},
+                          rule="S4-MOUNT-19"))
+            r.note(E.message(f"{rider.label} keeps the saddle; the mount comes back under control {n} round(s) after "
+                             f"it can no longer see {attacker.label}.", actor=rider.id, rule="S4-MOUNT-19"))
+
+
+def throw_rider(r: Resolution, rider: Fighter, m: Fighter, *, rule: str, dtype: str = "normal") -> None:
+    """S4-MOUNT-18 / S4-JOUST-3: thrown or unhorsed: 1d6 falling damage, prone, no further action this round."""
+    r.emit(E.condition(rider.id, remove="mounted", rule=rule))
+    r.emit(E.posture(rider.id, "prone", rule=rule))
+    mark(r, rider, "busy", why="thrown from the saddle")
+    n = r.dice.roll(1, 6, "falling damage", rule)[0]
+    r.note({"type": "roll", "actor": rider.id, "label": "falling damage (1d6)", "rule": rule, "base": 0,
+            "modifiers": [], "dice": [n], "total": n})
+    apply_damage(r, m, rider, n, dtype=dtype, rule=rule, why="thrown from the saddle", defer=False)
 
 
 def end_holds_of(r: Resolution, f: Fighter) -> None:
@@ -751,4 +803,4 @@ def hp_of(f: Fighter) -> int:
 
 __all__ += ["end_holds_of", "mount_trained", "in_melee", "is_metal_armoured", "unarmed_dice", "feet_between",
             "current_defense", "makes_no_attacks", "roll_damage", "damage_mods", "can_parry", "should_defer", "mark",
-            "hp_of"]
+            "hp_of", "mount_morale", "throw_rider"]
