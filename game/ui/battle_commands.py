@@ -1,0 +1,195 @@
+"""The battle screen's commands (keys, buttons, dialog answers that are not intents), one function each.
+
+A mode returns ``Command(name, arg)`` for what is not an action of a fighter:
+end the turn, undo and redo, save, the pause menu, skip the animation,
+inspect or cycle fighters, the dice dialog's answers, a result chosen after a
+roll. :func:`run_command` looks the name up in :data:`COMMANDS`; a command
+returns a scene transition (the pause menu) or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.ui import modes as M
+from game.ui.scene import Transition
+
+if TYPE_CHECKING:
+    from game.ui.battle_scene import BattleScene
+
+__all__ = ["COMMANDS", "run_command", "cycle_fighters"]
+
+
+def _end_turn(sc: BattleScene, arg: Any) -> None:
+    if sc.actor is None:
+        return
+    shadow = sc.session.battle.clone(with_log=False)
+    sc.dispatch(sc.session.end_turn(), shadow)
+
+
+def _undo(sc: BattleScene, arg: Any) -> None:
+    s = sc.session
+    sc.player.finish()
+    sc.close_mode_widgets()
+    res = s.undo()
+    if res.rejected:
+        sc.toast(f"Cannot undo: {res.reason.text}", "failure")
+        sc.settle()
+        return
+    sc.board.battle = s.battle
+    sc.player.shadow = None
+    sc.log.rebuild(s.battle.log, s.battle)
+    sc.log.note("(took back the last action)")
+    sc.toast("Undone.", "neutral")
+    sc.results.last_human_side = s.current_side()
+    sc.settle()
+
+
+def _redo(sc: BattleScene, arg: Any) -> None:
+    s = sc.session
+    res = s.redo()
+    if not res.rejected:
+        sc.log.rebuild(s.battle.log, s.battle)
+        sc.toast("Redone.", "neutral")
+        sc.settle()
+
+
+def _save(sc: BattleScene, arg: Any) -> None:
+    sc.quicksave()
+
+
+def _pause_menu(name: str | None) -> Callable[[BattleScene, Any], Transition]:
+    """The pause menu, opened on ``name``'s page (load, help) or on its front."""
+
+    def run(sc: BattleScene, arg: Any) -> Transition:
+        from game.ui.menus.pause_menu import PauseMenu
+
+        sc.close_mode_widgets()
+        sc.player.finish()
+        return Transition("push", PauseMenu(sc.app, sc, open=name))
+
+    return run
+
+
+def _finish(sc: BattleScene, arg: Any) -> None:
+    """Skip the animation to the end."""
+    sc.swallow_up = True  # the release of the click that skipped must not act as well
+    sc.player.finish()
+    sc.board.token_override = {}
+    if sc.board.battle is not sc.session.battle or isinstance(sc.mode, M.Animating):
+        sc.board.battle = sc.session.battle
+        sc.player.shadow = None
+        sc.settle()
+
+
+def _inspect(sc: BattleScene, arg: Any) -> None:
+    sc.board.selected = arg
+
+
+def _unreachable(sc: BattleScene, arg: Any) -> None:
+    h = arg
+    sc.toast(f"{sc.name(sc.actor)} cannot reach ({h.q}, {h.r}) this turn: the lit hexes are in reach.", "neutral")
+
+
+def cycle_fighters(sc: BattleScene, step: int) -> None:
+    """Select the next (``step`` 1) or previous (-1) fighter of the side playing (or the first human
+    side) still in the fight, and centre the camera on it."""
+    s = sc.session
+    side = s.current_side() if s.is_human_turn() else None
+    if side is None:
+        hs = s.human_sides()
+        side = hs[0] if hs else None
+    mine = [f.id for f in s.battle.fighters if f.side == side
+            and not ({"dead", "unconscious"} & set(f.conditions))]
+    if not mine:
+        return
+    cur = sc.board.selected
+    i = mine.index(cur) if cur in mine else -1
+    nxt = mine[(i + step) % len(mine)]
+    sc.board.selected = nxt
+    if nxt == sc.actor:
+        sc.set_mode(M.SelectHex(nxt))
+    elif isinstance(sc.mode, M.SelectHex):
+        sc.set_mode(M.SelectFighter())
+    try:
+        sc.board.camera.center_on(*sc.board.geometry.center(s.battle.fighter(nxt).hex))
+    except KeyError:
+        pass
+
+
+def _cycle(sc: BattleScene, arg: Any) -> None:
+    sc.cycle(arg)
+
+
+def _give_dice(sc: BattleScene, arg: Any) -> None:
+    s = sc.session
+    sc.dialog = None
+    shadow = s.battle.clone(with_log=False)
+    res = s.give_dice(arg)
+    if res.rejected:
+        sc.toast(res.reason.text, "failure")
+        sc.settle()
+    else:
+        sc.dispatch(res, shadow)
+
+
+def _cancel_dice(sc: BattleScene, arg: Any) -> None:
+    sc.dialog = None
+    if not sc.session.cancel_dice():
+        sc.toast("This roll is the rules' own (not an action): it cannot be cancelled.", "failure")
+    sc.settle()
+
+
+def _dice_by_computer(sc: BattleScene, arg: Any) -> None:
+    """The player stops rolling by hand: the computer's dice from now on, the paused roll included."""
+    s = sc.session
+    sc.dialog = None
+    sc.app.settings.dice_source = "computer"
+    sc.app.store_settings()
+    shadow = s.battle.clone(with_log=False)
+    res = s.set_dice_source("computer")
+    paused = s.ctl.waiting_for_dice is not None
+    if res is not None and not paused and not res.rejected:
+        sc.dispatch(res, shadow)
+    elif paused:
+        # an action was paused: play it again with computer dice
+        intent = s.ctl.paused_intent
+        s.cancel_dice()
+        if intent is not None:
+            sc.submit(intent)
+            return
+        sc.settle()
+    else:
+        sc.settle()
+
+
+def _choose(sc: BattleScene, arg: Any) -> None:
+    shadow = sc.session.battle.clone(with_log=False)
+    sc.dispatch(sc.session.choose(arg), shadow)
+
+
+#: command name -> what it does
+COMMANDS: dict[str, Callable[[BattleScene, Any], Transition | None]] = {
+    "end_turn": _end_turn,
+    "undo": _undo,
+    "redo": _redo,
+    "save": _save,
+    "pause": _pause_menu(None),
+    "load": _pause_menu("load"),
+    "help": _pause_menu("help"),
+    "finish": _finish,
+    "inspect": _inspect,
+    "unreachable": _unreachable,
+    "cycle": _cycle,
+    "give_dice": _give_dice,
+    "cancel_dice": _cancel_dice,
+    "dice_by_computer": _dice_by_computer,
+    "choose": _choose,
+}
+
+
+def run_command(scene: BattleScene, cmd: M.Command) -> Transition | None:
+    """Do ``cmd`` on the battle screen; an unknown name does nothing."""
+    run = COMMANDS.get(cmd.name)
+    return run(scene, cmd.arg) if run is not None else None

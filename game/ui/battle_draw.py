@@ -1,0 +1,139 @@
+"""What the battle screen paints over and around the board, each a function of what it shows.
+
+Floating numbers and words rising from tokens, the dice pop-ups of the
+rolls being played (side by side for a contest), the toasts under the top
+bar, the hint line at the board's foot, the banner of the action being
+played, and the rings around fighters a mode asks the player to pick from.
+None of these keeps state: the screen hands over what to draw each frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+
+from game.ui.camera import Camera
+from game.ui.describe import name_of, need_words, roll_verdict
+from game.ui.hud.widgets import cross, die_face, tick
+from game.ui.palette import Palette
+from game.ui.text import TextCache
+
+__all__ = ["draw_floaters", "draw_popups", "draw_toasts", "draw_hint", "draw_banner", "draw_rings"]
+
+
+def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[Any], text: TextCache) -> None:
+    """Damage numbers and short words rising from where they happened, fading in their last 30%."""
+    for fl in floaters:
+        k = fl.age / fl.life
+        x, y = camera.world_to_screen(fl.x, fl.y)
+        y -= 20 + 50 * k
+        size = fl.size + (8 if fl.big else 0)
+        img = text.render(fl.text, size, fl.colour, bold=True)
+        sh = text.render(fl.text, size, (0, 0, 0), bold=True)
+        alpha = 255 if k < 0.7 else int(255 * (1 - (k - 0.7) / 0.3))
+        for im, off in ((sh, 2), (img, 0)):
+            im = im.copy()
+            im.set_alpha(alpha)
+            surface.blit(im, im.get_rect(center=(x + off, y + off)))
+
+
+def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head: pygame.Surface,
+           needs: pygame.Surface, text: TextCache, pal: Palette) -> None:
+    """One roll's pop-up in ``box``: who and what, the dice, then (once settled) the total and verdict."""
+    r = pop["roll"]
+    d = 30
+    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=8)
+    edge = pal.accent
+    if pop["settled"] and "success" in r:
+        edge = pal.success if r.get("success") else pal.failure
+    pygame.draw.rect(surface, edge, box, width=2, border_radius=8)
+    surface.blit(head, (box.x + 10, box.y + 6))
+    dx = box.x + 10
+    for f in pop["faces"]:
+        die_face(surface, pygame.Rect(dx, box.y + 26, d, d), int(f), text)
+        dx += d + 6
+    if pop["settled"]:
+        tot = text.render(f"= {r.get('total')}", 20, pal.text, bold=True)
+        surface.blit(tot, (dx + 4, box.y + 28))
+        if "success" in r:
+            ok = bool(r.get("success"))
+            col = pal.success if ok else pal.failure
+            (tick if ok else cross)(surface, (box.x + 18, box.bottom - 17), 7, col)
+            v = text.render(roll_verdict(r).upper(), 15, col, bold=True)
+            surface.blit(v, (box.x + 32, box.bottom - 27))
+        if pop["contest"] and pop.get("winner") == r.get("actor") and pop["progress"] > 0.6:
+            wi = text.render("WINS", 15, pal.accent, bold=True)
+            surface.blit(wi, (box.right - wi.get_width() - 10, box.bottom - 27))
+    surface.blit(needs, (box.x + 10, box.y + 26 + d + 2))
+
+
+def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, Any]],
+                positions: dict[str, tuple[float, float]], battle: Any, text: TextCache, pal: Palette,
+                within: pygame.Rect) -> None:
+    """The dice pop-ups above their rollers (a contest's two side by side), kept ``within`` the board."""
+    for i, pop in enumerate(pops):
+        r = pop["roll"]
+        p = positions.get(r.get("actor"))
+        if p is None:
+            continue
+        x, y = camera.world_to_screen(*p)
+        d = 30
+        label = str(r.get("label", "roll"))
+        if len(label) > 34:
+            label = label[:33] + "\u2026"
+        head = text.render(f"{name_of(battle, r.get('actor'))}: {label}", 13, pal.text, bold=True)
+        needs = text.render(need_words(r), 12, pal.dim)
+        w = max(head.get_width(), len(pop["faces"]) * (d + 6) + 90, needs.get_width()) + 20
+        h = 24 + d + 16 + 34
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (int(x) + (i * 2 - 1) * (w // 2 + 6) * (1 if pop["contest"] else 0), int(y) - 36)
+        box.clamp_ip(within)
+        _popup(surface, box, pop, head, needs, text, pal)
+
+
+def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tuple[int, int, int]]],
+                board_rect: pygame.Rect, text: TextCache) -> None:
+    """Short messages stacked under the top of the board, each in its tone's colour."""
+    y = board_rect.y + 56
+    for words, _left, col in toasts:
+        img = text.render(words if len(words) < 120 else words[:119] + "\u2026", 14, col, bold=True)
+        box = img.get_rect(midtop=(board_rect.centerx, y)).inflate(20, 10)
+        s = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (12, 13, 18, 235), s.get_rect(), border_radius=8)
+        surface.blit(s, box)
+        pygame.draw.rect(surface, col, box, width=1, border_radius=8)
+        surface.blit(img, img.get_rect(center=box.center))
+        y = box.bottom + 6
+
+
+def draw_hint(surface: pygame.Surface, board_rect: pygame.Rect, hint: str, text: TextCache, pal: Palette) -> int:
+    """The hint line across the board's foot; returns its top (where the last roll's box sits on)."""
+    img = text.render(hint, 14, pal.text)
+    box = pygame.Rect(board_rect.x, board_rect.bottom - img.get_height() - 10, board_rect.w, img.get_height() + 10)
+    s = pygame.Surface(box.size, pygame.SRCALPHA)
+    s.fill((10, 11, 14, 215))
+    surface.blit(s, box)
+    surface.blit(img, (box.x + 10, box.y + 5))
+    return box.y
+
+
+def draw_banner(surface: pygame.Surface, board_rect: pygame.Rect, words: str, text: TextCache,
+                pal: Palette) -> None:
+    """The action being played, in a box at the top of the board."""
+    img = text.render(words, 18, pal.text, bold=True)
+    box = img.get_rect(midtop=(board_rect.centerx, board_rect.y + 12)).inflate(24, 12)
+    pygame.draw.rect(surface, (16, 18, 24), box, border_radius=8)
+    pygame.draw.rect(surface, pal.accent, box, width=2, border_radius=8)
+    surface.blit(img, img.get_rect(center=box.center))
+
+
+def draw_rings(surface: pygame.Surface, camera: Camera, points: Iterable[tuple[float, float]], hex_radius: float,
+               pal: Palette) -> None:
+    """A ring around each token at the world ``points`` (fighters a mode asks the player to pick from)."""
+    r = hex_radius * camera.zoom * 0.62
+    for p in points:
+        x, y = camera.world_to_screen(*p)
+        pygame.draw.circle(surface, (0, 0, 0), (x, y), r + 5, width=5)
+        pygame.draw.circle(surface, pal.accent, (x, y), r + 4, width=3)

@@ -1,0 +1,112 @@
+"""Input on the battle screen: who gets each event.
+
+In order: an open roll breakdown takes everything; the release of a click
+that skipped an animation is swallowed; the HUD (the combat log's wheel and
+clicks, a fighter chip on the initiative bar, a line of the last roll's box)
+takes its own clicks; the board takes camera moves and hover (not under an
+open menu or dialog); then the current mode turns the event into a new mode,
+an intent to submit or a command (:func:`follow`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import modes as M
+from game.ui.scene import Transition
+
+if TYPE_CHECKING:
+    from game.ui.battle_scene import BattleScene
+
+__all__ = ["handle_event", "follow"]
+
+#: keys that move or zoom the camera (when no menu is open)
+_CAMERA_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_w, pygame.K_a, pygame.K_s,
+                pygame.K_d, pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_MINUS, pygame.K_KP_PLUS,
+                pygame.K_KP_MINUS)
+
+
+def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | None:
+    """One pygame event on the battle screen (see the module docstring for who gets it)."""
+    et = event.type
+    if sc.breakdown is not None:
+        if sc.breakdown.handle(event) == "close":
+            sc.breakdown = None
+        return None
+    if hasattr(event, "pos") and et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        sc.mouse = tuple(int(v) for v in event.pos)
+    if et == pygame.MOUSEBUTTONUP and sc.swallow_up:
+        sc.swallow_up = False
+        sc.board._press = None
+        sc.board._dragging = False
+        return None
+    in_board = sc.board_rect.collidepoint(sc.mouse)
+    menu_open = isinstance(sc.mode, M.Menu | M.EnterDice)
+    over_widget = menu_open and (
+        (isinstance(sc.mode, M.Menu) and sc.mode.menu.contains(sc.mouse))
+        or (sc.dialog is not None and sc.dialog.panel is not None
+            and sc.dialog.panel.rect.collidepoint(sc.mouse)))
+    if _hud_event(sc, event, over_widget):
+        return None
+    if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not in_board and not sc.board._dragging:
+        if et == pygame.MOUSEBUTTONUP:
+            sc.board._press = None
+        if not menu_open:
+            return None
+    # the board: camera and hover (the menu keeps the board still under it)
+    sc.dragged = bool(sc.board._dragging)
+    if not over_widget:
+        if et in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYUP, pygame.WINDOWFOCUSLOST):
+            sc.board.handle(event)
+        elif et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2):
+            sc.board.handle(event)
+        elif et == pygame.KEYDOWN and not (event.mod & pygame.KMOD_CTRL) and not isinstance(
+                sc.mode, M.EnterDice) and event.key in _CAMERA_KEYS:
+            if not isinstance(sc.mode, M.Menu):
+                sc.board.handle(event)
+                return None
+        if et == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            return Transition("quit")
+    out = sc.mode.handle(event, sc)
+    return follow(sc, out)
+
+
+def _hud_event(sc: BattleScene, event: pygame.event.Event, over_widget: bool) -> bool:
+    """The right column, the top bar and the last roll's box; True when the event was theirs."""
+    et = event.type
+    if et == pygame.MOUSEMOTION:
+        sc.log.hover(sc.mouse)
+    if et == pygame.MOUSEWHEEL and sc.right_rect.collidepoint(sc.mouse):
+        sc.log.wheel(int(getattr(event, "y", 0)))
+        return True
+    if et == pygame.MOUSEBUTTONUP and event.button == 1 and not over_widget:
+        if sc.right_rect.collidepoint(event.pos):
+            ev = sc.log.click(event.pos)
+            if ev is not None:
+                sc.open_breakdown(ev)
+            return True
+        if sc.top_rect.collidepoint(event.pos):
+            fid = sc.bar.fighter_at(event.pos)
+            if fid is not None:
+                sc.board.selected = fid
+            return True
+        hit = sc.last_action.roll_at(event.pos)
+        if hit is not None and not isinstance(sc.mode, M.Animating | M.Menu):
+            sc.open_breakdown(hit)
+            return True
+    return False
+
+
+def follow(sc: BattleScene, out: Any) -> Transition | None:
+    """What a mode answered: the next mode, an intent to submit, or a command to run."""
+    if out is None:
+        return None
+    if isinstance(out, M.Mode):
+        sc.set_mode(out)
+    elif isinstance(out, M.Submit):
+        sc.submit(out.intent)
+    elif isinstance(out, M.Command):
+        return sc.command(out)
+    return None

@@ -1,0 +1,72 @@
+"""Opening the action menu on the battle screen: on a foe, on the acting fighter, or from a key.
+
+The menu lists the options the rules give (``battle_options``) for one
+target (or for none: moving, waiting, standing up...); a key for an action
+kind (:data:`~game.ui.action_menu.SHORTCUTS`) opens it on the foe under the
+mouse, on the only foe the action fits, or asks the player to pick one.
+When nothing fits, a toast says why in the rules' words.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from game.ui import modes as M
+from game.ui.action_menu import ActionMenu
+
+if TYPE_CHECKING:
+    from game.ui.battle_scene import BattleScene
+
+__all__ = ["open_menu", "shortcut"]
+
+
+def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
+              open_group: str | None = None) -> M.Mode:
+    """The menu of what the acting fighter may do to ``target`` (None: without a target) at ``anchor``;
+    the current mode when nobody may act or nothing fits."""
+    actor = sc.actor
+    if actor is None:
+        return sc.mode
+    t0 = time.perf_counter()
+    opts = sc.options()
+    if target is not None:
+        chosen = [o for o in opts if getattr(o.action, "target", None) == target]
+    else:
+        chosen = [o for o in opts if getattr(o.action, "target", None) is None]
+    if not chosen:
+        sc.toast(f"{sc.name(actor)} has nothing to do to {sc.name(target)} now." if target
+                 else "Nothing to do here.", "neutral")
+        return sc.mode
+    back = sc.mode if not isinstance(sc.mode, M.Menu | M.PickHex | M.Confirm | M.SelectTarget) \
+        else M.SelectHex(actor)
+    menu = ActionMenu(sc.app.gui, sc.session, sc.session.battle, actor, chosen, target=target,
+                      anchor=anchor, text=sc.text, pal=sc.pal, screen_size=sc.size,
+                      open_group=open_group, help=sc.help, odds=sc.odds_of)
+    sc.menu_open_ms = (time.perf_counter() - t0) * 1000
+    return M.Menu(menu, back)
+
+
+def shortcut(sc: BattleScene, kinds: list[str], pos: tuple[int, int]) -> Any:
+    """A key for an action kind: the foe under the mouse, the only foe it fits, or pick one."""
+    opts = [o for o in sc.options() if o.action.type in kinds]
+    if not opts:
+        sc.toast(f"{sc.name(sc.actor)} cannot {kinds[0].replace('_', ' ')} now.", "neutral")
+        return None
+    legal = [o for o in opts if o.reason is None]
+    if not legal:
+        r = opts[0].reason
+        sc.toast(f"{kinds[0].replace('_', ' ').capitalize()}: {r.text}" + (f" ({r.rule})" if r.rule else ""),
+                 "failure")
+        return None
+    under = sc.board.fighter_at_screen(pos) if sc.board_rect.collidepoint(pos) else None
+    targets = sorted({getattr(o.action, "target", None) for o in legal} - {None})
+    kind = legal[0].action.type
+    if under in targets:
+        return open_menu(sc, target=under, anchor=pos, open_group=kind)
+    if not targets:
+        return open_menu(sc, target=None, anchor=pos, open_group=kind)
+    if len(targets) == 1:
+        tp = sc.board.token_screen_pos(targets[0])
+        return open_menu(sc, target=targets[0], anchor=(int(tp[0]), int(tp[1])), open_group=kind)
+    return M.SelectTarget([kind], targets, sc.mode)

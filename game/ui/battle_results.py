@@ -1,0 +1,130 @@
+"""What the battle screen does with the controller's answers: log them, animate them, pick the next mode.
+
+:meth:`ResultDispatcher.dispatch` takes a controller ``Result``: a refusal
+becomes a toast and a line in the log; accepted entries go to the combat log
+and the event player (which replays them on the *shadow*, the battle as it
+was before), and their rolls become the last action at the board's foot.
+When nothing is left to play, :meth:`ResultDispatcher.settle` reads what the
+controller waits for and picks the mode: the end screen, the dice dialog, the
+ruleset's menu of results after a roll, a hand-over between human sides, your
+move, or watching the computer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.ui import modes as M
+from game.ui.action_menu import ActionMenu
+from game.ui.describe import decision_words, intent_words
+from game.ui.dice_dialog import DiceDialog
+from game.ui.hud.combat_log import LogLine
+from game.ui.scene import Transition
+
+if TYPE_CHECKING:
+    from game.ui.battle_scene import BattleScene
+
+__all__ = ["ResultDispatcher"]
+
+
+class ResultDispatcher:
+    """Turns results into log lines, animations and modes; remembers the little it needs between them."""
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+        self.ended_shown = False  # the end screen was pushed once: not again after an undo
+        self.last_human_side: str | None = None  # for the hand-over screen between human sides
+        self._noted_choice: Any = None  # the open choice whose prompt is already in the log
+
+    def dispatch(self, result: Any, shadow: Any = None, decision: Any = None) -> None:
+        """Log and animate a controller result, or show why it was refused."""
+        sc = self.scene
+        if result is None:
+            return
+        if result.rejected:
+            r = result.reason
+            sc.toast(f"Not allowed: {r.text}" + (f" ({r.rule})" if getattr(r, "rule", "") else ""), "failure")
+            sc.log.note(f"Refused: {r.text}")
+            self.settle()
+            return
+        if decision is not None and getattr(decision, "action", None) is not None:
+            sc.log.add(LogLine(decision_words(sc.session.battle, decision), "ai"))
+        if sc.session.ai_problem:
+            sc.toast(sc.session.ai_problem, "failure")
+            sc.session.ai_problem = None
+        entries = list(result.entries)
+        for e in entries:
+            if not e.get("events"):
+                sc.log.add_entry(e, sc.session.battle)  # nothing to play: log it now
+            rolls = [ev for ev in e.get("events", []) if ev.get("type") in ("roll", "contest")]
+            if "intent" in e and rolls:
+                sc.last_action.show(rolls, e["intent"].get("actor"), intent_words(sc.session.battle, e["intent"]))
+        sc.log.scroll = 0
+        if entries:
+            if shadow is None:
+                shadow = sc.session.battle.clone(with_log=False)
+                # no snapshot from before: animate on the final state (captions and dice still play)
+            if not sc.player.busy:
+                sc.board.battle = shadow
+            sc.player.play(entries, sc.board.battle)
+            sc.set_mode(M.Animating())
+        if not sc.player.busy:
+            sc.board.battle = sc.session.battle
+            sc.player.shadow = None
+            self.settle()
+
+    def settle(self, first: bool = False) -> None:
+        """After the animation: the next mode for the state the controller is in."""
+        sc = self.scene
+        s = sc.session
+        sc.close_mode_widgets()
+        if s.battle.ended:
+            sc.set_mode(M.Watching())
+            if not self.ended_shown:
+                self.ended_shown = True
+                from game.ui.menus.end_screen import EndScreen
+
+                sc.request(Transition("push", EndScreen(sc.app, sc)))
+            return
+        req = s.waiting_for_dice
+        if req is not None:
+            sc.dialog = DiceDialog(sc.app.gui, req, sc.size, can_cancel=s.ctl.can_cancel_dice)
+            sc.set_mode(M.EnterDice(sc.dialog))
+            return
+        choice = getattr(s.ctl, "waiting_for_choice", None)
+        if choice is not None:
+            sc.set_mode(M.Choose(self.result_menu(choice), M.Watching()))
+            return
+        if s.is_human_turn():
+            side = s.current_side()
+            if (sc.settings.handover and s.is_hotseat() and self.last_human_side is not None
+                    and side != self.last_human_side):
+                from game.ui.handover import HandoverScene
+
+                sc.request(Transition("push", HandoverScene(sc.app, sc, side)))
+            self.last_human_side = side
+            actor = s.whose_turn()
+            sc.board.selected = actor
+            sc.set_mode(M.SelectHex(actor))
+        else:
+            sc.set_mode(M.Watching())
+
+    def result_menu(self, need: Any) -> ActionMenu:
+        """The ruleset's menu after a roll (``need_choice``): the roll at a glance, the choices, the prompt."""
+        sc = self.scene
+        s = sc.session
+        data = getattr(need, "data", {}) or {}
+        actor = data.get("actor") or s.whose_turn()
+        contest = data.get("contest")
+        if contest is not None:
+            sc.last_action.show([contest], actor, f"{sc.name(actor)}: roll made, result to choose")
+        if self._noted_choice is not need:
+            self._noted_choice = need
+            sc.log.note(need.prompt)
+        f = s.battle.get(actor)
+        anchor = sc.board.token_screen_pos(actor) if f is not None else sc.board_rect.center
+        edge = data.get("edge")
+        title = f"{sc.name(actor)}: edge {edge}" if edge is not None else f"{sc.name(actor)}: choose"
+        return ActionMenu(sc.app.gui, s, s.battle, actor, list(need.menu), target=data.get("target"),
+                          anchor=(int(anchor[0]), int(anchor[1])), text=sc.text, pal=sc.pal,
+                          screen_size=sc.size, title=title, result_mode=True, help=sc.help, request=need)

@@ -1,0 +1,97 @@
+"""The tooltip under the mouse: a fighter (its state, its grips, what a click or a key would do) or a hex.
+
+Its picture is built once per (what is under the mouse, state of the
+battle, mode) and placed beside the pointer, flipped to stay on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.ui.action_menu import SHORTCUTS
+from game.ui.describe import name_of
+from game.ui.hud.fighter_panel import hp_of
+
+__all__ = ["Tooltip", "fighter_lines", "hex_lines"]
+
+
+def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[], list[Any]]
+                  ) -> list[str] | None:
+    """Title and lines for fighter ``fid``; ``actor``: who may act now (what a click does depends on it)."""
+    b = session.battle
+    f = b.get(fid)
+    if f is None:
+        return None
+    side = b.side(f.side)
+    lines = [f"{f.label} ({side.name if side and side.name else f.side})"]
+    hp = hp_of(session, f)
+    bits = [f.posture]
+    if hp:
+        bits.append(f"HP {hp[0]:g}/{hp[1]:g}")
+    if f.conditions:
+        bits.append(", ".join(f.conditions))
+    lines.append(" \u00b7 ".join(bits))
+    held = [f"{x.hands}h {x.location}" for x in b.grapples if x.target == f.id]
+    holds = [f"{name_of(b, x.target)} ({x.location})" for x in b.grapples if x.holder == f.id]
+    if holds:
+        lines.append("holds " + ", ".join(holds))
+    if held:
+        lines.append("held: " + ", ".join(held))
+    if actor is not None and f.side != b.fighter(actor).side:
+        keys = sorted({SHORTCUTS[o.action.type] for o in options()
+                       if o.reason is None and getattr(o.action, "target", None) == fid
+                       and o.action.type in SHORTCUTS})
+        lines.append("click: actions" + (f" \u00b7 keys {' '.join(keys)}" if keys else ""))
+    elif fid == actor:
+        lines.append("acting now \u00b7 right-click: menu \u00b7 Space: end turn")
+    return lines
+
+
+def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Callable[[], dict[Hex, Any]],
+              cost_of: Callable[[Hex], int]) -> list[str]:
+    """Title and lines for hex ``h``: its terrain, and (``moving``: the player picks where to go) its cost."""
+    cell = battle.board.cell(h)
+    lines = [f"hex ({h.q}, {h.r})"]
+    if cell is not None:
+        extra = [cell.terrain]
+        if cell.move_cost != 1:
+            extra.append(f"move cost {cell.move_cost}")
+        if cell.blocks_movement:
+            extra.append("impassable")
+        if cell.cover:
+            extra.append(f"cover {cell.cover}")
+        lines.append(", ".join(extra))
+    if moving and h in reach():
+        c = cost_of(h)
+        lines.append(f"click: move here ({c} hex{'es' if c != 1 else ''})")
+    elif moving and actor is not None:
+        lines.append("out of reach this turn")
+    return lines
+
+
+class Tooltip:
+    """The last tooltip built, kept while what it describes is unchanged."""
+
+    def __init__(self) -> None:
+        self._key: Hashable = None
+        self._surf: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, pos: tuple[int, int], key: Hashable,
+             build: Callable[[], pygame.Surface | None]) -> None:
+        """Beside the pointer at ``pos``: the picture for ``key`` (``build`` makes it when the key changes)."""
+        if key != self._key:
+            self._surf = build()
+            self._key = key
+        if self._surf is None:
+            return
+        tip = self._surf
+        x, y = pos[0] + 18, pos[1] + 18
+        if x + tip.get_width() > surface.get_width() - 4:
+            x = pos[0] - tip.get_width() - 12
+        if y + tip.get_height() > surface.get_height() - 4:
+            y = pos[1] - tip.get_height() - 12
+        surface.blit(tip, (x, y))

@@ -1,0 +1,108 @@
+"""The last action at a glance, at the foot of the board: what was tried and each roll's verdict in words.
+
+Up to three rolls (or contests) of the last action that rolled, each a line
+ticked or crossed in the colour of its verdict, under a title naming the
+action; a click on a line opens that roll's breakdown (the screen asks
+:meth:`LastAction.roll_at`). A result the ruleset lets the player choose
+after a roll shows that roll here while the choice is open.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.describe import contest_verdict, is_range_roll, name_of, roll_sum, roll_verdict
+from game.ui.hud.widgets import cross, tick
+from game.ui.palette import Palette
+from game.ui.text import TextCache
+
+__all__ = ["LastAction"]
+
+
+class LastAction:
+    """The last action's rolls, and where they were drawn (for clicks)."""
+
+    def __init__(self) -> None:
+        self.roll: dict[str, Any] | None = None  # the last roll or contest, None before any
+        self.rolls: list[dict[str, Any]] = []
+        self.title = ""
+        self.actor: str | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the box as drawn last (empty when hidden)
+        self.rows: list[tuple[pygame.Rect, dict[str, Any]]] = []
+
+    def show(self, rolls: list[dict[str, Any]], actor: str | None, title: str) -> None:
+        """The rolls of a new action (at least one) by ``actor``, under ``title``."""
+        self.rolls = rolls
+        self.roll = rolls[-1]
+        self.actor = actor
+        self.title = title
+
+    def roll_at(self, pos: tuple[int, int]) -> dict[str, Any] | None:
+        """The roll of the line at ``pos`` (the last roll if between lines); None outside the box."""
+        if self.roll is None or not self.rect.collidepoint(pos):
+            return None
+        return next((r for row, r in self.rows if row.collidepoint(pos)), self.roll)
+
+    def _line(self, battle: Any, r: dict[str, Any]) -> tuple[str, bool | None]:
+        """One roll or contest in words, and whether it went the actor's way (None: neither)."""
+        if r.get("type") == "contest":
+            w = r.get("winner")
+            sub = r.get("rolls") or []
+            verdict = contest_verdict(battle, r)
+            ok = None if w is None else (w == self.actor)
+            detail = "; ".join(f"{name_of(battle, x.get('actor'))} {roll_verdict(x)}" for x in sub)
+            return f"{str(r.get('kind', '')).capitalize()} contest: {verdict.upper()} \u2014 {detail}", ok
+        ok = r.get("success")
+        tgt = r.get("target")
+        label = str(r.get("label", "roll"))
+        label = label if len(label) < 34 else label[:33] + "\u2026"
+        if r.get("dc") is not None or is_range_roll(r) or "points" in r:
+            how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted
+        else:
+            how = f"rolled {r.get('total')}" + (f" against {tgt}" if tgt is not None else "")
+        who = name_of(battle, r.get("actor"))
+        head = label if label.startswith(who) else f"{who}, {label}"
+        return f"{head}: {roll_verdict(r).upper()} ({how})", ok
+
+    def draw(self, surface: pygame.Surface, bottomleft: tuple[int, int], battle: Any, text: TextCache,
+             pal: Palette, mouse: tuple[int, int], max_w: int) -> pygame.Rect:
+        """The box with its bottom-left corner at ``bottomleft``, at most ``max_w`` wide; returns it."""
+        t = text
+        rolls = self.rolls or [self.roll]
+        lines: list[tuple[pygame.Surface, bool | None, dict[str, Any]]] = []
+        for r in rolls[-3:]:
+            words, ok = self._line(battle, r)
+            col = pal.success if ok else (pal.failure if ok is False else pal.neutral)
+            lines.append((t.render(words, 13, col, bold=True), ok, r))
+        head = t.render(self.title or "Last action", 13, pal.text, bold=True)
+        foot = t.render("click a line for its breakdown", 11, pal.dim)
+        w = max([head.get_width(), foot.get_width()] + [img.get_width() + 24 for img, _, _ in lines]) + 20
+        lh = lines[0][0].get_height() + 2 if lines else 18
+        h = head.get_height() + len(lines) * lh + foot.get_height() + 16
+        w = min(w, max_w)
+        box = pygame.Rect(bottomleft[0], bottomleft[1] - h, w, h)
+        s = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (14, 16, 22, 228), s.get_rect(), border_radius=8)
+        surface.blit(s, box)
+        main_ok = lines[-1][1] if lines else None
+        edge = pal.success if main_ok else (pal.failure if main_ok is False else pal.neutral)
+        pygame.draw.rect(surface, edge, box, width=2, border_radius=8)
+        surface.blit(head, (box.x + 10, box.y + 6))
+        y = box.y + 8 + head.get_height()
+        self.rows = []
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-4, -4))
+        for img, ok, r in lines:
+            row = pygame.Rect(box.x + 4, y, box.w - 8, lh)
+            if row.collidepoint(mouse):
+                pygame.draw.rect(surface, (50, 54, 68), row, border_radius=4)
+            if ok is not None:
+                (tick if ok else cross)(surface, (box.x + 17, y + lh // 2), 6, pal.success if ok else pal.failure)
+            surface.blit(img, (box.x + 30, y))
+            self.rows.append((row, r))
+            y += lh
+        surface.set_clip(clip)
+        surface.blit(foot, (box.x + 10, y + 2))
+        return box

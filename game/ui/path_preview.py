@@ -1,0 +1,124 @@
+"""The path preview: the route the acting fighter would walk to a hex, and the lit reach it walks in.
+
+Routes never add legality: the ruleset says which hexes a move may end in
+(its ``legal_actions``); :func:`routes` only finds a path to each of those,
+through them and allies' hexes (or takes the ruleset's own ``move_path``),
+and :func:`open_path` searches open ground for a destination outside the
+move set (a drag, a move and attack). :class:`PathPreview` draws both,
+keeping the reach's costs between frames so an idle frame costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.ui.camera import Camera
+from game.ui.geometry import MapGeometry
+from game.ui.marks import ReachOverlay, draw_path
+from game.ui.palette import Palette
+from game.ui.text import TextCache
+
+if TYPE_CHECKING:
+    from game.ui.battle_options import OptionCache
+
+__all__ = ["routes", "open_path", "PathPreview"]
+
+
+def _walk_back(prev: dict[Hex, Hex | None], goal: Hex, start: Hex) -> list[Hex]:
+    """The path to ``goal`` (without ``start``) from a breadth-first search's ``prev`` links."""
+    p = [goal]
+    while prev[p[-1]] is not None and prev[p[-1]] != start:
+        p.append(prev[p[-1]])  # type: ignore[arg-type]
+    p.reverse()
+    return p
+
+
+def routes(battle: Any, ruleset: Any, moves: dict[Hex, Any]) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
+    """Paths to every destination the ruleset allows (``moves``: hex -> its move action), through those
+    hexes and allies' (no new legality); the cost of each is its path's length."""
+    actor = battle.get(battle.current)
+    if actor is None or not moves:
+        return {}, {}
+    passable = set(moves) | {f.hex for f in battle.fighters if f.side == actor.side and f.id != actor.id}
+    prev: dict[Hex, Hex | None] = {actor.hex: None}
+    queue = deque([actor.hex])
+    while queue:
+        h = queue.popleft()
+        for n in hex_neighbors(h):
+            if n in prev or n not in passable:
+                continue
+            prev[n] = h
+            queue.append(n)
+    costs, paths = {}, {}
+    for g in set(moves):
+        try:
+            given = ruleset.move_path(battle, moves[g])  # None (the default): the search above
+        except Exception:  # noqa: BLE001 - a ruleset's preview must never stop the game: search instead
+            given = None
+        if given is not None:
+            p = list(given)
+        elif g in prev:
+            p = _walk_back(prev, g, actor.hex)
+        else:
+            costs[g], paths[g] = hex_distance(actor.hex, g), [g]
+            continue
+        costs[g], paths[g] = len(p), p
+    return costs, paths
+
+
+def open_path(battle: Any, h: Hex) -> list[Hex]:
+    """A destination outside the move set (drag, move and attack): a straight search over open hexes."""
+    a = battle.get(battle.current)
+    if a is None:
+        return [h]
+    prev: dict[Hex, Hex | None] = {a.hex: None}
+    queue = deque([a.hex])
+    while queue and h not in prev:
+        x = queue.popleft()
+        for n in hex_neighbors(x):
+            if n not in prev and (not battle.board.cells or battle.board.is_open(n)) and hex_distance(n, h) < 30:
+                prev[n] = x
+                queue.append(n)
+    if h not in prev:
+        return [h]
+    return _walk_back(prev, h, a.hex)
+
+
+class PathPreview:
+    """Draws the lit reach (each hex with its cost) and the route to the hex under the mouse."""
+
+    def __init__(self, options: OptionCache, geometry: MapGeometry, text: TextCache) -> None:
+        self.options = options
+        self.geometry = geometry
+        self.text = text
+        self.overlay = ReachOverlay(geometry, text)
+        self._src: Any = None
+        self._key: Any = None
+        self._costs: dict[Hex, int] = {}
+
+    def draw_reach(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, Any], pal: Palette) -> None:
+        """``costs``: hex -> its cost, or anything else to use the route's length."""
+        opts = self.options
+        opts.options()
+        b = opts.session.battle
+        a = b.get(b.current)
+        key = (opts.key, a.hex if a is not None else None, len(costs))
+        if costs is not self._src or key != self._key:
+            # the held reference keeps ``id(costs)`` from being reused; a fresh dict each frame just recomputes
+            self._costs = {h: (v if isinstance(v, int) else opts.cost_of(h)) for h, v in costs.items()}
+            self._src, self._key = costs, key
+        self.overlay.draw(surface, camera, self._costs, pal.reach, pal.reach_edge)
+
+    def draw_route(self, surface: pygame.Surface, camera: Camera, fid: str, h: Hex, pal: Palette) -> None:
+        """Dots from fighter ``fid`` to ``h`` with the number of hexes walked."""
+        f = self.options.session.battle.get(fid)
+        if f is None:
+            return
+        path = self.options.path_to(h)
+        cost = len(path)
+        draw_path(surface, camera, self.geometry, f.hex, path, pal.path,
+                  f"{cost} hex{'es' if cost != 1 else ''}", self.text)
