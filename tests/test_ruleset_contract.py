@@ -119,9 +119,9 @@ def _some_legal(rs: Ruleset, battle: Battle) -> list[Option]:
     return out
 
 
-def _face_to_face(battle: Battle) -> Battle:
-    """A copy with a foe of the fighter whose turn it is standing in the hex in front of it (attacks to try)."""
-    b = battle.clone(with_log=False)
+def _face_to_face(battle: Battle, *, copy: bool = True) -> Battle:
+    """A foe of the fighter whose turn it is put in the hex in front of it (attacks to try), on a copy."""
+    b = battle.clone(with_log=False) if copy else battle
     me = b.fighter(b.current)
     foe = next(f for f in b.fighters if f.side != me.side)
     taken = {f.hex for f in b.fighters if f.id != foe.id}
@@ -150,7 +150,8 @@ def _checked_odds(rs: Ruleset, battle: Battle) -> int:
 def _in_the_fight(rs: Ruleset, ctl: TurnController) -> Battle:
     """The sample battle, face to face, played on by the cheap computer player (a phased order begins
     with movement) until the fighter whose turn it is may do something uncertain."""
-    work = TurnController(_face_to_face(ctl.battle), rs, dice="seeded", _start=False)
+    work = ctl.fork()  # the public door to a copy that goes on from this very turn
+    _face_to_face(work.battle, copy=False)
     opp = Opponent("easy", budget_ms=None, nodes=4, seed=1)
     for _ in range(60):
         b = work.battle
