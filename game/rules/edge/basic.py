@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import threading
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -27,6 +26,8 @@ from game.rules.edge import combat, links
 from game.rules.edge.checks import actor_reason, find_link, melee_reason
 from game.rules.edge.order import phase_reason
 from game.rules.edge.stats import free_hands, item_info, move_allowance
+from game.rules.reach import reachable as cheapest_reach
+from game.rules.reach import terrain_cost
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -61,8 +62,8 @@ _LOCK = threading.Lock()
 
 
 def _reach_map(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
-    """:func:`reachable`, shared (do not change it): one breadth-first search per position, remembered on the
-    board by everything it reads (the start, the allowance, the foes' and the other fighters' hexes), so that
+    """:func:`reachable`, shared (do not change it): one cheapest-path search (GX-5) per position, remembered
+    on the board by everything it reads (the start, the allowance, the foes' and the other fighters' hexes), so that
     ``legal_actions``, each Move's check and its resolution do not search again."""
     me = battle.fighter(fighter)
     budget = move_allowance(me)
@@ -77,25 +78,14 @@ def _reach_map(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
     if paths is not None:
         return paths
     near_foe = {n for foe in foes for n in neighbors_of(foe)}  # hex_distance(n, foe) == 1
-    idx = board.index() if board.cells else None
-    paths = {}
-    queue: deque[tuple[Hex, list[Hex]]] = deque([(me.hex, [])])
-    seen = {me.hex}
-    while queue:
-        h, path = queue.popleft()
-        if len(path) >= budget:
-            continue
-        for n in neighbors_of(h):
-            if n in seen or n in taken:
-                continue
-            if idx is not None:  # _open
-                cell = idx.get(n)
-                if cell is None or cell.blocks_movement:
-                    continue
-            seen.add(n)
-            paths[n] = path + [n]
-            if n not in near_foe:
-                queue.append((n, path + [n]))
+    terrain = terrain_cost(board)
+
+    def cost_of(n: Hex) -> int | None:
+        # GX-5: a hex costs its move cost, a blocking one is never entered; edge never shares a hex (G1-4)
+        return None if n in taken else terrain(n)
+
+    found = cheapest_reach(me.hex, budget, cost_of, lambda n: n not in near_foe)  # G1-4: stop next to a foe
+    paths = {h: found.path(h) or [h] for h in found.cost}
     with _LOCK:  # the UI and the computer's thread may share a board
         while len(memo) >= _KEEP:
             memo.pop(next(iter(memo)), None)
@@ -125,7 +115,7 @@ class Move(Action):
         if to not in _reach_map(battle, self.actor):
             n = move_allowance(battle.fighter(self.actor))
             return Reason(f"[{to.q}, {to.r}] cannot be reached: {n} tile{'s' if n > 1 else ''}, free hexes only, "
-                          "stopping next to a foe", "G1-4")
+                          "each costing its move cost (GX-5), stopping next to a foe", "G1-4")
         return None
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:

@@ -16,6 +16,7 @@ from game.model import Grapple as Grip
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import quick_contest, regular_contest, roll_under
+from game.rules.reach import terrain_cost
 from game.rules.threed6 import combat as C
 from game.rules.threed6 import stats as S
 from game.rules.threed6.maneuvers import Maneuver, _move_events, find_path, separate
@@ -72,7 +73,8 @@ def approach(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter,
             return Reason(f"{actor.label} must let go of the fighter it holds before stepping away (ruling)", "G0-10")
         if sum(1 for f in battle.fighters if f.hex == target.hex) >= 5:
             return Reason(f"{target.label}'s hex is full (house rule: at most five fighters)", "GX-3")
-        if dist == 1 and (not battle.board.cells or battle.board.is_open(target.hex)):
+        enter = terrain_cost(battle.board)(target.hex)  # GX-5: the step spends the hex's move cost
+        if dist == 1 and enter is not None and enter <= steps:
             found: list[Hex] | None = [target.hex]
         else:
             found = find_path(battle, actor, target.hex, steps, enter_foe=True)

@@ -10,15 +10,15 @@ so ``3d6-full`` changes behaviour through its hooks without new classes.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.hexgrid import Hex, direction_between, hex_distance, neighbors_of
+from game.hexgrid import Hex, direction_between, hex_distance
 from game.rules import events as E
 from game.rules.base import Action, Reason
 from game.rules.common import RollSpec, quick_contest, roll_under
 from game.rules.events import Resolution
+from game.rules.reach import reachable, terrain_cost
 from game.rules.threed6 import combat as C
 from game.rules.threed6 import stats as S
 from game.rules.threed6.status import (
@@ -96,52 +96,42 @@ def _passable(battle: Battle, h: Hex) -> bool:
 
 def find_path(battle: Battle, f: Fighter, to: Hex, max_steps: int, *, enter_foe: bool = False,
               companions: frozenset[str] = frozenset()) -> list[Hex] | None:
-    """Shortest path (without the start) of at most ``max_steps`` hexes, or None.
+    """Cheapest path (without the start) costing at most ``max_steps`` hexes of movement, or None.
 
-    Foes block (GX-3); allies may be passed but not stopped on. ``enter_foe``
-    lets the last hex hold a foe (a grapple's step into its hex, S0-REQ-2).
-    ``companions`` (a dragged victim, a holder dragged along) never block.
+    GX-5: entering a hex spends its ``move_cost``; a blocking hex is never
+    entered (the search is ``game.rules.reach``'s, shared with the menu's
+    ``reachable_hexes``). Foes block (GX-3); allies may be passed but not
+    stopped on. ``enter_foe`` lets the last hex hold a foe (a grapple's step
+    into its hex, S0-REQ-2). ``companions`` (a dragged victim, a holder
+    dragged along) never block.
     """
     if to == f.hex:
         return []
     if hex_distance(f.hex, to) > max_steps or not _passable(battle, to):
         return None
-    occupied: dict[Hex, str] = {}
-    for o in battle.fighters:
-        if o.id == f.id or o.id in companions or is_out(o):
-            continue
-        kind = "ally" if o.side == f.side else "foe"
-        if occupied.get(o.hex) != "foe":
-            occupied[o.hex] = kind
+    occupied = _occupied(battle, f, companions)
     if to in occupied and not (enter_foe and occupied[to] == "foe"):
         return None
-    idx = battle.board.index() if battle.board.cells else None
-    prev: dict[Hex, Hex | None] = {f.hex: None}
-    queue = deque([(f.hex, 0)])
-    while queue:
-        h, d = queue.popleft()
-        if h == to:
-            break
-        if d >= max_steps:
+    terrain = terrain_cost(battle.board)
+
+    def cost_of(n: Hex) -> int | None:
+        if n != to and occupied.get(n) == "foe":
+            return None
+        return terrain(n)
+
+    return reachable(f.hex, max_steps, cost_of, goal=to).path(to)
+
+
+def _occupied(battle: Battle, f: Fighter, companions: frozenset[str]) -> dict[Hex, str]:
+    """Hex -> "foe" or "ally" for every fighter standing in ``f``'s way (a foe wins a shared hex)."""
+    occupied: dict[Hex, str] = {}
+    fid, side = f.id, f.side
+    for o in battle.fighters:
+        if o.id == fid or o.id in companions or is_out(o):
             continue
-        for n in neighbors_of(h):
-            if n in prev:
-                continue
-            if idx is not None:  # _passable, inlined
-                c = idx.get(n)
-                if c is None or c.blocks_movement:
-                    continue
-            if n != to and occupied.get(n) == "foe":
-                continue
-            prev[n] = h
-            queue.append((n, d + 1))
-    if to not in prev:
-        return None
-    path = [to]
-    while prev[path[-1]] != f.hex:
-        path.append(prev[path[-1]])  # type: ignore[arg-type]
-    path.reverse()
-    return path
+        if occupied.get(o.hex) != "foe":
+            occupied[o.hex] = "ally" if o.side == side else "foe"
+    return occupied
 
 
 def _move_events(r: Resolution, mover: Fighter, path: list[Hex], rule: str, *,

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from game.hexgrid import Hex, hex_distance, hex_neighbors, neighbors_of
 from game.rules.base import Option, Reason
+from game.rules.reach import reachable, terrain_cost
 from game.rules.threed6 import grappling as G
 from game.rules.threed6 import maneuvers as M
 from game.rules.threed6 import stats as S
-from game.rules.threed6.status import grips_by, grips_on, is_grappled, is_out, ruleset_for
+from game.rules.threed6.status import grips_by, grips_on, is_grappled, ruleset_for
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -27,45 +28,22 @@ __all__ = ["legal_actions", "reachable_hexes", "Sweep"]
 
 
 def reachable_hexes(battle: Battle, f: Fighter, steps: int, companions: frozenset[str] = frozenset()) -> list[Hex]:
-    """Every hex a Move of ``steps`` can end in (the same passability as ``maneuvers.find_path``).
+    """Every hex a Move of ``steps`` can end in (the same search as ``maneuvers.find_path``).
 
     ``h in reachable_hexes(...)`` exactly when ``find_path(battle, f, h, steps, companions=...)`` finds a
-    path: the menu relies on it to list moves without one search per destination.
+    path: the menu relies on it to list moves without one search per destination. GX-5: each hex entered
+    spends its move cost, blocking hexes are never entered (``game.rules.reach``).
     """
     if steps <= 0:
         return []
-    occupied: dict[Hex, str] = {}
-    fid, side = f.id, f.side
-    for o in battle.fighters:
-        if o.id == fid or o.id in companions or is_out(o):
-            continue
-        if occupied.get(o.hex) != "foe":
-            occupied[o.hex] = "ally" if o.side == side else "foe"
-    idx = battle.board.index() if battle.board.cells else None
-    seen = {f.hex}
-    out: list[Hex] = []
-    frontier = [f.hex]
-    for _ in range(steps):
-        nxt: list[Hex] = []
-        for h in frontier:
-            for n in neighbors_of(h):
-                if n in seen:
-                    continue
-                if idx is not None:
-                    c = idx.get(n)
-                    if c is None or c.blocks_movement:
-                        continue
-                kind = occupied.get(n)
-                if kind == "foe":
-                    continue
-                seen.add(n)
-                if kind is None:
-                    out.append(n)
-                nxt.append(n)
-        if not nxt:
-            break
-        frontier = nxt
-    return out
+    occupied = M._occupied(battle, f, companions)
+    terrain = terrain_cost(battle.board)
+
+    def cost_of(n: Hex) -> int | None:
+        return None if occupied.get(n) == "foe" else terrain(n)
+
+    found = reachable(f.hex, steps, cost_of)
+    return [h for h in found.cost if h not in occupied]
 
 
 class Sweep:
