@@ -3,6 +3,12 @@
 Right or Space: next action (animated); Left: back one; Home / End: start /
 end; P: play on by itself; Esc: main menu. The log shows what has happened up
 to the current action; rolls open their breakdown as in a battle.
+
+A save is checked exactly as Load checks it before it is shown
+(:meth:`game.saves.Replay.from_save`: the whole log re-played, compared
+with the snapshot and the hash), so a save that diverges is refused in the
+menu with one sentence. Stepping never raises: should a step fail all the
+same, the replay stays where it was, stops playing and says why on screen.
 """
 
 from __future__ import annotations
@@ -84,15 +90,26 @@ class ReplayScene(Scene):
         self.breakdown: RollBreakdown | None = None
         self.auto = False
         self._auto_wait = 0.0
+        #: why the last step failed (shown in the footer), or None
+        self.problem: str | None = None
         self.layout(self.size)
         self.board.initial_view()
         self._relog()
 
     @classmethod
     def from_file(cls, app: Any, path: Path | str) -> ReplayScene:
+        """The replay of a save checked as Load checks it; :class:`~game.saves.SaveError` (one sentence naming
+        the file) for a save that does not replay to the battle it holds, or one that cannot be shown."""
         from game import saves
 
-        return cls(app, saves.Replay.from_save(path))
+        replay = saves.Replay.from_save(path)
+        try:
+            return cls(app, replay)
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a checked save the screen cannot show: still the file's fault
+            text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise saves.SaveError(f"{path}: cannot be shown ({text}).") from None
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -123,13 +140,33 @@ class ReplayScene(Scene):
         self.log.rebuild(r.log[:hi], r.battle)
 
     # -- stepping ---------------------------------------------------------------------------
+    def _failed(self, exc: Exception) -> None:
+        """A step that did not replay: stop playing, show the last good position and say why."""
+        from game.saves import SaveError
+
+        self.auto = False
+        self.player.finish()
+        self.player.shadow = None
+        self.board.battle = self.replay.battle
+        text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        self.problem = text if isinstance(exc, SaveError) and text else (
+            f"This replay cannot go on ({type(exc).__name__}{': ' + text if text else ''}).")
+        self._relog()
+
     def forward(self) -> bool:
         r = self.replay
         if r.position >= len(r):
             return False
         self.player.finish()
         shadow = r.battle.clone(with_log=False)
-        r.forward()
+        try:
+            r.forward()
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - never a crash while stepping (issue 13)
+            self._failed(exc)
+            return False
+        self.problem = None
         entries = r.entries_at(r.position)
         for e in entries:
             if not e.get("events"):
@@ -144,7 +181,14 @@ class ReplayScene(Scene):
     def goto(self, k: int) -> None:
         self.player.finish()
         self.player.shadow = None
-        self.replay.goto(k)
+        try:
+            self.replay.goto(k)
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # noqa: BLE001 - never a crash while stepping (issue 13)
+            self._failed(exc)
+            return
+        self.problem = None
         self.board.battle = self.replay.battle
         self._relog()
 
@@ -219,7 +263,7 @@ class ReplayScene(Scene):
         playing = " \u00b7 playing" if self.auto else ""
         line = (f"REPLAY \u2014 action {self.replay.position} of {len(self.replay)}{playing}   \u00b7   "
                 "Right/Space: next   Left: back   Home/End   P: play   Esc: menu")
-        img = t.render(line, 14, self.pal.accent, bold=True)
+        img = t.render(self.problem or line, 14, self.pal.failure if self.problem else self.pal.accent, bold=True)
         box = pygame.Rect(br.x, br.bottom - img.get_height() - 10, br.w, img.get_height() + 10)
         s = pygame.Surface(box.size, pygame.SRCALPHA)
         s.fill((10, 11, 14, 215))
