@@ -232,6 +232,12 @@ class Ruleset:
     attack_rules: ClassVar[tuple[str, ...]] = ()
     #: outcome names of :meth:`odds` an action is taken for, best first (read by :meth:`headline`)
     hoped: ClassVar[tuple[str, ...]] = HOPED
+    #: the map cell properties (``game.model.Cell`` fields: ``move_cost``, ``blocks_movement``,
+    #: ``blocks_sight``, ``cover``, ``elevation``) this ruleset's rules act on (GX-5). The hover text names
+    #: only these, so a map never promises an effect the rules in play ignore. Every ruleset charges move
+    #: costs and stops at blocking hexes (``game.rules.reach``); one with ranged attacks or a cover rule adds
+    #: what it reads
+    terrain_features: ClassVar[frozenset[str]] = frozenset({"move_cost", "blocks_movement"})
 
     def action_from_dict(self, data: dict[str, Any]) -> Action:
         """Build an intent from plain data; raises ``ValueError`` naming the bad field."""

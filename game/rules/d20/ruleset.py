@@ -61,6 +61,9 @@ class D20Ruleset(Ruleset):
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     attack_rules: ClassVar[tuple[str, ...]] = facts.ATTACK_RULES
+    #: GX-5: besides move costs and blocking hexes, missile fire reads cover (S4-COVER-1..3) and a charge or a
+    #: pursuit needs a line of sight (S4-CHARGE-5, S4-PURSUIT-5)
+    terrain_features: ClassVar[frozenset[str]] = frozenset({"move_cost", "blocks_movement", "cover", "blocks_sight"})
     #: S4-ROUND-1: a combat round is 10 seconds
     round_seconds: ClassVar[int] = 10
     conditions: ClassVar[dict[str, str]] = {
