@@ -30,8 +30,25 @@ CHECKLIST = ROOT.parent / "shared" / "rules" / "CHECKLIST.md"
 IDS_FILE = ROOT / "tests" / "fixtures" / "checklist_ids.txt"
 TESTS = ROOT / "tests"
 
+
+
+def _sections() -> dict[str, str]:
+    """Checklist section -> the ruleset that implements it, read from each registered ruleset's ``sections``
+    (so a new ruleset needs no edit here); S0..S4 are always listed, in order."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import game.rules  # noqa: F401  (registers every ruleset)
+    from game.rules.base import RULESETS
+
+    out = {f"S{i}": "(no ruleset yet)" for i in range(5)}
+    for rs in RULESETS.values():
+        for sec in rs.sections:
+            out[sec] = rs.id
+    return out
+
+
 #: checklist section -> the ruleset that implements it
-SECTIONS = {"S0": "3d6-lite", "S1": "edge", "S2": "3d6-full", "S3": "nd6-tactical", "S4": "d20"}
+SECTIONS = _sections()
 
 _ID_LINE = re.compile(r"^\s*-\s*\[[ xX]\]\s*(?:~~)?\*\*(S\d-[A-Z0-9]+-\d+)\*\*")
 _ID_ONLY = re.compile(r"^(S\d-[A-Z0-9]+-\d+)(\s+\[RETIRED\])?\s*$")
