@@ -45,7 +45,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin
 from xml.etree import ElementTree
 
 import msgspec
@@ -1294,6 +1294,9 @@ def load_scenario(path: str | Path) -> Battle:
                 raise fail(f"{where}.{missing}" if where else missing, "is missing") from None
             if problem.startswith("object contains unknown field"):
                 raise fail(where, problem.replace("object contains unknown field", "unknown field")) from None
+            if problem.startswith("invalid enum value") and get_origin(kind) is Literal:
+                choices = ", ".join(repr(c) for c in get_args(kind))
+                raise fail(where, f"must be one of {choices}, got {_shown(_value_at(data, where))}") from None
             m = _CONSTRAINT.match(str(exc).partition(" - at `")[0])
             if m:
                 raise fail(where, _problem(m.group(0), _value_at(data, where))) from None
@@ -1304,7 +1307,12 @@ def load_scenario(path: str | Path) -> Battle:
     map_path = path.parent / spec.map
     if not map_path.exists():
         raise fail("map", f"no map at {map_path}")
-    board = load_map(map_path)
+    if not spec.map.lower().endswith(".tmx"):
+        raise fail("map", f"must be a Tiled .tmx file, got {spec.map!r}")
+    try:
+        board = load_map(map_path)
+    except MapError as exc:  # still a MapError, but said from the scenario: "s.toml: map: m.tmx: ..."
+        raise MapError(f"{path}: map: {exc}") from None
     ruleset = spec.ruleset or board.default_ruleset
     if not ruleset:
         raise fail("ruleset", "is missing and the map has no default ruleset")
@@ -1412,10 +1420,28 @@ def load_scenario(path: str | Path) -> Battle:
             weight=f.weight,
         ))
 
-    return Battle(
+    battle = Battle(
         ruleset=ruleset, board=board, sides=sides, fighters=fighters,
         rng=RngState(seed=spec.seed), options=options, scenario=str(path),
     )
+    _check_setup(battle, fail)
+    return battle
+
+
+def _check_setup(battle: Battle, fail: Any) -> None:
+    """Let the ruleset set up a copy: what only it knows (edge's stat names, its two postures...) is said here.
+
+    A ruleset's ``setup`` raises ``ValueError`` naming the field
+    (``fighters[1].stats.zone: edge has no stat 'zone'``), as for situations;
+    the battle handed back stays as the file made it.
+    """
+    from game.rules.base import find_ruleset
+
+    try:
+        find_ruleset(battle.ruleset).setup(battle.clone(with_log=False))
+    except (ValueError, KeyError) as exc:
+        text = str(exc.args[0] if exc.args else exc).strip().rstrip(".") or type(exc).__name__
+        raise fail("", text) from None
 
 
 def _check_hands(f: _FighterSpec, at: str, items: dict[str, Any], ruleset: str, convert: Any,
@@ -1433,7 +1459,7 @@ def _check_hands(f: _FighterSpec, at: str, items: dict[str, Any], ruleset: str, 
             raise fail(f"{at}.hands", f"a hand's name is longer than {MAX_NAME} characters")
         hands[hand] = item or None
     if len(hands) > f.arms:
-        raise fail(f"{at}.hands", f"{len(hands)} hands ({', '.join(hands)}) for {f.arms} arms")
+        raise fail(f"{at}.hands", f"{len(hands)} hands ({', '.join(hands)}) for {f.arms} arm{'' if f.arms == 1 else 's'}")
     return hands
 
 
