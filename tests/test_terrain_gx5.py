@@ -144,3 +144,48 @@ def test_GX_5_the_menu_lights_exactly_the_hexes_a_move_is_accepted_to(ruleset: s
     else:
         assert lit == ok
     assert not any(b.board.cell(h).blocks_movement for h in ok)
+
+
+@pytest.mark.parametrize("ruleset", ("3d6-lite", "3d6-full", "edge"))
+def test_GX_5_the_path_preview_is_the_cheapest_path_and_shows_its_true_cost(ruleset: str) -> None:
+    """GX-5: the ruleset's ``move_path`` (the UI's preview) is the path the move walks, and the preview's
+    routes cost the move costs of that path, not its length."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.path_preview import routes
+
+    cells = corridor({1: 3})
+    b = make(ruleset, cells, Hex(0, 0), Hex(11, 0))
+    rs = find_ruleset(ruleset)
+    moves = {Hex.of(o.action.to): o.action for o in rs.legal_actions(b, "ann")
+             if o.action.type == "move" and o.reason is None}
+    assert rs.move_path(b, moves[Hex(2, 0)]) == [Hex(1, 0), Hex(2, 0)]
+    costs, paths = routes(b, rs, moves)
+    assert costs[Hex(1, 0)] == 3 and costs[Hex(2, 0)] == 4 and paths[Hex(2, 0)] == [Hex(1, 0), Hex(2, 0)]
+
+
+def _woods_battle(ruleset: str) -> tuple[Battle, Hex]:
+    woods = Hex(1, 0)
+    cells = [Cell(hex=h, terrain="woods" if h == woods else "open", move_cost=3 if h == woods else 1,
+                  cover=2 if h == woods else 0, blocks_sight=h == woods, elevation=1 if h == woods else 0)
+             for h in hex_spiral(Hex(0, 0), 3)]
+    return make(ruleset, cells, Hex(0, 0), Hex(-3, 0)), woods
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_GX_5_the_hover_text_names_only_what_the_ruleset_uses(ruleset: str) -> None:
+    """GX-5: hovering a woods hex (move cost 3, cover 2, blocks sight, elevation 1) names the move cost
+    under every ruleset, cover and sight only under d20 (the only one with missiles), elevation under none."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.board_tooltip import hex_lines
+
+    b, woods = _woods_battle(ruleset)
+    text = "\n".join(hex_lines(b, woods, moving=False, actor=None, reach=dict, cost_of=lambda h: 0))
+    assert "woods" in text and "move cost 3" in text and "elevation" not in text
+    if ruleset == "d20":
+        assert "cover 2" in text and "blocks sight" in text
+    else:
+        assert "cover" not in text and "sight" not in text

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.ui.board_tooltip import terrain_features, terrain_words
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
 from game.ui.describe import FACING_WORDS
@@ -306,17 +307,7 @@ class BoardScene(Scene):
             cell = self.battle.board.cell(h)
             lines = [f"hex ({h.q}, {h.r})   tile [{col}, {row}]"]
             if cell is not None:
-                extra = []
-                if cell.move_cost != 1:
-                    extra.append(f"move cost {cell.move_cost}")
-                if cell.blocks_movement:
-                    extra.append("impassable")
-                if cell.blocks_sight:
-                    extra.append("blocks sight")
-                if cell.cover:
-                    extra.append(f"cover {cell.cover}")
-                if cell.elevation:
-                    extra.append(f"elevation {cell.elevation}")
+                extra = terrain_words(cell, terrain_features(self.battle))  # GX-5: only what the rules use
                 lines.append(cell.terrain + (" - " + ", ".join(extra) if extra else ""))
             sides = {s.id: s.name or s.id for s in self.battle.sides}
             for f in here:

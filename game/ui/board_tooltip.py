@@ -16,7 +16,7 @@ from game.ui.action_menu import SHORTCUTS
 from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
 
-__all__ = ["Tooltip", "fighter_lines", "hex_lines"]
+__all__ = ["Tooltip", "fighter_lines", "hex_lines", "terrain_features", "terrain_words"]
 
 
 def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[], list[Any]]
@@ -57,20 +57,45 @@ def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Ca
     cell = battle.board.cell(h)
     lines = [f"hex ({h.q}, {h.r})"]
     if cell is not None:
-        extra = [cell.terrain]
-        if cell.move_cost != 1:
-            extra.append(f"move cost {cell.move_cost}")
-        if cell.blocks_movement:
-            extra.append("impassable")
-        if cell.cover:
-            extra.append(f"cover {cell.cover}")
-        lines.append(", ".join(extra))
+        lines.append(", ".join([cell.terrain, *terrain_words(cell, terrain_features(battle))]))
     if moving and h in reach():
         c = cost_of(h)
         lines.append(f"click: move here ({c} hex{'es' if c != 1 else ''})")
     elif moving and actor is not None:
         lines.append("out of reach this turn")
     return lines
+
+
+#: every terrain property a map cell has (``game.model.Cell``), for a battle whose ruleset is unknown
+ALL_FEATURES = frozenset({"move_cost", "blocks_movement", "blocks_sight", "cover", "elevation"})
+
+
+def terrain_features(battle: Any) -> frozenset[str]:
+    """The cell properties the battle's ruleset acts on (GX-5: ``Ruleset.terrain_features``); all of them
+    when the ruleset is not known (a map shown on its own)."""
+    from game.rules.base import find_ruleset
+
+    try:
+        return frozenset(find_ruleset(battle.ruleset).terrain_features)
+    except Exception:  # noqa: BLE001 - an unknown ruleset id: describe the map as it is
+        return ALL_FEATURES
+
+
+def terrain_words(cell: Any, features: frozenset[str]) -> list[str]:
+    """What a cell does, named only where the rules in play use it (GX-5: a map never promises an effect
+    the rules ignore): "move cost 3", "impassable", "blocks sight", "cover 2", "elevation 1"."""
+    out = []
+    if "move_cost" in features and cell.move_cost != 1:
+        out.append(f"move cost {cell.move_cost}")
+    if "blocks_movement" in features and cell.blocks_movement:
+        out.append("impassable")
+    if "blocks_sight" in features and cell.blocks_sight:
+        out.append("blocks sight")
+    if "cover" in features and cell.cover:
+        out.append(f"cover {cell.cover}")
+    if "elevation" in features and cell.elevation:
+        out.append(f"elevation {cell.elevation}")
+    return out
 
 
 class Tooltip:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.hexgrid import Hex, hex_distance, hex_neighbors
+from game.rules.reach import path_cost, reachable, terrain_cost
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
 from game.ui.marks import ReachOverlay, draw_path
@@ -39,20 +40,15 @@ def _walk_back(prev: dict[Hex, Hex | None], goal: Hex, start: Hex) -> list[Hex]:
 
 def routes(battle: Any, ruleset: Any, moves: dict[Hex, Any]) -> tuple[dict[Hex, int], dict[Hex, list[Hex]]]:
     """Paths to every destination the ruleset allows (``moves``: hex -> its move action), through those
-    hexes and allies' (no new legality); the cost of each is its path's length."""
+    hexes and allies' (no new legality), or the ruleset's own ``move_path``; the cost of each is the
+    movement its path spends, each hex its move cost (GX-5)."""
     actor = battle.get(battle.current)
     if actor is None or not moves:
         return {}, {}
     passable = set(moves) | {f.hex for f in battle.fighters if f.side == actor.side and f.id != actor.id}
-    prev: dict[Hex, Hex | None] = {actor.hex: None}
-    queue = deque([actor.hex])
-    while queue:
-        h = queue.popleft()
-        for n in hex_neighbors(h):
-            if n in prev or n not in passable:
-                continue
-            prev[n] = h
-            queue.append(n)
+    terrain = terrain_cost(battle.board)
+    # GX-5: the cheapest way through those hexes, each costing its move cost (a budget no route exceeds)
+    found = reachable(actor.hex, 10 ** 9, lambda n: terrain(n) if n in passable else None)
     costs, paths = {}, {}
     for g in set(moves):
         try:
@@ -61,12 +57,12 @@ def routes(battle: Any, ruleset: Any, moves: dict[Hex, Any]) -> tuple[dict[Hex, 
             given = None
         if given is not None:
             p = list(given)
-        elif g in prev:
-            p = _walk_back(prev, g, actor.hex)
+        elif g in found:
+            p = found.path(g) or [g]
         else:
             costs[g], paths[g] = hex_distance(actor.hex, g), [g]
             continue
-        costs[g], paths[g] = len(p), p
+        costs[g], paths[g] = path_cost(battle.board, p), p
     return costs, paths
 
 
@@ -114,11 +110,11 @@ class PathPreview:
         self.overlay.draw(surface, camera, self._costs, pal.reach, pal.reach_edge)
 
     def draw_route(self, surface: pygame.Surface, camera: Camera, fid: str, h: Hex, pal: Palette) -> None:
-        """Dots from fighter ``fid`` to ``h`` with the number of hexes walked."""
+        """Dots from fighter ``fid`` to ``h`` with the hexes of movement the walk spends (GX-5)."""
         f = self.options.session.battle.get(fid)
         if f is None:
             return
         path = self.options.path_to(h)
-        cost = len(path)
+        cost = path_cost(self.options.session.battle.board, path)  # GX-5: what the walk spends
         draw_path(surface, camera, self.geometry, f.hex, path, pal.path,
                   f"{cost} hex{'es' if cost != 1 else ''}", self.text)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.events import Event
 
-__all__ = ["reachable", "melee_reason", "Move", "Face", "ChangePosture", "Attack", "Ready", "Release", "Wait",
+__all__ = ["reachable", "reachable_path", "melee_reason", "Move", "Face", "ChangePosture", "Attack", "Ready", "Release", "Wait",
            "DoNothing", "POSTURES"]
 
 POSTURES = ("standing", "prone")
@@ -54,6 +54,12 @@ def foes_of(battle: Battle, fighter: str) -> list[str]:
 def reachable(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
     """Hexes normal movement can reach this turn, each with its path (G1-4: stop when adjacent to a foe)."""
     return {h: list(path) for h, path in _reach_map(battle, fighter).items()}
+
+
+def reachable_path(battle: Battle, fighter: str, to: Hex) -> list[Hex] | None:
+    """The path normal movement walks to ``to`` (the cheapest, GX-5), or None if it cannot get there."""
+    path = _reach_map(battle, fighter).get(to)
+    return list(path) if path is not None else None
 
 
 #: searches kept per board (the board is shared by a battle's copies and does not change during it)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.hexgrid import hex_distance
+from game.hexgrid import Hex, hex_distance
 from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.edge import basic, checks, facts, grapple, links, wording
 from game.rules.edge.combat import attack_spec, defence_spec
@@ -154,6 +154,12 @@ class EdgeRuleset(Ruleset):
         odds = self.odds(battle, action)
         rows = {int(k.split(">=")[1]): v for k, v in odds.items() if k.startswith("edge>=") and k != "edge>=0"}
         return odds_text(rows) if rows else ""
+
+    def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
+        """GX-5: the cheapest path normal movement walks (G1-4), so the preview shows what it costs."""
+        if not isinstance(action, basic.Move):
+            return None
+        return basic.reachable_path(battle, action.actor, Hex(*action.to))
 
     def initiative(self) -> EdgeTurnOrder:
         return EdgeTurnOrder()
