@@ -78,10 +78,20 @@ class InitiativeBar:
     def _build(self, rect: pygame.Rect, session: Any, b: Any, info: dict[str, Any], order: list[str],
                pal: Palette, side_index: dict[str, int], colours: dict[str, tuple[int, int, int]], thinking: bool,
                animating: bool) -> pygame.Surface:
-        t = self.text
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         surf.fill((14, 15, 20, 240))
         pygame.draw.line(surf, pal.panel_edge, (0, rect.h - 1), (rect.w, rect.h - 1))
+        x = self._draw_round(surf, b, info, pal)
+        if info.get("phases") or []:
+            x = self._draw_phases(surf, rect, x, info, pal)
+        right_w = min(460, rect.w // 3)
+        self._draw_order(surf, rect, x, right_w, b, info, order, pal, side_index, colours)
+        self._draw_whose_turn(surf, rect.w - right_w, rect, session, b, info, pal, side_index, colours, thinking)
+        return surf
+
+    def _draw_round(self, surf: pygame.Surface, b: Any, info: dict[str, Any], pal: Palette) -> int:
+        """The round number, the count or the kind of order under it, a reaction roll; returns the x after."""
+        t = self.text
         x = 12
         shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
         rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
@@ -91,7 +101,6 @@ class InitiativeBar:
         count = info.get("count")
         line2 = []
         phases = info.get("phases") or []
-        rows = {r.get("fighter"): r for r in info.get("rows") or []}
         if count is not None and phases:
             line2.append(f"counting down: number {count}")
         elif count is not None:
@@ -106,38 +115,50 @@ class InitiativeBar:
         react = b.state.get("d20_reaction") if isinstance(getattr(b, "state", None), dict) else None
         if isinstance(react, dict):
             surf.blit(t.render(f"reaction {react.get('total')}: {react.get('result')}", 11, pal.neutral), (x, 50))
-        x += max(rt.get_width(), 160 if phases else 120) + 18
-        # phases (rulesets that have them): the one now boxed, those done ticked
-        if phases:
-            cur_i = phases.index(phase) if phase in phases else -1
-            top = 6
-            surf.blit(t.render(f"PHASES OF NUMBER {count}" if count is not None else "PHASES", 10, pal.dim,
-                               bold=True), (x, top))
-            px = x
-            for i, ph in enumerate(phases):
-                now = ph == phase
-                col = pal.text if now else pal.dim
-                img = t.render(ph, 13 if now else 12, col, bold=now)
-                r = img.get_rect(topleft=(px, top + 16)).inflate(10, 6)
-                if now:
-                    pygame.draw.rect(surf, tuple(c // 4 for c in pal.accent), r, border_radius=4)
-                    pygame.draw.rect(surf, pal.accent, r, width=2, border_radius=4)
-                    pygame.draw.polygon(surf, pal.accent, [(r.centerx - 5, r.bottom + 2), (r.centerx + 5, r.bottom + 2),
-                                                           (r.centerx, r.bottom + 8)])
-                surf.blit(img, (px, top + 16))
-                if 0 <= i < cur_i:
-                    tick(surf, (px + img.get_width() - 2, top + 40), 4, pal.success)
-                px += img.get_width() + 14
-            x = px + 10
-            pygame.draw.line(surf, pal.panel_edge, (x - 8, 8), (x - 8, rect.h - 8))
-        # the order
+        return x + max(rt.get_width(), 160 if phases else 120) + 18
+
+    def _draw_phases(self, surf: pygame.Surface, rect: pygame.Rect, x: int, info: dict[str, Any],
+                     pal: Palette) -> int:
+        """Rulesets that have phases: the one now boxed, those done ticked; returns the x after."""
+        t = self.text
+        phases = info.get("phases") or []
+        phase = info.get("phase")
+        count = info.get("count")
+        cur_i = phases.index(phase) if phase in phases else -1
+        top = 6
+        surf.blit(t.render(f"PHASES OF NUMBER {count}" if count is not None else "PHASES", 10, pal.dim,
+                           bold=True), (x, top))
+        px = x
+        for i, ph in enumerate(phases):
+            now = ph == phase
+            col = pal.text if now else pal.dim
+            img = t.render(ph, 13 if now else 12, col, bold=now)
+            r = img.get_rect(topleft=(px, top + 16)).inflate(10, 6)
+            if now:
+                pygame.draw.rect(surf, tuple(c // 4 for c in pal.accent), r, border_radius=4)
+                pygame.draw.rect(surf, pal.accent, r, width=2, border_radius=4)
+                pygame.draw.polygon(surf, pal.accent, [(r.centerx - 5, r.bottom + 2), (r.centerx + 5, r.bottom + 2),
+                                                       (r.centerx, r.bottom + 8)])
+            surf.blit(img, (px, top + 16))
+            if 0 <= i < cur_i:
+                tick(surf, (px + img.get_width() - 2, top + 40), 4, pal.success)
+            px += img.get_width() + 14
+        x = px + 10
+        pygame.draw.line(surf, pal.panel_edge, (x - 8, 8), (x - 8, rect.h - 8))
+        return x
+
+    def _draw_order(self, surf: pygame.Surface, rect: pygame.Rect, x: int, right_w: int, b: Any,
+                    info: dict[str, Any], order: list[str], pal: Palette, side_index: dict[str, int],
+                    colours: dict[str, tuple[int, int, int]]) -> None:
+        """A chip per fighter in the turn order, then the surprised apart; fills ``self.chips``."""
         self.chips = []
         current = b.current
+        count = info.get("count")
+        rows = {r.get("fighter"): r for r in info.get("rows") or []}
         if rows:  # a countdown: chips in the order of the numbers as they stand now (a held one moves down)
             num = {fid: (r.get("number") if isinstance(r.get("number"), int) else -99) for fid, r in rows.items()}
             order = sorted(order, key=lambda fid: -num.get(fid, -99))
         cur_i = order.index(current) if current in order else -1
-        right_w = min(460, rect.w // 3)
         surprised = [fid for fid in info.get("surprised") or [] if fid not in order and b.get(fid) is not None]
         room = rect.w - right_w - x - 10 - (16 if surprised else 0)
         step = max(44, min(76, room // max(1, len(order) + len(surprised))))
@@ -145,63 +166,81 @@ class InitiativeBar:
             f = b.get(fid)
             if f is None:
                 continue
-            cx = x + step // 2
-            cy = 26
-            now = fid == current and not b.ended
-            out = any(c in f.conditions for c in ("unconscious", "dead"))
-            col = colours.get(f.side, (200, 200, 200))
-            holding = bool((rows.get(fid) or {}).get("holding"))
-            if out or (0 <= i < cur_i and not holding):
-                col = tuple(int(c * 0.45 + 30) for c in col)
-            r = 17 if now else 13
-            if now:
-                pygame.draw.polygon(surf, pal.accent, [(cx - 7, 1), (cx + 7, 1), (cx, 8)])
-            side_icon(surf, (cx, cy + (2 if now else 0)), r, side_index.get(f.side, 0), col,
-                      (f.label or "?")[:1].upper(), t, ring=pal.accent if now else None)
-            if 0 <= i < cur_i and not out and not holding:
-                tick(surf, (cx + r * 0.8, cy + r * 0.7), 5, pal.success)
-            if out:
-                pygame.draw.line(surf, (230, 230, 230), (cx - r - 2, cy + r), (cx + r + 2, cy - r), 3)
-            row = rows.get(fid)
-            label = f.label[:9]
-            if row is not None and row.get("holding"):
-                label = f"{f.label[:6]} waits"
-            name = t.render(label, 12, pal.text if now else pal.dim, bold=now)
-            surf.blit(name, name.get_rect(midtop=(cx, 47)))
-            if row is not None and row.get("number") is not None:
-                self._number(surf, (cx - r - 2, 4), row, count, pal)
+            done = 0 <= i < cur_i
+            self._chip(surf, x + step // 2, f, fid == current and not b.ended, done, rows.get(fid), count, pal,
+                       side_index, colours)
             self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
             x += step
-        if surprised:  # they lose the round: apart, struck, marked "!"
-            x += 8
-            pygame.draw.line(surf, pal.panel_edge, (x - 6, 8), (x - 6, rect.h - 8))
-            head = t.render("SURPRISED", 10, pal.failure, bold=True)
-            surf.blit(head, (x, 1))
-            for fid in surprised:
-                f = b.get(fid)
-                cx, cy = x + step // 2, 28
-                col = tuple(int(c * 0.4 + 30) for c in colours.get(f.side, (200, 200, 200)))
-                side_icon(surf, (cx, cy), 12, side_index.get(f.side, 0), col, (f.label or "?")[:1].upper(), t)
-                bang = t.render("!", 14, (20, 20, 20), bold=True)
-                br = bang.get_rect(center=(cx + 12, cy - 9)).inflate(8, 0)
-                pygame.draw.ellipse(surf, (250, 250, 120), br)
-                surf.blit(bang, bang.get_rect(center=br.center))
-                name = t.render(f.label[:9], 12, pal.dim)
-                surf.blit(name, name.get_rect(midtop=(cx, 47)))
-                self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
-                x += step
-        # whose turn, in words
-        rx = rect.w - right_w
+        if surprised:
+            self._draw_surprised(surf, rect, x, step, b, surprised, pal, side_index, colours)
+
+    def _chip(self, surf: pygame.Surface, cx: int, f: Any, now: bool, done: bool, row: dict[str, Any] | None,
+              count: Any, pal: Palette, side_index: dict[str, int],
+              colours: dict[str, tuple[int, int, int]]) -> None:
+        """One fighter's chip centred at ``cx``: raised and ringed when acting, dimmed and ticked when done,
+        struck through when out; its initiative number on it (countdowns)."""
+        t = self.text
+        cy = 26
+        out = any(c in f.conditions for c in ("unconscious", "dead"))
+        col = colours.get(f.side, (200, 200, 200))
+        holding = bool((row or {}).get("holding"))
+        if out or (done and not holding):
+            col = tuple(int(c * 0.45 + 30) for c in col)
+        r = 17 if now else 13
+        if now:
+            pygame.draw.polygon(surf, pal.accent, [(cx - 7, 1), (cx + 7, 1), (cx, 8)])
+        side_icon(surf, (cx, cy + (2 if now else 0)), r, side_index.get(f.side, 0), col,
+                  (f.label or "?")[:1].upper(), t, ring=pal.accent if now else None)
+        if done and not out and not holding:
+            tick(surf, (cx + r * 0.8, cy + r * 0.7), 5, pal.success)
+        if out:
+            pygame.draw.line(surf, (230, 230, 230), (cx - r - 2, cy + r), (cx + r + 2, cy - r), 3)
+        label = f.label[:9]
+        if row is not None and row.get("holding"):
+            label = f"{f.label[:6]} waits"
+        name = t.render(label, 12, pal.text if now else pal.dim, bold=now)
+        surf.blit(name, name.get_rect(midtop=(cx, 47)))
+        if row is not None and row.get("number") is not None:
+            self._number(surf, (cx - r - 2, 4), row, count, pal)
+
+    def _draw_surprised(self, surf: pygame.Surface, rect: pygame.Rect, x: int, step: int, b: Any,
+                        surprised: list[str], pal: Palette, side_index: dict[str, int],
+                        colours: dict[str, tuple[int, int, int]]) -> None:
+        """The surprised lose the round: apart after the order, struck, marked "!"."""
+        t = self.text
+        x += 8
+        pygame.draw.line(surf, pal.panel_edge, (x - 6, 8), (x - 6, rect.h - 8))
+        head = t.render("SURPRISED", 10, pal.failure, bold=True)
+        surf.blit(head, (x, 1))
+        for fid in surprised:
+            f = b.get(fid)
+            cx, cy = x + step // 2, 28
+            col = tuple(int(c * 0.4 + 30) for c in colours.get(f.side, (200, 200, 200)))
+            side_icon(surf, (cx, cy), 12, side_index.get(f.side, 0), col, (f.label or "?")[:1].upper(), t)
+            bang = t.render("!", 14, (20, 20, 20), bold=True)
+            br = bang.get_rect(center=(cx + 12, cy - 9)).inflate(8, 0)
+            pygame.draw.ellipse(surf, (250, 250, 120), br)
+            surf.blit(bang, bang.get_rect(center=br.center))
+            name = t.render(f.label[:9], 12, pal.dim)
+            surf.blit(name, name.get_rect(midtop=(cx, 47)))
+            self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
+            x += step
+
+    def _draw_whose_turn(self, surf: pygame.Surface, rx: int, rect: pygame.Rect, session: Any, b: Any,
+                         info: dict[str, Any], pal: Palette, side_index: dict[str, int],
+                         colours: dict[str, tuple[int, int, int]], thinking: bool) -> None:
+        """The right end, from ``rx``: whose turn it is in words, and whether a person or the computer plays."""
+        t = self.text
         pygame.draw.line(surf, pal.panel_edge, (rx - 8, 8), (rx - 8, rect.h - 8))
         if b.ended:
             who = session.side_name(b.winner) + " won" if b.winner else "A draw"
             surf.blit(t.render("Battle over", 20, pal.accent, bold=True), (rx, 6))
             surf.blit(t.render(who, 14, pal.text), (rx, 36))
-            return surf
-        f = b.get(current)
+            return
+        f = b.get(b.current)
         if f is None:
             surf.blit(t.render("Between turns", 18, pal.dim, bold=True), (rx, 10))
-            return surf
+            return
         seat = session.seat.get(f.side, "human")
         side_name = session.side_name(f.side)
         col = colours.get(f.side, pal.text)
@@ -216,4 +255,3 @@ class InitiativeBar:
             who = "your move" if players < 2 else "human player"
             why = f"{side_name} \u00b7 {who}"
         surf.blit(t.render(why, 14, col if seat == "human" else pal.dim, bold=seat == "human"), (rx + 34, 36))
-        return surf
