@@ -85,7 +85,6 @@ class FighterPanel:
                colours: dict[str, tuple[int, int, int]]) -> pygame.Surface:
         t = self.text
         pad = 12
-        rows: list[tuple[str, Any]] = []  # (kind, payload), laid out below
         if f is None:
             surf = pygame.Surface((w, 74), pygame.SRCALPHA)
             pygame.draw.rect(surf, pal.panel, surf.get_rect(), border_radius=8)
@@ -94,9 +93,31 @@ class FighterPanel:
             surf.blit(t.render("Click a token, or Tab for yours.", 13, pal.dim), (pad, 40))
             return surf
         inner = w - 2 * pad
-        side = battle.side(f.side)
-        seat = session.seat.get(f.side, "human")
-        rows.append(("head", None))
+        rows = self._rows(session, battle, f, pal, inner)
+        heights = [self._height(kind, payload, inner) for kind, payload in rows]
+        h = pad + sum(hh + 2 for hh in heights) + pad - 2
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, pal.panel, surf.get_rect(), border_radius=8)
+        pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
+        y = pad
+        for (kind, payload), hh in zip(rows, heights):
+            if kind == "head":
+                self._head(surf, (pad, y), session, battle, f, pal, side_index, colours)
+            elif kind == "bar":
+                label, (cur, mx), col = payload
+                bar(surf, pygame.Rect(pad, y, inner, 18), cur, mx, col, t, label)
+            elif kind == "text":
+                s, size, col, bold = payload
+                surf.blit(t.render(s, size, col, bold), (pad, y))
+            elif kind == "cond":
+                self._condition(surf, (pad, y), payload, pal, inner)
+            y += hh + 2
+        return surf
+
+    def _rows(self, session: Any, battle: Any, f: Any, pal: Palette, inner: int) -> list[tuple[str, Any]]:
+        """What the panel shows, top to bottom, as (kind, payload): laid out by :meth:`_build`."""
+        t = self.text
+        rows: list[tuple[str, Any]] = [("head", None)]
         facing = FACING_WORDS.get(battle.board.top, FACING_WORDS["pointy"])[f.facing % 6]
         rows.append(("text", (f"{f.posture}, facing {facing}, at ({f.hex.q}, {f.hex.r})", 13, pal.text, False)))
         hp = hp_of(session, f)
@@ -127,6 +148,22 @@ class FighterPanel:
             rows.append(("text", (f"{hand.capitalize()} hand: {what}", 13, pal.text, False)))
         if f.items:
             rows.append(("text", ("Carrying: " + ", ".join(f.items), 12, pal.dim, False)))
+        rows.extend(self._grip_rows(battle, f, pal, inner))
+        if f.conditions:
+            rows.append(("gap", 4))
+            descr = session.ruleset.conditions
+            for c in f.conditions:
+                rows.append(("cond", (c, str(descr.get(c, "")))))
+        effects = [e for e in battle.effects if e.get("fighter") == f.id]
+        for e in effects:
+            s = f"{str(e.get('kind', '')).replace('_', ' ')} (until {str(e.get('until', '')).replace('_', ' ')})"
+            rows.append(("text", (s, 12, pal.neutral, False)))
+        return rows
+
+    def _grip_rows(self, battle: Any, f: Any, pal: Palette, inner: int) -> list[tuple[str, Any]]:
+        """The grips ``f`` holds (in the grip's colour) and suffers (in the failure colour)."""
+        t = self.text
+        rows: list[tuple[str, Any]] = []
         holds = [g for g in battle.grapples if g.holder == f.id]
         held = [g for g in battle.grapples if g.target == f.id]
         if holds or held:
@@ -141,62 +178,49 @@ class FighterPanel:
             s = f"Held by {name_of(battle, g.holder)}: {g.location}, {g.hands} hand{'s' if g.hands != 1 else ''}{kind}"
             for line in wrap(t, s, 13, inner):
                 rows.append(("text", (line, 13, pal.failure, True)))
-        if f.conditions:
-            rows.append(("gap", 4))
-            descr = session.ruleset.conditions
-            for c in f.conditions:
-                rows.append(("cond", (c, str(descr.get(c, "")))))
-        effects = [e for e in battle.effects if e.get("fighter") == f.id]
-        for e in effects:
-            s = f"{str(e.get('kind', '')).replace('_', ' ')} (until {str(e.get('until', '')).replace('_', ' ')})"
-            rows.append(("text", (s, 12, pal.neutral, False)))
-        # measure
-        h = pad
-        heights = []
-        for kind, payload in rows:
-            if kind == "head":
-                hh = 46
-            elif kind == "bar":
-                hh = 22
-            elif kind == "gap":
-                hh = payload
-            elif kind == "cond":
-                lines = wrap(t, payload[1], 11, inner - 60) if payload[1] else []
-                hh = 20 + 14 * min(2, len(lines))
-            else:
-                hh = t.font(payload[1], payload[3]).get_linesize()
-            heights.append(hh)
-            h += hh + 2
-        h += pad - 2
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, pal.panel, surf.get_rect(), border_radius=8)
-        pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
-        y = pad
-        for (kind, payload), hh in zip(rows, heights):
-            if kind == "head":
-                col = colours.get(f.side, pal.text)
-                side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, f.label[:1].upper(), t)
-                surf.blit(t.render(f.label, 20, pal.text, bold=True), (pad + 40, y))
-                who = "computer" if seat == "ai" else "human"
-                current = "  \u00b7  ACTING NOW" if battle.current == f.id else ""
-                surf.blit(t.render(f"{(side.name or side.id) if side else f.side} ({who}){current}", 12,
-                                   col if battle.current != f.id else pal.accent, bold=bool(current)),
-                          (pad + 40, y + 27))
-            elif kind == "bar":
-                label, (cur, mx), col = payload
-                bar(surf, pygame.Rect(pad, y, inner, 18), cur, mx, col, t, label)
-            elif kind == "text":
-                s, size, col, bold = payload
-                surf.blit(t.render(s, size, col, bold), (pad, y))
-            elif kind == "cond":
-                name, text = payload
-                letters, col = badge_for(name)
-                img = t.render(letters, 11, (12, 12, 16), bold=True)
-                r = pygame.Rect(pad, y + 1, max(30, img.get_width() + 8), 17)
-                pygame.draw.rect(surf, col, r, border_radius=4)
-                surf.blit(img, img.get_rect(center=r.center))
-                surf.blit(t.render(name, 13, pal.text, bold=True), (pad + 38, y))
-                for i, line in enumerate(wrap(t, text, 11, inner - 60)[:2] if text else []):
-                    surf.blit(t.render(line, 11, pal.dim), (pad + 38, y + 18 + 14 * i))
-            y += hh + 2
-        return surf
+        return rows
+
+    def _height(self, kind: str, payload: Any, inner: int) -> int:
+        """The height of one row (without the 2 px between rows)."""
+        t = self.text
+        if kind == "head":
+            return 46
+        if kind == "bar":
+            return 22
+        if kind == "gap":
+            return payload
+        if kind == "cond":
+            lines = wrap(t, payload[1], 11, inner - 60) if payload[1] else []
+            return 20 + 14 * min(2, len(lines))
+        return t.font(payload[1], payload[3]).get_linesize()
+
+    def _head(self, surf: pygame.Surface, at: tuple[int, int], session: Any, battle: Any, f: Any, pal: Palette,
+              side_index: dict[str, int], colours: dict[str, tuple[int, int, int]]) -> None:
+        """The fighter's shape and initial, its name, its side and who plays it (ACTING NOW when it does)."""
+        t = self.text
+        pad, y = at
+        side = battle.side(f.side)
+        seat = session.seat.get(f.side, "human")
+        col = colours.get(f.side, pal.text)
+        side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, f.label[:1].upper(), t)
+        surf.blit(t.render(f.label, 20, pal.text, bold=True), (pad + 40, y))
+        who = "computer" if seat == "ai" else "human"
+        current = "  \u00b7  ACTING NOW" if battle.current == f.id else ""
+        surf.blit(t.render(f"{(side.name or side.id) if side else f.side} ({who}){current}", 12,
+                           col if battle.current != f.id else pal.accent, bold=bool(current)),
+                  (pad + 40, y + 27))
+
+    def _condition(self, surf: pygame.Surface, at: tuple[int, int], payload: tuple[str, str], pal: Palette,
+                   inner: int) -> None:
+        """A condition's badge, its name and (up to two lines of) what it means."""
+        t = self.text
+        pad, y = at
+        name, text = payload
+        letters, col = badge_for(name)
+        img = t.render(letters, 11, (12, 12, 16), bold=True)
+        r = pygame.Rect(pad, y + 1, max(30, img.get_width() + 8), 17)
+        pygame.draw.rect(surf, col, r, border_radius=4)
+        surf.blit(img, img.get_rect(center=r.center))
+        surf.blit(t.render(name, 13, pal.text, bold=True), (pad + 38, y))
+        for i, line in enumerate(wrap(t, text, 11, inner - 60)[:2] if text else []):
+            surf.blit(t.render(line, 11, pal.dim), (pad + 38, y + 18 + 14 * i))
