@@ -134,10 +134,53 @@ class RollBreakdown:
 
     def _roll_block(self, r: dict[str, Any], width: int, cited: list[str], *, small: bool,
                     title: bool = True) -> pygame.Surface:
+        """One roll taken apart (rows from :meth:`_roll_rows`), ``width`` wide; rules it cites go to ``cited``."""
         t = self.text
+        rows = self._roll_rows(r, cited, title)
+        size = 14 if small else 16
+        lh = t.font(size).get_linesize()
+        heights = {"title": t.font(size + 1, True).get_linesize() * 2, "line": lh + 4, "note": 0, "rule": 8,
+                   "dice": 58 if not small else 46, "verdict": 40}
+        total = 0
+        note_lines: dict[int, list[str]] = {}
+        for i, (k, v) in enumerate(rows):
+            if k == "note":
+                note_lines[i] = wrap(t, v, 12, width)
+                total += len(note_lines[i]) * t.font(12).get_linesize() + 2
+            elif k == "title":
+                note_lines[i] = wrap(t, v, size + 1, width, bold=True)
+                total += len(note_lines[i]) * t.font(size + 1, True).get_linesize() + 4
+            else:
+                total += heights[k]
+        s = pygame.Surface((width, total), pygame.SRCALPHA)
+        y = 0
+        for i, (k, v) in enumerate(rows):
+            if k == "title":
+                for ln in note_lines[i]:
+                    s.blit(t.render(ln, size + 1, self.pal.text, bold=True), (0, y))
+                    y += t.font(size + 1, True).get_linesize()
+                y += 4
+            elif k == "note":
+                for ln in note_lines[i]:
+                    s.blit(t.render(ln, 12, self.pal.dim), (62, y))
+                    y += t.font(12).get_linesize()
+                y += 2
+            else:
+                if k == "line":
+                    self._paint_line(s, y, v, width, size)
+                elif k == "rule":
+                    pygame.draw.line(s, self.pal.panel_edge, (0, y + 4), (width, y + 4), 2)
+                elif k == "dice":
+                    self._paint_dice(s, y, v, small)
+                elif k == "verdict":
+                    self._paint_verdict(s, y, v, width)
+                y += heights[k]
+        return s
+
+    def _roll_rows(self, r: dict[str, Any], cited: list[str], title: bool) -> list[tuple[str, Any]]:
+        """The roll as rows (kind, payload): its title, base, modifiers, target, dice, verdict and notes."""
         pal = self.pal
         rows: list[tuple[str, Any]] = []
-        size = 14 if small else 16
         if title:
             rows.append(("title", f"{name_of(self.battle, r.get('actor'))}: {r.get('label', 'roll')}"))
         roll_under = "target" in r and isinstance(r.get("target"), int | float) and not is_range_roll(r)
@@ -159,6 +202,28 @@ class RollBreakdown:
         if not mods:
             rows.append(("note", "no modifiers"))
         rows.append(("rule", None))
+        rows.extend(self._target_rows(r, cited, roll_under, over))
+        rows.append(("dice", r))
+        if over or "points" in r:
+            rows.append(("note", roll_sum(r)))
+        if r.get("natural"):
+            rows.append(("note", str(r["natural"]).capitalize() + "."))
+        if "success" in r:
+            rows.append(("verdict", r))
+            if not is_range_roll(r):
+                rows.append(("note", self._margin_words_over(r) if over
+                             else self._margin_words(r, roll_under)))
+        if r.get("critical") and not r.get("natural"):
+            rows.append(("note", "Critical: 3 and 4 always succeed, 17 and 18 always fail (G0-1)."
+                         if roll_under else "A critical roll."))
+        return rows
+
+    def _target_rows(self, r: dict[str, Any], cited: list[str], roll_under: bool,
+                     over: bool) -> list[tuple[str, Any]]:
+        """What the roll had to make: a target to roll under, a number to reach (with its own modifiers),
+        or the low faces that go wrong (a range roll)."""
+        pal = self.pal
+        rows: list[tuple[str, Any]] = []
         if roll_under:
             rows.append(("line", ("Target", str(r.get("target")), None, pal.accent, True)))
             rows.append(("note", f"roll {r.get('target')} or less on the dice to succeed"))
@@ -177,94 +242,55 @@ class RollBreakdown:
         elif is_range_roll(r):
             rows.append(("line", ("Caught out on", f"1-{r.get('target')}", None, pal.accent, True)))
             rows.append(("note", f"a {r.get('target')} or less on the die is bad; anything higher is safe"))
-        rows.append(("dice", r))
-        if over or "points" in r:
-            rows.append(("note", roll_sum(r)))
-        if r.get("natural"):
-            rows.append(("note", str(r["natural"]).capitalize() + "."))
-        if "success" in r:
-            rows.append(("verdict", r))
-            if not is_range_roll(r):
-                rows.append(("note", self._margin_words_over(r) if over
-                             else self._margin_words(r, roll_under)))
-        if r.get("critical") and not r.get("natural"):
-            rows.append(("note", "Critical: 3 and 4 always succeed, 17 and 18 always fail (G0-1)."
-                         if roll_under else "A critical roll."))
-        # measure and draw
-        lh = t.font(size).get_linesize()
-        heights = {"title": t.font(size + 1, True).get_linesize() * 2, "line": lh + 4, "note": 0, "rule": 8,
-                   "dice": 58 if not small else 46, "verdict": 40}
-        total = 0
-        note_lines: dict[int, list[str]] = {}
-        for i, (k, v) in enumerate(rows):
-            if k == "note":
-                note_lines[i] = wrap(t, v, 12, width)
-                total += len(note_lines[i]) * t.font(12).get_linesize() + 2
-            elif k == "title":
-                note_lines[i] = wrap(t, v, size + 1, width, bold=True)
-                total += len(note_lines[i]) * t.font(size + 1, True).get_linesize() + 4
-            else:
-                total += heights[k]
-        s = pygame.Surface((width, total), pygame.SRCALPHA)
-        y = 0
-        for i, (k, v) in enumerate(rows):
-            if k == "title":
-                for ln in note_lines[i]:
-                    s.blit(t.render(ln, size + 1, pal.text, bold=True), (0, y))
-                    y += t.font(size + 1, True).get_linesize()
-                y += 4
-            elif k == "line":
-                label, value, rule, col, bold = v
-                vimg = t.render(value, size + 2, col, bold=True)
-                s.blit(vimg, (0, y + 1))
-                x = 62
-                rimg = None
-                if rule:
-                    rimg = t.render(rule, 11, (16, 16, 20), bold=True)
-                room = width - x - (rimg.get_width() + 16 if rimg else 0)
-                lab = label
-                while t.font(size, bold).size(lab)[0] > room and len(lab) > 4:
-                    lab = lab[:-2]
-                if lab != label:
-                    lab = lab[:-1] + "\u2026"
-                s.blit(t.render(lab, size, pal.text, bold), (x, y + 2))
-                if rimg is not None:
-                    rr = rimg.get_rect(topright=(width - 4, y + 4)).inflate(8, 2)
-                    pygame.draw.rect(s, pal.neutral, rr, border_radius=5)
-                    s.blit(rimg, rimg.get_rect(center=rr.center))
-                y += heights["line"]
-            elif k == "note":
-                for ln in note_lines[i]:
-                    s.blit(t.render(ln, 12, pal.dim), (62, y))
-                    y += t.font(12).get_linesize()
-                y += 2
-            elif k == "rule":
-                pygame.draw.line(s, pal.panel_edge, (0, y + 4), (width, y + 4), 2)
-                y += heights["rule"]
-            elif k == "dice":
-                d = 40 if not small else 32
-                x = 0
-                for face in v.get("dice") or []:
-                    die_face(s, pygame.Rect(x, y + 6, d, d), int(face), t)
-                    x += d + 8
-                add = ""
-                if v.get("dc") is not None:  # roll over: the die plus base and modifiers make the total
-                    n = int(v.get("base") or 0) + sum(int(m.get("value", 0)) for m in v.get("modifiers") or [])
-                    add = f"{signed(n)} " if n else ""
-                tot = t.render(f"{add}= {v.get('total')}", d - 6, pal.text, bold=True)
-                s.blit(tot, (x + 4, y + 6 + (d - tot.get_height()) // 2))
-                y += heights["dice"]
-            elif k == "verdict":
-                ok = bool(v.get("success"))
-                col = pal.success if ok else pal.failure
-                box = pygame.Rect(0, y + 2, width, 32)
-                pygame.draw.rect(s, tuple(c // 4 for c in col), box, border_radius=6)
-                pygame.draw.rect(s, col, box, width=2, border_radius=6)
-                (tick if ok else cross)(s, (box.x + 20, box.centery), 9, col)
-                word = roll_verdict(v).upper()
-                s.blit(t.render(word, 18, col, bold=True), (box.x + 40, box.y + 4))
-                y += heights["verdict"]
-        return s
+        return rows
+
+    def _paint_line(self, s: pygame.Surface, y: int, v: tuple[str, str, str | None, Any, bool], width: int,
+                    size: int) -> None:
+        """A value, its label (shortened to fit) and the rule ID behind it, in a tag at the right."""
+        t = self.text
+        label, value, rule, col, bold = v
+        vimg = t.render(value, size + 2, col, bold=True)
+        s.blit(vimg, (0, y + 1))
+        x = 62
+        rimg = None
+        if rule:
+            rimg = t.render(rule, 11, (16, 16, 20), bold=True)
+        room = width - x - (rimg.get_width() + 16 if rimg else 0)
+        lab = label
+        while t.font(size, bold).size(lab)[0] > room and len(lab) > 4:
+            lab = lab[:-2]
+        if lab != label:
+            lab = lab[:-1] + "\u2026"
+        s.blit(t.render(lab, size, self.pal.text, bold), (x, y + 2))
+        if rimg is not None:
+            rr = rimg.get_rect(topright=(width - 4, y + 4)).inflate(8, 2)
+            pygame.draw.rect(s, self.pal.neutral, rr, border_radius=5)
+            s.blit(rimg, rimg.get_rect(center=rr.center))
+
+    def _paint_dice(self, s: pygame.Surface, y: int, v: dict[str, Any], small: bool) -> None:
+        """The dice as dice, then what they make (for a roll over: plus base and modifiers) and the total."""
+        t = self.text
+        d = 40 if not small else 32
+        x = 0
+        for face in v.get("dice") or []:
+            die_face(s, pygame.Rect(x, y + 6, d, d), int(face), t)
+            x += d + 8
+        add = ""
+        if v.get("dc") is not None:  # roll over: the die plus base and modifiers make the total
+            n = int(v.get("base") or 0) + sum(int(m.get("value", 0)) for m in v.get("modifiers") or [])
+            add = f"{signed(n)} " if n else ""
+        tot = t.render(f"{add}= {v.get('total')}", d - 6, self.pal.text, bold=True)
+        s.blit(tot, (x + 4, y + 6 + (d - tot.get_height()) // 2))
+
+    def _paint_verdict(self, s: pygame.Surface, y: int, v: dict[str, Any], width: int) -> None:
+        """The verdict in a box of its colour, ticked or crossed."""
+        ok = bool(v.get("success"))
+        col = self.pal.success if ok else self.pal.failure
+        box = pygame.Rect(0, y + 2, width, 32)
+        pygame.draw.rect(s, tuple(c // 4 for c in col), box, border_radius=6)
+        pygame.draw.rect(s, col, box, width=2, border_radius=6)
+        (tick if ok else cross)(s, (box.x + 20, box.centery), 9, col)
+        s.blit(self.text.render(roll_verdict(v).upper(), 18, col, bold=True), (box.x + 40, box.y + 4))
 
     def _margin_words(self, r: dict[str, Any], roll_under: bool) -> str:
         m = r.get("margin")
