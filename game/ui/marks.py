@@ -194,61 +194,79 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
         pb = (pa[0] + (pb[0] - pa[0]) * frac, pa[1] + (pb[1] - pa[1]) * frac)
         kind = g.kind if g.kind in colours else "other"
         col = colours.get(kind, (255, 255, 255))
-        w = max(3, int(4 * z)) + (2 if g.hands >= 2 else 0)
-        dx, dy = pb[0] - pa[0], pb[1] - pa[1]
-        length = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / length, dy / length
-        px, py = -uy, ux
-        if g.kind == "choke_hold":
-            pygame.draw.line(surface, (10, 10, 14), pa, pb, w + 4)
-            _dashes(surface, col, pa, pb, w, 7 * max(0.7, z))
-            if frac >= 1:
-                pygame.draw.circle(surface, (10, 10, 14), pb, hex_radius * z * 0.42 + 3, width=w + 2)
-                pygame.draw.circle(surface, col, pb, hex_radius * z * 0.42 + 2, width=w)
-        elif g.kind == "arm_lock":
-            n = max(3, int(length / (8 * max(0.6, z))))
-            pts = [(pa[0] + dx * i / n + px * (5 * z if i % 2 else -5 * z) * (0 < i < n),
-                    pa[1] + dy * i / n + py * (5 * z if i % 2 else -5 * z) * (0 < i < n)) for i in range(n + 1)]
-            pygame.draw.lines(surface, (10, 10, 14), False, pts, w + 4)
-            pygame.draw.lines(surface, col, False, pts, w)
-        else:
-            pygame.draw.line(surface, (10, 10, 14), pa, pb, w + 4)
-            pygame.draw.line(surface, col, pa, pb, w)
-            if g.kind == "pin":
-                n = max(2, int(length / (9 * max(0.6, z))))
-                for i in range(1, n):
-                    cx, cy = pa[0] + dx * i / n, pa[1] + dy * i / n
-                    s = 6 * max(0.7, z)
-                    pygame.draw.line(surface, (10, 10, 14), (cx - px * s, cy - py * s), (cx + px * s, cy + py * s), 5)
-                    pygame.draw.line(surface, col, (cx - px * s, cy - py * s), (cx + px * s, cy + py * s), 3)
-        # hands: dots by the holder
-        for i in range(max(1, g.hands)):
-            off = (i - (g.hands - 1) / 2) * 9 * max(0.7, z)
-            hx, hy = pa[0] + ux * 14 * z + px * off, pa[1] + uy * 14 * z + py * off
-            pygame.draw.circle(surface, (10, 10, 14), (hx, hy), 5 * max(0.7, z) + 1)
-            pygame.draw.circle(surface, (250, 240, 220), (hx, hy), 5 * max(0.7, z))
+        _grip_link(surface, g, pa, pb, col, z, frac, hex_radius)
         if frac < 1 or z * hex_radius < 16:
             continue
-        # at the held end: the location and (for special grips) the kind, in words
-        tag = str(g.location).replace("_", " ")
-        if g.kind != "grapple":
-            tag = f"{str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()}" \
-                  f" \u00b7 {tag}"
-        t = text.render(tag, 13, (16, 16, 20), bold=True)
-        if same_hex:
-            # both in one hex: the tag sits above the hex, with a tick down to the pair
-            hx, hy = camera.world_to_screen(*centre_of(fa.hex))
-            top = hy - hex_radius * z * 0.98 - 8 - 18 * k
-            box = t.get_rect(center=(hx, top))
-            pygame.draw.line(surface, (10, 10, 14), (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 4)
-            pygame.draw.line(surface, col, (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 2)
-        else:
-            mx, my = pa[0] + dx * 0.62, pa[1] + dy * 0.62
-            box = t.get_rect(center=(mx + px * 12 * z, my + py * 12 * z))
-        bg = box.inflate(8, 2)
-        pygame.draw.rect(surface, col, bg, border_radius=5)
-        pygame.draw.rect(surface, (10, 10, 14), bg, width=1, border_radius=5)
-        surface.blit(t, box)
+        centre = camera.world_to_screen(*centre_of(fa.hex)) if same_hex else None
+        _grip_tag(surface, g, pa, pb, col, z, text, centre, hex_radius, k)
+
+
+def _grip_link(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tuple[float, float],
+               col: tuple[int, int, int], z: float, frac: float, hex_radius: float) -> None:
+    """The link from holder (``pa``) to held (``pb``) in the grip's style, and the holder's hands as dots."""
+    w = max(3, int(4 * z)) + (2 if g.hands >= 2 else 0)
+    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux
+    if g.kind == "choke_hold":
+        pygame.draw.line(surface, (10, 10, 14), pa, pb, w + 4)
+        _dashes(surface, col, pa, pb, w, 7 * max(0.7, z))
+        if frac >= 1:
+            pygame.draw.circle(surface, (10, 10, 14), pb, hex_radius * z * 0.42 + 3, width=w + 2)
+            pygame.draw.circle(surface, col, pb, hex_radius * z * 0.42 + 2, width=w)
+    elif g.kind == "arm_lock":
+        n = max(3, int(length / (8 * max(0.6, z))))
+        pts = [(pa[0] + dx * i / n + px * (5 * z if i % 2 else -5 * z) * (0 < i < n),
+                pa[1] + dy * i / n + py * (5 * z if i % 2 else -5 * z) * (0 < i < n)) for i in range(n + 1)]
+        pygame.draw.lines(surface, (10, 10, 14), False, pts, w + 4)
+        pygame.draw.lines(surface, col, False, pts, w)
+    else:
+        pygame.draw.line(surface, (10, 10, 14), pa, pb, w + 4)
+        pygame.draw.line(surface, col, pa, pb, w)
+        if g.kind == "pin":
+            n = max(2, int(length / (9 * max(0.6, z))))
+            for i in range(1, n):
+                cx, cy = pa[0] + dx * i / n, pa[1] + dy * i / n
+                s = 6 * max(0.7, z)
+                pygame.draw.line(surface, (10, 10, 14), (cx - px * s, cy - py * s), (cx + px * s, cy + py * s), 5)
+                pygame.draw.line(surface, col, (cx - px * s, cy - py * s), (cx + px * s, cy + py * s), 3)
+    # hands: dots by the holder
+    for i in range(max(1, g.hands)):
+        off = (i - (g.hands - 1) / 2) * 9 * max(0.7, z)
+        hx, hy = pa[0] + ux * 14 * z + px * off, pa[1] + uy * 14 * z + py * off
+        pygame.draw.circle(surface, (10, 10, 14), (hx, hy), 5 * max(0.7, z) + 1)
+        pygame.draw.circle(surface, (250, 240, 220), (hx, hy), 5 * max(0.7, z))
+
+
+def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tuple[float, float],
+              col: tuple[int, int, int], z: float, text: TextCache, centre: tuple[float, float] | None,
+              hex_radius: float, k: int) -> None:
+    """At the held end: the location and (for special grips) the kind, in words. ``centre``: the screen
+    centre of the hex both stand in (None when apart); the tag then sits above that hex (the ``k``-th link
+    between the same two a line higher), ticked to the pair."""
+    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+    length = math.hypot(dx, dy) or 1.0
+    px, py = -dy / length, dx / length
+    tag = str(g.location).replace("_", " ")
+    if g.kind != "grapple":
+        tag = f"{str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()}" \
+              f" \u00b7 {tag}"
+    t = text.render(tag, 13, (16, 16, 20), bold=True)
+    if centre is not None:
+        # both in one hex: the tag sits above the hex, with a tick down to the pair
+        hx, hy = centre
+        top = hy - hex_radius * z * 0.98 - 8 - 18 * k
+        box = t.get_rect(center=(hx, top))
+        pygame.draw.line(surface, (10, 10, 14), (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 4)
+        pygame.draw.line(surface, col, (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 2)
+    else:
+        mx, my = pa[0] + dx * 0.62, pa[1] + dy * 0.62
+        box = t.get_rect(center=(mx + px * 12 * z, my + py * 12 * z))
+    bg = box.inflate(8, 2)
+    pygame.draw.rect(surface, col, bg, border_radius=5)
+    pygame.draw.rect(surface, (10, 10, 14), bg, width=1, border_radius=5)
+    surface.blit(t, box)
 
 
 def _altitude(f: Any) -> int:
