@@ -17,6 +17,7 @@ used, so other rulesets are untouched.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from game.hexgrid import hex_neighbors
@@ -89,25 +90,38 @@ def expand(options: list[Option], battle: Any, ruleset: Ruleset, ctl: Any = None
             for v in values:
                 if getattr(a, fld, None) != v:
                     add(dataclasses.replace(a, **{fld: v}))
-    # waiting: for each lower number, or for each fighter still to act (S4-INIT-5/6)
+    _add_waits(add, actions, actor, ctl)
+    _add_holds(add, actions, battle, f)
+    _add_own(add, actions, battle, f)
+    return out
+
+
+def _add_waits(add: Callable[[Any], None], actions: dict[str, Any], actor: str, ctl: Any) -> None:
+    """Waiting: for each lower number, or for each fighter still to act (S4-INIT-5/6)."""
     wait = actions.get("wait")
-    if wait is not None and {"count", "fighter"} <= _fields(wait) and ctl is not None:
-        try:
-            info = ctl.initiative()
-        except Exception:  # noqa: BLE001
-            info = {}
-        rows = info.get("rows") or []
-        mine = next((r.get("number") for r in rows if r.get("fighter") == actor), None)
-        if isinstance(mine, int):
-            for n in sorted({r.get("number") for r in rows if isinstance(r.get("number"), int)} | set(range(1, mine)),
-                            reverse=True):
-                if n < mine:
-                    add(_make(wait, actor=actor, count=n))
-            for r in rows:
-                other = r.get("fighter")
-                if other != actor and isinstance(r.get("number"), int) and r["number"] <= mine:
-                    add(_make(wait, actor=actor, fighter=other))
-    # the holder's options on each fighter it holds
+    if wait is None or not {"count", "fighter"} <= _fields(wait) or ctl is None:
+        return
+    try:
+        info = ctl.initiative()
+    except Exception:  # noqa: BLE001
+        info = {}
+    rows = info.get("rows") or []
+    mine = next((r.get("number") for r in rows if r.get("fighter") == actor), None)
+    if not isinstance(mine, int):
+        return
+    for n in sorted({r.get("number") for r in rows if isinstance(r.get("number"), int)} | set(range(1, mine)),
+                    reverse=True):
+        if n < mine:
+            add(_make(wait, actor=actor, count=n))
+    for r in rows:
+        other = r.get("fighter")
+        if other != actor and isinstance(r.get("number"), int) and r["number"] <= mine:
+            add(_make(wait, actor=actor, fighter=other))
+
+
+def _add_holds(add: Callable[[Any], None], actions: dict[str, Any], battle: Any, f: Any) -> None:
+    """The holder's options on each fighter it holds, and escaping from each holder by name."""
+    actor = f.id
     held = [g.target for g in getattr(battle, "grapples", []) if g.holder == actor]
     for t in held:
         if "silence" in actions:
@@ -126,19 +140,19 @@ def expand(options: list[Option], battle: Any, ruleset: Ruleset, ctl: Any = None
     if esc is not None and len(holders) > 1:
         for hid in holders:
             add(_make(esc, actor=actor, target=hid))
-    # facing (S4-FACE-1..2): turn in place
+
+
+def _add_own(add: Callable[[Any], None], actions: dict[str, Any], battle: Any, f: Any) -> None:
+    """Turning in place (S4-FACE-1..2) and the items that can be used (wands, potions...)."""
+    actor = f.id
     face = actions.get("face")
     if face is not None and "facing" in _fields(face):
         for d in range(6):
             if d != f.facing:
                 add(_make(face, actor=actor, facing=d))
-    # items that can be used (wands, potions...)
     use = actions.get("use_item")
     if use is not None:
         for it in dict.fromkeys([*f.items, *[x for x in f.hands.values() if x]]):
             a = _make(use, actor=actor, item=it)
             if a is not None and _check(battle, a) is None:
                 add(a)
-    return out
-
-
