@@ -54,6 +54,7 @@ from game.rules.threed6.status import (
     hands_in_grips,
     is_grappled,
     is_out,
+    ruleset_for,
 )
 
 if TYPE_CHECKING:
@@ -136,7 +137,8 @@ class ChokeHold(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         if self.maneuver not in G.GRAPPLE_MANEUVERS:
             return Reason("A choke hold is a grapple: an Attack, All-Out Attack or Move and Attack", "S2-REQ-4")
         target = battle.get(self.target)
@@ -152,7 +154,8 @@ class ChokeHold(Maneuver):
         # S2-CHOKE-4: the same answer the play gets from choke.defend_from_behind.
         return choke.defense_choice_reason(rs, battle, target, actor.id, self.defense)
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         battle = r.battle
         target = battle.fighter(self.target)
         if grip(battle, actor.id, target.id) is None:
@@ -195,7 +198,8 @@ class ArmLock(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         if self.maneuver not in G.AFTER_MANEUVERS:
             return Reason("Capturing an arm is an attack: an Attack or All-Out Attack maneuver", "S2-ARMLOCK-4")
         target = battle.get(self.target)
@@ -210,7 +214,8 @@ class ArmLock(Maneuver):
                 return where
         return rs.defense_choice_reason(battle, target.id, actor.id, None, self.defense, kind="grapple")
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         battle = r.battle
         target = battle.fighter(self.target)
         chance = armlock.lock_chance(battle, actor.id, target.id)
@@ -271,10 +276,11 @@ class ArmLockDamage(Maneuver):
     is_attack: ClassVar[bool] = False
     target: str | None = None
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
         return armlock.check_damage(battle, actor.id, self.target)
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         armlock.resolve_damage(r, rs, actor.id, self.target)
 
 
@@ -318,8 +324,8 @@ class FullTakedown(G.Takedown):
     rule: ClassVar[str] = "S2-TAKEDOWN-2"
     to: tuple[int, int] | None = None
 
-    def reason(self, battle, rs, actor):
-        why = G.Takedown.reason(self, battle, rs, actor)
+    def _check(self, battle, actor):
+        why = G.Takedown._check(self, battle, actor)
         if why is None and self.to is not None:
             if hex_distance(Hex.of(self.to), actor.hex) != 1 or not _open(battle, Hex.of(self.to)):
                 return Reason("The fallen foe's legs must go into an open hex next to the grappler",

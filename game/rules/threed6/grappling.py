@@ -28,6 +28,7 @@ from game.rules.threed6.status import (
     is_grappled,
     is_item_location,
     is_pinned,
+    ruleset_for,
 )
 
 if TYPE_CHECKING:
@@ -136,7 +137,8 @@ class Grapple(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         target = battle.get(self.target)
         if target is None or target.id == actor.id:
             return Reason("Choose a fighter to grapple", rs.cite("S0-REQ-2"), "bad_intent")
@@ -168,7 +170,8 @@ class Grapple(Maneuver):
         return rs.defense_choice_reason(battle, target.id, actor.id, None, self.defense, kind="grapple",
                                         origin=step_origin(actor, where[0]))
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         battle = r.battle
         target = battle.fighter(self.target)
         where = approach(battle, rs, actor, target, self.maneuver)
@@ -255,7 +258,8 @@ class AfterGrapple(Maneuver):
     def held(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Grip | Reason:
         return held_grip(battle, rs, actor, self.target, lambda g: self.wants(rs, g))
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         return after_reason(rs, self.maneuver) or self.after_check(battle, rs, actor)
 
     def after_check(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Reason | None:
@@ -267,7 +271,8 @@ class AfterGrapple(Maneuver):
     def grip_reason(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter, g: Grip) -> Reason | None:
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         if self.maneuver == "all_out_attack":
             rs.start_all_out_attack(r, actor)
         self.after_play(r, rs, actor)
@@ -296,7 +301,8 @@ class BreakFree(Maneuver):
     target: str | None = None
     to: tuple[int, int] | None = None
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         grips = grips_on(battle, actor.id)
         if self.target is not None:
             grips = [g for g in grips if g.holder == self.target]
@@ -321,7 +327,8 @@ class BreakFree(Maneuver):
             return next(g for g in grips if g.holder == self.target)
         return min(grips, key=lambda g: (rs.break_free_specs(battle, actor, g)[1].target, g.holder))
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         battle = r.battle
         g = self.pick(battle, rs, actor)
         if is_pinned(battle, actor.id):
@@ -359,7 +366,8 @@ class Release(Maneuver):
     target: str | None = None
     hands: int | None = None
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         mine = [g for g in grips_by(battle, actor.id) if self.target in (None, g.target)]
         if not mine:
             return Reason(f"{actor.label} holds nobody to release", rs.cite("S0-FREE-1"))
@@ -369,7 +377,8 @@ class Release(Maneuver):
             return Reason(f"{actor.label} grips with {mine[0].hands} hand(s)", rs.cite("S0-FREE-1"), "bad_intent")
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         g = next(g for g in grips_by(r.battle, actor.id) if self.target in (None, g.target))
         n = g.hands if self.hands is None else self.hands
         if n >= g.hands:
@@ -563,7 +572,8 @@ class Drag(Maneuver):
             return Reason(f"{actor.label} holds nobody to drag", rs.cite("S0-FREE-2"))
         return mine[0]
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         if self.to is None:
             return Reason("Choose the hex to drag to", rs.cite("S0-FREE-3"), "bad_intent")
         g = self._grip(battle, rs, actor)
@@ -587,7 +597,8 @@ class Drag(Maneuver):
                           "with the load)", rs.cite("S0-FREE-3"))
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         battle = r.battle
         g = self._grip(battle, rs, actor)
         assert not isinstance(g, Reason)

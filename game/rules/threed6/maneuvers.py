@@ -67,11 +67,10 @@ class Maneuver(Action):
         actor = battle.get(self.actor)
         if actor is None:
             return Reason(f"There is no fighter {self.actor!r}", kind="unknown")
-        rs = ruleset_for(battle)
-        return rs.maneuver_reason(battle, actor, self) or self.reason(battle, rs, actor)
+        return ruleset_for(battle).maneuver_reason(battle, actor, self) or self._check(battle, actor)
 
-    def reason(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Reason | None:
-        """The action's own checks, after the shared ones."""
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
+        """The action's own checks, after the shared ones (the ruleset: ``ruleset_for(battle)``)."""
         return None
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
@@ -80,11 +79,12 @@ class Maneuver(Action):
         actor = battle.fighter(self.actor)
         # G0-7: at 0 HP or less, roll HT before acting (Do Nothing and free actions need no roll).
         if self.free or self.type == "do_nothing" or C.consciousness_check(r, actor):
-            self.play(r, rs, actor)
+            self._resolve(r, actor)
             rs.after_action(r, actor, self)
         return r.events
 
-    def play(self, r: Resolution, rs: ThreeD6Lite, actor: Fighter) -> None:
+    def _resolve(self, r: Resolution, actor: Fighter) -> None:
+        """Play the action through ``r`` (the ruleset: ``ruleset_for(r.battle)``)."""
         raise NotImplementedError
 
 
@@ -169,7 +169,8 @@ class Move(Maneuver):
     maneuver_kind: ClassVar[str] = "move"
     to: tuple[int, int] | None = None
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         if self.to is None:
             return Reason("Choose the hex to move to", "G0-4", "bad_intent")
         holders = [battle.fighter(g.holder) for g in grips_on(battle, actor.id) if g.location in _BODY]
@@ -184,7 +185,8 @@ class Move(Maneuver):
             return Reason(f"{actor.label} cannot reach {list(self.to)} this turn (Move {steps})", "G0-4")
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         battle = r.battle
         holders = [g.holder for g in grips_on(battle, actor.id) if g.location in _BODY]
         steps = rs.move_allowance(battle, actor, carrying=holders)
@@ -210,7 +212,7 @@ class Face(Maneuver):
     free: ClassVar[bool] = True
     facing: int = 0
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
         if not isinstance(self.facing, int) or not 0 <= self.facing <= 5:
             return Reason("Facing must be 0-5", "G0-4", "bad_intent")
         if actor.counters.get("faced") == battle.turn:
@@ -219,7 +221,7 @@ class Face(Maneuver):
             return Reason(f"{actor.label} already faces that way", "G0-4")
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
         r.emit(E.face(actor.id, self.facing, rule="G0-4"))
         r.emit(E.stat(actor.id, "counters.faced", r.battle.turn))
 
@@ -245,7 +247,8 @@ class ChangePosture(Maneuver):
     maneuver_kind: ClassVar[str] = "change_posture"
     posture: str = "standing"
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         allowed = POSTURE_CHANGES.get(actor.posture, ())
         if self.posture not in allowed:
             return Reason(f"{actor.label} cannot go from {actor.posture} to {self.posture} in one turn", "G0-8")
@@ -253,7 +256,7 @@ class ChangePosture(Maneuver):
             return Reason(f"{actor.label} is pinned and cannot move", rs.cite("S0-VICTIM-3"))
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
         r.emit(E.posture(actor.id, self.posture, rule="G0-8"))
 
 
@@ -355,11 +358,13 @@ class Attack(Maneuver):
     location: str = "torso"
     defense: str | None = None
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
             or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver=self.maneuver_kind)
 
 
@@ -378,13 +383,15 @@ class AllOutAttack(Maneuver):
     defense: str | None = None
     option: str = "determined"
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         if self.option not in ("determined", "strong"):
             return Reason("All-Out Attack option must be determined or strong", "G0-4", "bad_intent")
         return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
             or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         rs.start_all_out_attack(r, actor)
         strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver="all_out_attack",
                option=self.option)
@@ -405,11 +412,12 @@ class MoveAndAttack(Maneuver):
     location: str = "torso"
     defense: str | None = None
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         return self.own_reason(battle, rs, actor)
 
     def own_reason(self, battle, rs, actor, *, reachable: bool | None = None):
-        """``reason``; ``reachable=True``: the caller knows a path to ``to`` exists (``menu.reachable_hexes``
+        """``_check``; ``reachable=True``: the caller knows a path to ``to`` exists (``menu.reachable_hexes``
         with ``rs.move_allowance``), so no search is made."""
         to = Hex.of(self.to) if self.to is not None else actor.hex
         if to != actor.hex:
@@ -420,7 +428,8 @@ class MoveAndAttack(Maneuver):
         return strike_reason(battle, rs, actor, self.target, self.item, self.location, reach_from=to) \
             or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         if self.to is not None and Hex.of(self.to) != actor.hex:
             path = find_path(r.battle, actor, Hex.of(self.to), rs.move_allowance(r.battle, actor)) or []
             for g in list(grips_by(r.battle, actor.id)):
@@ -444,13 +453,15 @@ class Bite(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         if self.maneuver not in ("attack", "all_out_attack"):
             return Reason("A bite is an Attack or an All-Out Attack", "G0-4", "bad_intent")
         return strike_reason(battle, rs, actor, self.target, "bite", "torso") \
             or rs.defense_choice_reason(battle, self.target, actor.id, None, self.defense)
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         if self.maneuver == "all_out_attack":
             rs.start_all_out_attack(r, actor)
         strike(r, rs, actor, self.target, "bite", "torso", self.defense, maneuver=self.maneuver)
@@ -466,7 +477,7 @@ class AllOutDefense(Maneuver):
     maneuver_kind: ClassVar[str] = "all_out_defense"
     defense: str = "dodge"
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
         if self.defense not in ("dodge", "parry", "block"):
             return Reason("All-Out Defense improves dodge, parry or block", "G0-4", "bad_intent")
         # a block is made with a shield (G0-5): +2 to a block one cannot make is no defence at all
@@ -475,7 +486,7 @@ class AllOutDefense(Maneuver):
             return Reason(f"{actor.label} holds no shield to block with", "G0-5")
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
         r.emit(E.effect_start(actor.id, "all_out_defense", until="next_turn", data={"defense": self.defense},
                               rule="G0-4"))
 
@@ -496,7 +507,8 @@ class Ready(Maneuver):
     maneuver_kind: ClassVar[str] = "ready"
     item: str = ""
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
+        rs = ruleset_for(battle)
         if isinstance(actor.traits.get(self.item), bool):
             return None
         if not self.item:
@@ -508,7 +520,8 @@ class Ready(Maneuver):
             return Reason(f"{actor.label} has no free hand to ready the {self.item} with", rule)
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
+        rs = ruleset_for(r.battle)
         battle = r.battle
         if isinstance(actor.traits.get(self.item), bool):
             value = not actor.traits[self.item]
@@ -558,12 +571,12 @@ class ThrowAway(Maneuver):
     physical: ClassVar[bool] = False
     item: str = ""
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
         if self.item not in actor.hands.values() or not self.item:
             return Reason(f"{actor.label} holds no {self.item or 'item'}", "G0-4")
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
         hand = _weapon_hand(actor, self.item)
         for g in [g for g in r.battle.grapples if g.target == actor.id and g.location == self.item]:
             r.emit(E.grapple_end(g.holder, g.target, why="the item was thrown away", rule="G0-4"))
@@ -583,13 +596,13 @@ class Evaluate(Maneuver):
     physical: ClassVar[bool] = False
     target: str = ""
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
         t = battle.get(self.target)
         if t is None or t.id == actor.id:
             return Reason("Choose a foe to evaluate", "G0-4", "bad_intent")
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
         old = actor.counters.get("evaluate") or {}
         bonus = min(3, int(old.get("bonus", 0)) + 1) if old.get("target") == self.target else 1
         r.emit(E.stat(actor.id, "counters.evaluate", {"target": self.target, "bonus": bonus}, rule="G0-4"))
@@ -606,7 +619,7 @@ class Feint(Maneuver):
     target: str = ""
     item: str | None = None
 
-    def reason(self, battle, rs, actor):
+    def _check(self, battle, actor):
         t = battle.get(self.target)
         if t is None or t.id == actor.id:
             return Reason("Choose a foe to feint", "G0-4", "bad_intent")
@@ -614,7 +627,7 @@ class Feint(Maneuver):
             return Reason(f"{t.label} is too far away to feint", "G0-4")
         return None
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
         t = r.battle.fighter(self.target)
         la, na = C.attack_skill(actor, self.item or "punch")
         lb, nb = _best_melee(t)
@@ -641,7 +654,7 @@ def _best_melee(f: Fighter) -> tuple[int, str]:
 class _Simple(Maneuver):
     message: ClassVar[str] = ""
 
-    def play(self, r, rs, actor):
+    def _resolve(self, r, actor):
         r.note(E.message(self.message.format(actor.label), actor=actor.id, rule=self.rule))
 
 

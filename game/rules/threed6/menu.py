@@ -81,7 +81,7 @@ class Sweep:
     def check(self, a: Action) -> Reason | None:
         if type(a).check is not M.Maneuver.check:
             return a.check(self.battle)
-        return self.shared(a) or a.reason(self.battle, self.rs, self.actor)  # type: ignore[attr-defined]
+        return self.shared(a) or a._check(self.battle, self.actor)  # type: ignore[attr-defined]
 
 
 def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Option]:
@@ -112,7 +112,7 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
     move_probe = M.Move(fid, to=(actor.hex.q, actor.hex.r))
     no_move = rs.maneuver_reason(battle, actor, move_probe)
     if no_move is None:
-        why = move_probe.reason(battle, rs, actor)
+        why = move_probe._check(battle, actor)
         if why is not None and why.rule != "G0-4":  # held, or cannot move in this posture
             no_move = why
     if no_move is not None:
@@ -272,7 +272,7 @@ def _variant(rs: ThreeD6Lite, base: type[M.Maneuver]) -> type[M.Maneuver]:
 
 
 def _drag_shared_reason(battle: Battle, rs: ThreeD6Lite, actor: Fighter, probe: G.Drag) -> Reason | None:
-    why = probe.reason(battle, rs, actor)
+    why = probe._check(battle, actor)
     if why is None or why.rule == rs.cite("S0-FREE-3"):
         return None
     return why
