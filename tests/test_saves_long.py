@@ -27,7 +27,7 @@ import pytest
 from game.ai.soak import soak_battle, soak_template
 from game.model import Battle
 from game.rules.base import RULESETS, find_ruleset
-from game.saves import Replay, load_game, save_game, state_hash
+from game.saves import Replay, latest_autosave, list_autosaves, load_game, save_game, state_hash
 from game.turns import TurnController, TurnSettings
 
 INTENTS = 1_000
@@ -142,3 +142,23 @@ def test_the_arena_floor_bug_of_issue_13(tmp_path):
     assert floors, "the battle never picked an item up from the floor: the test lost its point"
     path = save_game(ctl, tmp_path / "arena.json")
     assert state_hash(load_game(path).battle) == state_hash(ctl.battle)
+
+
+def test_continue_loads_each_of_the_five_autosaves_of_a_long_arena_battle(tmp_path):
+    """Issue 13: Continue refused all five autosaves of a long arena battle. The last five intents of a
+    400-intent battle autosave; each autosave loads (as Continue loads the newest) to the state it was
+    written in, and the newest is the battle as it stands."""
+    folder = tmp_path / "autosave"
+    hashes: list[str] = []
+
+    def autosave_at_the_end(ctl: TurnController, n: int) -> None:
+        if n == 395:
+            ctl.settings.autosave_dir = folder
+        if n > 395:
+            hashes.append(state_hash(ctl.battle))
+
+    ctl = play_long("3d6-lite", 11, 400, on_intent=autosave_at_the_end)
+    files = list_autosaves(folder)
+    assert len(files) == 5 and latest_autosave(folder) == files[-1]
+    assert [state_hash(load_game(p).battle) for p in files] == hashes
+    assert hashes[-1] == state_hash(ctl.battle)
