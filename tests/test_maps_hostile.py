@@ -203,8 +203,7 @@ def test_largest_map_loads(tmp_path: Path) -> None:
 
 # --- the real command, under 200 MB and 2 s ------------------------------------------
 
-CLI_SAMPLE = ["zlib bomb", "nan width", "huge map", "image declared 1e9 wide", "PNG 1e9 wide", "not an image",
-              "nested groups", "unknown XML encoding", "tileset is a pipe"]
+CLI_SAMPLE = ["zlib bomb", "nan width", "huge map", "PNG 1e9 wide", "nested groups", "tileset is a pipe"]
 
 
 @pytest.mark.parametrize("case", CLI_SAMPLE)
@@ -291,7 +290,7 @@ def _loads_or_refuses(path: Path) -> None:
         assert ts.columns >= 1 and 1 <= ts.tile_count <= ts.columns * 16384
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutated())
 def test_mutated_arena_loads_or_is_refused(scratch: Path, files: tuple[str, str, bytes]) -> None:
     """Issue 13: hypothesis mutations of arena.tmx/terrain.tsx/terrain.png never escape as another exception."""
@@ -299,7 +298,7 @@ def test_mutated_arena_loads_or_is_refused(scratch: Path, files: tuple[str, str,
     _loads_or_refuses(make_dir(scratch, tmx, tsx, raw_png))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, len(ARENA.encode()) - 1), st.binary(min_size=1, max_size=64))
 def test_random_bytes_in_the_map(scratch: Path, at: int, junk: bytes) -> None:
     """Issue 13: random bytes spliced into the .tmx: a board or one sentence, never a traceback."""

@@ -156,8 +156,7 @@ def test_shipped_scenarios_pass_the_stricter_check(path: Path) -> None:
 
 # --- the real commands, under 200 MB and 2 s --------------------------------------------
 
-CLI_SAMPLE = ["turn_limit text", "turn_limit nan", "prehensile = 5", "unknown item in hand", "more hands than arms",
-              "unregistered ruleset", "not UTF-8", "deep nesting"]
+CLI_SAMPLE = ["turn_limit text", "prehensile = 5", "unregistered ruleset", "deep nesting"]
 
 
 @pytest.mark.parametrize("case", CLI_SAMPLE)
@@ -168,7 +167,7 @@ def test_simulate_refuses(tmp_path: Path, case: str) -> None:
     assert_refused(run_clinch("simulate", path, "--battles", "1"), names=path)
 
 
-@pytest.mark.parametrize("case", ["unregistered ruleset", "unregistered ruleset from the map", "ST -5"])
+@pytest.mark.parametrize("case", ["unregistered ruleset from the map", "ST -5"])
 def test_screenshot_refuses(tmp_path: Path, case: str) -> None:
     """Issue 13: an unregistered ruleset is refused by ``screenshot`` as by ``simulate``, before rendering."""
     path = scenario(tmp_path, next(c[1] for c in CASES if c[0] == case))
@@ -301,14 +300,14 @@ def _loads_or_refuses(path: Path) -> None:
     _accepted(battle)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutated())
 def test_mutated_scenarios_load_or_are_refused(scratch: Path, text: str) -> None:
     """Issue 13: a mutated scenario is a playable battle or one sentence naming it; never another exception."""
     _loads_or_refuses(scenario(scratch, text))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted(TEXT)), st.data())
 def test_random_bytes_in_a_scenario(scratch: Path, name: str, data: st.DataObject) -> None:
     """Issue 13: random bytes spliced into a shipped scenario: a battle or one sentence, never a traceback."""
