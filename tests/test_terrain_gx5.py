@@ -189,3 +189,22 @@ def test_GX_5_the_hover_text_names_only_what_the_ruleset_uses(ruleset: str) -> N
         assert "cover 2" in text and "blocks sight" in text
     else:
         assert "cover" not in text and "sight" not in text
+
+
+def test_GX_5_d20_fighting_withdrawal_backs_away_by_the_cheapest_path() -> None:
+    """GX-5 with S4-DEFMOVE-3: backing away (half the walk, 20') pays each hex's move cost and takes the
+    cheapest way, not the one with fewest hexes: through rough (-1, 0) the walk to (-3, 0) costs 25', round
+    it 20'. Walls at (-2, -1) and (-3, 1) leave (-2, 0) the only way in."""
+    rough, walls = Hex(-1, 0), {Hex(-2, -1), Hex(-3, 1)}
+    cells = [Cell(hex=h, move_cost=3 if h == rough else 1, blocks_movement=h in walls)
+             for h in hex_spiral(Hex(0, 0), 4)]
+    b = make("d20", cells, Hex(0, 0), Hex(1, 0), facing=3)
+    rs = find_ruleset("d20")
+    back = rs.action_from_dict({"type": "fighting_withdrawal", "actor": "ann", "to": [-3, 0]})
+    assert back.check(b) is None
+    events = back.resolve(b, ScriptedDice([]))
+    path = [Hex.of(h) for h in next(e for e in events if e["type"] == "move")["path"]]
+    assert path == [Hex(0, -1), Hex(-1, -1), Hex(-2, 0), Hex(-3, 0)]
+    b2 = make("d20", cells, Hex(0, 0), Hex(1, 0), facing=3)
+    far = rs.action_from_dict({"type": "fighting_withdrawal", "actor": "ann", "to": [-4, 0]})
+    assert far.check(b2) is not None  # 25' at the least

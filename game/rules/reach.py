@@ -23,7 +23,7 @@ import heapq
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.hexgrid import Hex, hex_distance, neighbors_of
+from game.hexgrid import Hex, neighbors_of
 
 if TYPE_CHECKING:
     from game.model import Board
@@ -58,7 +58,7 @@ class Reach:
 
     __slots__ = ("start", "cost", "prev")
 
-    def __init__(self, start: Hex, cost: dict[Hex, int], prev: dict[Hex, Hex]) -> None:
+    def __init__(self, start: Hex, cost: dict[Hex, float], prev: dict[Hex, Hex]) -> None:
         self.start = start
         #: hex -> movement spent to enter it by the cheapest path (the start is not in it)
         self.cost = cost
@@ -83,22 +83,23 @@ class Reach:
         return out
 
 
-def reachable(start: Hex, budget: int, cost_of: Callable[[Hex], int | None],
-              goes_on: Callable[[Hex], bool] | None = None, *, goal: Hex | None = None) -> Reach:
-    """Every hex enterable from ``start`` for at most ``budget`` hexes of movement (Dijkstra, GX-5).
+def reachable(start: Hex, budget: float, cost_of: Callable[[Hex], float | None],
+              goes_on: Callable[[Hex], bool] | None = None, *, goal: Hex | None = None,
+              may_step: Callable[[Hex, Hex], bool] | None = None) -> Reach:
+    """Every hex enterable from ``start`` for at most ``budget`` of movement (Dijkstra, GX-5).
 
-    ``cost_of(h)`` is the movement spent entering ``h`` (``None``: never), ``goes_on(h)`` whether one may
-    walk on out of ``h`` (default: always). With ``goal`` the search stops once the goal's cheapest cost is
-    known (a check of one move needs no more), and hexes farther than the budget allows are not searched.
+    ``cost_of(h)`` is the movement spent entering ``h`` (``None``: never; hexes, or feet if the budget is in
+    feet, at least 1 hex's worth each), ``goes_on(h)`` whether one may walk on out of ``h`` (default:
+    always), ``may_step(h, n)`` whether the step from ``h`` into ``n`` is allowed (d20's fighting withdrawal
+    never steps closer to a foe). With ``goal`` the search stops once the goal's cheapest cost is known (a
+    check of one move needs no more).
     """
-    cost: dict[Hex, int] = {}
+    cost: dict[Hex, float] = {}
     prev: dict[Hex, Hex] = {}
     if budget <= 0:
         return Reach(start, cost, prev)
-    if goal is not None and hex_distance(start, goal) > budget:  # every hex costs at least 1
-        return Reach(start, cost, prev)
-    best: dict[Hex, int] = {start: 0}
-    heap: list[tuple[int, int, Hex]] = [(0, 0, start)]
+    best: dict[Hex, float] = {start: 0}
+    heap: list[tuple[float, int, Hex]] = [(0, 0, start)]
     seq = 0
     push, pop = heapq.heappush, heapq.heappop
     while heap:
@@ -113,7 +114,7 @@ def reachable(start: Hex, budget: int, cost_of: Callable[[Hex], int | None],
                 continue
         for n in neighbors_of(h):
             c = cost_of(n)
-            if c is None:
+            if c is None or (may_step is not None and not may_step(h, n)):
                 continue
             nd = d + c
             if nd > budget or nd >= best.get(n, budget + 1):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.hexgrid import Hex, hex_distance, hex_neighbors, turn_steps
+from game.hexgrid import Hex, hex_distance, turn_steps
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import Mod
@@ -43,6 +43,7 @@ from game.rules.d20.status import (
     shield_of,
     this_round,
 )
+from game.rules.reach import reachable as cheapest_reach
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -375,29 +376,22 @@ class FightingWithdrawal(D20Action):
     to: tuple[int, int] | None = None
 
     def _path(self, battle: Battle, f: Fighter) -> list[Hex] | None:
+        """The cheapest way back (GX-5: each hex its move cost in feet), never stepping closer to a foe it
+        fights."""
         to = _hex(self.to)
         budget = move_budget(battle, f, MV.walk_rate(battle, f) / 2)
-        MV.feet_per_hex(battle)
         foes_ = engaged_with(battle, f)
-        frontier = [(f.hex, [])]
-        seen = {f.hex}
-        while frontier:
-            nxt = []
-            for h, path in frontier:
-                if h == to:
-                    return path
-                for n in hex_neighbors(h):
-                    if n in seen or MV._blocked(battle, f, n) or (battle.board.cells and n not in battle.board):
-                        continue
-                    if any(hex_distance(n, o.hex) < hex_distance(h, o.hex) for o in foes_):
-                        continue  # backing away: never closer to a foe it fights
-                    cost = sum(MV._cost(battle, x) for x in path + [n])
-                    if cost > budget + 1e-9:
-                        continue
-                    seen.add(n)
-                    nxt.append((n, path + [n]))
-            frontier = nxt
-        return None
+        board = battle.board
+
+        def cost_of(n: Hex) -> float | None:
+            if MV._blocked(battle, f, n) or (board.cells and n not in board):
+                return None
+            return MV._cost(battle, n)
+
+        def may_step(h: Hex, n: Hex) -> bool:  # backing away: never closer to a foe it fights
+            return not any(hex_distance(n, o.hex) < hex_distance(h, o.hex) for o in foes_)
+
+        return cheapest_reach(f.hex, budget + 1e-9, cost_of, goal=to, may_step=may_step).path(to)
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         why = _move_common(battle, f)
