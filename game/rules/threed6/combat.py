@@ -372,7 +372,7 @@ def consciousness_check(r: Resolution, f: Fighter) -> bool:
         return True
     hp_max = S.hp_max(f)
     spec = RollSpec(f.id, "HT to stay conscious at 0 HP or less", S.stat(f, "HT"), "G0-7")
-    multiples = (-hp) // hp_max
+    multiples = (-hp) // max(1, hp_max)  # a fighter of 0 max HP (ST 0 in a situation) counts 1 a multiple
     spec.add(-multiples, "house rule: per full multiple of HP below zero", "G0-7")
     ev = r.note(roll_under(r.dice, spec))
     if not ev["success"]:
