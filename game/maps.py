@@ -1062,6 +1062,9 @@ MAX_ROUNDS = 10_000  # turn_limit / round_limit
 MAX_ITEMS = 32
 MAX_NAME = 200  # ids, names, item and trait names
 MAX_TEXT = 4000  # a description
+#: bytes of a scenario file: the shipped ones are about 3 KB, 100 fighters fit in 100 KB; tomllib is pure
+#: Python, so a larger file would cost seconds and hundreds of MB before any check could refuse it
+MAX_SCENARIO_BYTES = 1024 * 1024
 
 _Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
 _Score = Annotated[int, msgspec.Meta(ge=0, le=MAX_SCORE)]
@@ -1276,7 +1279,7 @@ def load_scenario(path: str | Path) -> Battle:
     if not path.exists() and not path.is_symlink():
         raise ScenarioError(f"{path}: no such file.")
     try:
-        data = load_toml(path)
+        data = load_toml(path, limit=MAX_SCENARIO_BYTES)
     except UserFileError as exc:
         raise ScenarioError(str(exc)) from None
 
