@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from game.dice import Dice
     from game.hexgrid import Hex
     from game.model import Battle, Fighter, Grapple
+    from game.rules.events import Resolution
 
 Event = dict[str, Any]
 
@@ -69,6 +70,19 @@ class Action:
 
     Field values are JSON-ready (str, int, None, lists of int for hexes) so
     that ``to_dict``/``from_dict`` round-trip exactly and logs stay plain data.
+
+    One verb pair in every ruleset: the engine calls the public
+    ``check(battle)`` and ``resolve(battle, dice)``; an action implements the
+    hooks ``_check(battle, actor)`` (its own legality, ``actor`` the acting
+    :class:`~game.model.Fighter`) and ``_resolve(r, actor)`` (its play through
+    the :class:`~game.rules.events.Resolution` ``r``). Each ruleset family
+    overrides ``check``/``resolve`` once in its base class with what all its
+    actions share (``D20Action``: out, surprised, busy, phase; 3d6
+    ``Maneuver``: the maneuver checks, the 0-HP roll, the clean-up after;
+    ``EdgeAction``: the phase of edge's turn order); an action overrides
+    them only to step round its family's shared checks (d20's second staff
+    blow, S4-STAFF-6). ``game.rules.basic_actions`` holds what the rulesets'
+    common verbs (move, face, change posture, ready, wait, do nothing) share.
     """
 
     type: ClassVar[str] = ""
@@ -83,11 +97,35 @@ class Action:
     actor: str
 
     def check(self, battle: Battle) -> Reason | None:
-        """``None`` if legal now, else the reason it is not. Never raises for a legal-looking intent."""
-        raise NotImplementedError
+        """``None`` if legal now, else the reason it is not. Never raises for a legal-looking intent.
+
+        The plumbing: find the actor, then the action's own :meth:`_check`. A
+        family base class (``D20Action``, ``Maneuver``, ``EdgeAction``) puts
+        the checks all its actions share between the two.
+        """
+        actor = battle.get(self.actor)
+        if actor is None:
+            return Reason(f"There is no fighter {self.actor!r}.", kind="unknown")
+        return self._check(battle, actor)
+
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
+        """The action's own checks, after those its family shares; ``actor`` is the acting fighter."""
+        return None
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        """Play the action; may assume ``check`` passed (the trusted door)."""
+        """Play the action; may assume ``check`` passed (the trusted door).
+
+        The plumbing: one :class:`~game.rules.events.Resolution`, the action's
+        :meth:`_resolve`, its events (a family adds what follows every action).
+        """
+        from game.rules.events import Resolution
+
+        r = Resolution(battle, dice)
+        self._resolve(r, battle.fighter(self.actor))
+        return r.events
+
+    def _resolve(self, r: Resolution, actor: Fighter) -> None:
+        """Play the action through ``r`` (``r.emit`` applies an event, ``r.note`` records one)."""
         raise NotImplementedError
 
     # -- plain data ---------------------------------------------------------

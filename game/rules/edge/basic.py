@@ -21,29 +21,22 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.hexgrid import Hex, neighbors_of
 from game.rules import events as ev
-from game.rules.base import Action, Reason
+from game.rules.base import Reason
 from game.rules.edge import combat, links
+from game.rules.edge.action import EdgeAction
 from game.rules.edge.checks import actor_reason, find_link, melee_reason
-from game.rules.edge.order import phase_reason
 from game.rules.edge.stats import free_hands, item_info, move_allowance
 from game.rules.reach import reachable as cheapest_reach
 from game.rules.reach import terrain_cost
 
 if TYPE_CHECKING:
-    from game.dice import Dice
-    from game.model import Battle
-    from game.rules.events import Event
+    from game.model import Battle, Fighter
+    from game.rules.events import Resolution
 
 __all__ = ["reachable", "reachable_path", "melee_reason", "Move", "Face", "ChangePosture", "Attack", "Ready", "Release", "Wait",
            "DoNothing", "POSTURES"]
 
 POSTURES = ("standing", "prone")
-
-
-def _res(battle: Battle, dice: Dice):  # noqa: ANN202
-    from game.rules.events import Resolution
-
-    return Resolution(battle, dice)
 
 
 def foes_of(battle: Battle, fighter: str) -> list[str]:
@@ -100,16 +93,14 @@ def _reach_map(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(EdgeAction):
     type: ClassVar[str] = "move"
     title: ClassVar[str] = "Move"
     rule: ClassVar[str] = "G1-4"
 
     to: tuple[int, int]
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         reason = actor_reason(battle, self.actor)
         if reason:
             return reason
@@ -124,46 +115,39 @@ class Move(Action):
                           "each costing its move cost (GX-5), stopping next to a foe", "G1-4")
         return None
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        res = _res(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
+        battle = res.battle
         to = Hex(*self.to)
         path = list(_reach_map(battle, self.actor)[to])
         res.emit(ev.move(self.actor, to, path=path, rule="G1-4"))
         links.mark_used(res, self.actor, "moved")
-        return res.events
 
 
 @dataclass(frozen=True, slots=True)
-class Face(Action):
+class Face(EdgeAction):
     type: ClassVar[str] = "face"
     title: ClassVar[str] = "Turn"
 
     facing: int
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         if not isinstance(self.facing, int) or not 0 <= self.facing <= 5:
             return Reason(f"facing is 0-5, not {self.facing!r}", kind="bad_intent")
         return actor_reason(battle, self.actor)
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        res = _res(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
         res.emit(ev.face(self.actor, self.facing))
-        return res.events
 
 
 @dataclass(frozen=True, slots=True)
-class ChangePosture(Action):
+class ChangePosture(EdgeAction):
     type: ClassVar[str] = "change_posture"
     title: ClassVar[str] = "Stand up / lie down"
     rule: ClassVar[str] = "G1-7"
 
     posture: str
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         reason = actor_reason(battle, self.actor)
         if reason:
             return reason
@@ -181,16 +165,14 @@ class ChangePosture(Action):
                 return Reason("standing up uses the movement, already used this turn", "G1-7")
         return None
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        res = _res(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
         res.emit(ev.posture(self.actor, self.posture, rule="G1-7"))
         if self.posture == "standing":
             links.mark_used(res, self.actor, "moved")
-        return res.events
 
 
 @dataclass(frozen=True, slots=True)
-class Attack(Action):
+class Attack(EdgeAction):
     """A melee attack: Melee Attack pool vs Reflex pool; edge >= 1 deals damage, >= 3 ignores armour (G1-5)."""
 
     type: ClassVar[str] = "attack"
@@ -202,13 +184,10 @@ class Attack(Action):
     location: str = "torso"  # edge has no hit locations; kept for the common format
     defense: str | None = None
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         return melee_reason(battle, self.actor, self.target, self.item, self.defense)
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        res = _res(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
         weapon = None if self.item == "fist" else self.item
         contest = res.note(combat.attack_contest(res, self.actor, self.target, weapon, defense=self.defense))
         links.mark_used(res, self.actor, "acted")
@@ -217,11 +196,10 @@ class Attack(Action):
         else:
             res.note(ev.message(f"{self.actor} misses {self.target} (edge {contest['edge']})", actor=self.actor,
                                 rule="G1-5"))
-        return res.events
 
 
 @dataclass(frozen=True, slots=True)
-class Ready(Action):
+class Ready(EdgeAction):
     """Take an item carried into the hands (two-handed: both; also re-grips a loosened two-handed weapon)."""
 
     type: ClassVar[str] = "ready"
@@ -229,9 +207,7 @@ class Ready(Action):
 
     item: str
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         reason = actor_reason(battle, self.actor)
         if reason:
             return reason
@@ -247,32 +223,29 @@ class Ready(Action):
             return Reason(f"the {self.item} needs {need} free hand{'s' if need > 1 else ''}", "G1-10")
         return None
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        res = _res(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
+        battle = res.battle
         f = battle.fighter(self.actor)
         links.mark_used(res, self.actor, "acted")
         hands = free_hands(f)
         if f.counters.get("edge.loose") == self.item and self.item in f.hands.values():
             res.emit(ev.stat(self.actor, "hands", {**f.hands, hands[0]: self.item}, rule="edge.two_handed_free_hand"))
             res.emit(ev.stat(self.actor, "counters.edge.loose", None, rule="edge.two_handed_free_hand"))
-            return res.events
+            return
         res.emit(ev.item(self.actor, self.item, action="readied", hand=hands[0]))
         if int(item_info(self.item)["hands"]) == 2:
             res.emit(ev.stat(self.actor, "hands", {**battle.fighter(self.actor).hands, hands[1]: self.item}))
-        return res.events
 
 
 @dataclass(frozen=True, slots=True)
-class Release(Action):
+class Release(EdgeAction):
     type: ClassVar[str] = "release"
     title: ClassVar[str] = "Let go"
     rule: ClassVar[str] = "S1-ESCAPE-1"
 
     target: str | None = None
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         reason = actor_reason(battle, self.actor)
         if reason:
             return reason
@@ -285,37 +258,26 @@ class Release(Action):
         return Reason("an edge grapple ends by Escape (a grapple roll with edge 0 or more); only a foe who "
                       "cannot resist may simply be let go", "S1-ESCAPE-1")
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        res = _res(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
+        battle = res.battle
         g, _ = find_link(battle, self.actor, self.target)
         assert g is not None
         links.end_link(res, g, actor=self.actor, why="let go", rule="S1-ESCAPE-1")
-        return res.events
 
 
 @dataclass(frozen=True, slots=True)
-class Wait(Action):
+class Wait(EdgeAction):
     type: ClassVar[str] = "wait"
     title: ClassVar[str] = "Wait"
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
-        return None
-
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        return [ev.message(f"{self.actor} waits", actor=self.actor)]
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
+        res.note(ev.message(f"{self.actor} waits", actor=self.actor))
 
 
 @dataclass(frozen=True, slots=True)
-class DoNothing(Action):
+class DoNothing(EdgeAction):
     type: ClassVar[str] = "do_nothing"
     title: ClassVar[str] = "Do nothing"
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
-        return None
-
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        return [ev.message(f"{self.actor} does nothing", actor=self.actor)]
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
+        res.note(ev.message(f"{self.actor} does nothing", actor=self.actor))

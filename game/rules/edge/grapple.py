@@ -41,8 +41,8 @@ from game.model import Grapple
 from game.rules import events as ev
 from game.rules.base import Action, ChoiceNeeded, Option, Reason
 from game.rules.edge import combat, links
+from game.rules.edge.action import EdgeAction
 from game.rules.edge.checks import actor_reason, find_link, melee_reason, wields
-from game.rules.edge.order import phase_reason
 from game.rules.edge.pool import MIN_MOD, PoolSpec, edge_odds, opposed
 from game.rules.edge.stats import (
     attr,
@@ -57,7 +57,7 @@ from game.rules.edge.stats import (
 
 if TYPE_CHECKING:
     from game.dice import Dice
-    from game.model import Battle
+    from game.model import Battle, Fighter
     from game.rules.events import Event, Resolution
 
 __all__ = [
@@ -601,7 +601,7 @@ def _roll_and_apply(res: Resolution, actor: str, g: Grapple, fields: _Fields, as
 
 
 @dataclass(frozen=True, slots=True)
-class GrappleRoll(Action):
+class GrappleRoll(EdgeAction):
     """``grapple_roll``: the opposed Strength roll of a grapple and the result its edge buys (S1)."""
 
     type: ClassVar[str] = "grapple_roll"
@@ -621,9 +621,7 @@ class GrappleRoll(Action):
     finish: str | None = None
     ask: bool = False
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         reason = actor_reason(battle, self.actor)
         if reason:
             return reason
@@ -637,21 +635,18 @@ class GrappleRoll(Action):
         fields = _fields(self)
         return _drop_reason(battle, self.actor, fields) or result_reason(battle, self.actor, g, fields)
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        from game.rules.events import Resolution
-
-        res = Resolution(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
+        battle = res.battle
         g, _ = find_link(battle, self.actor, self.target)
         assert g is not None
         try:
             _roll_and_apply(res, self.actor, g, _fields(self), self.ask, [])
         except ResultNeeded as need:
             raise _ask_with(self, need) from None
-        return res.events
 
 
 @dataclass(frozen=True, slots=True)
-class EnterGrapple(Action):
+class EnterGrapple(EdgeAction):
     """``enter_grapple``: a melee attack whose result is entering a grapple (G1-3, S1-GRAPPLE-1).
 
     Melee Attack vs Reflex: edge 0 enters (no grapple roll this turn), edge
@@ -678,9 +673,7 @@ class EnterGrapple(Action):
     finish: str | None = None
     ask: bool = False
 
-    def check(self, battle: Battle) -> Reason | None:
-        if (phase := phase_reason(battle, self.type)) is not None:
-            return phase
+    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         reason = melee_reason(battle, self.actor, self.target, self.weapon, self.defense)
         if reason:
             return reason
@@ -699,10 +692,8 @@ class EnterGrapple(Action):
         return Grapple(holder=self.actor, target=self.target, location="torso", hands=0, kind="grapple",
                        since=battle.turn, extra=extra)
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        from game.rules.events import Resolution
-
-        res = Resolution(battle, dice)
+    def _resolve(self, res: Resolution, actor: Fighter) -> None:
+        battle = res.battle
         weapon = None if self.weapon == "fist" else self.weapon
         contest = combat.attack_contest(res, self.actor, self.target, weapon, defense=self.defense,
                                         purpose="attack to enter a grapple", rule="G1-3")
@@ -712,7 +703,7 @@ class EnterGrapple(Action):
             res.note(ev.message(f"{self.actor} fails to enter a grapple with {self.target} (edge {edge})",
                                 actor=self.actor, rule="G1-3"))
             links.mark_used(res, self.actor, "acted")
-            return res.events
+            return
         g = self._grapple(battle)
         start = [contest, ev.grapple_start(g, rule="S1-GRAPPLE-1"),
                  ev.stat(self.actor, "counters.edge.acted", battle.round),
@@ -722,7 +713,7 @@ class EnterGrapple(Action):
                                        "roll this turn", actor=self.actor, rule="G1-3"))
             for e in start:
                 res.emit(e) if e["type"] not in ("contest", "message") else res.note(e)
-            return res.events
+            return
         start.insert(2, ev.message(f"edge {edge}: {self.actor} enters a grapple with {self.target} and makes a "
                                    "grapple roll at once", actor=self.actor, rule="G1-3"))
         start.pop()  # the immediate roll marks itself
@@ -730,7 +721,6 @@ class EnterGrapple(Action):
             _roll_and_apply(res, self.actor, g, _fields(self), self.ask, start)
         except ResultNeeded as need:
             raise _ask_with(self, need) from None
-        return res.events
 
 
 def generate_results(battle: Battle, actor: str) -> list[Option]:
