@@ -120,6 +120,9 @@ CASES: list[tuple[str, str | bytes, str]] = [
     ("not UTF-8", ARENA.replace("Sand Pit", "Sand Pit \xe9").encode("latin-1"), r"is not UTF-8 text \(byte \d+ is 0xe9\)"),
     ("deep nesting", ARENA + "\n[options.x]\ny = " + "[" * 200 + "]" * 200 + "\n", r"nests deeper than 64 levels"),
     ("not TOML", ARENA + "\nthis is = not toml =\n", r"is not valid TOML"),
+    ("2 MB", ARENA + "\n#" + "x" * 2_000_000 + "\n", r"is 1\.9 MB, larger than the 1\.0 MB such a file may be\.$"),
+    ("edge stat unknown", EDGE.replace("STR = 4", "STR = 4, zone = 1", 1),
+     r"fighters\[0\]\.stats\.zone: edge has no stat 'zone'"),
     ("too many fighters", ARENA + "".join(f'\n[[fighters]]\nid = "x{i}"\nside = "red"\nzone = "red"\n'
                                           for i in range(100)), r"fighters: must be at most 100 entries long, got 106$"),
     ("huge name", ARENA.replace('name = "Ann"', 'name = "' + "A" * 5000 + '"'),
