@@ -16,6 +16,15 @@ from typing import TYPE_CHECKING, ClassVar
 from game.hexgrid import Hex, direction_between, hex_distance
 from game.rules import events as E
 from game.rules.base import Action, Reason
+from game.rules.basic_actions import (
+    Announce,
+    ChangePostureVerb,
+    DoNothingVerb,
+    FaceVerb,
+    MoveVerb,
+    ReadyVerb,
+    WaitVerb,
+)
 from game.rules.common import RollSpec, quick_contest, roll_under
 from game.rules.events import Resolution
 from game.rules.reach import reachable, terrain_cost
@@ -160,10 +169,12 @@ def separate(r: Resolution) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Move(Maneuver):
-    """G0-4 Move: up to Move hexes. A held fighter may not (S0-VICTIM-1) unless more than twice as strong."""
+class Move(MoveVerb, Maneuver):
+    """G0-4 Move: up to Move hexes. A held fighter may not (S0-VICTIM-1) unless more than twice as strong.
 
-    type: ClassVar[str] = "move"
+    3d6's own (not d20's feet, not edge's stop next to a foe): the Move allowance by posture and load (G0-4,
+    G0-8), sharing a foe's hex to grapple (S0-REQ-2), a holder dragged along (S0-HOLD-4)."""
+
     title: ClassVar[str] = "Move"
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "move"
@@ -203,10 +214,10 @@ _BODY = frozenset({"torso", "neck", "head", "skull", "face", "groin", "arm", "le
 
 
 @dataclass(frozen=True, slots=True)
-class Face(Maneuver):
-    """Turn to face another hex side: a free action once per turn (ruling L-4)."""
+class Face(FaceVerb, Maneuver):
+    """Turn to face another hex side: a free action once per turn (ruling L-4; d20 and edge count turns
+    otherwise, S4-FACE-1..3 and G1-4)."""
 
-    type: ClassVar[str] = "face"
     title: ClassVar[str] = "Face"
     rule: ClassVar[str] = "G0-4"
     free: ClassVar[bool] = True
@@ -238,10 +249,10 @@ POSTURE_CHANGES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class ChangePosture(Maneuver):
-    """G0-4/G0-8 Change Posture: one posture step; from lying it takes two turns to stand."""
+class ChangePosture(ChangePostureVerb, Maneuver):
+    """G0-4/G0-8 Change Posture: one posture step; from lying it takes two turns to stand (3d6's six postures:
+    d20 and edge have standing and prone only)."""
 
-    type: ClassVar[str] = "change_posture"
     title: ClassVar[str] = "Change posture"
     rule: ClassVar[str] = "G0-8"
     maneuver_kind: ClassVar[str] = "change_posture"
@@ -494,14 +505,13 @@ class AllOutDefense(Maneuver):
 # -- items -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Ready(Maneuver):
+class Ready(ReadyVerb, Maneuver):
     """G0-4 Ready: take an item (carried, or on the floor of one's hex) into a free hand.
 
     While grappled: roll vs DX, a failure drops it (S0-OPT-4). Switching a
     trait on or off (``item`` names a boolean trait) always works (S0-OPT-5).
     """
 
-    type: ClassVar[str] = "ready"
     title: ClassVar[str] = "Ready"
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "ready"
@@ -651,11 +661,8 @@ def _best_melee(f: Fighter) -> tuple[int, str]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Simple(Maneuver):
-    message: ClassVar[str] = ""
-
-    def _resolve(self, r, actor):
-        r.note(E.message(self.message.format(actor.label), actor=actor.id, rule=self.rule))
+class _Simple(Announce, Maneuver):
+    """A maneuver that only takes the turn: its log line cites its rule (G0-4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -666,7 +673,7 @@ class Aim(_Simple):
     title: ClassVar[str] = "Aim"
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "aim"
-    message: ClassVar[str] = "{} aims"
+    message: ClassVar[str] = "{label} aims"
     target: str | None = None
 
 
@@ -677,28 +684,22 @@ class Concentrate(_Simple):
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "concentrate"
     physical: ClassVar[bool] = False
-    message: ClassVar[str] = "{} concentrates"
+    message: ClassVar[str] = "{label} concentrates"
 
 
 @dataclass(frozen=True, slots=True)
-class Wait(_Simple):
+class Wait(WaitVerb, _Simple):
     """G0-4 Wait; the engine does not trigger held actions (ruling L-9): the turn passes."""
 
-    type: ClassVar[str] = "wait"
-    title: ClassVar[str] = "Wait"
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "wait"
-    message: ClassVar[str] = "{} waits"
 
 
 @dataclass(frozen=True, slots=True)
-class DoNothing(_Simple):
-    type: ClassVar[str] = "do_nothing"
-    title: ClassVar[str] = "Do nothing"
+class DoNothing(DoNothingVerb, _Simple):
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "do_nothing"
     physical: ClassVar[bool] = False
-    message: ClassVar[str] = "{} does nothing"
 
 
 def nearest_foes(battle: Battle, actor: Fighter) -> list[Fighter]:
