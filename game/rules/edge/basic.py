@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.hexgrid import Hex, neighbors_of
 from game.rules import events as ev
 from game.rules.base import Reason
+from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
 from game.rules.edge import combat, links
 from game.rules.edge.action import EdgeAction
 from game.rules.edge.checks import actor_reason, find_link, melee_reason
@@ -93,8 +94,10 @@ def _reach_map(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
 
 
 @dataclass(frozen=True, slots=True)
-class Move(EdgeAction):
-    type: ClassVar[str] = "move"
+class Move(MoveVerb, EdgeAction):
+    """Normal movement, edge's own: never into an occupied hex, stopping next to a foe, never while in a
+    grapple (G1-4, G1-8)."""
+
     title: ClassVar[str] = "Move"
     rule: ClassVar[str] = "G1-4"
 
@@ -124,8 +127,9 @@ class Move(EdgeAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Face(EdgeAction):
-    type: ClassVar[str] = "face"
+class Face(FaceVerb, EdgeAction):
+    """Turn to any side, as often as wanted: G1-4 sets no turning limit (unlike L-4, S4-FACE-1..3)."""
+
     title: ClassVar[str] = "Turn"
 
     facing: int
@@ -140,8 +144,9 @@ class Face(EdgeAction):
 
 
 @dataclass(frozen=True, slots=True)
-class ChangePosture(EdgeAction):
-    type: ClassVar[str] = "change_posture"
+class ChangePosture(ChangePostureVerb, EdgeAction):
+    """Stand up or lie down: edge's two postures, standing up using the movement (G1-7)."""
+
     title: ClassVar[str] = "Stand up / lie down"
     rule: ClassVar[str] = "G1-7"
 
@@ -199,10 +204,10 @@ class Attack(EdgeAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Ready(EdgeAction):
-    """Take an item carried into the hands (two-handed: both; also re-grips a loosened two-handed weapon)."""
+class Ready(ReadyVerb, EdgeAction):
+    """Take an item carried into the hands (two-handed: both; also re-grips a loosened two-handed weapon).
+    Edge's own: it uses the turn's action (G1-4) and needs the hands the item takes (G1-10)."""
 
-    type: ClassVar[str] = "ready"
     title: ClassVar[str] = "Ready"
 
     item: str
@@ -266,18 +271,14 @@ class Release(EdgeAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Wait(EdgeAction):
-    type: ClassVar[str] = "wait"
-    title: ClassVar[str] = "Wait"
+class Wait(WaitVerb, EdgeAction):
+    """The turn passes. Edge's log names fighters by id."""
 
-    def _resolve(self, res: Resolution, actor: Fighter) -> None:
-        res.note(ev.message(f"{self.actor} waits", actor=self.actor))
+    message: ClassVar[str] = "{id} waits"
 
 
 @dataclass(frozen=True, slots=True)
-class DoNothing(EdgeAction):
-    type: ClassVar[str] = "do_nothing"
-    title: ClassVar[str] = "Do nothing"
+class DoNothing(DoNothingVerb, EdgeAction):
+    """The turn passes. Edge's log names fighters by id."""
 
-    def _resolve(self, res: Resolution, actor: Fighter) -> None:
-        res.note(ev.message(f"{self.actor} does nothing", actor=self.actor))
+    message: ClassVar[str] = "{id} does nothing"
