@@ -32,7 +32,7 @@ from game.hexgrid import Hex, axial_to_offset, offset_to_axial
 from game.model import POSTURES, Battle, Board, Cell, Fighter, Grapple, RngState, Side
 from game.rules.base import Reason, UnknownRuleset, find_ruleset
 from game.rules.events import Resolution, effect_end, illegal
-from game.userfiles import UserFileError, decode_json, read_bytes
+from game.userfiles import UserFileError, decode_json, field_path, read_bytes
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -201,6 +201,8 @@ def parse_situation(data: bytes | str, *, name: str = "<situation>") -> Situatio
     except UserFileError as exc:
         if str(exc).startswith(f"{name}: is not valid JSON"):
             raise _json_error(name, data) from None
+        if str(exc).startswith(f"{name}: holds a number too large"):
+            raise _too_large(name, data) or _from_user_file_error(name, exc) from None
         raise _from_user_file_error(name, exc) from None
     _precheck_maps(name, raw)
     try:
@@ -209,16 +211,41 @@ def parse_situation(data: bytes | str, *, name: str = "<situation>") -> Situatio
         raise _from_validation_error(name, exc) from None
 
 
+def _not_json_constant(word: str) -> Any:
+    raise ValueError(f"{word} is not a number JSON allows")
+
+
 def _json_error(name: str, data: bytes | str) -> SituationError:
     """Where the JSON is broken, in the words of Python's own parser (line and column)."""
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     try:
-        json.loads(text)
+        json.loads(text, parse_constant=_not_json_constant)
     except json.JSONDecodeError as exc:
         return SituationError(name, "", f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")
-    except (RecursionError, ValueError):
+    except RecursionError:
         pass
+    except ValueError as exc:  # NaN, Infinity
+        return SituationError(name, "", f"not valid JSON: {exc}")
     return SituationError(name, "", "not valid JSON")
+
+
+def _too_large(name: str, data: bytes | str) -> SituationError | None:
+    """The field holding a number no field can hold (``1e400``), found with Python's parser (it reads it as inf)."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    try:
+        value = json.loads(text)
+    except (RecursionError, ValueError):
+        return None
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        v, at = stack.pop()
+        if isinstance(v, dict):
+            stack.extend((x, (*at, str(k))) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((x, (*at, i)) for i, x in enumerate(v))
+        elif isinstance(v, float) and v in (float("inf"), float("-inf")):
+            return SituationError(name, field_path(at), "a number too large for any field")
+    return None
 
 
 # -- building the battle --------------------------------------------------------
