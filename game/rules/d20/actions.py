@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.hexgrid import Hex, hex_distance, turn_steps
 from game.rules import events as E
 from game.rules.base import Reason
+from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
 from game.rules.common import Mod
 from game.rules.d20 import movement as MV
 from game.rules.d20.abilities import bonus, class_of, trait
@@ -145,11 +146,11 @@ def _strong_enough_to_drag(battle: Battle, f: Fighter) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Move(D20Action):
+class Move(MoveVerb, D20Action):
     """Walk up to the encounter move (S4-MOVE-1/6), facing changes of 60 degrees (S4-FACE-2), one sidestep
-    (S4-FACE-6); ``climb`` feet for fliers and swimmers (S4-FLY-2..5, S4-SWIM-2)."""
+    (S4-FACE-6); ``climb`` feet for fliers and swimmers (S4-FLY-2..5, S4-SWIM-2). d20's own: distances in feet,
+    a facing on arrival and the movement phase (S4-PHASE-1), which no other ruleset has."""
 
-    type: ClassVar[str] = "move"
     title: ClassVar[str] = "Move"
     rule: ClassVar[str] = "S4-MOVE-6"
     phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
@@ -419,11 +420,11 @@ class FightingWithdrawal(D20Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Face(D20Action):
+class Face(FaceVerb, D20Action):
     """Turn: any number of facing changes if it has not left its place this round (S4-FACE-3); else one 60-degree
-    change, if its turning distance allows (S4-FACE-1/2/5)."""
+    change, if its turning distance allows (S4-FACE-1/2/5). d20's own: the turning distance and the phases
+    (3d6 turns once per turn for free, ruling L-4; edge turns freely, G1-4)."""
 
-    type: ClassVar[str] = "face"
     title: ClassVar[str] = "Face"
     rule: ClassVar[str] = "S4-FACE-2"
     phases: ClassVar[tuple[str, ...]] = ("movement", "hand-to-hand", "missiles")
@@ -454,10 +455,10 @@ class Face(D20Action):
 
 
 @dataclass(frozen=True, slots=True)
-class ChangePosture(D20Action):
-    """Lie down, or get up: getting up from prone takes a full round with no other action (S4-PRONE-2, S4-TRIP-2)."""
+class ChangePosture(ChangePostureVerb, D20Action):
+    """Lie down, or get up: getting up from prone takes a full round with no other action (S4-PRONE-2, S4-TRIP-2).
+    d20's own: standing and prone only, and the round it costs (3d6 has six postures, G0-8)."""
 
-    type: ClassVar[str] = "change_posture"
     title: ClassVar[str] = "Change posture"
     rule: ClassVar[str] = "S4-PRONE-2"
     phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
@@ -1128,10 +1129,9 @@ class AimedShot(D20Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Ready(D20Action):
-    """Take a carried item in hand. A holder cannot draw a weapon (S4-HOLD-5)."""
+class Ready(ReadyVerb, D20Action):
+    """Take a carried item in hand. A holder cannot draw a weapon (S4-HOLD-5), armour is worn (G4-6): d20's own."""
 
-    type: ClassVar[str] = "ready"
     title: ClassVar[str] = "Ready"
     rule: ClassVar[str] = "G4-6"
     phases: ClassVar[tuple[str, ...]] = ("movement", "hand-to-hand")
@@ -1153,12 +1153,12 @@ class Ready(D20Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Wait(D20Action):
+class Wait(WaitVerb, D20Action):
     """Wait for a lower number (``count``, S4-INIT-5) or for a named fighter (``fighter``, S4-INIT-6); without
-    either, act one number lower."""
+    either, act one number lower. d20's own: waiting holds an initiative number; only without a countdown is it
+    the shared log line."""
 
-    type: ClassVar[str] = "wait"
-    title: ClassVar[str] = "Wait"
+    message: ClassVar[str] = "{label} waits."
     rule: ClassVar[str] = "S4-INIT-5"
     passive: ClassVar[bool] = True
     count: int | None = None
@@ -1180,7 +1180,7 @@ class Wait(D20Action):
 
         cur = r.battle.state.get("initiative")
         if not isinstance(cur, dict) or cur.get("count") is None:
-            r.note(E.message(f"{f.label} waits.", actor=f.id, rule=self.rule))
+            WaitVerb._resolve(self, r, f)
             return
         count = self.count
         if count is None and self.fighter is None:
@@ -1190,13 +1190,11 @@ class Wait(D20Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DoNothing(D20Action):
-    type: ClassVar[str] = "do_nothing"
-    title: ClassVar[str] = "Do nothing"
-    passive: ClassVar[bool] = True
+class DoNothing(DoNothingVerb, D20Action):
+    """The turn passes: the shared log line (d20's sentences end with a full stop)."""
 
-    def _resolve(self, r: Resolution, f: Fighter) -> None:
-        r.note(E.message(f"{f.label} does nothing.", actor=f.id))
+    passive: ClassVar[bool] = True
+    message: ClassVar[str] = "{label} does nothing."
 
 
 @dataclass(frozen=True, slots=True)
