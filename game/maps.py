@@ -270,8 +270,14 @@ MAX_COORDINATE = 100_000_000
 MAX_OBJECT_POINTS = 4096
 #: largest absolute value of a numeric terrain property (move_cost, cover, elevation)
 MAX_TERRAIN_NUMBER = 10_000
-#: point-in-zone tests the map's objects may cost (about a second of Python); beyond it the map is refused
-MAX_ZONE_WORK = 4_000_000
+#: point-in-zone tests the map's objects may cost (half a second of Python on a busy machine): a
+#: rectangular zone of 350x350 hexes fits (start zones hold a few dozen); beyond it the map is refused
+MAX_ZONE_WORK = 500_000
+#: tile layers, objects and tilesets in one map: Tiled maps use a handful of each (Clinch's own: one
+#: layer, six objects, one tileset); each costs parsing in pytmx and drawing in the board view
+MAX_LAYERS = 64
+MAX_OBJECTS = 4096
+MAX_TILESETS = 64
 
 TERRAIN_PROPERTIES = ("terrain", "move_cost", "blocks_movement", "blocks_sight", "cover", "elevation")
 _ALIASES = {"cost": "move_cost", "impassable": "blocks_movement"}
@@ -818,7 +824,7 @@ def _window(m: HexMetrics, x0: float, y0: float, x1: float, y1: float, pad: int)
     return (range(max(0, c0), min(m.columns - 1, c1) + 1), range(max(0, r0), min(m.rows - 1, r1) + 1))
 
 
-def _nearest_cell(m: HexMetrics, pt: tuple[float, float], cells: dict[tuple[int, int], Cell],
+def _nearest_cell(m: HexMetrics, pt: tuple[float, float], centres: dict[tuple[int, int], tuple[float, float]],
                   budget: list[int], where: str) -> tuple[int, int] | None:
     """The cell whose centre is nearest ``pt`` (y weighted by the tile's aspect), searched in a growing window.
 
@@ -839,8 +845,8 @@ def _nearest_cell(m: HexMetrics, pt: tuple[float, float], cells: dict[tuple[int,
         best, best_d = None, math.inf
         for r in rows:
             for c in cols:
-                if (c, r) in cells:
-                    cx, cy = m.center(c, r)
+                if (c, r) in centres:
+                    cx, cy = centres[(c, r)]
                     dx, dy = cx - pt[0], (cy - pt[1]) * aspect
                     d = dx * dx + dy * dy
                     if d < best_d:
@@ -864,8 +870,8 @@ def _nearest_cell(m: HexMetrics, pt: tuple[float, float], cells: dict[tuple[int,
         pad *= 2
 
 
-def _zone_cells(m: HexMetrics, pts: list[tuple[float, float]], cells: dict[tuple[int, int], Cell],
-                budget: list[int], where: str) -> list[Hex]:
+def _zone_cells(m: HexMetrics, pts: list[tuple[float, float]], centres: dict[tuple[int, int], tuple[float, float]],
+                budget: list[int], where: str) -> list[tuple[int, int]]:
     """The hexes whose centres lie inside the polygon, in the map's order; only the polygon's box is searched."""
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     cols, rows = _window(m, min(xs), min(ys), max(xs), max(ys), 1)
@@ -873,7 +879,7 @@ def _zone_cells(m: HexMetrics, pts: list[tuple[float, float]], cells: dict[tuple
     if budget[0] < 0:
         raise MapError(f"{where}: the map's objects need more than {MAX_ZONE_WORK:,} cell tests to place; "
                        "use fewer or smaller zones.")
-    return [cells[(c, r)].hex for r in rows for c in cols if (c, r) in cells and _inside(m.center(c, r), pts)]
+    return [(c, r) for r in rows for c in cols if (c, r) in centres and _inside(centres[(c, r)], pts)]
 
 
 def load_map(path: str | Path) -> Board:
@@ -910,6 +916,12 @@ def load_map(path: str | Path) -> Board:
         raise MapError(f"{path}: has an impossible size ({columns}x{rows} tiles of {tw}x{th}, side {side}).")
     if side >= (tw if axis == "x" else th):
         raise MapError(f"{path}: hexsidelength {side} is not shorter than the tile.")
+
+    for tag, most, what in (("layer", MAX_LAYERS, "tile layers"), ("object", MAX_OBJECTS, "objects"),
+                            ("tileset", MAX_TILESETS, "tilesets")):
+        found = sum(1 for _ in root.iter(tag))
+        if found > most:
+            raise MapError(f"{path}: has {found:,} {what}; Clinch reads maps of up to {most:,}.")
 
     # 1. Layer data, read here (all encodings, all flag bits), never more than MAX_LAYER_TILES in all.
     raw_layers: list[tuple[ElementTree.Element, list[int]]] = []
@@ -1007,6 +1019,8 @@ def load_map(path: str | Path) -> Board:
     spots: dict[str, Hex] = {}
     budget = [MAX_ZONE_WORK]
     in_zone: dict[str, set[Hex]] = {}
+    named = any(obj.get("name") for obj in root.iter("object"))
+    centres = {pos: m.center(*pos) for pos in cells} if named else {}
     for group in (n for n in _walk_layers(root) if n.tag == "objectgroup"):
         gwhere = f"{path}: object layer {group.get('name', '')!r}"
         dx, dy = _float_attr(group, "offsetx", gwhere), _float_attr(group, "offsety", gwhere)
@@ -1020,12 +1034,12 @@ def load_map(path: str | Path) -> Board:
             kind, pts = _object_shape(obj, owhere)
             pts = [(px + dx, py + dy) for px, py in pts]
             if kind == "point":
-                pos = _nearest_cell(m, pts[0], cells, budget, owhere)
+                pos = _nearest_cell(m, pts[0], centres, budget, owhere)
                 if pos is not None:
                     spots[name] = cells[pos].hex
                 continue
             zone, seen = zones.setdefault(name, []), in_zone.setdefault(name, set())
-            for h in _zone_cells(m, pts, cells, budget, owhere):
+            for h in (cells[pos].hex for pos in _zone_cells(m, pts, centres, budget, owhere)):
                 if h not in seen:
                     seen.add(h)
                     zone.append(h)

@@ -158,6 +158,21 @@ CASES: list[tuple[str, Callable[[Path], Path], str]] = [
     ("tileset is a folder", lambda d: _tsx_folder(d), r"tileset 'terrain\.tsx' is unreadable \(a folder"),
     ("tileset is a pipe", lambda d: _tsx_fifo(d), r"tileset 'terrain\.tsx' is unreadable \(a named pipe"),
     ("not a map", lambda d: make_dir(d, TSX), r"is not a Tiled map \(its root element is <tileset>\)\.$"),
+    ("5,000 objects", lambda d: make_dir(d, ARENA.replace("</objectgroup>", "".join(
+        f'<object id="{i + 10}" name="p{i}" x="1e7" y="3"><point/></object>' for i in range(5000)) + "</objectgroup>")),
+     r"has 5,006 objects; Clinch reads maps of up to 4,096\.$"),
+    ("100 tilesets", lambda d: make_dir(d, ARENA.replace("<layer", "".join(
+        f'<tileset firstgid="{1000 + 100 * i}" source="terrain.tsx"/>' for i in range(100)) + "<layer", 1)),
+     r"has 101 tilesets; Clinch reads maps of up to 64\.$"),
+    ("100 layers", lambda d: make_dir(d, ARENA.replace("</layer>", "</layer>" + "".join(
+        f'<layer name="l{i}" width="12" height="10"><data encoding="csv">{",".join(["5"] * 120)}</data></layer>'
+        for i in range(99)), 1)),
+     r"has 100 tile layers; Clinch reads maps of up to 64\.$"),
+    ("zones too costly", lambda d: make_dir(d, with_data(",".join(["5"] * 40000), encoding="csv", tmx=ARENA.replace(
+        'width="12" height="10"', 'width="200" height="200"').replace("</objectgroup>", "".join(
+            f'<object id="{i + 10}" name="z{i}" x="0" y="0" width="20000" height="20000"/>' for i in range(4))
+        + "</objectgroup>"))),
+     r"object 'z\d': the map's objects need more than 500,000 cell tests to place; use fewer or smaller zones\.$"),
 ]
 
 
