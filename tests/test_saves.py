@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import time
 
 import pytest
 from test_turns_double import Attack, DoNothing, Move, TurnsDouble, make_battle
@@ -76,7 +75,6 @@ def test_load_replays_to_the_same_state_and_plays_on_identically(tmp_path):
 
 def test_200_seeded_random_battles_save_load_and_replay_to_identical_hashes(tmp_path):
     """Golden-replay property: seed + intents + dice -> the same state, through a file, twice."""
-    start = time.perf_counter()
     ended = 0
     for seed in range(200):
         ctl = TurnController(make_battle(seed, per_side=1 + seed % 3, size=4), RS,
@@ -98,9 +96,7 @@ def test_200_seeded_random_battles_save_load_and_replay_to_identical_hashes(tmp_
         assert state_hash(loaded.battle) == state_hash(ctl.battle), seed
         rep = Replay.from_save(path, ruleset=RS)
         assert state_hash(rep.to_end()) == state_hash(ctl.battle), seed
-    elapsed = time.perf_counter() - start
     assert ended >= 20  # some battles do finish, so the end of battle is covered too
-    assert elapsed < 20, f"200 battles took {elapsed:.1f} s"
 
 
 def test_a_battle_saved_while_waiting_for_manual_dice_loads_waiting_for_the_same_dice(tmp_path):

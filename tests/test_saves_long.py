@@ -18,7 +18,6 @@ long enough; the limits of the scenario are removed.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import msgspec
@@ -120,7 +119,6 @@ def test_long_battle_saves_loads_and_replays_at_every_100th_intent(ruleset_id, t
         path = save_game(ctl, tmp_path / f"{ruleset_id}-{n}.json")
         assert state_hash(load_game(path).battle) == want, f"{ruleset_id}: the save after {n} intents"
 
-    t = time.perf_counter()
     ctl = play_long(ruleset_id, 7, INTENTS, on_intent=check)
     played = sum(1 for e in ctl.battle.log if "intent" in e)
     assert played >= INTENTS, f"{ruleset_id}: the battle ended after {played} intents ({ctl.battle.round} rounds)"
@@ -131,7 +129,6 @@ def test_long_battle_saves_loads_and_replays_at_every_100th_intent(ruleset_id, t
     for n in (INTENTS // 2, 0, INTENTS):  # back and forth through the cached checkpoints
         replay.goto(n)
     assert state_hash(replay.battle) == hashes[INTENTS]
-    assert time.perf_counter() - t < 60
 
 
 def test_the_arena_floor_bug_of_issue_13(tmp_path):
