@@ -278,6 +278,10 @@ MAX_ZONE_WORK = 500_000
 MAX_LAYERS = 64
 MAX_OBJECTS = 4096
 MAX_TILESETS = 64
+#: <tile> records (properties, animations) in one tileset: pytmx turns each into Python objects
+MAX_TILE_RECORDS = 4096
+#: XML elements in a .tsx: room for MAX_TILE_RECORDS tiles with a dozen properties each
+MAX_TSX_ELEMENTS = 65_536
 
 TERRAIN_PROPERTIES = ("terrain", "move_cost", "blocks_movement", "blocks_sight", "cover", "elevation")
 _ALIASES = {"cost": "move_cost", "impassable": "blocks_movement"}
@@ -491,7 +495,7 @@ def _merge(cell: dict[str, Any], tile: dict[str, Any]) -> None:
             cell[k] = cell.get(k, False) or tile[k]
 
 
-def _parse_xml(path: Path, where: str, *, limit: int) -> ElementTree.Element:
+def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XML_ELEMENTS) -> ElementTree.Element:
     """Read and parse an XML file through :mod:`game.userfiles`, counting elements and depth as it goes.
 
     The parser is fed in slices and stopped as soon as the tree grows past
@@ -521,9 +525,10 @@ def _parse_xml(path: Path, where: str, *, limit: int) -> ElementTree.Element:
                 if depth > MAX_XML_DEPTH:
                     raise MapError(f"{where}: nests elements deeper than {MAX_XML_DEPTH} levels "
                                    f"(at <{elem.tag}>); no Tiled file needs that.")
-                if count > MAX_XML_ELEMENTS:
-                    raise MapError(f"{where}: has more than {MAX_XML_ELEMENTS:,} XML elements; Clinch reads no more "
-                                   "(save its layers as CSV or base64, not XML).")
+                if count > max_elements:
+                    raise MapError(f"{where}: has more than {max_elements:,} XML elements; Clinch reads no more"
+                                   + (" (save its layers as CSV or base64, not XML)." if elem.tag == "tile"
+                                      and max_elements == MAX_XML_ELEMENTS else "."))
         parser.close()
     except MapError:
         raise
@@ -694,7 +699,7 @@ def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _Tileset
             if not tsx.exists():
                 raise MapError(f"{label} is missing (looked for {tsx}).")
             try:
-                node = _parse_xml(tsx, label, limit=MAX_MAP_BYTES)
+                node = _parse_xml(tsx, label, limit=MAX_MAP_BYTES, max_elements=MAX_TSX_ELEMENTS)
             except MapError as exc:
                 text = str(exc)
                 raise MapError(f"{label} is unreadable ({text[len(label) + 2:].removeprefix('is ').rstrip('.')})."
@@ -749,6 +754,12 @@ def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _Tileset
             raise MapError(f"{label}: tilecount={tilecount} but its {iw}x{ih} image holds {holds} tiles.")
         if firstgid in facts:
             raise MapError(f"{label}: two tilesets start at firstgid {firstgid}.")
+        tiles = node.findall("tile")
+        if len(tiles) > MAX_TILE_RECORDS:
+            raise MapError(f"{label} describes {len(tiles):,} tiles; Clinch reads tilesets of up to "
+                           f"{MAX_TILE_RECORDS:,} tiles with properties.")
+        for tile in tiles:  # Tiled numbers a tileset's tiles 0 to tilecount - 1
+            _int_attr(tile, "id", f"{label}: <tile>", None, 0, (tilecount or holds) - 1)
         facts[firstgid] = _TilesetFacts(image=img.resolve(), tile_width=tw, tile_height=th, columns=cols,
                                         tile_count=tilecount or holds, spacing=spacing, margin=margin, offset=offset)
     return facts

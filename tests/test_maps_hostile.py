@@ -158,6 +158,12 @@ CASES: list[tuple[str, Callable[[Path], Path], str]] = [
     ("tileset is a folder", lambda d: _tsx_folder(d), r"tileset 'terrain\.tsx' is unreadable \(a folder"),
     ("tileset is a pipe", lambda d: _tsx_fifo(d), r"tileset 'terrain\.tsx' is unreadable \(a named pipe"),
     ("not a map", lambda d: make_dir(d, TSX), r"is not a Tiled map \(its root element is <tileset>\)\.$"),
+    ("50,000 tile records", lambda d: make_dir(d, tsx=TSX.replace("</tileset>", "".join(
+        f'<tile id="{i}"><properties><property name="cover" type="int" value="1"/></properties></tile>'
+        for i in range(25, 50000)) + "</tileset>")),
+     r"tileset 'terrain\.tsx' is unreadable \(has more than 65,536 XML elements; Clinch reads no more\)\.$"),
+    ("tile id beyond tilecount", lambda d: make_dir(d, tsx=TSX.replace('<tile id="24"', '<tile id="2400"')),
+     r"tileset 'terrain\.tsx': <tile>: id='2400' is above 24\.$"),
     ("5,000 objects", lambda d: make_dir(d, ARENA.replace("</objectgroup>", "".join(
         f'<object id="{i + 10}" name="p{i}" x="1e7" y="3"><point/></object>' for i in range(5000)) + "</objectgroup>")),
      r"has 5,006 objects; Clinch reads maps of up to 4,096\.$"),
