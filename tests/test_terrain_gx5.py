@@ -148,8 +148,9 @@ def test_GX_5_the_menu_lights_exactly_the_hexes_a_move_is_accepted_to(ruleset: s
 
 @pytest.mark.parametrize("ruleset", ("3d6-lite", "3d6-full", "edge"))
 def test_GX_5_the_path_preview_is_the_cheapest_path_and_shows_its_true_cost(ruleset: str) -> None:
-    """GX-5: the ruleset's ``move_path`` (the UI's preview) is the path the move walks, and the preview's
-    routes cost the move costs of that path, not its length."""
+    """GX-5: the UI's preview (its own cheapest search over the lit hexes for 3d6, edge's ``move_path``,
+    which stops next to foes) is the path the move walks, and it costs the move costs of that path, not its
+    length."""
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -160,8 +161,9 @@ def test_GX_5_the_path_preview_is_the_cheapest_path_and_shows_its_true_cost(rule
     rs = find_ruleset(ruleset)
     moves = {Hex.of(o.action.to): o.action for o in rs.legal_actions(b, "ann")
              if o.action.type == "move" and o.reason is None}
-    assert rs.move_path(b, moves[Hex(2, 0)]) == [Hex(1, 0), Hex(2, 0)]
     costs, paths = routes(b, rs, moves)
+    walked = moves[Hex(2, 0)].resolve(b, ScriptedDice([]))
+    assert [Hex.of(h) for h in next(e for e in walked if e["type"] == "move")["path"]] == paths[Hex(2, 0)]
     assert costs[Hex(1, 0)] == 3 and costs[Hex(2, 0)] == 4 and paths[Hex(2, 0)] == [Hex(1, 0), Hex(2, 0)]
 
 
@@ -222,3 +224,26 @@ def test_GX_5_3d6_a_grapple_step_into_a_foe_in_woods_spends_the_woods_cost() -> 
     assert Grapple("ann", target="bob", maneuver="move_and_attack").check(b) is None
     flat = make("3d6-lite", corridor({}), Hex(0, 0), Hex(1, 0))
     assert Grapple("ann", target="bob", maneuver="attack").check(flat) is None
+
+
+@pytest.mark.parametrize("ruleset", ("3d6-lite", "edge"))
+@settings(max_examples=10, deadline=None)
+@given(board=boards())
+def test_GX_5_the_preview_shows_the_path_the_move_walks_and_its_cost(ruleset: str, board: Any) -> None:
+    """GX-5: on random boards, the preview's route to every lit hex is the path the resolved Move walks,
+    and its cost is that path's move costs."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.path_preview import routes
+
+    cells, ann, bob = board
+    rs = find_ruleset(ruleset)
+    b = make(ruleset, cells, ann, bob)
+    moves = {Hex.of(o.action.to): o.action for o in rs.legal_actions(b, "ann")
+             if o.action.type == "move" and o.reason is None}
+    costs, paths = routes(b, rs, moves)
+    for h, move in moves.items():
+        fresh = make(ruleset, cells, ann, bob)
+        walked = next(e for e in move.resolve(fresh, ScriptedDice([])) if e["type"] == "move")["path"]
+        assert [Hex.of(x) for x in walked] == paths[h] and costs[h] == path_cost(b.board, paths[h])

@@ -381,15 +381,6 @@ class ThreeD6Lite(Ruleset):
         return winner.hex
 
     # -- movement ----------------------------------------------------------------------------------
-    def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
-        """GX-5: the cheapest path a Move walks, so the preview shows the route and cost the rules charge."""
-        actor = battle.get(action.actor)
-        if not isinstance(action, M.Move) or action.to is None or actor is None:
-            return None
-        holders = frozenset(g.holder for g in battle.grapples if g.target == actor.id and g.location in M._BODY)
-        steps = self.move_allowance(battle, actor, carrying=sorted(holders))
-        return M.find_path(battle, actor, M.Hex.of(action.to), steps, companions=holders)
-
     def drag_load(self, victim: Fighter) -> float:
         """G0-13: a dragged foe weighs half when lying; a carried one its full weight."""
         return victim.weight / 2 if victim.posture in S.LYING else victim.weight
