@@ -262,6 +262,8 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 #: XML elements in one file: one XML-encoded layer of the largest map (262,144 <tile>s) and room to spare;
 #: each parsed element costs about 350 bytes, so a hostile file is stopped near 100 MB
 MAX_XML_ELEMENTS = MAX_CELLS_A_SIDE * MAX_CELLS_A_SIDE + 16384
+#: elements other than <tile> (layers, objects, properties...): a map has dozens, a big one thousands
+MAX_XML_OTHER = 65_536
 #: element nesting: a map is map/group.../layer/data/tile; Tiled users nest groups a few levels at most
 MAX_XML_DEPTH = 64
 #: object coordinates (pixels) beyond this are refused: the largest map is 524,288 pixels wide at most
@@ -278,6 +280,9 @@ MAX_ZONE_WORK = 500_000
 MAX_LAYERS = 64
 MAX_OBJECTS = 4096
 MAX_TILESETS = 64
+#: custom properties in a map (of the map, its layers and objects; a tile's are in its tileset): pytmx
+#: keeps each in several Python objects, and 250,000 of them needed 260 MB
+MAX_PROPERTIES = 16_384
 #: <tile> records (properties, animations) in one tileset: pytmx turns each into Python objects
 MAX_TILE_RECORDS = 4096
 #: XML elements in a .tsx: room for MAX_TILE_RECORDS tiles with a dozen properties each
@@ -499,7 +504,8 @@ def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XM
     """Read and parse an XML file through :mod:`game.userfiles`, counting elements and depth as it goes.
 
     The parser is fed in slices and stopped as soon as the tree grows past
-    :data:`MAX_XML_ELEMENTS` or nests past :data:`MAX_XML_DEPTH`, so a hostile
+    ``max_elements`` (:data:`MAX_XML_OTHER` of them other than ``<tile>``, which
+    an XML-encoded layer has one per cell) or nests past :data:`MAX_XML_DEPTH`, so a hostile
     file costs at most that much memory, and nothing later (copying the tree,
     walking group layers, pytmx) can run out of stack. Expat itself refuses
     entity expansion bombs and never fetches external entities (XXE).
@@ -510,7 +516,7 @@ def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XM
         raise MapError(str(exc) if where == str(path) else f"{where}: {_after_path(exc, path)}") from None
     parser = ElementTree.XMLPullParser(events=("start", "end"))
     root: ElementTree.Element | None = None
-    depth = count = 0
+    depth = count = tiles = 0
     try:
         for at in range(0, len(data) or 1, 1 << 16):
             parser.feed(data[at:at + (1 << 16)])
@@ -520,6 +526,7 @@ def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XM
                     continue
                 depth += 1
                 count += 1
+                tiles += elem.tag == "tile"
                 if root is None:
                     root = elem
                 if depth > MAX_XML_DEPTH:
@@ -529,6 +536,9 @@ def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XM
                     raise MapError(f"{where}: has more than {max_elements:,} XML elements; Clinch reads no more"
                                    + (" (save its layers as CSV or base64, not XML)." if elem.tag == "tile"
                                       and max_elements == MAX_XML_ELEMENTS else "."))
+                if count - tiles > MAX_XML_OTHER:
+                    raise MapError(f"{where}: has more than {MAX_XML_OTHER:,} XML elements besides tiles; "
+                                   "Clinch reads no more.")
         parser.close()
     except MapError:
         raise
@@ -929,7 +939,7 @@ def load_map(path: str | Path) -> Board:
         raise MapError(f"{path}: hexsidelength {side} is not shorter than the tile.")
 
     for tag, most, what in (("layer", MAX_LAYERS, "tile layers"), ("object", MAX_OBJECTS, "objects"),
-                            ("tileset", MAX_TILESETS, "tilesets")):
+                            ("tileset", MAX_TILESETS, "tilesets"), ("property", MAX_PROPERTIES, "properties")):
         found = sum(1 for _ in root.iter(tag))
         if found > most:
             raise MapError(f"{path}: has {found:,} {what}; Clinch reads maps of up to {most:,}.")

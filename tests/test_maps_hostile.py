@@ -164,6 +164,12 @@ CASES: list[tuple[str, Callable[[Path], Path], str]] = [
      r"tileset 'terrain\.tsx' is unreadable \(has more than 65,536 XML elements; Clinch reads no more\)\.$"),
     ("tile id beyond tilecount", lambda d: make_dir(d, tsx=TSX.replace('<tile id="24"', '<tile id="2400"')),
      r"tileset 'terrain\.tsx': <tile>: id='2400' is above 24\.$"),
+    ("250,000 properties", lambda d: make_dir(d, ARENA.replace("<properties>", "<properties>" + "".join(
+        f'<property name="p{i}" value="v"/>' for i in range(250_000)), 1)),
+     r"has more than 65,536 XML elements besides tiles; Clinch reads no more\.$"),
+    ("20,000 properties", lambda d: make_dir(d, ARENA.replace("<properties>", "<properties>" + "".join(
+        f'<property name="p{i}" value="v"/>' for i in range(20_000)), 1)),
+     r"has 20,003 properties; Clinch reads maps of up to 16,384\.$"),
     ("5,000 objects", lambda d: make_dir(d, ARENA.replace("</objectgroup>", "".join(
         f'<object id="{i + 10}" name="p{i}" x="1e7" y="3"><point/></object>' for i in range(5000)) + "</objectgroup>")),
      r"has 5,006 objects; Clinch reads maps of up to 4,096\.$"),
@@ -224,7 +230,8 @@ def test_largest_map_loads(tmp_path: Path) -> None:
 
 # --- the real command, under 200 MB and 2 s ------------------------------------------
 
-CLI_SAMPLE = ["zlib bomb", "nan width", "huge map", "PNG 1e9 wide", "nested groups", "tileset is a pipe"]
+CLI_SAMPLE = ["zlib bomb", "nan width", "huge map", "PNG 1e9 wide", "nested groups", "tileset is a pipe",
+              "250,000 properties"]
 
 
 @pytest.mark.parametrize("case", CLI_SAMPLE)
