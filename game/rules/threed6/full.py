@@ -477,7 +477,7 @@ class ThreeD6Full(ThreeD6Lite):
             if not free:
                 if self.usable_free_hands(battle, f):
                     return Reason(f"{f.label} cannot strike with a grappled arm", "S2-OPT-2")
-                return Reason(f"{f.label} has no hand free of the grapple to punch with", "S2-HAND-2")
+                return self.no_punch_hand_reason(battle, f, "S2-HAND-2")
         elif name == "kick":
             if self._all_arms_holding(battle, f) and not locked:
                 return Reason(f"{f.label} holds on with all its arms: only the moves after a grapple, a bite or a "

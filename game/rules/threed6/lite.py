@@ -191,7 +191,7 @@ class ThreeD6Lite(Ruleset):
             if not self.usable_free_hands(battle, f):
                 if any(h for h, it in f.hands.items() if it is None and not self.limb_usable(battle, f, h, parts)):
                     return Reason(f"{f.label}'s empty hand is on a gripped arm", self.cite("S0-OPT-2"))
-                return Reason(f"{f.label} has no hand free of the grapple to punch with", self.cite("S0-HAND-1"))
+                return self.no_punch_hand_reason(battle, f, self.cite("S0-HAND-1"))
         elif name == "kick":
             if {"leg:right", "leg:left"} <= parts or ("leg:right" in parts and self.limb_grip_disables
                                                        and len([p for p in parts if p.startswith("leg")]) >= 2):
@@ -202,6 +202,17 @@ class ThreeD6Lite(Ruleset):
             if self.limb_grip_disables and "head" in parts:
                 return Reason(f"{f.label}'s head is gripped and cannot bite", self.cite("S0-LOC-1"))
         return None
+
+    def no_punch_hand_reason(self, battle: Battle, f: Fighter, rule: str) -> Reason:
+        """Why no hand can punch, in true words (issue 15): a fighter holding a sword and a shield and
+        nobody has full hands, not "no hand free of the grapple"; the grapple is named only when a grip
+        takes a hand (S0-HAND-1)."""
+        if not any(g.holder == f.id for g in battle.grapples):
+            held = [it for h, it in f.hands.items() if it is not None and h not in f.crippled]
+            if held:
+                return Reason(f"{f.label}'s hands are full ({', '.join(held)}): none is free to punch with", rule)
+            return Reason(f"{f.label} has no working hand to punch with", rule)
+        return Reason(f"{f.label} has no hand free of the grapple to punch with", rule)
 
     def weapon_use_reason(self, battle: Battle, f: Fighter, hand: str, weapon: str) -> Reason | None:
         if not self.limb_usable(battle, f, hand):

@@ -206,10 +206,12 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
         add(M.Evaluate(fid, target=tid))
         add(M.Feint(fid, target=tid))
         if dist > max(move, 2):
-            # Out of reach this turn: one option per action, with the reason.
-            add(M.Attack(fid, target=tid))
+            # Out of reach this turn: one option per action and weapon, each with its own reason (issue 15:
+            # a sword's Attack is out of reach, not "no hand free to punch").
+            for w in weapons:
+                add(M.Attack(fid, target=tid, item=w))
+                add(M.MoveAndAttack(fid, to=None, target=tid, item=w))
             add(G.Grapple(fid, target=tid))
-            add(M.MoveAndAttack(fid, to=None, target=tid))
             continue
         for w in weapons:
             # The location never changes legality (all listed locations exist): one check per weapon.
@@ -222,11 +224,16 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
         elif not grappled:
             # Move and Attack to each reachable hex next to the foe: one check stands for them all.
             dests = [h for h in neighbors_of(foe.hex) if h in reach]
-            if dests:
-                probe = M.MoveAndAttack(fid, to=(dests[0].q, dests[0].r), target=tid)
+            for w in weapons:
+                # G0-4: Move and Attack with every weapon the fighter could Attack with, not only the punch.
+                if not dests:  # no hex beside the foe within Move (GX-5 costs): greyed, with the reason
+                    add(M.MoveAndAttack(fid, to=None, target=tid, item=w))
+                    continue
+                probe = M.MoveAndAttack(fid, to=(dests[0].q, dests[0].r), target=tid, item=w)
                 why = (sweep.shared(probe) or probe.own_reason(battle, sweep.rs, actor, reachable=True)) \
                     if trusted else check(probe)
-                out.extend([new_option(M.MoveAndAttack(fid, to=(h.q, h.r), target=tid), why) for h in dests])
+                out.extend([new_option(M.MoveAndAttack(fid, to=(h.q, h.r), target=tid, item=w), why)
+                            for h in dests])
         # Grapples: the hand counts listed are the free hands and the locations are the foe's own,
         # so one check per maneuver stands for every location and hand count.
         locations = list(rs.grab_penalties) + [it for it in foe.hands.values() if it is not None]
