@@ -255,8 +255,9 @@ MAX_TILE_PIXELS = 1024
 #: a tileset image side in pixels (SDL's usual texture limit) and its area (64 MB once decoded to RGBA)
 MAX_IMAGE_SIDE = 16384
 MAX_IMAGE_PIXELS = 4096 * 4096
-#: bytes of a .tmx or .tsx file: a 512x512 map with four CSV layers of four-digit gids is about 5 MB
-MAX_MAP_BYTES = 16 * 1024 * 1024
+#: bytes of a .tmx or .tsx file: a 512x512 map with four CSV layers of four-digit gids is about 5 MB,
+#: with one XML-encoded layer about 4.5 MB
+MAX_MAP_BYTES = 8 * 1024 * 1024
 #: bytes of a tileset image file (read only for its header, but read through game.userfiles all the same)
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
 #: XML elements in one file: one XML-encoded layer of the largest map (262,144 <tile>s) and room to spare;
@@ -264,6 +265,8 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 MAX_XML_ELEMENTS = MAX_CELLS_A_SIDE * MAX_CELLS_A_SIDE + 16384
 #: elements other than <tile> (layers, objects, properties...): a map has dozens, a big one thousands
 MAX_XML_OTHER = 65_536
+#: attributes of one element (Tiled's <map> has 14)
+MAX_XML_ATTRIBUTES = 64
 #: element nesting: a map is map/group.../layer/data/tile; Tiled users nest groups a few levels at most
 MAX_XML_DEPTH = 64
 #: object coordinates (pixels) beyond this are refused: the largest map is 524,288 pixels wide at most
@@ -514,6 +517,12 @@ def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XM
         data = read_bytes(path, limit=limit)
     except UserFileError as exc:
         raise MapError(str(exc) if where == str(path) else f"{where}: {_after_path(exc, path)}") from None
+    # expat builds an element's attributes all at once, so they are counted in the bytes first
+    # (a tag with a million attributes ran out of memory before the element could be counted)
+    attributes = data.count(b'="') + data.count(b"='")
+    if attributes > max_elements + MAX_XML_OTHER:
+        raise MapError(f"{where}: has about {attributes:,} XML attributes; Clinch reads no more than "
+                       f"{max_elements + MAX_XML_OTHER:,}.")
     parser = ElementTree.XMLPullParser(events=("start", "end"))
     root: ElementTree.Element | None = None
     depth = count = tiles = 0
@@ -529,6 +538,9 @@ def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XM
                 tiles += elem.tag == "tile"
                 if root is None:
                     root = elem
+                if len(elem.attrib) > MAX_XML_ATTRIBUTES:
+                    raise MapError(f"{where}: <{elem.tag}> has {len(elem.attrib):,} attributes; no Tiled element "
+                                   f"has more than {MAX_XML_ATTRIBUTES}.")
                 if depth > MAX_XML_DEPTH:
                     raise MapError(f"{where}: nests elements deeper than {MAX_XML_DEPTH} levels "
                                    f"(at <{elem.tag}>); no Tiled file needs that.")
