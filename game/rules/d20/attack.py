@@ -486,7 +486,10 @@ def strike(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, *, kind: s
            defense: str | None = None, free: bool = False, double: str | None = None,
            dice: tuple[int, int] | None = None, dmg_mods: list[Mod] | None = None, dtype: str | None = None,
            subdue: bool = False, no_damage: bool = False, redirect: bool = True) -> Strike:
-    """Make one attack and apply its result. ``double``: the reason for double damage (charge, set weapon)."""
+    """Make one attack and apply its result. ``double``: the reason for double damage (charge, set weapon).
+
+    The steps are helpers in dice order (the module docstring's): the attack roll, the critical
+    confirmation, the parry and blocking roll, then the damage; each helper rolls only its own dice."""
     battle = r.battle
     out = Strike(target=t.id)
     it = item(weapon)
@@ -494,55 +497,20 @@ def strike(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, *, kind: s
     label = label or (f"{a.label} attacks {t.label}" + (f" with the {it['name']}" if it else ""))
     # S4-HELPLESS-2/3: melee on the helpless hits automatically for twice the maximum
     if kind in ("melee", "brawl") and is_helpless(battle, t) and not no_damage:
-        r.note(E.message(f"{t.label} is helpless: the blow lands automatically for twice the maximum damage.",
-                         actor=a.id, rule="S4-HELPLESS-2"))
-        n, d = dice or damage_dice(weapon)
-        mods = list(dmg_mods if dmg_mods is not None else damage_mods(battle, a, weapon, kind))
-        total, _ = roll_damage(r, a, weapon, label="damage (maximum)", rule="S4-HELPLESS-3", dice=(n, d), mods=mods,
-                               maximum=True)
-        amount = 2 * max(1, total)
-        why = "twice the maximum against the helpless"
-        if class_of(a) == "thief" and kind == "melee":
-            amount *= 2
-            why = "a backstab: twice the maximum backstab damage against the helpless"
-            r.note(E.message(f"{a.label} backstabs: double its maximum backstab damage.", actor=a.id,
-                             rule="S4-HELPLESS-4"))
-        out.hit, out.damage = True, amount
-        apply_damage(r, a, t, amount, dtype=dtype or ("subdual" if subdue else it.get("dtype", "normal")),
-                     rule="S4-HELPLESS-3", why=why)
-        return out
+        return _strike_helpless(r, a, t, weapon, kind, out, dice=dice, dmg_mods=dmg_mods, dtype=dtype,
+                                subdue=subdue)
     ab = attack_bonus(a)
     mods = attack_mods(battle, a, t, weapon, kind, option=option, free=free) + list(extra or [])
     dc, dc_mods = armour_class(battle, t, a, kind)
     immune = bool(trait(t, "needs_magic", 0)) and not it.get("magic") and kind != "wrestle"
     roll = d20_roll(r, a.id, label, rule, ab, mods, dc, dc_mods, immune=immune)
-    for m in dc_mods:  # the one attacker an off-hand weapon or a staff parries is now chosen
-        if m.rule == "S4-TWOWEAPON-7" and (this_round(battle, t, "defense") or {}).get("against") is None:
-            r.emit(E.stat(t.id, "counters.defense", dict(this_round(battle, t, "defense") or {}, against=a.id)))
-        if m.rule == "S4-STAFF-2" and this_round(battle, t, "staff_parry") is None:
-            mark(r, t, "staff_parry", against=a.id)
+    _mark_parried_attacker(r, a, t, dc_mods)
     out.roll = roll
-    face = roll["dice"][0]
     hit = roll["success"]
-    total = roll["total"]
     # S4-CRIT-1..4: a natural 20 threatens; confirm unless only a 20 could hit
     crit = False
-    if face == 20 and hit and kind not in ("wrestle",) and not no_damage:
-        if 19 + ab + sum(m.value for m in mods) < dc:
-            r.note(E.message("Only a natural 20 could hit: no critical.", actor=a.id, rule="S4-CRIT-4"))
-        else:
-            cf = r.dice.roll(1, 20, "critical confirmation", "S4-CRIT-1")[0]
-            ctotal = cf + ab + sum(m.value for m in mods)
-            # S4-CRIT-2 (G4-20): the second roll must be a normal hit, and a natural 1 is always a failure
-            # (S4-ATTACK-2), whatever the total
-            crit = cf != 1 and ctotal >= dc
-            conf: Event = {"type": "roll", "actor": a.id, "label": "critical confirmation", "rule": "S4-CRIT-2",
-                           "base": ab, "modifiers": [m.to_dict() for m in mods], "dc": dc, "dice": [cf],
-                           "total": ctotal, "success": crit, "margin": ctotal - dc}
-            if cf == 1:
-                conf["critical"] = "failure"
-                conf["natural"] = "a natural 1 always fails (S4-ATTACK-2): no critical"
-            r.note(conf)
+    if roll["dice"][0] == 20 and hit and kind not in ("wrestle",) and not no_damage:
+        crit = _confirm_critical(r, a, ab, mods, dc)
     out.critical = crit
     if not hit:
         if redirect:
@@ -551,17 +519,103 @@ def strike(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, *, kind: s
     out.hit = True
     if no_damage:
         return out
-    # S4-PARRY: a defending target may parry a melee hit
-    block = None
+    block = _block_roll(r, a, t, kind, roll["total"], defense=defense, free=free, surprise=surprise)
+    amount, notes = _damage_amount(r, a, t, weapon, kind, crit=crit, option=option, double=double, dice=dice,
+                                   dmg_mods=dmg_mods, subdue=subdue)
+    if block is not None and _blocked(r, t, amount, block):
+        out.parried = True
+        return out
+    if crit and option == "lingering":
+        r.emit(E.condition(t.id, add="maimed", actor=a.id, rule="S4-CRIT-5"))
+        notes.append("a lingering injury instead of the extra damage (S4-CRIT-5)")
+    out.damage = amount
+    kind_d = dtype or ("subdual" if (subdue or option == "subdue" or it.get("blunted")) else "normal")
+    apply_damage(r, a, t, amount, dtype=kind_d, rule=rule, why="; ".join(notes))
+    return out
+
+
+def _strike_helpless(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, kind: str, out: Strike, *,
+                     dice: tuple[int, int] | None, dmg_mods: list[Mod] | None, dtype: str | None,
+                     subdue: bool) -> Strike:
+    """S4-HELPLESS-2..4: a melee blow on the helpless rolls no attack: it lands for twice the maximum damage
+    (a thief's backstab doubles that again). Its own path because it skips every roll but the damage's."""
+    battle = r.battle
+    it = item(weapon)
+    r.note(E.message(f"{t.label} is helpless: the blow lands automatically for twice the maximum damage.",
+                     actor=a.id, rule="S4-HELPLESS-2"))
+    n, d = dice or damage_dice(weapon)
+    mods = list(dmg_mods if dmg_mods is not None else damage_mods(battle, a, weapon, kind))
+    total, _ = roll_damage(r, a, weapon, label="damage (maximum)", rule="S4-HELPLESS-3", dice=(n, d), mods=mods,
+                           maximum=True)
+    amount = 2 * max(1, total)
+    why = "twice the maximum against the helpless"
+    if class_of(a) == "thief" and kind == "melee":
+        amount *= 2
+        why = "a backstab: twice the maximum backstab damage against the helpless"
+        r.note(E.message(f"{a.label} backstabs: double its maximum backstab damage.", actor=a.id,
+                         rule="S4-HELPLESS-4"))
+    out.hit, out.damage = True, amount
+    apply_damage(r, a, t, amount, dtype=dtype or ("subdual" if subdue else it.get("dtype", "normal")),
+                 rule="S4-HELPLESS-3", why=why)
+    return out
+
+
+def _mark_parried_attacker(r: Resolution, a: Fighter, t: Fighter, dc_mods: list[Mod]) -> None:
+    """S4-TWOWEAPON-7, S4-STAFF-2: an off-hand weapon or a staff parries one attacker a round; the first whose
+    roll it counted against is the one, recorded so that later attackers' AC leaves it out."""
+    battle = r.battle
+    for m in dc_mods:
+        if m.rule == "S4-TWOWEAPON-7" and (this_round(battle, t, "defense") or {}).get("against") is None:
+            r.emit(E.stat(t.id, "counters.defense", dict(this_round(battle, t, "defense") or {}, against=a.id)))
+        if m.rule == "S4-STAFF-2" and this_round(battle, t, "staff_parry") is None:
+            mark(r, t, "staff_parry", against=a.id)
+
+
+def _confirm_critical(r: Resolution, a: Fighter, ab: int, mods: list[Mod], dc: int) -> bool:
+    """S4-CRIT-1..4: whether a natural 20 that hit is a critical: the confirmation roll, unless only a natural
+    20 could hit (then none is rolled)."""
+    if 19 + ab + sum(m.value for m in mods) < dc:
+        r.note(E.message("Only a natural 20 could hit: no critical.", actor=a.id, rule="S4-CRIT-4"))
+        return False
+    cf = r.dice.roll(1, 20, "critical confirmation", "S4-CRIT-1")[0]
+    ctotal = cf + ab + sum(m.value for m in mods)
+    # S4-CRIT-2 (G4-20): the second roll must be a normal hit, and a natural 1 is always a failure
+    # (S4-ATTACK-2), whatever the total
+    crit = cf != 1 and ctotal >= dc
+    conf: Event = {"type": "roll", "actor": a.id, "label": "critical confirmation", "rule": "S4-CRIT-2",
+                   "base": ab, "modifiers": [m.to_dict() for m in mods], "dc": dc, "dice": [cf],
+                   "total": ctotal, "success": crit, "margin": ctotal - dc}
+    if cf == 1:
+        conf["critical"] = "failure"
+        conf["natural"] = "a natural 1 always fails (S4-ATTACK-2): no critical"
+    r.note(conf)
+    return crit
+
+
+def _block_roll(r: Resolution, a: Fighter, t: Fighter, kind: str, attack_total: int, *, defense: str | None,
+                free: bool, surprise: bool) -> int | None:
+    """S4-PARRY: a defending target's parry of a hit, rolled before the damage: its blocking roll, or None
+    (no parry wanted or allowed, or the parry failed). Says why a defending target cannot parry."""
     want = defense if defense is not None else "parry"
-    if want == "parry":
-        ok, why, why_rule = can_parry(battle, t, a, kind, free=free, surprise=surprise)
-        if ok:
-            parried, blk = _parry(r, t, a, kind, total)
-            if parried:
-                block = blk
-        elif this_round(battle, t, "defense"):
-            r.note(E.message(f"{t.label} cannot parry: {why}.", actor=t.id, rule=why_rule))
+    if want != "parry":
+        return None
+    battle = r.battle
+    ok, why, why_rule = can_parry(battle, t, a, kind, free=free, surprise=surprise)
+    if ok:
+        parried, blk = _parry(r, t, a, kind, attack_total)
+        return blk if parried else None
+    if this_round(battle, t, "defense"):
+        r.note(E.message(f"{t.label} cannot parry: {why}.", actor=t.id, rule=why_rule))
+    return None
+
+
+def _damage_amount(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, kind: str, *, crit: bool,
+                   option: str | None, double: str | None, dice: tuple[int, int] | None,
+                   dmg_mods: list[Mod] | None, subdue: bool) -> tuple[int, list[str]]:
+    """A hit's damage (rolled; a critical's per S4-CRIT-3) and what multiplied or halved it, in order: double
+    damage, a sneak attack, the flat of the blade, a swung weapon under water. The notes explain the total."""
+    battle = r.battle
+    it = item(weapon)
     n, d = dice or damage_dice(weapon, two_handed=sum(1 for h in a.hands.values() if h == weapon) == 2)
     mods_d = list(dmg_mods if dmg_mods is not None else damage_mods(battle, a, weapon, kind))
     if crit and option != "lingering":
@@ -587,22 +641,18 @@ def strike(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, *, kind: s
     if is_underwater(battle, a) and it.get("swung") and not it.get("thrust"):
         amount = -(-amount // 2)
         notes.append("a swung weapon under water: half damage, rounded up (S4-WATER-3)")
-    if block is not None:
-        if amount > block:
-            r.note(E.message(f"The damage ({amount}) beats the blocking roll ({block}): it goes through in full.",
-                             actor=t.id, rule="S4-PARRY-9"))
-        else:
-            r.note(E.message(f"The blocking roll ({block}) absorbs the damage ({amount}).", actor=t.id,
-                             rule="S4-PARRY-9"))
-            out.parried = True
-            return out
-    if crit and option == "lingering":
-        r.emit(E.condition(t.id, add="maimed", actor=a.id, rule="S4-CRIT-5"))
-        notes.append("a lingering injury instead of the extra damage (S4-CRIT-5)")
-    out.damage = amount
-    kind_d = dtype or ("subdual" if (subdue or option == "subdue" or it.get("blunted")) else "normal")
-    apply_damage(r, a, t, amount, dtype=kind_d, rule=rule, why="; ".join(notes))
-    return out
+    return amount, notes
+
+
+def _blocked(r: Resolution, t: Fighter, amount: int, block: int) -> bool:
+    """S4-PARRY-9: whether the blocking roll absorbs the whole of ``amount`` (else it goes through in full)."""
+    if amount > block:
+        r.note(E.message(f"The damage ({amount}) beats the blocking roll ({block}): it goes through in full.",
+                         actor=t.id, rule="S4-PARRY-9"))
+        return False
+    r.note(E.message(f"The blocking roll ({block}) absorbs the damage ({amount}).", actor=t.id,
+                     rule="S4-PARRY-9"))
+    return True
 
 
 def _missed(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, kind: str, roll: Event,
