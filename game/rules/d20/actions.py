@@ -180,6 +180,13 @@ class Move(MoveVerb, D20Action):
             return fly
         if to == f.hex and self.facing is None and not self.climb:
             return Reason("That is where it stands already.", "S4-MOVE-6")
+        allow = frozenset(g.holder for g in battle.grapples if g.target == f.id)
+        if to != f.hex and MV._blocked(battle, f, to, allow=allow):  # the true reason, not "cannot get there"
+            there = next((o for o in battle.fighters if o.hex == to and o.id != f.id and "dead" not in o.conditions),
+                         None)
+            if there is not None:
+                return Reason(f"{there.label} is in that hex.", "S4-MOVE-6")
+            return Reason("That hex cannot be entered.", "GX-5")
         p = self._plan(battle, f)
         if p is None:
             return Reason(f"{f.label} cannot get there this round ({int(self.rate(battle, f))}' of movement, "
@@ -821,8 +828,12 @@ class Charge(D20Action):
                 return Reason(f"{f.label} has no attack that benefits from a charge.", "S4-MOUNT-8")
             return Reason("A charge needs a spear, lance or pole arm, or a natural attack made for it (horns).",
                           "S4-CHARGE-4")
-        path = self.path(battle, f)
         fph = MV.feet_per_hex(battle)
+        if hex_distance(f.hex, _hex(self.to)) * fph > 2 * MV.walk_rate(battle, f):
+            # every hex costs at least its width: refused before the path is drawn (a situation's fighters may
+            # stand a billion hexes apart on open ground)
+            return Reason(f"A charge covers at most twice the move ({2 * MV.walk_rate(battle, f)}').", "S4-CHARGE-2")
+        path = self.path(battle, f)
         feet = sum(MV._cost(battle, h) for h in path)
         if hex_distance(_hex(self.to), t.hex) != 1:
             return Reason("The charge must end within 5' of the target.", "S4-CHARGE-3")

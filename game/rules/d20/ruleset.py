@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.hexgrid import hex_distance, hex_linedraw, hex_ring
+from game.hexgrid import Hex, hex_distance, hex_linedraw, hex_ring
 from game.rules import events as E
 from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.d20 import actions as A
@@ -271,6 +271,19 @@ class D20Ruleset(Ruleset):
             seen.add(key)
             out.append(Option(c, c.check(battle)))
         return out
+
+    def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
+        """The path a walk, a run or a fighting withdrawal takes (the plan its check made: GX-5 costs, turns
+        of 60 degrees, one sidestep), so the preview shows the way and the cost the move will spend."""
+        f = battle.get(action.actor)
+        if f is None or getattr(action, "to", None) is None:
+            return None
+        if isinstance(action, A.Move):
+            p = action._plan(battle, f)
+            return list(p.path) if p is not None else None
+        if isinstance(action, A.FightingWithdrawal):
+            return action._path(battle, f)
+        return None
 
     # -- exact odds -----------------------------------------------------------------------------------------------
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
