@@ -32,7 +32,8 @@ import platformdirs
 
 from game.model import SCHEMA_VERSION, Battle
 from game.rules.base import Ruleset, UnknownRuleset, find_ruleset
-from game.turns import ReplayDiverged, TurnController, TurnSettings, _Replay, intent_from_dict
+from game.turn_sources import LogReplay, ReplayDiverged
+from game.turns import TurnController, TurnSettings, intent_from_dict
 from game.userfiles import UserFileError, decode_json, read_bytes
 
 if TYPE_CHECKING:
@@ -289,8 +290,8 @@ def replay_log(initial: Battle, log: list[dict[str, Any]], ruleset: Ruleset | st
     the ruleset's actions (a trusted door: :func:`check_save` is the checked
     one, for files).
     """
-    source = _Replay(log)
-    ctl = TurnController(initial.clone(), ruleset, _source=source,
+    source = LogReplay(log)
+    ctl = TurnController(initial.clone(), ruleset, source=source,
                          settings=controller_kw.pop("settings", None) or TurnSettings(), **controller_kw)
     _drive(ctl, log, upto)
     return ctl
@@ -339,7 +340,7 @@ def check_save(path: Path | str, *, ruleset: Ruleset | None = None, seat: dict[s
                         f"{_one_line(repr(save.snapshot.ruleset), 40)}.")
     ctl: TurnController | None = None
     try:
-        ctl = TurnController(save.initial.clone(), rs, _source=_Replay(save.log), seat=seat or save.seat,
+        ctl = TurnController(save.initial.clone(), rs, source=LogReplay(save.log), seat=seat or save.seat,
                              settings=settings or TurnSettings())
         _drive(ctl, save.log, None)
     except ReplayDiverged as exc:
@@ -383,7 +384,7 @@ def load_game(path: Path | str, *, ruleset: Ruleset | None = None, dice: str | l
     except Exception as exc:  # noqa: BLE001 - the file's battle, resumed: still the file's fault
         raise SaveError(f"{path}: corrupt or foreign: its battle cannot go on from where it was saved "
                         f"({type(exc).__name__}: {_one_line(exc) or 'no detail'}).") from None
-    ctl._autosave()
+    ctl.autosave_now()
     return ctl
 
 
@@ -504,13 +505,13 @@ class Replay:
     def _controller_at(self, k: int) -> TurnController:
         base = max((c for c in self._cache if c <= k), default=None)
         if base is None:
-            ctl = TurnController(self.initial.clone(), self.ruleset, _source=_Replay(self.log))
+            ctl = TurnController(self.initial.clone(), self.ruleset, source=LogReplay(self.log))
             done = 0
         else:
             snap, log_len = self._cache[base]
             b = snap.clone(with_log=False)
             b.log = self.log[:log_len]
-            ctl = TurnController(b, self.ruleset, _source=_Replay(self.log), _start=False)
+            ctl = TurnController(b, self.ruleset, source=LogReplay(self.log), start=False)
             done = base
         self._remember(done, ctl)
         while done < k:
