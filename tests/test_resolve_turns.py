@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from game.hexgrid import Hex
 from game.situation import SituationError, resolve_file
 
 
@@ -228,3 +229,28 @@ def test_fighters_a_billion_hexes_apart_cost_nothing(tmp_path, ruleset):
 def test_a_hex_beyond_the_bound_is_exit_2(tmp_path):
     with pytest.raises(SituationError, match=r"fighters\[1\]\.hex: \[1000000001, 0\] is beyond any board"):
         resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": [man("ann", "red"), man("bob", "blue", (10**9 + 1, 0))]})
+
+
+@pytest.mark.parametrize("ruleset", ["3d6-lite", "3d6-full", "d20", "edge"])
+def test_the_unbounded_field_serves_the_menu_the_invariants_and_the_ai(tmp_path, ruleset):
+    """Movement, ``legal_actions``, the invariant checks and the computer opponent read ``map: null`` as open ground."""
+    from game.ai.invariants import check_invariants
+    from game.ai.opponent import Opponent
+    from game.situation import load_situation
+
+    far = 10**9
+    path = tmp_path / "sit.json"
+    path.write_text(json.dumps({"ruleset": ruleset, "map": None, "fighters": [
+        {"id": "ann", "side": "red", "hex": [far, far], "facing": 3},
+        {"id": "bob", "side": "blue", "hex": [far - 5, far]}]}))
+    sit = load_situation(path)
+    board = sit.battle.board
+    assert board.unbounded and not board.cells
+    assert Hex(10**12, -3) in board and board.is_open(Hex(10**12, -3)) and board.cell(Hex(0, 0)) is None
+    moves = [o for o in sit.ruleset.legal_actions(sit.battle, "ann") if o.legal and o.action.type == "move"]
+    assert moves, "no legal move on open ground"
+    assert check_invariants(sit.battle, sit.ruleset) == []
+    sit.battle.current = "ann"
+    decision = Opponent("normal", budget_ms=None, nodes=60, seed=1).decide(sit.battle, sit.ruleset, "ann")
+    assert sit.ruleset.actions[decision.action.type] is type(decision.action)
+    assert decision.action.check(sit.battle) is None
