@@ -58,6 +58,8 @@ GROUP_ORDER = [
     "aimed_shot", "set_vs_charge", "defend", "run", "fighting_withdrawal", "evade", "use_item",
 ]
 MAP_TYPES = {"move", "drag", "move_and_attack", "charge", "run", "fighting_withdrawal", "move_opponent"}
+#: what a map action with no item strikes with (the rulesets' own default)
+_UNARMED = {"move_and_attack": "punch", "charge": "weapon in hand"}
 ROW = 30
 WIDTH = 400
 
@@ -79,7 +81,8 @@ class Group:
 
     @property
     def key(self) -> str | None:
-        return SHORTCUTS.get(self.kind) if self.variant in ("", self.kind) else None
+        plain = self.variant.split("@", 1)[0]  # every weapon's group of a kind answers its key
+        return SHORTCUTS.get(self.kind) if plain in ("", self.kind) else None
 
     @property
     def enabled(self) -> bool:
@@ -113,11 +116,18 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
         a = o.action
         man = getattr(a, "maneuver", None)
         key = a.type if man in (None, "attack") else f"{a.type}:{man}"
+        # A hex picked on the map stands for one action: the weapon is chosen first, one group per weapon
+        # (issue 15: Move and Attack with the sword, not only the first variant at each hex).
+        armed = a.type in MAP_TYPES and hasattr(a, "item") and hasattr(a, "target")
+        if armed:
+            key += "@" + (a.item or "")
         g = groups.get(key)
         if g is None:
             title = a.title or a.type.replace("_", " ").capitalize()
-            if key != a.type:
+            if man not in (None, "attack"):
                 title += f" \u2014 {str(man).replace('_', ' ').replace('all out attack', 'all-out')}"
+            if armed:
+                title += f" \u2014 {a.item or _UNARMED.get(a.type, 'punch')}"
             g = groups[key] = Group(a.type, title, a.rule, ruleset=ruleset)
             g.variant = key
         if o.reason is None:
@@ -409,7 +419,7 @@ class ActionMenu:
 
     def open_kind(self, kind: str) -> tuple[str, Any] | None:
         """Open (or pick) the group of this action type, as its shortcut key does."""
-        for e in self.entries:
+        for e in sorted(self.entries, key=lambda e: not e.button.enabled):
             if e.kind == "group" and e.group is not None and e.group.kind == kind:
                 return self._activate(e)
         return None
@@ -434,7 +444,8 @@ class ActionMenu:
                 ch = chr(event.key).upper()
             if not ch and pygame.K_0 <= event.key <= pygame.K_9:
                 ch = chr(event.key)
-            for e in self.entries:
+            # several groups may share a key (one per weapon): the first allowed one answers it
+            for e in sorted(self.entries, key=lambda e: not e.button.enabled):
                 if e.key and e.key == ch and e.kind in ("group", "option"):
                     return self._activate(e)
             return None

@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from game.hexgrid import hex_neighbors
+from game.hexgrid import hex_distance, hex_neighbors
 from game.rules.base import Option, Ruleset
 
 __all__ = ["expand", "FIELD_CHOICES"]
@@ -90,10 +90,46 @@ def expand(options: list[Option], battle: Any, ruleset: Ruleset, ctl: Any = None
             for v in values:
                 if getattr(a, fld, None) != v:
                     add(dataclasses.replace(a, **{fld: v}))
+    _add_moves(add, out, battle, f)
     _add_waits(add, actions, actor, ctl)
     _add_holds(add, actions, battle, f)
     _add_own(add, actions, battle, f)
     return out
+
+
+#: how far the search for move destinations looks (hexes): beyond any walk or run on foot
+_MOVE_RADIUS = 40
+
+
+def _add_moves(add: Callable[[Any], None], options: list[Option], battle: Any, f: Any) -> None:
+    """Every hex a walk (or a run) may end in, not only the few the ruleset lists (issue 15: d20 listed the
+    hexes around the fighter and a few on the lines to its foes; a hex two away looked out of reach).
+
+    A flood from the fighter's hex over hexes each move's own ``check`` allows: a hex on the way to an
+    allowed destination is itself one (the cheaper part of the same path), so the flood finds them all;
+    each check reads the ruleset's one remembered search, so this costs a lookup per hex."""
+    kinds: dict[str, Any] = {}
+    for o in options:
+        a = o.action
+        if a.type in ("move", "run") and a.type not in kinds and {"actor", "to"} <= _fields(type(a)):
+            kinds[a.type] = type(a)
+    if not kinds:
+        return
+    for cls in kinds.values():
+        seen = {f.hex}
+        frontier = [f.hex]
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for n in hex_neighbors(h):
+                    if n in seen or hex_distance(f.hex, n) > _MOVE_RADIUS:
+                        continue
+                    seen.add(n)
+                    a = _make(cls, actor=f.id, to=(n.q, n.r))
+                    if a is not None and _check(battle, a) is None:
+                        add(a)
+                        nxt.append(n)
+            frontier = nxt
 
 
 def _add_waits(add: Callable[[Any], None], actions: dict[str, Any], actor: str, ctl: Any) -> None:
