@@ -473,7 +473,7 @@ class ChangePosture(ChangePostureVerb, D20Action):
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if self.posture not in ("standing", "prone"):
-            return Reason("d20 postures are standing and prone.", self.rule, "bad_intent")
+            return Reason("d20 postures are standing and prone.", self.rule)  # a posture, refused: exit 3
         if self.posture == f.posture:
             return Reason(f"{f.label} is already {f.posture}.", self.rule)
         if self.posture == "standing":

@@ -148,8 +148,10 @@ class Grapple(Maneuver):
         free = rs.usable_free_hands(battle, actor)
         if not free:
             return Reason(f"{actor.label} needs an empty hand to grapple", rs.cite("S0-REQ-1"))
-        if not isinstance(self.hands, int) or self.hands < 1:
+        if not isinstance(self.hands, int):
             return Reason("Grapple with one hand or more", rs.cite("S0-GRAB-7"), "bad_intent")
+        if self.hands < 1:  # a count the contract allows, the rules refuse (situations: exit 3)
+            return Reason("Grapple with one hand or more", rs.cite("S0-GRAB-7"))
         if self.hands > len(free):
             return Reason(f"{actor.label} has only {len(free)} free hand{'s' * (len(free) != 1)}",
                           rs.cite("S0-REQ-1"))
