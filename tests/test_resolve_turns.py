@@ -254,3 +254,22 @@ def test_the_unbounded_field_serves_the_menu_the_invariants_and_the_ai(tmp_path,
     decision = Opponent("normal", budget_ms=None, nodes=60, seed=1).decide(sit.battle, sit.ruleset, "ann")
     assert sit.ruleset.actions[decision.action.type] is type(decision.action)
     assert decision.action.check(sit.battle) is None
+
+
+def test_in_vocabulary_values_the_rules_refuse_are_exit_3_S0_GRAB_7(tmp_path):
+    """S0-GRAB-7: a grab needs a hand; ``hands: 0`` is in the contract's vocabulary, so the refusal is exit 3."""
+    status, out = resolve(tmp_path, {
+        "ruleset": "3d6-lite", "fighters": [man("ann", "red"), man("bob", "blue", facing=3)],
+        "actions": [{"actor": "ann", "type": "grapple", "target": "bob", "hands": 0}]})
+    assert status == 3 and out["events"][-1]["rule"] == "S0-GRAB-7"
+
+
+def test_d20_kneeling_is_refused_as_illegal_S4_PRONE_2(tmp_path):
+    """S4-PRONE-2: d20 knows standing and prone; ``kneeling`` is a contract posture, so exit 3 (``flying``: exit 2)."""
+    sit = {"ruleset": "d20", "fighters": [d20("ann", "red"), d20("bob", "blue", (1, 0))],
+           "actions": [{"actor": "ann", "type": "change_posture", "posture": "kneeling"}]}
+    status, out = resolve(tmp_path, sit)
+    assert status == 3 and "standing and prone" in out["events"][-1]["reason"]
+    sit["actions"][0]["posture"] = "flying"
+    with pytest.raises(SituationError, match=r"actions\[0\]\.posture: expected one of"):
+        resolve(tmp_path, sit)
