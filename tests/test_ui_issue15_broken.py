@@ -167,3 +167,54 @@ def test_d20_every_hex_a_walk_reaches_is_lit_with_its_true_cost():
     app.draw()
     assert bs.preview._costs == {h: bs.cost_of(h) for h in reach}
     app.close()
+
+
+def test_one_esc_closes_only_the_overlay_on_top():
+    """Issue 15: one key, one effect. Esc after F1 closes the rules help and is back on the battle (it used to
+    show the pause menu); Esc on a roll breakdown, the action menu and the load page (Ctrl+L) closes each
+    alone; Esc on the battle opens the pause menu and Esc again resumes."""
+    from game.ui import modes as M
+    from game.ui.battle_scene import BattleScene
+    from game.ui.menus.load_menu import LoadMenu
+    from game.ui.menus.pause_menu import PauseMenu
+    from game.ui.menus.rules_help_view import RulesHelpView
+
+    app = make_app(_ann_and_dane(), {"red": "human", "blue": "human"})
+    bs = app.battle_scene
+    end_until(app, "ann")
+    press(app, pygame.K_F1)
+    assert isinstance(app.scene, RulesHelpView)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is bs, type(app.scene).__name__
+    frame = app.draw()
+    assert frame.get_size() == SIZE and app.scene is bs  # and it stays on the battle
+    # Ctrl+L opens the load page: Esc is back on the battle too
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    app.step()
+    app.step()
+    assert isinstance(app.scene, LoadMenu)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is bs, type(app.scene).__name__
+    # the action menu
+    click(app, bs.board.token_screen_pos("dane"))
+    assert isinstance(bs.mode, M.Menu)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is bs and not isinstance(bs.mode, M.Menu)
+    # a roll breakdown
+    ev = {"type": "roll", "actor": "ann", "dice": [3, 4, 5], "total": 12, "target": 14, "success": True,
+          "margin": 2, "rule": "G0-5", "label": "broadsword Dane: Broadsword", "mods": []}
+    bs.open_breakdown(ev)
+    app.step()
+    assert bs.breakdown is not None
+    press(app, pygame.K_ESCAPE)
+    assert bs.breakdown is None and app.scene is bs
+    # the pause menu itself: Esc deselects the acting fighter (one effect), then opens it; Esc resumes
+    if isinstance(bs.mode, M.SelectHex):
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is bs and isinstance(bs.mode, M.SelectFighter)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, PauseMenu)
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is bs
+    app.close()

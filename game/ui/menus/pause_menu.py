@@ -18,6 +18,9 @@ class PauseMenu(GuiScene):
         super().__init__(app, below=battle_scene)
         self.battle_scene = battle_scene
         self._open = open
+        # opened on a page (F1: rules help; Ctrl+L: load): closing that page goes back to the battle, not to
+        # this menu (issue 15: one Esc after F1 closed the help and showed the pause menu)
+        self._page_only = False
 
     def build(self) -> None:
         w, h = self.size
@@ -37,7 +40,14 @@ class PauseMenu(GuiScene):
             what, self._open = self._open, None
             t = self.on_button(what, None)
             if t is not None:
+                self._page_only = t.kind == "push"
                 self.request(t)
+
+    def enter(self, size: tuple[int, int]) -> None:
+        if self._page_only:  # the page it was opened for was closed: one key, one effect
+            self._page_only = False
+            self.request(Transition("pop"))
+        super().enter(size)
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
         if name == "resume":
