@@ -455,7 +455,7 @@ def _parse_actions(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[s
         _check_action_types(name, at, action, data)
         _known(ids, action.actor, f"{at}.actor", name)
         target = getattr(action, "target", None)
-        if isinstance(target, str):
+        if isinstance(target, str) and "target" in data:  # left out: the action finds it or says it needs one
             _known(ids, target, f"{at}.target", name)
         _check_action_words(name, at, data, spec, ruleset, ids)
         out.append(action)
