@@ -174,7 +174,6 @@ def test_one_esc_closes_only_the_overlay_on_top():
     show the pause menu); Esc on a roll breakdown, the action menu and the load page (Ctrl+L) closes each
     alone; Esc on the battle opens the pause menu and Esc again resumes."""
     from game.ui import modes as M
-    from game.ui.battle_scene import BattleScene
     from game.ui.menus.load_menu import LoadMenu
     from game.ui.menus.pause_menu import PauseMenu
     from game.ui.menus.rules_help_view import RulesHelpView
