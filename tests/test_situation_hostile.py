@@ -122,6 +122,76 @@ def test_random_bytes_spliced_into_a_fixture_are_refused_in_one_sentence(tmp_pat
     _outcome(path)
 
 
+#: the words an action field may hold: the contract's, in and out of place
+ACTION_WORDS = ["torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot", "none", "dodge", "parry",
+                "block", "reflex", "escape", "takedown", "drag", "pummel", "throw", "wrest", "pin", "standing", "prone",
+                "kneeling", "punch", "kick", "partial", "total", "left", "right", "determined", "strong"]
+RULESETS = ["3d6-lite", "3d6-full", "d20", "edge"]
+
+
+@st.composite
+def random_battles(draw: st.DrawFn) -> dict[str, Any]:
+    """Three fighters close together, maybe a grip, and one to five actions of the ruleset's own types with
+    fields drawn from the contract's words: the rules' own code is what this reaches."""
+    import dataclasses
+
+    from game.rules.base import find_ruleset
+
+    rs_id = draw(st.sampled_from(RULESETS))
+    rs = find_ruleset(rs_id)
+    ids = ["ann", "bob", "cat"]
+    small = st.integers(-3, 3)
+    fighters = []
+    for fid, side in zip(ids, ["red", "blue", "blue"]):
+        if rs_id.startswith("3d6"):
+            stats: dict[str, Any] = {"ST": draw(st.integers(0, 20)), "DX": draw(st.integers(5, 15)), "HT": draw(
+                st.integers(0, 14))}
+        elif rs_id == "d20":
+            stats = {"STR": draw(st.integers(3, 18)), "class": draw(st.sampled_from(["fighter", "thief", "normal man"])),
+                     "level": draw(st.integers(0, 5))}
+        else:
+            stats = {}
+        fighters.append({"id": fid, "side": side, "hex": [draw(small), draw(small)], "facing": draw(st.integers(0, 5)),
+                         "posture": draw(st.sampled_from(["standing", "standing", "prone"])), "stats": stats,
+                         "hp": draw(st.sampled_from([None, None, 3, 0, -2])),
+                         "conditions": draw(st.lists(st.sampled_from(sorted(rs.conditions) or ["none"]), max_size=1))
+                         if rs.conditions else []})
+    actions = []
+    for _ in range(draw(st.integers(1, 5))):
+        kind, cls = draw(st.sampled_from(sorted(rs.actions.items())))
+        act: dict[str, Any] = {"actor": draw(st.sampled_from(ids)), "type": kind}
+        for f in dataclasses.fields(cls):
+            if f.name == "actor" or not draw(st.booleans()):
+                continue
+            if f.name == "target":
+                act[f.name] = draw(st.sampled_from(ids))
+            elif f.name in ("to", "foe_to"):
+                act[f.name] = [draw(small), draw(small)]
+            elif f.name in ("hands", "facing"):
+                act[f.name] = draw(st.integers(0, 5))
+            elif f.name == "item":
+                act[f.name] = draw(st.sampled_from([None, *sorted(rs.items)]))
+            else:
+                act[f.name] = draw(st.sampled_from([*ACTION_WORDS, None, True, 1]))
+        actions.append(act)
+    data: dict[str, Any] = {"ruleset": rs_id, "fighters": fighters, "actions": actions}
+    if draw(st.booleans()):
+        grip = {"holder": "ann", "target": "bob", "kind": {"d20": "hold"}.get(rs_id, draw(
+            st.sampled_from(["grapple", "pin", "choke_hold", "arm_lock"])))}
+        if rs_id != "edge":
+            grip["location"] = draw(st.sampled_from(["torso", "neck", "arm", "leg"]))
+        data["grapples"] = [grip]
+    return data
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=random_battles())
+def test_random_actions_of_every_ruleset_play_or_are_refused(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("acts") / "sit.json"
+    path.write_text(json.dumps(data))
+    _outcome(path)
+
+
 # -- the real command, under the limits ------------------------------------------------------------------
 
 def _base() -> dict[str, Any]:
