@@ -655,12 +655,12 @@ def play(sit: Situation, dice: Dice) -> Outcome:
         who = action.actor
         if in_turn != who:
             if in_turn is not None:
-                hook(f"the end of {in_turn}'s turn", _end_turn, ruleset, battle, in_turn)
+                hook(f"the end of {in_turn}'s turn, before", _end_turn, ruleset, battle, in_turn)
             if who in acted:
-                hook(f"the end of round {battle.round}", _end_round, battle)
+                hook(f"the end of round {battle.round}, before", _end_round, battle)
                 acted.clear()
             acted.add(who)
-            hook(f"the start of {who}'s turn", _start_turn, ruleset, battle, who)
+            hook(f"the start of {who}'s turn, before", _start_turn, ruleset, battle, who)
         in_turn = None
         reason = action.check(battle)
         actor = battle.fighter(who)
@@ -686,7 +686,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
         if getattr(type(action), "free", False):
             in_turn = who
         else:
-            hook(f"the end of {who}'s turn", _end_turn, ruleset, battle, who)
+            hook(f"the end of {who}'s turn, after", _end_turn, ruleset, battle, who)
     return Outcome(events)
 
 
@@ -725,7 +725,7 @@ def _end_round(battle: Battle, dice: Dice) -> list[Event]:
 def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceError,
                 what: str | None = None) -> SituationError:
     where = f"while playing actions[{i}] ({action.type})" if what is None else \
-        f"at {what}, before or after actions[{i}] ({action.type})"
+        f"at {what} actions[{i}] ({action.type})"
     if isinstance(dice, ScriptedDice):
         if dice.position < len(dice.faces):
             return SituationError(sit.name, f"dice[{dice.position}]", f"{exc} {where}")

@@ -273,3 +273,12 @@ def test_d20_kneeling_is_refused_as_illegal_S4_PRONE_2(tmp_path):
     sit["actions"][0]["posture"] = "flying"
     with pytest.raises(SituationError, match=r"actions\[0\]\.posture: expected one of"):
         resolve(tmp_path, sit)
+
+
+def test_dice_running_out_in_an_end_of_turn_roll_say_where_G0_7(tmp_path):
+    """The end-of-turn stun roll (G0-7) needs its faces too: without them, exit 2 naming ``dice`` and the moment."""
+    with pytest.raises(SituationError, match=r"dice: 2 faces are not enough: .*HT to recover from stun.* at the end "
+                                             r"of ann's turn, after actions\[0\] \(do_nothing\)$"):
+        resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": [man("ann", "red", conditions=["stunned"]),
+                                                                man("bob", "blue")],
+                           "actions": [{"actor": "ann", "type": "do_nothing"}], "dice": [1, 1]})
