@@ -448,8 +448,10 @@ class Replay:
     """
 
     def __init__(self, initial: Battle, log: list[dict[str, Any]], ruleset: Ruleset | str | None = None, *,
-                 every: int = 16) -> None:
+                 every: int = 16, seat: dict[str, str] | None = None) -> None:
         self.initial = initial.clone(with_log=False)
+        #: who played each side, as saved ("human" or "ai"): a replay labels the seats, nobody moves in it
+        self.seat: dict[str, str] = dict(seat or {})
         self.log = list(log)
         self.ruleset = find_ruleset(ruleset or initial.ruleset) if not isinstance(ruleset, Ruleset) else ruleset
         self.every = max(1, every)
@@ -465,7 +467,7 @@ class Replay:
         other than the one saved."""
         save, ctl = check_save(path, ruleset=ruleset)
         try:
-            replay = cls(save.initial, save.log, ruleset or save.ruleset, every=every)
+            replay = cls(save.initial, save.log, ruleset or save.ruleset, every=every, seat=save.seat)
             # the check ended where the replay ends: End is a jump, not a second replay of the whole log
             replay._cache[len(replay)] = (ctl.battle.clone(with_log=False), len(ctl.battle.log))
             return replay
@@ -479,7 +481,7 @@ class Replay:
     def from_controller(cls, ctl: TurnController, *, every: int = 16) -> Replay:
         if ctl.initial is None:
             raise SaveError("This battle cannot be replayed: the controller was not given its initial state.")
-        return cls(ctl.initial, ctl.battle.log, ctl.ruleset, every=every)
+        return cls(ctl.initial, ctl.battle.log, ctl.ruleset, every=every, seat=dict(ctl.seat))
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -487,6 +489,11 @@ class Replay:
     @property
     def battle(self) -> Battle:
         return self._ctl.battle
+
+    @property
+    def ctl(self) -> TurnController:
+        """The controller at the current position (read-only: the HUD asks it for the initiative order)."""
+        return self._ctl
 
     @property
     def intents(self) -> list[Action]:

@@ -217,3 +217,45 @@ def test_one_esc_closes_only_the_overlay_on_top():
     press(app, pygame.K_ESCAPE)
     assert app.scene is bs
     app.close()
+
+
+def test_a_replay_of_a_computer_battle_labels_the_seats_as_saved(tmp_path, monkeypatch):
+    """Issue 15: a replay of a computer-against-computer battle read "(human) · your move"; the seats are now
+    those of the save (``seat``), and nobody is told it is their move in a replay."""
+    import random
+
+    from game import saves
+    from game.maps import load_scenario
+    from game.turns import TurnController
+    from game.ui.app import App
+    from game.ui.menus.replay_scene import ReplayScene
+    from game.ui.scene import Transition
+    from game.ui.text import TextCache
+
+    b = load_scenario(ARENA)
+    ctl = TurnController(b, "3d6-lite", seat={"red": "ai", "blue": "ai"})
+    rng = random.Random(5)
+    for _ in range(4):
+        assert ctl.submit(rng.choice([o.action for o in ctl.legal_actions() if o.legal])).ok
+    path = saves.save_game(ctl, tmp_path / "ai-vs-ai.json")
+    replay = saves.Replay.from_save(path)
+    assert replay.seat == {"red": "ai", "blue": "ai"} and replay.ctl is replay._ctl
+    said: list[str] = []
+    real = TextCache.render
+
+    def spy(self, s, *a, **k):
+        said.append(str(s))
+        return real(self, s, *a, **k)
+
+    monkeypatch.setattr(TextCache, "render", spy)
+    app = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="fast"), autosave=False)
+    app.step()
+    app.scenes.apply(Transition("push", ReplayScene(app, replay)), app.size)
+    press(app, pygame.K_RIGHT)
+    for _ in range(60):
+        app.step()
+    app.draw()
+    text = " | ".join(said)  # everything drawn since the replay opened (the HUD caches its surfaces)
+    assert "your move" not in text and "(human)" not in text, text
+    assert "played by the computer" in text, text
+    app.close()

@@ -248,7 +248,9 @@ class InitiativeBar:
         ph = info.get("phase") if info.get("phases") else None
         head = t.render(f"{f.label}'s turn" + (f" \u2014 {ph}" if ph else ""), 20, pal.text, bold=True)
         surf.blit(head, (rx + 34, 8))
-        if seat == "ai":
+        if getattr(session, "replaying", False):  # a replay: the seat as saved, nobody moves now
+            why = f"{side_name} \u00b7 " + ("played by the computer" if seat == "ai" else "played by a human")
+        elif seat == "ai":
             why = f"{side_name} \u00b7 computer " + ("thinking\u2026" if thinking else "plays")
         else:
             players = len(session.human_sides())

@@ -37,9 +37,14 @@ __all__ = ["ReplayScene"]
 class _View:
     """What the HUD asks a session, answered from a replay."""
 
+    #: the HUD labels the seats without "your move" or "thinking": in a replay nobody moves
+    replaying = True
+
     def __init__(self, replay: Any) -> None:
         self.replay = replay
-        self.seat = {s.id: "human" for s in replay.initial.sides}
+        # the seats as saved (issue 15: a computer-against-computer battle read "(human) · your move")
+        saved = getattr(replay, "seat", None) or {}
+        self.seat = {s.id: saved.get(s.id, s.control) for s in replay.initial.sides}
         self.ruleset = replay.ruleset
 
     @property
@@ -48,7 +53,7 @@ class _View:
 
     @property
     def ctl(self) -> Any:
-        return self.replay._ctl
+        return self.replay.ctl
 
     def side_name(self, sid: str | None) -> str:
         s = self.battle.side(sid) if sid else None
