@@ -79,8 +79,14 @@ ROT_120 = 0x1  #: hexagonal maps only: rotated 120 degrees clockwise
 _GID_MASK = 0x0FFFFFFF
 
 
+#: a message longer than this is cut (the file and the field come first; a hostile name may be megabytes)
+MAX_MESSAGE = 600
+
+
 def _one_line(message: str) -> str:
     """Control characters a hostile file put in a name or path, escaped, so the sentence stays on one line."""
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE - 1] + "…"
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
@@ -317,14 +323,19 @@ def _pytmx() -> Any:
     return pytmx
 
 
+def _clip(raw: str) -> str:
+    """An attribute's text quoted for a message, cut to 40 characters (a hostile one may be megabytes)."""
+    return repr(raw if len(raw) <= 40 else raw[:39] + "…")
+
+
 def _number(raw: str, name: str, where: str) -> float:
     """An attribute's text as a finite number, or a sentence naming the attribute (``nan``/``inf`` refused)."""
     try:
         value = float(raw)
     except ValueError:
-        raise MapError(f"{where}: {name}={raw!r} is not a number.") from None
+        raise MapError(f"{where}: {name}={_clip(raw)} is not a number.") from None
     if not math.isfinite(value):
-        raise MapError(f"{where}: {name}={raw!r} is not a finite number.")
+        raise MapError(f"{where}: {name}={_clip(raw)} is not a finite number.")
     return value
 
 
@@ -338,11 +349,11 @@ def _int_attr(node: ElementTree.Element, name: str, where: str, default: int | N
         return default
     value = _number(raw, name, where)
     if value != int(value):
-        raise MapError(f"{where}: {name}={raw!r} is not a whole number.")
+        raise MapError(f"{where}: {name}={_clip(raw)} is not a whole number.")
     if low is not None and value < low:
-        raise MapError(f"{where}: {name}={raw!r} is below {low}.")
+        raise MapError(f"{where}: {name}={_clip(raw)} is below {low}.")
     if high is not None and value > high:
-        raise MapError(f"{where}: {name}={raw!r} is above {high:,}.")
+        raise MapError(f"{where}: {name}={_clip(raw)} is above {high:,}.")
     return int(value)
 
 
@@ -592,11 +603,11 @@ def _check_attributes(root: ElementTree.Element, where: str) -> None:
             label = label or f"{where}: <{elem.tag}> {name!r}".replace(" ''", "")
             if kind == "int":
                 if not _WHOLE.fullmatch(raw.strip()):
-                    raise MapError(f"{label}: {key}={raw!r} is not a whole number.")
-                if not -2**31 <= int(raw) < 2**32:
-                    raise MapError(f"{label}: {key}={raw!r} is out of range.")
+                    raise MapError(f"{label}: {key}={_clip(raw)} is not a whole number.")
+                if len(raw) > 12 or not -2**31 <= int(raw) < 2**32:  # (int() refuses 4,300 digits and more)
+                    raise MapError(f"{label}: {key}={_clip(raw)} is out of range.")
             elif abs(_number(raw, key, label)) > MAX_COORDINATE:
-                raise MapError(f"{label}: {key}={raw!r} is out of range.")
+                raise MapError(f"{label}: {key}={_clip(raw)} is out of range.")
 
 
 def _after_path(exc: Exception, path: Path) -> str:
