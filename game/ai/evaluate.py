@@ -219,14 +219,29 @@ class Evaluator:
         return sum(self.parts(battle).values())
 
     def parts(self, battle: Battle, *, choose: bool = False) -> dict[str, float]:
+        """``battle``'s value for our side in its five parts (``PARTS``), so a decision can say why.
+
+        ``choose`` (at the root only): pick each friend's foe and who backs off, so that later calls read the
+        same foe. Each part has its own helper; the arithmetic is done in a fixed order (the same battle always
+        scores the same, to the bit), so a helper adds its terms in the order the loops meet them."""
+        dealt, taken, able, hpf, suffered = self._injury(battle)
+        by_id = {f.id: f for f in able}
+        control, held_friends = self._control(battle, able, by_id, suffered)
+        danger = self._danger(able, held_friends) if self.w.danger and len(able) > 1 else 0.0
+        position = self._position(battle, able, by_id, hpf, held_friends, choose)
+        return {"dealt": dealt, "taken": taken, "control": control, "danger": danger, "position": position}
+
+    def _injury(self, battle: Battle) -> tuple[float, float, list[Fighter], dict[str, float], dict[str, float]]:
+        """``dealt`` and ``taken`` (hp and fp lost, put out of the fight, on borrowed time), and what the
+        other parts need of each fighter who still fights: the list of them, their hp fraction, and what
+        their posture and conditions cost them (grips are added to it by ``_control``)."""
         w = self.w
         side = self.side
-        dealt = taken = control = danger = position = 0.0
+        dealt = taken = 0.0
         able: list[Fighter] = []
         hpf: dict[str, float] = {}
         #: what posture, conditions and grips cost each fighter who still fights (capped at ``held_cap``)
         suffered: dict[str, float] = {}
-        # (the arithmetic below is done in a fixed order: the same battle always scores the same, to the bit)
         can_fight = self.ruleset.can_fight
         w_hp, w_fp, w_out, w_spent = w.hp, w.fp, w.out, w.spent
         hp_max, fp_max = self.hp_max, self.fp_max
@@ -259,9 +274,16 @@ class Evaluator:
             else:
                 dealt -= v - w_hp - w_fp
             suffered[f.id] = -c
-        by_id = {f.id: f for f in able}
+        return dealt, taken, able, hpf, suffered
 
-        # grips: worth something only while both ends still fight
+    def _control(self, battle: Battle, able: list[Fighter], by_id: dict[str, Fighter],
+                 suffered: dict[str, float]) -> tuple[float, list[tuple[Fighter, Fighter]]]:
+        """``control``: grips held and suffered (worth something only while both ends still fight) on top of
+        ``suffered``, each fighter's total capped; and the (foe holder, friend held) pairs ``_danger`` and
+        ``_position`` read."""
+        w = self.w
+        side = self.side
+        control = 0.0
         held_friends: list[tuple[Fighter, Fighter]] = []  # (foe holder, friend target)
         for g in battle.grapples:
             h = by_id.get(g.holder)
@@ -283,92 +305,107 @@ class Evaluator:
                 control -= x
             else:
                 control += x
+        return control, held_friends
 
-        if w.danger and len(able) > 1:
-            rear, side_arc = w.rear, w.side_arc
-            near: dict[str, int] = {}
-            n = len(able)
-            for i in range(n):
-                v = able[i]
-                vq, vr, vs = v.hex.q, v.hex.r, v.side
-                for j in range(i + 1, n):
-                    a = able[j]
-                    if a.side == vs:
+    def _danger(self, able: list[Fighter], held_friends: list[tuple[Fighter, Fighter]]) -> float:
+        """``danger``: foes in a fighter's rear or side hexes (both ways round each adjacent pair), being
+        flanked (more than one foe adjacent or in the hex), and friends standing by a foe who holds one of
+        ours (help for a friend who is strangled)."""
+        w = self.w
+        side = self.side
+        danger = 0.0
+        rear, side_arc = w.rear, w.side_arc
+        near: dict[str, int] = {}
+        n = len(able)
+        for i in range(n):
+            v = able[i]
+            vq, vr, vs = v.hex.q, v.hex.r, v.side
+            for j in range(i + 1, n):
+                a = able[j]
+                if a.side == vs:
+                    continue
+                dq, dr = a.hex.q - vq, a.hex.r - vr
+                k = _DIR.get((dq, dr))
+                if k is None:
+                    if dq or dr:
                         continue
-                    dq, dr = a.hex.q - vq, a.hex.r - vr
-                    k = _DIR.get((dq, dr))
-                    if k is None:
-                        if dq or dr:
-                            continue
-                        near[v.id] = near.get(v.id, 0) + 1  # sharing a hex: close, but no arc
-                        near[a.id] = near.get(a.id, 0) + 1
-                        continue
-                    near[v.id] = near.get(v.id, 0) + 1
+                    near[v.id] = near.get(v.id, 0) + 1  # sharing a hex: close, but no arc
                     near[a.id] = near.get(a.id, 0) + 1
-                    # a stands in v's arc ...
-                    rel = (k - v.facing) % 6
-                    x = rear if rel == 3 else side_arc if rel in (2, 4) else 0.0
-                    if x:
-                        danger += x if a.side == side else -x
-                    # ... and v in a's
-                    rel = (k + 3 - a.facing) % 6
-                    x = rear if rel == 3 else side_arc if rel in (2, 4) else 0.0
-                    if x:
-                        danger += x if vs == side else -x
-            flanked = w.flanked
-            for v in able:
-                k = near.get(v.id, 0)
-                if k >= 2:
-                    x = flanked * (k - 1)
-                    danger += -x if v.side == side else x
-            for holder, target in held_friends:
-                hq, hr = holder.hex.q, holder.hex.r
-                helpers = 0
-                for f in able:
-                    if f.side == side and f is not target:
-                        dq, dr = f.hex.q - hq, f.hex.r - hr
-                        if (abs(dq) + abs(dr) + abs(dq + dr)) <= 2:
-                            helpers += 1
-                danger += w.support * min(helpers, 2)
+                    continue
+                near[v.id] = near.get(v.id, 0) + 1
+                near[a.id] = near.get(a.id, 0) + 1
+                # a stands in v's arc ...
+                rel = (k - v.facing) % 6
+                x = rear if rel == 3 else side_arc if rel in (2, 4) else 0.0
+                if x:
+                    danger += x if a.side == side else -x
+                # ... and v in a's
+                rel = (k + 3 - a.facing) % 6
+                x = rear if rel == 3 else side_arc if rel in (2, 4) else 0.0
+                if x:
+                    danger += x if vs == side else -x
+        flanked = w.flanked
+        for v in able:
+            k = near.get(v.id, 0)
+            if k >= 2:
+                x = flanked * (k - 1)
+                danger += -x if v.side == side else x
+        for holder, target in held_friends:
+            hq, hr = holder.hex.q, holder.hex.r
+            helpers = 0
+            for f in able:
+                if f.side == side and f is not target:
+                    dq, dr = f.hex.q - hq, f.hex.r - hr
+                    if (abs(dq) + abs(dr) + abs(dq + dr)) <= 2:
+                        helpers += 1
+            danger += w.support * min(helpers, 2)
+        return danger
 
-        # position: each friend closes on a chosen foe and faces it, or backs off when beaten
+    def _position(self, battle: Battle, able: list[Fighter], by_id: dict[str, Fighter], hpf: dict[str, float],
+                  held_friends: list[tuple[Fighter, Fighter]], choose: bool) -> float:
+        """``position``: each friend closes on a chosen foe and faces it, keeps a shooter's distance, or backs
+        off when beaten on a losing side. ``choose``: remember each friend's foe and who backs off."""
+        w = self.w
+        side = self.side
+        position = 0.0
         foes = [f for f in able if f.side != side]
         friends = [f for f in able if f.side == side]
-        if foes and friends:
-            losing = len(friends) < len(foes)
-            holds_friend = {h.id for h, _ in held_friends}
-            controlled = {g.target for g in battle.grapples if g.holder in by_id and by_id[g.holder].side == side}
-            dist, targets = self.dist, self.targets
-            for f in friends:
-                best_foe = by_id.get(targets.get(f.id, ""))
-                if best_foe is not None and best_foe.side != side:
-                    best_d = dist(f.hex, best_foe.hex)
-                else:
-                    best_key = 1e9
-                    best_d = 0
-                    for e in foes:
-                        d = dist(f.hex, e.hex)
-                        key = d + 1.5 * hpf.get(e.id, 1.0)
-                        if e.id in holds_friend:
-                            key -= 1.5
-                        if e.id in controlled or e.posture == "prone":
-                            key -= 0.7
-                        if key < best_key:
-                            best_key, best_d, best_foe = key, d, e
-                    if choose and best_foe is not None:
-                        self.targets[f.id] = best_foe.id
-                if losing and hpf.get(f.id, 1.0) < w.retreat_hp and not any(g.target == f.id for g in battle.grapples):
-                    position += w.distance * min(best_d, 6)
-                    if choose:
-                        self.retreating.add(f.id)
-                    continue
-                if f.id in self.shooters:
-                    near_d = min(hex_distance(f.hex, e.hex) for e in foes)
-                    position -= w.distance * max(0, best_d - w.shoot_range)
-                    position -= w.shoot_close * max(0, w.shoot_keep + 1 - near_d)
-                else:
-                    position -= w.distance * max(0, best_d - 1)
-                if best_foe is not None and best_foe.hex != f.hex:
-                    if arc_of(f.hex, f.facing, best_foe.hex) == "front":
-                        position += w.facing
-        return {"dealt": dealt, "taken": taken, "control": control, "danger": danger, "position": position}
+        if not (foes and friends):
+            return position
+        losing = len(friends) < len(foes)
+        holds_friend = {h.id for h, _ in held_friends}
+        controlled = {g.target for g in battle.grapples if g.holder in by_id and by_id[g.holder].side == side}
+        dist, targets = self.dist, self.targets
+        for f in friends:
+            best_foe = by_id.get(targets.get(f.id, ""))
+            if best_foe is not None and best_foe.side != side:
+                best_d = dist(f.hex, best_foe.hex)
+            else:
+                best_key = 1e9
+                best_d = 0
+                for e in foes:
+                    d = dist(f.hex, e.hex)
+                    key = d + 1.5 * hpf.get(e.id, 1.0)
+                    if e.id in holds_friend:
+                        key -= 1.5
+                    if e.id in controlled or e.posture == "prone":
+                        key -= 0.7
+                    if key < best_key:
+                        best_key, best_d, best_foe = key, d, e
+                if choose and best_foe is not None:
+                    self.targets[f.id] = best_foe.id
+            if losing and hpf.get(f.id, 1.0) < w.retreat_hp and not any(g.target == f.id for g in battle.grapples):
+                position += w.distance * min(best_d, 6)
+                if choose:
+                    self.retreating.add(f.id)
+                continue
+            if f.id in self.shooters:
+                near_d = min(hex_distance(f.hex, e.hex) for e in foes)
+                position -= w.distance * max(0, best_d - w.shoot_range)
+                position -= w.shoot_close * max(0, w.shoot_keep + 1 - near_d)
+            else:
+                position -= w.distance * max(0, best_d - 1)
+            if best_foe is not None and best_foe.hex != f.hex:
+                if arc_of(f.hex, f.facing, best_foe.hex) == "front":
+                    position += w.facing
+        return position
