@@ -1229,7 +1229,7 @@ _TYPE_WORDS = {"int": "a whole number", "float": "a number", "str": "text", "boo
 
 
 def _value_at(data: Any, field: str) -> Any:
-    """The raw value a field path (``fighters[2].stats.ST``) names in the parsed TOML, or None."""
+    """The raw value a field path (``fighters[2].stats.ST``) names in parsed TOML, or None."""
     for name, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", field):
         if index:
             data = data[int(index)] if isinstance(data, list) and int(index) < len(data) else None
@@ -1350,6 +1350,7 @@ def load_scenario(path: str | Path) -> Battle:
         except msgspec.ValidationError as exc:
             at, problem = _field_path(str(exc))
             where = f"{field}.{at}" if field and at else field or at
+            got = _value_at(value, at) if at else value  # the value at fault, found in what was converted
             if problem.startswith("object missing required field"):
                 missing = problem.split(" ")[-1].strip("'")
                 raise fail(f"{where}.{missing}" if where else missing, "is missing") from None
@@ -1357,10 +1358,10 @@ def load_scenario(path: str | Path) -> Battle:
                 raise fail(where, problem.replace("object contains unknown field", "unknown field")) from None
             if problem.startswith("invalid enum value") and get_origin(kind) is Literal:
                 choices = ", ".join(repr(c) for c in get_args(kind))
-                raise fail(where, f"must be one of {choices}, got {_shown(_value_at(data, where))}") from None
+                raise fail(where, f"must be one of {choices}, got {_shown(got)}") from None
             m = _CONSTRAINT.match(str(exc).partition(" - at `")[0])
             if m:
-                raise fail(where, _problem(m.group(0), _value_at(data, where))) from None
+                raise fail(where, _problem(m.group(0), got)) from None
             raise fail(where, problem) from None
 
     spec = convert(data, _ScenarioSpec, "")
