@@ -85,122 +85,152 @@ class Sweep:
 
 
 def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Option]:
-    actor = battle.fighter(fighter_id)
-    out: list[Option] = []
-    sweep = Sweep(battle, actor)
-    check = sweep.check
+    """Every option of the fighter, in the menu's order: staying and moving, stances, items, grips, foes."""
+    menu = _Menu(rs, battle, battle.fighter(fighter_id))
+    searched = menu.moves()
+    menu.stances()
+    menu.items()
+    menu.grips()
+    menu.foes(searched)
+    return menu.out
 
-    def add(a: Action) -> None:
-        out.append(new_option(a, check(a)))
 
-    def shared(probe: Action, variants: list[Action]) -> None:
-        why = check(probe)
-        out.extend([new_option(v, why) for v in variants])
+class _Menu:
+    """One ``legal_actions`` call: the options so far, and the checks (a :class:`Sweep`) they share."""
 
-    fid = actor.id
-    others = [o for o in battle.fighters if o.id != fid and "dead" not in o.conditions]
-    foes = [o for o in others if o.side != actor.side]
+    def __init__(self, rs: ThreeD6Lite, battle: Battle, actor: Fighter) -> None:
+        self.rs = rs
+        self.battle = battle
+        self.actor = actor
+        self.fid = actor.id
+        self.out: list[Option] = []
+        self.sweep = Sweep(battle, actor)
+        self.check = self.sweep.check
 
-    searched: tuple[int, list[Hex]] | None = None
-    # A variant's own classes for these (3d6-full: break free, takedown); its own strangle replaces lite's.
-    BreakFree = _variant(rs, G.BreakFree)  # noqa: N806
-    Takedown = _variant(rs, G.Takedown)  # noqa: N806
-    lite_strangle = rs.actions.get("strangle", G.Strangle) is G.Strangle
-    add(M.DoNothing(fid))
-    # Move: one search; the shared checks once for every destination.
-    holders = [g.holder for g in grips_on(battle, fid) if g.location in G.BODY_LOCATIONS]
-    move_probe = M.Move(fid, to=(actor.hex.q, actor.hex.r))
-    no_move = rs.maneuver_reason(battle, actor, move_probe)
-    if no_move is None:
-        why = move_probe._check(battle, actor)
-        if why is not None and why.rule != "G0-4":  # held, or cannot move in this posture
-            no_move = why
-    if no_move is not None:
-        nb = next(iter(hex_neighbors(actor.hex)))
-        out.append(Option(M.Move(fid, to=(nb.q, nb.r)), no_move))
-    else:
-        steps = rs.move_allowance(battle, actor, carrying=holders)
-        moves = reachable_hexes(battle, actor, steps, frozenset(holders))
-        if not holders:
-            searched = (steps, moves)  # the same search as the Move and Attack reach below
-        out.extend([new_option(_new_move(fid, (h.q, h.r)), None) for h in moves])
-    for facing in range(6):
-        if facing != actor.facing:
-            add(M.Face(fid, facing=facing))
-    for p in M.POSTURE_CHANGES.get(actor.posture, ()):
-        add(M.ChangePosture(fid, posture=p))
-    for d in ("dodge", "parry", "block"):
-        add(M.AllOutDefense(fid, defense=d))
-    add(M.Wait(fid))
-    add(M.Concentrate(fid))
-    add(M.Aim(fid))
+    def add(self, a: Action) -> None:
+        self.out.append(new_option(a, self.check(a)))
 
-    # Items.
-    for it in actor.items:
-        add(M.Ready(fid, item=it))
-    for e in battle.state.get("floor", []):
-        if Hex.of(e["hex"]) == actor.hex and e["item"] not in actor.items:
-            add(M.Ready(fid, item=e["item"]))
-    for name, value in actor.traits.items():
-        if isinstance(value, bool):
-            add(M.Ready(fid, item=name))
-    for held in actor.hands.values():
-        if held is not None:
-            add(M.ThrowAway(fid, item=held))
+    def shared(self, probe: Action, variants: list[Action]) -> None:
+        """The variants, all with the probe's verdict (they differ only in what never changes legality)."""
+        why = self.check(probe)
+        self.out.extend([new_option(v, why) for v in variants])
 
-    # Being held.
-    held_by = grips_on(battle, fid)
-    if held_by:
-        for g in held_by:
-            add(BreakFree(fid, target=g.holder))
-    else:
-        add(BreakFree(fid))
-
-    # Holding.
-    mine = grips_by(battle, fid)
-    for g in mine:
-        add(G.Release(fid, target=g.target))
-        if g.hands > 1:
-            add(G.Release(fid, target=g.target, hands=1))
-        for man in G.AFTER_MANEUVERS:
-            add(Takedown(fid, target=g.target, maneuver=man))
-            add(G.Pin(fid, target=g.target, maneuver=man))
-            add(G.WrestleWeapon(fid, target=g.target, maneuver=man))
-            add(G.ForceDrop(fid, target=g.target, maneuver=man))
-            if lite_strangle:
-                add(G.Strangle(fid, target=g.target, maneuver=man))
-        drag_probe = G.Drag(fid, to=(actor.hex.q, actor.hex.r), target=g.target)
-        why = rs.maneuver_reason(battle, actor, drag_probe) or _drag_shared_reason(battle, rs, actor, drag_probe)
-        if why is not None:
+    def moves(self) -> tuple[int, list[Hex]] | None:
+        """Do Nothing and every Move; returns the Move search when the Move and Attack reach can reuse it."""
+        rs, battle, actor, fid, out = self.rs, self.battle, self.actor, self.fid, self.out
+        searched: tuple[int, list[Hex]] | None = None
+        self.add(M.DoNothing(fid))
+        # Move: one search; the shared checks once for every destination.
+        holders = [g.holder for g in grips_on(battle, fid) if g.location in G.BODY_LOCATIONS]
+        move_probe = M.Move(fid, to=(actor.hex.q, actor.hex.r))
+        no_move = rs.maneuver_reason(battle, actor, move_probe)
+        if no_move is None:
+            why = move_probe._check(battle, actor)
+            if why is not None and why.rule != "G0-4":  # held, or cannot move in this posture
+                no_move = why
+        if no_move is not None:
             nb = next(iter(hex_neighbors(actor.hex)))
-            out.append(Option(G.Drag(fid, to=(nb.q, nb.r), target=g.target), why))
+            out.append(Option(M.Move(fid, to=(nb.q, nb.r)), no_move))
         else:
-            victim = battle.fighter(g.target)
-            steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
-            for h in reachable_hexes(battle, actor, steps, frozenset({victim.id})):
-                out.append(Option(G.Drag(fid, to=(h.q, h.r), target=g.target)))
-    if not mine:
-        for cls in (Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Strangle, G.Release):
-            if cls is not G.Strangle or lite_strangle:
-                add(cls(fid))
-        add(G.Drag(fid, to=(actor.hex.q, actor.hex.r)))
+            steps = rs.move_allowance(battle, actor, carrying=holders)
+            moves = reachable_hexes(battle, actor, steps, frozenset(holders))
+            if not holders:
+                searched = (steps, moves)  # the same search as the Move and Attack reach below
+            out.extend([new_option(_new_move(fid, (h.q, h.r)), None) for h in moves])
+        return searched
 
-    # Foes: strikes, bites, grapples, evaluate, feint.
-    weapons: list[str | None] = [None, "kick"]
-    weapons += [it for it in actor.hands.values() if it in S.ITEMS and S.ITEMS[it]["kind"] == "weapon"]
-    grab_hands = range(1, max(1, len(rs.usable_free_hands(battle, actor))) + 1)
-    move = rs.move_allowance(battle, actor)
-    grappled = is_grappled(battle, fid)
-    if grappled:
-        reach: set[Hex] = set()
-    elif searched is not None and searched[0] == move:
-        reach = set(searched[1])
-    else:
-        reach = set(reachable_hexes(battle, actor, move))
-    # A destination in ``reach`` has a path (reachable_hexes), so Move and Attack needs no search of its own
-    # when its checks are the menu's ruleset's.
-    trusted = type(sweep.rs) is type(rs)
-    for foe in foes:
+    def stances(self) -> None:
+        """Facing, posture, All-Out Defense, Wait, Concentrate, Aim."""
+        actor, fid, add = self.actor, self.fid, self.add
+        for facing in range(6):
+            if facing != actor.facing:
+                add(M.Face(fid, facing=facing))
+        for p in M.POSTURE_CHANGES.get(actor.posture, ()):
+            add(M.ChangePosture(fid, posture=p))
+        for d in ("dodge", "parry", "block"):
+            add(M.AllOutDefense(fid, defense=d))
+        add(M.Wait(fid))
+        add(M.Concentrate(fid))
+        add(M.Aim(fid))
+
+    def items(self) -> None:
+        """Ready what one carries, what lies in one's hex, a trait; throw away what one holds."""
+        actor, fid, add = self.actor, self.fid, self.add
+        for it in actor.items:
+            add(M.Ready(fid, item=it))
+        for e in self.battle.state.get("floor", []):
+            if Hex.of(e["hex"]) == actor.hex and e["item"] not in actor.items:
+                add(M.Ready(fid, item=e["item"]))
+        for name, value in actor.traits.items():
+            if isinstance(value, bool):
+                add(M.Ready(fid, item=name))
+        for held in actor.hands.values():
+            if held is not None:
+                add(M.ThrowAway(fid, item=held))
+
+    def grips(self) -> None:
+        """Being held (Break Free) and holding (release, the moves after a grapple, drags)."""
+        rs, battle, actor, fid, out, add = self.rs, self.battle, self.actor, self.fid, self.out, self.add
+        # A variant's own classes for these (3d6-full: break free, takedown); its own strangle replaces lite's.
+        BreakFree = _variant(rs, G.BreakFree)  # noqa: N806
+        Takedown = _variant(rs, G.Takedown)  # noqa: N806
+        lite_strangle = rs.actions.get("strangle", G.Strangle) is G.Strangle
+        held_by = grips_on(battle, fid)
+        if held_by:
+            for g in held_by:
+                add(BreakFree(fid, target=g.holder))
+        else:
+            add(BreakFree(fid))
+        mine = grips_by(battle, fid)
+        for g in mine:
+            add(G.Release(fid, target=g.target))
+            if g.hands > 1:
+                add(G.Release(fid, target=g.target, hands=1))
+            for man in G.AFTER_MANEUVERS:
+                add(Takedown(fid, target=g.target, maneuver=man))
+                add(G.Pin(fid, target=g.target, maneuver=man))
+                add(G.WrestleWeapon(fid, target=g.target, maneuver=man))
+                add(G.ForceDrop(fid, target=g.target, maneuver=man))
+                if lite_strangle:
+                    add(G.Strangle(fid, target=g.target, maneuver=man))
+            drag_probe = G.Drag(fid, to=(actor.hex.q, actor.hex.r), target=g.target)
+            why = rs.maneuver_reason(battle, actor, drag_probe) or _drag_shared_reason(battle, rs, actor, drag_probe)
+            if why is not None:
+                nb = next(iter(hex_neighbors(actor.hex)))
+                out.append(Option(G.Drag(fid, to=(nb.q, nb.r), target=g.target), why))
+            else:
+                victim = battle.fighter(g.target)
+                steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
+                for h in reachable_hexes(battle, actor, steps, frozenset({victim.id})):
+                    out.append(Option(G.Drag(fid, to=(h.q, h.r), target=g.target)))
+        if not mine:
+            for cls in (Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Strangle, G.Release):
+                if cls is not G.Strangle or lite_strangle:
+                    add(cls(fid))
+            add(G.Drag(fid, to=(actor.hex.q, actor.hex.r)))
+
+    def foes(self, searched: tuple[int, list[Hex]] | None) -> None:
+        """For every living foe: evaluate, feint, strikes, bites, Move and Attack, grapples."""
+        rs, battle, actor, fid = self.rs, self.battle, self.actor, self.fid
+        foes = [o for o in battle.fighters if o.id != fid and "dead" not in o.conditions and o.side != actor.side]
+        weapons: list[str | None] = [None, "kick"]
+        weapons += [it for it in actor.hands.values() if it in S.ITEMS and S.ITEMS[it]["kind"] == "weapon"]
+        grab_hands = range(1, max(1, len(rs.usable_free_hands(battle, actor))) + 1)
+        move = rs.move_allowance(battle, actor)
+        grappled = is_grappled(battle, fid)
+        if grappled:
+            reach: set[Hex] = set()
+        elif searched is not None and searched[0] == move:
+            reach = set(searched[1])
+        else:
+            reach = set(reachable_hexes(battle, actor, move))
+        for foe in foes:
+            self.foe(foe, weapons, grab_hands, move, grappled, reach)
+
+    def foe(self, foe: Fighter, weapons: list[str | None], grab_hands: range, move: int, grappled: bool,
+            reach: set[Hex]) -> None:
+        """The options against one foe (``reach``: the hexes a Move and Attack may end in)."""
+        rs, actor, fid, add, shared = self.rs, self.actor, self.fid, self.add, self.shared
         tid = foe.id
         dist = hex_distance(actor.hex, foe.hex)
         add(M.Evaluate(fid, target=tid))
@@ -212,7 +242,7 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
                 add(M.Attack(fid, target=tid, item=w))
                 add(M.MoveAndAttack(fid, to=None, target=tid, item=w))
             add(G.Grapple(fid, target=tid))
-            continue
+            return
         for w in weapons:
             # The location never changes legality (all listed locations exist): one check per weapon.
             shared(M.Attack(fid, target=tid, item=w),
@@ -222,18 +252,7 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
         if dist == 0:
             add(M.Bite(fid, target=tid))
         elif not grappled:
-            # Move and Attack to each reachable hex next to the foe: one check stands for them all.
-            dests = [h for h in neighbors_of(foe.hex) if h in reach]
-            for w in weapons:
-                # G0-4: Move and Attack with every weapon the fighter could Attack with, not only the punch.
-                if not dests:  # no hex beside the foe within Move (GX-5 costs): greyed, with the reason
-                    add(M.MoveAndAttack(fid, to=None, target=tid, item=w))
-                    continue
-                probe = M.MoveAndAttack(fid, to=(dests[0].q, dests[0].r), target=tid, item=w)
-                why = (sweep.shared(probe) or probe.own_reason(battle, sweep.rs, actor, reachable=True)) \
-                    if trusted else check(probe)
-                out.extend([new_option(M.MoveAndAttack(fid, to=(h.q, h.r), target=tid, item=w), why)
-                            for h in dests])
+            self.move_and_attack(foe, weapons, reach)
         # Grapples: the hand counts listed are the free hands and the locations are the foe's own,
         # so one check per maneuver stands for every location and hand count.
         locations = list(rs.grab_penalties) + [it for it in foe.hands.values() if it is not None]
@@ -245,7 +264,24 @@ def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Opti
             # As above: the location never changes the verdict (one path search for them all).
             shared(G.Grapple(fid, target=tid, location=locations[0], maneuver="move_and_attack"),
                    [G.Grapple(fid, target=tid, location=loc, maneuver="move_and_attack") for loc in locations])
-    return out
+
+    def move_and_attack(self, foe: Fighter, weapons: list[str | None], reach: set[Hex]) -> None:
+        """Move and Attack to each reachable hex next to the foe: one check stands for them all."""
+        fid, tid, sweep = self.fid, foe.id, self.sweep
+        # A destination in ``reach`` has a path (reachable_hexes), so Move and Attack needs no search of its own
+        # when its checks are the menu's ruleset's.
+        trusted = type(sweep.rs) is type(self.rs)
+        dests = [h for h in neighbors_of(foe.hex) if h in reach]
+        for w in weapons:
+            # G0-4: Move and Attack with every weapon the fighter could Attack with, not only the punch.
+            if not dests:  # no hex beside the foe within Move (GX-5 costs): greyed, with the reason
+                self.add(M.MoveAndAttack(fid, to=None, target=tid, item=w))
+                continue
+            probe = M.MoveAndAttack(fid, to=(dests[0].q, dests[0].r), target=tid, item=w)
+            why = (sweep.shared(probe) or probe.own_reason(self.battle, sweep.rs, self.actor, reachable=True)) \
+                if trusted else self.check(probe)
+            self.out.extend([new_option(M.MoveAndAttack(fid, to=(h.q, h.r), target=tid, item=w), why)
+                             for h in dests])
 
 
 def _fast_new(cls: type, names: tuple[str, ...]):  # noqa: ANN202
