@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -92,13 +91,10 @@ def test_the_id_list_stands_in_when_the_checklist_is_missing(fake):
     assert neither.returncode == 2 and neither.stdout == ""
 
 
-def test_the_real_run_is_fast_and_ends_with_the_coverage_line():
-    start = time.perf_counter()
+def test_the_real_run_ends_with_the_coverage_line():
     proc = run_tool()
-    elapsed = time.perf_counter() - start
     assert proc.returncode == 0, proc.stderr
     assert LAST_LINE.match(proc.stdout.splitlines()[-1]), proc.stdout.splitlines()[-1]
-    assert elapsed < 2.0  # well under a second in practice; slack for a busy machine
 
 
 def test_the_kept_id_list_matches_the_checklist():
