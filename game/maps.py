@@ -29,6 +29,15 @@ tile size rounded down to even numbers and ``s`` the hex side length:
   degrees clockwise" (:func:`tile_transform`).
 
 A position where no layer has a tile is not part of the board.
+
+Every file is read as a hostile one (issue 13): through :mod:`game.userfiles`
+(no pipes, devices or folders; bounded sizes), parsed with element, attribute
+and depth caps, every number checked before pytmx converts it, compressed
+layers inflated no further than the map's declared size, tileset images known
+by their header alone, and the map's size, layers, objects, tilesets and zone
+searches bounded (the ``MAX_*`` constants below say why each bound is where it
+is). Anything refused is one :class:`MapError` or :class:`ScenarioError`
+sentence naming the file and the field.
 """
 
 from __future__ import annotations
