@@ -157,6 +157,7 @@ CASES: list[tuple[str, Callable[[Path], Path], str]] = [
      r"tileset '\.\./\.\./\.\./\.\./etc/passwd' is not a \.tsx file\.$"),
     ("tileset is a folder", lambda d: _tsx_folder(d), r"tileset 'terrain\.tsx' is unreadable \(a folder"),
     ("tileset is a pipe", lambda d: _tsx_fifo(d), r"tileset 'terrain\.tsx' is unreadable \(a named pipe"),
+    ("map is a pipe", lambda d: _map_fifo(d), r"is a named pipe, not a file; it was not read\.$"),
     ("not a map", lambda d: make_dir(d, TSX), r"is not a Tiled map \(its root element is <tileset>\)\.$"),
     ("50,000 tile records", lambda d: make_dir(d, tsx=TSX.replace("</tileset>", "".join(
         f'<tile id="{i}"><properties><property name="cover" type="int" value="1"/></properties></tile>'
@@ -199,6 +200,13 @@ def _tsx_folder(d: Path) -> Path:
     return path
 
 
+def _map_fifo(d: Path) -> Path:
+    path = make_dir(d)
+    path.unlink()
+    os.mkfifo(path)
+    return path
+
+
 def _tsx_fifo(d: Path) -> Path:
     path = make_dir(d)
     (d / "terrain.tsx").unlink()
@@ -234,7 +242,7 @@ def test_largest_map_loads(tmp_path: Path) -> None:
 
 # --- the real command, under 200 MB and 2 s ------------------------------------------
 
-CLI_SAMPLE = ["zlib bomb", "nan width", "huge map", "PNG 1e9 wide", "nested groups", "tileset is a pipe",
+CLI_SAMPLE = ["zlib bomb", "nan width", "huge map", "PNG 1e9 wide", "nested groups", "map is a pipe",
               "100,000 properties"]
 
 
