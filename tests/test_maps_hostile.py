@@ -226,6 +226,25 @@ def test_hostile_map_refused_in_one_sentence(tmp_path: Path, case: str, build: C
     assert re.search(pattern, message), message
 
 
+@pytest.mark.parametrize("ext,kind", [("jpg", "JPEG"), ("bmp", "BMP")])
+def test_other_image_formats_whole_or_cut_short(tmp_path: Path, ext: str, kind: str) -> None:
+    """Issue 13: a JPEG or BMP tileset is read by its header; cut short, it is refused before the board view."""
+    pygame = pytest.importorskip("pygame")
+    image = tmp_path / f"t.{ext}"
+    pygame.image.save(pygame.image.load(str(MAPS / "terrain.png")), str(image))
+    path = make_dir(tmp_path, tsx=TSX.replace("terrain.png", image.name))
+    assert load_map(path).tilesets[0].columns == 6
+    image.write_bytes(image.read_bytes()[:20000])
+    with pytest.raises(MapError, match=rf"its image 't\.{ext}' is not a usable {kind}: it is cut short"):
+        load_map(path)
+
+
+def test_gif_without_its_trailer(tmp_path: Path) -> None:
+    path = make_dir(tmp_path, png=b"GIF89a" + struct.pack("<HH", 384, 370) + b"\0" * 20)
+    with pytest.raises(MapError, match=r"its image 'terrain\.png' is not a usable GIF: it is cut short \(no trailer\)"):
+        load_map(path)
+
+
 def test_shipped_maps_still_load() -> None:
     for name in ("arena", "tavern", "outdoor"):
         assert load_map(MAPS / f"{name}.tmx").cells
