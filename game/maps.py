@@ -29,6 +29,15 @@ tile size rounded down to even numbers and ``s`` the hex side length:
   degrees clockwise" (:func:`tile_transform`).
 
 A position where no layer has a tile is not part of the board.
+
+Every file is read as a hostile one (issue 13): through :mod:`game.userfiles`
+(no pipes, devices or folders; bounded sizes), parsed with element, attribute
+and depth caps, every number checked before pytmx converts it, compressed
+layers inflated no further than the map's declared size, tileset images known
+by their header alone, and the map's size, layers, objects, tilesets and zone
+searches bounded (the ``MAX_*`` constants below say why each bound is where it
+is). Anything refused is one :class:`MapError` or :class:`ScenarioError`
+sentence naming the file and the field.
 """
 
 from __future__ import annotations
@@ -696,6 +705,21 @@ def _png_problem(data: bytes) -> str | None:
     return None
 
 
+def _ending_problem(kind: str, data: bytes, width: int, height: int) -> str | None:
+    """A JPEG, GIF or BMP cut short (what the file's own framing can tell without decoding it), or None."""
+    if kind == "JPEG" and not data.rstrip(b"\0").endswith(b"\xff\xd9"):
+        return "is cut short (no end-of-image marker)"
+    if kind == "GIF" and not data.rstrip(b"\0").endswith(b"\x3b"):
+        return "is cut short (no trailer)"
+    if kind == "BMP" and len(data) >= 30:
+        offset = struct.unpack("<I", data[10:14])[0]
+        bits = struct.unpack("<H", data[28:30])[0]
+        compressed = len(data) >= 34 and struct.unpack("<I", data[30:34])[0] not in (0, 3)
+        if not compressed and len(data) < offset + ((width * bits + 31) // 32) * 4 * height:
+            return "is cut short"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class _TilesetFacts:
     """A tileset as checked here, before pytmx sees it: the real image, its size and the tile grid in it."""
@@ -772,9 +796,9 @@ def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _Tileset
         if not (1 <= iw <= MAX_IMAGE_SIDE and 1 <= ih <= MAX_IMAGE_SIDE and iw * ih <= MAX_IMAGE_PIXELS):
             raise MapError(f"{ilabel} is a {kind} of {iw}x{ih} pixels; Clinch draws tileset images up to "
                            f"{MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS:,} pixels in all.")
-        problem = _png_problem(data) if kind == "PNG" else None
+        problem = _png_problem(data) if kind == "PNG" else _ending_problem(kind, data, iw, ih)
         if problem:
-            raise MapError(f"{ilabel} is not a usable PNG: it {problem}.")
+            raise MapError(f"{ilabel} is not a usable {kind}: it {problem}.")
         fit_cols = (iw - 2 * margin + spacing) // (tw + spacing)
         fit_rows = (ih - 2 * margin + spacing) // (th + spacing)
         if fit_cols < 1 or fit_rows < 1:

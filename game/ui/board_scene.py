@@ -20,6 +20,7 @@ from game.ui.board_tooltip import terrain_features, terrain_words
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
 from game.ui.describe import FACING_WORDS
+from game.ui.marks import arc_legend
 from game.ui.overlays import HOVER_TINT, ArcOverlay, HexTints, draw_grapple_links
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
@@ -327,7 +328,8 @@ class BoardScene(Scene):
                      f"facing {names[f.facing % 6]}, {f.posture}", f"hex ({f.hex.q}, {f.hex.r})"]
             if f.conditions:
                 lines.append(", ".join(f.conditions))
-            lines.append("arcs: green front, yellow side, red rear")
+            # the arc shading in words from the colours drawn (the colour-blind palette has no green)
+            lines.append(arc_legend(self.arc_tints or self.arcs.tints))
             self._sel_key = key
             self._sel_box = label_surface(self.text, lines, 16, title_colour=self.colours.get(f.side))
         return self._sel_box

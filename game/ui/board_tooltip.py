@@ -15,6 +15,7 @@ from game.hexgrid import Hex
 from game.ui.action_menu import SHORTCUTS
 from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
+from game.ui.marks import badge_legend
 
 __all__ = ["Tooltip", "fighter_lines", "hex_lines", "terrain_features", "terrain_words"]
 
@@ -35,6 +36,9 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
     if f.conditions:
         bits.append(", ".join(f.conditions))
     lines.append(" \u00b7 ".join(bits))
+    legend = badge_legend(b, f)  # what each badge over the token means (issue 15)
+    if legend:
+        lines.append("badges: " + " \u00b7 ".join(legend))
     held = [f"{x.hands}h {x.location}" for x in b.grapples if x.target == f.id]
     holds = [f"{name_of(b, x.target)} ({x.location})" for x in b.grapples if x.holder == f.id]
     if holds:

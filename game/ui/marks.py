@@ -26,15 +26,17 @@ from game.ui.text import TextCache
 
 __all__ = ["ReachOverlay", "draw_path", "draw_grips", "draw_badges", "CONDITION_BADGES", "badge_for"]
 
-#: condition -> (short letters, colour) - the letters carry the meaning, the colour helps
+#: condition -> (short letters, colour) - the letters carry the meaning, the colour helps. No badge reads
+#: as a stat's abbreviation (ST, DX, IQ, HT, HP, FP, STR, DEX, CON, INT, WIS, CHA: issue 15, "ST means
+#: Strength"); hovering a token lists its badges in words (:func:`badge_legend`).
 CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
-    "stunned": ("ST", (250, 200, 60)),
+    "stunned": ("STUN", (250, 200, 60)),
     "unconscious": ("KO", (150, 150, 160)),
     "dead": ("X", (90, 90, 90)),
     "helpless": ("HL", (240, 120, 60)),
     "pinned": ("PIN", (235, 90, 200)),
     "surprised": ("!", (250, 250, 120)),
-    "choking": ("CH", (170, 120, 255)),
+    "choking": ("CHOKE", (170, 120, 255)),
     "suffocating": ("SUF", (170, 120, 255)),
     "grappled": ("G", (255, 190, 60)),
     "prone": ("PR", (200, 200, 200)),
@@ -56,11 +58,63 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
 }
 
 
+#: abbreviations of the rulesets' stats, which a badge must never read as
+STAT_ABBREVIATIONS = frozenset({"ST", "DX", "IQ", "HT", "HP", "FP", "STR", "DEX", "CON", "INT", "WIS", "CHA",
+                                "MV", "AC"})
+
+
 def badge_for(condition: str) -> tuple[str, tuple[int, int, int]]:
     hit = CONDITION_BADGES.get(condition)
     if hit:
         return hit
-    return (condition[:2].upper(), (200, 200, 210))
+    letters = condition[:3].upper()
+    if letters in STAT_ABBREVIATIONS:  # a condition not in the table: its whole name, never a stat's letters
+        letters = condition.replace("_", " ").upper()
+    return (letters, (200, 200, 210))
+
+
+def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
+              ) -> list[tuple[str, tuple[int, int, int], str]]:
+    """The badges over ``f``'s token, left to right: ``(letters, colour, meaning in words)``. The one list
+    :func:`draw_badges` draws and :func:`badge_legend` explains."""
+    if held is None:
+        held = {}
+        for g in getattr(battle, "grapples", []):
+            held[g.target] = held.get(g.target, 0) + 1
+    out: list[tuple[str, tuple[int, int, int], str]] = []
+    if _surprised(battle, f.id) and "surprised" not in f.conditions:
+        out.append(("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round"))
+    for c in f.conditions:
+        letters, col = badge_for(c)
+        out.append((letters, col, c.replace("_", " ")))
+    if f.id in held and "grappled" not in f.conditions and "pinned" not in f.conditions:
+        n = held[f.id]
+        out.append(("HELD" + (f" x{n}" if n > 1 else ""), (255, 190, 60),
+                    f"held by {n} grip{'s' if n > 1 else ''}"))
+    alt = _altitude(f)
+    if alt:
+        arrow = "\u2191 " if alt > 0 else "\u2193 "
+        out.append((f"{arrow}{abs(alt)}'", (140, 210, 255) if alt > 0 else (80, 140, 220),
+                    f"flying {alt}' up" if alt > 0 else f"{-alt}' under water"))
+    return out
+
+
+def badge_legend(battle: Any, f: Any) -> list[str]:
+    """One line per badge on ``f``'s token: ``"STUN: stunned"`` (the tooltip over a token)."""
+    return [f"{letters}: {meaning}" for letters, _, meaning in badges_of(battle, f)]
+
+
+def arc_legend(arcs: dict[str, Any]) -> str:
+    """The arc shading in words, from the palette's own colours (the colour-blind palette has no green)."""
+    return "arcs: " + ", ".join(f"{colour_word(arcs[a][0])} {a}" for a in ("front", "side", "rear") if a in arcs)
+
+
+def colour_word(rgb: Any) -> str:
+    """The nearest plain colour name of ``rgb`` (for a legend that matches what is drawn)."""
+    names = {"green": (70, 220, 110), "yellow": (250, 220, 50), "red": (240, 50, 40), "blue": (0, 114, 178),
+             "orange": (213, 94, 0), "purple": (170, 90, 200), "white": (240, 240, 240), "grey": (140, 140, 140)}
+    r, g, b = rgb[:3]
+    return min(names, key=lambda n: (names[n][0] - r) ** 2 + (names[n][1] - g) ** 2 + (names[n][2] - b) ** 2)
 
 
 class ReachOverlay:
@@ -297,28 +351,15 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
     for g in getattr(battle, "grapples", []):
         held[g.target] = held.get(g.target, 0) + 1
     for f in battle.fighters:
-        alt = _altitude(f)
-        surprised = _surprised(battle, f.id)
-        if not f.conditions and not alt and f.id not in held and not surprised:
+        badges = badges_of(battle, f, held)
+        if not badges:
             continue
         p = positions.get(f.id)
         if p is None:
             continue
         sx, sy = camera.world_to_screen(*p)
         ink = (12, 12, 16)
-        imgs = []
-        if surprised and "surprised" not in f.conditions:
-            imgs.append((text.render("SURP!", size, ink, bold=True), CONDITION_BADGES["surprised"][1]))
-        for c in f.conditions:
-            letters, col = badge_for(c)
-            imgs.append((text.render(letters, size, ink, bold=True), col))
-        if f.id in held and "grappled" not in f.conditions and "pinned" not in f.conditions:
-            n = held[f.id]
-            imgs.append((text.render("HELD" + (f" x{n}" if n > 1 else ""), size, ink, bold=True), (255, 190, 60)))
-        if alt:
-            arrow = "\u2191 " if alt > 0 else "\u2193 "
-            imgs.append((text.render(f"{arrow}{abs(alt)}'", size, ink, bold=True),
-                         (140, 210, 255) if alt > 0 else (80, 140, 220)))
+        imgs = [(text.render(letters, size, ink, bold=True), col) for letters, col, _ in badges]
         total = sum(i.get_width() + 8 for i, _ in imgs) + 2 * (len(imgs) - 1)
         x = sx - total / 2
         y = sy - radius * z * 0.95 - size

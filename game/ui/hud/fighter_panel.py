@@ -14,7 +14,7 @@ import pygame
 
 from game.ui.describe import FACING_WORDS, name_of
 from game.ui.hud.widgets import bar, side_icon
-from game.ui.marks import badge_for
+from game.ui.marks import arc_legend, badge_for
 from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
 
@@ -120,6 +120,8 @@ class FighterPanel:
         rows: list[tuple[str, Any]] = [("head", None)]
         facing = FACING_WORDS.get(battle.board.top, FACING_WORDS["pointy"])[f.facing % 6]
         rows.append(("text", (f"{f.posture}, facing {facing}, at ({f.hex.q}, {f.hex.r})", 13, pal.text, False)))
+        if f.id != battle.current:  # its arcs are shaded on the board: say which colour is which (issue 15)
+            rows.append(("text", (arc_legend(pal.arcs), 13, pal.dim, False)))
         hp = hp_of(session, f)
         fp = fp_of(session, f)
         if hp:

@@ -1,0 +1,95 @@
+"""Issue 15, "Honest and clear": played as a player would, with posted pygame events (headless).
+
+- every badge on a token and the arc colours have a legend (hovering the token; the selected fighter's box
+  names the arcs in the colours drawn, the colour-blind palette's too); no badge reads as a stat (ST is
+  Strength, not stunned).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest  # noqa: E402
+
+from game.ui.clock import FixedClock  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from tests.test_ui_issue15_broken import ARENA, SIZE, end_until, move  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
+
+
+@pytest.fixture(autouse=True)
+def _dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def _app(battle, palette="standard"):
+    from game.ui.app import App
+
+    app = App(battle, SIZE, clock=FixedClock(16), autosave=False, dice="seeded",
+              settings=Settings(animation_speed="fast", handover=False, palette=palette),
+              seat={"red": "human", "blue": "human"})
+    for _ in range(3):
+        app.step()
+    return app
+
+
+def _spy(monkeypatch):
+    from game.ui.text import TextCache
+
+    said: list[str] = []
+    real = TextCache.render
+
+    def spy(self, s, *a, **k):
+        said.append(str(s))
+        return real(self, s, *a, **k)
+
+    monkeypatch.setattr(TextCache, "render", spy)
+    return said
+
+
+def test_no_badge_reads_as_a_stat_and_hovering_a_token_explains_its_badges(monkeypatch):
+    """Issue 15: "ST" was the stunned badge and Strength's abbreviation; the badge now reads STUN, and the
+    tooltip over the token says what each badge means."""
+    from game.maps import load_scenario
+    from game.ui.marks import CONDITION_BADGES, STAT_ABBREVIATIONS, badge_for
+
+    assert not {letters for letters, _ in CONDITION_BADGES.values()} & STAT_ABBREVIATIONS
+    assert badge_for("stunned")[0] == "STUN" and badge_for("constricted")[0] not in STAT_ABBREVIATIONS
+    b = load_scenario(ARENA)
+    b.fighter("dane").conditions = ["stunned"]
+    said = _spy(monkeypatch)
+    app = _app(b)
+    bs = app.battle_scene
+    end_until(app, "ann")
+    frame = app.draw()
+    assert "STUN" in said and "ST" not in said
+    x, y = bs.board.token_screen_pos("dane")
+    move((x, y - 10))  # over the badge, above the token's centre
+    for _ in range(30):  # the tooltip waits a moment
+        app.step()
+    frame = app.draw()
+    assert any("STUN: stunned" in s for s in said), said  # drawn while hovering (the tooltip is cached)
+    assert frame.get_size() == SIZE
+    app.close()
+
+
+@pytest.mark.parametrize(("palette", "words"), [("standard", "green front, yellow side, red rear"),
+                                                ("colour-blind", "blue front, yellow side, orange rear")])
+def test_the_selected_fighters_box_names_the_arcs_in_the_colours_drawn(monkeypatch, palette, words):
+    """Issue 15: the arcs' legend, from the palette in use (the colour-blind palette draws no green)."""
+    from game.maps import load_scenario
+
+    said = _spy(monkeypatch)
+    app = _app(load_scenario(ARENA), palette)
+    bs = app.battle_scene
+    end_until(app, "ann")
+    bs.board.selected = "dane"  # looking at a foe: its arcs are shaded
+    app.step()
+    app.draw()
+    assert any(s == f"arcs: {words}" for s in said), [s for s in said if "arcs" in s]
+    app.close()
