@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 import platformdirs
 
-from game.model import SCHEMA_VERSION, Battle
+from game.model import SCHEMA_VERSION, Battle, Board, Fighter, Side
 from game.rules.base import Ruleset, UnknownRuleset, find_ruleset
 from game.turn_sources import LogReplay, ReplayDiverged
 from game.turns import TurnController, TurnSettings, intent_from_dict
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "SaveFile", "SaveError", "data_dir", "saves_dir", "autosave_dir",
     "state_hash", "make_save", "encode_save", "write_atomic", "save_game", "read_save", "load_game",
-    "replay_log", "check_save", "autosave", "list_autosaves", "latest_autosave", "clean_stale_temps", "Replay",
+    "replay_log", "check_save", "SaveHeader", "read_header", "autosave", "list_autosaves", "latest_autosave",
+    "clean_stale_temps", "Replay",
 ]
 
 SAVE_FORMAT = "clinch-save"
@@ -60,6 +61,8 @@ class SaveFile(msgspec.Struct, kw_only=True):
     ruleset: str
     seed: int
     scenario: str | None = None
+    #: the name the player typed when saving (the file name is that name made safe for the file system)
+    title: str = ""
     saved_at: str = ""
     dice: str = "seeded"
     seat: dict[str, str] = {}
@@ -95,7 +98,7 @@ def state_hash(battle: Battle) -> str:
 
 # -- writing -------------------------------------------------------------------------------------------
 
-def make_save(ctl: TurnController, *, scenario: str | None = None) -> SaveFile:
+def make_save(ctl: TurnController, *, scenario: str | None = None, title: str = "") -> SaveFile:
     """The save of a controller's battle as it stands (it needs the battle's initial state)."""
     if ctl.initial is None:
         raise SaveError("This battle cannot be saved: the controller was not given its initial state.")
@@ -104,7 +107,7 @@ def make_save(ctl: TurnController, *, scenario: str | None = None) -> SaveFile:
     snapshot = b.clone(with_log=False)
     snapshot.board = Battle().board  # the board never changes; it travels once, in ``initial``
     return SaveFile(format=SAVE_FORMAT, version=SAVE_VERSION, ruleset=b.ruleset, seed=initial.rng.seed,
-                    scenario=scenario if scenario is not None else (b.scenario or initial.scenario),
+                    scenario=scenario if scenario is not None else (b.scenario or initial.scenario), title=title,
                     saved_at=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
                     dice=ctl.dice_mode, seat=dict(ctl.seat), initial=initial, log=list(b.log),
                     snapshot=snapshot, state_hash=state_hash(b))
@@ -197,11 +200,13 @@ def clean_stale_temps(folders: list[Path | str] | None = None, *, now: float | N
 
 
 def save_game(ctl: TurnController, path: Path | str | None = None, *, name: str = "save",
-              scenario: str | None = None) -> Path:
-    """Save atomically to ``path`` (default ``saves_dir()/NAME.json``); returns the path written."""
+              scenario: str | None = None, title: str = "") -> Path:
+    """Save atomically to ``path`` (default ``saves_dir()/NAME.json``); returns the path written.
+
+    ``title`` is the name as the player typed it, kept in the file for the load screen."""
     target = Path(path) if path is not None else saves_dir() / f"{name}.json"
     try:
-        return write_atomic(target, encode_save(make_save(ctl, scenario=scenario)))
+        return write_atomic(target, encode_save(make_save(ctl, scenario=scenario, title=title)))
     except OSError as exc:
         raise SaveError(f"{target}: could not be written ({exc.strerror or exc}).") from None
 
@@ -279,6 +284,67 @@ def read_save(path: Path | str) -> SaveFile:
     except UserFileError as exc:
         raise SaveError(str(exc)) from None
     return _decode(path, data)
+
+
+class _InitialHeader(msgspec.Struct, kw_only=True):
+    """What a list of saves needs of ``initial``: the board (for the thumbnail) and the sides."""
+
+    ruleset: str = ""
+    board: Board = msgspec.field(default_factory=Board)
+    sides: list[Side] = []
+
+
+class _SnapshotHeader(msgspec.Struct, kw_only=True):
+    """What a list of saves needs of ``snapshot``: the round, the outcome, where the fighters stand."""
+
+    round: int = 1
+    ended: bool = False
+    winner: str | None = None
+    sides: list[Side] = []
+    fighters: list[Fighter] = []
+
+
+class SaveHeader(msgspec.Struct, kw_only=True):
+    """The fields of a save a load screen shows, decoded without its log (msgspec skips it unread)."""
+
+    format: str = ""
+    version: int = 0
+    ruleset: str = ""
+    scenario: str | None = None
+    title: str = ""
+    saved_at: str = ""
+    seat: dict[str, str] = {}
+    initial: _InitialHeader = msgspec.field(default_factory=_InitialHeader)
+    snapshot: _SnapshotHeader = msgspec.field(default_factory=_SnapshotHeader)
+
+
+def read_header(path: Path | str) -> SaveHeader:
+    """A save's header for a list of saves: cheap (no log decoded, no replay), :class:`SaveError` when off.
+
+    Listing many saves must not replay each one; the full check
+    (:func:`check_save`) runs when the player loads. A file that passes here
+    may still be refused then.
+    """
+    path = Path(path)
+    try:
+        data = read_bytes(path)
+    except UserFileError as exc:
+        raise SaveError(str(exc)) from None
+    try:
+        head = msgspec.json.decode(data, type=SaveHeader)
+    except msgspec.ValidationError as exc:  # before DecodeError, its base class
+        raise SaveError(f"{path}: a field is wrong: {_one_line(exc, 160)}.") from None
+    except msgspec.DecodeError as exc:
+        raise SaveError(f"{path}: not a complete JSON file (truncated or damaged: {_one_line(exc, 120)}); "
+                        f"it was not loaded.") from None
+    except RecursionError:
+        raise SaveError(f"{path}: nests deeper than any save does; it was not loaded.") from None
+    if head.format != SAVE_FORMAT:
+        raise SaveError(f"{path}: not a Clinch save (it has no \"format\": \"{SAVE_FORMAT}\" field).")
+    if head.version != SAVE_VERSION:
+        raise SaveError(f"{path}: save format version {head.version}, but this Clinch reads version "
+                        f"{SAVE_VERSION}.")
+    return head
 
 
 def replay_log(initial: Battle, log: list[dict[str, Any]], ruleset: Ruleset | str | None = None, *,

@@ -82,7 +82,9 @@ def dismiss_handover(app):
         frame = app.draw()
         bs = app.battle_scene
         c = bs.board_rect.center
-        assert frame.get_at(c)[:3] == (12, 13, 17), "the hand-over screen hides the board"
+        r = bs.board_rect.inflate(-8, -8)  # the recap's words sit in the middle: the board's corners are hidden
+        for corner in (r.topleft, r.bottomleft, (r.right - 1, r.top), (r.right - 1, r.bottom - 1)):
+            assert frame.get_at(corner)[:3] == (12, 13, 17), "the hand-over screen hides the board"
         click(app, c)
         assert not isinstance(app.scene, HandoverScene)
 
@@ -291,11 +293,18 @@ def test_a_hotseat_battle_from_the_main_menu(app, tmp_path):
     assert battle.fighter("finn").hex == finn_at and bs.session.whose_turn() == "finn"
     assert len(token_pixels(app, "finn", blue)) > 30
 
-    # save (Ctrl+S), then load it back through the pause menu's Load screen
-    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    # save (Ctrl+S asks a name, one is offered: Enter takes it), then load it back through the pause menu's
+    # Load screen
     from game import saves
+    from game.ui.menus.save_dialog import SaveDialog
 
-    saved = saves.saves_dir() / "quicksave.json"
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert isinstance(app.scene, SaveDialog)
+    offered = app.scene.entry.get_text()
+    assert offered == f"{battle.board.name}, round {battle.round}"
+    press(app, pygame.K_RETURN, unicode="\r")
+    assert app.scene is bs and bs.toasts[-1][0] == f"Saved as \u201c{offered}\u201d."
+    saved = saves.saves_dir() / f"{offered}.json"
     assert saved.is_file()
     want = saves.state_hash(battle)
     press(app, pygame.K_ESCAPE)  # Esc first cancels (the selected fighter), then pauses

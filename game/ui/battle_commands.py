@@ -43,6 +43,7 @@ def _undo(sc: BattleScene, arg: Any) -> None:
     sc.log.note("(took back the last action)")
     sc.toast("Undone.", "neutral")
     sc.results.last_human_side = s.current_side()
+    sc.results.last_human_actor = s.whose_turn()
     sc.settle()
 
 
@@ -55,8 +56,13 @@ def _redo(sc: BattleScene, arg: Any) -> None:
         sc.settle()
 
 
-def _save(sc: BattleScene, arg: Any) -> None:
-    sc.quicksave()
+def _save(sc: BattleScene, arg: Any) -> Transition:
+    """Ctrl+S: save under a name (offered: the board and the round), asking before replacing one."""
+    from game.ui.menus.save_dialog import SaveDialog
+
+    sc.close_mode_widgets()
+    sc.player.finish()
+    return Transition("push", SaveDialog(sc.app, sc))
 
 
 def _pause_menu(name: str | None) -> Callable[[BattleScene, Any], Transition]:
@@ -70,28 +76,6 @@ def _pause_menu(name: str | None) -> Callable[[BattleScene, Any], Transition]:
         return Transition("push", PauseMenu(sc.app, sc, open=name))
 
     return run
-
-
-def _mute(sc: BattleScene, arg: Any) -> None:
-    """Ctrl+M: sound off or on (saved with the settings)."""
-    on = sc.app.toggle_mute()
-    sc.toast("Sound on." if on else "Sound off (Ctrl+M turns it back on).", "neutral")
-
-
-def _keys(sc: BattleScene, arg: Any) -> Transition:
-    """F2 or ?: every key of the battle screen (game.ui.keys)."""
-    from game.ui.menus.keys_help import KeysHelp
-
-    sc.close_mode_widgets()
-    return Transition("push", KeysHelp(sc.app, sc))
-
-
-def _briefing(sc: BattleScene, arg: Any) -> Transition:
-    """F3: the briefing again - sides, who plays them, the victory condition, the ruleset."""
-    from game.ui.briefing import BriefingScene
-
-    sc.close_mode_widgets()
-    return Transition("push", BriefingScene(sc.app, sc, again=True))
 
 
 def _finish(sc: BattleScene, arg: Any) -> None:
@@ -200,9 +184,6 @@ COMMANDS: dict[str, Callable[[BattleScene, Any], Transition | None]] = {
     "pause": _pause_menu(None),
     "load": _pause_menu("load"),
     "help": _pause_menu("help"),
-    "mute": _mute,
-    "keys": _keys,
-    "briefing": _briefing,
     "finish": _finish,
     "inspect": _inspect,
     "unreachable": _unreachable,

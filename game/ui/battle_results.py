@@ -34,6 +34,7 @@ class ResultDispatcher:
         self.scene = scene
         self.ended_shown = False  # the end screen was pushed once: not again after an undo
         self.last_human_side: str | None = None  # for the hand-over screen between human sides
+        self.last_human_actor: str | None = None  # ... and between human fighters (its "every" setting)
         self._noted_choice: Any = None  # the open choice whose prompt is already in the log
 
     def dispatch(self, result: Any, shadow: Any = None, decision: Any = None) -> None:
@@ -97,13 +98,13 @@ class ResultDispatcher:
             return
         if s.is_human_turn():
             side = s.current_side()
-            if (sc.settings.handover and s.is_hotseat() and self.last_human_side is not None
-                    and side != self.last_human_side):
-                from game.ui.handover import HandoverScene
-
-                sc.request(Transition("push", HandoverScene(sc.app, sc, side)))
-            self.last_human_side = side
             actor = s.whose_turn()
+            from game.ui.handover import HandoverScene, handover_due
+
+            if handover_due(sc.settings.handover, s.is_hotseat(), self.last_human_side, side,
+                            self.last_human_actor, actor):
+                sc.request(Transition("push", HandoverScene(sc.app, sc, side)))
+            self.last_human_side, self.last_human_actor = side, actor
             sc.board.selected = actor
             sc.set_mode(M.SelectHex(actor))
         else:

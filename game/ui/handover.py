@@ -1,4 +1,15 @@
-"""The hand-over screen (hotseat): hides the board until the next player clicks."""
+"""The hand-over screen (hotseat): hides the board until the next player clicks, and tells them what happened.
+
+The recap is what the other sides did since this side last acted, in the
+combat log's own words (:func:`game.ui.describe.event_line`): injuries and
+conditions first, then grips begun and ended, falls, rolls with their
+outcomes, moves and the rest, at most :data:`RECAP_LINES` lines. It reads
+the battle's log; it never changes the battle.
+
+When the screen appears is a setting (``Settings.handover``): at ``every``
+change of the human fighter to act, only when the ``side`` changes (the
+default), or ``never`` (:func:`handover_due`).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +17,78 @@ from typing import Any
 
 import pygame
 
+from game.ui.describe import event_line
 from game.ui.hud.widgets import side_icon
 from game.ui.scene import Scene, Transition
+from game.ui.text import wrap
 
-__all__ = ["HandoverScene"]
+__all__ = ["HandoverScene", "recap_lines", "handover_due", "possessive", "RECAP_LINES"]
+
+#: at most this many lines of recap (the last one says how many more the combat log holds)
+RECAP_LINES = 8
+#: event type -> rank in the recap (lower first): what hurts, what holds, what falls, what was rolled, where
+_RANK = {"damage": 0, "condition": 1, "grapple_start": 2, "grapple_end": 2, "grapple_change": 2, "posture": 3,
+         "contest": 4, "roll": 4, "move": 5, "item": 6, "message": 7, "effect_start": 8}
+#: log steps that are the round's bookkeeping, not anybody's deed (the initiative roll-off)
+_NOT_DEEDS = {"start_round"}
+
+
+def possessive(name: str) -> str:
+    """``The Sailors’`` and ``Red Company’s``: a name that ends in s takes the apostrophe alone."""
+    return f"{name}\u2019" if name.endswith(("s", "S")) else f"{name}\u2019s"
+
+
+def handover_due(when: str, hotseat: bool, last_side: str | None, side: str | None, last_actor: str | None,
+                 actor: str | None) -> bool:
+    """Whether the hand-over screen hides the board before this human turn.
+
+    ``when`` is the setting: ``every`` change of the human fighter to act, a change of ``side``, or ``never``.
+    Nothing is hidden before the first human turn (nobody to hide it from) or outside hotseat play.
+    """
+    if not hotseat or when == "never" or last_side is None:
+        return False
+    if when == "every":
+        return actor != last_actor or side != last_side
+    return side != last_side
+
+
+def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES) -> list[str]:
+    """What the other sides did since ``side`` last acted, most important first, at most ``limit`` lines.
+
+    Everything after this side's last action is read (the other sides' actions, and what happened at the
+    turns' starts, such as a stun shaken off); the round's initiative roll is left out. Lines the combat log
+    would not show (bookkeeping) and repeats are dropped; past the limit, the last line counts the rest.
+    """
+    sides = {f.id: f.side for f in battle.fighters}
+    log = battle.log
+    start = 0
+    for i in range(len(log) - 1, -1, -1):
+        intent = log[i].get("intent") if isinstance(log[i], dict) else None
+        if isinstance(intent, dict) and sides.get(intent.get("actor")) == side:
+            start = i + 1
+            break
+    ranked: list[tuple[int, int, str]] = []
+    seen: set[str] = set()
+    for entry in log[start:]:
+        if not isinstance(entry, dict) or entry.get("step") in _NOT_DEEDS:
+            continue
+        for ev in entry.get("events") or []:
+            if not isinstance(ev, dict) or ev.get("type") == "initiative":
+                continue
+            try:
+                line = event_line(battle, ev)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                continue  # an event the words do not know: the combat log still has it
+            if not line or line in seen:
+                continue
+            seen.add(line)
+            ranked.append((_RANK.get(str(ev.get("type")), 9), len(ranked), line))
+    ranked.sort()
+    lines = [line for _, _, line in ranked]
+    if len(lines) > limit:
+        more = len(lines) - (limit - 1)
+        lines = [*lines[:limit - 1], f"\u2026 and {more} more in the combat log."]
+    return lines
 
 
 class HandoverScene(Scene):
@@ -17,6 +96,7 @@ class HandoverScene(Scene):
         self.app = app
         self.battle_scene = battle_scene
         self.side = side
+        self.recap = recap_lines(battle_scene.session.battle, side)
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -31,12 +111,34 @@ class HandoverScene(Scene):
         t = self.app.text
         name = bs.session.side_name(self.side)
         col = bs.board.colours.get(self.side, (220, 220, 220))
-        side_icon(surface, (w // 2, h // 2 - 110), 40, bs.board.side_index.get(self.side, 0), col, None, t)
-        for text, size, colour, dy in (
-            (f"{name}'s turn", 44, col, -40),
-            (f"Pass the mouse to {name}'s player: {bs.name(bs.session.whose_turn())} acts next.", 22,
-             (230, 230, 230), 20),
-            ("The board stays hidden until you click (or press Enter).", 16, (160, 160, 160), 60),
+        width = min(760, w - 60)
+        body: list[tuple[str, int, tuple[int, int, int], bool]] = []
+        if self.recap:
+            body.append(("Since your last turn:", 18, (200, 200, 200), True))
+            for line in self.recap:
+                for part in wrap(t, line, 16, width - 20)[:2]:
+                    body.append((part, 16, (226, 226, 226), False))
+        else:
+            body.append(("Nothing has happened since your last turn.", 16, (170, 170, 170), False))
+        line_h = 22
+        block = 80 + 56 + 34 + 16 + len(body) * line_h + 16 + 24
+        y = max(10, (h - block) // 2)
+        side_icon(surface, (w // 2, y + 40), 36, bs.board.side_index.get(self.side, 0), col, None, t)
+        y += 88
+        for text, size, colour in (
+            (f"{possessive(name)} turn", 40, col),
+            (f"Pass the mouse to {possessive(name)} player: {bs.name(bs.session.whose_turn())} acts next.", 20,
+             (230, 230, 230)),
         ):
             img = t.render(text, size, colour, bold=size > 30)
-            surface.blit(img, img.get_rect(center=(w // 2, h // 2 + dy)))
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += img.get_height() + 8
+        y += 12
+        x = (w - width) // 2
+        for text, size, colour, bold in body:
+            img = t.render(text, size, colour, bold=bold)
+            surface.blit(img, (x + (0 if bold else 12), y))
+            y += line_h
+        y += 12
+        img = t.render("The board stays hidden until you click (or press Enter).", 15, (150, 150, 150))
+        surface.blit(img, img.get_rect(midtop=(w // 2, min(y, h - 24))))

@@ -36,7 +36,6 @@ import pygame
 
 from game.hexgrid import Hex
 from game.ui.action_menu import SHORTCUTS
-from game.ui.keys import command_for, turn_command_for
 
 if TYPE_CHECKING:
     from game.rules.base import Action, Option
@@ -75,9 +74,20 @@ class Mode:
         return self.common(event, scene)
 
     def common(self, event: pygame.event.Event, scene: Any) -> Any:
-        """The keys of :data:`game.ui.keys.BINDINGS` that work any time (undo, save, pause, help, mute...)."""
-        found = command_for(event)
-        return Command(*found) if found is not None else None
+        if event.type == pygame.KEYDOWN:
+            if _ctrl(event) and event.key == pygame.K_z:
+                return Command("undo")
+            if _ctrl(event) and event.key == pygame.K_y:
+                return Command("redo")
+            if _ctrl(event) and event.key == pygame.K_s:
+                return Command("save")
+            if _ctrl(event) and event.key == pygame.K_l:
+                return Command("load")
+            if event.key == pygame.K_ESCAPE:
+                return Command("pause")
+            if event.key == pygame.K_F1:
+                return Command("help")
+        return None
 
     def hint(self, scene: Any) -> str:
         return ""
@@ -100,9 +110,10 @@ class _Turn(Mode):
     def turn_keys(self, event: pygame.event.Event, scene: Any) -> Any:
         if event.type != pygame.KEYDOWN or _ctrl(event):
             return None
-        found = turn_command_for(event)  # Space, Tab, Shift+Tab (game.ui.keys)
-        if found is not None:
-            return Command(*found)
+        if event.key == pygame.K_SPACE:
+            return Command("end_turn")
+        if event.key == pygame.K_TAB:
+            return Command("cycle", -1 if event.mod & pygame.KMOD_SHIFT else 1)
         ch = (getattr(event, "unicode", "") or "").upper()
         if not ch and pygame.K_a <= event.key <= pygame.K_z:
             ch = chr(event.key).upper()
@@ -376,9 +387,6 @@ class Animating(Mode):
     name = "animating"
 
     def handle(self, event, scene):
-        found = command_for(event)
-        if found is not None and found[0] == "mute":  # sound off now, not after the noise
-            return Command(*found)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return Command("finish")
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN):

@@ -255,10 +255,11 @@ class Session:
             self._opponent.close()
 
     # -- files --------------------------------------------------------------------------------
-    def save(self, path: Path | str | None = None, name: str = "save") -> Path:
+    def save(self, path: Path | str | None = None, name: str = "save", *, title: str = "") -> Path:
+        """Save atomically; ``title`` is the name the player typed (shown by the load screen)."""
         from game import saves
 
-        return saves.save_game(self.ctl, path, name=name, scenario=self.scenario)
+        return saves.save_game(self.ctl, path, name=name, scenario=self.scenario, title=title)
 
     def replay(self) -> Any:
         from game import saves

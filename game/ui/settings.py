@@ -28,6 +28,9 @@ DICE_SOURCES = ("computer", "manual")
 AI_LEVELS = ("random", "easy", "normal", "hard")
 #: the computer's thinking time per decision offered in the settings (milliseconds)
 AI_BUDGETS = (50, 100, 200, 500, 1000, 2000)
+#: when the hotseat hand-over screen hides the board: at every change of the human fighter to act, when the
+#: side changes, or never (older files said true/false: "side"/"never")
+HANDOVER_WHEN = ("every", "side", "never")
 
 
 @dataclass
@@ -38,15 +41,16 @@ class Settings:
     animation_speed: str = "normal"
     dice_source: str = "computer"
     palette: str = "standard"
-    handover: bool = True
+    handover: str = "side"
     ai_level: str = "normal"
     #: how long the computer may think about one decision (a worker thread: the window keeps drawing)
     ai_budget_ms: int = 200
     confirm_end_turn: bool = False
-    #: sound effects' volume in percent (0: silent) and the mute switch (Ctrl+M in battle)
-    volume: int = 80
-    mute: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.handover, bool):  # the older true/false setting (and callers that still pass one)
+            self.handover = "side" if self.handover else "never"
 
     @property
     def speed_factor(self) -> float:
@@ -68,7 +72,13 @@ def _check(name: str, value: Any) -> Any:
         if not (320 <= w <= 16384 and 240 <= h <= 16384):
             raise ValueError("is out of range (320x240 to 16384x16384)")
         return (w, h)
-    if name in ("fullscreen", "handover", "confirm_end_turn", "mute"):
+    if name == "handover":  # true/false is the older form of this setting: "side"/"never"
+        if isinstance(value, bool):
+            return "side" if value else "never"
+        if value not in HANDOVER_WHEN:
+            raise ValueError(f"must be one of {', '.join(HANDOVER_WHEN)}")
+        return value
+    if name in ("fullscreen", "handover", "confirm_end_turn"):
         if not isinstance(value, bool):
             raise ValueError("must be true or false")
         return value
@@ -85,10 +95,6 @@ def _check(name: str, value: Any) -> Any:
     if name == "ai_budget_ms":
         if not isinstance(value, int) or isinstance(value, bool) or not AI_BUDGETS[0] <= value <= AI_BUDGETS[-1]:
             raise ValueError(f"must be a whole number of milliseconds from {AI_BUDGETS[0]} to {AI_BUDGETS[-1]}")
-        return value
-    if name == "volume":
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
-            raise ValueError("must be a whole number from 0 to 100 (percent)")
         return value
     if name == "extra":
         if not isinstance(value, dict):

@@ -21,7 +21,6 @@ import pygame
 from game.ui.hud.widgets import side_icon, tick
 from game.ui.palette import Palette
 from game.ui.text import TextCache
-from game.wording import possessive
 
 __all__ = ["InitiativeBar"]
 
@@ -103,8 +102,7 @@ class InitiativeBar:
         line2 = []
         phases = info.get("phases") or []
         if count is not None and phases:
-            # in words (issue 15: "counting down: number 7" said nothing to a new player)
-            line2.append(f"initiative {count} acts now")
+            line2.append(f"counting down: number {count}")
         elif count is not None:
             line2.append(f"number {count}")
         if phase and not phases:
@@ -117,8 +115,6 @@ class InitiativeBar:
         react = b.state.get("d20_reaction") if isinstance(getattr(b, "state", None), dict) else None
         if isinstance(react, dict):
             surf.blit(t.render(f"reaction {react.get('total')}: {react.get('result')}", 11, pal.neutral), (x, 50))
-        elif count is not None and phases:
-            surf.blit(t.render("highest first, then lower", 11, pal.dim), (x, 50))
         return x + max(rt.get_width(), 160 if phases else 120) + 18
 
     def _draw_phases(self, surf: pygame.Surface, rect: pygame.Rect, x: int, info: dict[str, Any],
@@ -130,8 +126,8 @@ class InitiativeBar:
         count = info.get("count")
         cur_i = phases.index(phase) if phase in phases else -1
         top = 6
-        surf.blit(t.render(f"INITIATIVE {count}: ITS PHASES, IN ORDER" if count is not None else "PHASES", 10,
-                           pal.dim, bold=True), (x, top))
+        surf.blit(t.render(f"PHASES OF NUMBER {count}" if count is not None else "PHASES", 10, pal.dim,
+                           bold=True), (x, top))
         px = x
         for i, ph in enumerate(phases):
             now = ph == phase
@@ -250,7 +246,7 @@ class InitiativeBar:
         col = colours.get(f.side, pal.text)
         side_icon(surf, (rx + 14, 22), 12, side_index.get(f.side, 0), col, None, t)
         ph = info.get("phase") if info.get("phases") else None
-        head = t.render(f"{possessive(f.label, plural=False)} turn" + (f" \u2014 {ph}" if ph else ""), 20, pal.text, bold=True)
+        head = t.render(f"{f.label}'s turn" + (f" \u2014 {ph}" if ph else ""), 20, pal.text, bold=True)
         surf.blit(head, (rx + 34, 8))
         if getattr(session, "replaying", False):  # a replay: the seat as saved, nobody moves now
             why = f"{side_name} \u00b7 " + ("played by the computer" if seat == "ai" else "played by a human")

@@ -55,9 +55,6 @@ class EndScreen(GuiScene):
         super().__init__(app, below=battle_scene)
         self.battle_scene = battle_scene
         self.summary = battle_summary(battle_scene.session.battle)
-        sound = getattr(app, "sound", None)
-        if sound is not None:
-            sound.play("end")  # the end of the battle (silent without an audio device)
 
     def build(self) -> None:
         w, h = self.size
