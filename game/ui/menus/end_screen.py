@@ -11,6 +11,7 @@ from game.ui.hud.fighter_panel import hp_of
 from game.ui.hud.widgets import side_icon
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
+from game.wording import win_words
 
 __all__ = ["EndScreen", "battle_summary"]
 
@@ -55,6 +56,9 @@ class EndScreen(GuiScene):
         super().__init__(app, below=battle_scene)
         self.battle_scene = battle_scene
         self.summary = battle_summary(battle_scene.session.battle)
+        sound = getattr(app, "sound", None)
+        if sound is not None:
+            sound.play("end")  # the end of the battle (silent without an audio device)
 
     def build(self) -> None:
         w, h = self.size
@@ -104,7 +108,7 @@ class EndScreen(GuiScene):
         pygame.draw.rect(surface, (16, 18, 24), box, border_radius=12)
         pygame.draw.rect(surface, (255, 216, 74), box, width=2, border_radius=12)
         winner = b.winner
-        head = f"{s.side_name(winner)} wins!" if winner else "A draw"
+        head = win_words(s.side_name(winner)) if winner else "A draw"
         col = bs.board.colours.get(winner, (255, 216, 74)) if winner else (255, 216, 74)
         img = t.render(head, 44, col, bold=True)
         surface.blit(img, img.get_rect(midtop=(w // 2, y)))
