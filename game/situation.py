@@ -63,6 +63,10 @@ HP_LIMIT = 1_000_000
 ARMS_LIMIT = 16
 #: any other number in an action (counts, shots, dice): at most this either way
 ACTION_NUMBER_LIMIT = 10**6
+#: fighters and actions a situation may hold: "a short list of actions on a small situation" (the rules'
+#: work grows with both, so a file of 50,000 of each would run for hours)
+MAX_FIGHTERS = 500
+MAX_ACTIONS = 2000
 
 
 class SituationError(ValueError):
@@ -282,6 +286,10 @@ def _known(ids: dict[str, int], value: str, path: str, name: str) -> None:
 
 
 def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[str, int]:
+    if len(spec.fighters) > MAX_FIGHTERS:
+        raise SituationError(name, "fighters", f"{len(spec.fighters)} fighters; a situation holds at most {MAX_FIGHTERS}")
+    if len(spec.actions) > MAX_ACTIONS:
+        raise SituationError(name, "actions", f"{len(spec.actions)} actions; a situation holds at most {MAX_ACTIONS}")
     ids: dict[str, int] = {}
     for i, f in enumerate(spec.fighters):
         at = f"fighters[{i}]"
@@ -546,10 +554,8 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
     board = _board_for(name, spec, Path(base_dir))
     actions = _parse_actions(name, spec, ruleset, ids)
 
-    sides: list[Side] = []
-    for f in spec.fighters:
-        if not any(s.id == f.side for s in sides):
-            sides.append(Side(id=f.side, name=f.side))
+    # sides in order of first appearance (a dict: a file may name thousands)
+    sides = [Side(id=sid, name=sid) for sid in dict.fromkeys(f.side for f in spec.fighters)]
     fighters = [
         Fighter(id=f.id, side=f.side, hex=f.hex, name=f.name, facing=f.facing, posture=f.posture,
                 stats=dict(f.stats), skills=dict(f.skills), size=f.size, arms=f.arms,

@@ -224,6 +224,10 @@ HOSTILE: list[tuple[str, Any, str]] = [
     ("hex beyond any board", _with(lambda d: d["fighters"][1].__setitem__("hex", [HEX_LIMIT + 1, 0])),
      "fighters[1].hex"),
     ("a million arms", _with(lambda d: d["fighters"][1].__setitem__("arms", 10**6)), "fighters[1].arms"),
+    ("501 fighters", _with(lambda d: d["fighters"].extend(
+        {"id": f"x{i}", "side": "blue", "hex": [i, 1]} for i in range(499))), "fighters: 501 fighters"),
+    ("2001 actions", _with(lambda d: d.__setitem__("actions", [{"actor": "bob", "type": "do_nothing"}] * 2001)),
+     "actions: 2001 actions"),
 ]
 
 
