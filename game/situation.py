@@ -67,6 +67,7 @@ ACTION_NUMBER_LIMIT = 10**6
 #: work grows with both, so a file of 50,000 of each would run for hours)
 MAX_FIGHTERS = 500
 MAX_ACTIONS = 2000
+MAX_GRAPPLES = 1000
 
 
 class SituationError(ValueError):
@@ -290,6 +291,8 @@ def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[st
         raise SituationError(name, "fighters", f"{len(spec.fighters)} fighters; a situation holds at most {MAX_FIGHTERS}")
     if len(spec.actions) > MAX_ACTIONS:
         raise SituationError(name, "actions", f"{len(spec.actions)} actions; a situation holds at most {MAX_ACTIONS}")
+    if len(spec.grapples) > MAX_GRAPPLES:
+        raise SituationError(name, "grapples", f"{len(spec.grapples)} grips; a situation holds at most {MAX_GRAPPLES}")
     ids: dict[str, int] = {}
     for i, f in enumerate(spec.fighters):
         at = f"fighters[{i}]"
