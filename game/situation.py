@@ -201,6 +201,8 @@ def parse_situation(data: bytes | str, *, name: str = "<situation>") -> Situatio
     UTF-8, nesting deeper than any situation needs, NaN, infinities and
     numbers beyond 64 bits are refused in one sentence naming the field.
     """
+    if isinstance(data, bytes) and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a byte-order mark (Windows editors write one): UTF-8 all the same
     try:
         raw = decode_json(data, name)
     except UserFileError as exc:

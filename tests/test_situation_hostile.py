@@ -294,3 +294,9 @@ def test_fighters_a_billion_hexes_apart_through_the_real_command(tmp_path):
     assert (run.code, run.stderr) == (0, ""), run.stderr[-500:]
     assert run.seconds < 2.0
     assert json.loads(run.stdout)["state"]["fighters"][0]["hex"] == [HEX_LIMIT - 1, HEX_LIMIT]
+
+
+def test_a_byte_order_mark_is_fine(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + (SITUATIONS / "break_free_full.json").read_bytes())
+    assert _outcome(path) == 0
