@@ -9,6 +9,8 @@ A map Clinch refuses ends with one sentence on stderr and exit status 2.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections import Counter
 
 from game.cli import CommandError
@@ -43,7 +45,7 @@ def main(argv: list[str]) -> int:
                       "terrain": cell.terrain})
     cells.sort(key=lambda c: (c["tile"][1], c["tile"][0]))
     if as_json:
-        print(json.dumps({
+        return _emit(json.dumps({
             "orientation": "hexagonal",
             "top": board.top,
             "stagger_axis": board.stagger_axis,
@@ -54,7 +56,6 @@ def main(argv: list[str]) -> int:
             "hex_side": board.hex_side,
             "cells": cells,
         }))
-        return 0
 
     w, h = map_pixel_size(board)
     lines = [
@@ -73,5 +74,13 @@ def main(argv: list[str]) -> int:
         lines.append(f"  zone {name!r}: {len(hexes)} hexes")
     for name, hx in sorted(board.spots.items()):
         lines.append(f"  spot {name!r}: hex [{hx.q}, {hx.r}]")
-    print("\n".join(lines))
+    return _emit("\n".join(lines))
+
+
+def _emit(text: str) -> int:
+    """Print the report; a reader that leaves early (``clinch check-map m.tmx | head``) is no error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit flush says nothing
     return 0
