@@ -7,11 +7,17 @@ long ellipse along the facing line, kneeling / crouching / sitting ones are
 smaller with a letter badge. Up to five fighters in one hex stand side by side,
 smaller, each with its own click target. Token images are cached by look and
 size; a frame only blits them.
+
+Under every token a health bar (issue 15): its length is the share of hit
+points left, with quarter ticks, so it reads without colour; its colour
+(the palette's success / neutral / failure, which the colour-blind palette
+makes blue / yellow / orange) only repeats that.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +30,7 @@ from game.ui.text import TextCache
 
 __all__ = [
     "SHAPES", "TokenPlacement", "TokenLayer", "parse_colour", "slot_offsets", "side_shape",
-    "LYING_POSTURES", "POSTURE_BADGES",
+    "LYING_POSTURES", "POSTURE_BADGES", "health_colour",
 ]
 
 SHAPES = ("circle", "square", "triangle", "diamond", "pentagon")
@@ -48,6 +54,16 @@ def parse_colour(value: str | tuple[int, ...] | None, default: tuple[int, int, i
     except (ValueError, TypeError):
         return default
     return (c.r, c.g, c.b)
+
+
+#: (more than half, a quarter to a half, under a quarter) of the hit points left: the default palette's colours
+HEALTH_COLOURS = ((92, 200, 110), (220, 200, 120), (235, 87, 74))
+HEALTH_TRACK = (28, 28, 34)
+
+
+def health_colour(frac: float, colours: tuple[tuple[int, int, int], ...] = HEALTH_COLOURS) -> tuple[int, int, int]:
+    """The bar's colour for ``frac`` of the hit points left (the length is the cue; this repeats it)."""
+    return colours[0] if frac > 0.5 else colours[1] if frac > 0.25 else colours[2]
 
 
 def side_shape(index: int) -> str:
@@ -132,6 +148,12 @@ class TokenLayer:
         self._zoom: float | None = None
         self._placement_key: tuple | None = None
         self._placements: list[TokenPlacement] = []
+        #: (current, maximum) hit points of a fighter, or None; the battle screen hands the fighter panel's
+        #: own reading (the maximum from the battle's start); without it the largest value seen is the maximum
+        self.health: Callable[[Any], tuple[float, float] | None] | None = None
+        #: the palette's (success, neutral, failure) colours for the bars
+        self.health_colours: tuple[tuple[int, int, int], ...] = HEALTH_COLOURS
+        self._seen_hp: dict[str, float] = {}
 
     # --- where ------------------------------------------------------------------------
 
@@ -296,6 +318,39 @@ class TokenLayer:
             self._labels[key] = s
         return s
 
+    def health_of(self, f: Any) -> tuple[float, float] | None:
+        """``(current, maximum)`` hit points of ``f`` for its bar, or None when the ruleset keeps none."""
+        if self.health is not None:
+            return self.health(f)
+        stats = getattr(f, "stats", None) or {}
+        mx = stats.get("HP", stats.get("ST"))  # 3d6: HP defaults to ST until the first wound sets it
+        hp = f.hp if f.hp is not None else mx
+        if hp is None:
+            return None
+        seen = max(self._seen_hp.get(f.id, 0), hp, mx if isinstance(mx, int | float) else 0)
+        self._seen_hp[f.id] = seen
+        return (hp, seen)
+
+    def health_bar(self, surface: pygame.Surface, centre_x: float, top: float, r: int, f: Any) -> float:
+        """Draw ``f``'s bar centred on ``centre_x`` from ``top``; returns its bottom (``top`` if none)."""
+        hp = self.health_of(f)
+        if hp is None or hp[1] <= 0:
+            return top
+        frac = max(0.0, min(1.0, hp[0] / hp[1]))
+        w = max(14, int(r * 1.7))
+        h = max(4, min(8, r // 4))
+        box = pygame.Rect(int(centre_x - w / 2), int(top), w, h)
+        pygame.draw.rect(surface, OUTLINE, box.inflate(2, 2))
+        pygame.draw.rect(surface, HEALTH_TRACK, box)
+        if frac > 0:
+            fill = box.copy()
+            fill.w = max(1, int(round(w * frac)))
+            pygame.draw.rect(surface, health_colour(frac, self.health_colours), fill)
+        for q in (0.25, 0.5, 0.75):  # quarter ticks: the length reads without colour
+            x = box.x + int(w * q)
+            pygame.draw.line(surface, OUTLINE, (x, box.y), (x, box.bottom - 1))
+        return box.bottom + 1
+
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, camera: Camera, battle: Any, *, selected: str | None = None,
@@ -313,6 +368,7 @@ class TokenLayer:
         by_id = {f.id: f for f in battle.fighters}
         vw, vh = camera.viewport
         blits = []
+        bars: list[tuple[float, float, int, Any]] = []
         labels = []
         name_size = int(min(20, max(11, self.geometry.hex_radius * z * 0.42)))
         show_names = self.geometry.hex_radius * z >= 14
@@ -331,8 +387,11 @@ class TokenLayer:
             if f.id in dimmed:
                 img = self._dimmed(img)
             blits.append((img, (int(sx) - ax, int(sy) - ay)))
+            bars.append((sx, sy + r * 1.08, r, f))
             if show_names and (p.crowd == 1 or f.id == selected):
                 lab = self.label(f.name or f.id, name_size)
-                labels.append((lab, (int(sx) - lab.get_width() // 2, int(sy + r * 1.28))))
+                labels.append((lab, (int(sx) - lab.get_width() // 2, int(sy + r * 1.08 + max(4, min(8, r // 4)) + 3))))
         surface.blits(blits, doreturn=False)
+        for sx, top, r, f in bars:  # every token, crowded or not (issue 15: a health bar on every token)
+            self.health_bar(surface, sx, top, r, f)
         surface.blits(labels, doreturn=False)

@@ -1,0 +1,87 @@
+"""Issue 15, "Readable": health on every token, a timeline that fits, text that fits its box, crowded hexes.
+
+Player tests: the real App under SDL's dummy video driver, pixels or state asserted.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("CLINCH_CONFIG_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-config"))
+os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-data"))
+
+from concurrent.futures import Future  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.hexgrid import Hex  # noqa: E402
+from game.model import Battle, Board, Fighter, Side  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.clock import FixedClock  # noqa: E402
+from game.ui.palette import palette  # noqa: E402
+from game.ui.tokens import HEALTH_TRACK, health_colour  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    yield
+
+
+class _Spectating:
+    """A computer seat that never acts: the battle screen shows the board as a spectator sees it."""
+
+    def decide_async(self, battle, ruleset, fighter_id):
+        return Future()
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def _battle(fighters: list[Fighter]) -> Battle:
+    return Battle(board=Board.open_field(10, 8, name="test field"),
+                  sides=[Side(id="red", name="Reds", colour="#d02020"),
+                         Side(id="blue", name="Blues", colour="#2050e0")],
+                  fighters=fighters)
+
+
+def _watched(battle: Battle, size=(1280, 800)) -> App:
+    return App(battle, size, clock=FixedClock(), seat={"red": "ai", "blue": "ai"}, autosave=False,
+               session_kw={"ai_factory": _Spectating})
+
+
+def _bar_row(app: App, frame: pygame.Surface, fid: str) -> list[tuple[int, int, int]]:
+    """The pixels of the row through the middle of ``fid``'s health bar, left to right."""
+    scene = app.board
+    cx, cy = scene.token_screen_pos(fid)
+    p = next(p for p in scene.tokens.placements(scene.battle) if p.fighter_id == fid)
+    r = max(4, int(p.radius * scene.camera.zoom))
+    w, h = max(14, int(r * 1.7)), max(4, min(8, r // 4))
+    y = int(cy + r * 1.08 + h // 2)
+    return [tuple(frame.get_at((int(cx - w / 2) + i, y))[:3]) for i in range(w)]
+
+
+@pytest.mark.parametrize("pal_name", ["default", "colour-blind"])
+def test_every_token_has_a_health_bar_whose_length_is_the_hit_points_left(pal_name: str) -> None:
+    """A hurt fighter's bar is short, a whole one's full; both readable by length (colour only repeats it)."""
+    battle = _battle([
+        Fighter(id="ann", name="Ann", side="red", hex=Hex(3, 2), stats={"ST": 10, "HT": 10}),
+        Fighter(id="bob", name="Bob", side="blue", hex=Hex(5, 2), stats={"ST": 10, "HT": 10}, hp=2),
+    ])
+    app = _watched(battle)
+    pal = palette(pal_name) if pal_name != "default" else app.battle_scene.pal
+    app.battle_scene.board.tokens.health_colours = (pal.success, pal.neutral, pal.failure)
+    frame = app.draw()
+    full, hurt = _bar_row(app, frame, "ann"), _bar_row(app, frame, "bob")
+    good, bad = health_colour(1.0, (pal.success, pal.neutral, pal.failure)), pal.failure
+    assert full.count(good) > len(full) * 0.6, full
+    filled = hurt.count(bad)
+    assert 0 < filled < len(hurt) * 0.35, hurt  # 2 of 10 hit points: a fifth of the bar
+    assert hurt.count(HEALTH_TRACK) > len(hurt) * 0.5
