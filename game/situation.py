@@ -94,7 +94,7 @@ class FighterSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     hex: Hex
     facing: int = 0
     posture: str = "standing"
-    stats: dict[str, int | str] = {}  # a str only for the ruleset's ``named_stats`` (d20's class)
+    stats: dict[str, int | float | str] = {}  # 3d6 Basic Speed may be 5.25; a str only for ``named_stats``
     skills: dict[str, int] = {}
     size: int = 0
     arms: int = 2
@@ -172,7 +172,7 @@ def _precheck_maps(name: str, data: Any) -> None:
         h = f.get("hex")
         if isinstance(h, list) and len(h) != 2:
             raise SituationError(name, f"fighters[{i}].hex", f"expected [q, r], got {len(h)} numbers")
-        for field, ok, want in (("stats", lambda v: _is_int(v) or isinstance(v, str), "int"),
+        for field, ok, want in (("stats", lambda v: _is_int(v) or isinstance(v, (float, str)), "a number"),
                                 ("skills", _is_int, "int"),
                                 ("hands", lambda v: v is None or isinstance(v, str), "null or an item id")):
             value = f.get(field)

@@ -282,3 +282,12 @@ def test_dice_running_out_in_an_end_of_turn_roll_say_where_G0_7(tmp_path):
         resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": [man("ann", "red", conditions=["stunned"]),
                                                                 man("bob", "blue")],
                            "actions": [{"actor": "ann", "type": "do_nothing"}], "dice": [1, 1]})
+
+
+def test_3d6_basic_speed_may_be_fractional_G0_4(tmp_path):
+    """G0-4: Move is Basic Speed rounded down; a situation may give ``Speed: 7.25`` (SITUATION-FORMAT.md)."""
+    ann = man("ann", "red")
+    ann["stats"]["Speed"] = 7.25
+    status, out = resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": [ann, man("bob", "blue", (3, 1))],
+                                     "actions": [{"actor": "ann", "type": "move", "to": [7, 0]}]})
+    assert (status, out["state"]["fighters"][0]["hex"]) == (0, [7, 0])
