@@ -12,6 +12,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui.clock import FixedClock  # noqa: E402
@@ -92,4 +93,46 @@ def test_the_selected_fighters_box_names_the_arcs_in_the_colours_drawn(monkeypat
     app.step()
     app.draw()
     assert any(s == f"arcs: {words}" for s in said), [s for s in said if "arcs" in s]
+    app.close()
+
+
+def test_d20_space_passes_one_phase_and_says_so(monkeypatch):
+    """S4-PHASE-1 (issue 15): the hint bar says Space passes the acting fighter's phase (not "end turn"); the
+    phase strip says in words which initiative acts now; passing writes one log line naming the phase, never
+    "does nothing"; fighters on one number each get every phase (none lost)."""
+    from game.maps import load_scenario
+    from tests.test_ui_issue15_broken import ARENA_D20, press
+
+    b = load_scenario(ARENA_D20)
+    b.options.pop("surprise", None)
+    b.options.pop("ambushers", None)
+    said = _spy(monkeypatch)
+    app = _app(b)
+    bs = app.battle_scene
+    s = bs.session
+    info = s.ctl.initiative()
+    who, phase, count = s.whose_turn(), info["phase"], info["count"]
+    app.draw()
+    name = bs.name(who)
+    assert bs.mode.hint(bs).count(f"Space: pass {name}'s {phase} phase") == 1, bs.mode.hint(bs)
+    assert f"initiative {count} acts now" in said
+    seen = []
+    for _ in range(60):
+        info = s.ctl.initiative()
+        if s.battle.round > 1:
+            break
+        seen.append((s.whose_turn(), info["count"], info["phase"]))
+        press(app, pygame.K_SPACE, " ")
+        for _ in range(200):
+            app.step()
+            if not bs.player.busy:
+                break
+    heads = [ln.text for ln in bs.log.lines if ln.kind == "head"]
+    assert heads and not any("does nothing" in h for h in heads), heads
+    assert any(f"{name} passes the {phase} phase." in h for h in heads), heads
+    assert not any("does nothing" in ln.text for ln in bs.log.lines)
+    # every fighter that rolled had a slot in each phase it acts in: the movement and hand-to-hand phases
+    rolled = [f for f in s.battle.fighters if f.id in {w for w, _, _ in seen}]
+    for f in rolled:
+        assert {p for w, _, p in seen if w == f.id} >= {"movement", "hand-to-hand"}, f.id
     app.close()

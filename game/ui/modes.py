@@ -36,6 +36,8 @@ import pygame
 
 from game.hexgrid import Hex
 from game.ui.action_menu import SHORTCUTS
+from game.ui.keys import command_for, turn_command_for
+from game.wording import possessive
 
 if TYPE_CHECKING:
     from game.rules.base import Action, Option
@@ -74,26 +76,30 @@ class Mode:
         return self.common(event, scene)
 
     def common(self, event: pygame.event.Event, scene: Any) -> Any:
-        if event.type == pygame.KEYDOWN:
-            if _ctrl(event) and event.key == pygame.K_z:
-                return Command("undo")
-            if _ctrl(event) and event.key == pygame.K_y:
-                return Command("redo")
-            if _ctrl(event) and event.key == pygame.K_s:
-                return Command("save")
-            if _ctrl(event) and event.key == pygame.K_l:
-                return Command("load")
-            if event.key == pygame.K_ESCAPE:
-                return Command("pause")
-            if event.key == pygame.K_F1:
-                return Command("help")
-        return None
+        """The keys of :data:`game.ui.keys.BINDINGS` that work any time (undo, save, pause, help, mute...)."""
+        found = command_for(event)
+        return Command(*found) if found is not None else None
 
     def hint(self, scene: Any) -> str:
         return ""
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         """Marks of this mode over the board (highlights, paths)."""
+
+
+def space_words(scene: Any) -> str:
+    """What Space does now, for the hint bar: ends the turn, or in a ruleset with phases passes this phase
+    only (S4-PHASE-1; issue 15: "Space: end turn" while it passed one phase of several)."""
+    try:
+        info = scene.session.ctl.initiative()
+    except Exception:  # noqa: BLE001 - a hint must never stop the game
+        info = {}
+    phase = info.get("phase") if info.get("phases") else None
+    if not phase:
+        return "Space: end turn"
+    # named: fighters on one number take each phase in turn, and the next may be another of yours
+    who = scene.name(scene.actor) if getattr(scene, "actor", None) else ""
+    return f"Space: pass {possessive(who)} {phase} phase" if who else f"Space: pass the {phase} phase"
 
 
 def _left_click(event: pygame.event.Event) -> bool:
@@ -110,10 +116,9 @@ class _Turn(Mode):
     def turn_keys(self, event: pygame.event.Event, scene: Any) -> Any:
         if event.type != pygame.KEYDOWN or _ctrl(event):
             return None
-        if event.key == pygame.K_SPACE:
-            return Command("end_turn")
-        if event.key == pygame.K_TAB:
-            return Command("cycle", -1 if event.mod & pygame.KMOD_SHIFT else 1)
+        found = turn_command_for(event)  # Space, Tab, Shift+Tab (game.ui.keys)
+        if found is not None:
+            return Command(*found)
         ch = (getattr(event, "unicode", "") or "").upper()
         if not ch and pygame.K_a <= event.key <= pygame.K_z:
             ch = chr(event.key).upper()
@@ -154,7 +159,7 @@ class SelectFighter(_Turn):
         if scene.actor is None:
             return ""
         return (f"Click {scene.name(scene.actor)} to move, a foe for actions, right-click for the menu \u00b7 "
-                f"Space: end turn \u00b7 Tab: your fighters")
+                f"{space_words(scene)} \u00b7 Tab: your fighters")
 
 
 class SelectHex(_Turn):
@@ -195,7 +200,7 @@ class SelectHex(_Turn):
 
     def hint(self, scene):
         return ("Click a lit hex to move there (the number is its cost in hexes) \u00b7 click a foe for actions"
-                " \u00b7 right-click: menu \u00b7 Space: end turn \u00b7 Esc: deselect")
+                f" \u00b7 right-click: menu \u00b7 {space_words(scene)} \u00b7 Esc: deselect")
 
     def draw(self, surface, scene):
         scene.draw_reach(surface, scene.reach)
@@ -387,6 +392,9 @@ class Animating(Mode):
     name = "animating"
 
     def handle(self, event, scene):
+        found = command_for(event)
+        if found is not None and found[0] == "mute":  # sound off now, not after the noise
+            return Command(*found)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return Command("finish")
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN):

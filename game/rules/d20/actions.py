@@ -1207,6 +1207,16 @@ class DoNothing(DoNothingVerb, D20Action):
     passive: ClassVar[bool] = True
     message: ClassVar[str] = "{label} does nothing."
 
+    def _resolve(self, r: Resolution, actor: Fighter) -> None:
+        """S4-PHASE-1: in a phase (Space passes one) the log says which phase was passed, not "does nothing"
+        for each (issue 15)."""
+        cur = r.battle.state.get("initiative")
+        phase = cur.get("phase") if isinstance(cur, dict) else None
+        if not phase:
+            DoNothingVerb._resolve(self, r, actor)
+            return
+        r.note(E.message(f"{actor.label} passes the {phase} phase.", actor=actor.id, rule="S4-PHASE-1"))
+
 
 @dataclass(frozen=True, slots=True)
 class Evade(D20Action):

@@ -69,12 +69,12 @@ class CombatLog:
         """The bold line of an action (nothing for the rules' own steps)."""
         intent = entry.get("intent")
         if intent:
-            self.add(LogLine(f"R{entry.get('round', '?')} \u00b7 {intent_words(battle, intent)}", "head"))
+            self.add(LogLine(f"R{entry.get('round', '?')} \u00b7 {_said(entry, battle)}", "head"))
 
     def add_event(self, entry: dict[str, Any], ev: dict[str, Any], battle: Any) -> None:
         """One event's line, as it plays."""
         intent = entry.get("intent")
-        said = intent_words(battle, intent) if intent else ""
+        said = _said(entry, battle)
         text = event_line(battle, ev)
         if not text or text == said:
             return
@@ -216,3 +216,16 @@ class CombatLog:
         if self.scroll:
             more = t.render(f"{self.scroll} more lines below (wheel down)", 11, pal.neutral)
             surface.blit(more, (rect.right - more.get_width() - 10, rect.bottom - 16))
+
+
+def _said(entry: dict[str, Any], battle: Any) -> str:
+    """The bold line of an action: the intent in words; a pass is its own log line (d20: "Ann passes the
+    movement phase.", S4-PHASE-1), written once, not "does nothing" and then that line (issue 15)."""
+    intent = entry.get("intent")
+    if not intent:
+        return ""
+    if intent.get("type") in ("do_nothing", "pass"):
+        for ev in entry.get("events", []):
+            if ev.get("type") == "message" and ev.get("actor") == intent.get("actor"):
+                return event_line(battle, ev) or intent_words(battle, intent)
+    return intent_words(battle, intent)
