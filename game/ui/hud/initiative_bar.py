@@ -102,7 +102,8 @@ class InitiativeBar:
         line2 = []
         phases = info.get("phases") or []
         if count is not None and phases:
-            line2.append(f"counting down: number {count}")
+            # in words (issue 15: "counting down: number 7" said nothing to a new player)
+            line2.append(f"initiative {count} acts now")
         elif count is not None:
             line2.append(f"number {count}")
         if phase and not phases:
@@ -115,6 +116,8 @@ class InitiativeBar:
         react = b.state.get("d20_reaction") if isinstance(getattr(b, "state", None), dict) else None
         if isinstance(react, dict):
             surf.blit(t.render(f"reaction {react.get('total')}: {react.get('result')}", 11, pal.neutral), (x, 50))
+        elif count is not None and phases:
+            surf.blit(t.render("highest first, then lower", 11, pal.dim), (x, 50))
         return x + max(rt.get_width(), 160 if phases else 120) + 18
 
     def _draw_phases(self, surf: pygame.Surface, rect: pygame.Rect, x: int, info: dict[str, Any],
@@ -126,8 +129,8 @@ class InitiativeBar:
         count = info.get("count")
         cur_i = phases.index(phase) if phase in phases else -1
         top = 6
-        surf.blit(t.render(f"PHASES OF NUMBER {count}" if count is not None else "PHASES", 10, pal.dim,
-                           bold=True), (x, top))
+        surf.blit(t.render(f"INITIATIVE {count}: ITS PHASES, IN ORDER" if count is not None else "PHASES", 10,
+                           pal.dim, bold=True), (x, top))
         px = x
         for i, ph in enumerate(phases):
             now = ph == phase
