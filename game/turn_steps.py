@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import msgspec
 
 from game.rules.events import Resolution, effect_end, message, owned
+from game.wording import verb
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -356,7 +357,7 @@ class TurnFlow:
         over, winner = self.ruleset.outcome(b)  # by default the last side standing (3d6 G0-21: pins count)
         if over:
             if winner is not None:
-                return winner, f"{side_name(b, winner)} wins: no one else is left able to fight."
+                return winner, f"{side_name(b, winner)} {verb(side_name(b, winner), 'wins', 'win')}: no one else is left able to fight."
             return None, "Nobody is left able to fight: a draw."
         # a scenario's turn_limit counts rounds: a 3d6 "turn" is the second in which everyone acts once
         # The scenario's own limit and the controller's (a simulation's stuck

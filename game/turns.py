@@ -22,11 +22,13 @@ The work between two intents is a queue of *steps*, small typed records in
 or produces events becomes a log entry ``{"step", "round", "turn",
 "fighter"?, "intent"?, "dice", "events", "source"}``. A clicked intent goes
 :meth:`TurnController.submit` -> :meth:`~TurnController.check` ->
-``_play`` (an undo checkpoint) -> ``_run([IntentStep(intent)])`` -> ``_step``
-(its dice from the source, ``IntentStep.play`` -> the ruleset's ``resolve``,
-the log entry) -> the steps it queued (end of turn, who is next...). The dice
-sources (seeded, scripted, manual, a saved log's) are in ``game.turn_sources``,
-undo's checkpoints in ``game.undo``. With the manual dice source any step may
+``_play`` (an undo checkpoint) -> ``_run([IntentStep(intent)])`` ->
+``StepQueue.run`` and ``StepQueue.step`` in ``game.turn_queue`` (its dice from
+the source, ``IntentStep.play`` -> the ruleset's ``resolve``, the log entry)
+-> the steps it queued (end of turn, who is next...) -> a :class:`Result`. The
+dice sources (seeded, scripted, manual, a saved log's) are in
+``game.turn_sources``, undo's checkpoints in ``game.undo``, the autosave in
+``game.turn_autosave``. With the manual dice source any step may
 pause with a :class:`~game.dice.DiceRequest` (``status == "need_dice"``);
 :meth:`TurnController.give_dice` re-runs that step from a clean copy of the
 battle with the faces so far, so the result is exactly what those faces give.
@@ -81,7 +83,7 @@ from game.turn_sources import (
     StepSource,
 )
 from game.turn_steps import FirstTurn, InitiativeError, IntentStep, StartRound, Step, TurnFlow, side_name
-from game.undo import UndoHistory, assign_battle
+from game.undo import Checkpoint, UndoHistory, assign_battle
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -609,7 +611,7 @@ class TurnController:
         self.autosave_now()
         return Result("ok", entries=tuple(cp.removed), ended=self.battle.ended, winner=self.battle.winner)
 
-    def _restore(self, cp: Any) -> None:
+    def _restore(self, cp: Checkpoint) -> None:
         assign_battle(self.battle, cp.battle)
         self.queue.source.restore(cp.source_state)
         self.queue.pending = None

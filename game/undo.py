@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.model import Battle
 from game.rules.base import Reason
 from game.turn_sources import brief
+from game.wording import possessive
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -78,7 +79,7 @@ class UndoHistory:
                           "undo")
         cp = self.undo[-1]
         if turn_side is not None and cp.side != turn_side:
-            return Reason(f"It is {side_name(turn_side)}'s turn; only the player whose action it was "
+            return Reason(f"It is {possessive(side_name(turn_side))} turn; only the player whose action it was "
                           f"can take it back.", "", "undo")
         if not allow_after_dice:
             rolled_entries = [e for e in battle.log[cp.log_len:] if e.get("dice")]

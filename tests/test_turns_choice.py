@@ -123,7 +123,7 @@ def test_cancel_choice_lets_the_rules_choose_on_the_same_faces():
     res = tc.cancel_choice()
     assert res.ok and res.entries[0]["dice"] == EDGE_2
     assert res.entries[0]["intent"] == {"actor": "ann", "type": "grapple_roll", "target": "bob"}
-    assert any("the engine takes" in e.get("text", "") for e in res.events)
+    assert any(" takes " in e.get("text", "") and "pays for" in e.get("text", "") for e in res.events)
     assert tc.cancel_choice().rejected
 
 
@@ -265,7 +265,7 @@ def test_intents_that_do_not_ask_never_pause():
     tc = grappling(dice=EDGE_2 + [H] * 20)
     res = tc.submit(GrappleRoll(actor="ann", target="bob"))
     assert res.ok and tc.waiting_for_choice is None
-    assert any("the engine takes" in e.get("text", "") for e in res.events)
+    assert any(" takes " in e.get("text", "") and "pays for" in e.get("text", "") for e in res.events)
 
 
 def test_the_arena_scenario_plays_choices_through_the_controller():

@@ -48,7 +48,8 @@ def main(argv: list[str]) -> int:
 
     try:
         try:
-            app = App(args.scenario if battle is not None else None, size, seat=seat, idle_ms=IDLE_MS)
+            app = App(args.scenario if battle is not None else None, size, seat=seat, idle_ms=IDLE_MS,
+                      briefing=True)
         except SessionError as exc:  # the scenario cannot start under its rules: its sentence, exit 2
             raise CommandError(str(exc)) from None
         return app.run()

@@ -88,7 +88,7 @@ class App:
                  clock: Clock | None = None, *, resizable: bool = True, title: str = "Clinch",
                  settings: Settings | None = None, session_kw: dict[str, Any] | None = None,
                  seat: dict[str, str] | None = None, dice: str | list[int] | None = None,
-                 autosave: bool = True, idle_ms: int = 0) -> None:
+                 autosave: bool = True, idle_ms: int = 0, briefing: bool = False) -> None:
         if not pygame.display.get_init():
             pygame.display.init()
         if not pygame.font.get_init():
@@ -98,6 +98,10 @@ class App:
         else:
             self.settings_problem = None
         self.settings = settings
+        from game.ui.sound import SoundBoard
+
+        #: the sound effects (silent where there is no audio device; the mixer starts at the first sound)
+        self.sound = SoundBoard(settings.volume, settings.mute)
         clean_leftovers()
         #: the autosave problem last said in the window (and the session it was said for): said once
         self._save_said: str | None = None
@@ -120,6 +124,9 @@ class App:
         self.session_kw = dict(session_kw or {})
         self.dice = dice  # tests: scripted faces for every battle started here
         self.autosave = autosave
+        #: a briefing (sides, who plays them, how to win) before each battle started from a scenario here: the
+        #: ``clinch`` command asks for it; tests that build an App themselves go straight to the battle
+        self.briefing = briefing
         self.scenes = SceneStack()
         self.running = True
         self.frames = 0
@@ -144,7 +151,10 @@ class App:
 
     def battle_from(self, scenario: Any, *, seat: dict[str, str] | None = None,
                     dice: str | list[int] | None = None, ruleset: str | None = None) -> Scene:
-        """A battle scene for a scenario path, a Battle or a Session (``SessionError`` if it cannot start)."""
+        """A battle scene for a scenario path, a Battle or a Session (``SessionError`` if it cannot start).
+
+        A new battle (not a loaded Session) opens behind its briefing when the app shows briefings.
+        """
         from game.ui.battle_scene import BattleScene
         from game.ui.session import Session, new_session
 
@@ -160,7 +170,12 @@ class App:
             if isinstance(scenario, str | Path):
                 session.scenario = str(scenario)
         pygame.display.set_caption(f"{self.title} - {session.battle.board.name}")
-        return BattleScene(self, session)
+        scene = BattleScene(self, session)
+        if self.briefing and not isinstance(scenario, Session):
+            from game.ui.briefing import BriefingScene
+
+            return BriefingScene(self, scene)
+        return scene
 
     @property
     def scene(self) -> Scene | None:
@@ -196,6 +211,18 @@ class App:
 
     def store_settings(self) -> str | None:
         return save_settings(self.settings)
+
+    def apply_sound(self) -> None:
+        """The volume or the mute switch changed in the settings: the sound board follows at once."""
+        self.sound.set_volume(self.settings.volume)
+        self.sound.set_muted(self.settings.mute)
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute (Ctrl+M), saved with the settings; True when sound is now on."""
+        self.settings.mute = not self.settings.mute
+        self.apply_sound()
+        self.store_settings()
+        return not self.settings.mute
 
     def relay_save_problem(self) -> None:
         """Say in the battle on screen, once, that autosaving is off (a full or read-only data folder).

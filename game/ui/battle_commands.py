@@ -78,6 +78,28 @@ def _pause_menu(name: str | None) -> Callable[[BattleScene, Any], Transition]:
     return run
 
 
+def _mute(sc: BattleScene, arg: Any) -> None:
+    """Ctrl+M: sound off or on (saved with the settings)."""
+    on = sc.app.toggle_mute()
+    sc.toast("Sound on." if on else "Sound off (Ctrl+M turns it back on).", "neutral")
+
+
+def _keys(sc: BattleScene, arg: Any) -> Transition:
+    """F2 or ?: every key of the battle screen (game.ui.keys)."""
+    from game.ui.menus.keys_help import KeysHelp
+
+    sc.close_mode_widgets()
+    return Transition("push", KeysHelp(sc.app, sc))
+
+
+def _briefing(sc: BattleScene, arg: Any) -> Transition:
+    """F3: the briefing again - sides, who plays them, the victory condition, the ruleset."""
+    from game.ui.briefing import BriefingScene
+
+    sc.close_mode_widgets()
+    return Transition("push", BriefingScene(sc.app, sc, again=True))
+
+
 def _finish(sc: BattleScene, arg: Any) -> None:
     """Skip the animation to the end."""
     sc.swallow_up = True  # the release of the click that skipped must not act as well
@@ -184,6 +206,9 @@ COMMANDS: dict[str, Callable[[BattleScene, Any], Transition | None]] = {
     "pause": _pause_menu(None),
     "load": _pause_menu("load"),
     "help": _pause_menu("help"),
+    "mute": _mute,
+    "keys": _keys,
+    "briefing": _briefing,
     "finish": _finish,
     "inspect": _inspect,
     "unreachable": _unreachable,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import modes as M
+from game.ui.keys import CAMERA_KEYS
 from game.ui.scene import Transition
 
 if TYPE_CHECKING:
@@ -22,10 +23,8 @@ if TYPE_CHECKING:
 
 __all__ = ["handle_event", "follow"]
 
-#: keys that move or zoom the camera (when no menu is open)
-_CAMERA_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_w, pygame.K_a, pygame.K_s,
-                pygame.K_d, pygame.K_f, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_MINUS, pygame.K_KP_PLUS,
-                pygame.K_KP_MINUS)
+#: keys that move or zoom the camera (when no menu is open): the key table's (game.ui.keys)
+_CAMERA_KEYS = CAMERA_KEYS
 
 
 def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | None:

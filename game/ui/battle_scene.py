@@ -91,6 +91,7 @@ class BattleScene(Scene):
         self.player = EventPlayer(self.settings.speed_factor)
         self.player.set_position_source(self._world_pos)
         self.player.listener = self._log_event
+        self.player.sounds = getattr(app, "sound", None)  # steps, blows, grips, falls, dice (game.ui.sound)
         self._headed: set[int] = set()
         self.help = help_for(session.ruleset)
         self.breakdown: RollBreakdown | None = None

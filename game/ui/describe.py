@@ -357,7 +357,8 @@ def contest_verdict(battle: Any, ev: dict[str, Any]) -> str:
     winner = ev.get("winner")
     edge = ev.get("edge")
     if winner:
-        return f"{name_of(battle, winner)} wins" + (f" with edge {edge}" if edge is not None else "")
+        # the contest's edge is the actor's points minus the other's (S1-MENU-1): the winner's edge is its size
+        return f"{name_of(battle, winner)} wins" + (f" with edge {abs(edge)}" if isinstance(edge, int) else "")
     if edge is not None:
         return f"a tie at edge {edge}: only what needs no edge"
     return "a tie: nothing changes"

@@ -27,6 +27,11 @@ What each event looks like:
 ``condition``           the icon appears with a caption
 ``message``             a banner at the top of the board
 ======================  ==========================================================
+
+Sound: with ``sounds`` set (the app's :class:`~game.ui.sound.SoundBoard`),
+each animation makes its sound as it begins (dice for a roll, a blow for
+damage, a grip, a fall), a walk one step per hex; at the instant speed each
+kind of sound of a result plays once. A click that skips plays nothing more.
 """
 
 from __future__ import annotations
@@ -99,6 +104,8 @@ class EventPlayer:
         self._pos_of: Any = None
         #: ``listener(entry, event)`` is told of each event as it plays (the combat log follows the picture)
         self.listener: Any = None
+        #: ``sound_for(kind, event) -> name | None`` and ``play(name)``: the sound board (None: silent)
+        self.sounds: Any = None
 
     # -- feeding ----------------------------------------------------------------------------
     @property
@@ -131,6 +138,7 @@ class EventPlayer:
             for a in list(self.queue)[start:]:
                 a.data["entry"] = entry
         if self.speed <= 0:
+            self._sound_at_once(list(self.queue))
             self.finish()
 
     def _queue_event(self, ev: dict[str, Any]) -> None:
@@ -231,7 +239,26 @@ class EventPlayer:
             self._apply(a)
         if quiet:
             return
+        self._sound(a.kind, a.event)
         self._captions(a)
+
+    def _sound(self, kind: str, event: dict[str, Any] | None) -> None:
+        if self.sounds is not None:
+            name = self.sounds.sound_for(kind, event)
+            if name:
+                self.sounds.play(name)
+
+    def _sound_at_once(self, anims: list[Anim]) -> None:
+        """The instant speed: each kind of sound in these animations once, in their order (no animation to
+        pace them, and a dozen dice at once is noise)."""
+        if self.sounds is None:
+            return
+        heard: set[str] = set()
+        for a in anims:
+            name = self.sounds.sound_for(a.kind, a.event)
+            if name and name not in heard:
+                heard.add(name)
+                self.sounds.play(name)
 
     def _captions(self, a: Anim) -> None:
         ev = a.event or {}
@@ -300,6 +327,9 @@ class EventPlayer:
                 from game.hexgrid import Hex, direction_between
 
                 i = min(len(path) - 1, int(a.progress * len(path)))
+                if i > a.data.get("stepped", 0):  # a footstep on each hex after the first
+                    a.data["stepped"] = i
+                    self._sound("move", ev)
                 prev = Hex(*path[i - 1]) if i > 0 else who.hex
                 d = direction_between(prev, Hex(*path[i]))
                 if d is not None and ev.get("target", ev.get("actor")) == ev.get("actor"):

@@ -53,7 +53,7 @@ class LastAction:
             verdict = contest_verdict(battle, r)
             ok = None if w is None else (w == self.actor)
             detail = "; ".join(f"{name_of(battle, x.get('actor'))} {roll_verdict(x)}" for x in sub)
-            return f"{str(r.get('kind', '')).capitalize()} contest: {verdict.upper()} \u2014 {detail}", ok
+            return f"{str(r.get('kind', '')).capitalize()} contest: {verdict} \u2014 {detail}", ok
         ok = r.get("success")
         tgt = r.get("target")
         label = str(r.get("label", "roll"))

@@ -335,7 +335,7 @@ class RollBreakdown:
         box = pygame.Rect(0, 0, width, 32)
         pygame.draw.rect(s, tuple(c // 4 for c in col), box, border_radius=6)
         pygame.draw.rect(s, col, box, width=2, border_radius=6)
-        s.blit(t.render(won.upper(), 18, col, bold=True), (12, 4))
+        s.blit(t.render(won, 18, col, bold=True), (12, 4))  # names as written, never upper-cased
         if margins:
             mi = t.render(margins, 12, pal.text)
             s.blit(mi, (width - mi.get_width() - 10, 9))

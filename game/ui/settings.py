@@ -46,6 +46,9 @@ class Settings:
     #: how long the computer may think about one decision (a worker thread: the window keeps drawing)
     ai_budget_ms: int = 200
     confirm_end_turn: bool = False
+    #: sound effects' volume in percent (0: silent) and the mute switch (Ctrl+M in battle)
+    volume: int = 80
+    mute: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -78,7 +81,7 @@ def _check(name: str, value: Any) -> Any:
         if value not in HANDOVER_WHEN:
             raise ValueError(f"must be one of {', '.join(HANDOVER_WHEN)}")
         return value
-    if name in ("fullscreen", "handover", "confirm_end_turn"):
+    if name in ("fullscreen", "handover", "confirm_end_turn", "mute"):
         if not isinstance(value, bool):
             raise ValueError("must be true or false")
         return value
@@ -95,6 +98,10 @@ def _check(name: str, value: Any) -> Any:
     if name == "ai_budget_ms":
         if not isinstance(value, int) or isinstance(value, bool) or not AI_BUDGETS[0] <= value <= AI_BUDGETS[-1]:
             raise ValueError(f"must be a whole number of milliseconds from {AI_BUDGETS[0]} to {AI_BUDGETS[-1]}")
+        return value
+    if name == "volume":
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
+            raise ValueError("must be a whole number from 0 to 100 (percent)")
         return value
     if name == "extra":
         if not isinstance(value, dict):

@@ -560,14 +560,15 @@ def _choose(res: Resolution, actor: str, g: Grapple, contest: Event, fields: _Fi
                               for r in RESULTS}
         raise need
     if edge < 0:
-        explain.append(ev.message(f"{actor} has edge {edge}: no result is listed for it", actor=actor,
+        explain.append(ev.message(f"{battle.fighter(actor).label} has edge {edge}: no result is listed for it", actor=actor,
                                   rule="S1-GRAPPLE-5"))
         return dataclasses.replace(fields, option="none")
     chosen = best_option(battle, actor, g, edge, fields)
     paid = [r for r in RESULTS if r != "none" and requirement(battle, r, foe) <= edge
             and (r != "regrip" or option(battle, "edge.regrip"))]
-    explain.append(ev.message(f"no option given: {actor}'s edge {edge} pays for {', '.join(paid)}; "
-                              f"the engine takes {chosen.option}, as a sensible player would",
+    name = battle.fighter(actor).label
+    explain.append(ev.message(f"{name}'s edge {edge} pays for {', '.join(paid)}; {name} takes {chosen.option}, "
+                              f"the best of them",
                               actor=actor, rule="S1-GRAPPLE-5"))
     return chosen
 

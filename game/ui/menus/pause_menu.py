@@ -31,8 +31,14 @@ class PauseMenu(GuiScene):
         for name, text in (("resume", "Resume  (Esc)"), ("save", "Save  (Ctrl+S)"), ("load", "Load\u2026"),
                            ("settings", "Settings"), ("help", "Rules help  (F1)"), ("menu", "Quit to main menu"),
                            ("quit", "Quit the game")):
-            self.button(pygame.Rect(x, y, bw, 46), text, name, object_id="@big_button")
+            if name == "help":  # the rules and the keys side by side (F1, F2)
+                half = (bw - 8) // 2
+                self.button(pygame.Rect(x, y, half, 46), text, name, object_id="@big_button")
+                self.button(pygame.Rect(x + bw - half, y, half, 46), "Keys  (F2)", "keys", object_id="@big_button")
+            else:
+                self.button(pygame.Rect(x, y, bw, 46), text, name, object_id="@big_button")
             y += 54
+        self.victory_top = y + 4  # the battle's victory condition is written under the buttons (draw_extra)
 
     def update(self, dt_ms: int) -> None:
         if self._open:
@@ -67,6 +73,10 @@ class PauseMenu(GuiScene):
             from game.ui.menus.rules_help_view import RulesHelpView
 
             return Transition("push", RulesHelpView(self.app, self.battle_scene))
+        if name == "keys":
+            from game.ui.menus.keys_help import KeysHelp
+
+            return Transition("push", KeysHelp(self.app, self.battle_scene))
         if name == "menu":
             from game.ui.menus.main_menu import MainMenu
 
@@ -78,3 +88,17 @@ class PauseMenu(GuiScene):
 
     def on_escape(self) -> Transition | None:
         return Transition("pop")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """How this battle is won (the briefing's words; F3 shows the whole briefing again)."""
+        from game.ui.briefing import victory_text
+        from game.ui.text import wrap
+
+        w, h = surface.get_size()
+        width = min(760, w - 40)
+        y = getattr(self, "victory_top", h - 80)
+        text = victory_text(self.battle_scene.session) + " (F3: the briefing)"
+        for line in wrap(self.app.text, text, 15, width):
+            img = self.app.text.render(line, 15, (214, 212, 200))
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += 20

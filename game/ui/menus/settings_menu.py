@@ -1,5 +1,5 @@
-"""Settings: window size and fullscreen, UI scale, animation speed, dice source, palette, hand-over screen,
-computer level. Saved at once to the user config folder; a battle underneath takes them at once."""
+"""Settings: window size and fullscreen, UI scale, animation speed, sound, dice source, palette, hand-over
+screen, computer level. Saved at once to the user config folder; a battle underneath takes them at once."""
 
 from __future__ import annotations
 
@@ -12,10 +12,24 @@ from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 from game.ui.settings import AI_BUDGETS, AI_LEVELS, ANIMATION_SPEEDS, DICE_SOURCES, HANDOVER_WHEN, PALETTES
 
-__all__ = ["SettingsMenu", "WINDOW_SIZES", "UI_SCALES"]
+__all__ = ["SettingsMenu", "WINDOW_SIZES", "UI_SCALES", "VOLUMES", "sound_text"]
 
 WINDOW_SIZES = ["1280x800", "1366x768", "1600x900", "1920x1080", "2560x1440"]
 UI_SCALES = ["0.75", "1.0", "1.25", "1.5", "2.0"]
+#: the volumes offered (percent); "off" mutes and keeps the volume for when sound comes back (Ctrl+M)
+VOLUMES = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
+SOUND_OFF = "off"
+
+
+def sound_text(volume: int, mute: bool) -> str:
+    """How the sound setting reads in its dropdown: ``off`` when muted, else the volume (``80%``)."""
+    return SOUND_OFF if mute or volume <= 0 else f"{volume}%"
+
+
+def sound_levels(volume: int) -> list[str]:
+    """The volumes offered, with the current one when a hand-edited file set another (``35%``)."""
+    levels = list(VOLUMES) if volume in VOLUMES or volume <= 0 else sorted({*VOLUMES, volume})
+    return [f"{v}%" for v in levels]
 
 
 #: the hand-over setting as the menu words it
@@ -44,6 +58,7 @@ class SettingsMenu(GuiScene):
             ("fullscreen", "Fullscreen", ["off", "on"], "on" if s.fullscreen else "off"),
             ("ui_scale", "UI scale", UI_SCALES, "1.0" if s.ui_scale == 1 else scale),
             ("animation_speed", "Animation speed", list(ANIMATION_SPEEDS), s.animation_speed),
+            ("sound", "Sound (Ctrl+M mutes)", [SOUND_OFF, *sound_levels(s.volume)], sound_text(s.volume, s.mute)),
             ("dice_source", "Dice", list(DICE_SOURCES), s.dice_source),
             ("palette", "Colours", list(PALETTES), s.palette),
             ("handover", "Hand-over screen (hotseat)", [HANDOVER_TEXT[k] for k in HANDOVER_WHEN],
@@ -57,9 +72,11 @@ class SettingsMenu(GuiScene):
         w, h = self.size
         bw = min(620, w - 40)
         x = (w - bw) // 2
-        y = 50
+        roomy = h >= 700  # ten rows and their notes fit a 640-pixel-high window only a little closer together
+        step = 42 if roomy else 37
+        y = 50 if roomy else 20
         self.label(pygame.Rect(x, y, bw, 40), "Settings", "@menu_title")
-        y += 50
+        y += 50 if roomy else 44
         # each note fits the width under its dropdown at the narrowest window (a longer one was cut off)
         notes = {"dice_source": "manual: you roll real dice and enter the faces",
                  "palette": "colour-blind: Okabe-Ito; shapes and words stay",
@@ -67,14 +84,14 @@ class SettingsMenu(GuiScene):
                  "ai_level": "easy slips now and then; hard looks at your reply",
                  "ai_budget_ms": "per decision; the window keeps drawing meanwhile"}
         for key, label, options, current in self.rows():
-            self.label(pygame.Rect(x, y, 250, 36), label)
+            self.label(pygame.Rect(x, y, 250, step - 6), label)
             dd = pygame_gui.elements.UIDropDownMenu(options, current if current in options else options[0],
-                                                    pygame.Rect(x + 260, y, bw - 260, 36), self.gui)
+                                                    pygame.Rect(x + 260, y, bw - 260, step - 6), self.gui)
             self.add(dd)
             self.dropdowns[dd] = key
-            y += 42
+            y += step
             if key in notes:
-                self.label(pygame.Rect(x + 260, y - 8, bw - 260, 20), notes[key])
+                self.label(pygame.Rect(x + 260, y - (8 if roomy else 6), bw - 260, 20), notes[key])
                 y += 14
         y += 12
         self.button(pygame.Rect(x, y, bw, 48), "Done  (Esc)", "back", object_id="@primary_button")
@@ -98,6 +115,11 @@ class SettingsMenu(GuiScene):
             s.ui_scale = float(value)
         elif key == "handover":
             s.handover = next((k for k, v in HANDOVER_TEXT.items() if v == value), s.handover)
+        elif key == "sound":
+            s.mute = value == SOUND_OFF
+            if not s.mute:
+                s.volume = int(value.rstrip("%"))
+            self.app.apply_sound()
         elif key == "ai_budget_ms":
             s.ai_budget_ms = next((b for b in AI_BUDGETS if _secs(b) == value), s.ai_budget_ms)
         else:

@@ -1,0 +1,52 @@
+"""English around names the player wrote: possessives and verb agreement for side and fighter names.
+
+Side names come from scenario files ("Red", "The Sailors", "Caravan Guards"),
+so a sentence built around one must bend to it: "The Sailors' turn", not
+"The Sailors's turn"; "Caravan Guards win!", not "Caravan Guards wins!".
+Names are kept exactly as written (never lower- or upper-cased). No pygame
+here: the turn controller's undo reasons use it as well as the screens.
+
+>>> possessive("Red"), possessive("The Sailors"), possessive("Marcus")
+("Red's", "The Sailors'", "Marcus's")
+>>> win_words("Caravan Guards"), win_words("Red")
+('Caravan Guards win!', 'Red wins!')
+"""
+
+from __future__ import annotations
+
+__all__ = ["is_plural", "possessive", "verb", "win_words"]
+
+#: last words ending in "s" that are singular (a person's or a beast's name, not a group)
+_SINGULAR_S = ("ss", "us", "is", "'s")
+
+
+def is_plural(name: str) -> bool:
+    """Whether ``name`` reads as a group ("Sailors", "Caravan Guards") rather than one ("Red", "Marcus").
+
+    The last word decides: a plural ends in "s" but not in the endings of singular names and words
+    ("Marcus", "Boss", "Iris"). A name of one letter or a number is singular. A fighter is one person
+    whatever the name ("Lars", "Mags"): callers naming a fighter pass ``plural=False`` to :func:`possessive`.
+    """
+    words = str(name).split()
+    if not words:
+        return False
+    last = words[-1].strip(".,!?\"()")
+    if len(last) < 3 or not last[-1:] == "s" or not last[0].isalpha():
+        return False
+    return not last.lower().endswith(_SINGULAR_S)
+
+
+def possessive(name: str, plural: bool | None = None) -> str:
+    """``name`` with its possessive: "Red's", "The Sailors'", "Marcus's" (``plural`` overrides the guess)."""
+    name = str(name)
+    return f"{name}'" if (is_plural(name) if plural is None else plural) else f"{name}'s"
+
+
+def verb(name: str, singular: str, plural: str) -> str:
+    """The form of a verb that agrees with ``name``: ``verb("Red", "wins", "win")`` is "wins"."""
+    return plural if is_plural(name) else singular
+
+
+def win_words(name: str) -> str:
+    """The end of battle for a winner named ``name``: "Red wins!", "Caravan Guards win!"."""
+    return f"{name} {verb(name, 'wins', 'win')}!"
