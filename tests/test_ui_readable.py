@@ -85,3 +85,33 @@ def test_every_token_has_a_health_bar_whose_length_is_the_hit_points_left(pal_na
     filled = hurt.count(bad)
     assert 0 < filled < len(hurt) * 0.35, hurt  # 2 of 10 hit points: a fifth of the bar
     assert hurt.count(HEALTH_TRACK) > len(hurt) * 0.5
+
+
+NAMES = ["Sten the Lancer", "Gus the Barman", "Annabelle", "Maximilian", "Edda", "Finnegan", "Tobin", "Ulla",
+         "Bartholomew", "Kell", "Roderick", "Saff"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_turn_timeline_fits_twelve_fighters_and_names_never_run_together(size: tuple[int, int]) -> None:
+    """12 fighters with long names: every chip lies inside the timeline's part of the bar, no two chips
+    overlap, each name is cut to its chip (never wider), and the fighter acting is in view."""
+    fighters = [Fighter(id=f"f{i}", name=n, side="red" if i % 2 else "blue", hex=Hex(i % 10, i // 10 * 3),
+                        stats={"ST": 10, "HT": 10}) for i, n in enumerate(NAMES)]
+    app = _watched(_battle(fighters), size)
+    bs = app.battle_scene
+    bs.text.fits = []
+    bs.bar._key = None
+    app.draw()
+    chips = [r for r, _ in bs.bar.chips]
+    right_w = min(460, bs.top_rect.w // 3)
+    assert chips and all(r.right <= bs.top_rect.right - right_w for r in chips), (chips, right_w)
+    for a, b in zip(chips, chips[1:]):
+        assert a.right <= b.left, (a, b)
+    name_fits = [f for f in bs.text.fits if f[0] in NAMES]
+    assert len(name_fits) == len(chips)
+    font = bs.text.font(12)
+    for text, shown, width, _cut in name_fits:
+        assert font.size(shown)[0] <= width, (text, shown, width)
+    current = app.session.battle.current
+    assert current is None or current in [fid for _, fid in bs.bar.chips]
+    assert len(chips) + sum(bs.bar.hidden) == len(NAMES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-__all__ = ["TextCache", "label_surface", "wrap"]
+__all__ = ["TextCache", "label_surface", "wrap", "fit_text"]
 
 _AUTO = "auto"
 
@@ -23,6 +23,10 @@ class TextCache:
         self.scale = scale  # the UI scale setting: every size is multiplied by it
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        #: test mode: when a list, every string rendered is appended as (text, size, bold, pixel width)
+        self.drawn: list[tuple[str, int, bool, int]] | None = None
+        #: test mode: when a list, every :func:`fit_text` call appends (text, shown, width, cut)
+        self.fits: list[tuple[str, str, int, bool]] | None = None
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, int(round(size * self.scale))), bold)
@@ -47,6 +51,8 @@ class TextCache:
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 s = s.convert_alpha()
             self._text[key] = s
+        if self.drawn is not None:
+            self.drawn.append((text, int(size), bold, s.get_width()))
         return s
 
 
@@ -71,6 +77,31 @@ def label_surface(text_cache: TextCache, lines: list[str], size: int, *, padding
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surf = surf.convert_alpha()
     return surf
+
+
+def fit_text(cache: TextCache, text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` as it is if it fits ``width`` pixels at ``size``, else cut with an ellipsis so it does.
+
+    The one place a string is shortened for lack of room (a name on a crowded timeline chip, a long
+    toast): the caller shows the whole of it elsewhere (a tooltip, the log). A test mode
+    (:attr:`TextCache.fits`) records each call and whether it had to cut.
+    """
+    text = str(text)
+    font = cache.font(size, bold)
+    cut = font.size(text)[0] > width
+    shown = text
+    if cut:
+        lo, hi = 0, len(text)
+        while lo < hi:  # the longest prefix that fits with its ellipsis
+            mid = (lo + hi + 1) // 2
+            if font.size(text[:mid].rstrip() + "\u2026")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        shown = text[:lo].rstrip() + "\u2026" if lo else ""
+    if cache.fits is not None:
+        cache.fits.append((text, shown, width, cut))
+    return shown
 
 
 def wrap(cache: TextCache, text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -20,9 +20,13 @@ import pygame
 
 from game.ui.hud.widgets import side_icon, tick
 from game.ui.palette import Palette
-from game.ui.text import TextCache
+from game.ui.text import TextCache, fit_text
+from game.wording import possessive
 
 __all__ = ["InitiativeBar"]
+
+MIN_STEP = 36  # the narrowest chip: its icon and a few letters of the name
+MORE_W = 24  # the "+n" at an end of a timeline too long to show whole
 
 
 class InitiativeBar:
@@ -31,6 +35,7 @@ class InitiativeBar:
         self._key: tuple | None = None
         self._surf: pygame.Surface | None = None
         self.chips: list[tuple[pygame.Rect, str]] = []
+        self.hidden = (0, 0)  # fighters of the order out of view before and after the window shown
         self.height = 64
 
     def fighter_at(self, pos: tuple[int, int]) -> str | None:
@@ -164,22 +169,44 @@ class InitiativeBar:
         cur_i = order.index(current) if current in order else -1
         surprised = [fid for fid in info.get("surprised") or [] if fid not in order and b.get(fid) is not None]
         room = rect.w - right_w - x - 10 - (16 if surprised else 0)
-        step = max(44, min(76, room // max(1, len(order) + len(surprised))))
+        # issue 15: 8+ fighters shrink their chips (names cut to fit, whole on hover); past MIN_STEP the
+        # timeline shows a window around the one acting and counts the rest at its ends
+        step = min(76, room // max(1, len(order) + len(surprised)))
+        first, last = 0, len(order)
+        if step < MIN_STEP:
+            step = MIN_STEP
+            visible = max(1, (room - 2 * MORE_W) // step - len(surprised))
+            if visible < len(order):
+                first = max(0, min(max(cur_i, 0) - visible // 2, len(order) - visible))
+                last = first + visible
+            else:
+                surprised = surprised[: max(0, (room - 2 * MORE_W) // step - len(order))]
+        self.hidden = (first, len(order) - last)
+        if first:
+            x = self._more(surf, x, first, pal, left=True)
         for i, fid in enumerate(order):
             f = b.get(fid)
-            if f is None:
+            if f is None or not first <= i < last:
                 continue
             done = 0 <= i < cur_i
             self._chip(surf, x + step // 2, f, fid == current and not b.ended, done, rows.get(fid), count, pal,
-                       side_index, colours)
+                       side_index, colours, step)
             self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
             x += step
+        if last < len(order):
+            x = self._more(surf, x, len(order) - last, pal, left=False)
         if surprised:
             self._draw_surprised(surf, rect, x, step, b, surprised, pal, side_index, colours)
 
+    def _more(self, surf: pygame.Surface, x: int, n: int, pal: Palette, *, left: bool) -> int:
+        """``+n`` at one end of a timeline too long to show whole (the rest come into view as turns pass)."""
+        img = self.text.render(f"\u2039{n}" if left else f"{n}\u203a", 13, pal.dim, bold=True)
+        surf.blit(img, img.get_rect(center=(x + MORE_W // 2, 26)))
+        return x + MORE_W
+
     def _chip(self, surf: pygame.Surface, cx: int, f: Any, now: bool, done: bool, row: dict[str, Any] | None,
               count: Any, pal: Palette, side_index: dict[str, int],
-              colours: dict[str, tuple[int, int, int]]) -> None:
+              colours: dict[str, tuple[int, int, int]], step: int = 76) -> None:
         """One fighter's chip centred at ``cx``: raised and ringed when acting, dimmed and ticked when done,
         struck through when out; its initiative number on it (countdowns)."""
         t = self.text
@@ -198,10 +225,11 @@ class InitiativeBar:
             tick(surf, (cx + r * 0.8, cy + r * 0.7), 5, pal.success)
         if out:
             pygame.draw.line(surf, (230, 230, 230), (cx - r - 2, cy + r), (cx + r + 2, cy - r), 3)
-        label = f.label[:9]
+        label = f.label
         if row is not None and row.get("holding"):
-            label = f"{f.label[:6]} waits"
-        name = t.render(label, 12, pal.text if now else pal.dim, bold=now)
+            label = f"{f.label} waits"
+        # names never run together: each is cut to its chip's width (the whole name is in the chip's tooltip)
+        name = t.render(fit_text(t, label, 12, step - 6, bold=now), 12, pal.text if now else pal.dim, bold=now)
         surf.blit(name, name.get_rect(midtop=(cx, 47)))
         if row is not None and row.get("number") is not None:
             self._number(surf, (cx - r - 2, 4), row, count, pal)
@@ -224,7 +252,7 @@ class InitiativeBar:
             br = bang.get_rect(center=(cx + 12, cy - 9)).inflate(8, 0)
             pygame.draw.ellipse(surf, (250, 250, 120), br)
             surf.blit(bang, bang.get_rect(center=br.center))
-            name = t.render(f.label[:9], 12, pal.dim)
+            name = t.render(fit_text(t, f.label, 12, step - 6), 12, pal.dim)
             surf.blit(name, name.get_rect(midtop=(cx, 47)))
             self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
             x += step
@@ -249,7 +277,7 @@ class InitiativeBar:
         col = colours.get(f.side, pal.text)
         side_icon(surf, (rx + 14, 22), 12, side_index.get(f.side, 0), col, None, t)
         ph = info.get("phase") if info.get("phases") else None
-        head = t.render(f"{f.label}'s turn" + (f" \u2014 {ph}" if ph else ""), 20, pal.text, bold=True)
+        head = t.render(f"{possessive(f.label, plural=False)} turn" + (f" \u2014 {ph}" if ph else ""), 20, pal.text, bold=True)
         surf.blit(head, (rx + 34, 8))
         if getattr(session, "replaying", False):  # a replay: the seat as saved, nobody moves now
             why = f"{side_name} \u00b7 " + ("played by the computer" if seat == "ai" else "played by a human")
