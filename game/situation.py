@@ -12,6 +12,15 @@ loaded.
 >>> spec.fighters[0].hex, spec.fighters[0].posture
 (Hex(q=0, r=0), 'standing')
 
+The file is read through ``game.userfiles`` (a pipe, device or folder is
+refused unread; bad UTF-8, deep nesting, NaN and numbers beyond 64 bits are
+refused naming the field), and every value is held to the contract's
+vocabulary and to sane bounds (the ``*_LIMIT`` and ``MAX_*`` constants): a
+word or number outside them is a bad file (exit 2), while a well-formed
+action the rules refuse is illegal (exit 3). ``"map": null`` is unbounded
+open ground (``Board.unbounded_field``): nothing is built however far apart
+the fighters stand. Each action is its actor's turn (:func:`play`).
+
 Headless: no pygame, and ``game.maps`` is imported only when a file names a map.
 """
 
