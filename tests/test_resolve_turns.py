@@ -291,3 +291,22 @@ def test_3d6_basic_speed_may_be_fractional_G0_4(tmp_path):
     status, out = resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": [ann, man("bob", "blue", (3, 1))],
                                      "actions": [{"actor": "ann", "type": "move", "to": [7, 0]}]})
     assert (status, out["state"]["fighters"][0]["hex"]) == (0, [7, 0])
+
+
+def test_a_free_face_keeps_the_turn_and_a_second_face_is_refused_L_4(tmp_path):
+    """Ruling L-4: facing is free once per turn. ``face`` then ``attack`` by ann is one turn (round 1); a second
+    ``face`` in that turn is illegal; after bob's turn ann's next action is a new round."""
+    fighters = [man("ann", "red"), man("bob", "blue", (1, 0), facing=3)]
+    status, out = resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": fighters, "dice": [],
+                                     "actions": [{"actor": "ann", "type": "face", "facing": 1},
+                                                 {"actor": "ann", "type": "do_nothing"}]})
+    assert (status, out["state"]["round"], out["state"]["fighters"][0]["facing"]) == (0, 1, 1)
+    status, out = resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": fighters, "dice": [],
+                                     "actions": [{"actor": "ann", "type": "face", "facing": 1},
+                                                 {"actor": "ann", "type": "face", "facing": 2}]})
+    assert status == 3 and "already turned this turn" in out["events"][-1]["reason"]
+    status, out = resolve(tmp_path, {"ruleset": "3d6-lite", "fighters": fighters, "dice": [],
+                                     "actions": [{"actor": "ann", "type": "face", "facing": 1},
+                                                 {"actor": "bob", "type": "do_nothing"},
+                                                 {"actor": "ann", "type": "face", "facing": 2}]})
+    assert (status, out["state"]["round"], out["state"]["fighters"][0]["facing"]) == (0, 2, 2)
