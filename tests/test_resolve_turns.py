@@ -61,6 +61,17 @@ def test_wrench_after_a_failed_break_free_is_legal_S2_WRENCH_3(tmp_path):
     assert any(e["type"] == "damage" and e["target"] == "bob" and e["location"] == "arm" for e in out["events"])
 
 
+def test_offensive_arm_lock_after_a_failed_break_free_S2_ARMLOCK_18(tmp_path):
+    """S2-ARMLOCK-18: grappled with Wrestling, the foe failed to break free on its turn: the lock may be tried."""
+    status, out = resolve(tmp_path, {
+        "ruleset": "3d6-full", "fighters": [man("ann", "red"), man("bob", "blue", facing=3)],
+        "grapples": [{"holder": "ann", "target": "bob", "location": "arm", "hands": 2, "kind": "grapple"}],
+        "actions": [{"actor": "bob", "type": "break_free"}, {"actor": "ann", "type": "arm_lock", "target": "bob"}],
+        "dice": [6, 6, 6, 1, 1, 1, 1, 1, 1]})
+    assert (status, illegal(out)) == (0, [])
+    assert out["state"]["grapples"][0]["kind"] == "arm_lock"
+
+
 def test_a_listed_grip_is_in_force_so_wrench_is_open_at_once_S2_WRENCH_2(tmp_path):
     """A grip given in ``grapples`` was taken before the situation: wrench on the holder's first action."""
     status, out = resolve(tmp_path, {
