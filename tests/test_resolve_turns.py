@@ -98,6 +98,19 @@ def test_choke_hold_costs_the_victim_fp_each_turn_of_the_choker_S2_CHOKE_8(tmp_p
     assert out["state"]["round"] == 2
 
 
+def test_a_strangled_victim_loses_fp_at_the_start_of_its_turn_S2_STRANGLE_10(tmp_path):
+    """S2-STRANGLE-9/10: a won strangle cuts the air; the victim loses 1 FP at the start of its next turn."""
+    status, out = resolve(tmp_path, {
+        "ruleset": "3d6-full", "fighters": [man("ann", "red"), man("bob", "blue", facing=3)],
+        "grapples": [{"holder": "ann", "target": "bob", "location": "neck", "hands": 2}],
+        "actions": [{"actor": "ann", "type": "strangle"}, {"actor": "bob", "type": "do_nothing"}],
+        "dice": [1, 1, 1, 6, 6, 6, 3, 3, 3, 3, 3]})
+    assert status == 0
+    lost = [e for e in out["events"] if e["type"] == "message" and e.get("rule") == "S2-STRANGLE-10"]
+    assert len(lost) == 1 and "bob loses 1 FP" in lost[0]["text"]
+    assert out["state"]["fighters"][1]["fp"] == 10
+
+
 def test_stun_recovery_rolls_at_the_end_of_the_turn_G0_7(tmp_path):
     """G0-7: a stunned fighter rolls HT at the end of its turn; success ends the stun."""
     status, out = resolve(tmp_path, {
