@@ -136,3 +136,46 @@ def test_d20_space_passes_one_phase_and_says_so(monkeypatch):
     for f in rolled:
         assert {p for w, _, p in seen if w == f.id} >= {"movement", "hand-to-hand"}, f.id
     app.close()
+
+
+def test_toasts_leave_when_their_moment_is_past():
+    """Issue 15: a toast speaks of one moment of the battle; an action, an undo or the next turn ends it
+    ("Undone." and "cannot reach" used to stay over the next fighter's turn)."""
+    from game.maps import load_scenario
+    from game.ui import modes as M
+    from tests.test_ui_issue15_broken import click, press
+
+    b = load_scenario(ARENA)
+    b.fighters = [f for f in b.fighters if f.id in ("ann", "dane")]
+    app = _app(b)
+    bs = app.battle_scene
+    battle = bs.session.battle
+    end_until(app, "ann")
+    # a click on a hex out of reach says so ...
+    click(app, bs.board.token_screen_pos("ann"))
+    assert isinstance(bs.mode, M.SelectHex)
+    far = next(c.hex for c in battle.board.cells if c.hex not in bs.reach and c.hex != battle.fighter("ann").hex
+               and not c.blocks_movement and battle.board.is_open(c.hex))
+    click(app, bs.board.hex_screen_pos(far))
+    assert any("cannot reach" in t for t, _, _ in bs.toasts)
+    # ... and leaves when Ann moves (her moment is past)
+    to = next(iter(bs.reach))
+    click(app, bs.board.hex_screen_pos(to))
+    for _ in range(200):
+        app.step()
+        if not bs.player.busy:
+            break
+    assert not any("cannot reach" in t for t, _, _ in bs.toasts), list(bs.toasts)
+    # undo on Dane's turn (hotseat: Ann's move is not his to take back): said, and gone once his turn passes
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                         scancode=0))
+    app.step()
+    app.step()
+    assert [t for t, _, _ in bs.toasts if t.startswith("Cannot undo")], list(bs.toasts)
+    press(app, pygame.K_SPACE, " ")
+    for _ in range(200):
+        app.step()
+        if not bs.player.busy:
+            break
+    assert not bs.toasts, list(bs.toasts)
+    app.close()

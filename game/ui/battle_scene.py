@@ -100,6 +100,7 @@ class BattleScene(Scene):
         self.mouse = (0, 0)
         self.dragged = False
         self.toasts: deque[tuple[str, float, tuple[int, int, int]]] = deque(maxlen=4)
+        self._toast_moment: tuple = ()  # the moment the toasts speak of (see toast_moment)
         self.menu_open_ms: float | None = None
         self.log.rebuild(session.battle.log, session.battle)
         warm_up(app.gui, self.text)
@@ -279,7 +280,17 @@ class BattleScene(Scene):
 
     def toast(self, text: str, tone: str = "neutral") -> None:
         col = {"failure": self.pal.failure, "success": self.pal.success}.get(tone, self.pal.neutral)
+        if self.toast_moment() != self._toast_moment:
+            self.toasts.clear()
+        self._toast_moment = self.toast_moment()
         self.toasts.append((text, TOAST_MS, col))
+
+    def toast_moment(self) -> tuple:
+        """What a toast is about: the battle as it stands (its log's length, whose turn). An action played,
+        undone or redone, or the next turn, ends that moment and its toasts leave with it (issue 15: "Not
+        allowed" still showing over the next fighter's turn, "Undone." after the next action)."""
+        b = self.session.battle
+        return (id(b), len(b.log), b.current, b.round)
 
     def _log_event(self, entry: dict[str, Any], ev: dict[str, Any]) -> None:
         """The combat log follows the picture: each line appears as its event plays."""
@@ -317,6 +328,9 @@ class BattleScene(Scene):
         if not self.player.busy:
             self.warm_odds()
         if self.toasts:
+            if self.toast_moment() != self._toast_moment:  # their moment is past
+                self.toasts.clear()
+                return
             kept = deque(((t, left - dt_ms, c) for t, left, c in self.toasts if left - dt_ms > 0), maxlen=4)
             self.toasts = kept
 
