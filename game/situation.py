@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from game.dice import DiceError, ScriptedDice, SeededDice
-from game.hexgrid import Hex, axial_to_offset, offset_to_axial
-from game.model import POSTURES, Battle, Board, Cell, Fighter, Grapple, RngState, Side
+from game.hexgrid import Hex
+from game.model import POSTURES, Battle, Board, Fighter, Grapple, RngState, Side
 from game.rules.base import Reason, UnknownRuleset, find_ruleset
 from game.rules.events import Resolution, effect_end, illegal
 from game.userfiles import UserFileError, decode_json, field_path, read_bytes
@@ -50,16 +50,13 @@ if TYPE_CHECKING:
 __all__ = [
     "SituationError", "SituationSpec", "FighterSpec", "GrappleSpec", "Situation", "Outcome",
     "parse_situation", "load_situation", "build_situation", "play", "state_of", "fighter_to_spec",
-    "grapple_to_spec", "resolve_file", "open_field_around", "GRAPPLE_KINDS", "GRAPPLE_LOCATIONS",
+    "grapple_to_spec", "resolve_file", "GRAPPLE_KINDS", "GRAPPLE_LOCATIONS",
 ]
 
 #: grip kinds every ruleset knows (a ruleset adds its own with a ``grapple_kinds`` attribute)
 GRAPPLE_KINDS = ("grapple", "pin", "choke_hold", "arm_lock")
 #: body parts a grip may hold (or an item id, for a grabbed weapon)
 GRAPPLE_LOCATIONS = ("torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot")
-#: empty cells around the hexes :func:`open_field_around` is given (``"map": null`` is unbounded instead)
-OPEN_FIELD_MARGIN = 5
-OPEN_FIELD_MIN = 12
 #: a situation file larger than this is refused unread (a real one is a few KB)
 MAX_SITUATION_BYTES = 4 * 1024 * 1024
 #: |q| and |r| of any hex a situation names: a billion hexes each way, far beyond any battle
@@ -438,26 +435,6 @@ def _board_for(name: str, spec: SituationSpec, base_dir: Path) -> Board:
             raise SituationError(name, f"fighters[{i}].hex",
                                  f"[{f.hex.q}, {f.hex.r}] cannot be stood on ({board.cell(f.hex).terrain})")
     return board
-
-
-def open_field_around(hexes: list[Hex], margin: int = OPEN_FIELD_MARGIN) -> Board:
-    """An open flat field (odd-r, pointy top) holding every hex with ``margin`` hexes to spare.
-
-    It is ``Board.open_field`` when every hex has non-negative offset
-    coordinates; otherwise the same rectangle shifted (by an even number of
-    rows, so it stays a rectangle) to cover the negative ones.
-    """
-    offsets = [axial_to_offset(h, "y", "odd") for h in hexes] or [(0, 0)]
-    c0 = min(0, min(c for c, _ in offsets) - margin)
-    r0 = min(0, min(r for _, r in offsets) - margin)
-    r0 -= r0 % 2
-    c1 = max(max(c for c, _ in offsets) + margin + 1, c0 + OPEN_FIELD_MIN)
-    r1 = max(max(r for _, r in offsets) + margin + 1, r0 + OPEN_FIELD_MIN)
-    if c0 == 0 and r0 == 0:
-        return Board.open_field(c1, r1)
-    cells = [Cell(hex=offset_to_axial(c, r, "y", "odd")) for r in range(r0, r1) for c in range(c0, c1)]
-    return Board(name="open field", columns=c1 - c0, rows=r1 - r0, cells=cells,
-                 properties={"offset_origin": [c0, r0]})
 
 
 def _parse_actions(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[str, int]) -> list[Action]:

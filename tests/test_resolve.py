@@ -18,7 +18,7 @@ import pytest
 import resolve_double  # noqa: F401  (registers the test-double ruleset)
 
 from game.cli import main
-from game.situation import SituationSpec, load_situation, open_field_around, parse_situation, play
+from game.situation import SituationSpec, load_situation, parse_situation, play
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGHTER_KEYS = ["id", "side", "hex", "facing", "posture", "stats", "skills", "size", "arms", "hands", "hp", "fp",
@@ -181,15 +181,15 @@ def test_a_free_action_does_not_end_the_turn(tmp_path):
     assert sit.battle.current == "bob"
 
 
-def test_open_field_holds_every_fighter_with_room_to_spare():
+def test_open_field_holds_every_fighter_with_room_to_spare(tmp_path):
+    """``map: null`` is unbounded open ground: every hex is on it and open, and no cell is built."""
     from game.hexgrid import Hex, hex_spiral
 
-    hexes = [Hex(0, 0), Hex(-4, -3), Hex(9, 2)]
-    board = open_field_around(hexes)
-    for h in hexes:
+    board = load_situation(write(tmp_path, EXAMPLE)).battle.board
+    assert board.unbounded and board.cells == []
+    for h in [Hex(0, 0), Hex(-4, -3), Hex(9, 2), Hex(10**9, -10**9)]:
         for near in hex_spiral(h, 3):
-            assert near in board
-    assert open_field_around([Hex(0, 0)]).columns >= 6
+            assert near in board and board.is_open(near)
 
 
 def test_the_battle_is_set_up_by_the_ruleset(tmp_path):
