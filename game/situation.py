@@ -680,7 +680,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             # A refusal only the roll could reveal (edge: an option the edge
             # does not pay for) stops the situation like a failed check.
             return Outcome(events, illegal_at=i)
-        if getattr(type(action), "free", False):
+        if action.free:
             in_turn = who
         else:
             hook(f"the end of {who}'s turn, after", _end_turn, ruleset, battle, who)
