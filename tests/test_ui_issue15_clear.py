@@ -179,3 +179,31 @@ def test_toasts_leave_when_their_moment_is_past():
             break
     assert not bs.toasts, list(bs.toasts)
     app.close()
+
+
+@pytest.mark.parametrize("palette", ["standard", "colour-blind"])
+def test_captions_are_coloured_by_what_they_mean_for_the_player(palette):
+    """Issue 15: a blow on a foe is good news (the palette's success colour), on one's own fighter bad news
+    (its failure colour), whatever the roll; the colour-blind palette's pair is used when chosen."""
+    from game.maps import load_scenario
+    from game.ui.app import App
+
+    b = load_scenario(ARENA)
+    b.fighters = [f for f in b.fighters if f.id in ("ann", "dane")]
+    app = App(b, SIZE, clock=FixedClock(16), autosave=False, dice="seeded",
+              settings=Settings(animation_speed="fast", handover=False, palette=palette),
+              seat={"red": "human", "blue": "ai"})
+    for _ in range(3):
+        app.step()
+    bs = app.battle_scene
+    pal = bs.pal
+    assert pal.success != pal.failure
+    bs.player._float("dane", "\u22123", "damage")
+    assert bs.player.floaters[-1].colour == pal.success
+    bs.player._float("ann", "\u22123", "damage")
+    assert bs.player.floaters[-1].colour == pal.failure
+    bs.player._float("dane", "stunned", "failure")
+    assert bs.player.floaters[-1].colour == pal.success
+    bs.player._float("ann", "free", "neutral")  # nobody's bad news: the tone's own colour
+    assert bs.player.floaters[-1].colour not in (pal.success, pal.failure)
+    app.close()

@@ -89,6 +89,7 @@ class BattleScene(Scene):
         self.last_action = LastAction()
         self.tooltip = Tooltip()
         self.player = EventPlayer(self.settings.speed_factor)
+        self.player.colour_for = self.caption_colour
         self.player.set_position_source(self._world_pos)
         self.player.listener = self._log_event
         self.player.sounds = getattr(app, "sound", None)  # steps, blows, grips, falls, dice (game.ui.sound)
@@ -284,6 +285,23 @@ class BattleScene(Scene):
             self.toasts.clear()
         self._toast_moment = self.toast_moment()
         self.toasts.append((text, TOAST_MS, col))
+
+    def caption_colour(self, fid: str, tone: str) -> tuple[int, int, int] | None:
+        """A caption over a token in the colour of what it means for the player (issue 15): a blow, a grip
+        or a condition on one of the player's fighters is bad news (the palette's failure colour), on a foe
+        good news (its success colour; the colour-blind palette's own). None (the tone's colour) when it
+        is nobody's news: no human side, or every side human and none of them acting (hotseat)."""
+        if tone not in ("damage", "failure", "grip"):
+            return None
+        s = self.session
+        humans = set(s.human_sides())
+        if len(humans) > 1:  # hotseat: the player is the side whose turn it is
+            side = s.current_side()
+            humans = {side} if side in humans else set()
+        f = s.battle.get(fid)
+        if not humans or f is None:
+            return None
+        return self.pal.failure if f.side in humans else self.pal.success
 
     def toast_moment(self) -> tuple:
         """What a toast is about: the battle as it stands (its log's length, whose turn). An action played,

@@ -102,6 +102,9 @@ class EventPlayer:
         self.played: list[dict[str, Any]] = []  # every event applied, in order (tests read it)
         self._rng = random.Random(rng_seed)
         self._pos_of: Any = None
+        #: ``colour_for(fighter_id, tone) -> rgb | None``: the battle screen colours a caption by what it means
+        #: for the player (a blow to a foe is good news); None or a None answer: the tone's own colour
+        self.colour_for: Any = None
         #: ``listener(entry, event)`` is told of each event as it plays (the combat log follows the picture)
         self.listener: Any = None
         #: ``sound_for(kind, event) -> name | None`` and ``play(name)``: the sound board (None: silent)
@@ -303,7 +306,8 @@ class EventPlayer:
         pos = self._pos_of(fid) if (self._pos_of is not None and isinstance(fid, str)) else None
         if pos is None:
             return
-        self.floaters.append(Floater(text, pos[0], pos[1], _TONES.get(tone, (255, 255, 255)), size=size,
+        col = self.colour_for(fid, tone) if self.colour_for is not None else None
+        self.floaters.append(Floater(text, pos[0], pos[1], col or _TONES.get(tone, (255, 255, 255)), size=size,
                                      life=1100.0 * max(self.speed, 0.4), big=big))
 
     def _tick(self, a: Anim) -> None:
