@@ -92,9 +92,10 @@ class SaveEntry:
 
     @property
     def title(self) -> str:
+        """The name as typed; an autosave is "Autosave" (its date and round tell them apart)."""
         if self.header is not None and self.header.title.strip():
             return " ".join(self.header.title.split())[:MAX_TITLE]
-        return self.path.stem
+        return "Autosave" if self.autosave else self.path.stem
 
     @property
     def place(self) -> str:

@@ -287,8 +287,9 @@ def test_the_hand_over_screen_recaps_the_other_sides_turn(dirs):
         play_out(app)
         hand = app.scene
         assert isinstance(hand, HandoverScene) and hand.side == "red"
-        assert hand.recap[0].startswith("Edda grips Cass"), hand.recap
-        assert any("Edda" in line and "success" in line for line in hand.recap[1:]), hand.recap
+        grip = next(i for i, line in enumerate(hand.recap) if line.startswith("Edda grips Cass"))
+        roll = next(i for i, line in enumerate(hand.recap) if "Edda" in line and "success" in line)
+        assert roll < grip, "one action's lines in the order they happened: the roll, then the grip"
         assert all("Cass moves" not in line for line in hand.recap), "only what happened since Red's turn"
         app.draw()
     finally:

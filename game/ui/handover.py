@@ -55,6 +55,9 @@ def handover_due(when: str, hotseat: bool, last_side: str | None, side: str | No
 def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES) -> list[str]:
     """What the other sides did since ``side`` last acted, most important first, at most ``limit`` lines.
 
+    The lines of one action stay together in the order they happened; actions are ordered by their most
+    important event (an injury, a condition, a grip, a fall, a roll, a move), earlier first among equals.
+
     Everything after this side's last action is read (the other sides' actions, and what happened at the
     turns' starts, such as a stun shaken off); the round's initiative roll is left out. Lines the combat log
     would not show (bookkeeping) and repeats are dropped; past the limit, the last line counts the rest.
@@ -67,11 +70,12 @@ def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES) -> list
         if isinstance(intent, dict) and sides.get(intent.get("actor")) == side:
             start = i + 1
             break
-    ranked: list[tuple[int, int, str]] = []
+    groups: list[tuple[int, int, list[str]]] = []  # (rank of its most important event, order, its lines)
     seen: set[str] = set()
     for entry in log[start:]:
         if not isinstance(entry, dict) or entry.get("step") in _NOT_DEEDS:
             continue
+        rank, lines = 99, []
         for ev in entry.get("events") or []:
             if not isinstance(ev, dict) or ev.get("type") == "initiative":
                 continue
@@ -82,9 +86,14 @@ def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES) -> list
             if not line or line in seen:
                 continue
             seen.add(line)
-            ranked.append((_RANK.get(str(ev.get("type")), 9), len(ranked), line))
-    ranked.sort()
-    lines = [line for _, _, line in ranked]
+            lines.append(line)
+            rank = min(rank, _RANK.get(str(ev.get("type")), 9))
+        if lines:
+            groups.append((rank, len(groups), lines))
+    # one action's lines stay together and in their order (the step, the roll, what came of it); the actions
+    # that hurt or held someone come first
+    groups.sort(key=lambda g: (g[0], g[1]))
+    lines = [line for _, _, group in groups for line in group]
     if len(lines) > limit:
         more = len(lines) - (limit - 1)
         lines = [*lines[:limit - 1], f"\u2026 and {more} more in the combat log."]

@@ -78,7 +78,7 @@ def _draw(board: Any, sides: list[Any], fighters: list[Any], size: tuple[int, in
             continue
         col = colours.get(f.side, (220, 220, 220))
         down = f.posture in ("prone", "lying") or "dead" in f.conditions or "unconscious" in f.conditions
-        pygame.draw.circle(surf, (10, 10, 12), (int(x), int(y)), r + 1)
+        pygame.draw.circle(surf, (240, 240, 236), (int(x), int(y)), r + 1)  # a light ring: never terrain
         pygame.draw.circle(surf, col, (int(x), int(y)), max(1, r - 1) if down else r)
     pygame.draw.rect(surf, (70, 72, 80), surf.get_rect(), width=1)
     return surf

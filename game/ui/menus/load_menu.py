@@ -243,9 +243,9 @@ class LoadMenu(GuiScene):
                     img = t.render("No named saves yet: Ctrl+S in a battle saves one.", 16, pal.dim)
                     surface.blit(img, (row.x + 10, row.y + 8))
                 elif kind == "autos":
-                    mark = "\u25be" if self.show_autos else "\u25b8"
+                    mark = "\u2212" if self.show_autos else "+"  # the font has no triangles
                     words = "click to hide" if self.show_autos else "click to show"
-                    img = t.render(f"{mark} Autosaves ({len(self.autos)}, newest first) \u2014 {words}", 16,
+                    img = t.render(f"{mark}  Autosaves ({len(self.autos)}, newest first) \u2014 {words}", 16,
                                    pal.text, bold=True)
                     pygame.draw.rect(surface, (30, 33, 40), row, border_radius=4)
                     surface.blit(img, (row.x + 10, row.centery - img.get_height() // 2))
@@ -271,11 +271,12 @@ class LoadMenu(GuiScene):
         x = row.x + THUMB_SIZE[0] + 16
         width = row.right - x - 12
         bad = entry.problem is not None
-        title = entry.title + ("  (autosave)" if entry.autosave else "")
+        title = entry.title
         surface.blit(t.render(self.fit(title, 17, width, True), 17, pal.dim if bad else pal.text, bold=True),
                      (x, row.y + 6))
-        if bad:
-            for k, line in enumerate(wrap(t, entry.problem or "", 14, width)[:2]):
+        if bad:  # the sentence names the file; the folder is the list's own, so its name alone
+            problem = (entry.problem or "").replace(str(entry.path), entry.path.name)
+            for k, line in enumerate(wrap(t, problem, 14, width)[:2]):
                 surface.blit(t.render(self.fit(line, 14, width), 14, pal.dim), (x, row.y + 30 + 18 * k))
             return
         h = entry.header

@@ -22,6 +22,16 @@ from game.ui.scene import Transition
 __all__ = ["SaveDialog"]
 
 
+def _title_of(path: Path, typed: str) -> str:
+    """The name an existing save was given (as typed then), else the name typed now."""
+    from game.saves import SaveError, read_header
+
+    try:
+        return read_header(path).title or typed
+    except (SaveError, OSError):
+        return typed
+
+
 class SaveDialog(GuiScene):
     """A name field (pre-filled), Save and Cancel; a second Save confirms replacing an existing save."""
 
@@ -34,12 +44,14 @@ class SaveDialog(GuiScene):
         self.entry: Any = None
         #: the file a second Save replaces (set when the first Save found it there)
         self.confirm_for: Path | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
 
     def build(self) -> None:
         w, h = self.size
         bw = min(560, w - 40)
         x = (w - bw) // 2
         y = max(40, h // 2 - 130)
+        self.panel = pygame.Rect(x - 20, y - 14, bw + 40, 248)
         self.label(pygame.Rect(x, y, bw, 40), "Save the battle", "@menu_title")
         y += 50
         self.label(pygame.Rect(x, y, bw, 24), "Name (Enter saves, Esc cancels):")
@@ -54,6 +66,11 @@ class SaveDialog(GuiScene):
         self.button(pygame.Rect(x, y, bw // 2 - 8, 48), verb, "save", object_id="@primary_button")
         self.button(pygame.Rect(x + bw // 2 + 8, y, bw // 2 - 8, 48), "Cancel  (Esc)", "cancel",
                     object_id="@big_button")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """A panel under the widgets, so the dialog reads apart from the dimmed board."""
+        pygame.draw.rect(surface, (24, 26, 32), self.panel, border_radius=8)
+        pygame.draw.rect(surface, self.pal.panel_edge, self.panel, width=1, border_radius=8)
 
     def name(self) -> str:
         text = self.entry.get_text() if self.entry is not None else self.typed
@@ -83,8 +100,8 @@ class SaveDialog(GuiScene):
             self.confirm_for = path
             self.typed = self.entry.get_text()
             self.rebuild()
-            self.say(f"A save named \u201c{path.stem}\u201d exists: Save again to replace it, or change the name.",
-                     "failure")
+            self.say(f"A save named \u201c{_title_of(path, title)}\u201d exists: Save again to replace it, or "
+                     f"change the name.", "failure")
             return None
         try:
             self.battle_scene.session.save(path, title=title)
