@@ -144,3 +144,25 @@ def test_ctrl_m_in_the_key_table_is_the_mute_key():
     assert command_for(ev) == ("mute", None)
     plain = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0)
     assert command_for(plain) is None  # M alone is move and attack
+
+
+def test_f2_and_f3_answer_during_an_animation_which_waits_under_them():
+    from game.ui import modes as M
+    from game.ui.app import App
+    from game.ui.battle_scene import BattleScene
+    from game.ui.briefing import BriefingScene
+    from game.ui.menus.keys_help import KeysHelp
+
+    app = App(ARENA, (1024, 640), clock=FixedClock(16), settings=Settings(animation_speed="slow"),
+              seat={"red": "ai", "blue": "ai"}, autosave=False, session_kw={"ai_level": "random", "sync_ai": True})
+    for _ in range(400):
+        app.step()
+        if isinstance(app.battle_scene.mode, M.Animating):
+            break
+    assert isinstance(app.battle_scene.mode, M.Animating)
+    for key, scene in ((pygame.K_F2, KeysHelp), (pygame.K_F3, BriefingScene)):
+        press(app, key)
+        assert isinstance(app.scene, scene)
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, BattleScene)
+    app.close()

@@ -393,8 +393,8 @@ class Animating(Mode):
 
     def handle(self, event, scene):
         found = command_for(event)
-        if found is not None and found[0] == "mute":  # sound off now, not after the noise
-            return Command(*found)
+        if found is not None and found[0] in ("mute", "keys", "briefing"):  # sound off now; the keys or the
+            return Command(*found)  # briefing over the animation, which waits under them
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return Command("finish")
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN):

@@ -75,7 +75,7 @@ class KeysHelp(GuiScene):
         for title, rows in self.sections:
             blocks = [(keys, wrap(t, does, size, cw - kw - 8)) for keys, does in rows]
             need = line + 6 + sum(len(b) for _k, b in blocks) * line
-            if y + min(need, line * 3) > bottom and col < cols - 1:
+            if y + need > bottom and col < cols - 1:  # a section stays together in one column
                 col, y = col + 1, top
                 x = p.x + 20 + col * (cw + gap)
             head = t.render(title.upper(), size - 1, (170, 176, 190), bold=True)
