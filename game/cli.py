@@ -64,7 +64,35 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `clinch check-map m.tmx | head`: the reader left; nothing more to say
+        sys.stderr.close()
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: a bug still gets one sentence
+        return _internal_error(name, exc)
     return int(code or 0)
+
+
+def _internal_error(name: str, exc: BaseException) -> int:
+    """A bug, not bad input: one line on stderr saying so and where the details went; exit status 1.
+
+    The traceback is written to a file in the temporary folder so a player can attach it to a report,
+    but never shown instead of a sentence.
+    """
+    import tempfile
+    import traceback
+
+    where = ""
+    try:
+        with tempfile.NamedTemporaryFile("w", prefix="clinch-error-", suffix=".txt", delete=False,
+                                         encoding="utf-8") as fh:
+            traceback.print_exception(exc, file=fh)
+            where = f"; the details are in {fh.name}"
+    except OSError:
+        pass
+    text = " ".join(str(exc).split())[:200]
+    print(f"clinch {name}: internal error ({type(exc).__name__}: {text}): this is a bug in Clinch, not in your "
+          f"input{where}.", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":
