@@ -98,7 +98,13 @@ class PauseMenu(GuiScene):
         width = min(760, w - 40)
         y = getattr(self, "victory_top", h - 80)
         text = victory_text(self.battle_scene.session) + " (F3: the briefing)"
-        for line in wrap(self.app.text, text, 15, width):
+        lines = wrap(self.app.text, text, 15, width - 24)
+        box = pygame.Rect(0, 0, width, 20 * len(lines) + 14)
+        box.midtop = (w // 2, y)
+        pygame.draw.rect(surface, (20, 22, 28), box, border_radius=8)  # readable over the dimmed board
+        pygame.draw.rect(surface, (90, 96, 110), box, width=1, border_radius=8)
+        y += 7
+        for line in lines:
             img = self.app.text.render(line, 15, (214, 212, 200))
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += 20
