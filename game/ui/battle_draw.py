@@ -18,7 +18,7 @@ from game.ui.camera import Camera
 from game.ui.describe import name_of, need_words, roll_verdict
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.palette import Palette
-from game.ui.text import TextCache
+from game.ui.text import TextCache, fit_text, wrap
 
 __all__ = ["draw_floaters", "draw_popups", "draw_toasts", "draw_hint", "draw_banner", "draw_rings"]
 
@@ -83,8 +83,10 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
         label = str(r.get("label", "roll"))
         if len(label) > 34:
             label = label[:33] + "\u2026"
-        head = text.render(f"{name_of(battle, r.get('actor'))}: {label}", 13, pal.text, bold=True)
-        needs = text.render(need_words(r), 12, pal.dim)
+        room = within.w - 40  # a pop-up never runs past the board (issue 15: dice titles cut off)
+        head = text.render(fit_text(text, f"{name_of(battle, r.get('actor'))}: {label}", 13, room, True), 13,
+                           pal.text, bold=True)
+        needs = text.render(fit_text(text, need_words(r), 12, room), 12, pal.dim)
         w = max(head.get_width(), len(pop["faces"]) * (d + 6) + 90, needs.get_width()) + 20
         h = 24 + d + 16 + 34
         box = pygame.Rect(0, 0, w, h)
@@ -95,34 +97,51 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
 
 def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tuple[int, int, int]]],
                 board_rect: pygame.Rect, text: TextCache) -> None:
-    """Short messages stacked under the top of the board, each in its tone's colour."""
+    """Short messages stacked under the top of the board, each in its tone's colour, wrapped to the board
+    (three lines at most; the log has the whole sentence)."""
     y = board_rect.y + 56
+    room = max(120, board_rect.w - 60)
     for words, _left, col in toasts:
-        img = text.render(words if len(words) < 120 else words[:119] + "\u2026", 14, col, bold=True)
-        box = img.get_rect(midtop=(board_rect.centerx, y)).inflate(20, 10)
+        lines = wrap(text, words, 14, room, bold=True)
+        if len(lines) > 3:
+            lines = lines[:2] + [fit_text(text, " ".join(lines[2:]), 14, room, True)]
+        imgs = [text.render(fit_text(text, ln, 14, room, True), 14, col, bold=True) for ln in lines]
+        line_h = text.font(14, True).get_linesize()
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), line_h * len(imgs))
+        box.midtop = (board_rect.centerx, y)
+        box.inflate_ip(20, 10)
         s = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (12, 13, 18, 235), s.get_rect(), border_radius=8)
         surface.blit(s, box)
         pygame.draw.rect(surface, col, box, width=1, border_radius=8)
-        surface.blit(img, img.get_rect(center=box.center))
+        for i, img in enumerate(imgs):
+            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 5 + i * line_h)))
         y = box.bottom + 6
 
 
 def draw_hint(surface: pygame.Surface, board_rect: pygame.Rect, hint: str, text: TextCache, pal: Palette) -> int:
-    """The hint line across the board's foot; returns its top (where the last roll's box sits on)."""
-    img = text.render(hint, 14, pal.text)
-    box = pygame.Rect(board_rect.x, board_rect.bottom - img.get_height() - 10, board_rect.w, img.get_height() + 10)
+    """The hint line across the board's foot, wrapped onto a second line when the board is narrow (issue 15:
+    the hint bar cut off at 1024x640); returns its top (where the last roll's box sits on)."""
+    room = board_rect.w - 20
+    lines = wrap(text, hint, 14, room)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    imgs = [text.render(fit_text(text, ln, 14, room), 14, pal.text) for ln in lines]
+    line_h = text.font(14).get_linesize()
+    h = line_h * len(imgs) + 10
+    box = pygame.Rect(board_rect.x, board_rect.bottom - h, board_rect.w, h)
     s = pygame.Surface(box.size, pygame.SRCALPHA)
     s.fill((10, 11, 14, 215))
     surface.blit(s, box)
-    surface.blit(img, (box.x + 10, box.y + 5))
+    for i, img in enumerate(imgs):
+        surface.blit(img, (box.x + 10, box.y + 5 + i * line_h))
     return box.y
 
 
 def draw_banner(surface: pygame.Surface, board_rect: pygame.Rect, words: str, text: TextCache,
                 pal: Palette) -> None:
     """The action being played, in a box at the top of the board."""
-    img = text.render(words, 18, pal.text, bold=True)
+    img = text.render(fit_text(text, words, 18, board_rect.w - 44, True), 18, pal.text, bold=True)
     box = img.get_rect(midtop=(board_rect.centerx, board_rect.y + 12)).inflate(24, 12)
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=8)
     pygame.draw.rect(surface, pal.accent, box, width=2, border_radius=8)

@@ -16,7 +16,7 @@ from game.ui.describe import FACING_WORDS, name_of
 from game.ui.hud.widgets import bar, side_icon
 from game.ui.marks import arc_legend, badge_for
 from game.ui.palette import Palette
-from game.ui.text import TextCache, wrap
+from game.ui.text import TextCache, fit_text, wrap
 
 __all__ = ["FighterPanel", "hp_of", "fp_of", "FACING_WORDS"]
 
@@ -108,7 +108,7 @@ class FighterPanel:
                 bar(surf, pygame.Rect(pad, y, inner, 18), cur, mx, col, t, label)
             elif kind == "text":
                 s, size, col, bold = payload
-                surf.blit(t.render(s, size, col, bold), (pad, y))
+                surf.blit(t.render(fit_text(t, s, size, inner, bold), size, col, bold), (pad, y))
             elif kind == "cond":
                 self._condition(surf, (pad, y), payload, pal, inner)
             y += hh + 2
@@ -119,18 +119,19 @@ class FighterPanel:
         t = self.text
         rows: list[tuple[str, Any]] = [("head", None)]
         facing = FACING_WORDS.get(battle.board.top, FACING_WORDS["pointy"])[f.facing % 6]
-        rows.append(("text", (f"{f.posture}, facing {facing}, at ({f.hex.q}, {f.hex.r})", 13, pal.text, False)))
+        # every line is wrapped to the panel (issue 15: no text cut off at 1024x640)
+        rows += self._lines(f"{f.posture}, facing {facing}, at ({f.hex.q}, {f.hex.r})", 13, pal.text, False, inner)
         if f.id != battle.current:  # its arcs are shaded on the board: say which colour is which (issue 15)
-            rows.append(("text", (arc_legend(pal.arcs), 13, pal.dim, False)))
+            rows += self._lines(arc_legend(pal.arcs), 13, pal.dim, False, inner)
         hp = hp_of(session, f)
         fp = fp_of(session, f)
         if hp:
             rows.append(("bar", ("HP", hp, pal.hp)))
         if fp:
             rows.append(("bar", ("FP", fp, pal.fp)))
-        stats = "   ".join(f"{k} {v}" for k, v in f.stats.items())
+        stats = "  ".join(f"{k}\u00a0{v}" for k, v in f.stats.items())  # a stat never parts from its value
         if stats:
-            rows.append(("text", (stats, 14, pal.text, True)))
+            rows += self._lines(stats, 14, pal.text, True, inner)
         if f.skills:
             sk = ", ".join(f"{k} {v}" for k, v in f.skills.items())
             for line in wrap(t, "Skills: " + sk, 12, inner):
@@ -147,9 +148,9 @@ class FighterPanel:
                 what = f"gripping {busy[hand]}" + (f" (and {item})" if item else "")
             if hand in f.crippled:
                 what += " \u2014 crippled"
-            rows.append(("text", (f"{hand.capitalize()} hand: {what}", 13, pal.text, False)))
+            rows += self._lines(f"{hand.capitalize()} hand: {what}", 13, pal.text, False, inner)
         if f.items:
-            rows.append(("text", ("Carrying: " + ", ".join(f.items), 12, pal.dim, False)))
+            rows += self._lines("Carrying: " + ", ".join(f.items), 12, pal.dim, False, inner)
         rows.extend(self._grip_rows(battle, f, pal, inner))
         if f.conditions:
             rows.append(("gap", 4))
@@ -159,8 +160,13 @@ class FighterPanel:
         effects = [e for e in battle.effects if e.get("fighter") == f.id]
         for e in effects:
             s = f"{str(e.get('kind', '')).replace('_', ' ')} (until {str(e.get('until', '')).replace('_', ' ')})"
-            rows.append(("text", (s, 12, pal.neutral, False)))
+            rows += self._lines(s, 12, pal.neutral, False, inner)
         return rows
+
+    def _lines(self, s: str, size: int, col: tuple[int, int, int], bold: bool, inner: int
+               ) -> list[tuple[str, Any]]:
+        """``s`` as text rows wrapped to ``inner`` pixels."""
+        return [("text", (line, size, col, bold)) for line in wrap(self.text, s, size, inner, bold)]
 
     def _grip_rows(self, battle: Any, f: Any, pal: Palette, inner: int) -> list[tuple[str, Any]]:
         """The grips ``f`` holds (in the grip's colour) and suffers (in the failure colour)."""
@@ -205,10 +211,14 @@ class FighterPanel:
         seat = session.seat.get(f.side, "human")
         col = colours.get(f.side, pal.text)
         side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, f.label[:1].upper(), t)
-        surf.blit(t.render(f.label, 20, pal.text, bold=True), (pad + 40, y))
+        room = surf.get_width() - pad - 40 - pad
+        surf.blit(t.render(fit_text(t, f.label, 20, room, True), 20, pal.text, bold=True), (pad + 40, y))
         who = "computer" if seat == "ai" else "human"
         current = "  \u00b7  ACTING NOW" if battle.current == f.id else ""
-        surf.blit(t.render(f"{(side.name or side.id) if side else f.side} ({who}){current}", 12,
+        side_words = f"{(side.name or side.id) if side else f.side} ({who})"
+        if current and t.font(12, True).size(side_words + current)[0] > room:
+            current = " \u00b7 NOW"  # a narrow panel: the side's name keeps its room
+        surf.blit(t.render(fit_text(t, side_words + current, 12, room, bool(current)), 12,
                            col if battle.current != f.id else pal.accent, bold=bool(current)),
                   (pad + 40, y + 27))
 
@@ -223,6 +233,10 @@ class FighterPanel:
         r = pygame.Rect(pad, y + 1, max(30, img.get_width() + 8), 17)
         pygame.draw.rect(surf, col, r, border_radius=4)
         surf.blit(img, img.get_rect(center=r.center))
-        surf.blit(t.render(name, 13, pal.text, bold=True), (pad + 38, y))
-        for i, line in enumerate(wrap(t, text, 11, inner - 60)[:2] if text else []):
+        x = max(pad + 38, r.right + 8)  # a long badge ("CHOKE") pushes the name along, never under it
+        surf.blit(t.render(fit_text(t, name, 13, inner - (x - pad), True), 13, pal.text, bold=True), (x, y))
+        lines = wrap(t, text, 11, inner - 60) if text else []
+        if len(lines) > 2:  # two lines at most: the rest is cut with an ellipsis (the rules help has it whole)
+            lines = [lines[0], fit_text(t, " ".join(lines[1:]), 11, inner - 60)]
+        for i, line in enumerate(lines):
             surf.blit(t.render(line, 11, pal.dim), (pad + 38, y + 18 + 14 * i))

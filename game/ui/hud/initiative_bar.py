@@ -277,7 +277,10 @@ class InitiativeBar:
         col = colours.get(f.side, pal.text)
         side_icon(surf, (rx + 14, 22), 12, side_index.get(f.side, 0), col, None, t)
         ph = info.get("phase") if info.get("phases") else None
-        head = t.render(f"{possessive(f.label, plural=False)} turn" + (f" \u2014 {ph}" if ph else ""), 20, pal.text, bold=True)
+        room = rect.w - rx - 34 - 8  # the header and its second line stay inside the bar (issue 15)
+        words = f"{possessive(f.label, plural=False)} turn" + (f" \u2014 {ph}" if ph else "")
+        hs = 20 if t.font(20, True).size(words)[0] <= room else 16  # smaller before anything is cut
+        head = t.render(fit_text(t, words, hs, room, True), hs, pal.text, bold=True)
         surf.blit(head, (rx + 34, 8))
         if getattr(session, "replaying", False):  # a replay: the seat as saved, nobody moves now
             why = f"{side_name} \u00b7 " + ("played by the computer" if seat == "ai" else "played by a human")
@@ -287,4 +290,5 @@ class InitiativeBar:
             players = len(session.human_sides())
             who = "your move" if players < 2 else "human player"
             why = f"{side_name} \u00b7 {who}"
-        surf.blit(t.render(why, 14, col if seat == "human" else pal.dim, bold=seat == "human"), (rx + 34, 36))
+        surf.blit(t.render(fit_text(t, why, 14, room, seat == "human"), 14, col if seat == "human" else pal.dim,
+                           bold=seat == "human"), (rx + 34, 36))
