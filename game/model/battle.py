@@ -35,7 +35,9 @@ class RngState(msgspec.Struct, kw_only=True):
 
 class Battle(msgspec.Struct, kw_only=True, dict=True):
     schema: int = SCHEMA_VERSION
-    ruleset: str = "3d6-lite"
+    #: the ruleset's id; empty means the registry's default (``game.rules.DEFAULT_RULESET``), so the model
+    #: names no ruleset of its own. Saves always write the field
+    ruleset: str = ""
     board: Board = msgspec.field(default_factory=Board)
     sides: list[Side] = []
     fighters: list[Fighter] = []

@@ -8,7 +8,10 @@ switches itself off. Nothing here imports pygame.
 
 from game.rules.base import RULESETS, Action, Event, Option, Reason, Ruleset, find_ruleset, register
 
-__all__ = ["RULESETS", "Action", "Event", "Option", "Reason", "Ruleset", "find_ruleset", "register"]
+__all__ = ["DEFAULT_RULESET", "RULESETS", "Action", "Event", "Option", "Reason", "Ruleset", "find_ruleset", "register"]
+
+#: the ruleset a battle naming none plays (``Battle.ruleset == ""``: the model names no ruleset id)
+DEFAULT_RULESET = "3d6-lite"
 import game.rules.d20  # noqa: E402,F401  (registers "d20")
 import game.rules.edge  # noqa: E402,F401  (registers "edge")
 import game.rules.threed6  # noqa: E402,F401  (registers "3d6-lite"; 3d6-full registers from threed6.full)

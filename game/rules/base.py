@@ -213,11 +213,15 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
 
 
 def find_ruleset(ruleset_id: str) -> Ruleset:
-    """The ruleset instance for an id; raises :class:`UnknownRuleset` with the known ids."""
-    import game.rules  # noqa: F401  (imports every ruleset module so they register)
+    """The ruleset instance for an id; raises :class:`UnknownRuleset` with the known ids.
+
+    An empty id is the registry's default (``game.rules.DEFAULT_RULESET``): a battle built without naming
+    a ruleset (``Battle()``, whose model names none) plays it.
+    """
+    import game.rules  # (imports every ruleset module so they register)
 
     try:
-        cls = RULESETS[ruleset_id]
+        cls = RULESETS[ruleset_id or game.rules.DEFAULT_RULESET]
     except KeyError:
         known = ", ".join(sorted(RULESETS))
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
