@@ -207,3 +207,37 @@ def test_captions_are_coloured_by_what_they_mean_for_the_player(palette):
     bs.player._float("ann", "free", "neutral")  # nobody's bad news: the tone's own colour
     assert bs.player.floaters[-1].colour not in (pal.success, pal.failure)
     app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_f4_shows_the_legend_and_esc_closes_only_it(monkeypatch, size):
+    """Issue 15: a key for the legend of arcs and badges (in the key table, game.ui.keys); it fits the window,
+    lists the badge on the board first, and one Esc closes it and nothing else."""
+    from game.maps import load_scenario
+    from game.ui.app import App
+    from game.ui.keys import BINDINGS
+    from game.ui.legend import legend_rows
+    from tests.test_ui_issue15_broken import press
+
+    assert any(bnd.keys == "F4" and bnd.command == "legend" for bnd in BINDINGS)
+    b = load_scenario(ARENA)
+    b.fighter("dane").conditions = ["stunned"]
+    assert legend_rows(b)[0] == ("STUN", (250, 200, 60), "stunned")
+    said = _spy(monkeypatch)
+    app = App(b, size, clock=FixedClock(16), autosave=False, dice="seeded",
+              settings=Settings(animation_speed="fast", handover=False), seat={"red": "human", "blue": "human"})
+    for _ in range(3):
+        app.step()
+    bs = app.battle_scene
+    end_until(app, "ann")
+    press(app, pygame.K_F4)
+    assert bs.legend_open
+    app.draw()
+    from game.ui.legend import draw_legend
+
+    rect = draw_legend(app.screen, b, bs.text, bs.pal)
+    assert app.screen.get_rect().contains(rect)
+    assert "front arc: it faces and defends best" in said and "stunned" in said and "HELD" in said
+    press(app, pygame.K_ESCAPE)
+    assert not bs.legend_open and app.scene is bs
+    app.close()

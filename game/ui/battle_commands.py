@@ -100,6 +100,11 @@ def _briefing(sc: BattleScene, arg: Any) -> Transition:
     return Transition("push", BriefingScene(sc.app, sc, again=True))
 
 
+def _legend(sc: BattleScene, arg: Any) -> None:
+    """F4: the legend of the arc colours and the badges (game.ui.legend); F4 again, Esc or a click closes it."""
+    sc.legend_open = not sc.legend_open
+
+
 def _finish(sc: BattleScene, arg: Any) -> None:
     """Skip the animation to the end."""
     sc.swallow_up = True  # the release of the click that skipped must not act as well
@@ -209,6 +214,7 @@ COMMANDS: dict[str, Callable[[BattleScene, Any], Transition | None]] = {
     "mute": _mute,
     "keys": _keys,
     "briefing": _briefing,
+    "legend": _legend,
     "finish": _finish,
     "inspect": _inspect,
     "unreachable": _unreachable,

@@ -1,6 +1,6 @@
 """Input on the battle screen: who gets each event.
 
-In order: an open roll breakdown takes everything; the release of a click
+In order: an open roll breakdown takes everything, as does the legend (F4); the release of a click
 that skipped an animation is swallowed; the HUD (the combat log's wheel and
 clicks, a fighter chip on the initiative bar, a line of the last roll's box)
 takes its own clicks; the board takes camera moves and hover (not under an
@@ -33,6 +33,11 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
     if sc.breakdown is not None:
         if sc.breakdown.handle(event) == "close":
             sc.breakdown = None
+        return None
+    if sc.legend_open:  # the legend (F4) takes every key and click: F4, Esc or a click closes it, nothing else
+        if (et == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F4)) or et == pygame.MOUSEBUTTONUP:
+            sc.legend_open = False
+            sc.swallow_up = False
         return None
     if hasattr(event, "pos") and et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         sc.mouse = tuple(int(v) for v in event.pos)

@@ -47,6 +47,7 @@ from game.ui.hud.combat_log import CombatLog
 from game.ui.hud.fighter_panel import FighterPanel
 from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.last_action import LastAction
+from game.ui.legend import draw_legend
 from game.ui.marks import draw_badges, draw_grips
 from game.ui.palette import palette
 from game.ui.path_preview import PathPreview
@@ -89,13 +90,14 @@ class BattleScene(Scene):
         self.last_action = LastAction()
         self.tooltip = Tooltip()
         self.player = EventPlayer(self.settings.speed_factor)
-        self.player.colour_for = self.caption_colour
+        self.player.colour_for = lambda fid, tone: caption_colour(self, fid, tone)
         self.player.set_position_source(self._world_pos)
         self.player.listener = self._log_event
         self.player.sounds = getattr(app, "sound", None)  # steps, blows, grips, falls, dice (game.ui.sound)
         self._headed: set[int] = set()
         self.help = help_for(session.ruleset)
         self.breakdown: RollBreakdown | None = None
+        self.legend_open = False  # F4: the legend of arcs and badges (game.ui.legend)
         self.dialog: DiceDialog | None = None
         self.mode: M.Mode = M.Watching()
         self.mouse = (0, 0)
@@ -286,23 +288,6 @@ class BattleScene(Scene):
         self._toast_moment = self.toast_moment()
         self.toasts.append((text, TOAST_MS, col))
 
-    def caption_colour(self, fid: str, tone: str) -> tuple[int, int, int] | None:
-        """A caption over a token in the colour of what it means for the player (issue 15): a blow, a grip
-        or a condition on one of the player's fighters is bad news (the palette's failure colour), on a foe
-        good news (its success colour; the colour-blind palette's own). None (the tone's colour) when it
-        is nobody's news: no human side, or every side human and none of them acting (hotseat)."""
-        if tone not in ("damage", "failure", "grip"):
-            return None
-        s = self.session
-        humans = set(s.human_sides())
-        if len(humans) > 1:  # hotseat: the player is the side whose turn it is
-            side = s.current_side()
-            humans = {side} if side in humans else set()
-        f = s.battle.get(fid)
-        if not humans or f is None:
-            return None
-        return self.pal.failure if f.side in humans else self.pal.success
-
     def toast_moment(self) -> tuple:
         """What a toast is about: the battle as it stands (its log's length, whose turn). An action played,
         undone or redone, or the next turn, ends that moment and its toasts leave with it (issue 15: "Not
@@ -419,6 +404,8 @@ class BattleScene(Scene):
             self._draw_tooltip(surface)
         if self.breakdown is not None:
             self.breakdown.draw(surface)
+        if self.legend_open:
+            draw_legend(surface, self.session.battle, self.text, self.pal)
 
     def _draw_board_foot(self, surface: pygame.Surface) -> None:
         br = self.board_rect
@@ -461,3 +448,21 @@ class BattleScene(Scene):
         if lines is None:
             return None
         return label_surface(self.text, lines, 13, title_colour=self.pal.accent)
+
+
+def caption_colour(sc: BattleScene, fid: str, tone: str) -> tuple[int, int, int] | None:
+    """A caption over a token in the colour of what it means for the player (issue 15): a blow, a grip
+    or a condition on one of the player's fighters is bad news (the palette's failure colour), on a foe
+    good news (its success colour; the colour-blind palette's own). None (the tone's colour) when it
+    is nobody's news: no human side, or every side human and none of them acting (hotseat)."""
+    if tone not in ("damage", "failure", "grip"):
+        return None
+    s = sc.session
+    humans = set(s.human_sides())
+    if len(humans) > 1:  # hotseat: the player is the side whose turn it is
+        side = s.current_side()
+        humans = {side} if side in humans else set()
+    f = s.battle.get(fid)
+    if not humans or f is None:
+        return None
+    return sc.pal.failure if f.side in humans else sc.pal.success

@@ -72,6 +72,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("F1", "rules help (searchable, by rule ID)", ANYTIME, "help", key=(pygame.K_F1,)),
     Binding("F2 or ?", "the keyboard help (every key, as in this table)", ANYTIME, "keys", key=(pygame.K_F2,), text="?"),
     Binding("F3", "the briefing: sides, who plays them, how to win", ANYTIME, "briefing", key=(pygame.K_F3,)),
+    Binding("F4", "the legend: arc colours and every badge on a token", ANYTIME, "legend", key=(pygame.K_F4,)),
     Binding("Ctrl+Q", "quit the game", ANYTIME),
     Binding("click, Space, Enter", "skip the animation playing", ANYTIME),
     Binding("F", "fit the map to the window", CAMERA),
