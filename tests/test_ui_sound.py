@@ -182,3 +182,24 @@ def test_a_mixer_that_cannot_start_leaves_a_silent_game_that_plays_on(monkeypatc
 def test_missing_sound_files_are_silent_not_fatal(tmp_path):
     board = SoundBoard(folder=tmp_path)
     assert board.play("dice") is False and board.played == []
+
+
+def test_the_event_player_sounds_blows_grips_and_falls_as_it_animates_them():
+    """Each animated event makes its sound when its animation begins; a skip (click) plays no more."""
+    from game.ui.event_player import EventPlayer
+
+    events = [{"type": "damage", "target": "bob", "amount": 2}, {"type": "grapple_start", "grapple": {}},
+              {"type": "posture", "target": "bob", "posture": "prone"},
+              {"type": "posture", "target": "bob", "posture": "standing"}]
+    player = EventPlayer(1.0)
+    player.sounds = SoundBoard()
+    player.play([{"intent": {}, "events": events}], shadow=None)
+    for _ in range(200):
+        player.update(16)
+    assert player.sounds.played == ["blow", "grip", "fall"]
+    skipped = EventPlayer(1.0)
+    skipped.sounds = SoundBoard()
+    skipped.play([{"intent": {}, "events": events}], shadow=None)
+    skipped.update(16)
+    skipped.finish()
+    assert skipped.sounds.played == ["blow"]
