@@ -439,7 +439,16 @@ def load_game(path: Path | str, *, ruleset: Ruleset | None = None, dice: str | l
     :class:`SaveError` with one sentence; nothing is half-loaded.
     """
     path = Path(path)
-    save, ctl = check_save(path, ruleset=ruleset, seat=seat, settings=settings)
+    # no autosave while the log replays: each replayed step would write one and rotate the oldest away,
+    # the very file being loaded among them when it is an autosave (it vanished mid-load)
+    folder = settings.autosave_dir if settings is not None else None
+    if settings is not None:
+        settings.autosave_dir = None
+    try:
+        save, ctl = check_save(path, ruleset=ruleset, seat=seat, settings=settings)
+    finally:
+        if settings is not None:
+            settings.autosave_dir = folder
     ctl.initial = save.initial
     try:
         ctl.set_dice(dice if dice is not None else (save.dice if save.dice in ("seeded", "manual") else "seeded"))

@@ -377,3 +377,30 @@ def test_the_settings_menu_sets_when_the_hand_over_appears(dirs):
         assert load_settings()[0].handover == "every"
     finally:
         app.close()
+
+
+def test_loading_an_autosave_replays_quietly_and_keeps_the_file(dirs):
+    """Loading replays the log with autosave off: each replayed step used to write an autosave and rotate the
+    oldest away (the file being loaded among them, which then 'could not be read'); one autosave is written
+    once the battle is back."""
+    from game.ui.app import App
+
+    *_, autos, s = make_saves(dirs)
+    for _ in range(6):  # an autosave several actions long
+        s.end_turn()
+    target = saves.autosave(s.ctl, saves.autosave_dir())[-1]
+    want = saves.state_hash(saves.check_save(target)[1].battle)
+    before = set(saves.list_autosaves(saves.autosave_dir()))
+    app = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"), autosave=True)
+    try:
+        menu = open_load_menu(app)
+        click(app, next(r for r, kind, _ in menu.row_rects() if kind == "autos").center)
+        row = next(r for r, _, e in menu.row_rects() if e is not None and e.path == target)
+        click(app, row.center)
+        press(app, pygame.K_RETURN, unicode="\r")
+        assert app.battle_scene is not None, menu.message
+        assert saves.state_hash(app.battle_scene.session.battle) == want
+        assert target.is_file()
+        assert len(set(saves.list_autosaves(saves.autosave_dir())) - before) == 1
+    finally:
+        app.close()

@@ -308,8 +308,9 @@ def load_session(path: Path | str, *, dice: str | None = None, autosave: bool = 
     from game import saves
 
     try:
+        # the header first: loading an autosave writes a new one and may rotate the loaded file away
+        scenario = saves.read_header(path).scenario
         ctl = saves.load_game(path, dice=dice, settings=_settings(autosave))
-        scenario = saves.read_save(path).scenario
     except saves.SaveError as exc:
         raise SessionError(str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - anything else in a foreign file is still the file's fault

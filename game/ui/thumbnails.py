@@ -71,7 +71,7 @@ def _draw(board: Any, sides: list[Any], fighters: list[Any], size: tuple[int, in
         colour = (60, 58, 56) if cell.blocks_movement else terrain_colour(cell.terrain)
         pygame.draw.polygon(surf, colour, [(x + dx, y + dy) for dx, dy in outline])
     colours = {s.id: parse_colour(s.colour) for s in sides}
-    r = max(2, int(min(geo.tw, geo.th) * scale * 0.38))
+    r = max(2, int(min(geo.tw, geo.th) * scale * 0.5))
     for f in fighters[:500]:
         x, y = at(f.hex)
         if not (-r <= x <= w + r and -r <= y <= h + r):
