@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import logging
 import math
 import re
@@ -54,7 +55,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, get_args, get_origin
 from xml.etree import ElementTree
 
 import msgspec
@@ -69,7 +70,22 @@ from game.hexgrid import (
     offset_to_axial,
 )
 from game.model import POSTURES, Battle, Board, Cell, Fighter, RngState, Side, TileLayer, Tileset
+from game.rules.scenario_types import (  # noqa: F401  (MAX_* re-exported: the scenario bounds)
+    MAX_ARMS,
+    MAX_DR,
+    MAX_ITEMS,
+    MAX_NAME,
+    MAX_ROUNDS,
+    MAX_SCORE,
+    MAX_SIDES,
+    Name,
+    Rounds,
+    Score,
+)
 from game.userfiles import UserFileError, load_toml, read_bytes
+
+if TYPE_CHECKING:
+    from game.rules.base import Ruleset
 
 __all__ = [
     "MapError", "ScenarioError", "load_map", "load_scenario",
@@ -1134,77 +1150,62 @@ def load_map(path: str | Path) -> Board:
 #: Bounds of a scenario's numbers. Each is far beyond what any ruleset's fighter uses (3d6 attributes
 #: run 1-20ish, d20 abilities 3-18, edge pools 1-6), yet small enough that no sum or product the
 #: rules make of them leaves a machine integer or turns a loop over them into a hang.
-MAX_SCORE = 999  # a stat, skill, hit or fatigue points
-MAX_DR = 100
-MAX_ARMS = 8
+#: (The bounds a ruleset's own fields use too live in ``game.rules.scenario_types``.)
 MAX_WEIGHT = 100_000.0  # pounds: a dragon
 MAX_FIGHTERS = 100
-MAX_SIDES = 16
-MAX_ROUNDS = 10_000  # turn_limit / round_limit
-MAX_ITEMS = 32
-MAX_NAME = 200  # ids, names, item and trait names
 MAX_TEXT = 4000  # a description
 #: bytes of a scenario file: the shipped ones are about 3 KB, 100 fighters fit in 100 KB; tomllib is pure
 #: Python, so a larger file would cost seconds and hundreds of MB before any check could refuse it
 MAX_SCENARIO_BYTES = 1024 * 1024
 
-_Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
-_Score = Annotated[int, msgspec.Meta(ge=0, le=MAX_SCORE)]
+_Name = Name
+_Score = Score
 #: an attribute (ST, DX, STR, a pool...): 1 or more, since the rules divide by what they derive from it
 #: (3d6 hit points are ST: a 0 made the computer's evaluation divide by zero)
 _Attribute = Annotated[int, msgspec.Meta(ge=1, le=MAX_SCORE)]
 #: stats that are codes or counts and may be 0: a class code (0 is a normal man), a level, hit dice,
 #: a move of 0 (an immobile creature), an altitude of 0 (on the ground)
 ZERO_STATS = frozenset({"class", "level", "HD", "MV", "altitude"})
-_Rounds = Annotated[int, msgspec.Meta(ge=1, le=MAX_ROUNDS)]
-_Flag = bool | Annotated[int, msgspec.Meta(ge=0, le=1)]
-_Small = Annotated[int, msgspec.Meta(ge=0, le=MAX_SCORE)]
 
-#: Traits the rulesets read (``fighter.traits``), each with the only type the rules can use. A trait
-#: not listed here is a ruleset's on/off switch (3d6 readies a boolean trait, S0-OPT-5) or a plain
-#: value some rule reads with a default: a bool, a bounded integer or a short text, never a table.
-TRAIT_TYPES: dict[str, Any] = {
-    "prehensile": Annotated[list[_Name], msgspec.Meta(max_length=MAX_ARMS)],  # limbs that grip like hands
-    "mounted_on": _Name,  # the id of this rider's mount
-    "altitude": Annotated[int, msgspec.Meta(ge=-MAX_ROUNDS, le=MAX_ROUNDS)],
-    "MV": _Small, "HD": Annotated[int, msgspec.Meta(ge=0, le=100)],
-    "class": _Name | _Small,
-    "natural": Annotated[int, msgspec.Meta(ge=0, le=100)], "natural_dr": Annotated[int, msgspec.Meta(ge=0, le=MAX_DR)],
-    "armor": Literal["rigid", "flexible"],
-    "flyer": _Name, "specialization": _Name, "group": _Name | _Small,
-    "maneuver": Annotated[int, msgspec.Meta(ge=1, le=MAX_SCORE)],  # feet per turn: the rules divide by it
-    "touch": Annotated[int, msgspec.Meta(ge=0, le=100)], "morale": Annotated[int, msgspec.Meta(ge=0, le=20)],
-    "turning": _Small, "attacks": Annotated[int, msgspec.Meta(ge=1, le=20)],
-    **{flag: _Flag for flag in (
-        "tough_skin", "constriction_attack", "aquatic", "hard_to_surprise", "humanoid", "acts_last", "halfling",
-        "grasping", "trained", "needs_magic", "no_brawl", "charge_attack", "shield_specialist", "mount")},
-}
+#: Traits every ruleset reads (none today), each with the only type the rules can use; a ruleset declares
+#: its own in ``Ruleset.trait_types`` (its folder's ``scenario_schema.py``), merged over these. A trait listed
+#: nowhere is a ruleset's on/off switch (3d6 readies a boolean trait, S0-OPT-5) or a plain value some rule
+#: reads with a default: a bool, a bounded integer or a short text, never a table.
+TRAIT_TYPES: dict[str, Any] = {}
 _OTHER_TRAIT = bool | Annotated[int, msgspec.Meta(ge=-MAX_SCORE, le=MAX_SCORE)] | _Name
 
-
-class _Reaction(msgspec.Struct, forbid_unknown_fields=True):
-    side: _Name
-    leader: _Name = ""
-    adjust: Annotated[int, msgspec.Meta(ge=-20, le=20)] = 0
+#: The options every ruleset reads from ``battle.options`` (the turn controller's limits); a ruleset declares
+#: its own in ``Ruleset.options``, and a scenario may give only these and those.
+SHARED_OPTIONS: dict[str, Any] = {"turn_limit": Rounds, "round_limit": Rounds}
 
 
-class _OptionsSpec(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """The options any ruleset reads from ``battle.options``; a ruleset may declare more (``Ruleset.options``)."""
+def _declared(ruleset: type[Ruleset], member: str) -> dict[str, Any]:
+    """A table every ruleset declares (``options``, ``trait_types``), merged over the registry with
+    ``ruleset``'s own entries winning. A scenario may be played under another ruleset than its own
+    (``clinch play --ruleset``), so what any registered ruleset reads is checked as that ruleset types it."""
+    from game.rules.base import RULESETS
 
-    turn_limit: _Rounds | None = None
-    round_limit: _Rounds | None = None
-    feet_per_hex: Annotated[float, msgspec.Meta(gt=0, le=1000)] | None = None
-    round_seconds: Annotated[int, msgspec.Meta(ge=1, le=3600)] | None = None
-    water_depth: Annotated[int, msgspec.Meta(ge=0, le=MAX_ROUNDS)] | None = None
-    surprise: bool | Annotated[list[_Name], msgspec.Meta(max_length=MAX_SIDES)] | None = None
-    ambushers: Annotated[list[_Name], msgspec.Meta(max_length=MAX_SIDES)] | None = None
-    holder_actions: Annotated[list[_Name], msgspec.Meta(max_length=MAX_ITEMS)] | None = None
-    reaction: _Reaction | None = None
-    group_initiative: bool | None = None
-    simultaneous_damage: bool | None = None
-    doorway_saves: bool | None = None
-    wrestle_monsters: bool | None = None
-    reach_attacks: bool | None = None
+    merged: dict[str, Any] = {}
+    for cls in [*RULESETS.values(), ruleset]:
+        merged.update(getattr(cls, member))
+    return merged
+
+
+def _named_in(ruleset: type[Ruleset], member: str) -> tuple[str, ...]:
+    """The names a tuple member (``side_options``, ``fighter_traits``) lists, over every registered ruleset."""
+    from game.rules.base import RULESETS
+
+    return tuple(dict.fromkeys(n for cls in [ruleset, *RULESETS.values()] for n in getattr(cls, member)))
+
+
+@functools.lru_cache(maxsize=32)
+def _options_spec(ruleset: type[Ruleset]) -> type[msgspec.Struct]:
+    """One struct for a scenario's ``[options]`` under ``ruleset``: the shared options and the rulesets' own
+    (:func:`_declared`), every field optional (option names may hold dots, ``edge.regrip``: fields renamed)."""
+    table = {**SHARED_OPTIONS, **_declared(ruleset, "options")}
+    fields = [(f"f{i}", Optional[kind], None) for i, kind in enumerate(table.values())]  # noqa: UP045
+    return msgspec.defstruct("ScenarioOptions", fields, forbid_unknown_fields=True, omit_defaults=True,
+                             rename={f"f{i}": name for i, name in enumerate(table)})
 
 
 class _SideSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -1339,12 +1340,12 @@ def _known_rulesets() -> set[str]:
     return set(RULESETS)
 
 
-def _ruleset_tables(ruleset: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The ruleset's item table and its own options (``Ruleset.options``), empty when it declares none."""
+def _ruleset_class(ruleset: str) -> type[Ruleset]:
+    """The registered class of a ruleset id :func:`_known_rulesets` names: its declared tables (items,
+    options, traits) are what a scenario under it may use."""
     from game.rules.base import RULESETS
 
-    cls = RULESETS.get(ruleset)
-    return dict(getattr(cls, "items", {}) or {}), dict(getattr(cls, "options", {}) or {})
+    return RULESETS[ruleset]
 
 
 def load_scenario(path: str | Path) -> Battle:
@@ -1406,8 +1407,9 @@ def load_scenario(path: str | Path) -> Battle:
     if ruleset not in known:
         where = "ruleset" if spec.ruleset else f"ruleset (from {map_path.name})"
         raise fail(where, f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(known))})")
-    items, own_options = _ruleset_tables(ruleset)
-    options = _check_options(spec.options, own_options, convert, fail)
+    rules = _ruleset_class(ruleset)
+    items = dict(rules.items)
+    options = _check_options(spec.options, rules, convert, fail)
 
     if not spec.sides:
         raise fail("sides", "at least one side is needed")
@@ -1427,7 +1429,7 @@ def load_scenario(path: str | Path) -> Battle:
     if not spec.fighters:
         raise fail("fighters", "at least one fighter is needed")
     side_ids = {s.id for s in sides}
-    _check_option_sides(options, side_ids, fail)
+    _check_option_sides(options, _named_in(rules, "side_options"), side_ids, fail)
     taken: set[Hex] = set()
     fighters: list[Fighter] = []
     pending: list[tuple[int, _FighterSpec]] = []
@@ -1458,7 +1460,7 @@ def load_scenario(path: str | Path) -> Battle:
         for j, item in enumerate(f.items):
             if items and item not in items:
                 raise fail(f"{at}.items[{j}]", f"unknown item {item!r} (see 'clinch items {ruleset}')")
-        _check_traits(f, at, spec.fighters, convert, fail)
+        _check_traits(f, at, spec.fighters, rules, convert, fail)
         hands_by_fighter.append(hands)
         given = [k for k in ("hex", "zone", "spot") if getattr(f, k) is not None]
         if len(given) != 1:
@@ -1549,36 +1551,46 @@ def _check_hands(f: _FighterSpec, at: str, items: dict[str, Any], ruleset: str, 
     return hands
 
 
-def _check_traits(f: _FighterSpec, at: str, fighters: list[_FighterSpec], convert: Any, fail: Any) -> None:
-    """Each trait of the type the rules read it as (:data:`TRAIT_TYPES`); a mount named must be a fighter."""
+def _check_traits(f: _FighterSpec, at: str, fighters: list[_FighterSpec], rules: type[Ruleset], convert: Any,
+                  fail: Any) -> None:
+    """Each trait of the type the rules read it as (:data:`TRAIT_TYPES` and the rulesets'
+    ``trait_types``, :func:`_declared`); a trait naming a fighter (``fighter_traits``: a mount) must name
+    another one."""
     if len(f.traits) > 64:
         raise fail(f"{at}.traits", f"must hold at most 64 entries, got {len(f.traits)}")
+    types = {**TRAIT_TYPES, **_declared(rules, "trait_types")}
+    names_fighter = _named_in(rules, "fighter_traits")
     for name, value in f.traits.items():
-        value = convert(value, TRAIT_TYPES.get(name, _OTHER_TRAIT), f"{at}.traits.{name}")
-        if name == "mounted_on" and (value == f.id or not any(o.id == value for o in fighters)):
-            raise fail(f"{at}.traits.mounted_on", f"names no other fighter of the scenario, got {value!r}")
+        value = convert(value, types.get(name, _OTHER_TRAIT), f"{at}.traits.{name}")
+        if name in names_fighter and (value == f.id or not any(o.id == value for o in fighters)):
+            raise fail(f"{at}.traits.{name}", f"names no other fighter of the scenario, got {value!r}")
 
 
-def _check_option_sides(options: dict[str, Any], side_ids: set[str], fail: Any) -> None:
-    """The sides the encounter options name (surprise, ambushers, reaction) are the scenario's."""
-    named = [(f"options.{k}[{i}]", v) for k in ("surprise", "ambushers") if isinstance(options.get(k), list)
-             for i, v in enumerate(options[k])]
-    if isinstance(options.get("reaction"), dict):
-        named.append(("options.reaction.side", options["reaction"]["side"]))
+def _check_option_sides(options: dict[str, Any], side_options: tuple[str, ...], side_ids: set[str],
+                        fail: Any) -> None:
+    """The sides the ruleset's options name (``Ruleset.side_options``: d20's surprise, ambushers, reaction)
+    are the scenario's: a list's entries, a text, or a table's ``side``."""
+    named: list[tuple[str, Any]] = []
+    for key in side_options:
+        value = options.get(key)
+        if isinstance(value, list):
+            named += [(f"options.{key}[{i}]", v) for i, v in enumerate(value)]
+        elif isinstance(value, dict) and "side" in value:
+            named.append((f"options.{key}.side", value["side"]))
+        elif isinstance(value, str):
+            named.append((f"options.{key}", value))
     for field, side in named:
         if side not in side_ids:
             raise fail(field, f"unknown side {side!r} (sides: {', '.join(sorted(side_ids))})")
 
 
-def _check_options(given: dict[str, Any], own: dict[str, Any], convert: Any, fail: Any) -> dict[str, Any]:
-    """The options every ruleset reads (:class:`_OptionsSpec`) and the ruleset's own switches (true or false)."""
-    common = {k: v for k, v in given.items() if k in _OptionsSpec.__struct_fields__}
-    for key, value in given.items():
-        if key in common:
-            continue
-        if key not in own:
-            names = sorted(set(_OptionsSpec.__struct_fields__) | set(own))
-            raise fail(f"options.{key}", f"unknown option (options: {', '.join(names)})")
-        convert(value, bool, f"options.{key}")
-    checked = msgspec.to_builtins(convert(common, _OptionsSpec, "options"))
+def _check_options(given: dict[str, Any], rules: type[Ruleset], convert: Any, fail: Any) -> dict[str, Any]:
+    """The options every ruleset reads (:data:`SHARED_OPTIONS`) and the ruleset's own (``Ruleset.options``),
+    each of its declared type; any other is refused, naming those there are."""
+    spec = _options_spec(rules)
+    names = spec.__struct_encode_fields__
+    for key in given:
+        if key not in names:
+            raise fail(f"options.{key}", f"unknown option (options: {', '.join(sorted(names))})")
+    checked = msgspec.to_builtins(convert(given, spec, "options"))
     return {k: checked.get(k, v) for k, v in given.items()}

@@ -29,15 +29,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.maps import TRAIT_TYPES, ScenarioError, _OptionsSpec, load_scenario
+from game.maps import SHARED_OPTIONS, TRAIT_TYPES, ScenarioError, load_scenario
 from game.model import Battle
-from game.rules.base import find_ruleset
+from game.rules.base import RULESETS, find_ruleset
 from tests.hostile import assert_refused, run_clinch
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "maps"
 SCENARIOS = sorted(MAPS.glob("*.toml"))
 TEXT = {p.name: p.read_text(encoding="utf-8") for p in SCENARIOS}
+#: every trait and option name a scenario may give a typed value: the shared ones and each ruleset's own
+TRAIT_NAMES = sorted({*TRAIT_TYPES, *(n for cls in RULESETS.values() for n in cls.trait_types)})
+OPTION_NAMES = sorted({*SHARED_OPTIONS, *(n for cls in RULESETS.values() for n in cls.options)})
 
 
 def copy_maps(folder: Path) -> None:
@@ -250,11 +253,11 @@ def mutated(draw: st.DrawFn) -> str:
             if fighters:
                 f = draw(st.sampled_from(fighters))
                 traits = f["traits"] if isinstance(f.get("traits"), dict) else {}
-                traits[draw(st.sampled_from([*TRAIT_TYPES, "claws", "class"]))] = draw(HOSTILE)
+                traits[draw(st.sampled_from([*TRAIT_NAMES, "claws", "class"]))] = draw(HOSTILE)
                 f["traits"] = traits
         elif kind == "option":
             options = data["options"] if isinstance(data.get("options"), dict) else {}
-            options[draw(st.sampled_from([*_OptionsSpec.__struct_fields__, "edge.regrip", "bogus"]))] = draw(HOSTILE)
+            options[draw(st.sampled_from([*OPTION_NAMES, "bogus"]))] = draw(HOSTILE)
             data["options"] = options
         elif kind == "set":
             parent[path[-1]] = draw(HOSTILE)

@@ -252,6 +252,21 @@ class Ruleset:
     #: stats whose value is a name, not a number, with the names allowed (lower case); a situation may
     #: write them in any case (d20's ``class``: ``fighter``, ``magic-user``...)
     named_stats: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: the ruleset's own scenario options (``[options]`` of a scenario, read from ``battle.options``): option
+    #: name -> the msgspec type its value must have (``bool`` for a switch; a description goes in
+    #: ``Annotated[bool, msgspec.Meta(description=...)]``). A scenario may give these and the options every
+    #: ruleset reads (``turn_limit``, ``round_limit``: ``game.scenarios.SHARED_OPTIONS``); any other is refused
+    options: ClassVar[dict[str, Any]] = {}
+    #: those of :attr:`options` whose value names sides of the scenario (a list of side ids, a side id, or a
+    #: table whose ``side`` is one): the scenario loader refuses a side the scenario does not have
+    side_options: ClassVar[tuple[str, ...]] = ()
+    #: trait name -> the msgspec type this ruleset's rules read ``fighter.traits[name]`` as (built from
+    #: ``game.rules.scenario_types``), merged over the traits every ruleset reads
+    #: (``game.scenarios.TRAIT_TYPES``); a trait listed nowhere is a switch or a plain value (a bool, a bounded
+    #: integer or a short text)
+    trait_types: ClassVar[dict[str, Any]] = {}
+    #: traits whose value is the id of another fighter of the scenario (d20's ``mounted_on``)
+    fighter_traits: ClassVar[tuple[str, ...]] = ()
     #: a variant's renumbering of its parent's rule IDs (3d6-full: S0 ID -> S2 ID); the rules help follows it
     #: both ways, so an S0 ID cited by shared code finds the variant's text
     rule_map: ClassVar[dict[str, str]] = {}

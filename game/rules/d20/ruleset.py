@@ -15,7 +15,7 @@ from game.hexgrid import Hex, hex_distance, hex_linedraw, hex_ring
 from game.rules import events as E
 from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.d20 import actions as A
-from game.rules.d20 import facts
+from game.rules.d20 import facts, scenario_schema
 from game.rules.d20 import wrestling as W
 from game.rules.d20.abilities import CLASS_NAMES, attack_bonus, current_hp, hp_max, save_target
 from game.rules.d20.attack import apply_damage, armour_class, attack_mods
@@ -61,6 +61,10 @@ class D20Ruleset(Ruleset):
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     attack_rules: ClassVar[tuple[str, ...]] = facts.ATTACK_RULES
+    options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
+    side_options: ClassVar[tuple[str, ...]] = scenario_schema.SIDE_OPTIONS
+    trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
+    fighter_traits: ClassVar[tuple[str, ...]] = scenario_schema.FIGHTER_TRAITS
     #: GX-5: besides move costs and blocking hexes, missile fire reads cover (S4-COVER-1..3) and a charge or a
     #: pursuit needs a line of sight (S4-CHARGE-5, S4-PURSUIT-5)
     terrain_features: ClassVar[frozenset[str]] = frozenset({"move_cost", "blocks_movement", "cover", "blocks_sight"})

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance
 from game.rules.base import Action, Option, Reason, Ruleset, register
-from game.rules.edge import basic, checks, facts, grapple, links, wording
+from game.rules.edge import basic, checks, facts, grapple, links, scenario_schema, wording
 from game.rules.edge.combat import attack_spec, defence_spec
 from game.rules.edge.order import EdgeTurnOrder, phase_reason
 from game.rules.edge.pool import edge_odds, odds_text
-from game.rules.edge.stats import CONDITIONS, ITEMS, OPTIONS, STATS, held_weapons, max_hp, normalise_stats
+from game.rules.edge.stats import CONDITIONS, ITEMS, STATS, held_weapons, max_hp, normalise_stats
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -42,7 +42,8 @@ class EdgeRuleset(Ruleset):
     conditions: ClassVar[dict[str, str]] = CONDITIONS
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     stats: ClassVar[dict[str, str]] = STATS
-    options: ClassVar[dict[str, str]] = OPTIONS
+    options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
+    trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     grapple_kinds: ClassVar[tuple[str, ...]] = links.GRAPPLE_KINDS
     #: E-5: an edge grip holds with no hands counted (a situation's grip without ``hands`` has 0)
     grip_hands_default: ClassVar[int] = 0

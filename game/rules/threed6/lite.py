@@ -57,7 +57,7 @@ from game.rules import events as E
 from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.common import Mod, RollSpec
 from game.rules.threed6 import combat as C
-from game.rules.threed6 import facts
+from game.rules.threed6 import facts, scenario_schema
 from game.rules.threed6 import grappling as G
 from game.rules.threed6 import maneuvers as M
 from game.rules.threed6 import stats as S
@@ -108,6 +108,7 @@ class ThreeD6Lite(Ruleset):
     grip_distance: ClassVar[int] = facts.GRIP_DISTANCE
     pin_lying: ClassVar[bool] = facts.PIN_LYING
     grip_words: ClassVar[dict[str, str]] = facts.GRIP_WORDS
+    trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     grab_penalties: ClassVar[dict[str, int]] = {"torso": 0, "arm": -1, "leg": -1, "head": -3}
     grab_rules: ClassVar[dict[str, str]] = {"torso": "S0-GRAB-2", "arm": "S0-GRAB-3", "leg": "S0-GRAB-3",
                                             "head": "S0-GRAB-4"}
