@@ -317,6 +317,24 @@ def test_the_recap_keeps_to_eight_lines_most_important_first():
     assert recap_lines(b, "b") == []  # nothing since Bob's side last acted
 
 
+def test_at_every_human_turn_the_recap_runs_from_that_fighters_last_turn():
+    """The hand-over at every human turn: Amy's player learns what Ann (her own side) did since Amy acted."""
+    from game.model import Battle, Board, Fighter, Side
+    from game.ui.handover import recap_lines
+
+    b = Battle(board=Board.open_field(8, 8), sides=[Side(id="a"), Side(id="b")],
+               fighters=[Fighter(id="amy", name="Amy", side="a", hex=Hex(0, 1)),
+                         Fighter(id="ann", name="Ann", side="a", hex=Hex(0, 0)),
+                         Fighter(id="bob", name="Bob", side="b", hex=Hex(1, 0))])
+    b.log = [{"step": "intent", "intent": {"actor": "amy", "type": "wait"}, "events": []},
+             {"step": "intent", "intent": {"actor": "bob", "type": "move", "to": [2, 0]},
+              "events": [{"type": "move", "actor": "bob", "target": "bob", "to": [2, 0], "path": [[2, 0]]}]},
+             {"step": "intent", "intent": {"actor": "ann", "type": "move", "to": [1, 1]},
+              "events": [{"type": "move", "actor": "ann", "target": "ann", "to": [1, 1], "path": [[1, 1]]}]}]
+    assert recap_lines(b, "a") == []  # the side's last action is Ann's: nothing new for the side
+    assert recap_lines(b, "a", fighter="amy") == ["Bob moves 1 hex to (2, 0)", "Ann moves 1 hex to (1, 1)"]
+
+
 @pytest.mark.parametrize("when, shows", [("side", True), ("every", True), ("never", False)])
 def test_the_hand_over_setting_says_when_the_board_hides(dirs, when, shows):
     from game.ui.handover import HandoverScene

@@ -52,8 +52,12 @@ def handover_due(when: str, hotseat: bool, last_side: str | None, side: str | No
     return side != last_side
 
 
-def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES) -> list[str]:
+def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES, *, fighter: str | None = None
+                ) -> list[str]:
     """What the other sides did since ``side`` last acted, most important first, at most ``limit`` lines.
+
+    With ``fighter`` (the hand-over at every human turn), since that fighter last acted instead: its own
+    side's moves in between are news to whoever plays it.
 
     The lines of one action stay together in the order they happened; actions are ordered by their most
     important event (an injury, a condition, a grip, a fall, a roll, a move), earlier first among equals.
@@ -67,7 +71,8 @@ def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES) -> list
     start = 0
     for i in range(len(log) - 1, -1, -1):
         intent = log[i].get("intent") if isinstance(log[i], dict) else None
-        if isinstance(intent, dict) and sides.get(intent.get("actor")) == side:
+        if isinstance(intent, dict) and (intent.get("actor") == fighter if fighter is not None
+                                         else sides.get(intent.get("actor")) == side):
             start = i + 1
             break
     groups: list[tuple[int, int, list[str]]] = []  # (rank of its most important event, order, its lines)
@@ -105,7 +110,10 @@ class HandoverScene(Scene):
         self.app = app
         self.battle_scene = battle_scene
         self.side = side
-        self.recap = recap_lines(battle_scene.session.battle, side)
+        # at every human turn, the news is what happened since this fighter last acted (its side's included)
+        every = getattr(getattr(battle_scene, "settings", None), "handover", "side") == "every"
+        self.fighter = battle_scene.session.whose_turn() if every else None
+        self.recap = recap_lines(battle_scene.session.battle, side, fighter=self.fighter)
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -122,13 +130,14 @@ class HandoverScene(Scene):
         col = bs.board.colours.get(self.side, (220, 220, 220))
         width = min(760, w - 60)
         body: list[tuple[str, int, tuple[int, int, int], bool]] = []
+        since = f"{possessive(bs.name(self.fighter))} last turn" if self.fighter else "your last turn"
         if self.recap:
-            body.append(("Since your last turn:", 18, (200, 200, 200), True))
+            body.append((f"Since {since}:", 18, (200, 200, 200), True))
             for line in self.recap:
                 for part in wrap(t, line, 16, width - 20)[:2]:
                     body.append((part, 16, (226, 226, 226), False))
         else:
-            body.append(("Nothing has happened since your last turn.", 16, (170, 170, 170), False))
+            body.append((f"Nothing has happened since {since}.", 16, (170, 170, 170), False))
         line_h = 22
         block = 80 + 56 + 34 + 16 + len(body) * line_h + 16 + 24
         y = max(10, (h - block) // 2)
@@ -146,7 +155,10 @@ class HandoverScene(Scene):
         x = (w - width) // 2
         for text, size, colour, bold in body:
             img = t.render(text, size, colour, bold=bold)
-            surface.blit(img, (x + (0 if bold else 12), y))
+            if not self.recap:  # the one line "nothing has happened" sits centred, as the lines above
+                surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            else:
+                surface.blit(img, (x + (0 if bold else 12), y))
             y += line_h
         y += 12
         img = t.render("The board stays hidden until you click (or press Enter).", 15, (150, 150, 150))
