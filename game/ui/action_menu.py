@@ -264,7 +264,10 @@ class ActionMenu:
                 tail = (f"  best {_pct(p)}" if p is not None else "") + "  >"
             else:
                 tail = "  (not now)"
-            b = self._button(panel, y, f"{key}{g.title}{tail}", g.enabled, "@group_button")
+            label = f"{key}{g.title}{tail}"
+            if g.on_map and self.text.font(15, True).size(label)[0] > WIDTH - 36:
+                label = f"{key}{g.title}  (on map)"  # a weapon's name makes it long: never cut the row
+            b = self._button(panel, y, label, g.enabled, "@group_button")
             self._add(panel, y, b, "group", group=g, key=g.key)
             y += ROW
         self._add(panel, y, self._button(panel, y, "Close  (Esc)", True, "@center_button"), "back")

@@ -21,7 +21,7 @@ __all__ = ["legend_rows", "draw_legend"]
 #: badges that are not a condition's (see :func:`game.ui.marks.badges_of`)
 _EXTRA = [("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round: loses it"),
           ("HELD", (255, 190, 60), "held by a grip (x2: by two)"),
-          ("\u2191 10'", (140, 210, 255), "flying, feet up"), ("\u2193 10'", (80, 140, 220), "feet under water")]
+          ("UP 10'", (140, 210, 255), "flying, feet up"), ("DOWN 10'", (80, 140, 220), "feet under water")]
 
 
 def legend_rows(battle: Any) -> list[tuple[str, tuple[int, int, int], str]]:

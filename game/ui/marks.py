@@ -93,7 +93,7 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
                     f"held by {n} grip{'s' if n > 1 else ''}"))
     alt = _altitude(f)
     if alt:
-        arrow = "\u2191 " if alt > 0 else "\u2193 "
+        arrow = "UP " if alt > 0 else "DOWN "  # words: the UI font has no arrow glyphs (they drew as boxes)
         out.append((f"{arrow}{abs(alt)}'", (140, 210, 255) if alt > 0 else (80, 140, 220),
                     f"flying {alt}' up" if alt > 0 else f"{-alt}' under water"))
     return out

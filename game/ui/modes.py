@@ -259,6 +259,9 @@ class PickHex(Mode):
         self.back = back
         first = options[0].action if options else None
         self.title = first.title if first is not None else "Action"
+        item = getattr(first, "item", None) if getattr(first, "target", None) else None
+        if item:  # one group per weapon (Move and Attack): the hint and the question name it
+            self.title += f" with the {str(item).replace('_', ' ')}"
 
     def handle(self, event, scene):
         if _left_click(event) and not scene.dragged:
