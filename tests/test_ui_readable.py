@@ -73,9 +73,10 @@ def test_every_token_has_a_health_bar_whose_length_is_the_hit_points_left(pal_na
     """A hurt fighter's bar is short, a whole one's full; both readable by length (colour only repeats it)."""
     battle = _battle([
         Fighter(id="ann", name="Ann", side="red", hex=Hex(3, 2), stats={"ST": 10, "HT": 10}),
-        Fighter(id="bob", name="Bob", side="blue", hex=Hex(5, 2), stats={"ST": 10, "HT": 10}, hp=2),
+        Fighter(id="bob", name="Bob", side="blue", hex=Hex(5, 2), stats={"ST": 10, "HT": 10}),
     ])
     app = _watched(battle)
+    app.session.battle.fighter("bob").hp = 2  # hurt after the start: 2 of his 10 hit points left
     pal = palette(pal_name) if pal_name != "default" else app.battle_scene.pal
     app.battle_scene.board.tokens.health_colours = (pal.success, pal.neutral, pal.failure)
     frame = app.draw()
@@ -222,3 +223,44 @@ def test_no_text_is_cut_off_on_any_screen_at_1024x640(tmp_path, monkeypatch) -> 
         assert wide == [] and cut == [], (wide, cut)
     finally:
         app.close()
+
+
+def test_a_crowded_hex_keeps_every_name_and_no_label_covers_another() -> None:
+    """Four fighters in one hex, two more beside it, one gripping another (a grip tag), at the default zoom:
+    every fighter's name is placed, no name, grip tag or caption overlaps another or covers a token, and
+    the grip is drawn holder -> held with an arrowhead (the grip's colour off the line's width)."""
+    from game.model import Grapple
+
+    here = Hex(4, 3)
+    people = [("ann", "Annabelle", "red", here), ("bob", "Bartholomew", "blue", here),
+              ("cass", "Cassandra", "red", here), ("dan", "Dane", "blue", here),
+              ("edda", "Edda", "red", Hex(5, 3)), ("finn", "Finnegan", "blue", Hex(4, 4))]
+    battle = _battle([Fighter(id=i, name=n, side=s, hex=h, stats={"ST": 10, "HT": 10}) for i, n, s, h in people])
+    battle.grapples.append(Grapple(holder="ann", target="bob", location="neck", hands=2))
+    app = _watched(battle)
+    bs = app.battle_scene
+    frame = app.draw()
+    layout = bs.board.tokens.layout
+    placed = dict(layout.labels)
+    assert {f"name:{i}" for i, *_ in people} <= set(placed), sorted(placed)
+    assert any(k.startswith("grip:ann>bob") for k in placed)
+    rects = list(placed.values())
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    tokens = [r for r in layout.taken if r not in rects]
+    for what, r in layout.labels:
+        assert r.collidelist(tokens) < 0, (what, r)
+    # holder -> held: an arrowhead 58% along the link from Ann to Bob, wider than the line
+    pa, pb = bs.board.token_screen_pos("ann"), bs.board.token_screen_pos("bob")
+    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / length, dy / length
+    col = bs.pal.grips.get("grapple", bs.pal.grips["other"])
+    z = bs.board.camera.zoom
+    size = min(max(6.0, 7 * z) + 2, length * 0.3)
+    tip = (pa[0] + dx * 0.62, pa[1] + dy * 0.62)
+    base = (tip[0] - ux * size * 1.2, tip[1] - uy * size * 1.2)  # near the arrowhead's wide end
+    side = [frame.get_at((int(base[0] - uy * s * size * 0.5), int(base[1] + ux * s * size * 0.5)))[:3]
+            for s in (1, -1)]
+    assert all(c == tuple(col) for c in side), (side, col)

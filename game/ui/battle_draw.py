@@ -17,14 +17,18 @@ import pygame
 from game.ui.camera import Camera
 from game.ui.describe import name_of, need_words, roll_verdict
 from game.ui.hud.widgets import cross, die_face, tick
+from game.ui.label_layout import LabelLayout
 from game.ui.palette import Palette
 from game.ui.text import TextCache, fit_text, wrap
 
 __all__ = ["draw_floaters", "draw_popups", "draw_toasts", "draw_hint", "draw_banner", "draw_rings"]
 
 
-def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[Any], text: TextCache) -> None:
-    """Damage numbers and short words rising from where they happened, fading in their last 30%."""
+def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[Any], text: TextCache,
+                  layout: LabelLayout | None = None) -> None:
+    """Damage numbers and short words rising from where they happened, fading in their last 30%. With a
+    ``layout`` (the frame's names and grip tags) each takes the nearest spot above its own that covers no
+    name, tag or other caption (issue 15), or its own spot if there is none in reach."""
     for fl in floaters:
         k = fl.age / fl.life
         x, y = camera.world_to_screen(fl.x, fl.y)
@@ -32,6 +36,11 @@ def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[An
         size = fl.size + (8 if fl.big else 0)
         img = text.render(fl.text, size, fl.colour, bold=True)
         sh = text.render(fl.text, size, (0, 0, 0), bold=True)
+        if layout is not None:
+            h = img.get_height()
+            spot = layout.place(f"caption:{fl.text}", (img.get_width() + 2, h + 2),
+                                [(x, y - i * (h + 2)) for i in range(5)] + [(x, y + h + 2)], force=True)
+            x, y = spot.center if spot is not None else (x, y)
         alpha = 255 if k < 0.7 else int(255 * (1 - (k - 0.7) / 0.3))
         for im, off in ((sh, 2), (img, 0)):
             im = im.copy()

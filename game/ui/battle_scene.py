@@ -44,7 +44,7 @@ from game.ui.describe import name_of
 from game.ui.dice_dialog import DiceDialog
 from game.ui.event_player import EventPlayer
 from game.ui.hud.combat_log import CombatLog
-from game.ui.hud.fighter_panel import FighterPanel
+from game.ui.hud.fighter_panel import FighterPanel, hp_of
 from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.last_action import LastAction
 from game.ui.legend import draw_legend
@@ -81,6 +81,7 @@ class BattleScene(Scene):
         self.board.underlay = self._underlay
         self.board.overlay = self._overlay
         self.board.grip_drawer = self._draw_grips
+        self.board.tokens.names_later = True  # drawn by _overlay, after the badges
         self.bar = InitiativeBar(self.text)
         self.panel = FighterPanel(self.text)
         self.log = CombatLog(self.text)
@@ -156,6 +157,9 @@ class BattleScene(Scene):
                 cols[sid] = self.pal.sides[i % len(self.pal.sides)]
         self.board.side_colours = cols
         self.board.arc_tints = self.pal.arcs
+        # the tokens' health bars: the fighter panel's reading, in this palette's colours (issue 15)
+        self.board.tokens.health = lambda f: hp_of(self.session, f)
+        self.board.tokens.health_colours = (self.pal.success, self.pal.neutral, self.pal.failure)
 
     def apply_settings(self) -> None:
         """The settings changed (from the settings screen)."""
@@ -358,15 +362,23 @@ class BattleScene(Scene):
             self.mode.draw(surface, self)
 
     def _draw_grips(self, surface: pygame.Surface, positions: dict[str, tuple[float, float]]) -> None:
+        """The grips' links, under the tokens (their tags go over them, after the names: :meth:`_overlay`)."""
         draw_grips(surface, self.board.camera, self.board.battle, positions, self.app.text, self.pal.grips,
                    self.player.link_growth(), self.board.geometry.hex_radius,
-                   centre_of=self.board.geometry.center)
+                   centre_of=self.board.geometry.center, tags=False)
 
     def _overlay(self, surface: pygame.Surface) -> None:
         pos = self.board.token_positions()
+        layout = self.board.tokens.layout
         draw_badges(surface, self.board.camera, self.board.battle, pos, self.app.text,
-                    self.board.geometry.hex_radius * 0.6)
-        draw_floaters(surface, self.board.camera, self.player.floaters, self.app.text)
+                    self.board.geometry.hex_radius * 0.6, layout)
+        self.board.tokens.draw_names(surface)  # after the badges, around them
+        # issue 15: grip tags and captions take spots the badges and names leave free
+        if self.board.battle.grapples:
+            draw_grips(surface, self.board.camera, self.board.battle, pos, self.app.text, self.pal.grips,
+                       self.player.link_growth(), self.board.geometry.hex_radius,
+                       centre_of=self.board.geometry.center, links=False, layout=layout)
+        draw_floaters(surface, self.board.camera, self.player.floaters, self.app.text, layout)
         pops = self.player.popups()
         if pops:
             draw_popups(surface, self.board.camera, pops, pos, self.session.battle, self.text, self.pal,

@@ -22,6 +22,7 @@ import pygame
 from game.hexgrid import Hex
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
+from game.ui.label_layout import LabelLayout
 from game.ui.text import TextCache
 
 __all__ = ["ReachOverlay", "draw_path", "draw_grips", "draw_badges", "CONDITION_BADGES", "badge_for"]
@@ -217,11 +218,14 @@ def _dashes(surface: pygame.Surface, colour: Any, a: tuple[float, float], b: tup
 def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: dict[str, tuple[float, float]],
                text: TextCache, colours: dict[str, tuple[int, int, int]],
                growth: dict[tuple[str, str], float] | None = None, hex_radius: float = 37.0,
-               centre_of: Any = None) -> None:
+               centre_of: Any = None, *, links: bool = True, tags: bool = True,
+               layout: LabelLayout | None = None) -> None:
     """Every grip of ``battle`` as a link (see the module docstring); ``growth`` draws new ones partly.
 
     ``centre_of(hex) -> (wx, wy)``: where a hex's centre is, so that the tag of a grip inside one hex sits
-    above that hex instead of on the two small tokens.
+    above that hex instead of on the two small tokens. ``links`` / ``tags``: draw the links (under the
+    tokens), the tags (over them, after the names); with a ``layout`` a tag takes a spot no name or other
+    tag covers, or is left out (the fighter panel lists the grip in words).
     """
     z = camera.zoom
     growth = growth or {}
@@ -248,11 +252,19 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
         pb = (pa[0] + (pb[0] - pa[0]) * frac, pa[1] + (pb[1] - pa[1]) * frac)
         kind = g.kind if g.kind in colours else "other"
         col = colours.get(kind, (255, 255, 255))
-        _grip_link(surface, g, pa, pb, col, z, frac, hex_radius)
-        if frac < 1 or z * hex_radius < 16:
+        if links:
+            _grip_link(surface, g, pa, pb, col, z, frac, hex_radius)
+        if not tags or frac < 1:
+            continue
+        dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+        length = math.hypot(dx, dy)
+        if length > 8:  # issue 15: holder -> held, an arrowhead over the tokens, pointing at the held
+            size = min(max(6.0, 7 * z) + 2, length * 0.3)
+            _arrowhead(surface, (pa[0] + dx * 0.62, pa[1] + dy * 0.62), (dx / length, dy / length), size, col)
+        if z * hex_radius < 16:
             continue
         centre = camera.world_to_screen(*centre_of(fa.hex)) if same_hex else None
-        _grip_tag(surface, g, pa, pb, col, z, text, centre, hex_radius, k)
+        _grip_tag(surface, g, pa, pb, col, z, text, centre, hex_radius, k, layout)
 
 
 def _grip_link(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tuple[float, float],
@@ -293,9 +305,20 @@ def _grip_link(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tup
         pygame.draw.circle(surface, (250, 240, 220), (hx, hy), 5 * max(0.7, z))
 
 
+def _arrowhead(surface: pygame.Surface, tip: tuple[float, float], u: tuple[float, float], size: float,
+               col: tuple[int, int, int]) -> None:
+    """A filled arrowhead with its point at ``tip``, pointing along the unit vector ``u``."""
+    ux, uy = u
+    px, py = -uy, ux
+    pts = [tip, (tip[0] - ux * size * 1.5 + px * size, tip[1] - uy * size * 1.5 + py * size),
+           (tip[0] - ux * size * 1.5 - px * size, tip[1] - uy * size * 1.5 - py * size)]
+    pygame.draw.polygon(surface, col, pts)
+    pygame.draw.polygon(surface, (10, 10, 14), pts, width=2)
+
+
 def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tuple[float, float],
               col: tuple[int, int, int], z: float, text: TextCache, centre: tuple[float, float] | None,
-              hex_radius: float, k: int) -> None:
+              hex_radius: float, k: int, layout: LabelLayout | None = None) -> None:
     """At the held end: the location and (for special grips) the kind, in words. ``centre``: the screen
     centre of the hex both stand in (None when apart); the tag then sits above that hex (the ``k``-th link
     between the same two a line higher), ticked to the pair."""
@@ -307,17 +330,28 @@ def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tupl
         tag = f"{str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()}" \
               f" \u00b7 {tag}"
     t = text.render(tag, 13, (16, 16, 20), bold=True)
+    tw, th = t.get_width() + 8, t.get_height() + 2
     if centre is not None:
         # both in one hex: the tag sits above the hex, with a tick down to the pair
         hx, hy = centre
         top = hy - hex_radius * z * 0.98 - 8 - 18 * k
-        box = t.get_rect(center=(hx, top))
-        pygame.draw.line(surface, (10, 10, 14), (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 4)
-        pygame.draw.line(surface, col, (hx, box.bottom), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2), 2)
+        spots = [(hx, top - 20 * i) for i in range(4)] + [(hx + s * (tw / 2 + hex_radius * z * 0.9), hy - 10)
+                                                          for s in (1, -1)]
     else:
         mx, my = pa[0] + dx * 0.62, pa[1] + dy * 0.62
-        box = t.get_rect(center=(mx + px * 12 * z, my + py * 12 * z))
-    bg = box.inflate(8, 2)
+        spots = [(mx + px * o * z, my + py * o * z) for o in (12, -12, 26, -26, 40, -40)]
+    if layout is None:
+        bg = pygame.Rect(0, 0, tw, th)
+        bg.center = (int(spots[0][0]), int(spots[0][1]))
+    else:  # issue 15: a tag covers no name and no other tag; with no free spot it is left out
+        bg = layout.place(f"grip:{g.holder}>{g.target}", (tw, th), spots)
+        if bg is None:
+            return
+    box = t.get_rect(center=bg.center)
+    if centre is not None:
+        mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+        pygame.draw.line(surface, (10, 10, 14), (bg.centerx, bg.bottom), mid, 4)
+        pygame.draw.line(surface, col, (bg.centerx, bg.bottom), mid, 2)
     pygame.draw.rect(surface, col, bg, border_radius=5)
     pygame.draw.rect(surface, (10, 10, 14), bg, width=1, border_radius=5)
     surface.blit(t, box)
@@ -340,8 +374,9 @@ def _surprised(battle: Any, fid: str) -> bool:
 
 
 def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions: dict[str, tuple[float, float]],
-                text: TextCache, radius: float) -> None:
-    """Condition badges in a row above each token (letters on colour, outlined).
+                text: TextCache, radius: float, layout: LabelLayout | None = None) -> None:
+    """Condition badges in a row above each token (letters on colour, outlined); each claims its place in
+    ``layout`` so the names placed after go elsewhere (issue 15).
 
     Besides the conditions: SURPRISED (this round), HELD (and by how many), the altitude of a flier
     (``counters.altitude`` feet, an up arrow) or the depth of a swimmer (a down arrow)."""
@@ -365,6 +400,8 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
         y = sy - radius * z * 0.95 - size
         for img, col in imgs:
             r = pygame.Rect(int(x), int(y), img.get_width() + 8, img.get_height() + 2)
+            if layout is not None:
+                layout.claim(r)
             pygame.draw.rect(surface, col, r, border_radius=4)
             pygame.draw.rect(surface, (10, 10, 14), r, width=1, border_radius=4)
             surface.blit(img, (r.x + 4, r.y + 1))

@@ -26,6 +26,7 @@ import pygame
 from game.hexgrid import Hex
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
+from game.ui.label_layout import LabelLayout
 from game.ui.text import TextCache
 
 __all__ = [
@@ -154,6 +155,11 @@ class TokenLayer:
         #: the palette's (success, neutral, failure) colours for the bars
         self.health_colours: tuple[tuple[int, int, int], ...] = HEALTH_COLOURS
         self._seen_hp: dict[str, float] = {}
+        #: this frame's taken rectangles (tokens, then names): grip tags and captions drawn after avoid them
+        self.layout = LabelLayout()
+        #: the names wait for :meth:`draw_names` (the battle screen draws the badges first)
+        self.names_later = False
+        self._named: tuple[list[Any], str | None, int] = ([], None, 11)
 
     # --- where ------------------------------------------------------------------------
 
@@ -369,9 +375,10 @@ class TokenLayer:
         vw, vh = camera.viewport
         blits = []
         bars: list[tuple[float, float, int, Any]] = []
-        labels = []
+        named: list[tuple[Any, TokenPlacement, float, float, int]] = []
         name_size = int(min(20, max(11, self.geometry.hex_radius * z * 0.42)))
         show_names = self.geometry.hex_radius * z >= 14
+        self.layout.reset()
         for p in self.placements(battle):
             f = by_id[p.fighter_id]
             wx, wy = override.get(f.id, (p.x, p.y)) if override else (p.x, p.y)
@@ -388,10 +395,70 @@ class TokenLayer:
                 img = self._dimmed(img)
             blits.append((img, (int(sx) - ax, int(sy) - ay)))
             bars.append((sx, sy + r * 1.08, r, f))
-            if show_names and (p.crowd == 1 or f.id == selected):
-                lab = self.label(f.name or f.id, name_size)
-                labels.append((lab, (int(sx) - lab.get_width() // 2, int(sy + r * 1.08 + max(4, min(8, r // 4)) + 3))))
+            # the token and its health bar are taken before any word is placed: no label hides a fighter
+            self.layout.claim(pygame.Rect(int(sx - r), int(sy - r), 2 * r, int(r * 2.08) + max(4, min(8, r // 4))))
+            if show_names:
+                named.append((f, p, sx, sy, r))
         surface.blits(blits, doreturn=False)
         for sx, top, r, f in bars:  # every token, crowded or not (issue 15: a health bar on every token)
             self.health_bar(surface, sx, top, r, f)
+        self._named = (named, selected, name_size)
+        if not self.names_later:
+            self.draw_names(surface)
+
+    def draw_names(self, surface: pygame.Surface) -> None:
+        """Place and draw the names of the tokens last drawn, avoiding everything the layout holds by now
+        (the battle screen calls this after the condition badges have claimed their places)."""
+        named, selected, name_size = self._named
+        self._named = ([], None, name_size)
+        self._leaders: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        labels = self._place_names(named, selected, name_size)
+        for a, b in self._leaders:
+            pygame.draw.line(surface, (12, 12, 16), a, b, 3)
+            pygame.draw.line(surface, (236, 232, 220), a, b, 1)
         surface.blits(labels, doreturn=False)
+
+    def _hex_centre_screen(self, p: TokenPlacement, sx: float, sy: float) -> tuple[float, float]:
+        """The screen centre of ``p``'s hex (``p``'s own offset taken back from where it is drawn)."""
+        wx, wy = self.geometry.center(p.hex)
+        return sx - (p.x - wx) * self._zoom, sy - (p.y - wy) * self._zoom
+
+    def _place_names(self, named: list[tuple[Any, TokenPlacement, float, float, int]], selected: str | None,
+                     name_size: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Every fighter's name where it covers no token and no other name (issue 15: crowded hexes keep
+        their names): below the token, else above, beside it on its outer side, or a line lower; the
+        selected fighter's first and always shown, then lone fighters', then those sharing a hex (a
+        size smaller). A name with no free spot is left out; hovering its token names it."""
+        order = sorted(named, key=lambda e: (e[0].id != selected, e[1].crowd > 1, e[3], e[2]))
+        out = []
+        for f, p, sx, sy, r in order:
+            size = name_size if p.crowd == 1 else max(10, name_size - 2)
+            lab = self.label(f.name or f.id, size)
+            w, h = lab.get_size()
+            below = sy + r * 1.08 + max(4, min(8, r // 4)) + 3 + h / 2
+            above = sy - r * 1.15 - h / 2
+            side = r + 4 + w / 2
+            if p.crowd > 1:  # sharing a hex: the name goes out of the hex on its token's side, like a callout
+                cx, cy = self._hex_centre_screen(p, sx, sy)
+                ox = 1 if sx >= cx else -1
+                oy = 1 if sy > cy + 1 else -1 if sy < cy - 1 else 0
+                vert = [below, above] if oy >= 0 else [above, below]
+                spots = [(sx + ox * side, sy), (sx + ox * side, sy + oy * (h + 2))]
+                spots += [(sx + ox * shift * w, y) for y in vert for shift in (0, 0.3, 0.5, -0.3, -0.5)]
+                spots += [(sx + ox * side, sy + oy * 2 * (h + 2)), (sx - ox * side, sy)]
+            else:
+                spots = [(sx, below), (sx, above), (sx + side, sy), (sx - side, sy), (sx, below + h + 2),
+                         (sx, above - h - 2)]
+            rect = self.layout.place(f"name:{f.id}", (w, h), spots, force=(f.id == selected))
+            if rect is None and p.crowd > 1:  # last resort: a line further out, away from the crowd
+                rect = self.layout.place(f"name:{f.id}", (w, h), [(x + (x - sx) * 0.6, y + (h + 2) * k)
+                                                                  for x, y in spots[:2] for k in (1, -1, 2, -2)])
+            if rect is not None:
+                out.append((lab, rect.topleft))
+                if p.crowd > 1 and math.hypot(rect.centerx - sx, rect.centery - sy) > r + w / 2 + 8:
+                    # a name set apart from its crowded token: a thin leader line ties it to the token
+                    end = (min(max(sx, rect.left), rect.right), min(max(sy, rect.top), rect.bottom))
+                    d = math.hypot(end[0] - sx, end[1] - sy) or 1.0
+                    edge = (sx + (end[0] - sx) * (r + 1) / d, sy + (end[1] - sy) * (r + 1) / d)
+                    self._leaders.append((end, edge))
+        return out
