@@ -20,6 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 from test_ui_play import ARENA, DICE, SIZE, click, dismiss_handover, move, play_out, press, type_text  # noqa: E402
 
 from game import saves  # noqa: E402
@@ -422,3 +424,71 @@ def test_loading_an_autosave_replays_quietly_and_keeps_the_file(dirs):
         assert len(set(saves.list_autosaves(saves.autosave_dir())) - before) == 1
     finally:
         app.close()
+
+
+# -- hostile files in the saves folder -------------------------------------------------------------
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+                     | st.floats(allow_nan=False) | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                 max_size=4), max_leaves=12)
+_FIELDS = ["format", "version", "ruleset", "title", "saved_at", "scenario", "seat", "initial", "snapshot",
+           "initial.board", "initial.board.cells", "initial.board.columns", "initial.board.tile_size",
+           "initial.board.stagger_axis", "initial.sides", "snapshot.round", "snapshot.fighters",
+           "snapshot.fighters.0.hex", "snapshot.fighters.0.side", "snapshot.sides.0.colour"]
+
+
+def _put(doc, dotted, value):
+    *path, last = dotted.split(".")
+    node = doc
+    for part in path:
+        if isinstance(node, list):
+            node = node[int(part) % len(node)] if node and part.isdigit() else None
+        else:
+            node = node.get(part)
+        if not isinstance(node, dict | list):
+            return
+    if isinstance(node, list):
+        if node and last.isdigit():
+            node[int(last) % len(node)] = value
+    else:
+        node[last] = value
+
+
+@pytest.fixture(scope="module")
+def good_save(tmp_path_factory):
+    from game.ui.session import new_session
+
+    s = new_session(ARENA, seat={"red": "human", "blue": "human"}, dice=list(DICE), autosave=False)
+    s.end_turn()
+    return s.save(tmp_path_factory.mktemp("good") / "good.json", title="Good").read_text()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_damaged_save_is_listed_with_one_sentence_and_its_picture_never_fails(dirs, good_save, data):
+    """Hypothesis: a save with any field replaced by any JSON value, or random bytes, in the saves folder: the
+    list reads it (a header or one sentence naming the file) and its thumbnail draws or is the placeholder."""
+    from game.ui.thumbnails import board_thumbnail
+
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.iterdir():
+        old.unlink()
+    if data.draw(st.booleans()):
+        (folder / "noise.json").write_bytes(data.draw(st.binary(max_size=200)))
+    else:
+        doc = json.loads(good_save)
+        for _ in range(data.draw(st.integers(1, 3))):
+            _put(doc, data.draw(st.sampled_from(_FIELDS)), data.draw(_JSON))
+        (folder / "noise.json").write_text(json.dumps(doc))
+    named, _ = list_saves()
+    assert len(named) == 1
+    entry = named[0]
+    if entry.problem is not None:
+        assert "noise.json" in entry.problem and "\n" not in entry.problem and "Traceback" not in entry.problem
+    else:
+        h = entry.header
+        pic = board_thumbnail(h.initial.board, h.snapshot.sides, h.snapshot.fighters, (96, 64))
+        assert pic.get_size() == (96, 64)
+        assert entry.title and entry.when and isinstance(entry.ruleset_name, str)
