@@ -66,7 +66,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("Esc", "cancel (menu, selection), else the pause menu", ANYTIME, "pause", key=(pygame.K_ESCAPE,)),
     Binding("Ctrl+Z", "undo", ANYTIME, "undo", key=(pygame.K_z,), ctrl=True),
     Binding("Ctrl+Y", "redo", ANYTIME, "redo", key=(pygame.K_y,), ctrl=True),
-    Binding("Ctrl+S", "save", ANYTIME, "save", key=(pygame.K_s,), ctrl=True),
+    Binding("Ctrl+S", "save under a name", ANYTIME, "save", key=(pygame.K_s,), ctrl=True),
     Binding("Ctrl+L", "load", ANYTIME, "load", key=(pygame.K_l,), ctrl=True),
     Binding("Ctrl+M", "sound off / on", ANYTIME, "mute", key=(pygame.K_m,), ctrl=True),
     Binding("F1", "rules help (searchable, by rule ID)", ANYTIME, "help", key=(pygame.K_F1,)),
