@@ -264,3 +264,30 @@ def test_a_crowded_hex_keeps_every_name_and_no_label_covers_another() -> None:
     side = [frame.get_at((int(base[0] - uy * s * size * 0.5), int(base[1] + ux * s * size * 0.5)))[:3]
             for s in (1, -1)]
     assert all(c == tuple(col) for c in side), (side, col)
+
+
+def test_move_cost_numbers_never_sit_under_a_name(tmp_path, monkeypatch) -> None:
+    """The tavern with a human to move: the lit hexes' cost numbers are drawn after the names, each where
+    no name, badge or token is (a covered one is left out; hovering its hex tells the cost)."""
+    from pathlib import Path
+
+    from game.ui.settings import Settings
+
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
+    tavern = Path(__file__).resolve().parents[1] / "maps" / "tavern.toml"
+    app = App(tavern, (1280, 800), clock=FixedClock(16), settings=Settings(animation_speed="instant",
+                                                                            handover="never"), autosave=False)
+    try:
+        bs = app.battle_scene
+        _step(app, 3)
+        assert bs.reach, "a human fighter to move, its reach lit"
+        app.draw()
+        layout = bs.board.tokens.layout
+        names = [r for what, r in layout.labels if what.startswith("name:")]
+        numbers = layout.taken[layout.taken.index(names[-1]) + 1:] if names else []
+        assert names and len(numbers) > 10
+        for n in numbers:
+            assert n.collidelist(names) < 0, n
+    finally:
+        app.close()

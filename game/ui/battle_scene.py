@@ -87,6 +87,7 @@ class BattleScene(Scene):
         self.log = CombatLog(self.text)
         self.option_cache = OptionCache(session)
         self.preview = PathPreview(self.option_cache, self.board.geometry, app.text)
+        self.preview.overlay.numbers_later = True  # the move costs too, after the names
         self.results = ResultDispatcher(self)
         self.last_action = LastAction()
         self.tooltip = Tooltip()
@@ -373,6 +374,7 @@ class BattleScene(Scene):
         draw_badges(surface, self.board.camera, self.board.battle, pos, self.app.text,
                     self.board.geometry.hex_radius * 0.6, layout)
         self.board.tokens.draw_names(surface)  # after the badges, around them
+        self.preview.overlay.draw_numbers(surface, self.board.camera, layout)  # the move costs, where free
         # issue 15: grip tags and captions take spots the badges and names leave free
         if self.board.battle.grapples:
             draw_grips(surface, self.board.camera, self.board.battle, pos, self.app.text, self.pal.grips,

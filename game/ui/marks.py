@@ -129,6 +129,11 @@ class ReachOverlay:
         self._origin = (0.0, 0.0)
         self._src: dict[Hex, int] | None = None  # the dict drawn last (held, so its id is not reused)
         self._look: tuple | None = None
+        #: the numbers wait for :meth:`draw_numbers` (the battle screen draws them after the names, where no
+        #: name, badge or token is: issue 15); else they are part of the cached tint
+        self.numbers_later = False
+        self._numbers: list[tuple[float, float, str]] = []  # (world x, world y, cost) of each number
+        self._shown = False  # the tint was drawn this frame: its numbers are due
 
     def draw(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, int],
              fill: tuple[int, int, int, int], edge: tuple[int, int, int, int]) -> None:
@@ -144,6 +149,29 @@ class ReachOverlay:
             self._src, self._look = costs, look
         ox, oy = camera.world_to_screen(*self._origin)
         surface.blit(self._surf, (int(ox + 0.5), int(oy + 0.5)))
+        self._shown = True
+
+    def draw_numbers(self, surface: pygame.Surface, camera: Camera, layout: LabelLayout | None = None) -> None:
+        """The costs of the tint drawn this frame, each where ``layout`` has nothing (a number a name or
+        token would cover is left out: hovering the hex tells its cost); nothing if no tint was drawn."""
+        if not self._shown:
+            return
+        self._shown = False
+        r = self.geometry.hex_radius * camera.zoom
+        if r < 14:
+            return
+        size = max(9, int(r * 0.36))
+        for wx, wy, c in self._numbers:
+            x, y = camera.world_to_screen(wx, wy)
+            t = self.text.render(c, size, (255, 255, 255), bold=True)
+            box = t.get_rect(center=(x, y)).inflate(2, 0)
+            if layout is not None:
+                if not layout.is_free(box):
+                    continue
+                layout.claim(box)
+            sh = self.text.render(c, size, (0, 0, 0), bold=True)
+            surface.blit(sh, sh.get_rect(center=(x + 1, y + 1)))
+            surface.blit(t, t.get_rect(center=(x, y)))
 
     def _build(self, costs: dict[Hex, int], zoom: float, fill: Any, edge: Any) -> None:
         g = self.geometry
@@ -157,13 +185,15 @@ class ReachOverlay:
         w, h = int((x1 - x0) * zoom) + 2, int((y1 - y0) * zoom) + 2
         surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
         size = max(9, int(r * 0.36))
+        self._numbers = [(centres[hx][0] + g.hex_radius * 0.42, centres[hx][1] - g.hex_radius * 0.62, str(c))
+                         for hx, c in costs.items()]
         for hx, c in costs.items():
             cx, cy = centres[hx]
             px, py = (cx - x0) * zoom, (cy - y0) * zoom
             pts = [(px + x, py + y) for x, y in outline]
             pygame.draw.polygon(surf, fill, pts)
             pygame.draw.polygon(surf, edge, pts, width=max(1, int(zoom * 1.5)))
-            if r >= 14:
+            if r >= 14 and not self.numbers_later:
                 t = self.text.render(str(c), size, (255, 255, 255), bold=True)
                 sh = self.text.render(str(c), size, (0, 0, 0), bold=True)
                 bx, by = px + r * 0.42, py - r * 0.62
