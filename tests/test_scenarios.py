@@ -169,9 +169,9 @@ def test_missing_scenario_file(tmp_path: Path) -> None:
 
 
 def test_unknown_ruleset_checked_when_rulesets_are_registered(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import game.maps as maps
+    import game.scenarios as scenarios
 
-    monkeypatch.setattr(maps, "_known_rulesets", lambda: {"3d6-lite", "3d6-full"})
+    monkeypatch.setattr(scenarios, "_known_rulesets", lambda: {"3d6-lite", "3d6-full"})
     with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: unknown ruleset 'chess' \(known: 3d6-full, 3d6-lite\)$"):
         load_scenario(write(tmp_path, base().replace('"3d6-lite"', '"chess"')))
     assert load_scenario(write(tmp_path, base(), "ok.toml")).ruleset == "3d6-lite"

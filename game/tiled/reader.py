@@ -1,0 +1,271 @@
+"""``load_map``: a hexagonal Tiled map read into a :class:`~game.model.Board`, or one :class:`MapError`.
+
+The steps, each in its own function: the map's header (orientation, size), its layer data, its tilesets
+(checked, then their properties read by pytmx), the cells (layers merged bottom to top) and the object
+layers (spots and zones). No pygame.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+from game.hexgrid import Hex, offset_to_axial
+from game.model import Board, Cell, TileLayer, Tileset
+from game.tiled.geometry import _GID_MASK, HexMetrics
+from game.tiled.layers import _decode_data, _merge, _pytmx, _terrain_of, _walk_layers, _without_layers
+from game.tiled.objects import _nearest_cell, _object_shape, _zone_cells
+from game.tiled.safe_xml import (
+    MAX_CELLS_A_SIDE,
+    MAX_COORDINATE,
+    MAX_LAYER_TILES,
+    MAX_LAYERS,
+    MAX_MAP_BYTES,
+    MAX_OBJECTS,
+    MAX_PROPERTIES,
+    MAX_TILE_PIXELS,
+    MAX_TILESETS,
+    MAX_ZONE_WORK,
+    MapError,
+    _check_attributes,
+    _float_attr,
+    _int_attr,
+    _parse_xml,
+)
+from game.tiled.tilesets import _check_tilesets
+
+
+def load_map(path: str | Path) -> Board:
+    """Read a hexagonal Tiled map into a :class:`Board`, or raise :class:`MapError`."""
+    path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        raise MapError(f"{path}: no such file.")
+    root = _parse_xml(path, str(path), limit=MAX_MAP_BYTES)
+    h = _read_header(root, path)
+    raw_layers, opacities = _read_layers(root, path, h)
+    _check_attributes(root, str(path))
+    tilesets, masked_layers, tm, terrain_by_gid = _read_tilesets(root, path, raw_layers, h.columns)
+    layers = [TileLayer(name=node.get("name", ""), gids=_rows(masked, h.columns), flags=_rows([g >> 28 for g in gids], h.columns),
+                        visible=node.get("visible", "1") != "0", opacity=opacity)
+              for (node, gids), masked, opacity in zip(raw_layers, masked_layers, opacities)]
+    cells = _cells(masked_layers, terrain_by_gid, h)
+    zones, spots = _read_objects(root, path, h, cells)
+
+    props = dict(tm.properties)
+    name = str(props.get("name") or path.stem)
+    ruleset = props.get("ruleset")
+    scale = props.get("scale")
+    return Board(
+        name=name, path=str(path.resolve()), top="flat" if h.stagger_axis == "x" else "pointy",
+        stagger_axis=h.stagger_axis, stagger_index=h.stagger_index, columns=h.columns, rows=h.rows,
+        tile_size=(h.tile_width, h.tile_height), hex_side=h.side,
+        default_ruleset=str(ruleset) if ruleset else None, scale=str(scale) if scale is not None else None,
+        cells=list(cells.values()), zones=zones, spots=spots,
+        properties={k: v for k, v in props.items()
+                    if isinstance(v, str | bool) or (isinstance(v, int | float) and math.isfinite(v) and abs(v) < 2**53)},
+        tilesets=tilesets, layers=layers,
+    )
+
+
+def _rows(flat: list[int], columns: int) -> list[list[int]]:
+    """A layer's flat list of tiles cut into rows of ``columns``."""
+    return [flat[row * columns:(row + 1) * columns] for row in range(len(flat) // columns)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Header:
+    """The map's layout as its ``<map>`` element declares it, checked: stagger, size in cells, tile size."""
+
+    stagger_axis: str
+    stagger_index: str
+    columns: int
+    rows: int
+    tile_width: int  # as declared (HexMetrics rounds it down to even)
+    tile_height: int
+    side: int
+
+    def metrics(self) -> HexMetrics:
+        return HexMetrics(self.stagger_axis, self.stagger_index, self.tile_width & ~1, self.tile_height & ~1,
+                          self.side, self.columns, self.rows)
+
+
+def _read_header(root: ElementTree.Element, path: Path) -> _Header:
+    """A hexagonal, finite map of a size Clinch plays, with no more layers, objects, tilesets or properties
+    than it reads (``MAX_*``)."""
+    if root.tag != "map":
+        raise MapError(f"{path}: is not a Tiled map (its root element is <{root.tag}>).")
+    orientation = root.get("orientation", "orthogonal")
+    if orientation != "hexagonal":
+        raise MapError(f"{path}: is an {orientation} map, but Clinch plays only hexagonal maps."
+                       if orientation[:1] in "aeiou" else
+                       f"{path}: is a {orientation} map, but Clinch plays only hexagonal maps.")
+    if root.get("infinite") == "1":
+        raise MapError(f"{path}: is an infinite map, which Clinch cannot play; give it a fixed size in Tiled.")
+    axis, index = root.get("staggeraxis", "y"), root.get("staggerindex", "odd")
+    if axis not in ("x", "y"):
+        raise MapError(f"{path}: staggeraxis must be 'x' or 'y', not {axis!r}.")
+    if index not in ("odd", "even"):
+        raise MapError(f"{path}: staggerindex must be 'odd' or 'even', not {index!r}.")
+    where = str(path)
+    columns, rows = _int_attr(root, "width", where), _int_attr(root, "height", where)
+    if columns > MAX_CELLS_A_SIDE or rows > MAX_CELLS_A_SIDE:
+        raise MapError(f"{path}: map is {columns}x{rows} cells; Clinch plays maps up to "
+                       f"{MAX_CELLS_A_SIDE}x{MAX_CELLS_A_SIDE}.")
+    tw, th = _int_attr(root, "tilewidth", where), _int_attr(root, "tileheight", where)
+    if max(tw, th) > MAX_TILE_PIXELS:
+        raise MapError(f"{path}: has tiles of {tw}x{th} pixels; Clinch draws tiles up to "
+                       f"{MAX_TILE_PIXELS}x{MAX_TILE_PIXELS}.")
+    side = _int_attr(root, "hexsidelength", where, 0)
+    if columns < 1 or rows < 1 or tw < 2 or th < 2 or side < 0:
+        raise MapError(f"{path}: has an impossible size ({columns}x{rows} tiles of {tw}x{th}, side {side}).")
+    if side >= (tw if axis == "x" else th):
+        raise MapError(f"{path}: hexsidelength {side} is not shorter than the tile.")
+
+    for tag, most, what in (("layer", MAX_LAYERS, "tile layers"), ("object", MAX_OBJECTS, "objects"),
+                            ("tileset", MAX_TILESETS, "tilesets"), ("property", MAX_PROPERTIES, "properties")):
+        found = sum(1 for _ in root.iter(tag))
+        if found > most:
+            raise MapError(f"{path}: has {found:,} {what}; Clinch reads maps of up to {most:,}.")
+    return _Header(axis, index, columns, rows, tw, th, side)
+
+
+def _read_layers(root: ElementTree.Element, path: Path,
+                 h: _Header) -> tuple[list[tuple[ElementTree.Element, list[int]]], list[float]]:
+    """1. Layer data, read here (all encodings, all flag bits), never more than MAX_LAYER_TILES in all: each
+    tile layer with its raw gids, and its opacity. Tile objects' gids are checked too."""
+    columns, rows = h.columns, h.rows
+    raw_layers: list[tuple[ElementTree.Element, list[int]]] = []
+    opacities: list[float] = []
+    for node in _walk_layers(root):
+        if node.tag != "layer":
+            continue
+        lwhere = f"{path}: layer {node.get('name', '')!r}"
+        if _int_attr(node, "width", lwhere, columns) != columns or _int_attr(node, "height", lwhere, rows) != rows:
+            raise MapError(f"{lwhere} is not the size of the map.")
+        if (len(raw_layers) + 1) * columns * rows > MAX_LAYER_TILES:
+            raise MapError(f"{lwhere} is one layer too many: Clinch reads at most {MAX_LAYER_TILES:,} tiles "
+                           f"over all layers ({MAX_LAYER_TILES // (columns * rows)} layers of {columns}x{rows}).")
+        opacity = _float_attr(node, "opacity", lwhere, 1.0)
+        if not 0.0 <= opacity <= 1.0:
+            raise MapError(f"{lwhere}: opacity={node.get('opacity')!r} is not between 0 and 1.")
+        data = node.find("data")
+        if data is None:
+            raise MapError(f"{lwhere} has no <data>.")
+        raw_layers.append((node, _decode_data(data, columns * rows, lwhere)))
+        opacities.append(opacity)
+    for obj in root.iter("object"):
+        if obj.get("gid") is not None:
+            _int_attr(obj, "gid", f"{path}: object {obj.get('name') or obj.get('id')!r}", 0, 0, 0xFFFFFFFF)
+    return raw_layers, opacities
+
+
+def _read_tilesets(root: ElementTree.Element, path: Path, raw_layers: list[tuple[ElementTree.Element, list[int]]],
+                   columns: int) -> tuple[list[Tileset], list[list[int]], Any, dict[int, dict[str, Any]]]:
+    """2. Tilesets: checked here for clear sentences (and every number bounded), then pytmx reads the
+    properties from a copy of the tree whose layer data is clean CSV without flag bits. Returns the
+    tilesets, each layer's gids without flags, pytmx's map (for the map's properties) and each used gid's
+    terrain."""
+    facts = _check_tilesets(root, path)
+    tilesets = [Tileset(firstgid=gid, image=str(f.image), tile_width=f.tile_width, tile_height=f.tile_height,
+                        columns=f.columns, tile_count=f.tile_count, spacing=f.spacing, margin=f.margin,
+                        offset=f.offset)
+                for gid, f in sorted(facts.items())]
+    masked_layers = [[g & _GID_MASK for g in gids] for _node, gids in raw_layers]
+    used: set[int] = set()
+    for (node, _gids), masked in zip(raw_layers, masked_layers):
+        distinct = set(masked) - {0}
+        bad = [g for g in distinct if not any(t.firstgid <= g < t.firstgid + t.tile_count for t in tilesets)]
+        if bad:
+            at = min(masked.index(g) for g in bad)
+            raise MapError(f"{path}: layer {node.get('name', '')!r}: tile ({at % columns}, {at // columns}) has gid "
+                           f"{masked[at]}, which belongs to no tileset.")
+        used |= distinct
+    tm = _pytmx_map(root, path, used)
+    props_by_gid: dict[int, dict[str, Any]] = {}
+    for pgid, props in tm.tile_properties.items():
+        tgid = tm.tiledgidmap.get(pgid)
+        if tgid is not None:
+            props_by_gid[tgid] = props
+    terrain_by_gid = {gid: _terrain_of(props_by_gid.get(gid, {}), f"{path}: tile gid {gid}") for gid in sorted(used)}
+    return tilesets, masked_layers, tm, terrain_by_gid
+
+
+def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int]) -> Any:
+    """pytmx's reading of the map's and tilesets' properties, from a copy of the tree without its layers:
+    one small layer listing each gid in use once is all it needs to map its own gids to Tiled's."""
+    clean = _without_layers(root)
+    if used:
+        extra = ElementTree.SubElement(clean, "layer", {"name": "clinch gids", "width": str(len(used)), "height": "1"})
+        ElementTree.SubElement(extra, "data", {"encoding": "csv"}).text = ",".join(map(str, sorted(used)))
+    for obj in clean.iter("object"):
+        if obj.get("gid"):
+            obj.set("gid", str(int(obj.get("gid", "0")) & _GID_MASK))
+    pytmx = _pytmx()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tm = pytmx.TiledMap(allow_duplicate_names=True)
+            tm.filename = str(path)
+            tm.parse_xml(clean)
+    except Exception as exc:  # pytmx raises bare Exceptions; nothing of it may escape as a traceback
+        raise MapError(f"{path}: pytmx cannot read it ({str(exc).rstrip('.') or type(exc).__name__}).") from None
+    return tm
+
+
+def _cells(masked_layers: list[list[int]], terrain_by_gid: dict[int, dict[str, Any]],
+           h: _Header) -> dict[tuple[int, int], Cell]:
+    """3. Cells: merge the layers bottom to top (once per distinct stack of tiles); a position where no
+    layer has a tile is not part of the board."""
+    by_stack: dict[tuple[int, ...], dict[str, Any]] = {}
+    cells: dict[tuple[int, int], Cell] = {}
+    for i, stack in enumerate(zip(*masked_layers)):
+        key = tuple(g for g in stack if g)
+        if not key:
+            continue
+        attrs = by_stack.get(key)
+        if attrs is None:
+            attrs = by_stack[key] = {}
+            for gid in key:
+                _merge(attrs, terrain_by_gid[gid])
+        col, row = i % h.columns, i // h.columns
+        cells[(col, row)] = Cell(hex=offset_to_axial(col, row, h.stagger_axis, h.stagger_index), **attrs)  # type: ignore[arg-type]
+    return cells
+
+
+def _read_objects(root: ElementTree.Element, path: Path, h: _Header,
+                  cells: dict[tuple[int, int], Cell]) -> tuple[dict[str, list[Hex]], dict[str, Hex]]:
+    """4. Object layers: named points are spots, named shapes are zones (their hexes in the map's order)."""
+    m = h.metrics()
+    zones: dict[str, list[Hex]] = {}
+    spots: dict[str, Hex] = {}
+    budget = [MAX_ZONE_WORK]
+    in_zone: dict[str, set[Hex]] = {}
+    named = any(obj.get("name") for obj in root.iter("object"))
+    centres = {pos: m.center(*pos) for pos in cells} if named else {}
+    for group in (n for n in _walk_layers(root) if n.tag == "objectgroup"):
+        gwhere = f"{path}: object layer {group.get('name', '')!r}"
+        dx, dy = _float_attr(group, "offsetx", gwhere), _float_attr(group, "offsety", gwhere)
+        if max(abs(dx), abs(dy)) > MAX_COORDINATE:
+            raise MapError(f"{gwhere} lies more than {MAX_COORDINATE:,} pixels off the map's corner.")
+        for obj in group.findall("object"):
+            name = obj.get("name") or ""
+            if not name:
+                continue
+            owhere = f"{path}: object {name!r}"
+            kind, pts = _object_shape(obj, owhere)
+            pts = [(px + dx, py + dy) for px, py in pts]
+            if kind == "point":
+                pos = _nearest_cell(m, pts[0], centres, budget, owhere)
+                if pos is not None:
+                    spots[name] = cells[pos].hex
+                continue
+            zone, seen = zones.setdefault(name, []), in_zone.setdefault(name, set())
+            for hx in (cells[pos].hex for pos in _zone_cells(m, pts, centres, budget, owhere)):
+                if hx not in seen:
+                    seen.add(hx)
+                    zone.append(hx)
+    return zones, spots
