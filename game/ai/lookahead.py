@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ai.replies import gather, reply_value
+
 if TYPE_CHECKING:
     from game.ai.candidates import Candidate
     from game.ai.search import Search
@@ -33,7 +35,7 @@ def lookahead(search: Search, cands: list[Candidate]) -> None:
     top = ranked[:level.lookahead]
     if len(top) < 2:
         return
-    search.replies.gather()
+    gather(search)
     # a big melee has spent much on the first look already: search one outcome per action
     states = level.reply_states if search.nodes < 120 else 1
     results: list[tuple[Candidate, float, str, Action | None, bool]] = []
@@ -99,7 +101,7 @@ def replied(search: Search, c: Candidate, states: int) -> tuple[float, str, Acti
     note, reply, again = "", None, False
     found = []
     for state in c.states[:states]:
-        v, note_i, reply_i, again_i, key = search.replies.value(state)
+        v, note_i, reply_i, again_i, key = reply_value(search, state)
         deltas.append(v - (search.ev.value(state) - search.base))
         found.append((state, None if again_i else reply_i, key, deltas[-1]))
         if not note:

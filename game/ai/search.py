@@ -62,7 +62,7 @@ class Search:
         self.errors: list[str] = []
         self.complete = True
         #: the foe's side of the look-ahead (and the mover's own follow-up blows)
-        self.replies = Replies(self)
+        self.replies = Replies()
         #: (kind, target) -> the candidates of that kind at that target (variants: locations, defences...)
         self.groups: dict[tuple[str, str], list[Candidate]] = {}
 
