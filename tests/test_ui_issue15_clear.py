@@ -117,6 +117,7 @@ def test_d20_space_passes_one_phase_and_says_so(monkeypatch):
     assert bs.mode.hint(bs).count(f"Space: pass {name}'s {phase} phase") == 1, bs.mode.hint(bs)
     assert f"initiative {count} acts now" in said
     seen = []
+    told = []
     for _ in range(60):
         info = s.ctl.initiative()
         if s.battle.round > 1:
@@ -127,6 +128,13 @@ def test_d20_space_passes_one_phase_and_says_so(monkeypatch):
             app.step()
             if not bs.player.busy:
                 break
+        told += [t for t, _, _ in bs.toasts if t.startswith("Now ")]
+    # the next fighter on the same number, of the same side (no hand-over screen), is named in a toast
+    same = [(a, b) for a, b in zip(seen, seen[1:]) if a[0] != b[0] and a[1] == b[1]
+            and s.battle.fighter(a[0]).side == s.battle.fighter(b[0]).side]
+    assert same, seen  # the seeded rolls put two of a side on one number
+    for _, (nxt, n, ph) in same:
+        assert f"Now {bs.name(nxt)}'s {ph} phase (also on initiative {n})." in told, told
     heads = [ln.text for ln in bs.log.lines if ln.kind == "head"]
     assert heads and not any("does nothing" in h for h in heads), heads
     assert any(f"{name} passes the {phase} phase." in h for h in heads), heads

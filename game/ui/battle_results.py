@@ -20,6 +20,7 @@ from game.ui.describe import decision_words, intent_words
 from game.ui.dice_dialog import DiceDialog
 from game.ui.hud.combat_log import LogLine
 from game.ui.scene import Transition
+from game.wording import possessive
 
 if TYPE_CHECKING:
     from game.ui.battle_scene import BattleScene
@@ -104,11 +105,27 @@ class ResultDispatcher:
             if handover_due(sc.settings.handover, s.is_hotseat(), self.last_human_side, side,
                             self.last_human_actor, actor):
                 sc.request(Transition("push", HandoverScene(sc.app, sc, side)))
+            if self.last_human_actor not in (None, actor) and self.last_human_side == side:
+                self.say_phase(actor)
             self.last_human_side, self.last_human_actor = side, actor
             sc.board.selected = actor
             sc.set_mode(M.SelectHex(actor))
         else:
             sc.set_mode(M.Watching())
+
+    def say_phase(self, actor: str) -> None:
+        """S4-PHASE-1: fighters on one initiative number take each phase in turn; when the next is another of
+        the player's own (no hand-over screen), a toast says whose phase it is now, so a second Space does
+        not pass it unseen (issue 15)."""
+        sc = self.scene
+        try:
+            info = sc.session.ctl.initiative()
+        except Exception:  # noqa: BLE001 - words on screen must never stop the game
+            return
+        phase, count = info.get("phase"), info.get("count")
+        if info.get("phases") and phase:
+            on = f" (also on initiative {count})" if count is not None else ""
+            sc.toast(f"Now {possessive(sc.name(actor))} {phase} phase{on}.", "neutral")
 
     def result_menu(self, need: Any) -> ActionMenu:
         """The ruleset's menu after a roll (``need_choice``): the roll at a glance, the choices, the prompt."""
