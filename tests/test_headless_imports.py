@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HEADLESS = [
     "game.rules", "game.turns", "game.ai", "game.model", "game.dice", "game.hexgrid", "game.maps", "game.saves",
-    "game.situation", "game.commands.resolve", "game.commands.catalogue",
+    "game.situation", "game.commands.resolve", "game.commands.catalogue", "game.save_slots",
     # the turn controller's parts (issue 14): steps, their queue, dice sources, undo, autosave
     "game.turn_steps", "game.turn_queue", "game.turn_sources", "game.undo", "game.turn_autosave",
 ]
