@@ -55,7 +55,6 @@ from game.scenarios import (
     MAX_WEIGHT,
     SHARED_OPTIONS,
     TRAIT_TYPES,
-    ZERO_STATS,
     ScenarioError,
     load_scenario,
 )
@@ -110,7 +109,7 @@ __all__ = [
     "FLIP_H", "FLIP_V", "FLIP_D", "ROT_120", "TileTransform", "tile_transform",
     "HexMetrics", "metrics", "tile_origin", "tile_center", "hex_center", "map_pixel_size",
     "draw_order", "tile_source_rect", "tile_draw_position", "tileset_for_gid",
-    "TERRAIN_PROPERTIES", "TRAIT_TYPES", "SHARED_OPTIONS", "ZERO_STATS",
+    "TERRAIN_PROPERTIES", "TRAIT_TYPES", "SHARED_OPTIONS",
     # the bounds of a map and of a scenario, each documented where it is defined
     "MAX_ARMS", "MAX_CELLS_A_SIDE", "MAX_COORDINATE", "MAX_DR", "MAX_FIGHTERS", "MAX_IMAGE_BYTES",
     "MAX_IMAGE_PIXELS", "MAX_IMAGE_SIDE", "MAX_ITEMS", "MAX_LAYER_TILES", "MAX_LAYERS", "MAX_MAP_BYTES",

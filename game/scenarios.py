@@ -60,9 +60,6 @@ _Score = Score
 #: an attribute (ST, DX, STR, a pool...): 1 or more, since the rules divide by what they derive from it
 #: (3d6 hit points are ST: a 0 made the computer's evaluation divide by zero)
 _Attribute = Annotated[int, msgspec.Meta(ge=1, le=MAX_SCORE)]
-#: stats that are codes or counts and may be 0: a class code (0 is a normal man), a level, hit dice,
-#: a move of 0 (an immobile creature), an altitude of 0 (on the ground)
-ZERO_STATS = frozenset({"class", "level", "HD", "MV", "altitude"})
 
 #: Traits every ruleset reads (none today), each with the only type the rules can use; a ruleset declares
 #: its own in ``Ruleset.trait_types`` (its folder's ``scenario_schema.py``), merged over these. A trait listed
@@ -89,7 +86,8 @@ def _declared(ruleset: type[Ruleset], member: str) -> dict[str, Any]:
 
 
 def _named_in(ruleset: type[Ruleset], member: str) -> tuple[str, ...]:
-    """The names a tuple member (``side_options``, ``fighter_traits``) lists, over every registered ruleset."""
+    """The names a member (``side_options``, ``fighter_traits``, ``zero_stats``) lists, over every registered
+    ruleset (a scenario may be played under another ruleset than its own: see :func:`_declared`)."""
     from game.rules.base import RULESETS
 
     return tuple(dict.fromkeys(n for cls in [ruleset, *RULESETS.values()] for n in getattr(cls, member)))
@@ -399,6 +397,7 @@ def _check_fighter(f: _FighterSpec, at: str, spec: _ScenarioSpec, rules: type[Ru
                    seen: set[str], ck: _Checker) -> dict[str, str | None]:
     """One fighter's fields (id, side, facing, posture, stats, skills, hands, items, traits); its hands."""
     fail, convert, ruleset, items = ck.fail, ck.convert, rules.id, dict(rules.items)
+    zero = _named_in(rules, "zero_stats")  # codes and counts that may be 0 (``Ruleset.zero_stats``)
     if not f.id:
         raise fail(f"{at}.id", "must not be empty")
     if f.id in seen:
@@ -415,7 +414,7 @@ def _check_fighter(f: _FighterSpec, at: str, spec: _ScenarioSpec, rules: type[Ru
         if len(values) > 64:
             raise fail(f"{at}.{table}", f"must hold at most 64 entries, got {len(values)}")
         for key, v in values.items():
-            convert(v, _Score if table == "skills" or key in ZERO_STATS else _Attribute, f"{at}.{table}.{key}")
+            convert(v, _Score if table == "skills" or key in zero else _Attribute, f"{at}.{table}.{key}")
     hands = _check_hands(f, at, items, ruleset, convert, fail)
     for j, item in enumerate(f.items):
         if items and item not in items:

@@ -267,6 +267,9 @@ class Ruleset:
     trait_types: ClassVar[dict[str, Any]] = {}
     #: traits whose value is the id of another fighter of the scenario (d20's ``mounted_on``)
     fighter_traits: ClassVar[tuple[str, ...]] = ()
+    #: stats that are codes or counts and may be 0 in a scenario (d20's class code, level, hit dice); every
+    #: other stat is an attribute, 1 or more, since the rules divide by what they derive from it
+    zero_stats: ClassVar[frozenset[str]] = frozenset()
     #: a variant's renumbering of its parent's rule IDs (3d6-full: S0 ID -> S2 ID); the rules help follows it
     #: both ways, so an S0 ID cited by shared code finds the variant's text
     rule_map: ClassVar[dict[str, str]] = {}

@@ -65,6 +65,7 @@ class D20Ruleset(Ruleset):
     side_options: ClassVar[tuple[str, ...]] = scenario_schema.SIDE_OPTIONS
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     fighter_traits: ClassVar[tuple[str, ...]] = scenario_schema.FIGHTER_TRAITS
+    zero_stats: ClassVar[frozenset[str]] = scenario_schema.ZERO_STATS
     #: GX-5: besides move costs and blocking hexes, missile fire reads cover (S4-COVER-1..3) and a charge or a
     #: pursuit needs a line of sight (S4-CHARGE-5, S4-PURSUIT-5)
     terrain_features: ClassVar[frozenset[str]] = frozenset({"move_cost", "blocks_movement", "cover", "blocks_sight"})

@@ -12,7 +12,7 @@ import msgspec
 
 from game.rules.scenario_types import MAX_ITEMS, MAX_ROUNDS, MAX_SCORE, MAX_SIDES, Flag, Name, Small
 
-__all__ = ["Reaction", "OPTIONS", "SIDE_OPTIONS", "TRAIT_TYPES", "FIGHTER_TRAITS"]
+__all__ = ["Reaction", "OPTIONS", "SIDE_OPTIONS", "TRAIT_TYPES", "FIGHTER_TRAITS", "ZERO_STATS"]
 
 
 class Reaction(msgspec.Struct, forbid_unknown_fields=True):
@@ -62,3 +62,7 @@ TRAIT_TYPES: dict[str, Any] = {
 
 #: traits whose value is the id of another fighter of the scenario (a rider's mount)
 FIGHTER_TRAITS: tuple[str, ...] = ("mounted_on",)
+
+#: stats that are codes or counts and may be 0: a class code (0 is a normal man), a level, hit dice,
+#: a move of 0 (an immobile creature), an altitude of 0 (on the ground)
+ZERO_STATS: frozenset[str] = frozenset({"class", "level", "HD", "MV", "altitude"})
