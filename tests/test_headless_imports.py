@@ -23,6 +23,8 @@ HEADLESS = [
     "game.situation", "game.commands.resolve", "game.commands.catalogue", "game.save_slots",
     # the turn controller's parts (issue 14): steps, their queue, dice sources, undo, autosave
     "game.turn_steps", "game.turn_queue", "game.turn_sources", "game.undo", "game.turn_autosave",
+    # the map and scenario readers behind game.maps (issue 14)
+    "game.tiled", "game.scenarios",
 ]
 
 PROBE = r"""
