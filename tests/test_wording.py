@@ -91,3 +91,18 @@ def test_no_engine_talk_in_player_facing_text() -> None:
         text = p.read_text(encoding="utf-8")
         assert "as a sensible player would\"" not in text and "as a sensible player would'" not in text, p
         assert "the engine takes {" not in text, p
+
+
+def test_a_3d6_attack_roll_reads_as_a_phrase_not_a_run_of_names() -> None:
+    """G0-5: the attack roll's label says who is attacked with what: "attack Edda with the broadsword
+    (Broadsword)", never "broadsword Edda: Broadsword" (shown after "Ann: " in the dice pop-up)."""
+    from game.rules.threed6.maneuvers import ruleset_for, strike_spec
+
+    b = load_scenario(ROOT / "maps" / "arena.toml")
+    ann = b.fighter("ann")
+    foe = next(f for f in b.fighters if f.side != ann.side)
+    rs = ruleset_for(b)
+    label = strike_spec(b, rs, ann, foe, "broadsword", "torso").label
+    assert label == f"attack {foe.label} with the broadsword (Broadsword)"
+    punch = strike_spec(b, rs, ann, foe, None, "torso").label
+    assert punch.startswith(f"punch {foe.label} (") and ":" not in punch

@@ -320,7 +320,11 @@ def strike_spec(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter
     name = weapon or "punch"
     level, skill = C.attack_skill(actor, name)
     nat = S.NATURAL_ATTACKS.get(name)
-    spec = RollSpec(actor.id, f"{name} {target.label}: {skill}", level, "G0-5")
+    # a phrase, not "broadsword Edda: Broadsword" (issue 15): "attack Edda with the broadsword (Broadsword)",
+    # "punch Edda (Brawling)"
+    what = f"{name} {target.label}" if nat else \
+        f"attack {target.label} with the {S.ITEMS.get(name, {}).get('name', name)}"
+    spec = RollSpec(actor.id, f"{what} ({skill})", level, "G0-5")
     if nat and nat["to_hit"]:
         spec.add(nat["to_hit"], f"house rule: {name} to hit", "G0-6")
     spec.add(STRIKE_LOCATIONS[location], f"house rule: hit location {location}", "G0-5")
