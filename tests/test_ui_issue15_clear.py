@@ -249,3 +249,28 @@ def test_f4_shows_the_legend_and_esc_closes_only_it(monkeypatch, size):
     press(app, pygame.K_ESCAPE)
     assert not bs.legend_open and app.scene is bs
     app.close()
+
+
+def test_the_last_roll_box_is_coloured_by_what_it_means_for_the_player():
+    """Issue 15: a foe's miss is good news for the player (the palette's success colour on the box), a foe's
+    hit bad news; the tick or cross still says the roll's own verdict."""
+    from game.maps import load_scenario
+    from game.ui.app import App
+
+    b = load_scenario(ARENA)
+    b.fighters = [f for f in b.fighters if f.id in ("ann", "dane")]
+    app = App(b, SIZE, clock=FixedClock(16), autosave=False, dice="seeded",
+              settings=Settings(animation_speed="fast", handover=False), seat={"red": "human", "blue": "ai"})
+    for _ in range(3):
+        app.step()
+    bs = app.battle_scene
+    pal = bs.pal
+    for success, want in ((False, pal.success), (True, pal.failure)):
+        roll = {"type": "roll", "actor": "dane", "dice": [5, 6, 1], "total": 12, "target": 9, "success": success,
+                "margin": -3 if not success else 3, "rule": "G0-5", "label": "spear Ann: Spear"}
+        bs.last_action.show([roll], "dane", "Dane attacks Ann")
+        frame = app.draw()
+        box = bs.last_action.rect
+        assert box.w > 0
+        assert tuple(frame.get_at((box.centerx, box.y))[:3]) == want, (success, frame.get_at((box.centerx, box.y)))
+    app.close()

@@ -294,9 +294,8 @@ class BattleScene(Scene):
         self.toasts.append((text, TOAST_MS, col))
 
     def toast_moment(self) -> tuple:
-        """What a toast is about: the battle as it stands (its log's length, whose turn). An action played,
-        undone or redone, or the next turn, ends that moment and its toasts leave with it (issue 15: "Not
-        allowed" still showing over the next fighter's turn, "Undone." after the next action)."""
+        """What a toast is about: the battle as it stands (log length, whose turn). An action, an undo or
+        redo, or the next turn ends that moment and its toasts leave with it (issue 15)."""
         b = self.session.battle
         return (id(b), len(b.log), b.current, b.round)
 
@@ -427,7 +426,8 @@ class BattleScene(Scene):
         foot = draw_hint(surface, br, hint, self.text, self.pal) if hint else br.bottom
         if self.last_action.roll is not None and not self.player.busy:
             self.last_action.rect = self.last_action.draw(surface, (br.x + 8, foot - 8), self.session.battle,
-                                                          self.text, self.pal, self.mouse, br.w - 16)
+                                                          self.text, self.pal, self.mouse, br.w - 16,
+                                                          player_sides(self))
         else:
             self.last_action.rect = pygame.Rect(0, 0, 0, 0)
         if self.player.banner is not None:
@@ -471,12 +471,19 @@ def caption_colour(sc: BattleScene, fid: str, tone: str) -> tuple[int, int, int]
     is nobody's news: no human side, or every side human and none of them acting (hotseat)."""
     if tone not in ("damage", "failure", "grip"):
         return None
-    s = sc.session
-    humans = set(s.human_sides())
-    if len(humans) > 1:  # hotseat: the player is the side whose turn it is
-        side = s.current_side()
-        humans = {side} if side in humans else set()
-    f = s.battle.get(fid)
+    humans = player_sides(sc)
+    f = sc.session.battle.get(fid)
     if not humans or f is None:
         return None
     return sc.pal.failure if f.side in humans else sc.pal.success
+
+
+def player_sides(sc: BattleScene) -> set[str]:
+    """The sides whose news is the player's: the human sides (solo: the one), in hotseat the human side
+    whose turn it is (empty between turns and when only the computer plays)."""
+    s = sc.session
+    humans = set(s.human_sides())
+    if len(humans) > 1:
+        side = s.current_side()
+        humans = {side} if side in humans else set()
+    return humans

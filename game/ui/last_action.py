@@ -66,15 +66,31 @@ class LastAction:
         head = label if label.startswith(who) else f"{who}, {label}"
         return f"{head}: {roll_verdict(r).upper()} ({how})", ok
 
+    def _good(self, battle: Any, r: dict[str, Any], ok: bool | None, mine: set[str] | None) -> bool | None:
+        """Whether the roll went the player's way (issue 15: a foe's hit is bad news, whatever its dice):
+        ``ok`` when the roller is on one of the player's sides ``mine``, the opposite for a foe's; ``ok``
+        itself when there is no player (``mine`` None or empty)."""
+        if ok is None or not mine:
+            return ok
+        who = battle.get(self.actor if r.get("type") == "contest" else r.get("actor"))
+        if who is None:
+            return ok
+        return ok if who.side in mine else not ok
+
     def draw(self, surface: pygame.Surface, bottomleft: tuple[int, int], battle: Any, text: TextCache,
-             pal: Palette, mouse: tuple[int, int], max_w: int) -> pygame.Rect:
-        """The box with its bottom-left corner at ``bottomleft``, at most ``max_w`` wide; returns it."""
+             pal: Palette, mouse: tuple[int, int], max_w: int, mine: set[str] | None = None) -> pygame.Rect:
+        """The box with its bottom-left corner at ``bottomleft``, at most ``max_w`` wide; returns it. Lines
+        and edge are coloured by what each roll means for the player's sides ``mine`` (good: the palette's
+        success colour); the tick or cross stays the roll's own verdict."""
         t = text
         rolls = self.rolls or [self.roll]
         lines: list[tuple[pygame.Surface, bool | None, dict[str, Any]]] = []
+        goods: list[bool | None] = []
         for r in rolls[-3:]:
             words, ok = self._line(battle, r)
-            col = pal.success if ok else (pal.failure if ok is False else pal.neutral)
+            good = self._good(battle, r, ok, mine)
+            goods.append(good)
+            col = pal.success if good else (pal.failure if good is False else pal.neutral)
             lines.append((t.render(words, 13, col, bold=True), ok, r))
         head = t.render(self.title or "Last action", 13, pal.text, bold=True)
         foot = t.render("click a line for its breakdown", 11, pal.dim)
@@ -86,7 +102,7 @@ class LastAction:
         s = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (14, 16, 22, 228), s.get_rect(), border_radius=8)
         surface.blit(s, box)
-        main_ok = lines[-1][1] if lines else None
+        main_ok = goods[-1] if goods else None
         edge = pal.success if main_ok else (pal.failure if main_ok is False else pal.neutral)
         pygame.draw.rect(surface, edge, box, width=2, border_radius=8)
         surface.blit(head, (box.x + 10, box.y + 6))
