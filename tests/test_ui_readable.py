@@ -291,3 +291,26 @@ def test_move_cost_numbers_never_sit_under_a_name(tmp_path, monkeypatch) -> None
             assert n.collidelist(names) < 0, n
     finally:
         app.close()
+
+
+def test_hovering_a_crowded_token_lists_everyone_in_its_hex() -> None:
+    """The stack list on hover: pointing at one of four tokens in a hex names the other three, with their
+    side, HP and badges in words (the held one's HELD badge)."""
+    from game.model import Grapple
+
+    here = Hex(4, 3)
+    people = [("ann", "Annabelle", "red"), ("bob", "Bartholomew", "blue"), ("cass", "Cassandra", "red"),
+              ("dan", "Dane", "blue")]
+    battle = _battle([Fighter(id=i, name=n, side=s, hex=here, stats={"ST": 10, "HT": 10}) for i, n, s in people])
+    battle.grapples.append(Grapple(holder="ann", target="bob", location="neck", hands=2))
+    app = _watched(battle)
+    bs = app.battle_scene
+    bs.text.drawn = []
+    x, y = bs.board.token_screen_pos("cass")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    _step(app, 2)
+    app.draw()
+    drawn = {s for s, *_ in bs.text.drawn}
+    also = sorted(s for s in drawn if s.startswith("also here: "))
+    assert [s.split(" (")[0] for s in also] == ["also here: Annabelle", "also here: Bartholomew", "also here: Dane"]
+    assert any("Bartholomew" in s and "HELD" in s for s in also), also

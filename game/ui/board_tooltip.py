@@ -17,7 +17,7 @@ from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.marks import badge_legend
 
-__all__ = ["Tooltip", "fighter_lines", "hex_lines", "terrain_features", "terrain_words"]
+__all__ = ["Tooltip", "fighter_lines", "hex_lines", "stack_lines", "terrain_features", "terrain_words"]
 
 
 def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[], list[Any]]
@@ -45,6 +45,7 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
         lines.append("holds " + ", ".join(holds))
     if held:
         lines.append("held: " + ", ".join(held))
+    lines += stack_lines(session, f)
     if actor is not None and f.side != b.fighter(actor).side:
         keys = sorted({SHORTCUTS[o.action.type] for o in options()
                        if o.reason is None and getattr(o.action, "target", None) == fid
@@ -53,6 +54,24 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
     elif fid == actor:
         lines.append("acting now \u00b7 right-click: menu \u00b7 Space: end turn")
     return lines
+
+
+def stack_lines(session: Any, f: Any) -> list[str]:
+    """The others sharing ``f``'s hex, one line each with their side, HP and badges in words: the stack list
+    a crowded hex shows on hover, where its small tokens leave little room (issue 15)."""
+    b = session.battle
+    out = []
+    for o in b.fighters:
+        if o.id == f.id or o.hex != f.hex:
+            continue
+        side = b.side(o.side)
+        bits = [side.name if side and side.name else o.side]
+        hp = hp_of(session, o)
+        if hp:
+            bits.append(f"HP {hp[0]:g}/{hp[1]:g}")
+        bits += badge_legend(b, o)
+        out.append(f"also here: {o.label} ({', '.join(bits)})")
+    return out
 
 
 def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Callable[[], dict[Hex, Any]],
@@ -67,6 +86,10 @@ def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Ca
         lines.append(f"click: move here ({c} hex{'es' if c != 1 else ''})")
     elif moving and actor is not None:
         lines.append("out of reach this turn")
+    here = [f for f in battle.fighters if f.hex == h]
+    if len(here) > 1:  # a crowded hex: who is in it, by name and side (issue 15)
+        sides = {s.id: s.name or s.id for s in battle.sides}
+        lines += [f"here: {f.label} ({sides.get(f.side, f.side)})" for f in here]
     return lines
 
 
