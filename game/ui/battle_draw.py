@@ -18,10 +18,26 @@ from game.ui.camera import Camera
 from game.ui.describe import name_of, need_words, roll_verdict
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.label_layout import LabelLayout
+from game.ui.marks import draw_badges, draw_grips
 from game.ui.palette import Palette
 from game.ui.text import TextCache, fit_text, wrap
 
-__all__ = ["draw_floaters", "draw_popups", "draw_toasts", "draw_hint", "draw_banner", "draw_rings"]
+__all__ = ["draw_board_words", "draw_floaters", "draw_popups", "draw_toasts", "draw_hint", "draw_banner", "draw_rings"]
+
+
+def draw_board_words(surface: pygame.Surface, sc: Any, pos: dict[str, tuple[float, float]]) -> None:
+    """The battle screen's words over the board, in the order they claim room in the tokens' label layout
+    (issue 15: none covers another): the condition badges, the fighters' names around them, the lit hexes'
+    move costs where free, the grip tags, then the floating captions. ``sc``: the battle screen."""
+    board = sc.board
+    layout = board.tokens.layout
+    draw_badges(surface, board.camera, board.battle, pos, sc.app.text, board.geometry.hex_radius * 0.6, layout)
+    board.tokens.draw_names(surface)
+    sc.preview.overlay.draw_numbers(surface, board.camera, layout)
+    if board.battle.grapples:
+        draw_grips(surface, board.camera, board.battle, pos, sc.app.text, sc.pal.grips, sc.player.link_growth(),
+                   board.geometry.hex_radius, centre_of=board.geometry.center, links=False, layout=layout)
+    draw_floaters(surface, board.camera, sc.player.floaters, sc.app.text, layout)
 
 
 def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[Any], text: TextCache,

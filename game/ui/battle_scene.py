@@ -32,7 +32,7 @@ from game.hexgrid import Hex
 from game.ui import modes as M
 from game.ui.action_menu import warm_up
 from game.ui.battle_commands import cycle_fighters, run_command
-from game.ui.battle_draw import draw_banner, draw_floaters, draw_hint, draw_popups, draw_rings, draw_toasts
+from game.ui.battle_draw import draw_banner, draw_board_words, draw_hint, draw_popups, draw_rings, draw_toasts
 from game.ui.battle_input import handle_event
 from game.ui.battle_layout import battle_layout
 from game.ui.battle_menus import open_menu, shortcut
@@ -48,7 +48,7 @@ from game.ui.hud.fighter_panel import FighterPanel, hp_of
 from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.last_action import LastAction
 from game.ui.legend import draw_legend
-from game.ui.marks import draw_badges, draw_grips
+from game.ui.marks import draw_grips
 from game.ui.palette import palette
 from game.ui.path_preview import PathPreview
 from game.ui.roll_breakdown import RollBreakdown
@@ -369,17 +369,7 @@ class BattleScene(Scene):
 
     def _overlay(self, surface: pygame.Surface) -> None:
         pos = self.board.token_positions()
-        layout = self.board.tokens.layout
-        draw_badges(surface, self.board.camera, self.board.battle, pos, self.app.text,
-                    self.board.geometry.hex_radius * 0.6, layout)
-        self.board.tokens.draw_names(surface)  # after the badges, around them
-        self.preview.overlay.draw_numbers(surface, self.board.camera, layout)  # the move costs, where free
-        # issue 15: grip tags and captions take spots the badges and names leave free
-        if self.board.battle.grapples:
-            draw_grips(surface, self.board.camera, self.board.battle, pos, self.app.text, self.pal.grips,
-                       self.player.link_growth(), self.board.geometry.hex_radius,
-                       centre_of=self.board.geometry.center, links=False, layout=layout)
-        draw_floaters(surface, self.board.camera, self.player.floaters, self.app.text, layout)
+        draw_board_words(surface, self, pos)  # badges, names, costs, grip tags, captions: none over another
         pops = self.player.popups()
         if pops:
             draw_popups(surface, self.board.camera, pops, pos, self.session.battle, self.text, self.pal,
