@@ -47,6 +47,18 @@ def load_battle(scenario: str | Path | Any) -> Any:
 TOAST_CHARS = 118
 
 
+def without_paths(text: str) -> str:
+    """``text`` with each file-system path in it said as "the save folder" (issue 15: no path in a toast;
+    the combat log keeps the whole sentence): ``Saving is off: the save folder cannot be written (...).``"""
+    words = text.split(" ")
+    hit = [i for i, w in enumerate(words) if "/" in w or "\\" in w]
+    if not hit:
+        return text
+    i, j = hit[0], hit[-1]  # a path with spaces in it is one path: from its first slash to its last
+    tail = words[j][len(words[j].rstrip(".,;:")):]
+    return " ".join([*words[:i], "the save folder" + tail, *words[j + 1:]])
+
+
 def fit_path(text: str, limit: int) -> str:
     """``text`` in ``limit`` characters by shortening its longest word (a path) in the middle.
 
@@ -246,7 +258,7 @@ class App:
             text, tone = "Autosaving works again.", "success"
         self._save_said, self._save_said_in = problem, session
         if text:
-            bs.toast(fit_path(text, TOAST_CHARS), tone)
+            bs.toast(fit_path(without_paths(text), TOAST_CHARS), tone)
             bs.log.note(text)  # the whole sentence stays in the combat log
 
     # -- the loop's parts ----------------------------------------------------------------------
