@@ -104,8 +104,7 @@ def test_the_turn_timeline_fits_twelve_fighters_and_names_never_run_together(siz
     bs.bar._key = None
     app.draw()
     chips = [r for r, _ in bs.bar.chips]
-    right_w = min(460, bs.top_rect.w // 3)
-    assert chips and all(r.right <= bs.top_rect.right - right_w for r in chips), (chips, right_w)
+    assert chips and all(r.right <= bs.bar.right_x - 8 for r in chips), (chips, bs.bar.right_x)
     for a, b in zip(chips, chips[1:]):
         assert a.right <= b.left, (a, b)
     name_fits = [f for f in bs.text.fits if f[0] in NAMES]

@@ -36,6 +36,7 @@ class InitiativeBar:
         self._surf: pygame.Surface | None = None
         self.chips: list[tuple[pygame.Rect, str]] = []
         self.hidden = (0, 0)  # fighters of the order out of view before and after the window shown
+        self.right_x = 0
         self.height = 64
 
     def fighter_at(self, pos: tuple[int, int]) -> str | None:
@@ -89,7 +90,8 @@ class InitiativeBar:
         x = self._draw_round(surf, b, info, pal)
         if info.get("phases") or []:
             x = self._draw_phases(surf, rect, x, info, pal)
-        right_w = min(460, rect.w // 3)
+        right_w = self._right_width(rect, session, b, info, thinking)
+        self.right_x = rect.right - right_w  # where the right end starts on screen (tests check the chips)
         self._draw_order(surf, rect, x, right_w, b, info, order, pal, side_index, colours)
         self._draw_whose_turn(surf, rect.w - right_w, rect, session, b, info, pal, side_index, colours, thinking)
         return surf
@@ -273,22 +275,40 @@ class InitiativeBar:
             surf.blit(t.render("Between turns", 18, pal.dim, bold=True), (rx, 10))
             return
         seat = session.seat.get(f.side, "human")
-        side_name = session.side_name(f.side)
         col = colours.get(f.side, pal.text)
         side_icon(surf, (rx + 14, 22), 12, side_index.get(f.side, 0), col, None, t)
-        ph = info.get("phase") if info.get("phases") else None
         room = rect.w - rx - 34 - 8  # the header and its second line stay inside the bar (issue 15)
-        words = f"{possessive(f.label, plural=False)} turn" + (f" \u2014 {ph}" if ph else "")
+        words, why = self._turn_words(session, b, f, info, thinking)
         hs = 20 if t.font(20, True).size(words)[0] <= room else 16  # smaller before anything is cut
         head = t.render(fit_text(t, words, hs, room, True), hs, pal.text, bold=True)
         surf.blit(head, (rx + 34, 8))
+        surf.blit(t.render(fit_text(t, why, 14, room, seat == "human"), 14, col if seat == "human" else pal.dim,
+                           bold=seat == "human"), (rx + 34, 36))
+
+    @staticmethod
+    def _turn_words(session: Any, b: Any, f: Any, info: dict[str, Any], thinking: bool) -> tuple[str, str]:
+        """The right end's two lines for ``f`` acting: "Ann's turn — movement", "Red Company · your move"."""
+        seat = session.seat.get(f.side, "human")
+        side_name = session.side_name(f.side)
+        ph = info.get("phase") if info.get("phases") else None
+        words = f"{possessive(f.label, plural=False)} turn" + (f" \u2014 {ph}" if ph else "")
         if getattr(session, "replaying", False):  # a replay: the seat as saved, nobody moves now
             why = f"{side_name} \u00b7 " + ("played by the computer" if seat == "ai" else "played by a human")
         elif seat == "ai":
             why = f"{side_name} \u00b7 computer " + ("thinking\u2026" if thinking else "plays")
         else:
             players = len(session.human_sides())
-            who = "your move" if players < 2 else "human player"
-            why = f"{side_name} \u00b7 {who}"
-        surf.blit(t.render(fit_text(t, why, 14, room, seat == "human"), 14, col if seat == "human" else pal.dim,
-                           bold=seat == "human"), (rx + 34, 36))
+            why = f"{side_name} \u00b7 " + ("your move" if players < 2 else "human player")
+        return words, why
+
+    def _right_width(self, rect: pygame.Rect, session: Any, b: Any, info: dict[str, Any], thinking: bool) -> int:
+        """The right end's width: what its words need (at most a third of the bar, 460 px), so that a narrow
+        window leaves the rest to the timeline (issue 15: 8+ fighters at 1024 px)."""
+        most = min(460, rect.w // 3)
+        f = b.get(b.current)
+        if b.ended or f is None:
+            return most
+        words, why = self._turn_words(session, b, f, info, thinking)
+        t = self.text
+        need = max(t.font(20, True).size(words)[0], t.font(14, True).size(why)[0]) + 34 + 8 + 8
+        return max(min(most, 200), min(most, need))
