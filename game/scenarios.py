@@ -37,6 +37,7 @@ from game.userfiles import UserFileError, load_toml
 if TYPE_CHECKING:
     from game.rules.base import Ruleset
 
+
 class ScenarioError(ValueError):
     """A scenario that cannot be used; the message names the file and the field (on one line)."""
 
@@ -76,7 +77,8 @@ SHARED_OPTIONS: dict[str, Any] = {"turn_limit": Rounds, "round_limit": Rounds}
 def _declared(ruleset: type[Ruleset], member: str) -> dict[str, Any]:
     """A table every ruleset declares (``options``, ``trait_types``), merged over the registry with
     ``ruleset``'s own entries winning. A scenario may be played under another ruleset than its own
-    (``clinch play --ruleset``), so what any registered ruleset reads is checked as that ruleset types it."""
+    (``clinch simulate --ruleset``, the new-battle screen's ruleset choice), so what any registered ruleset
+    reads is checked as that ruleset types it."""
     from game.rules.base import RULESETS
 
     merged: dict[str, Any] = {}

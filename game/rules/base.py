@@ -254,8 +254,10 @@ class Ruleset:
     named_stats: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: the ruleset's own scenario options (``[options]`` of a scenario, read from ``battle.options``): option
     #: name -> the msgspec type its value must have (``bool`` for a switch; a description goes in
-    #: ``Annotated[bool, msgspec.Meta(description=...)]``). A scenario may give these and the options every
-    #: ruleset reads (``turn_limit``, ``round_limit``: ``game.scenarios.SHARED_OPTIONS``); any other is refused
+    #: ``Annotated[bool, msgspec.Meta(description=...)]``). A scenario may give these, the options every
+    #: ruleset reads (``turn_limit``, ``round_limit``: ``game.scenarios.SHARED_OPTIONS``) and, since it may be
+    #: played under another ruleset, those another registered ruleset declares (checked as it types them);
+    #: any other is refused
     options: ClassVar[dict[str, Any]] = {}
     #: those of :attr:`options` whose value names sides of the scenario (a list of side ids, a side id, or a
     #: table whose ``side`` is one): the scenario loader refuses a side the scenario does not have
