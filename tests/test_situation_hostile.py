@@ -21,6 +21,8 @@ from hostile import assert_refused, run_clinch
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import game.rules  # noqa: F401  (registers the shipped rulesets)
+from game.rules.base import RULESETS as _REGISTRY
 from game.situation import HEX_LIMIT, SituationError, resolve_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,7 +128,7 @@ def test_random_bytes_spliced_into_a_fixture_are_refused_in_one_sentence(tmp_pat
 ACTION_WORDS = ["torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot", "none", "dodge", "parry",
                 "block", "reflex", "escape", "takedown", "drag", "pummel", "throw", "wrest", "pin", "standing", "prone",
                 "kneeling", "punch", "kick", "partial", "total", "left", "right", "determined", "strong"]
-RULESETS = ["3d6-lite", "3d6-full", "d20", "edge"]
+RULESETS = sorted(rid for rid, cls in _REGISTRY.items() if cls.__module__.startswith("game.rules."))
 
 
 @st.composite
