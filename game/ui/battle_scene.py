@@ -278,14 +278,6 @@ class BattleScene(Scene):
     def cycle(self, step: int) -> None:
         cycle_fighters(self, step)
 
-    def quicksave(self) -> None:
-        try:
-            path = self.session.save(name="quicksave")
-        except Exception as exc:  # noqa: BLE001 - the save's sentence, never a traceback
-            self.toast(str(exc), "failure")
-            return
-        self.toast(f"Saved to {path}", "success")
-
     def toast(self, text: str, tone: str = "neutral") -> None:
         col = {"failure": self.pal.failure, "success": self.pal.success}.get(tone, self.pal.neutral)
         if self.toast_moment() != self._toast_moment:
