@@ -47,7 +47,7 @@ This module is the public face; the work is done in :mod:`game.tiled` (``geometr
 
 from __future__ import annotations
 
-from game.rules.scenario_types import MAX_ARMS, MAX_DR, MAX_ITEMS, MAX_NAME, MAX_ROUNDS, MAX_SCORE, MAX_SIDES
+from game.scenario_types import MAX_ARMS, MAX_DR, MAX_ITEMS, MAX_NAME, MAX_ROUNDS, MAX_SCORE, MAX_SIDES
 from game.scenarios import (
     MAX_FIGHTERS,
     MAX_SCENARIO_BYTES,

@@ -19,7 +19,7 @@ import msgspec
 
 from game.hexgrid import DIRECTIONS, FractionalHex, Hex, hex_distance, hex_round
 from game.model import POSTURES, Battle, Board, Fighter, RngState, Side
-from game.rules.scenario_types import (
+from game.scenario_types import (
     MAX_ARMS,
     MAX_DR,
     MAX_ITEMS,
@@ -48,7 +48,7 @@ class ScenarioError(ValueError):
 #: Bounds of a scenario's numbers. Each is far beyond what any ruleset's fighter uses (3d6 attributes
 #: run 1-20ish, d20 abilities 3-18, edge pools 1-6), yet small enough that no sum or product the
 #: rules make of them leaves a machine integer or turns a loop over them into a hang.
-#: (The bounds a ruleset's own fields use too live in ``game.rules.scenario_types``.)
+#: (The bounds a ruleset's own fields use too live in ``game.scenario_types``.)
 MAX_WEIGHT = 100_000.0  # pounds: a dragon
 MAX_FIGHTERS = 100
 MAX_TEXT = 4000  # a description

@@ -263,7 +263,7 @@ class Ruleset:
     #: table whose ``side`` is one): the scenario loader refuses a side the scenario does not have
     side_options: ClassVar[tuple[str, ...]] = ()
     #: trait name -> the msgspec type this ruleset's rules read ``fighter.traits[name]`` as (built from
-    #: ``game.rules.scenario_types``), merged over the traits every ruleset reads
+    #: ``game.scenario_types``), merged over the traits every ruleset reads
     #: (``game.scenarios.TRAIT_TYPES``); a trait listed nowhere is a switch or a plain value (a bool, a bounded
     #: integer or a short text)
     trait_types: ClassVar[dict[str, Any]] = {}

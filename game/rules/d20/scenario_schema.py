@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from game.rules.scenario_types import MAX_ITEMS, MAX_ROUNDS, MAX_SCORE, MAX_SIDES, Flag, Name, Small
+from game.scenario_types import MAX_ITEMS, MAX_ROUNDS, MAX_SCORE, MAX_SIDES, Flag, Name, Small
 
 __all__ = ["Reaction", "OPTIONS", "SIDE_OPTIONS", "TRAIT_TYPES", "FIGHTER_TRAITS", "ZERO_STATS"]
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import msgspec
 
 from game.rules.edge.stats import OPTIONS as _SWITCHES
-from game.rules.scenario_types import MAX_ARMS, Name
+from game.scenario_types import MAX_ARMS, Name
 
 __all__ = ["OPTIONS", "TRAIT_TYPES"]
 

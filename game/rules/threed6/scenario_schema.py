@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from game.rules.scenario_types import MAX_DR, Flag
+from game.scenario_types import MAX_DR, Flag
 
 __all__ = ["TRAIT_TYPES"]
 

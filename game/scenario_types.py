@@ -2,7 +2,8 @@
 tables (:attr:`game.rules.base.Ruleset.trait_types`, :attr:`~game.rules.base.Ruleset.options`) are built from.
 
 The scenario loader (``game.scenarios``) checks every value of a scenario against these before a rule
-reads it, so the bounds live here, beside the rulesets that declare their own fields with them. Each bound
+reads it; the rulesets build their own fields from them (``game/rules/*/scenario_schema.py``). They live
+outside ``game.rules`` so that reading a map or a scenario does not import every ruleset. Each bound
 is far beyond what any ruleset's fighter uses (3d6 attributes run 1-20ish, d20 abilities 3-18, edge pools
 1-6), yet small enough that no sum or product the rules make of them leaves a machine integer or turns a
 loop over them into a hang. Plain data: no pygame.
