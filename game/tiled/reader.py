@@ -49,7 +49,8 @@ def load_map(path: str | Path) -> Board:
     raw_layers, opacities = _read_layers(root, path, h)
     _check_attributes(root, str(path))
     tilesets, masked_layers, tm, terrain_by_gid = _read_tilesets(root, path, raw_layers, h.columns)
-    layers = [TileLayer(name=node.get("name", ""), gids=_rows(masked, h.columns), flags=_rows([g >> 28 for g in gids], h.columns),
+    layers = [TileLayer(name=node.get("name", ""), gids=_rows(masked, h.columns),
+                        flags=_rows([g >> 28 for g in gids], h.columns),
                         visible=node.get("visible", "1") != "0", opacity=opacity)
               for (node, gids), masked, opacity in zip(raw_layers, masked_layers, opacities)]
     cells = _cells(masked_layers, terrain_by_gid, h)
