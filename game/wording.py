@@ -50,3 +50,16 @@ def verb(name: str, singular: str, plural: str) -> str:
 def win_words(name: str) -> str:
     """The end of battle for a winner named ``name``: "Red wins!", "Caravan Guards win!"."""
     return f"{name} {verb(name, 'wins', 'win')}!"
+
+
+def percent(p: float | None, *, unknown: str = "") -> str:
+    """A chance as a player reads it: whole percent, but never "0%" or "100%" for what may still happen
+    (below 1% reads "<1%", above 99% ">99%"); ``unknown`` stands for a chance not worked out."""
+    if p is None:
+        return unknown
+    x = p * 100
+    if 0 < x < 1:
+        return "<1%"
+    if 99 < x < 100:
+        return ">99%"
+    return f"{round(x)}%"

@@ -35,6 +35,7 @@ from game.rules.base import Option, Ruleset
 from game.ui.describe import main_chance, name_of, odds_meaning, ruleset_of, variant_label
 from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
+from game.wording import percent
 
 __all__ = ["ActionMenu", "Group", "SHORTCUTS", "GROUP_ORDER", "group_options", "shortcut_for"]
 
@@ -137,17 +138,6 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
             g.illegal.append(o)
     order = {k: i for i, k in enumerate(GROUP_ORDER)}
     return sorted(groups.values(), key=lambda g: (order.get(g.kind, 100), g.kind, g.variant))
-
-
-def _pct(p: float | None) -> str:
-    if p is None:
-        return ""
-    x = p * 100
-    if 0 < x < 1:
-        return "<1%"
-    if 99 < x < 100:
-        return ">99%"
-    return f"{round(x)}%"
 
 
 @dataclass
@@ -257,11 +247,11 @@ class ActionMenu:
             if g.on_map:
                 tail = "  (pick on map)"
             elif len(g.legal) == 1 and not g.illegal:
-                tail = f":  {_pct(main_chance(g.odds.get(id(g.legal[0])), g.ruleset)[1])}"
+                tail = f":  {percent(main_chance(g.odds.get(id(g.legal[0])), g.ruleset)[1])}"
                 tail = "" if tail.strip() == ":" else tail
             elif g.legal:
                 p = g.best()
-                tail = (f"  best {_pct(p)}" if p is not None else "") + "  >"
+                tail = (f"  best {percent(p)}" if p is not None else "") + "  >"
             else:
                 tail = "  (not now)"
             label = f"{key}{g.title}{tail}"
@@ -293,7 +283,7 @@ class ActionMenu:
                 o, num = payload
                 label = variant_label(o.action, self.battle, shared_target) or g.title
                 p = main_chance(g.odds.get(id(o)), g.ruleset)[1]
-                txt = f"{num + '  ' if num else ''}{label}" + (f":  {_pct(p)}" if p is not None else "")
+                txt = f"{num + '  ' if num else ''}{label}" + (f":  {percent(p)}" if p is not None else "")
                 self._add(panel, y, self._button(panel, y, txt, True), "option", group=g, option=o, key=num)
             else:
                 reason, opts = payload

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.rules.base import RULESETS, Ruleset, UnknownRuleset, find_ruleset
+from game.wording import percent
 
 __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
@@ -170,7 +171,7 @@ def _choice_why(battle: Any, c: Any) -> str:
     key, p = main_chance(getattr(c, "odds", None), ruleset_of(battle))
     why = []
     if key is not None and p is not None:
-        why.append(f"{_words(key)} {_pct(p)}")
+        why.append(f"{_words(key)} {percent(p)}")
     parts = sorted((getattr(c, "parts", None) or {}).items(), key=lambda kv: -abs(kv[1]))
     for name, v in parts[:2]:
         if abs(v) >= 0.05 and name in PART_WORDS:
@@ -492,17 +493,8 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
         head = f"{round(p * 100)}% = the chance your roll succeeds."
     else:
         head = f"{round(p * 100)}% = the chance of \u201c{_words(key)}\u201d."
-    rest = " \u00b7 ".join(f"{_words(k)} {_pct(v)}" for k, v in odds.items()) if odds else ""
+    rest = " \u00b7 ".join(f"{_words(k)} {percent(v)}" for k, v in odds.items()) if odds else ""
     return f"{head} Outcomes: {rest}." if rest else head
-
-
-def _pct(v: float) -> str:
-    x = v * 100
-    if 0 < x < 1:
-        return "<1%"
-    if 99 < x < 100:
-        return ">99%"
-    return f"{round(x)}%"
 
 
 def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_maneuver: bool = True) -> str:

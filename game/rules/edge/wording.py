@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.wording import percent as _percent
+
 __all__ = ["EDGE_COSTS", "edge_odds_line", "odds_words"]
 
 #: what each edge buys (S1-MENU-1), for the sentence under an edge roll's odds
@@ -18,15 +20,8 @@ EDGE_COSTS = "0 escape \u00b7 1 takedown, drag, pummel \u00b7 2 throw, wrest, pi
 LADDER_ACTIONS = frozenset({"grapple_roll", "enter_grapple"})
 
 
-def _pct(v: float | None) -> str:
-    if v is None:
-        return "?"
-    x = v * 100
-    if 0 < x < 1:
-        return "<1%"
-    if 99 < x < 100:
-        return ">99%"
-    return f"{round(x)}%"
+def _pct(p: float | None) -> str:
+    return _percent(p, unknown="?")
 
 
 def _words(s: str) -> str:
