@@ -61,10 +61,11 @@ def test_the_readme_key_table_is_the_games_key_table():
 def test_the_readme_says_as_many_rulesets_as_there_are():
     from game.rules import RULESETS
 
+    shipped = sorted(rid for rid, cls in RULESETS.items() if cls.__module__.startswith("game.rules."))
     words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
     first = README.read_text(encoding="utf-8").split("\n\n")[1]
     said = re.search(r"under (\w+) selectable", first)
-    assert said and said.group(1) == words[len(RULESETS)], (said and said.group(1), sorted(RULESETS))
+    assert said and said.group(1) == words[len(shipped)], (said and said.group(1), shipped)
 
 
 def test_every_command_in_the_key_table_is_one_the_battle_screen_runs():
