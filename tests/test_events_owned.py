@@ -73,7 +73,12 @@ def events(draw: Any) -> dict[str, Any]:
         return E.effect_end(a, draw(st.sampled_from(["aoa", "defend"])))
     field = draw(st.sampled_from(["battle.floor", "battle.pending", "counters.moved", "counters.last", "traits",
                                   "items", "conditions", "hp"]))
-    return E.stat(a, field, draw(containers if field in ("traits", "items", "conditions") else json_values))
+    # a field the model types gets a value of its type (conditions a list of names, traits a dict); what
+    # matters here is that the value is a fresh container the battle must not share with the event
+    typed = {"traits": st.dictionaries(st.text(max_size=3), json_values, max_size=3),
+             "items": st.lists(json_values, max_size=3),
+             "conditions": st.lists(st.sampled_from(["stunned", "prone", "pinned"]), max_size=3)}
+    return E.stat(a, field, draw(typed.get(field, json_values)))
 
 
 def _battle() -> Battle:
