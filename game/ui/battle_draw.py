@@ -147,20 +147,28 @@ def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tupl
 def draw_hint(surface: pygame.Surface, board_rect: pygame.Rect, hint: str, text: TextCache, pal: Palette) -> int:
     """The hint line across the board's foot, wrapped onto a second line when the board is narrow (issue 15:
     the hint bar cut off at 1024x640); returns its top (where the last roll's box sits on)."""
-    room = board_rect.w - 20
-    lines = wrap(text, hint, 14, room)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    imgs = [text.render(fit_text(text, ln, 14, room), 14, pal.text) for ln in lines]
-    line_h = text.font(14).get_linesize()
-    h = line_h * len(imgs) + 10
-    box = pygame.Rect(board_rect.x, board_rect.bottom - h, board_rect.w, h)
-    s = pygame.Surface(box.size, pygame.SRCALPHA)
-    s.fill((10, 11, 14, 215))
-    surface.blit(s, box)
-    for i, img in enumerate(imgs):
-        surface.blit(img, (box.x + 10, box.y + 5 + i * line_h))
+    key = (id(text), hint, board_rect.w, pal.text)
+    made = _HINTS.get(key)
+    if made is None:  # wrapping and the translucent strip are made once per hint and width, not every frame
+        room = board_rect.w - 20
+        lines = wrap(text, hint, 14, room)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        line_h = text.font(14).get_linesize()
+        strip = pygame.Surface((board_rect.w, line_h * len(lines) + 10), pygame.SRCALPHA)
+        strip.fill((10, 11, 14, 215))
+        for i, ln in enumerate(lines):
+            strip.blit(text.render(fit_text(text, ln, 14, room), 14, pal.text), (10, 5 + i * line_h))
+        if len(_HINTS) > 64:
+            _HINTS.clear()
+        made = _HINTS[key] = strip
+    box = made.get_rect(bottomleft=(board_rect.x, board_rect.bottom))
+    surface.blit(made, box)
     return box.y
+
+
+#: (text cache, hint, board width, colour) -> the hint strip, drawn once
+_HINTS: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def draw_banner(surface: pygame.Surface, board_rect: pygame.Rect, words: str, text: TextCache,

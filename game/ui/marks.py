@@ -134,6 +134,7 @@ class ReachOverlay:
         self.numbers_later = False
         self._numbers: list[tuple[float, float, str]] = []  # (world x, world y, cost) of each number
         self._shown = False  # the tint was drawn this frame: its numbers are due
+        self._labels: dict[tuple[str, int], pygame.Surface] = {}  # (cost, font size) -> number with shadow
 
     def draw(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, int],
              fill: tuple[int, int, int, int], edge: tuple[int, int, int, int]) -> None:
@@ -161,17 +162,31 @@ class ReachOverlay:
         if r < 14:
             return
         size = max(9, int(r * 0.36))
+        view = surface.get_rect()
         for wx, wy, c in self._numbers:
             x, y = camera.world_to_screen(wx, wy)
-            t = self.text.render(c, size, (255, 255, 255), bold=True)
-            box = t.get_rect(center=(x, y)).inflate(2, 0)
+            if not view.collidepoint(x, y):  # off screen: no layout claim, no blit (most of a large reach)
+                continue
+            label = self._label(c, size)
+            box = label.get_rect(center=(x, y)).inflate(2, 0)
             if layout is not None:
                 if not layout.is_free(box):
                     continue
                 layout.claim(box)
+            surface.blit(label, label.get_rect(center=(x, y)))
+
+    def _label(self, c: str, size: int) -> pygame.Surface:
+        """A cost number with its drop shadow as one surface (one blit a number a frame, not two)."""
+        key = (c, size)
+        cached = self._labels.get(key)
+        if cached is None:
+            t = self.text.render(c, size, (255, 255, 255), bold=True)
             sh = self.text.render(c, size, (0, 0, 0), bold=True)
-            surface.blit(sh, sh.get_rect(center=(x + 1, y + 1)))
-            surface.blit(t, t.get_rect(center=(x, y)))
+            cached = pygame.Surface((t.get_width() + 1, t.get_height() + 1), pygame.SRCALPHA)
+            cached.blit(sh, (1, 1))
+            cached.blit(t, (0, 0))
+            self._labels[key] = cached
+        return cached
 
     def _build(self, costs: dict[Hex, int], zoom: float, fill: Any, edge: Any) -> None:
         g = self.geometry
