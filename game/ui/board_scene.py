@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
-from game.ui.board_tooltip import terrain_features, terrain_words
+from game.ui.board_tooltip import terrain_features, terrain_name, terrain_words
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
 from game.ui.describe import FACING_WORDS
@@ -309,7 +309,7 @@ class BoardScene(Scene):
             lines = [f"hex ({h.q}, {h.r})   tile [{col}, {row}]"]
             if cell is not None:
                 extra = terrain_words(cell, terrain_features(self.battle))  # GX-5: only what the rules use
-                lines.append(cell.terrain + (" - " + ", ".join(extra) if extra else ""))
+                lines.append(terrain_name(cell) + (" - " + ", ".join(extra) if extra else ""))
             sides = {s.id: s.name or s.id for s in self.battle.sides}
             for f in here:
                 lines.append(f"{f.name or f.id} ({sides.get(f.side, f.side)}), {f.posture}")

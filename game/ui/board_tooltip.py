@@ -17,7 +17,8 @@ from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.marks import badge_legend
 
-__all__ = ["Tooltip", "fighter_lines", "hex_lines", "stack_lines", "terrain_features", "terrain_words"]
+__all__ = ["Tooltip", "fighter_lines", "hex_lines", "stack_lines", "terrain_features", "terrain_name",
+           "terrain_words"]
 
 
 def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[], list[Any]]
@@ -80,7 +81,7 @@ def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Ca
     cell = battle.board.cell(h)
     lines = [f"hex ({h.q}, {h.r})"]
     if cell is not None:
-        lines.append(", ".join([cell.terrain, *terrain_words(cell, terrain_features(battle))]))
+        lines.append(", ".join([terrain_name(cell), *terrain_words(cell, terrain_features(battle))]))
     if moving and h in reach():
         c = cost_of(h)
         lines.append(f"click: move here ({c} hex{'es' if c != 1 else ''})")
@@ -106,6 +107,11 @@ def terrain_features(battle: Any) -> frozenset[str]:
         return frozenset(find_ruleset(battle.ruleset).terrain_features)
     except Exception:  # noqa: BLE001 - an unknown ruleset id: describe the map as it is
         return ALL_FEATURES
+
+
+def terrain_name(cell: Any) -> str:
+    """The map's terrain id as a player reads it ("wood_floor" -> "wood floor")."""
+    return str(cell.terrain).replace("_", " ")
 
 
 def terrain_words(cell: Any, features: frozenset[str]) -> list[str]:
