@@ -236,6 +236,24 @@ def test_the_ai_finds_the_rulesets_hints(sample: tuple[Ruleset, TurnController])
             assert got == value
 
 
+def test_the_action_menu_finds_the_rulesets_letters_order_and_map_actions(
+        sample: tuple[Ruleset, TurnController]) -> None:
+    """The menu's tables by action type live with the ruleset (``menu_keys``, ``menu_order``, ``map_actions``,
+    ``unarmed_words``) and name only its own actions; the UI's key table holds every letter it declares."""
+    from game.ui.action_menu import MAP_TYPES, SHORTCUTS
+
+    rs, _ = sample
+    # a family of variants may share one table (3d6-lite's names 3d6-full's strangle too): only real types
+    types = {t for rid in SHIPPED for t in find_ruleset(rid).actions}
+    assert set(rs.menu_keys) <= types, f"{rs.id}: letters for actions no ruleset has"
+    assert all(len(k) == 1 and k.isupper() and k not in "WASDF" for k in rs.menu_keys.values()), rs.menu_keys
+    assert set(rs.map_actions) <= types and set(rs.unarmed_words) <= rs.map_actions, rs.id
+    assert set(rs.menu_order) - {"pass"} <= types, f"{rs.id}: menu_order names actions no ruleset has"
+    assert any(t in rs.menu_keys for t in rs.actions), f"{rs.id}: no action of its own has a menu letter"
+    assert all(k in SHORTCUTS for k in rs.menu_keys)
+    assert rs.map_actions <= MAP_TYPES
+
+
 def test_the_invariants_and_the_soak_find_the_rulesets_facts(sample: tuple[Ruleset, TurnController]) -> None:
     """The grip geometry the invariant check reads, and a template the soak can draw fighters from: a
     scenario made for the ruleset, else its stat blocks."""

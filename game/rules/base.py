@@ -272,6 +272,15 @@ class Ruleset:
     #: stats that are codes or counts and may be 0 in a scenario (d20's class code, level, hit dice); every
     #: other stat is an attribute, 1 or more, since the rules divide by what they derive from it
     zero_stats: ClassVar[frozenset[str]] = frozenset()
+    #: the menu letter of each action type (``"grapple": "G"``); the UI merges every ruleset's into its key
+    #: table, in seed order, so a new ruleset brings its own letters (W A S D F stay for the camera)
+    menu_keys: ClassVar[dict[str, str]] = {}
+    #: the order of the action menu's groups by action type; a type not listed comes last
+    menu_order: ClassVar[tuple[str, ...]] = ()
+    #: action types whose destination hex is picked on the map (move, charge...)
+    map_actions: ClassVar[frozenset[str]] = frozenset({"move"})
+    #: what a map action with no item strikes with, in its menu title (``"move_and_attack": "punch"``)
+    unarmed_words: ClassVar[dict[str, str]] = {}
     #: a variant's renumbering of its parent's rule IDs (3d6-full: S0 ID -> S2 ID); the rules help follows it
     #: both ways, so an S0 ID cited by shared code finds the variant's text
     rule_map: ClassVar[dict[str, str]] = {}

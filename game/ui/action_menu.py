@@ -37,30 +37,33 @@ from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
 from game.wording import percent
 
-__all__ = ["ActionMenu", "Group", "SHORTCUTS", "GROUP_ORDER", "group_options", "shortcut_for"]
+__all__ = ["ActionMenu", "Group", "SHORTCUTS", "MAP_TYPES", "group_options", "shortcut_for"]
 
-#: action type -> key (shown in the menu and tooltips; W A S D F stay for the camera)
-SHORTCUTS: dict[str, str] = {
-    "grapple": "G", "attack": "X", "all_out_attack": "V", "break_free": "B", "takedown": "T", "pin": "P",
-    "release": "R", "drag": "J", "strangle": "H", "choke_hold": "K", "arm_lock": "L", "wrestle_weapon": "Y",
-    "force_drop": "U", "evaluate": "E", "feint": "N", "change_posture": "C", "move_and_attack": "M",
-    "bite": "I", "ready": "Z", "enter_grapple": "G", "grapple_roll": "O", "all_out_defense": "Q",
-    # d20: the nearest 3d6 key where there is one (wrestle ~ grapple, escape ~ break free, trip ~ takedown)
-    "wrestle": "G", "escape": "B", "trip": "T", "charge": "H", "brawl": "K", "silence": "L", "defend": "Q",
-    "move_opponent": "J",
-}
-GROUP_ORDER = [
-    "grapple", "enter_grapple", "grapple_roll", "break_free", "takedown", "pin", "strangle", "choke_hold",
-    "arm_lock", "arm_lock_damage", "wrench_limb", "wrestle_weapon", "force_drop", "drag", "release", "attack",
-    "all_out_attack", "move_and_attack", "bite", "feint", "evaluate", "move", "change_posture", "face", "ready",
-    "throw_away", "all_out_defense", "aim", "concentrate", "wait", "do_nothing", "pass",
-    # d20
-    "charge", "wrestle", "escape", "silence", "move_opponent", "acquire_item", "brawl", "shield_bash",
-    "aimed_shot", "set_vs_charge", "defend", "run", "fighting_withdrawal", "evade", "use_item",
-]
-MAP_TYPES = {"move", "drag", "move_and_attack", "charge", "run", "fighting_withdrawal", "move_opponent"}
-#: what a map action with no item strikes with (the rulesets' own default)
-_UNARMED = {"move_and_attack": "punch", "charge": "weapon in hand"}
+def _merged() -> tuple[dict[str, str], frozenset[str], dict[str, str]]:
+    """Every registered ruleset's menu letters, map-picked actions and unarmed words, merged in seed order
+    (each ruleset declares its own: ``Ruleset.menu_keys``...), for the key table and menus of any battle."""
+    import game.rules  # noqa: F401  (registers every ruleset)
+    from game.rules.base import RULESETS
+
+    keys: dict[str, str] = {}
+    maps: set[str] = set()
+    unarmed: dict[str, str] = {}
+    for cls in sorted(RULESETS.values(), key=lambda c: (c.seed, c.id)):
+        for kind, key in cls.menu_keys.items():
+            keys.setdefault(kind, key)
+        maps |= cls.map_actions
+        for kind, words in cls.unarmed_words.items():
+            unarmed.setdefault(kind, words)
+    return keys, frozenset(maps), unarmed
+
+
+#: action type -> key (shown in the menu and tooltips), from every ruleset's ``menu_keys``
+SHORTCUTS, MAP_TYPES, _UNARMED = _merged()
+
+
+def _map_actions(ruleset: Ruleset | None) -> frozenset[str]:
+    """The action types a ruleset has the player pick on the map (every ruleset's, for an unknown one)."""
+    return ruleset.map_actions if ruleset is not None and ruleset.id else MAP_TYPES
 ROW = 30
 WIDTH = 400
 
@@ -91,7 +94,7 @@ class Group:
 
     @property
     def on_map(self) -> bool:
-        if self.kind not in MAP_TYPES:
+        if self.kind not in _map_actions(self.ruleset):
             return False
         tos = {getattr(o.action, "to", None) for o in self.legal}
         return len(tos) > 1
@@ -112,6 +115,9 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
     ``odds`` by default."""
     get = odds if odds is not None else (session.odds if session is not None else None)
     ruleset = ruleset_of(battle)
+    known = ruleset is not None and bool(ruleset.id)  # else the generic words: every ruleset's tables merged
+    maps = _map_actions(ruleset)
+    unarmed = ruleset.unarmed_words if known else _UNARMED
     groups: dict[str, Group] = {}
     for o in options:
         a = o.action
@@ -119,7 +125,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
         key = a.type if man in (None, "attack") else f"{a.type}:{man}"
         # A hex picked on the map stands for one action: the weapon is chosen first, one group per weapon
         # (issue 15: Move and Attack with the sword, not only the first variant at each hex).
-        armed = a.type in MAP_TYPES and hasattr(a, "item") and hasattr(a, "target")
+        armed = a.type in maps and hasattr(a, "item") and hasattr(a, "target")
         if armed:
             key += "@" + (a.item or "")
         g = groups.get(key)
@@ -128,7 +134,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
             if man not in (None, "attack"):
                 title += f" \u2014 {str(man).replace('_', ' ').replace('all out attack', 'all-out')}"
             if armed:
-                title += f" \u2014 {a.item or _UNARMED.get(a.type, 'punch')}"
+                title += f" \u2014 {a.item or unarmed.get(a.type, 'punch')}"
             g = groups[key] = Group(a.type, title, a.rule, ruleset=ruleset)
             g.variant = key
         if o.reason is None:
@@ -136,7 +142,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
             g.odds[id(o)] = get(a) if get is not None else None
         else:
             g.illegal.append(o)
-    order = {k: i for i, k in enumerate(GROUP_ORDER)}
+    order = {k: i for i, k in enumerate(ruleset.menu_order if known else ())}
     return sorted(groups.values(), key=lambda g: (order.get(g.kind, 100), g.kind, g.variant))
 
 

@@ -41,3 +41,12 @@ STAT_BLOCKS: tuple[dict[str, Any], ...] = (
 
 #: rule IDs of d20 attack rolls (to-hit, the wrestling grab, charges, brawling): their ``dc`` is an AC
 ATTACK_RULES: tuple[str, ...] = ("S4-ATTACK", "S4-WRESTLE-1", "S4-CHARGE", "S4-BRAWL")
+
+#: the action menu (issue 14: the UI's tables by action type live with the ruleset): each action's letter
+MENU_KEYS: dict[str, str] = {'attack': 'X', 'release': 'R', 'change_posture': 'C', 'ready': 'Z', 'wrestle': 'G', 'escape': 'B', 'trip': 'T', 'charge': 'H', 'brawl': 'K', 'silence': 'L', 'defend': 'Q', 'move_opponent': 'J'}
+#: the order of the action menu's groups
+MENU_ORDER: tuple[str, ...] = ('release', 'attack', 'move', 'change_posture', 'face', 'ready', 'wait', 'do_nothing', 'pass', 'charge', 'wrestle', 'escape', 'silence', 'move_opponent', 'acquire_item', 'brawl', 'shield_bash', 'aimed_shot', 'set_vs_charge', 'defend', 'run', 'fighting_withdrawal', 'evade', 'use_item')
+#: actions whose destination is picked on the map
+MAP_ACTIONS: frozenset[str] = frozenset({'fighting_withdrawal', 'move_opponent', 'run', 'move', 'charge'})
+#: what a map action with no item strikes with, in its menu title
+UNARMED_WORDS: dict[str, str] = {'charge': 'weapon in hand'}

@@ -61,6 +61,10 @@ class D20Ruleset(Ruleset):
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     attack_rules: ClassVar[tuple[str, ...]] = facts.ATTACK_RULES
+    menu_keys: ClassVar[dict[str, str]] = facts.MENU_KEYS
+    menu_order: ClassVar[tuple[str, ...]] = facts.MENU_ORDER
+    map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS
+    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
     side_options: ClassVar[tuple[str, ...]] = scenario_schema.SIDE_OPTIONS
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES

@@ -35,3 +35,12 @@ STAT_BLOCKS: tuple[dict[str, Any], ...] = (
 #: the outcomes of edge's ``odds`` an action is taken for, best first (``Ruleset.headline``): a blow's
 #: ``hit``, then any result beyond escape (``edge>=1``: a grapple roll, entering and rolling at once)
 HOPED: tuple[str, ...] = (*BASE_HOPED, "edge>=1", "enter")
+
+#: the action menu (issue 14: the UI's tables by action type live with the ruleset): each action's letter
+MENU_KEYS: dict[str, str] = {'attack': 'X', 'release': 'R', 'change_posture': 'C', 'ready': 'Z', 'enter_grapple': 'G', 'grapple_roll': 'O'}
+#: the order of the action menu's groups
+MENU_ORDER: tuple[str, ...] = ('enter_grapple', 'grapple_roll', 'release', 'attack', 'move', 'change_posture', 'face', 'ready', 'wait', 'do_nothing', 'pass')
+#: actions whose destination is picked on the map
+MAP_ACTIONS: frozenset[str] = frozenset({'move'})
+#: what a map action with no item strikes with, in its menu title
+UNARMED_WORDS: dict[str, str] = {}

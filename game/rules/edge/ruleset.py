@@ -50,6 +50,10 @@ class EdgeRuleset(Ruleset):
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     hoped: ClassVar[tuple[str, ...]] = facts.HOPED
+    menu_keys: ClassVar[dict[str, str]] = facts.MENU_KEYS
+    menu_order: ClassVar[tuple[str, ...]] = facts.MENU_ORDER
+    map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS
+    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     #: results of a grapple roll and their minimum edge (S1-MENU-1)
     results: ClassVar[dict[str, int]] = grapple.RESULTS
 

@@ -108,6 +108,10 @@ class ThreeD6Lite(Ruleset):
     grip_distance: ClassVar[int] = facts.GRIP_DISTANCE
     pin_lying: ClassVar[bool] = facts.PIN_LYING
     grip_words: ClassVar[dict[str, str]] = facts.GRIP_WORDS
+    menu_keys: ClassVar[dict[str, str]] = facts.MENU_KEYS
+    menu_order: ClassVar[tuple[str, ...]] = facts.MENU_ORDER
+    map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS
+    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     grab_penalties: ClassVar[dict[str, int]] = {"torso": 0, "arm": -1, "leg": -1, "head": -3}
     grab_rules: ClassVar[dict[str, str]] = {"torso": "S0-GRAB-2", "arm": "S0-GRAB-3", "leg": "S0-GRAB-3",
