@@ -48,9 +48,10 @@ def test_S4_REACT_1_reaction_roll_with_the_leaders_charisma():
     b = field(man("a", "red", 2, 5, stats={"CHA": 16}, right="longsword"),
               man("o", "blue", 3, 5, 3, stats={"HD": 1, "natural": 6}),
               options={"reaction": {"side": "blue", "leader": "a"}})
-    TurnController(b, RS, dice=[4, 3, 1, 1])
+    ctl = TurnController(b, RS, dice=[4, 3, 1, 1])
     roll = b.log[0]["events"][0]
     assert (roll["total"], roll["result"]) == (9, "no attack, may leave or talk") and b.state["d20_peace"] == "blue"
+    assert ctl.initiative()["note"] == "reaction 9: no attack, may leave or talk"  # the initiative bar's line
     b.state.pop("initiative")  # asked outside the countdown, as `clinch resolve` does
     assert RS.action_from_dict({"actor": "o", "type": "attack", "target": "a"}).check(b).rule == "S4-REACT-1"
 

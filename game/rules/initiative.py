@@ -320,6 +320,8 @@ class PhasedCountdown(Policy):
     - ``surprise(battle, dice, res) -> None``: optional, called in round 1 before
       the rolls; it emits :func:`surprise_event` for the sides caught unaware
       (S4-SURPRISE-1..5).
+    - ``note(battle) -> str | None``: optional, a line the initiative bar shows
+      under the count (d20: the encounter's reaction roll), as ``describe``'s ``note``.
 
     Everyone on the same number acts in each phase before the next phase
     begins; within a phase, side order then fighter id (GX-4:
@@ -335,8 +337,10 @@ class PhasedCountdown(Policy):
                  phases: Sequence[str] = PHASES,
                  acts_in: Callable[[Battle, str, str], bool] | None = None,
                  surprise: Callable[[Battle, Dice, Resolution], None] | None = None,
+                 note: Callable[[Battle], str | None] | None = None,
                  rule: str = "S4-INIT-2") -> None:
         self.roll = roll
+        self.note = note
         self.phases = tuple(phases)
         self.acts_in = acts_in or (lambda b, f, p: True)
         self.surprise = surprise
@@ -437,6 +441,8 @@ class PhasedCountdown(Policy):
         out["rows"] = rows
         out["surprised"] = [f.id for f in battle.fighters if is_surprised(battle, f.id)]
         out["phases"] = list(self.phases)
+        if self.note is not None:
+            out["note"] = self.note(battle)
         return out
 
     # holds ---------------------------------------------------------------------------------------

@@ -102,4 +102,11 @@ def _surprise(battle, dice, res):
     check_surprise(battle, dice, res)
 
 
-POLICY = PhasedCountdown(roll_initiative, phases=PHASES, acts_in=acts_in, surprise=_surprise, rule="S4-INIT-2")
+def _reaction_note(battle) -> str | None:
+    """The encounter's reaction roll (S4-REACT-1), for the initiative bar."""
+    react = battle.state.get("d20_reaction")
+    return f"reaction {react.get('total')}: {react.get('result')}" if isinstance(react, dict) else None
+
+
+POLICY = PhasedCountdown(roll_initiative, phases=PHASES, acts_in=acts_in, surprise=_surprise, note=_reaction_note,
+                         rule="S4-INIT-2")

@@ -61,7 +61,7 @@ class InitiativeBar:
         rows = info.get("rows") or []
         key = (rect.size, b.round, b.current, tuple(order), info.get("phase"), info.get("count"),
                tuple((r.get("fighter"), r.get("number"), r.get("holding")) for r in rows),
-               tuple(info.get("surprised") or ()), str(b.state.get("d20_reaction")),
+               tuple(info.get("surprised") or ()), str(info.get("note")),
                tuple((f.id, tuple(f.conditions), f.posture) for f in b.fighters), thinking, pal.name, b.ended,
                tuple(sorted(session.seat.items())), animating)
         if key != self._key or self._surf is None:
@@ -120,9 +120,9 @@ class InitiativeBar:
         if line2:
             surf.blit(t.render(" \u00b7 ".join(line2), 13, pal.text if phases else pal.dim, bold=bool(phases)),
                       (x, 34))
-        react = b.state.get("d20_reaction") if isinstance(getattr(b, "state", None), dict) else None
-        if isinstance(react, dict):
-            surf.blit(t.render(f"reaction {react.get('total')}: {react.get('result')}", 11, pal.neutral), (x, 50))
+        note = info.get("note")  # the policy's own line (d20: the reaction roll)
+        if note:
+            surf.blit(t.render(str(note), 11, pal.neutral), (x, 50))
         elif count is not None and phases:
             surf.blit(t.render("highest first, then lower", 11, pal.dim), (x, 50))
         return x + max(rt.get_width(), 160 if phases else 120) + 18
