@@ -211,3 +211,15 @@ def test_d20_scenarios_play_to_an_end():
         players = {s.id: Opponent("easy", budget_ms=None, nodes=20, seed=1) for s in b.sides}
         res = play_battle(b, RS, players, check=True, round_limit=30)
         assert res.error is None and not res.breaks and b.ended
+
+
+def test_GX_4_the_log_says_when_held_back_damage_lands():
+    """GX-4: the stat event that empties the held-back damage reads as a line of the log, in d20's own words
+    (Ruleset.event_words; the generic words stay silent on stat events)."""
+    from game.rules import events as E
+    from game.ui.describe import event_line
+
+    b = field(man("a", "red", 2, 5), man("t", "blue", 3, 5, 3))
+    line = event_line(b, E.stat("t", "battle.d20_pending", [], rule="GX-4"))
+    assert line is not None and "held-back damage lands now (GX-4)" in line
+    assert event_line(b, E.stat("t", "battle.d20_pending", [{"target": "t"}], rule="GX-4")) is None

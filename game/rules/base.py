@@ -423,5 +423,11 @@ class Ruleset:
         generic sentence for the :meth:`headline` outcome."""
         return None
 
+    def event_words(self, battle: Battle, ev: Event) -> str | None:
+        """The combat log's line for an event of this ruleset's own that the generic words leave silent
+        (a ``stat`` event that means something to a player: d20's held-back damage landing, GX-4).
+        ``None`` (the default): the generic words, which say nothing of ``stat`` events."""
+        return None
+
     def iter_action_types(self) -> Iterator[tuple[str, type[Action]]]:
         return iter(sorted(self.actions.items()))

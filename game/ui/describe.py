@@ -450,9 +450,7 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         order = ", ".join(name_of(battle, f) for f in ev.get("order") or [])
         return f"Round {ev.get('round')}: turn order {order}"
     if t == "stat":
-        if ev.get("field") == "battle.d20_pending" and ev.get("value") == [] and ev.get("rule") == "GX-4":
-            return "\u25b6 Everyone on this number has acted: the held-back damage lands now (GX-4)."
-        return None
+        return ruleset_of(battle).event_words(battle, ev)
     return None
 
 
