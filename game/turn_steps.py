@@ -122,22 +122,33 @@ class IntentStep(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(Step):
-    """The ruleset's end-of-turn hook, then turn-scoped effects expire and ``battle.turn`` advances."""
+class FighterStep(Step):
+    """A step of one fighter's turn; its log entry names the fighter."""
 
-    kind: ClassVar[str] = "end_turn"
     fighter: str
 
     @property
     def logged_fighter(self) -> str:
         return self.fighter
 
+
+def expire(res: Resolution, b: Battle, until: str, fighter: str | None = None) -> None:
+    """End the effects that last ``until`` this moment (one fighter's, or everyone's)."""
+    for eff in [e for e in b.effects if e["until"] == until and fighter in (None, e["fighter"])]:
+        res.emit(effect_end(eff["fighter"], eff["kind"]))
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(FighterStep):
+    """The ruleset's end-of-turn hook, then turn-scoped effects expire and ``battle.turn`` advances."""
+
+    kind: ClassVar[str] = "end_turn"
+
     def play(self, flow: TurnFlow, b: Battle, dice: Dice) -> Follow:
         fid = self.fighter
         events = list(flow.ruleset.end_turn(b, fid, dice)) if b.get(fid) is not None else []
         res = Resolution(b, dice)
-        for eff in [e for e in b.effects if e["fighter"] == fid and e["until"] == "end_of_turn"]:
-            res.emit(effect_end(fid, eff["kind"]))
+        expire(res, b, "end_of_turn", fid)
         b.turn += 1
         for eff in [e for e in b.effects if e["until"] == "turns"
                     and b.turn - int(e.get("start", 0)) >= int(e.get("turns", 1))]:
@@ -178,23 +189,17 @@ class FirstTurn(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class StartTurn(Step):
+class StartTurn(FighterStep):
     """A fighter's turn begins: ``next_turn`` effects expire, the ruleset's start-of-turn hook runs."""
 
     kind: ClassVar[str] = "start_turn"
-    fighter: str
-
-    @property
-    def logged_fighter(self) -> str:
-        return self.fighter
 
     def play(self, flow: TurnFlow, b: Battle, dice: Dice) -> Follow:
         fid = self.fighter
         b.current = fid
         flow.count_turn(b, fid)
         res = Resolution(b, dice)
-        for eff in [e for e in b.effects if e["fighter"] == fid and e["until"] == "next_turn"]:
-            res.emit(effect_end(fid, eff["kind"]))
+        expire(res, b, "next_turn", fid)
         events = res.events + list(flow.ruleset.start_turn(b, fid, dice))
         f = b.get(fid)
         if f is None or not flow.ruleset.can_act(b, f):
@@ -210,8 +215,7 @@ class EndRound(Step):
 
     def play(self, flow: TurnFlow, b: Battle, dice: Dice) -> Follow:
         res = Resolution(b, dice)
-        for eff in [e for e in b.effects if e["until"] == "end_of_round"]:
-            res.emit(effect_end(eff["fighter"], eff["kind"]))
+        expire(res, b, "end_of_round")
         b.current = None
         b.round += 1
         return res.events, []
