@@ -76,7 +76,7 @@ def test_s3_dmg_5_g3_15_table_wins():
 
 
 def test_unarmed_above_st_30_ruling():
-    """ND6 ruling (S3-UNARMED-3 stops at 30): one more step per 4 ST, or part of 4, beyond 30."""
+    """ND6-1 (S3-UNARMED-3 stops at 30): one more step per 4 ST, or part of 4, beyond 30."""
     assert unarmed_table(30, "base") == Dmg(1, 3)
     assert unarmed_table(31, "base") == Dmg(2, -2)
     assert unarmed_table(34, "base") == Dmg(2, -2)
@@ -106,7 +106,7 @@ def test_s3_dmg_1_steps_one_at_a_time():
 
 
 def test_s3_dmg_1_two_points_is_1d6_minus_4():
-    """S3-DMG-1: "2 points (= 1d6-4)": the same step; stepping down from dice keeps the roll (1d6-4)."""
+    """S3-DMG-1: "2 points (= 1d6-4)": the same step; stepping down from dice keeps the roll (1d6-4, ND6-2)."""
     assert Dmg(0, 2).step == Dmg(1, -4).step == 2
     assert Dmg(1, -3).plus(-1) == Dmg(1, -4)
     assert Dmg(1, -4).plus(1) == Dmg(1, -3)
@@ -142,7 +142,7 @@ def test_s3_dmg_4_progression_table():
 
 
 def test_s3_dmg_1_plus_is_additive_and_negative_steps():
-    """S3-DMG-1: n steps at once = n single steps; minus steps walk back; below 1 point is 0 (ND6 ruling)."""
+    """S3-DMG-1: n steps at once = n single steps; minus steps walk back; below 1 point is 0 (ND6-2)."""
     for d in (Dmg(1, -4), Dmg(1, 0), Dmg(2, 3), Dmg(3, -2)):
         for n in range(-3, 8):
             one = d

@@ -65,8 +65,9 @@ class Dmg:
         The result has adds in -3..+3, and at the cusp the fewer dice with +3 (S3-DMG-2): 1d6+3 with +4
         is 1d6+7, carried over the cusp to 2d6+1 (S3-DMG-3); 1d6-3 with +4 is 1d6+1. Below 1d6-3 come
         "2 points (= 1d6-4)" and "1 point" (S3-DMG-4): step 2 stays 1d6-4 when this value has dice (so the
-        ST table's 1d6-4 and S3-FIRE-4's limb fire keep their roll) and is "2 points" from fixed points.
-        Stepping below 1 point gives 0 points (ND6 ruling: the progression has no step under 1 point,
+        ST table's 1d6-4 and S3-FIRE-4's limb fire keep their roll) and is "2 points" from fixed points
+        (ruling ND6-2).
+        Stepping below 1 point gives 0 points (ruling ND6-2: the progression has no step under 1 point,
         and damage never goes negative).
         """
         return _from_step(self.step + n, keep_dice=self.dice > 0)
@@ -74,7 +75,7 @@ class Dmg:
 
 def _from_step(v: int, keep_dice: bool = True) -> Dmg:
     """The progression's way of writing step ``v`` (S3-DMG-2, S3-DMG-4)."""
-    if v <= 0:
+    if v <= 0:  # ND6-2: nothing below 1 point but no damage
         return Dmg(0, 0)
     if v == 1:
         return Dmg(0, 1)
@@ -172,7 +173,7 @@ _UNARMED: tuple[tuple[int, tuple[Dmg, ...]], ...] = (
 def unarmed_table(st: int, column: str) -> Dmg:
     """S3-UNARMED-3: damage by ST (the unwounded ST, as the seed's table is by ST) in one column.
 
-    The table stops at ST 30. Above it (ND6 ruling: the seed is silent) the row keeps growing by one
+    The table stops at ST 30. Above it (ruling ND6-1: the seed is silent) the row keeps growing by one
     progression step (S3-DMG-1) for every 4 ST, or part of 4, beyond 30 — ST 31-34 one step over the
     25-30 row, 35-38 two — the same pace as the table's own top rows.
     """
@@ -182,5 +183,5 @@ def unarmed_table(st: int, column: str) -> Dmg:
     for top, row in _UNARMED:
         if st <= top:
             return row[col]
-    extra = -(-(st - 30) // 4)  # ND6 ruling: one step per 4 ST (or part) beyond 30
+    extra = -(-(st - 30) // 4)  # ND6-1: one step per 4 ST (or part) beyond 30
     return _UNARMED[-1][1][col].plus(extra)
