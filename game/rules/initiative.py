@@ -37,6 +37,10 @@ Presets:
   or with a named fighter are ``hold`` effects; surprised fighters lose the
   round (S4-SURPRISE-5). The current number and phase are in
   ``battle.state["initiative"]["count"]`` and ``["phase"]``.
+- :class:`SidesThenOrder` — each side rolls a die, the winner chooses whether
+  its side moves first or second, the sides move one after the other, then
+  everyone acts by a key (adjusted DX), ties by a roll-off each round (G3-3);
+  ``["phase"]`` is ``choose``, ``movement`` or ``action``.
 
 Turn-scoped effects the policies rely on (``hold``, ``surprised``) use
 ``until="end_of_round"``, which the controller expires when a round ends.
@@ -65,7 +69,7 @@ Event = dict[str, Any]
 __all__ = [
     "InitiativePolicy", "Policy", "FixedOrder", "PerRoundRoll", "PhasedCountdown", "PHASES",
     "basic_speed", "basic_speed_order", "roll_1d6_plus", "hold_event", "surprise_event", "side_rank",
-    "is_surprised",
+    "is_surprised", "SidesThenOrder", "SIDE_PHASES",
 ]
 
 #: S4-PHASE-1: the order of phases on each initiative number.
@@ -470,3 +474,243 @@ class PhasedCountdown(Policy):
         if there > here:
             return Reason(f"{battle.fighter(with_fighter).label} has already had its number.", "S4-INIT-6")
         return None
+
+
+# -- sides, then movement by side, then actions by a key (G3-3) ------------------------------------
+
+#: G3-3: the three parts of a round: the winner's choice, the sides' movement, everyone's actions.
+SIDE_PHASES: tuple[str, ...] = ("choose", "movement", "action")
+
+
+def _side_ids(battle: Battle) -> list[str]:
+    """Every side with a fighter in the battle, in ``side_rank`` order."""
+    ids = [s.id for s in battle.sides]
+    for f in battle.fighters:
+        if f.side not in ids:
+            ids.append(f.side)
+    present = {f.side for f in battle.fighters}
+    return [s for s in ids if s in present]
+
+
+def _side_label(battle: Battle, side_id: str) -> str:
+    s = battle.side(side_id)
+    return (s.name or s.id) if s is not None else side_id
+
+
+def _key_list(value: Any) -> list[Any]:
+    """A key as plain JSON data for the cursor (a save carries it; the bar shows it)."""
+    return list(value) if isinstance(value, (tuple, list)) else [value]
+
+
+class SidesThenOrder(Policy):
+    """A side roll, the winner's choice, movement side by side, then actions by a key (G3-3).
+
+    Each round (``start_round``): every side with a fighter able to act rolls
+    ``die`` (1d6); a tie at the top re-rolls every side. The winner's first
+    able fighter gets a ``choose`` slot, where the ruleset offers "move first"
+    and "move second": either writes the side that moves first into
+    ``battle.state[choice_field]`` with :meth:`choice_event`. No choice (the
+    chooser passed, the slot was skipped, ``choose=False`` or more than two
+    sides) leaves the winner moving last, after the others in side order: the
+    usual reason to win the roll is to see the foe move before one's own side
+    does. Then a ``movement`` slot for each fighter of the first side that
+    ``can_move`` (in ``battle.fighters`` order), then the next side's. Then an
+    ``action`` slot for each fighter in the order fixed at the start of the
+    round: ``key(battle, fighter)`` highest first (nd6: a ready bayonet, then
+    adjusted DX, S3-BAYONET-6), equal keys by one roll of ``die`` each among
+    the tied only (logged), then side order, then fighter id.
+
+    The cursor ``battle.state["initiative"]`` holds ``side_rolls`` (the last,
+    deciding roll of each side), ``winner``, ``chooser``, ``movement_sides``
+    (once the choice is past), ``dx_order``, ``keys``, ``rolloff``, ``phase``,
+    ``moving_side``, ``step`` (``["choose"]``, ``["movement", side]``,
+    ``["action"]``: the controller calls the ruleset's ``end_phase`` at each
+    change, so the end of each side's movement is a moment the rules can use),
+    ``slot`` and ``done``. ``battle.order`` is the action order, so the
+    initiative bar and a save carry it.
+    """
+
+    name = "sides"
+    phases = SIDE_PHASES
+
+    def __init__(self, key: Callable[[Battle, Fighter], Any], *,
+                 can_move: Callable[[Battle, str], bool] | None = None,
+                 can_act: Callable[[Battle, str], bool] | None = None,
+                 choice_field: str = "sides_first", choose: bool = True, die: int = 6,
+                 max_rerolls: int = 50, rule: str = "G3-3") -> None:
+        self.key = key
+        self.can_move = can_move or (lambda b, fid: True)
+        self.can_act = can_act or (lambda b, fid: True)
+        self.choice_field = choice_field
+        self.choose = choose
+        self.die = die
+        self.max_rerolls = max_rerolls
+        self.rule = rule
+
+    # the round's rolls ---------------------------------------------------------------------------
+    def _able(self, battle: Battle, fighter: Fighter) -> bool:
+        return self.can_act(battle, fighter.id)
+
+    def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
+        res = Resolution(battle, dice)
+        cur = _cursor(battle)
+        cur.clear()
+        battle.state.pop(self.choice_field, None)  # last round's choice does not carry over
+        actors = {}
+        for f in battle.fighters:
+            if f.side not in actors and self._able(battle, f):
+                actors[f.side] = f.id
+        rolling = [s for s in _side_ids(battle) if s in actors]
+        winner, rolls, rerolls = self._roll_sides(battle, dice, res, rolling, actors)
+        order, keys, rolloff = self._action_order(battle, dice, res)
+        battle.order = order
+        cur.update({"policy": self.name, "side_rolls": rolls, "rerolls": rerolls, "winner": winner,
+                    "chooser": actors.get(winner) if (winner and self.choose and len(rolling) == 2) else None,
+                    "dx_order": list(order), "keys": keys, "rolloff": rolloff, "phase": None, "step": None,
+                    "moving_side": None, "slot": None, "done": []})
+        res.note(self._order_event(battle, side_rolls=dict(rolls), winner=winner))
+        return res.events
+
+    def _roll_sides(self, battle: Battle, dice: Dice, res: Resolution, rolling: list[str],
+                    actors: dict[str, str]) -> tuple[str | None, dict[str, int], int]:
+        """G3-3 (1): each side rolls; a tie at the top and every side rolls again. One side alone rolls nothing."""
+        if len(rolling) < 2:
+            return (rolling[0] if rolling else None), {}, 0
+        rolls: dict[str, int] = {}
+        for attempt in range(self.max_rerolls):
+            rolls = {}
+            for sid in rolling:
+                name = _side_label(battle, sid)
+                face = dice.roll(1, self.die, f"{name}'s initiative", self.rule)[0]
+                rolls[sid] = face
+                res.note({"type": "roll", "actor": actors[sid], "side": sid, "label": f"initiative: {name}",
+                          "rule": self.rule, "base": 0, "modifiers": [], "dice": [face], "total": face})
+            top = max(rolls.values())
+            if sum(1 for v in rolls.values() if v == top) == 1:
+                return max(rolls, key=lambda s: rolls[s]), rolls, attempt
+        # still tied after every re-roll (practically never): the first side in order wins
+        top = max(rolls.values())
+        return next(s for s in rolling if rolls[s] == top), rolls, self.max_rerolls
+
+    def _action_order(self, battle: Battle, dice: Dice,
+                      res: Resolution) -> tuple[list[str], dict[str, list[Any]], dict[str, int]]:
+        """G3-3 (3): by ``key`` highest first; equal keys: one die each among the tied, then side, then id."""
+        able = [f for f in battle.fighters if self._able(battle, f)]
+        keys = {f.id: self.key(battle, f) for f in able}
+        groups: dict[Any, list[Fighter]] = {}
+        for f in able:
+            groups.setdefault(keys[f.id], []).append(f)
+        order: list[str] = []
+        rolloff: dict[str, int] = {}
+        for k in sorted(groups, reverse=True):
+            group = groups[k]
+            if len(group) > 1:
+                for f in group:
+                    face = dice.roll(1, self.die, f"{f.label}'s initiative roll-off", self.rule)[0]
+                    rolloff[f.id] = face
+                    res.note({"type": "roll", "actor": f.id, "label": "initiative roll-off", "rule": self.rule,
+                              "base": 0, "modifiers": [], "dice": [face], "total": face})
+            group = sorted(group, key=lambda f: (-rolloff.get(f.id, 0), side_rank(battle, f), f.id))
+            order.extend(f.id for f in group)
+        return order, {fid: _key_list(k) for fid, k in keys.items()}, rolloff
+
+    # the winner's choice -------------------------------------------------------------------------
+    def choice_event(self, battle: Battle, fighter_id: str, first: bool, *, rule: str | None = None) -> Event:
+        """The event a "move first" / "move second" action emits: the side that moves first, in the state."""
+        from game.rules.events import stat
+
+        mine = battle.fighter(fighter_id).side
+        if first:
+            side = mine
+        else:
+            side = next((s for s in _side_ids(battle) if s != mine), mine)
+        return stat(fighter_id, f"battle.{self.choice_field}", side, rule=rule or self.rule)
+
+    def can_choose(self, battle: Battle, fighter_id: str) -> Reason | None:
+        """Whether ``fighter_id`` is in its choose slot now (the only time the two choice actions are legal)."""
+        cur = _cursor(battle)
+        if cur.get("policy") != self.name or cur.get("phase") != "choose" or cur.get("chooser") != fighter_id:
+            return Reason("Only the winner of the initiative roll chooses, before anyone moves.", self.rule)
+        return None
+
+    def phase(self, battle: Battle) -> str | None:
+        """The current phase when this policy runs the battle (``None`` in ``clinch resolve`` and between rounds)."""
+        cur = battle.state.get("initiative")
+        if isinstance(cur, dict) and cur.get("policy") == self.name:
+            return cur.get("phase")
+        return None
+
+    def movement_sides(self, battle: Battle) -> list[str]:
+        """The order the sides move in: the chosen side first, else the winner last (see the class docstring)."""
+        cur = _cursor(battle)
+        fixed = cur.get("movement_sides")
+        if isinstance(fixed, list):
+            return list(fixed)
+        sides = _side_ids(battle)
+        chosen = battle.state.get(self.choice_field)
+        if chosen in sides:
+            return [chosen] + [s for s in sides if s != chosen]
+        winner = cur.get("winner")
+        return [s for s in sides if s != winner] + ([winner] if winner in sides else [])
+
+    # slots -----------------------------------------------------------------------------------------
+    def _slots(self, battle: Battle) -> list[tuple[str, str]]:
+        """Every ``(phase, fighter)`` slot of the round, in order, done ones included."""
+        cur = _cursor(battle)
+        out: list[tuple[str, str]] = []
+        chooser = cur.get("chooser")
+        if chooser and battle.get(chooser) is not None:
+            out.append(("choose", chooser))
+        for sid in self.movement_sides(battle):
+            out += [("movement", f.id) for f in battle.fighters if f.side == sid and self.can_move(battle, f.id)]
+        out += [("action", fid) for fid in cur.get("dx_order", [])
+                if battle.get(fid) is not None and self.can_act(battle, fid)]
+        return out
+
+    def _take(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        done = {(d[0], d[1]) for d in cur.get("done", [])}
+        for phase, fid in self._slots(battle):
+            if (phase, fid) in done:
+                continue
+            side = None
+            if phase != "choose" and "movement_sides" not in cur:
+                cur["movement_sides"] = self.movement_sides(battle)  # the choice is past: fixed for the round
+            if phase == "movement":
+                side = battle.fighter(fid).side
+            cur.update({"slot": [phase, fid], "phase": phase, "moving_side": side,
+                        "step": [phase, side] if side else [phase]})
+            return fid
+        cur.update({"slot": None, "phase": None, "moving_side": None, "step": None})
+        return None
+
+    def first(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        cur["done"] = []
+        cur["slot"] = None
+        return self._take(battle)
+
+    def next(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        slot = cur.get("slot")
+        if slot:
+            cur.setdefault("done", []).append(list(slot))
+        return self._take(battle)
+
+    def describe(self, battle: Battle) -> dict[str, Any]:
+        """Policy.describe plus the side roll, who moves first, the phase and the action order with its keys."""
+        out = super().describe(battle)
+        cur = _cursor(battle)
+        sides = cur.get("movement_sides")
+        keys = cur.get("keys", {})
+        rolloff = cur.get("rolloff", {})
+        out.update({
+            "side_rolls": dict(cur.get("side_rolls", {})), "winner": cur.get("winner"),
+            "chooser": cur.get("chooser"), "moves_first": sides[0] if sides else None,
+            "movement_sides": list(sides) if sides else None, "moving_side": cur.get("moving_side"),
+            "dx_order": [{"fighter": fid, "key": list(keys.get(fid, [])), "roll_off": rolloff.get(fid)}
+                         for fid in cur.get("dx_order", [])],
+            "phases": list(self.phases),
+            "side_names": {s: _side_label(battle, s) for s in _side_ids(battle)},
+        })
+        return out
