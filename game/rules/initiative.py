@@ -527,7 +527,8 @@ class SidesThenOrder(Policy):
     ``["action"]``: the controller calls the ruleset's ``end_phase`` at each
     change, so the end of each side's movement is a moment the rules can use),
     ``slot`` and ``done``. ``battle.order`` is the action order, so the
-    initiative bar and a save carry it.
+    initiative bar and a save carry it. ``order_by`` says in words what the
+    key is (the bar's "Actions by ..."; nd6: adjusted DX).
     """
 
     name = "sides"
@@ -537,8 +538,9 @@ class SidesThenOrder(Policy):
                  can_move: Callable[[Battle, str], bool] | None = None,
                  can_act: Callable[[Battle, str], bool] | None = None,
                  choice_field: str = "sides_first", choose: bool = True, die: int = 6,
-                 max_rerolls: int = 50, rule: str = "G3-3") -> None:
+                 max_rerolls: int = 50, order_by: str = "", rule: str = "G3-3") -> None:
         self.key = key
+        self.order_by = order_by
         self.can_move = can_move or (lambda b, fid: True)
         self.can_act = can_act or (lambda b, fid: True)
         self.choice_field = choice_field
@@ -712,5 +714,6 @@ class SidesThenOrder(Policy):
                          for fid in cur.get("dx_order", [])],
             "phases": list(self.phases),
             "side_names": {s: _side_label(battle, s) for s in _side_ids(battle)},
+            "order_by": self.order_by,
         })
         return out

@@ -48,4 +48,5 @@ def action_key(battle: Battle, fighter: Fighter) -> tuple[int, int]:
 
 
 #: G3-3: the policy ``Nd6Ruleset.initiative()`` returns
-POLICY = SidesThenOrder(key=action_key, can_move=able, can_act=able, rule="G3-3")
+POLICY = SidesThenOrder(key=action_key, can_move=able, can_act=able,
+                        order_by="adjusted DX (a ready bayonet first)", rule="G3-3")

@@ -10,6 +10,11 @@ initiative number on its chip (the number being counted now lit), a fighter
 holding for a lower number or someone else says so under its name, and the
 surprised (who lose the round) stand apart at the end, struck with a "!".
 A reaction roll (d20) is shown under the round: what the monsters feel.
+A turn of side roll, movement by side and actions in order (G3-3's policy,
+``side_rolls`` in its description) says under the round how each side rolled
+and which moves first, then whose movement it is; its chips are the movement
+order while the sides move and the action order (each fighter's key on its
+chip) while they act.
 """
 
 from __future__ import annotations
@@ -23,10 +28,48 @@ from game.ui.palette import Palette
 from game.ui.text import TextCache, fit_text
 from game.wording import possessive
 
-__all__ = ["InitiativeBar"]
+__all__ = ["InitiativeBar", "side_roll_lines"]
 
 MIN_STEP = 36  # the narrowest chip: its icon and a few letters of the name
 MORE_W = 24  # the "+n" at an end of a timeline too long to show whole
+
+
+def side_roll_lines(info: dict[str, Any]) -> tuple[str, str]:
+    """A side-roll turn's two lines under the round (G3-3): the roll and the mover, then the phase's words.
+
+    "Initiative: Red 5 v Blue 3 — Red moves first", then "Red chooses: move first or second",
+    "Movement: Red" or "Actions by adjusted DX, highest first".
+    """
+    names = info.get("side_names") or {}
+
+    def name(side: Any) -> str:
+        return str(names.get(side, side))
+
+    rolls = info.get("side_rolls") or {}
+    winner, mover, phase = info.get("winner"), info.get("moves_first"), info.get("phase")
+    line = "Initiative: " + (" v ".join(f"{name(s)} {n}" for s, n in rolls.items()) if rolls else "no roll")
+    if mover:
+        line += f" — {name(mover)} moves first"
+    elif winner and rolls:
+        line += f" — {name(winner)} won"
+    if phase == "choose" and winner:
+        detail = f"{name(winner)} chooses: move first or second"
+    elif phase == "movement" and info.get("moving_side"):
+        detail = f"Movement: {name(info.get('moving_side'))}"
+    elif phase == "action":
+        by = info.get("order_by")
+        detail = f"Actions by {by}, highest first" if by else "Actions in order, highest first"
+    else:
+        detail = ""
+    return line, detail
+
+
+def _sides_order(info: dict[str, Any], b: Any, order: list[str]) -> list[str]:
+    """The chips of a side-roll turn: the movement order while the sides move, else the action order."""
+    sides = info.get("movement_sides") or []
+    if info.get("phase") == "movement" and sides:
+        return [f.id for s in sides for f in b.fighters if f.side == s]
+    return order
 
 
 class InitiativeBar:
@@ -62,6 +105,7 @@ class InitiativeBar:
         key = (rect.size, b.round, b.current, tuple(order), info.get("phase"), info.get("count"),
                tuple((r.get("fighter"), r.get("number"), r.get("holding")) for r in rows),
                tuple(info.get("surprised") or ()), str(info.get("note")),
+               str(info.get("side_rolls")), info.get("moves_first"), info.get("moving_side"),
                tuple((f.id, tuple(f.conditions), f.posture) for f in b.fighters), thinking, pal.name, b.ended,
                tuple(sorted(session.seat.items())), animating)
         if key != self._key or self._surf is None:
@@ -87,7 +131,11 @@ class InitiativeBar:
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         surf.fill((14, 15, 20, 240))
         pygame.draw.line(surf, pal.panel_edge, (0, rect.h - 1), (rect.w, rect.h - 1))
-        x = self._draw_round(surf, b, info, pal)
+        if "side_rolls" in info:
+            order = _sides_order(info, b, order)
+            x = self._draw_side_rolls(surf, rect, b, info, pal)
+        else:
+            x = self._draw_round(surf, b, info, pal)
         if info.get("phases") or []:
             x = self._draw_phases(surf, rect, x, info, pal)
         right_w = self._right_width(rect, session, b, info, thinking)
@@ -127,6 +175,23 @@ class InitiativeBar:
             surf.blit(t.render("highest first, then lower", 11, pal.dim), (x, 50))
         return x + max(rt.get_width(), 160 if phases else 120) + 18
 
+    def _draw_side_rolls(self, surf: pygame.Surface, rect: pygame.Rect, b: Any, info: dict[str, Any],
+                         pal: Palette) -> int:
+        """A side-roll turn (G3-3): the round, how the sides rolled and who moves first, the phase's words."""
+        t = self.text
+        x = 12
+        shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
+        rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
+        surf.blit(rt, (x, 8))
+        line, detail = side_roll_lines(info)
+        room = max(160, rect.w // 3)
+        width = max(rt.get_width(), t.font(13, True).size(line)[0], t.font(12, False).size(detail)[0], 160)
+        width = min(width, room)
+        surf.blit(t.render(fit_text(t, line, 13, width, True), 13, pal.text, bold=True), (x, 30))
+        if detail:
+            surf.blit(t.render(fit_text(t, detail, 12, width), 12, pal.neutral), (x, 47))
+        return x + width + 18
+
     def _draw_phases(self, surf: pygame.Surface, rect: pygame.Rect, x: int, info: dict[str, Any],
                      pal: Palette) -> int:
         """Rulesets that have phases: the one now boxed, those done ticked; returns the x after."""
@@ -165,10 +230,16 @@ class InitiativeBar:
         current = b.current
         count = info.get("count")
         rows = {r.get("fighter"): r for r in info.get("rows") or []}
-        if rows:  # a countdown: chips in the order of the numbers as they stand now (a held one moves down)
+        sides = "side_rolls" in info
+        if sides and info.get("phase") == "action":  # each fighter's key (the last of it: the stat) on its chip
+            rows = {r.get("fighter"): {"fighter": r.get("fighter"), "number": (r.get("key") or [None])[-1]}
+                    for r in info.get("dx_order") or []}
+        if rows and not sides:  # a countdown: chips in the order of the numbers as they stand now (a held one moves down)
             num = {fid: (r.get("number") if isinstance(r.get("number"), int) else -99) for fid, r in rows.items()}
             order = sorted(order, key=lambda fid: -num.get(fid, -99))
         cur_i = order.index(current) if current in order else -1
+        if sides and info.get("phase") == "choose":
+            cur_i = -1  # the winner's choice comes before anyone's movement: nobody has had a slot yet
         surprised = [fid for fid in info.get("surprised") or [] if fid not in order and b.get(fid) is not None]
         room = rect.w - right_w - x - 10 - (16 if surprised else 0)
         # issue 15: 8+ fighters shrink their chips (names cut to fit, whole on hover); past MIN_STEP the
