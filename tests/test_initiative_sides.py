@@ -145,6 +145,7 @@ def test_g3_3_winner_moves_first():
     assert r.ok and c.battle.state["sides_first"] == "red"
     stat = [e for e in r.events if e["type"] == "stat"][0]
     assert stat["field"] == "battle.sides_first" and stat["value"] == "red" and stat["rule"] == "G3-3"
+    assert POLICY.choice_words(c.battle, stat) == "Red won the initiative and moves first."
     assert slots(c, 8) == [("movement", "r0"), ("movement", "r1"), ("movement", "b0"), ("movement", "b1"),
                            ("action", "r0"), ("action", "b0"), ("action", "r1"), ("action", "b1")]
 
@@ -153,7 +154,10 @@ def test_g3_3_winner_moves_second():
     """G3-3: blue wins and lets red move first."""
     c = TurnController(battle(), SidesDouble(), dice=[2, 5])
     assert c.whose_turn() == "b0"
-    assert c.submit(MoveSecond("b0")).ok and c.battle.state["sides_first"] == "red"
+    r = c.submit(MoveSecond("b0"))
+    assert r.ok and c.battle.state["sides_first"] == "red"
+    assert POLICY.choice_words(c.battle, r.events[0]) == "Blue won the initiative and lets Red move first."
+    assert POLICY.choice_words(c.battle, ev.stat("b0", "hp", 3)) is None
     assert slots(c, 4) == [("movement", "r0"), ("movement", "r1"), ("movement", "b0"), ("movement", "b1")]
     assert c.initiative()["moves_first"] == "red"
 

@@ -628,6 +628,17 @@ class SidesThenOrder(Policy):
             side = next((s for s in _side_ids(battle) if s != mine), mine)
         return stat(fighter_id, f"battle.{self.choice_field}", side, rule=rule or self.rule)
 
+    def choice_words(self, battle: Battle, ev: Event) -> str | None:
+        """The log's words for a :meth:`choice_event` (a ruleset's ``event_words`` calls this), else ``None``."""
+        if ev.get("type") != "stat" or ev.get("field") != f"battle.{self.choice_field}":
+            return None
+        side = str(ev.get("value"))
+        chooser = battle.get(str(ev.get("actor")))
+        who = _side_label(battle, chooser.side) if chooser is not None else side
+        if chooser is not None and chooser.side == side:
+            return f"{who} won the initiative and moves first."
+        return f"{who} won the initiative and lets {_side_label(battle, side)} move first."
+
     def can_choose(self, battle: Battle, fighter_id: str) -> Reason | None:
         """Whether ``fighter_id`` is in its choose slot now (the only time the two choice actions are legal)."""
         cur = _cursor(battle)
