@@ -1,11 +1,12 @@
-"""Write Clinch's three maps as real Tiled files (re-runnable).
+"""Write Clinch's maps as real Tiled files (re-runnable).
 
     python3 tools/make_tilesets.py && python3 tools/make_maps.py
 
 maps/arena.tmx (12x10, CSV), maps/tavern.tmx (20x16, base64+zlib) and
-maps/outdoor.tmx (40x30, base64+zlib): pointy-top hexes (staggeraxis y,
-staggerindex odd, 64x74 tiles, side 37) on maps/terrain.tsx, a "terrain"
-tile layer, and a "start" object layer holding a rectangle per side's start
+maps/outdoor.tmx (40x30, base64+zlib) on maps/terrain.tsx; maps/cantina.tmx
+(20x14) and maps/cargo_bay.tmx (24x18), nd6-tactical's, on maps/scifi.tsx. All:
+pointy-top hexes (staggeraxis y, staggerindex odd, 64x74 tiles, side 37), one
+tileset, a "terrain" tile layer, and a "start" object layer holding a rectangle per side's start
 zone ("red", "blue") and named points (spots). Map properties: name,
 ruleset, scale. Layouts are fixed by a seed, so re-running gives the same
 files. Check them with ``clinch check-map`` and tmxrasterizer.
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from make_tilesets import GID, SIDE, TH, TW  # noqa: E402
+from make_tilesets import GID, SCIFI_GID, SIDE, TH, TW  # noqa: E402
 
 from game.hexgrid import hex_distance, offset_to_axial  # noqa: E402
 from game.maps import HexMetrics  # noqa: E402
@@ -36,10 +37,13 @@ Grid = list[list[str]]
 
 
 class MapSpec:
-    def __init__(self, name: str, title: str, cols: int, rows: int, ruleset: str, encoding: str) -> None:
+    def __init__(self, name: str, title: str, cols: int, rows: int, ruleset: str, encoding: str,
+                 tileset: str = "terrain", scale: str = "1 yard per hex") -> None:
         self.name, self.title, self.cols, self.rows = name, title, cols, rows
         self.ruleset, self.encoding = ruleset, encoding
-        self.grid: Grid = [["grass"] * cols for _ in range(rows)]
+        self.tileset, self.scale = tileset, scale  # the one tileset the map is drawn on (firstgid 1)
+        self.gids = {"terrain": GID, "scifi": SCIFI_GID}[tileset]
+        self.grid: Grid = [[next(iter(self.gids))] * cols for _ in range(rows)]
         self.zones: dict[str, tuple[int, int, int, int]] = {}  # name -> col0, row0, col1, row1 (inclusive)
         self.spots: dict[str, tuple[int, int]] = {}
         self.m = HexMetrics("y", "odd", TW, TH, SIDE, cols, rows)
@@ -54,7 +58,7 @@ class MapSpec:
         return hex_distance(offset_to_axial(*a, "y", "odd"), offset_to_axial(*b, "y", "odd"))
 
     def data(self) -> str:
-        gids = [GID[t] for row in self.grid for t in row]
+        gids = [self.gids[t] for row in self.grid for t in row]
         if self.encoding == "csv":
             lines = [",".join(str(g) for g in gids[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
             return '<data encoding="csv">\n' + ",\n".join(lines) + "\n</data>"
@@ -83,9 +87,9 @@ class MapSpec:
  <properties>
   <property name="name" value="{self.title}"/>
   <property name="ruleset" value="{self.ruleset}"/>
-  <property name="scale" value="1 yard per hex"/>
+  <property name="scale" value="{self.scale}"/>
  </properties>
- <tileset firstgid="1" source="terrain.tsx"/>
+ <tileset firstgid="1" source="{self.tileset}.tsx"/>
  <layer id="1" name="terrain" width="{self.cols}" height="{self.rows}">
   {self.data()}
  </layer>
@@ -216,8 +220,71 @@ def outdoor() -> MapSpec:
     return m
 
 
+def cantina() -> MapSpec:
+    """A spaceport bar for the nd6 brawl: a long bar with a way behind it at both ends, metal tables,
+    hatches front and back, and a walled-off booth in the north-east corner that has one way out: a
+    fighter backed into it cannot move away (S3-HTH-1)."""
+    m = MapSpec("cantina", "The Blue Nebula", 20, 14, "nd6-tactical", "zlib", tileset="scifi",
+                scale="1.33 m per hex")
+    m.fill("cantina_floor")
+    m.fill("bulkhead", lambda c, r: c in (0, m.cols - 1) or r in (0, m.rows - 1))
+    # the bar along the north wall, open at both ends; the stock behind it
+    for c in range(3, 12):
+        m.grid[3][c] = "bar_counter"
+    for c in (3, 7, 11):
+        m.grid[1][c] = "boxes"
+    m.grid[2][0] = "hatch"  # to the kitchen
+    # the back booth: a bulkhead on its west side, open only to the south
+    m.fill("bulkhead", lambda c, r: c == 14 and 0 < r < 4)
+    m.grid[2][17] = "metal_table"
+    # tables on the floor, a support column, the front and back hatches
+    for c, r in ((4, 6), (9, 6), (14, 7), (3, 9), (8, 9), (12, 9), (16, 10), (17, 5)):
+        m.grid[r][c] = "metal_table"
+    m.grid[7][6] = "support"
+    m.grid[m.rows - 1][9] = m.grid[m.rows - 1][10] = "hatch"
+    m.grid[8][m.cols - 1] = "hatch"
+    m.zones = {"red": (3, 4, 10, 5), "blue": (5, 11, 13, 12)}
+    m.spots = {"bar": (7, 2), "back_corner": (18, 1), "front_door": (9, 12), "back_door": (18, 8)}
+    return m
+
+
+def cargo_bay() -> MapSpec:
+    """A freighter's cargo bay for the nd6 close-quarters fight: a service corridor each side behind a
+    bulkhead with two hatches, stacked crates making aisles (a pole arm's long reach, S3-POLE-3, and
+    swords' sweeps, S3-SWEEP-1, count in three-hex lanes), loose cases for cover and the lift in the
+    middle. Symmetric under a half turn, since the computer's ladder plays both sides."""
+    m = MapSpec("cargo_bay", "Cargo Bay 3", 24, 18, "nd6-tactical", "zlib", tileset="scifi",
+                scale="1.33 m per hex")
+    m.fill("deck")
+    m.fill("bulkhead", lambda c, r: c in (0, m.cols - 1) or r in (0, m.rows - 1))
+    m.fill("grate", lambda c, r: c in (2, m.cols - 3) and 0 < r < m.rows - 1)
+    m.fill("bulkhead", lambda c, r: c in (4, m.cols - 5) and 0 < r < m.rows - 1)
+
+    def twice(c: int, r: int, tile: str) -> None:
+        """The tile and its twin turned half-way round the bay's centre: with an even number of rows
+        that is an exact symmetry of the hex grid, so neither side's start has better ground."""
+        m.grid[r][c] = m.grid[m.rows - 1 - r][m.cols - 1 - c] = tile
+
+    for r in (4, 13):
+        twice(4, r, "hatch")
+    # crate stacks leaving lanes two or three hexes wide
+    for c, r in ((7, 2), (8, 2), (7, 3), (8, 3), (11, 4), (12, 4), (10, 6), (10, 7), (7, 9), (7, 10),
+                 (6, 10), (14, 2), (15, 2), (15, 3)):
+        twice(c, r, "crate")
+    for c, r in ((6, 7), (9, 11), (13, 6), (17, 4)):
+        twice(c, r, "boxes")
+    # the lift in the middle, marked out; the controls on the north and south walls
+    for c, r in ((11, 8), (12, 8)):
+        twice(c, r, "hazard")
+    twice(11, 1, "console")
+    twice(6, 5, "support")
+    m.zones = {"red": (1, 6, 3, 11), "blue": (m.cols - 4, 6, m.cols - 2, 11)}
+    m.spots = {"lift": (11, 9), "west_hatch": (5, 4), "east_hatch": (m.cols - 6, 13), "controls": (11, 2)}
+    return m
+
+
 def main() -> None:
-    for make in (arena, tavern, outdoor):
+    for make in (arena, tavern, outdoor, cantina, cargo_bay):
         print("wrote", make().write())
 
 

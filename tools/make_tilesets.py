@@ -353,7 +353,9 @@ def pillar(s: pygame.Surface, rnd: random.Random) -> None:
 # --- the tileset ---------------------------------------------------------------------
 
 P = dict  # properties of one tile
-TILES: list[tuple[str, Callable[[pygame.Surface, random.Random], None], dict[str, object]]] = [
+#: one tile: its name (the tile's type in the .tsx), its painter and its properties
+Tile = tuple[str, Callable[[pygame.Surface, random.Random], None], dict[str, object]]
+TILES: list[Tile] = [
     ("grass", grass, P(terrain="grass", move_cost=1)),
     ("grass_flowers", lambda s, r: grass(s, r, flowers=True), P(terrain="grass", move_cost=1)),
     ("grass_dark", lambda s, r: grass(s, r, (74, 128, 56)), P(terrain="grass", move_cost=1)),
@@ -400,8 +402,8 @@ def bevel(s: pygame.Surface) -> None:
     s.blit(over, (0, 0))
 
 
-def draw_tile(index: int) -> pygame.Surface:
-    name, painter, _ = TILES[index]
+def draw_tile(index: int, tiles: list[Tile] | None = None) -> pygame.Surface:
+    name, painter, _ = (TILES if tiles is None else tiles)[index]
     rnd = random.Random(f"clinch-{name}")
     square = pygame.Surface((TW, TH), pygame.SRCALPHA)
     square.fill((0, 0, 0, 255))
@@ -413,15 +415,16 @@ def draw_tile(index: int) -> pygame.Surface:
     return square
 
 
-def tsx_text(image: str, width: int, height: int) -> str:
+def tsx_text(image: str, width: int, height: int, name: str = NAME, tiles: list[Tile] | None = None) -> str:
+    tiles = TILES if tiles is None else tiles
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.8" tiledversion="1.8.2" name="{NAME}" tilewidth="{TW}" tileheight="{TH}" '
-        f'tilecount="{len(TILES)}" columns="{COLUMNS}">',
+        f'<tileset version="1.8" tiledversion="1.8.2" name="{name}" tilewidth="{TW}" tileheight="{TH}" '
+        f'tilecount="{len(tiles)}" columns="{COLUMNS}">',
         f' <image source="{image}" width="{width}" height="{height}"/>',
     ]
-    for i, (name, _, props) in enumerate(TILES):
-        lines.append(f' <tile id="{i}" type="{name}">')
+    for i, (tile, _, props) in enumerate(tiles):
+        lines.append(f' <tile id="{i}" type="{tile}">')
         lines.append("  <properties>")
         for key in ("terrain", "move_cost", "blocks_movement", "blocks_sight", "cover", "elevation"):
             value = props.get(key, {"terrain": "open", "move_cost": 1, "cover": 0, "elevation": 0}.get(key, False))
@@ -437,6 +440,215 @@ def tsx_text(image: str, width: int, height: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+# --- the sci-fi tileset (maps/scifi.png, maps/scifi.tsx) --------------------------------
+# Ship decks and a spaceport bar for the nd6 scenarios: a tileset of its own, so the terrain
+# tileset above (and every map drawn on it) stays byte for byte what it was. Terrain names
+# reuse the ones the game already words (wall, door, counter, table, pillar) where they mean
+# the same thing; the properties follow their terrain-tileset twins.
+
+STEEL = (92, 100, 112)
+
+
+def deck(s: pygame.Surface, rnd: random.Random, base: Colour = STEEL) -> None:
+    """Riveted deck plates, two by two, with worn scuffs."""
+    s.fill(shade(base, 0.45))  # the seams
+    for px, py in ((0, 0), (TW // 2, 0), (0, TH // 2), (TW // 2, TH // 2)):
+        c = jitter(base, rnd, 8)
+        rect = pygame.Rect(px + 1, py + 1, TW // 2 - 2, TH // 2 - 2)
+        pygame.draw.rect(s, c, rect)
+        pygame.draw.line(s, shade(c, 1.25), rect.topleft, rect.topright)
+        pygame.draw.line(s, shade(c, 0.75), rect.bottomleft, rect.bottomright)
+        for rx, ry in ((rect.left + 3, rect.top + 3), (rect.right - 4, rect.top + 3),
+                       (rect.left + 3, rect.bottom - 4), (rect.right - 4, rect.bottom - 4)):
+            pygame.draw.circle(s, shade(c, 1.35), (rx, ry), 1)
+    for _ in range(30):
+        x, y = rnd.randrange(TW), rnd.randrange(TH)
+        pygame.draw.line(s, shade(base, rnd.choice([0.85, 1.15])), (x, y), (x + rnd.randint(1, 4), y))
+
+
+def grate(s: pygame.Surface, rnd: random.Random) -> None:
+    """A floor grating over a dark void with a pipe below."""
+    s.fill((26, 28, 32))
+    pygame.draw.line(s, (70, 84, 60), (0, TH * 0.6), (TW, TH * 0.35), 6)  # a pipe seen through the bars
+    for x in range(2, TW, 6):
+        pygame.draw.line(s, jitter((120, 128, 138), rnd, 6), (x, 0), (x, TH), 2)
+    for y in range(4, TH, 12):
+        pygame.draw.line(s, (84, 90, 100), (0, y), (TW, y), 2)
+
+
+def hazard(s: pygame.Surface, rnd: random.Random) -> None:
+    """Deck plates with a yellow and black warning band across them."""
+    deck(s, rnd)
+    band = pygame.Surface((TW, 22), pygame.SRCALPHA)
+    band.fill((230, 186, 40))
+    for x in range(-22, TW + 22, 11):
+        pygame.draw.polygon(band, (30, 28, 26), [(x, 22), (x + 6, 22), (x + 18, 0), (x + 12, 0)])
+    s.blit(band, (0, TH // 2 - 11))
+
+
+def cantina_floor(s: pygame.Surface, rnd: random.Random) -> None:
+    """Dark glossy tiles catching the neon: the bar's floor."""
+    base = (54, 46, 70)
+    s.fill(shade(base, 0.6))
+    for y in range(0, TH, 12):
+        for x in range(-(y // 12 % 2) * 6, TW, 12):
+            c = jitter(base, rnd, 6)
+            pygame.draw.rect(s, c, (x + 1, y + 1, 10, 10))
+            s.set_at((x + 2, y + 2), shade(c, 1.5))
+    for _ in range(3):  # neon glints
+        s.set_at((rnd.randrange(TW), rnd.randrange(TH)), rnd.choice([(60, 200, 220), (255, 80, 200)]))
+
+
+def bulkhead(s: pygame.Surface, rnd: random.Random) -> None:
+    """A steel bulkhead: panels, rivets and a dark cap so it reads as a raised block (as ``wall``)."""
+    s.fill((34, 36, 42))
+    for y in range(0, TH, 18):
+        c = jitter((66, 72, 84), rnd, 8)
+        rect = pygame.Rect(2, y + 1, TW - 4, 16)
+        pygame.draw.rect(s, c, rect)
+        pygame.draw.line(s, shade(c, 1.3), rect.topleft, rect.topright)
+        pygame.draw.line(s, shade(c, 0.6), rect.bottomleft, rect.bottomright)
+        for x in range(6, TW - 4, 10):
+            pygame.draw.circle(s, shade(c, 0.7), (x, y + 9), 1)
+    cap = pygame.Surface((TW, TH), pygame.SRCALPHA)
+    inner = [(TW / 2, 8), (TW - 7, 22), (TW - 7, 51), (TW / 2, TH - 9), (7, 51), (7, 22)]
+    pygame.draw.polygon(cap, (8, 10, 14, 190), HEX, 7)
+    pygame.draw.polygon(cap, (200, 230, 255, 70), inner, 2)
+    s.blit(cap, (0, 0))
+
+
+def hatch(s: pygame.Surface, rnd: random.Random) -> None:
+    """An open sliding hatch: frame top and bottom, leaves drawn back, chevrons pointing through."""
+    deck(s, rnd)
+    frame = (60, 64, 74)
+    pygame.draw.rect(s, frame, (0, 0, TW, 14))
+    pygame.draw.rect(s, frame, (0, TH - 14, TW, 14))
+    for x in (2, TW - 10):
+        leaf = pygame.Rect(x, 14, 8, TH - 28)
+        pygame.draw.rect(s, (128, 136, 150), leaf)
+        pygame.draw.rect(s, (70, 74, 84), leaf, 1)
+    pygame.draw.rect(s, (80, 220, 120), (TW // 2 - 5, 4, 10, 4))  # the open light
+    for y in (32, 46):
+        pygame.draw.polygon(s, (230, 186, 40), [(26, y), (32, y - 6), (38, y), (35, y), (32, y - 3), (29, y)])
+
+
+def bar_counter(s: pygame.Surface, rnd: random.Random) -> None:
+    """A steel bar counter with a neon edge and glasses on it (as ``counter``)."""
+    cantina_floor(s, rnd)
+    bar = pygame.Rect(0, 22, TW, 30)
+    shadow(s, bar, 120, 2)
+    pygame.draw.rect(s, (70, 74, 86), bar)
+    pygame.draw.rect(s, (116, 122, 138), bar.inflate(0, -8))
+    pygame.draw.line(s, (255, 80, 200), (0, bar.bottom - 2), (TW, bar.bottom - 2), 2)
+    pygame.draw.line(s, (190, 200, 215), (0, bar.top + 4), (TW, bar.top + 4))
+    for x, colour in ((12, (120, 230, 255)), (31, (255, 170, 60)), (49, (160, 255, 140))):
+        pygame.draw.circle(s, (210, 220, 230), (x, bar.centery), 5)
+        pygame.draw.circle(s, colour, (x, bar.centery), 3)
+
+
+def metal_table(s: pygame.Surface, rnd: random.Random) -> None:
+    """A round steel table with a glowing top and two drinks (as ``table``)."""
+    cantina_floor(s, rnd)
+    c = (TW // 2, TH // 2)
+    sh = pygame.Surface((TW, TH), pygame.SRCALPHA)
+    pygame.draw.circle(sh, (0, 0, 0, 110), (c[0] + 3, c[1] + 4), 22)
+    s.blit(sh, (0, 0))
+    pygame.draw.circle(s, (80, 86, 98), c, 22)
+    pygame.draw.circle(s, (132, 140, 156), c, 19)
+    pygame.draw.circle(s, (90, 200, 230), c, 19, 1)
+    pygame.draw.circle(s, (220, 230, 240), (c[0] - 7, c[1] - 4), 4)
+    pygame.draw.circle(s, (255, 120, 90), (c[0] - 7, c[1] - 4), 2)
+    pygame.draw.circle(s, (220, 230, 240), (c[0] + 8, c[1] + 6), 4)
+    pygame.draw.circle(s, (160, 255, 140), (c[0] + 8, c[1] + 6), 2)
+
+
+def crate(s: pygame.Surface, rnd: random.Random) -> None:
+    """A tall stack of cargo: a braced crate filling the hex; nothing passes or sees through it."""
+    deck(s, rnd)
+    box = pygame.Rect(8, 12, 48, 50)
+    shadow(s, box, 130, 3)
+    wood = jitter((168, 120, 60), rnd, 10)
+    pygame.draw.rect(s, shade(wood, 0.6), box)
+    pygame.draw.rect(s, wood, box.inflate(-6, -6))
+    pygame.draw.line(s, shade(wood, 0.6), (box.left + 3, box.top + 3), (box.right - 4, box.bottom - 4), 4)
+    pygame.draw.line(s, shade(wood, 0.6), (box.right - 4, box.top + 3), (box.left + 3, box.bottom - 4), 4)
+    pygame.draw.rect(s, (40, 40, 44), box, 2)
+    pygame.draw.rect(s, (230, 186, 40), (box.left + 4, box.top + 4, 12, 5))  # a cargo label
+
+
+def boxes(s: pygame.Surface, rnd: random.Random) -> None:
+    """Small loose crates and cases one can clamber over, slowly, and crouch behind."""
+    deck(s, rnd)
+    for x, y, w, h in ((10, 16, 20, 18), (34, 22, 20, 16), (18, 40, 24, 18)):
+        rect = pygame.Rect(x, y, w, h)
+        shadow(s, rect, 100, 2)
+        c = jitter(rnd.choice([(150, 110, 60), (80, 110, 140), (120, 124, 130)]), rnd, 8)
+        pygame.draw.rect(s, shade(c, 0.6), rect)
+        pygame.draw.rect(s, c, rect.inflate(-4, -4))
+        pygame.draw.line(s, shade(c, 1.3), (rect.left + 2, rect.top + 2), (rect.right - 3, rect.top + 2))
+
+
+def console(s: pygame.Surface, rnd: random.Random) -> None:
+    """A control console with a glowing screen: solid cover, not a way through."""
+    deck(s, rnd)
+    body = pygame.Rect(10, 18, 44, 36)
+    shadow(s, body, 120, 5)
+    pygame.draw.rect(s, (52, 56, 66), body, border_radius=5)
+    pygame.draw.rect(s, (20, 60, 70), body.inflate(-10, -16).move(0, -4), border_radius=2)
+    for i in range(3):
+        pygame.draw.line(s, (90, 230, 240), (body.left + 8, body.top + 8 + 4 * i),
+                         (body.left + 14 + rnd.randint(4, 20), body.top + 8 + 4 * i))
+    for i, col in enumerate(((230, 70, 60), (80, 220, 120), (230, 186, 40))):
+        pygame.draw.circle(s, col, (body.left + 12 + 10 * i, body.bottom - 7), 2)
+
+
+def support(s: pygame.Surface, rnd: random.Random) -> None:
+    """A round structural column with pipes (as ``pillar``)."""
+    deck(s, rnd)
+    c = (TW // 2, TH // 2)
+    sh = pygame.Surface((TW, TH), pygame.SRCALPHA)
+    pygame.draw.circle(sh, (0, 0, 0, 110), (c[0] + 4, c[1] + 5), 18)
+    s.blit(sh, (0, 0))
+    pygame.draw.circle(s, (120, 128, 142), c, 18)
+    pygame.draw.circle(s, (64, 68, 78), c, 18, 3)
+    pygame.draw.circle(s, (230, 186, 40), c, 12, 3)
+    pygame.draw.circle(s, (170, 178, 190), (c[0] - 5, c[1] - 5), 5)
+
+
+SCIFI_NAME = "scifi"
+SCIFI_TILES: list[Tile] = [
+    ("deck", deck, P(terrain="deck", move_cost=1)),
+    ("deck_dark", lambda s, r: deck(s, r, (70, 76, 88)), P(terrain="deck", move_cost=1)),
+    ("grate", grate, P(terrain="grating", move_cost=1)),
+    ("hazard", hazard, P(terrain="deck", move_cost=1)),
+    ("cantina_floor", cantina_floor, P(terrain="floor", move_cost=1)),
+    ("bulkhead", bulkhead, P(terrain="wall", move_cost=1, blocks_movement=True, blocks_sight=True)),
+    ("hatch", hatch, P(terrain="door", move_cost=1)),
+    ("bar_counter", bar_counter, P(terrain="counter", move_cost=3, cover=2)),
+    ("metal_table", metal_table, P(terrain="table", move_cost=2, cover=1)),
+    ("crate", crate, P(terrain="crate", move_cost=1, blocks_movement=True, blocks_sight=True, cover=2)),
+    ("boxes", boxes, P(terrain="boxes", move_cost=3, cover=1)),
+    ("console", console, P(terrain="console", move_cost=1, blocks_movement=True, cover=2)),
+    ("support", support, P(terrain="pillar", move_cost=1, blocks_movement=True, blocks_sight=True, cover=2)),
+]
+
+#: tile name -> gid in a map whose sci-fi tileset has firstgid 1
+SCIFI_GID = {name: i + 1 for i, (name, _, _) in enumerate(SCIFI_TILES)}
+
+
+def write_scifi() -> None:
+    """maps/scifi.png and maps/scifi.tsx, drawn as the terrain tileset is (bevel, hex mask, seeded)."""
+    rows = math.ceil(len(SCIFI_TILES) / COLUMNS)
+    sheet = pygame.Surface((TW * COLUMNS, TH * rows), pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, 0))
+    for i in range(len(SCIFI_TILES)):
+        sheet.blit(draw_tile(i, SCIFI_TILES), ((i % COLUMNS) * TW, (i // COLUMNS) * TH))
+    pygame.image.save(sheet, MAPS / f"{SCIFI_NAME}.png")
+    (MAPS / f"{SCIFI_NAME}.tsx").write_text(tsx_text(f"{SCIFI_NAME}.png", sheet.get_width(), sheet.get_height(),
+                                                     SCIFI_NAME, SCIFI_TILES))
+    print(f"wrote {MAPS / f'{SCIFI_NAME}.png'} ({len(SCIFI_TILES)} tiles) and {MAPS / f'{SCIFI_NAME}.tsx'}")
+
+
 def main() -> None:
     MAPS.mkdir(exist_ok=True)
     rows = math.ceil(len(TILES) / COLUMNS)
@@ -447,6 +659,7 @@ def main() -> None:
     pygame.image.save(sheet, MAPS / f"{NAME}.png")
     (MAPS / f"{NAME}.tsx").write_text(tsx_text(f"{NAME}.png", sheet.get_width(), sheet.get_height()))
     print(f"wrote {MAPS / f'{NAME}.png'} ({len(TILES)} tiles) and {MAPS / f'{NAME}.tsx'}")
+    write_scifi()
 
 
 if __name__ == "__main__":
