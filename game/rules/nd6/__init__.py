@@ -7,3 +7,5 @@ options), ``hth`` (hand-to-hand in one hex), ``martial`` (Martial Arts, knockdow
 disarming, slams), ``weapons`` (pole arms, bayonets, sweeps, the staff, swords, stun weapons),
 ``initiative`` (G3-3's side roll, movement by side, actions by adjusted DX).
 """
+
+from game.rules.nd6 import ruleset as _ruleset  # noqa: E402,F401  (registers "nd6-tactical")

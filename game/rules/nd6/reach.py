@@ -1,0 +1,45 @@
+"""Where a fighter may walk this turn (G3-4, G3-8, GX-3, GX-5): one cheapest-path search for menu and check."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.hexgrid import Hex, arc_of, hex_distance
+from game.rules.nd6.status import engaged_with, foes, is_down, is_out, mov
+from game.rules.reach import Reach, reachable, terrain_cost
+
+if TYPE_CHECKING:
+    from game.model import Battle, Fighter
+
+__all__ = ["move_reach"]
+
+
+def move_reach(battle: Battle, f: Fighter, *, budget: int | None = None, ignore_engagement: bool = False) -> Reach:
+    """Every hex ``f`` may move to now, with the path there.
+
+    Up to MOV hexes, each costing its terrain (GX-5); never into an occupied hex (GX-3: only HTH shares one);
+    a fighter stops when it comes next to a standing foe's front hexes (G3-4: it is engaged); an engaged
+    fighter only shifts one hex and stays next to its foe (G3-4); a fighter on the ground crawls one (G3-8).
+    """
+    terrain = terrain_cost(battle.board)
+    taken = {o.hex for o in battle.fighters if o.id != f.id and not is_out(o)}
+    standing = [o for o in foes(battle, f) if not is_down(o) and "in_hth" not in o.conditions]
+
+    def cost(h: Hex) -> int | None:
+        return None if h in taken else terrain(h)
+
+    def goes_on(h: Hex) -> bool:
+        return not any(hex_distance(o.hex, h) == 1 and arc_of(o.hex, o.facing, h) == "front" for o in standing)
+
+    limit = mov(f) if budget is None else budget
+    may_step = None
+    if is_down(f):
+        limit = min(limit, 1)
+    elif not ignore_engagement:
+        engaged = engaged_with(battle, f)
+        if engaged:
+            limit = min(limit, 1)
+
+            def may_step(a: Hex, b: Hex, engaged: list = engaged) -> bool:
+                return all(hex_distance(o.hex, b) == 1 for o in engaged)
+    return reachable(f.hex, limit, cost, goes_on, may_step=may_step)

@@ -1,0 +1,256 @@
+"""``nd6-tactical``: seed 003 (checklist S3) on GAPS.md's TFT core (G3-1 .. G3-30).
+
+``Nd6Ruleset`` gathers the pieces: :mod:`.actions` (the TFT options), :mod:`.hth` (hand-to-hand in one hex),
+:mod:`.martial` (Martial Arts, knockdowns, throws, slams, subduing, disarming), :mod:`.weapons` (pole arms,
+bayonets, sweeps, the staff, swords, stun weapons), :mod:`.combat` (one attack), :mod:`.initiative` (G3-3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.hexgrid import Hex, hex_distance
+from game.rules import events as E
+from game.rules.base import Action, Option, Ruleset, register
+from game.rules.nd6 import actions as A
+from game.rules.nd6 import facts, hth, martial, rolls, scenario_schema, weapons
+from game.rules.nd6.combat import attack_odds, plan_attack
+from game.rules.nd6.items import ITEMS, item
+from game.rules.nd6.reach import move_reach
+from game.rules.nd6.status import (
+    dx_base,
+    foes,
+    in_hth,
+    is_down,
+    is_out,
+    mov,
+    ready_weapon,
+    st_full,
+    this_round,
+)
+
+if TYPE_CHECKING:
+    from game.dice import Dice
+    from game.model import Battle, Fighter
+
+__all__ = ["Nd6Ruleset", "ND6_ACTIONS"]
+
+ND6_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (*A.CORE, *hth.ACTIONS, *martial.ACTIONS,
+                                                                   *weapons.ACTIONS)}
+
+
+@register
+class Nd6Ruleset(Ruleset):
+    """Seed 003 (checklist S3) with the conventional rules of GAPS G3-1..G3-30."""
+
+    id: ClassVar[str] = "nd6-tactical"
+    name: ClassVar[str] = "nd6 tactical: 3d6 under DX, hand-to-hand in one hex, Martial Arts"
+    seed: ClassVar[str] = "003"
+    sections: ClassVar[tuple[str, ...]] = ("S3",)
+    actions: ClassVar[dict[str, type[Action]]] = ND6_ACTIONS
+    items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
+    conditions: ClassVar[dict[str, str]] = facts.CONDITIONS
+    grip_distance: ClassVar[int] = facts.GRIP_DISTANCE
+    ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
+    stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
+    attack_rules: ClassVar[tuple[str, ...]] = ()
+    #: letters only for the actions the ruleset has (facts.MENU_KEYS also names those still to come)
+    menu_keys: ClassVar[dict[str, str]] = {k: v for k, v in facts.MENU_KEYS.items() if k in ND6_ACTIONS}
+    menu_order: ClassVar[tuple[str, ...]] = tuple(t for t in facts.MENU_ORDER if t in ND6_ACTIONS or t == "pass")
+    map_actions: ClassVar[frozenset[str]] = frozenset(t for t in facts.MAP_ACTIONS if t in ND6_ACTIONS)
+    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
+    terrain_features: ClassVar[frozenset[str]] = facts.TERRAIN
+    options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
+    side_options: ClassVar[tuple[str, ...]] = scenario_schema.SIDE_OPTIONS
+    trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
+    fighter_traits: ClassVar[tuple[str, ...]] = scenario_schema.FIGHTER_TRAITS
+    zero_stats: ClassVar[frozenset[str]] = scenario_schema.ZERO_STATS
+
+    # -- set-up -------------------------------------------------------------------------------------------------------
+    def setup(self, battle: Battle) -> None:
+        """Stat aliases (SITUATION-FORMAT: ``STR DEX INT``), the belt into ``items``, brawlers' hexes (GX-3)."""
+        for i, f in enumerate(battle.fighters):
+            for alias, name in (("STR", "ST"), ("DEX", "DX"), ("INT", "IQ")):
+                if alias in f.stats and name not in f.stats:
+                    f.stats[name] = f.stats.pop(alias)
+            belt = f.traits.pop("belt", None) if isinstance(f.traits, dict) else None
+            for b in belt or ():
+                f.items.append(b)
+            for j, held in enumerate(f.items):
+                if held not in ITEMS:
+                    raise ValueError(f"fighters[{i}].items[{j}]: unknown item {held!r} (see 'clinch items {self.id}')")
+            level = f.stats.get("MA", 0)
+            if not isinstance(level, int) or not 0 <= level <= 5:
+                raise ValueError(f"fighters[{i}].stats.MA: expected 0-4, or 5 for a Master, got {level!r}")
+            if f.posture in ("crouching", "sitting"):
+                f.posture = "kneeling"  # G3-8: kneeling is the only posture between standing and prone
+            if f.hp is not None and f.hp <= 0:
+                cond = "dead" if f.hp < 0 else "unconscious"
+                if cond not in f.conditions:
+                    f.conditions.append(cond)
+        by_hex: dict[Hex, list[Fighter]] = {}
+        for f in battle.fighters:
+            if not is_out(f):
+                by_hex.setdefault(f.hex, []).append(f)
+        for h, group in by_hex.items():
+            if len(group) > 1 and not all(in_hth(f) for f in group):
+                names = ", ".join(f.id for f in group)
+                raise ValueError(f"fighters: {names} share hex [{h.q}, {h.r}]; only fighters in hand-to-hand "
+                                 "(condition in_hth) share a hex (GX-3)")
+            if len(group) > 5:
+                raise ValueError(f"fighters: {len(group)} fighters in hex [{h.q}, {h.r}]; at most 5 share one (GX-3)")
+
+    # -- what may be done ---------------------------------------------------------------------------------------------
+    def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
+        """Every action of this fighter now, each with the reason when it may not be taken (by phase, G3-3)."""
+        f = battle.fighter(fighter_id)
+        phase = A.phase_of(battle)
+        candidates: list[Action] = []
+        if phase == "choose":
+            candidates = [A.ChooseOrder(actor=f.id, first=False), A.ChooseOrder(actor=f.id, first=True)]
+        else:
+            if phase in (None, "movement"):
+                candidates.extend(self._movement(battle, f))
+            if phase in (None, "action"):
+                candidates.extend(self._strikes(battle, f))
+            for mod in (hth, martial, weapons):
+                candidates.extend(mod.options(battle, f))
+            candidates.extend(self._other(battle, f))
+        candidates.append(A.Wait(actor=f.id))
+        out = [Option(a, a.check(battle)) for a in candidates]
+        if phase is not None:
+            out = [o for o in out if o.legal or o.reason is None or o.reason.rule != "G3-3"]
+        return out
+
+    def _movement(self, battle: Battle, f: Fighter) -> list[Action]:
+        out: list[Action] = []
+        if not in_hth(f):
+            reach = move_reach(battle, f)
+            out.extend(A.Move(actor=f.id, to=(h.q, h.r)) for h in sorted(reach.cost, key=lambda h: (h.q, h.r)))
+            if not is_down(f):
+                out.extend(self._charges(battle, f, reach))
+        return out
+
+    def _charges(self, battle: Battle, f: Fighter, reach: Any) -> list[Action]:
+        """One charge per foe within half MOV: the cheapest walk to a hex next to it (G3-4)."""
+        out: list[Action] = []
+        half = mov(f) // 2
+        for o in foes(battle, f):
+            if in_hth(o):
+                continue
+            if hex_distance(f.hex, o.hex) == 1:
+                continue
+            best = None
+            for h, c in reach.cost.items():
+                if c <= half and hex_distance(h, o.hex) == 1 and (best is None or c < best[0]):
+                    best = (c, h)
+            if best is not None:
+                path = reach.path(best[1]) or [best[1]]
+                out.append(A.Charge(actor=f.id, target=o.id, path=tuple((h.q, h.r) for h in path)))
+        return out
+
+    def _strikes(self, battle: Battle, f: Fighter) -> list[Action]:
+        out: list[Action] = []
+        weapon = ready_weapon(f)
+        for o in foes(battle, f):
+            near = o.hex == f.hex or hex_distance(f.hex, o.hex) == 1
+            ranged = weapon is not None and item(weapon).get("kind") in ("missile", "thrown")
+            if not near and not ranged:
+                continue
+            if weapon is not None:
+                out.append(A.Attack(actor=f.id, target=o.id))
+            if near:
+                out.append(A.Attack(actor=f.id, target=o.id, item=None))
+            charge = this_round(f, "charge", battle)
+            if charge and charge.get("target") == o.id and not charge.get("done") and weapon is None and not near:
+                out.append(A.Attack(actor=f.id, target=o.id, item=None))
+        return out
+
+    def _other(self, battle: Battle, f: Fighter) -> list[Action]:
+        out: list[Action] = [A.Defend(actor=f.id), A.Dodge(actor=f.id)]
+        if f.posture != "standing":
+            out.append(A.ChangePosture(actor=f.id, posture="standing"))
+        elif not in_hth(f):
+            out.append(A.ChangePosture(actor=f.id, posture="prone"))
+        for held in dict.fromkeys(f.items):
+            if item(held).get("kind") not in ("armour", "gear"):
+                out.append(A.Ready(actor=f.id, item=held))
+        if A.phase_of(battle) in (None, "action") and not in_hth(f):
+            from game.rules.nd6.status import engaged_with
+
+            if engaged_with(battle, f):
+                reach = move_reach(battle, f, budget=1, ignore_engagement=True)
+                for h in sorted(reach.cost, key=lambda h: (h.q, h.r)):
+                    out.append(A.Disengage(actor=f.id, to=(h.q, h.r)))
+        out.append(A.DoNothing(actor=f.id))
+        return out
+
+    def odds(self, battle: Battle, action: Action) -> dict[str, float]:
+        """Exact chances: an attack's ``hit``/``miss`` with its automatic results (G3-1); the rest from their
+        modules (the HTH table's rows, opposed rolls' ``win``/``tie``/``lose``, saves' ``success``)."""
+        for mod in (hth, martial, weapons):
+            got = mod.odds(battle, action)
+            if got is not None:
+                return got
+        if isinstance(action, (A.Attack, A.Charge)):
+            f, t = battle.get(action.actor), battle.get(action.target)
+            if f is None or t is None:
+                return {}
+            plan = plan_attack(battle, f, t, action.weapon(f), defense=getattr(action, "defense", None))
+            return attack_odds(plan)
+        return {}
+
+    def odds_words(self, battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
+        from game.rules.nd6.wording import odds_words
+
+        return odds_words(battle, action, odds, foe)
+
+    def initiative(self) -> Any:
+        from game.rules.nd6.initiative import POLICY
+
+        return POLICY
+
+    def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
+        """GX-5: the cheapest path a move walks, which stops where a foe engages (G3-4)."""
+        if isinstance(action, A.Move):
+            return move_reach(battle, battle.fighter(action.actor)).path(Hex(*action.to))
+        if isinstance(action, A.Charge):
+            return [Hex(*h) for h in action.path]
+        return None
+
+    # -- turns --------------------------------------------------------------------------------------------------------
+    def can_act(self, battle: Battle, fighter: Fighter) -> bool:
+        return not is_out(fighter)
+
+    def can_fight(self, battle: Battle, fighter: Fighter) -> bool:
+        return not is_out(fighter)
+
+    def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[dict]:
+        """A new round's first turn ends last round's defence (G3-4); then subdue, stun and brawl upkeep."""
+        r = E.Resolution(battle, dice)
+        f = battle.get(fighter_id)
+        if f is None:
+            return []
+        dfn = f.counters.get("defense")
+        if isinstance(dfn, dict) and dfn.get("round") != battle.round:
+            for cond in ("defending", "dodging"):
+                if cond in f.conditions:
+                    r.emit(E.condition(f.id, remove=cond, rule="G3-4"))
+            r.emit(E.stat(f.id, "counters.defense", None))
+        for mod in (martial, weapons, hth):
+            if not is_out(f):
+                mod.start_turn(r, f)
+        return r.events
+
+    def headline(self, odds: dict[str, float] | None) -> str | None:
+        if not odds:
+            return None
+        return next((k for k in ("hit", "win", "success", "enter", "stand") if k in odds), None)
+
+
+def describe_fighter(f: Fighter) -> str:
+    """One line for logs and tests: ``ann ST 9/12 DX 12 MA 2``."""
+    return f"{f.label} ST {f.hp if f.hp is not None else st_full(f)}/{st_full(f)} DX {dx_base(f)} MA {f.stats.get('MA', 0)}"
+
+
+_ = rolls  # the ruleset's dice live in .rolls; imported here so ``clinch`` finds them with the ruleset

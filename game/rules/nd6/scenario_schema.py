@@ -1,0 +1,31 @@
+"""What an nd6 scenario may say beyond the common fields, each with the only type the nd6 rules can use.
+
+Declared on ``Nd6Ruleset`` (``game.scenarios`` checks them as strictly as its own fields).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from game.scenario_types import MAX_ITEMS, Name
+
+__all__ = ["OPTIONS", "SIDE_OPTIONS", "TRAIT_TYPES", "FIGHTER_TRAITS", "ZERO_STATS"]
+
+#: the nd6 rules' scenario switches (``battle.options``)
+OPTIONS: dict[str, Any] = {
+    # G3-3: the winner of the side roll chooses who moves first; off, it always moves second
+    "choose_order": bool,
+    # part 2 (S3-SMOKE-3): the wind's direction (0-5) and strength
+    "wind": Annotated[int, msgspec.Meta(ge=0, le=5)],
+}
+SIDE_OPTIONS: tuple[str, ...] = ()
+
+#: traits the nd6 rules read: the belt (S3-HTH-11: items carried, readied later) is moved into ``items``
+TRAIT_TYPES: dict[str, Any] = {
+    "belt": Annotated[list[Name], msgspec.Meta(max_length=MAX_ITEMS)],
+}
+FIGHTER_TRAITS: tuple[str, ...] = ()
+#: Martial Arts level 0 is no training (SITUATION-FORMAT ``MA``)
+ZERO_STATS: frozenset[str] = frozenset({"MA"})

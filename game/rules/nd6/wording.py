@@ -1,0 +1,33 @@
+"""nd6's own words for the menus: what a percentage means when it is not a plain hit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.wording import percent
+
+if TYPE_CHECKING:
+    from game.model import Battle
+    from game.rules.base import Action
+
+__all__ = ["odds_words"]
+
+
+def odds_words(battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
+    """The sentence under an nd6 percentage: the automatic results of G3-1 besides the hit, the HTH table's rows."""
+    if "hit" in odds and ("double" in odds or "triple" in odds):
+        extra = odds.get("double", 0.0) + odds.get("triple", 0.0)
+        fumble = odds.get("drop", 0.0) + odds.get("break", 0.0)
+        text = f"{percent(odds['hit'])} to hit {foe}"
+        if extra:
+            text += f", {percent(extra)} of it for double or triple damage"
+        if fumble:
+            text += f"; {percent(fumble)} to drop or break the weapon"
+        return text + " (G3-1)."
+    if "enter" in odds and "auto_hit" in odds:
+        return (f"{percent(odds['enter'])} that {foe} goes down into hand-to-hand, {percent(odds.get('repelled', 0.0))} "
+                f"that it holds you off, {percent(odds['auto_hit'])} that it also hits you (S3-HTH-9..13).")
+    if "win" in odds and "tie" in odds:
+        return (f"{percent(odds['win'])} to win the opposed roll against {foe}; "
+                f"{percent(odds['tie'])} that both fail and nothing changes (G3-2).")
+    return None
