@@ -302,3 +302,43 @@ def test_g3_3_a_round_saves_and_replays_exactly(tmp_path):
     assert state_hash(loaded.battle) == state_hash(c.battle)
     assert loaded.battle.state["initiative"] == c.battle.state["initiative"]
     assert loaded.initiative() == c.initiative()
+
+
+# -- nd6's configuration (game/rules/nd6/initiative.py) on the registered ruleset --------------------------
+
+def nd6_battle(dx=(12, 11, 8, 14)):
+    from game.rules.base import find_ruleset
+
+    b = make_battle(per_side=2)
+    b.ruleset = "nd6-tactical"
+    for f, d in zip(b.fighters, dx):
+        f.stats = {"ST": 12, "DX": d, "IQ": 10, "MOV": 10, "MA": 0}
+    return b, find_ruleset("nd6-tactical")
+
+
+def test_s3_bayonet_6_nd6_a_ready_bayonet_first_then_adjusted_dx():
+    """S3-BAYONET-6 + G3-3 in nd6: r1's rifle with bayonet in hand goes first (DX 8); b1's full body armour
+    (-2 DX, G3-6) puts its DX 14 at 12, level with r0, so they roll off (b1 3, r0 5); b0's bayonet on its
+    belt is not ready and counts for nothing."""
+    b, rs = nd6_battle()
+    b.fighter("r1").hands = {"right": "rifle_bayonet", "left": None}
+    b.fighter("b1").items = ["full_body_armor"]
+    b.fighter("b0").traits = {"belt": ["rifle_bayonet"]}
+    c = TurnController(b, rs, dice=[5, 2, 5, 3])
+    assert b.order == ["r1", "r0", "b1", "b0"]
+    assert [r["key"] for r in c.initiative()["dx_order"]] == [[1, 8], [0, 12], [0, 12], [0, 11]]
+    assert c.initiative()["order_by"] and c.initiative()["policy"] == "sides"
+
+
+def test_g3_3_nd6_choose_slot_offers_move_first_or_second():
+    """G3-3 in nd6: the winner's fighter is offered the two choices; choosing to move first moves its side first."""
+    b, rs = nd6_battle(dx=(12, 11, 10, 9))
+    c = TurnController(b, rs, dice=[2, 6])
+    assert c.whose_turn() == "b0" and c.initiative()["phase"] == "choose"
+    legal = [o.action for o in rs.legal_actions(b, "b0") if o.legal]
+    firsts = [a for a in legal if a.type == "move_order"]
+    assert sorted(a.first for a in firsts) == [False, True]
+    assert c.submit(next(a for a in firsts if a.first)).ok
+    info = c.initiative()
+    assert b.state["sides_first"] == "blue" and info["moves_first"] == "blue" and info["phase"] == "movement"
+    assert c.whose_turn() == "b0" and info["movement_sides"] == ["blue", "red"]
