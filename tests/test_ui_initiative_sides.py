@@ -86,3 +86,26 @@ def test_g3_3_bar_shows_the_action_order_with_the_one_acting():
     assert [fid for _, fid in bar.chips] == ["b1", "r0", "b0", "r1"]
     assert {"14", "12", "11", "10"} <= set(drawn)  # each fighter's key on its chip
     assert "Red 0's turn \u2014 action" in drawn  # the right end: the one acting now
+
+
+def test_g3_3_bar_at_1024_keeps_its_words_whole_with_long_side_names():
+    """G3-3 at 1024 px (issue 15): the mover moves to the second line rather than being cut; no phase boxes
+    (the right end names the phase) so the chips keep their room."""
+    b = battle()
+    b.sides[0].name, b.sides[1].name = "The Kestrel's Crew", "The Dock Gang"
+    ctl = TurnController(b, SidesDouble(), dice=[5, 2])
+    assert ctl.submit(MoveSecond("r0")).ok
+    pygame.display.set_mode((1024, 200))
+    text = TextCache()
+    text.drawn, text.fits = [], []
+    bar = InitiativeBar(text)
+    session = Session(ctl)
+    session.side_name = lambda side: b.side(side).name
+    bar.draw(pygame.Surface((1024, 64)), pygame.Rect(0, 0, 1024, 64), session, palette("dark"),
+             {"red": 0, "blue": 1}, COLOURS)
+    drawn = [d[0] for d in text.drawn]
+    assert "Initiative: The Kestrel's Crew 5 v The Dock Gang 2" in drawn
+    assert "Movement: The Dock Gang, moving first" in drawn
+    assert not [f for f in text.fits if f[3] and f[0].startswith(("Initiative", "Movement"))]
+    assert "choose" not in drawn and len(bar.chips) == 4
+    assert max(r.right for r, _ in bar.chips) <= bar.right_x

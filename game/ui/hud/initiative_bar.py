@@ -34,11 +34,12 @@ MIN_STEP = 36  # the narrowest chip: its icon and a few letters of the name
 MORE_W = 24  # the "+n" at an end of a timeline too long to show whole
 
 
-def side_roll_lines(info: dict[str, Any]) -> tuple[str, str]:
+def side_roll_lines(info: dict[str, Any], *, narrow: bool = False) -> tuple[str, str]:
     """A side-roll turn's two lines under the round (G3-3): the roll and the mover, then the phase's words.
 
     "Initiative: Red 5 v Blue 3 — Red moves first", then "Red chooses: move first or second",
-    "Movement: Red" or "Actions by adjusted DX, highest first".
+    "Movement: Red" or "Actions by adjusted DX, highest first". ``narrow``: the first line is the roll
+    alone and the second says the mover with the phase ("Movement: Blue, after Red").
     """
     names = info.get("side_names") or {}
 
@@ -47,21 +48,30 @@ def side_roll_lines(info: dict[str, Any]) -> tuple[str, str]:
 
     rolls = info.get("side_rolls") or {}
     winner, mover, phase = info.get("winner"), info.get("moves_first"), info.get("phase")
+    moving = info.get("moving_side")
     line = "Initiative: " + (" v ".join(f"{name(s)} {n}" for s, n in rolls.items()) if rolls else "no roll")
-    if mover:
+    if not narrow and mover:
         line += f" — {name(mover)} moves first"
-    elif winner and rolls:
+    elif not narrow and winner and rolls:
         line += f" — {name(winner)} won"
+    by = info.get("order_by")
+    actions = f"Actions by {by}, highest first" if by else "Actions in order, highest first"
     if phase == "choose" and winner:
-        detail = f"{name(winner)} chooses: move first or second"
-    elif phase == "movement" and info.get("moving_side"):
-        detail = f"Movement: {name(info.get('moving_side'))}"
+        detail = f"{name(winner)} won and chooses who moves first" if narrow else \
+            f"{name(winner)} chooses: move first or second"
+    elif phase == "movement" and moving:
+        detail = f"Movement: {name(moving)}"
+        if narrow and mover:
+            detail += ", moving first" if moving == mover else f", after {name(mover)}"
     elif phase == "action":
-        by = info.get("order_by")
-        detail = f"Actions by {by}, highest first" if by else "Actions in order, highest first"
+        detail = f"{name(mover)} moved first · {actions[0].lower()}{actions[1:]}" if narrow and mover else actions
     else:
         detail = ""
     return line, detail
+
+
+#: narrower than this, a side-roll turn's bar leaves out the phase boxes (the right end names the phase)
+SIDES_PHASES_MIN_W = 1280
 
 
 def _sides_order(info: dict[str, Any], b: Any, order: list[str]) -> list[str]:
@@ -136,7 +146,7 @@ class InitiativeBar:
             x = self._draw_side_rolls(surf, rect, b, info, pal)
         else:
             x = self._draw_round(surf, b, info, pal)
-        if info.get("phases") or []:
+        if (info.get("phases") or []) and not ("side_rolls" in info and rect.w < SIDES_PHASES_MIN_W):
             x = self._draw_phases(surf, rect, x, info, pal)
         right_w = self._right_width(rect, session, b, info, thinking)
         self.right_x = rect.right - right_w  # where the right end starts on screen (tests check the chips)
@@ -177,16 +187,24 @@ class InitiativeBar:
 
     def _draw_side_rolls(self, surf: pygame.Surface, rect: pygame.Rect, b: Any, info: dict[str, Any],
                          pal: Palette) -> int:
-        """A side-roll turn (G3-3): the round, how the sides rolled and who moves first, the phase's words."""
+        """A side-roll turn (G3-3): the round, how the sides rolled and who moves first, the phase's words.
+
+        The words keep whole: when the long form does not fit its room the mover moves to the second line
+        (issue 15: nothing but a chip's name is ever cut at 1024 px)."""
         t = self.text
         x = 12
         shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
         rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
         surf.blit(rt, (x, 8))
+        room = rect.w // 3 if rect.w >= SIDES_PHASES_MIN_W else int(rect.w * 0.4)
+
+        def need(lines: tuple[str, str]) -> int:
+            return max(t.font(13, True).size(lines[0])[0], t.font(12, False).size(lines[1])[0])
+
         line, detail = side_roll_lines(info)
-        room = max(160, rect.w // 3)
-        width = max(rt.get_width(), t.font(13, True).size(line)[0], t.font(12, False).size(detail)[0], 160)
-        width = min(width, room)
+        if need((line, detail)) > room:
+            line, detail = side_roll_lines(info, narrow=True)
+        width = min(max(rt.get_width(), need((line, detail)), 160), room)
         surf.blit(t.render(fit_text(t, line, 13, width, True), 13, pal.text, bold=True), (x, 30))
         if detail:
             surf.blit(t.render(fit_text(t, detail, 12, width), 12, pal.neutral), (x, 47))
