@@ -137,9 +137,10 @@ def _skill_mods(f: Fighter, weapon: str | None, spec: RollSpec) -> None:
     if data.get("dx"):
         spec.add(int(data["dx"]), f"{data.get('name', weapon)} is unwieldy", "S3-IMPROV-10")
     if has_tag(weapon, "sword"):
-        if not skill(f, "sword"):
+        # S3-SWORD-1 names the Sword skill for the plasma and monofilament swords only (they break what parries)
+        if has_tag(weapon, "breaks_parry") and not skill(f, "sword"):
             spec.add(-4, "no Sword skill (house: untrained -4)", "S3-SWORD-1")
-        elif skill(f, "fencing"):
+        if skill(f, "fencing"):
             spec.add(1, "Fencing", "G3-11")
     need = int(data.get("st", 0) or 0)
     if need and st_full(f) < need and data.get("kind") in ("missile",):
