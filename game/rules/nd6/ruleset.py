@@ -205,6 +205,12 @@ class Nd6Ruleset(Ruleset):
 
         return odds_words(battle, action, odds, foe)
 
+    def event_words(self, battle: Battle, ev: dict[str, Any]) -> str | None:
+        """G3-3: the winner's choice of who moves first, as the log says it."""
+        from game.rules.nd6.initiative import POLICY
+
+        return POLICY.choice_words(battle, ev)
+
     def initiative(self) -> Any:
         from game.rules.nd6.initiative import POLICY
 
