@@ -109,3 +109,20 @@ def test_g3_3_bar_at_1024_keeps_its_words_whole_with_long_side_names():
     assert not [f for f in text.fits if f[3] and f[0].startswith(("Initiative", "Movement"))]
     assert "choose" not in drawn and len(bar.chips) == 4
     assert max(r.right for r, _ in bar.chips) <= bar.right_x
+
+
+def test_g3_3_bar_follows_the_battle_as_shown_while_the_live_one_runs_ahead():
+    """G3-3: while an animation shows the choose slot, the live battle may be moving already: the bar reads the
+    shown battle, so it says the winner is choosing and ticks nobody."""
+    ctl = TurnController(battle(), SidesDouble(), dice=[5, 2])
+    shown = ctl.battle.clone()
+    assert ctl.submit(MoveSecond("r0")).ok and ctl.submit(Act("b0")).ok  # live: blue moving, b0 done
+    pygame.display.set_mode((1280, 200))
+    text = TextCache()
+    text.drawn = []
+    bar = InitiativeBar(text)
+    bar.draw(pygame.Surface((1280, 64)), pygame.Rect(0, 0, 1280, 64), Session(ctl), palette("dark"),
+             {"red": 0, "blue": 1}, COLOURS, battle=shown)
+    drawn = [d[0] for d in text.drawn]
+    assert "Red chooses: move first or second" in drawn and not any(d.startswith("Movement") for d in drawn)
+    assert "Initiative: Red 5 v Blue 2 \u2014 Red won" in drawn

@@ -108,7 +108,15 @@ class InitiativeBar:
         except Exception:  # noqa: BLE001 - a policy without describe: show the plain order
             info = {"order": list(b.order), "current": b.current, "round": b.round}
         order = list(info.get("order") or b.order or [f.id for f in b.fighters])
-        if battle is not None and battle is not session.battle:
+        if battle is not None and battle is not session.battle and "side_rolls" in info:
+            # a side-roll turn's words and chips follow its phase: read them from the battle as shown, or
+            # the mover and the ticks run ahead of the animation (G3-3)
+            try:
+                info = dict(session.ctl.policy.describe(b))
+            except Exception:  # noqa: BLE001 - the bar must never stop the game
+                info = dict(info, round=b.round, current=b.current, order=list(b.order) or order)
+            order = list(info.get("order") or order)
+        elif battle is not None and battle is not session.battle:
             info = dict(info, round=b.round, current=b.current, order=list(b.order) or order)
             order = list(info["order"])
         rows = info.get("rows") or []
