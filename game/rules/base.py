@@ -249,6 +249,16 @@ class Ruleset:
     grapple_locations: ClassVar[tuple[str, ...]] = ()
     #: hands a grip uses when a situation's ``grapples[]`` entry does not say (edge grips use none, E-5)
     grip_hands_default: ClassVar[int] = 1
+    #: item kinds (``items[id]["kind"]``) a fighter wears rather than carries, for a ruleset whose rules tell
+    #: the two apart (armour read from what is worn, ``ready`` taking from the belt). Non-empty: a situation's
+    #: ``fighters[].worn`` takes items of these kinds that need no hand, ``belt`` the rest, both land in
+    #: ``Fighter.items`` and the output writes them back split the same way. Empty: ``worn`` is refused
+    #: (what a fighter has goes in ``items`` or ``belt``)
+    worn_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: kinds of effect lying on a hex (fire, smoke...) a situation's top-level ``effects`` may name; read
+    #: and written as ``battle.state["board_effects"]`` (``{"kind", "hex": [q, r], "turns_left"}`` dicts).
+    #: Empty: the ruleset has none, a situation giving any is refused and the output has no ``effects``
+    board_effects: ClassVar[tuple[str, ...]] = ()
     #: stats whose value is a name, not a number, with the names allowed (lower case); a situation may
     #: write them in any case (d20's ``class``: ``fighter``, ``magic-user``...)
     named_stats: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -309,6 +319,24 @@ class Ruleset:
     #: costs and stops at blocking hexes (``game.rules.reach``); one with ranged attacks or a cover rule adds
     #: what it reads
     terrain_features: ClassVar[frozenset[str]] = frozenset({"move_cost", "blocks_movement"})
+
+    # -- what the board and the panels show (the UI reads these, never the id) ----------------------------
+    #: the word on a fighter's health bar: what ``Fighter.hp`` counts (nd6: "ST", hits come off Strength)
+    health_stat: ClassVar[str] = "HP"
+    #: stat -> {value: name} where a number reads as a name (nd6: Martial Arts 5 is "Master")
+    stat_words: ClassVar[dict[str, dict[int, str]]] = {}
+    #: a stat shown as a small badge on the token when above 0 (nd6: the Martial Arts level), or None
+    token_stat: ClassVar[str | None] = None
+    #: the condition that makes fighters sharing a hex one brawl, drawn as one group with a marker (nd6:
+    #: ``in_hth``), or None
+    brawl_condition: ClassVar[str | None] = None
+    #: a roll event's ``auto`` (an automatic result that overrules the target) -> words for the pop-up and
+    #: the log ("automatic hit, triple damage")
+    auto_words: ClassVar[dict[str, str]] = {}
+    #: die tables a roll event names in ``table``: table -> ((row as the event names it, the row as a player
+    #: reads it, what it does), ...) in order; the pop-up and the breakdown draw the whole table with the
+    #: event's ``row`` lit
+    table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = {}
 
     def action_from_dict(self, data: dict[str, Any]) -> Action:
         """Build an intent from plain data; raises ``ValueError`` naming the bad field."""

@@ -13,7 +13,7 @@ from game.hexgrid import Hex, hex_distance
 from game.rules import events as E
 from game.rules.base import Action, Option, Ruleset, register
 from game.rules.nd6 import actions as A
-from game.rules.nd6 import facts, hth, martial, rolls, scenario_schema, weapons
+from game.rules.nd6 import display, facts, hth, martial, rolls, scenario_schema, weapons
 from game.rules.nd6.combat import attack_odds, plan_attack
 from game.rules.nd6.items import ITEMS, item
 from game.rules.nd6.reach import move_reach
@@ -65,6 +65,12 @@ class Nd6Ruleset(Ruleset):
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     fighter_traits: ClassVar[tuple[str, ...]] = scenario_schema.FIGHTER_TRAITS
     zero_stats: ClassVar[frozenset[str]] = scenario_schema.ZERO_STATS
+    health_stat: ClassVar[str] = display.HEALTH_STAT
+    stat_words: ClassVar[dict[str, dict[int, str]]] = display.STAT_WORDS
+    token_stat: ClassVar[str | None] = display.TOKEN_STAT
+    brawl_condition: ClassVar[str | None] = display.BRAWL_CONDITION
+    auto_words: ClassVar[dict[str, str]] = display.AUTO_WORDS
+    table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS
 
     # -- set-up -------------------------------------------------------------------------------------------------------
     def setup(self, battle: Battle) -> None:

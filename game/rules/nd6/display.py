@@ -1,0 +1,45 @@
+"""What the board, the pop-ups and the panels show of ``nd6-tactical``, as plain data.
+
+Declared on :class:`game.rules.nd6.ruleset.Nd6Ruleset` (``health_stat``, ``stat_words``, ``token_stat``,
+``brawl_condition``, ``auto_words``, ``table_rows``: see ``game/rules/README.md``), so the UI draws a brawl,
+a Martial Arts level or the HTH defender table without knowing the ruleset's id. Our own words throughout.
+"""
+
+from __future__ import annotations
+
+__all__ = ["HEALTH_STAT", "STAT_WORDS", "TOKEN_STAT", "BRAWL_CONDITION", "AUTO_WORDS", "TABLE_ROWS"]
+
+#: G3-7: hits come off ST itself; ``Fighter.hp`` is the current ST, so the health bar reads "ST"
+HEALTH_STAT = "ST"
+
+#: S3-MA-7: Martial Arts 5 is the Master, above level 4
+STAT_WORDS: dict[str, dict[int, str]] = {"MA": {5: "Master"}}
+
+#: the Martial Arts level (S3-MA-2..9) changes what a fighter may do and how it is attacked: on the token
+TOKEN_STAT = "MA"
+
+#: S3-HTH-7, G3-9: brawlers share one hex and carry ``in_hth``
+BRAWL_CONDITION = "in_hth"
+
+#: a roll's automatic result (G3-1 on 3d6/4d6, S3-MA-6 on 5d6, S3-KNOCK-4 in opposed rolls) in words
+AUTO_WORDS: dict[str, str] = {
+    "triple": "automatic hit, triple damage",
+    "double": "automatic hit, double damage",
+    "hit": "automatic hit",
+    "miss": "automatic miss",
+    "drop": "automatic miss, weapon dropped",
+    "break": "automatic miss, weapon broken",
+    "success": "automatic success",
+    "failure": "automatic failure",
+}
+
+#: S3-HTH-9: the defender's 1d6 (modified by S3-HTH-14) when someone tries to start hand-to-hand, one row per
+#: result band, as the hth module's roll event names it in ``row``
+TABLE_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "hth": (
+        ("<=2", "2 or less", "drops all but a knife or pistol; both go down into HTH (S3-HTH-10)"),
+        ("3-4", "3 or 4", "as 2 or less, and a belt knife or pistol is ready next turn (S3-HTH-11)"),
+        ("5-6", "5 or 6", "no HTH: the attacker stays in its hex, the defender keeps its weapons (S3-HTH-12)"),
+        ("7+", "7 or more", "as 5 or 6, and the defender gets one automatic hit (S3-HTH-13)"),
+    ),
+}
