@@ -183,3 +183,40 @@ def test_item_and_has_tag_readers():
     assert item(None) == {} and item("lightsaber") == {}
     assert not has_tag(None, "knife") and not has_tag("lightsaber", "knife")
     assert has_tag("knife", "knife") and not has_tag("club", "knife")
+
+
+# -- the nd6 scenarios (maps/*_nd6.toml) use the items as their data says -----------------------------
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+ND6_SCENARIOS = ("cantina_nd6.toml", "cargo_bay_nd6.toml")
+
+
+@pytest.mark.parametrize("name", ND6_SCENARIOS)
+def test_nd6_scenario_items_fit_their_holders(name):
+    """Each nd6 scenario loads, four against four, a human side against the computer; every held, worn
+    and belt item is an nd6 item of the right kind (belt: knife or pistol, S3-HTH-11; worn: armour or
+    gear); a two-handed weapon leaves the other hand empty; every wielder has the item's ST
+    (S3-STAFF-1 for the staff); and the sides are built alike (the same stat totals)."""
+    from game.scenarios import load_scenario
+
+    battle = load_scenario(MAPS / name)
+    assert battle.ruleset == "nd6-tactical"
+    assert sorted(s.control for s in battle.sides) == ["ai", "human"]
+    totals: dict[str, dict[str, int]] = {}
+    for f in battle.fighters:
+        held = [h for h in f.hands.values() if h]
+        for it in held:
+            assert item(it)["kind"] in ("melee", "thrown", "missile", "armour"), (f.id, it)
+            assert f.stats["ST"] >= item(it).get("st", 0), (f.id, it)
+            if item(it).get("hands") == 2:
+                assert len(held) == 1, (f.id, held)
+        for it in f.items:
+            assert item(it)["kind"] in ("armour", "gear"), (f.id, it)
+        for it in f.traits.get("belt", []):
+            assert has_tag(it, "knife") or it == "pistol", (f.id, it)
+        side = totals.setdefault(f.side, {})
+        for stat in ("ST", "DX", "IQ", "MA"):
+            side[stat] = side.get(stat, 0) + int(f.stats.get(stat, 0))
+        side["fighters"] = side.get("fighters", 0) + 1
+    first, second = totals.values()
+    assert first == second and first["fighters"] == 4
