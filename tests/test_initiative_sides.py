@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_turns_double import DoNothing, TurnsDouble, make_battle
 
 from game.model import Side
@@ -342,3 +344,31 @@ def test_g3_3_nd6_choose_slot_offers_move_first_or_second():
     info = c.initiative()
     assert b.state["sides_first"] == "blue" and info["moves_first"] == "blue" and info["phase"] == "movement"
     assert c.whose_turn() == "b0" and info["movement_sides"] == ["blue", "red"]
+
+
+# -- the shape of any round ------------------------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(dx=st.lists(st.integers(8, 14), min_size=4, max_size=4), seed=st.integers(0, 10_000),
+       bayonet=st.sampled_from([None, "r0", "b0", "r1", "b1"]), first=st.booleans())
+def test_g3_3_any_round_is_choose_then_each_side_moving_whole_then_actions_by_key(dx, seed, bayonet, first):
+    """G3-3 / S3-BAYONET-6 for any DX, dice and bayonet: one choose slot, each side's movement in one run,
+    every fighter one movement and one action slot, actions in non-increasing key order."""
+    b = battle(dx=tuple(dx), seed=seed)
+    if bayonet:
+        b.fighter(bayonet).hands["right"] = "rifle_bayonet"
+    c = TurnController(b, SidesDouble())
+    chooser = c.whose_turn()
+    assert cursor(c)["phase"] == "choose" and b.fighter(chooser).side == cursor(c)["winner"]
+    assert c.submit((MoveFirst if first else MoveSecond)(chooser)).ok
+    got = slots(c, 8)
+    assert b.round == 2
+    moving = [b.fighter(f).side for p, f in got if p == "movement"]
+    assert [p for p, _ in got] == ["movement"] * 4 + ["action"] * 4
+    winner_first = moving[0] == b.fighter(chooser).side
+    assert winner_first == first and moving in (["red", "red", "blue", "blue"], ["blue", "blue", "red", "red"])
+    acted = [f for p, f in got if p == "action"]
+    assert sorted(acted) == sorted(f.id for f in b.fighters)
+    keys = [key(b, b.fighter(f)) for f in acted]
+    assert keys == sorted(keys, reverse=True)
+    assert bayonet is None or acted[0] == bayonet
