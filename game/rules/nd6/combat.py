@@ -247,10 +247,17 @@ def _fumble(r: Resolution, a: Fighter, plan: AttackPlan, auto: str | None) -> No
         r.note(E.message(f"{a.label}'s brass knuckles cannot be dropped.", actor=a.id, rule="S3-IMPROV-9"))
         return
     if auto == "drop":
-        r.emit(E.item(a.id, plan.item, action="dropped", rule="G3-1"))
+        let_fall(r, a, plan.item, action="dropped", rule="G3-1")
     else:
-        r.emit(E.item(a.id, plan.item, action="lost", rule="G3-1"))
+        let_fall(r, a, plan.item, action="lost", rule="G3-1")
         r.note(E.message(f"{a.label}'s {item(plan.item).get('name', plan.item)} breaks.", actor=a.id, rule="G3-1"))
+
+
+def let_fall(r: Resolution, f: Fighter, what: str, *, action: str, rule: str, hand: str | None = None) -> None:
+    """``f`` drops (or loses) ``what``: one item event, and a two-handed weapon leaves the other hand too (G3-1)."""
+    r.emit(E.item(f.id, what, action=action, hand=hand, rule=rule))
+    if what in f.hands.values():
+        r.emit(E.stat(f.id, "hands", {h: (None if i == what else i) for h, i in f.hands.items()}, rule=rule))
 
 
 def _breaks(r: Resolution, a: Fighter, weapon: str) -> None:
@@ -259,7 +266,7 @@ def _breaks(r: Resolution, a: Fighter, weapon: str) -> None:
         return
     into = item(weapon).get("breaks_into")
     hand = next(h for h, i in a.hands.items() if i == weapon)
-    r.emit(E.item(a.id, weapon, action="lost", hand=hand, rule="S3-IMPROV-10"))
+    let_fall(r, a, weapon, action="lost", hand=hand, rule="S3-IMPROV-10")
     if into:
         r.emit(E.item(a.id, into, action="readied", hand=hand, rule="S3-IMPROV-6"))
     r.note(E.message(f"{a.label}'s {item(weapon).get('name', weapon)} breaks"
@@ -308,7 +315,7 @@ def _critical_area(r: Resolution, a: Fighter, t: Fighter) -> None:
     """S3-MA-9 with G3-29: a Master's bare-handed blow of 3+ hits (before armour) makes the foe drop its weapon."""
     for hand, held in list(t.hands.items()):
         if held and item(held).get("kind") not in ("armour",) and not has_tag(held, "no_drop"):
-            r.emit(E.item(t.id, held, action="dropped", hand=hand, rule="S3-MA-9"))
+            let_fall(r, t, held, action="dropped", hand=hand, rule="S3-MA-9")
             r.note(E.message(f"{a.label} strikes a critical spot: {t.label} drops its {item(held).get('name', held)}.",
                              actor=a.id, rule="S3-MA-9"))
             return
