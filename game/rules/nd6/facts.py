@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["AI_HINTS", "STAT_BLOCKS", "MENU_KEYS", "MENU_ORDER", "MAP_ACTIONS", "UNARMED_WORDS", "CONDITIONS",
-           "GRIP_DISTANCE", "TERRAIN"]
+           "GRIP_DISTANCE", "TERRAIN", "WORN_KINDS", "BOARD_EFFECTS"]
 
 #: brawlers share one hex (S3-HTH-7); nd6 keeps no grips, but a subdue is shown as one
 GRIP_DISTANCE = 0
@@ -73,3 +73,13 @@ CONDITIONS: dict[str, str] = {
     "unconscious": "ST down to 0: out of the fight (G3-7)",
     "dead": "ST below 0 (G3-7)",
 }
+
+#: item kinds worn, not carried (a situation's ``worn``): armour stops hits and costs DX from the body (G3-6);
+#: an armour or gear item that needs a hand (the shield, the fire extinguisher) is carried instead
+WORN_KINDS: frozenset[str] = frozenset({"armour", "gear"})
+
+#: what may lie burning or hanging on a hex (a situation's ``effects``, ``battle.state["board_effects"]``):
+#: burning liquid of a molotov or flame thrower (S3-GRENADE-11/12), an incendiary grenade's fire
+#: (S3-GRENADE-20/22), any other fire (S3-FIRE-8..10) and the coals it burns down to (S3-FIRE-11), smoke
+#: (S3-SMOKE-1/5) and tear gas (S3-SMOKE-4)
+BOARD_EFFECTS: tuple[str, ...] = ("burning_liquid", "incendiary", "fire", "coals", "smoke", "tear_gas")

@@ -65,6 +65,8 @@ class Nd6Ruleset(Ruleset):
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     fighter_traits: ClassVar[tuple[str, ...]] = scenario_schema.FIGHTER_TRAITS
     zero_stats: ClassVar[frozenset[str]] = scenario_schema.ZERO_STATS
+    worn_kinds: ClassVar[frozenset[str]] = facts.WORN_KINDS
+    board_effects: ClassVar[tuple[str, ...]] = facts.BOARD_EFFECTS
     health_stat: ClassVar[str] = display.HEALTH_STAT
     stat_words: ClassVar[dict[str, dict[int, str]]] = display.STAT_WORDS
     token_stat: ClassVar[str | None] = display.TOKEN_STAT
