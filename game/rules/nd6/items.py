@@ -78,7 +78,8 @@ def _grenade(name: str, *tags: str, **kw: Any) -> dict[str, Any]:
     of S3-GRENADE and S3-SMOKE (fixed hits, clouds), not item data, except the fragmentation dice."""
     out: dict[str, Any] = {"name": name, "kind": "grenade", "hands": 1, "st": 0}
     out.update(kw)
-    out["tags"] = sorted(tags)
+    if tags:
+        out["tags"] = sorted(tags)
     return out
 
 
