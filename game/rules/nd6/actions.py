@@ -185,7 +185,9 @@ class Charge(Nd6Action):
         w = self.weapon(f)
         if w is not None and w not in f.hands.values():
             return Reason(f"{f.label} holds no {w}.", "G3-4")
-        return None
+        from game.rules.nd6 import weapons
+
+        return weapons.weapon_reason(battle, f, w)  # S3-STAFF-1, S3-SWORD-5: a weapon it may not strike with
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
 
@@ -275,6 +277,13 @@ class Attack(Nd6Action):
 
 def attack_reach(battle: Battle, f: Fighter, t: Fighter, weapon: str | None) -> Reason | None:
     """Where a blow can land (G3-4, S3-HTH-8, G3-8): next to the foe, or inside the same brawl."""
+    from game.rules.nd6 import weapons
+
+    why = weapons.reach_reason(battle, f, t, weapon)  # S3-IMPROV-4, S3-STAFF-1, S3-SWORD-5, S3-BAYONET-4/5
+    if why is not None:
+        return why
+    if weapons.thrown(battle, f, t, weapon):  # S3-IMPROV-5/7: a bottle thrown like a rock
+        return _line_of_fire(battle, f, t)
     same = f.hex == t.hex
     if in_hth(f):
         if not same or not in_hth(t):

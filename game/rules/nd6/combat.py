@@ -178,6 +178,9 @@ def plan_attack(battle: Battle, attacker: Fighter, target: Fighter, weapon: str 
     plan.extra["dice_why"] = why
     if "subdued" in target.conditions:
         plan.auto_hit = "S3-SUBDUE-5"
+    from game.rules.nd6 import weapons
+
+    weapons.adjust_plan(battle, plan, attacker, target, weapon)  # S3-IMPROV-4/5/7, S3-BAYONET-2/3: the weapon's own use
     return plan
 
 
@@ -209,6 +212,9 @@ def resolve_attack(r: Resolution, plan: AttackPlan) -> dict[str, Any]:
         if why:
             roll["dice_why"] = list(why)
         r.note(roll)
+    from game.rules.nd6 import weapons
+
+    weapons.after_roll(r, plan, roll)  # S3-SWORD-5/6: a parry against these swords; S3-IMPROV-7: a thrown object leaves the hand
     out: dict[str, Any] = {"hit": bool(roll["success"]), "roll": roll, "injury": 0, "hits": 0}
     auto = roll.get("auto")
     if not roll["success"]:
