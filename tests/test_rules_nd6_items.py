@@ -96,7 +96,7 @@ def test_only_knives_brass_knuckles_and_pistols_work_in_hth():
 def test_s3_improv_improvised_classes():
     """S3-IMPROV-6/7/8/9/10, S3-UNARMED-7/8: club +3, two-handed club +4, rock and bottle thrown for base
     damage, brass knuckles a one-handed club that is never dropped, bottle and chair unbalanced and
-    fragile; a knife outside HTH is ruling ND6-1 (base +2)."""
+    fragile; a knife outside HTH is ruling ND6-4 (base +2)."""
     assert item("club")["damage"] == "st:club1" and item("club")["hands"] == 1
     assert item("club_2h")["damage"] == "st:club2" and item("club_2h")["hands"] == 2
     assert item("rock")["kind"] == "thrown" and item("rock")["damage"] == "st:base"

@@ -85,10 +85,10 @@ def _grenade(name: str, *tags: str, **kw: Any) -> dict[str, Any]:
 
 ITEMS: dict[str, dict[str, Any]] = {
     # -- improvised weapons (S3-IMPROV-1..10) and the unarmed table's columns (S3-UNARMED-3..8) --------
-    # A knife outside HTH is not in the seed: ruling ND6-1 gives it base +2 ("st:brass_hth"), between a
+    # A knife outside HTH is not in the seed: ruling ND6-4 gives it base +2 ("st:brass_hth"), between a
     # punch (base) and a one-handed club (base +3). In HTH a knife is base +4 (S3-UNARMED-5).
     "knife": _melee("knife", "st:brass_hth", "knife", "cutting", "hth_ok", hth_damage="st:club2"),
-    # S3-IMPROV-6: a broken bottle is of the knife class (same damage as a knife, ND6-1 outside HTH)
+    # S3-IMPROV-6: a broken bottle is of the knife class (same damage as a knife, ND6-4 outside HTH)
     "broken_bottle": _melee("broken bottle", "st:brass_hth", "knife", "cutting", "improvised", "hth_ok",
                             hth_damage="st:club2"),
     # S3-IMPROV-3/8, S3-UNARMED-7: one-handed club base +3, two-handed club base +4
@@ -116,7 +116,7 @@ ITEMS: dict[str, dict[str, Any]] = {
     "staff": _melee("staff", "1d6+2", "staff", "defend", hands=2, st=11),
     # SITUATION-FORMAT house data: 2d6, long (jabs two hexes, S3-POLE-3); ST 11 is house
     "pole_arm": _melee("pole arm", "2d6", "pole", "long", hands=2, st=11),
-    # S3-BAYONET-1/2: a rifle with a knife fitted; the thrust does knife damage (ND6-1 outside HTH, and a
+    # S3-BAYONET-1/2: a rifle with a knife fitted; the thrust does knife damage (ND6-4 outside HTH, and a
     # bayonet is not an HTH weapon); the rifle's own data is house (3d6, ST 10, one shot a turn, 10 rounds)
     "rifle_bayonet": _missile("rifle with bayonet", "3d6", "bayonet", "firearm", hands=2, st=10, range=60,
                               rof=1, rounds=10, melee_damage="st:brass_hth"),
