@@ -337,6 +337,7 @@ class Defend(Nd6Action):
             return
         if phase_of(r.battle) == "movement":
             mark(r, f, "moved", hexes=0)
+            mark(r, f, "acted")  # G3-4: defending is the round's one option; no attack after it
 
 
 def _can_parry(f: Fighter) -> bool:
