@@ -203,7 +203,8 @@ def resolve_attack(r: Resolution, plan: AttackPlan) -> dict[str, Any]:
     a, t = battle.fighter(plan.attacker), battle.fighter(plan.target)
     why = plan.extra.get("dice_why", [])
     if plan.auto_hit:
-        r.note(E.message(f"{a.label}'s attack on {t.label} hits automatically: it is subdued.", actor=a.id,
+        because = plan.extra.get("auto_why", "it is subdued")  # S3-HTH-13 gives its own reason
+        r.note(E.message(f"{a.label}'s attack on {t.label} hits automatically: {because}.", actor=a.id,
                          rule=plan.auto_hit))
         roll: dict[str, Any] = {"success": True, "auto": "hit"}
     else:
@@ -224,6 +225,10 @@ def resolve_attack(r: Resolution, plan: AttackPlan) -> dict[str, Any]:
 
             after_miss(r, plan)
         return out
+    if in_hth(t) and not plan.hth and not plan.extra.get("no_avoid"):
+        from game.rules.nd6.hth import struck_member
+
+        t = struck_member(r, plan, t)  # S3-HTH-20: a shot or a throw into a brawl strikes a brawler at random
     mult, reasons = 1, []
     if not plan.no_bonus:
         if auto in ("triple", "double"):

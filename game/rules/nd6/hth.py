@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from game.rules.base import Action
     from game.rules.events import Resolution
 
-__all__ = ["ACTIONS", "options", "odds", "after_miss", "after_out", "start_turn"]
+__all__ = ["ACTIONS", "options", "odds", "after_miss", "after_out", "start_turn", "struck_member"]
 
 #: the HTH actions, added to the ruleset's table
 ACTIONS: tuple[type[Action], ...] = ()
@@ -37,3 +37,8 @@ def after_out(r: Resolution, f: Fighter) -> None:
 
 def start_turn(r: Resolution, f: Fighter) -> None:
     """What a brawler's turn begins with."""
+
+
+def struck_member(r: Resolution, plan: Any, target: Fighter) -> Fighter:
+    """S3-HTH-20: which brawler a shot or a throw from outside strikes (filled in by the HTH work)."""
+    return target
