@@ -16,6 +16,7 @@ from game.rules.common import RollSpec
 from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
 from game.rules.nd6.items import has_tag, item
+from game.rules.nd6.ranges import range_mod
 from game.rules.nd6.status import (
     MASTER,
     arc_from,
@@ -172,6 +173,9 @@ def plan_attack(battle: Battle, attacker: Fighter, target: Fighter, weapon: str 
             spec.add(4, "from the rear", "G3-5")
     if is_down(attacker) and not hth:
         spec.add(-4, "attacking from the ground", "G3-8")
+    far = None if hth else range_mod(weapon, attacker.hex, target.hex)  # G3-12, S3-ENERGY-5: a shot's range
+    if far is not None:
+        spec.modifiers.append(far)
     dmg, note = weapon_damage(attacker, weapon, hth=hth)
     plan = AttackPlan(attacker=attacker.id, target=target.id, item=weapon, spec=spec, damage=dmg, damage_note=note,
                       hth=hth, defense=dfn)
