@@ -2,7 +2,7 @@
 
 Modules: ``rolls`` (3d6/4d6/5d6 under a target with the automatic bands, saves, opposed rolls, exact odds),
 ``damage`` (damage expressions, the progression, the unarmed table by ST), ``items``, ``status`` (effective
-attributes, facing, engagement, wounds), ``combat`` (one attack from roll to injury), ``actions`` (the TFT
+attributes, facing, engagement, wounds), ``ranges`` (multihexes, the range penalty), ``combat`` (one attack from roll to injury), ``actions`` (the TFT
 options), ``hth`` (hand-to-hand in one hex), ``martial`` (Martial Arts, knockdowns, throws, subduing,
 disarming, slams), ``weapons`` (pole arms, bayonets, sweeps, the staff, swords, stun weapons),
 ``initiative`` (G3-3's side roll, movement by side, actions by adjusted DX), ``display`` (what the board and
