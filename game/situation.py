@@ -49,8 +49,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SituationError", "SituationSpec", "FighterSpec", "GrappleSpec", "Situation", "Outcome",
-    "parse_situation", "load_situation", "build_situation", "play", "state_of", "fighter_to_spec",
-    "grapple_to_spec", "resolve_file", "GRAPPLE_KINDS", "GRAPPLE_LOCATIONS",
+    "parse_situation", "load_situation", "build_situation", "play", "state_of", "fighter_to_spec", "is_worn",
+    "effect_to_spec",
+    "grapple_to_spec", "resolve_file", "GRAPPLE_KINDS", "GRAPPLE_LOCATIONS", "EffectSpec",
 ]
 
 #: grip kinds every ruleset knows (a ruleset adds its own with a ``grapple_kinds`` attribute)
@@ -74,6 +75,8 @@ ACTION_NUMBER_LIMIT = 10**6
 MAX_FIGHTERS = 500
 MAX_ACTIONS = 2000
 MAX_GRAPPLES = 1000
+#: board effects (fires, clouds) a situation may lay on the map at the start
+MAX_EFFECTS = 1000
 
 
 class SituationError(ValueError):
@@ -101,7 +104,7 @@ class FighterSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     facing: int = 0
     posture: str = "standing"
     stats: dict[str, int | float | str] = {}  # 3d6 Basic Speed may be 5.25; a str only for ``named_stats``
-    skills: dict[str, int] = {}
+    skills: dict[str, int | bool] = {}  # a bool (a skill had or not: nd6's ``tough``) is kept as 1 or 0
     size: int = 0
     arms: int = 2
     hands: dict[str, str | None] | None = None  # None: one empty hand per arm
@@ -109,6 +112,11 @@ class FighterSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     fp: int | None = None
     dr: int = 0
     conditions: list[str] = []
+    # what a fighter has besides its hands: ``worn`` (armour, gear: ``Ruleset.worn_kinds``) and ``belt``
+    # (carried, not in hand) land in ``Fighter.items`` with ``items``; the output writes them back as
+    # ``worn``/``belt`` for a ruleset with worn kinds or when the input used them (:func:`fighter_to_spec`)
+    worn: list[str] = []
+    belt: list[str] = []
     # optional extras, written back only when set
     name: str = ""
     items: list[str] = []
@@ -124,11 +132,24 @@ class GrappleSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     kind: str = "grapple"
 
 
+class EffectSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One entry of the top-level ``effects[]``: something lying on a hex at the start (a fire, a cloud).
+
+    ``kind`` is one of the ruleset's ``board_effects``; ``turns_left`` how long it lasts, counted as its
+    rules count. The output's ``state.effects`` has the same shape.
+    """
+
+    kind: str
+    hex: Hex
+    turns_left: int
+
+
 class SituationSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     ruleset: str
     fighters: list[FighterSpec]
     map: str | None = None
     grapples: list[GrappleSpec] = []
+    effects: list[EffectSpec] = []
     actions: list[dict[str, Any]] = []
     dice: list[int] | None = None
 
@@ -170,7 +191,14 @@ def _type_name(value: Any) -> str:
 
 def _precheck_maps(name: str, data: Any) -> None:
     """msgspec reports a bad dict value as ``stats[...]``; name the key instead (``stats.ST``)."""
-    if not isinstance(data, dict) or not isinstance(data.get("fighters"), list):
+    if not isinstance(data, dict):
+        return
+    if isinstance(data.get("effects"), list):
+        for i, e in enumerate(data["effects"]):
+            h = e.get("hex") if isinstance(e, dict) else None
+            if isinstance(h, list) and len(h) != 2:
+                raise SituationError(name, f"effects[{i}].hex", f"expected [q, r], got {len(h)} numbers")
+    if not isinstance(data.get("fighters"), list):
         return
     for i, f in enumerate(data["fighters"]):
         if not isinstance(f, dict):
@@ -179,7 +207,7 @@ def _precheck_maps(name: str, data: Any) -> None:
         if isinstance(h, list) and len(h) != 2:
             raise SituationError(name, f"fighters[{i}].hex", f"expected [q, r], got {len(h)} numbers")
         for field, ok, want in (("stats", lambda v: _is_int(v) or isinstance(v, (float, str)), "a number"),
-                                ("skills", _is_int, "int"),
+                                ("skills", lambda v: isinstance(v, int), "int or bool"),
                                 ("hands", lambda v: v is None or isinstance(v, str), "null or an item id")):
             value = f.get(field)
             if not isinstance(value, dict):
@@ -274,6 +302,11 @@ class Situation:
     actions: list[Action]
     dice: list[int] | None
 
+    @property
+    def carried_lists(self) -> bool:
+        """Whether the input gave any fighter ``worn`` or ``belt``: the output then writes them back."""
+        return any(f.worn or f.belt for f in self.spec.fighters)
+
     def make_dice(self) -> Dice:
         """Scripted faces when the file gives ``dice``, else the battle's seeded generator."""
         if self.dice is not None:
@@ -328,7 +361,9 @@ def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[st
         for field, values in (("stats", f.stats), ("skills", f.skills)):
             for key, v in values.items():
                 where = f"{at}.{field}.{key}"
-                if isinstance(v, str):
+                if isinstance(v, bool):
+                    values[key] = int(v)  # a skill had (true) or not (false): kept as 1 / 0
+                elif isinstance(v, str):
                     names = ruleset.named_stats.get(key) if field == "stats" else None
                     if names is None:
                         raise SituationError(name, where, "expected int, got str")
@@ -348,11 +383,62 @@ def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[st
             if items and held not in items:
                 raise SituationError(name, f"{at}.items[{j}]",
                                      f"unknown item {held!r} (see 'clinch items {ruleset.id}')")
+        _check_carried(name, at, f, ruleset)
         for j, cond in enumerate(f.conditions):
             if ruleset.conditions and cond not in ruleset.conditions:
                 raise SituationError(name, f"{at}.conditions[{j}]",
                                      f"unknown condition {cond!r} (see 'clinch conditions {ruleset.id}')")
     return ids
+
+
+def is_worn(ruleset: Ruleset, item_id: str) -> bool:
+    """Whether an item is worn (armour, gear: its kind is one of ``ruleset.worn_kinds``) rather than carried.
+
+    An item of a worn kind that needs a hand (a shield, a fire extinguisher) is carried: on the belt until
+    readied.
+    """
+    data = ruleset.items.get(item_id) or {}
+    return data.get("kind") in ruleset.worn_kinds and not data.get("hands")
+
+
+def _check_carried(name: str, at: str, f: FighterSpec, ruleset: Ruleset) -> None:
+    """``worn`` and ``belt``: items the ruleset knows, worn ones only in ``worn``, carried ones only in ``belt``."""
+    if f.worn and not ruleset.worn_kinds:
+        raise SituationError(name, f"{at}.worn", f"ruleset {ruleset.id} has no worn items; "
+                                                  "list what the fighter has in items or belt")
+    for field, values in (("worn", f.worn), ("belt", f.belt)):
+        for j, it in enumerate(values):
+            where = f"{at}.{field}[{j}]"
+            if ruleset.items and it not in ruleset.items:
+                raise SituationError(name, where, f"unknown item {it!r} (see 'clinch items {ruleset.id}')")
+            if not ruleset.worn_kinds or not ruleset.items:
+                continue
+            kind = ruleset.items[it].get("kind", "an item")
+            if field == "worn" and not is_worn(ruleset, it):
+                raise SituationError(name, where, f"{it!r} is carried, not worn (kind {kind}); "
+                                                  "put it in belt or hands")
+            if field == "belt" and is_worn(ruleset, it):
+                raise SituationError(name, where, f"{it!r} is worn, not carried (kind {kind}); put it in worn")
+
+
+def _check_effects(name: str, spec: SituationSpec, ruleset: Ruleset, board: Board) -> None:
+    """The top-level ``effects``: kinds the ruleset has (``board_effects``), hexes on the board, turns >= 0."""
+    if not spec.effects:
+        return
+    if not ruleset.board_effects:
+        raise SituationError(name, "effects", f"ruleset {ruleset.id} has no board effects; leave effects out")
+    if len(spec.effects) > MAX_EFFECTS:
+        raise SituationError(name, "effects", f"{len(spec.effects)} effects; a situation holds at most {MAX_EFFECTS}")
+    for i, e in enumerate(spec.effects):
+        at = f"effects[{i}]"
+        if e.kind not in ruleset.board_effects:
+            raise SituationError(name, f"{at}.kind",
+                                 f"expected one of {', '.join(ruleset.board_effects)}, got {e.kind!r}")
+        _check_hex(name, f"{at}.hex", e.hex)
+        if e.hex not in board:
+            raise SituationError(name, f"{at}.hex", f"[{e.hex.q}, {e.hex.r}] is outside the map {spec.map}")
+        if not 0 <= e.turns_left <= ACTION_NUMBER_LIMIT:
+            raise SituationError(name, f"{at}.turns_left", f"expected 0 to {ACTION_NUMBER_LIMIT}, got {e.turns_left}")
 
 
 def _check_hex(name: str, path: str, h: Any) -> None:
@@ -543,6 +629,7 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
             if face < 1:
                 raise SituationError(name, f"dice[{i}]", f"a die face is 1 or more, got {face}")
     board = _board_for(name, spec, Path(base_dir))
+    _check_effects(name, spec, ruleset, board)
     actions = _parse_actions(name, spec, ruleset, ids)
 
     # sides in order of first appearance (a dict: a file may name thousands)
@@ -550,7 +637,8 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
     fighters = [
         Fighter(id=f.id, side=f.side, hex=f.hex, name=f.name, facing=f.facing, posture=f.posture,
                 stats=dict(f.stats), skills=dict(f.skills), size=f.size, arms=f.arms,
-                hands=dict(f.hands) if f.hands is not None else _hand_names(f.arms), items=list(f.items),
+                hands=dict(f.hands) if f.hands is not None else _hand_names(f.arms),
+                items=[*f.items, *f.worn, *f.belt],
                 hp=f.hp, fp=f.fp, dr=f.dr, conditions=list(f.conditions))
         for f in spec.fighters
     ]
@@ -568,6 +656,9 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
                                 kind=g.kind, hand_names=names))
     battle = Battle(ruleset=ruleset.id, board=board, sides=sides, fighters=fighters, grapples=grapples,
                     rng=RngState(seed=seed), scenario=name)
+    if ruleset.board_effects:
+        battle.state["board_effects"] = [{"kind": e.kind, "hex": [e.hex.q, e.hex.r], "turns_left": e.turns_left}
+                                         for e in spec.effects]
     for grip in battle.grapples:
         # taken before the situation starts: its victim has had a turn with it on (SITUATION-FORMAT.md)
         ruleset.grip_in_force(battle, grip)
@@ -730,16 +821,27 @@ def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceErr
     return SituationError(sit.name, "dice", f"{exc} {where}")
 
 
-def fighter_to_spec(f: Fighter) -> dict[str, Any]:
-    """A fighter in the input's shape (``fighters[]`` of SITUATION-FORMAT.md)."""
+def fighter_to_spec(f: Fighter, ruleset: Ruleset | None = None, *, carried: bool = False) -> dict[str, Any]:
+    """A fighter in the input's shape (``fighters[]`` of SITUATION-FORMAT.md).
+
+    What the fighter has besides its hands (``Fighter.items``) is written as ``worn`` and ``belt`` (split by
+    :func:`is_worn`) for a ruleset with ``worn_kinds``; as ``belt`` when ``carried`` (the input used
+    ``belt``) for one without; else as ``items``, as it always was, so that other rulesets' output is
+    unchanged.
+    """
     out: dict[str, Any] = {
         "id": f.id, "side": f.side, "hex": [f.hex.q, f.hex.r], "facing": f.facing, "posture": f.posture,
         "stats": dict(f.stats), "skills": dict(f.skills), "size": f.size, "arms": f.arms,
         "hands": dict(f.hands), "hp": f.hp, "fp": f.fp, "dr": f.dr, "conditions": list(f.conditions),
     }
+    if ruleset is not None and ruleset.worn_kinds:
+        out["worn"] = [i for i in f.items if is_worn(ruleset, i)]
+        out["belt"] = [i for i in f.items if not is_worn(ruleset, i)]
+    elif carried and f.items:
+        out["belt"] = list(f.items)
     if f.name:
         out["name"] = f.name
-    if f.items:
+    if f.items and "belt" not in out:
         out["items"] = list(f.items)
     return out
 
@@ -749,11 +851,26 @@ def grapple_to_spec(g: Grapple) -> dict[str, Any]:
     return {"holder": g.holder, "target": g.target, "location": g.location, "hands": g.hands, "kind": g.kind}
 
 
-def state_of(battle: Battle) -> dict[str, Any]:
-    """``state`` of the output: fighters and grips in the input's shape, and the round the last action was in."""
-    return {"fighters": [fighter_to_spec(f) for f in battle.fighters],
-            "grapples": [grapple_to_spec(g) for g in battle.grapples],
-            "round": battle.round}
+def effect_to_spec(effect: dict[str, Any]) -> dict[str, Any]:
+    """A board effect in the input's shape (``effects[]``): its kind, hex and turns left."""
+    h = effect["hex"]
+    q, r = (h.q, h.r) if isinstance(h, Hex) else h
+    return {"kind": effect["kind"], "hex": [q, r], "turns_left": effect["turns_left"]}
+
+
+def state_of(battle: Battle, *, carried: bool = False) -> dict[str, Any]:
+    """``state`` of the output: fighters and grips in the input's shape, and the round the last action was in.
+
+    ``effects`` (the board effects in force) is written for a ruleset that has any (``board_effects``)
+    only; ``carried``: the input used ``worn``/``belt`` (:func:`fighter_to_spec`).
+    """
+    ruleset = find_ruleset(battle.ruleset)
+    out: dict[str, Any] = {"fighters": [fighter_to_spec(f, ruleset, carried=carried) for f in battle.fighters],
+                           "grapples": [grapple_to_spec(g) for g in battle.grapples]}
+    if ruleset.board_effects:
+        out["effects"] = [effect_to_spec(e) for e in battle.state.get("board_effects", [])]
+    out["round"] = battle.round
+    return out
 
 
 def resolve_file(path: str | Path, *, seed: int = 0, name: str | None = None) -> tuple[dict[str, Any], int]:
@@ -765,7 +882,8 @@ def resolve_file(path: str | Path, *, seed: int = 0, name: str | None = None) ->
     dice = sit.make_dice()
     outcome = play(sit, dice)
     left = dice.left if isinstance(dice, ScriptedDice) else []
-    output = {"ruleset": sit.ruleset.id, "events": outcome.events, "state": state_of(sit.battle),
+    output = {"ruleset": sit.ruleset.id, "events": outcome.events,
+              "state": state_of(sit.battle, carried=sit.carried_lists),
               "dice_left": left}
     return output, outcome.exit_status
 
