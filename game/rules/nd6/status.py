@@ -60,12 +60,14 @@ def ma_level(f: Fighter) -> int:
 
 def ma_usable(f: Fighter) -> bool:
     """S3-MA-1: unarmoured, or armour and shield costing at most 2 DX together, or an armoured vest."""
-    worn = [i for i in f.items if item(i).get("kind") == "armour"]
+    worn = [i for i in f.items if item(i).get("kind") == "armour" and not has_tag(i, "shield")]
     if not worn and not any(has_tag(h, "shield") for h in f.hands.values()):
         return True
     if worn == ["armored_vest"]:
         return True
-    return armour(f)["dx"] >= -2
+    # armour and shields only: a gas mask's -1 (S3-SMOKE-9) is gear, not armour
+    gear = sum(int(item(i).get("dx", 0)) for i in f.items if item(i).get("kind") == "gear")
+    return armour(f)["dx"] - gear >= -2
 
 
 def skill(f: Fighter, name: str) -> bool:
@@ -81,8 +83,8 @@ def armour(f: Fighter) -> dict[str, int]:
     stops, dx, cap = int(f.dr), 0, 99
     for i in f.items:
         d = item(i)
-        if d.get("kind") != "armour":
-            continue
+        if d.get("kind") != "armour" or "shield" in d.get("tags", ()):
+            continue  # a shield protects only in hand (below), not slung on the belt
         stops += int(d.get("stops", 0))
         dx += int(d.get("dx", 0))
         if d.get("mov"):
