@@ -15,7 +15,8 @@ from typing import Any
 import pygame
 
 from game.ui.camera import Camera
-from game.ui.describe import name_of, need_words, roll_verdict
+from game.ui.describe import name_of, need_words, roll_verdict, table_rows
+from game.ui.die_table import draw_table, table_height
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.label_layout import LabelLayout
 from game.ui.marks import draw_badges, draw_grips
@@ -65,8 +66,10 @@ def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[An
 
 
 def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head: pygame.Surface,
-           needs: pygame.Surface, text: TextCache, pal: Palette) -> None:
-    """One roll's pop-up in ``box``: who and what, the dice, then (once settled) the total and verdict."""
+           needs: pygame.Surface, text: TextCache, pal: Palette, why: pygame.Surface | None = None) -> None:
+    """One roll's pop-up in ``box``: who and what, the dice, then (once settled) the total and verdict; a
+    roll with more dice than usual says why under the dice (``why``); a table roll shows its table with the
+    row that came up lit."""
     r = pop["roll"]
     d = 30
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=8)
@@ -79,6 +82,12 @@ def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head:
     for f in pop["faces"]:
         die_face(surface, pygame.Rect(dx, box.y + 26, d, d), int(f), text)
         dx += d + 6
+    y = box.y + 26 + d + 2
+    surface.blit(needs, (box.x + 10, y))
+    y += needs.get_height()
+    if why is not None:
+        surface.blit(why, (box.x + 10, y))
+        y += why.get_height()
     if pop["settled"]:
         tot = text.render(f"= {r.get('total')}", 20, pal.text, bold=True)
         surface.blit(tot, (dx + 4, box.y + 28))
@@ -91,7 +100,14 @@ def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head:
         if pop["contest"] and pop.get("winner") == r.get("actor") and pop["progress"] > 0.6:
             wi = text.render("WINS", 15, pal.accent, bold=True)
             surface.blit(wi, (box.right - wi.get_width() - 10, box.bottom - 27))
-    surface.blit(needs, (box.x + 10, box.y + 26 + d + 2))
+    rows = table_rows(r)
+    if rows:  # the whole table, the row lit once the die has settled
+        draw_table(surface, (box.x + 10, y + 4), box.w - 20, rows, r.get("row") if pop["settled"] else None,
+                   text, pal, size=12)
+
+
+#: the widest a table roll's pop-up grows (its rows wrap inside)
+TABLE_POPUP_W = 420
 
 
 def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, Any]],
@@ -112,12 +128,21 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
         head = text.render(fit_text(text, f"{name_of(battle, r.get('actor'))}: {label}", 13, room, True), 13,
                            pal.text, bold=True)
         needs = text.render(fit_text(text, need_words(r), 12, room), 12, pal.dim)
-        w = max(head.get_width(), len(pop["faces"]) * (d + 6) + 90, needs.get_width()) + 20
-        h = 24 + d + 16 + 34
+        reasons = r.get("dice_why") or []
+        why = text.render(fit_text(text, str(reasons[-1]), 12, room), 12, pal.accent) if reasons else None
+        verdict_w = text.font(15, True).size(roll_verdict(r).upper())[0] + 42 if "success" in r else 0
+        w = max(head.get_width(), len(pop["faces"]) * (d + 6) + 90, needs.get_width(), verdict_w,
+                why.get_width() if why is not None else 0) + 20
+        rows = table_rows(r)
+        if rows:
+            w = max(w, min(TABLE_POPUP_W, room))
+        h = 24 + d + 16 + 34 + (why.get_height() if why is not None else 0)
+        if rows:
+            h += table_height(rows, w - 20, text, 12) + 8 - (28 if "success" not in r else 0)
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (int(x) + (i * 2 - 1) * (w // 2 + 6) * (1 if pop["contest"] else 0), int(y) - 36)
         box.clamp_ip(within)
-        _popup(surface, box, pop, head, needs, text, pal)
+        _popup(surface, box, pop, head, needs, text, pal, why)
 
 
 def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tuple[int, int, int]]],

@@ -19,7 +19,7 @@ from game.hexgrid import Hex
 from game.ui.board_tooltip import terrain_features, terrain_name, terrain_words
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
-from game.ui.describe import FACING_WORDS
+from game.ui.describe import FACING_WORDS, ruleset_of
 from game.ui.marks import arc_legend
 from game.ui.overlays import HOVER_TINT, ArcOverlay, HexTints, draw_grapple_links
 from game.ui.scene import Scene, Transition
@@ -49,6 +49,7 @@ class BoardScene(Scene):
         self.camera = Camera(viewport=size, bounds=self.view.world_bounds)
         self.text = text or TextCache()
         self.tokens = TokenLayer(self.geometry, self.text)
+        self.tokens.ruleset = ruleset_of(battle)  # its facts: brawls and the stat tag (issue 16)
         self.tints = HexTints(self.geometry, self.on_board)
         self.arcs = ArcOverlay(self.geometry, self.on_board)
         self.hovered: Hex | None = None

@@ -22,6 +22,7 @@ __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
     "variant_label", "signed", "roll_verdict", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
     "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word", "contest_verdict", "ruleset_of",
+    "auto_words", "table_rows", "table_words", "stat_text", "damage_roll_words",
 ]
 
 #: direction 0-5 (the axial vectors of ARCHITECTURE.md) as a compass word, by the map's hex top
@@ -59,6 +60,70 @@ def _grip_words() -> dict[str, str]:
     import game.rules  # noqa: F401  (registers every ruleset)
 
     return {k: v for cls in RULESETS.values() for k, v in cls.grip_words.items()}
+
+
+@lru_cache(maxsize=1)
+def _auto_words() -> dict[str, str]:
+    """Every registered ruleset's words for an automatic result (a roll event read without its battle)."""
+    import game.rules  # noqa: F401  (registers every ruleset)
+
+    return {k: v for cls in RULESETS.values() for k, v in cls.auto_words.items()}
+
+
+@lru_cache(maxsize=1)
+def _table_rows() -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """Every registered ruleset's die tables (a roll naming its ``table`` is read without its battle)."""
+    import game.rules  # noqa: F401  (registers every ruleset)
+
+    return {k: v for cls in RULESETS.values() for k, v in cls.table_rows.items()}
+
+
+def auto_words(ev: dict[str, Any]) -> str | None:
+    """A roll's automatic result in words ("automatic hit, triple damage"), or None when the dice were read
+    against the target as usual."""
+    auto = ev.get("auto")
+    if not auto:
+        return None
+    return _auto_words().get(str(auto)) or f"automatic {_words(auto)}"
+
+
+def table_rows(ev: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """The rows of the die table a roll names in ``table`` ((row, row in words, what it does), ...), or ()."""
+    table = ev.get("table")
+    return _table_rows().get(str(table), ()) if table else ()
+
+
+def table_words(ev: dict[str, Any]) -> str:
+    """The row a table roll came up on and what it does: "row 3 or 4: ..." (the event's own ``effect``
+    sentence when it has one, else the table's words)."""
+    row = ev.get("row")
+    if row is None:
+        return ""
+    shown, does = str(row), ""
+    for key, words, what in table_rows(ev):
+        if key == row:
+            shown, does = words, what
+    effect = str(ev.get("effect") or does).rstrip(". ")
+    return f"row {shown}" + (f": {effect}" if effect else "")
+
+
+def stat_text(ruleset: Ruleset, stat: str, value: Any) -> str:
+    """A stat's value as a player reads it: a number, or its name where the ruleset names it (MA Master)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        named = ruleset.stat_words.get(stat, {}).get(value)
+        if named:
+            return named
+    return str(value)
+
+
+def damage_roll_words(ev: dict[str, Any]) -> str:
+    """A damage event's roll, short: "2d6-1 rolled 4+3, x2" (nothing when the event does not carry it)."""
+    dr = ev.get("damage_roll")
+    if not isinstance(dr, dict):
+        return ""
+    faces = "+".join(str(x) for x in dr.get("faces") or []) or "no dice"
+    mult = "".join(f", {str(m).split(':')[0]}" for m in dr.get("multipliers") or [])
+    return f"{dr.get('expr', '?')} rolled {faces}{mult}"
 
 
 def name_of(battle: Any, fid: Any) -> str:
@@ -308,6 +373,9 @@ def roll_verdict(ev: dict[str, Any]) -> str:
         if ev["success"]:
             return "hit" if m is None else f"hit (by {abs(int(m))})" if m else "hit, exactly"
         return "miss" if m is None else f"miss (short by {abs(int(m))})"
+    auto = auto_words(ev)
+    if auto:
+        return auto
     crit = ev.get("critical")
     if crit:
         return f"critical {crit}"
@@ -347,7 +415,7 @@ def roll_line(battle: Any, ev: dict[str, Any]) -> str:
     faces = _faces(ev)
     rolled = f"rolled {ev.get('total')}" + (f" ({faces})" if faces and len(ev.get('dice') or []) > 1 else "")
     verdict = roll_verdict(ev)
-    parts = [p for p in (need, rolled, verdict) if p]
+    parts = [p for p in (need, rolled, verdict, table_words(ev)) if p]
     return f"{who} \u2014 {label}: " + ", ".join(parts)
 
 
@@ -423,8 +491,9 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         kind = ev.get("damage_type") or ""
         dr = f", DR {ev['dr']}" if ev.get("dr") else ""
         inj = ev.get("injury", ev.get("amount"))
+        rolled = damage_roll_words(ev)
         return (f"{tgt} takes {inj} injury ({ev.get('amount')} {kind}{dr}) to the "
-                f"{_words(ev.get('location', 'body'))}")
+                f"{_words(ev.get('location', 'body'))}" + (f" \u2014 {rolled}" if rolled else ""))
     if t == "condition":
         tgt = name_of(battle, ev.get("target"))
         if ev.get("add"):

@@ -21,6 +21,7 @@ import pygame
 
 from game.hexgrid import Hex
 from game.ui.camera import Camera
+from game.ui.describe import ruleset_of
 from game.ui.geometry import MapGeometry
 from game.ui.label_layout import LabelLayout
 from game.ui.text import TextCache
@@ -56,6 +57,18 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "fled": ("FLED", (150, 150, 160)),
     "evaded": ("GONE", (150, 150, 160)),
     "underwater": ("WET", (80, 170, 230)),
+    # nd6 (seed 003)
+    "in_hth": ("HTH", (240, 128, 60)),
+    "subdued": ("SUBD", (200, 200, 140)),
+    "cornered": ("CORN", (200, 170, 120)),
+    "defending": ("DEF", (120, 190, 255)),
+    "dodging": ("DODGE", (120, 220, 230)),
+    "wants_hth": ("WANT", (240, 170, 110)),
+    "on_fire_limb": ("FIRE", (255, 120, 40)),
+    "on_fire_half": ("FIRE", (255, 90, 30)),
+    "on_fire_whole": ("FIRE", (255, 60, 20)),
+    "soaked": ("SOAK", (150, 180, 220)),
+    "tear_gassed": ("GAS", (200, 220, 120)),
 }
 
 
@@ -85,7 +98,10 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
     out: list[tuple[str, tuple[int, int, int], str]] = []
     if _surprised(battle, f.id) and "surprised" not in f.conditions:
         out.append(("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round"))
+    brawl = _brawl_condition(battle)
     for c in f.conditions:
+        if c == brawl and _in_brawl(battle, f, c):
+            continue  # the brawl's hex and its tag say it once for all its members (issue 16)
         letters, col = badge_for(c)
         out.append((letters, col, c.replace("_", " ")))
     if f.id in held and "grappled" not in f.conditions and "pinned" not in f.conditions:
@@ -400,6 +416,15 @@ def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tupl
     pygame.draw.rect(surface, col, bg, border_radius=5)
     pygame.draw.rect(surface, (10, 10, 14), bg, width=1, border_radius=5)
     surface.blit(t, box)
+
+
+def _brawl_condition(battle: Any) -> str | None:
+    return ruleset_of(battle).brawl_condition
+
+
+def _in_brawl(battle: Any, f: Any, condition: str) -> bool:
+    """Whether another fighter in ``f``'s hex carries the brawl condition too (a brawl drawn as one)."""
+    return any(o.id != f.id and o.hex == f.hex and condition in o.conditions for o in battle.fighters)
 
 
 def _altitude(f: Any) -> int:

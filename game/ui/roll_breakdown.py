@@ -11,11 +11,24 @@ Esc, a click outside or the close box shuts it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
 
-from game.ui.describe import contest_verdict, dc_name, is_range_roll, name_of, roll_sum, roll_verdict, signed
+from game.ui.describe import (
+    auto_words,
+    contest_verdict,
+    dc_name,
+    is_range_roll,
+    name_of,
+    roll_sum,
+    roll_verdict,
+    signed,
+    table_rows,
+    table_words,
+)
+from game.ui.die_table import draw_table, table_height
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.palette import Palette
 from game.ui.rules_help import RulesHelp
@@ -24,6 +37,15 @@ from game.ui.text import TextCache, wrap
 __all__ = ["RollBreakdown"]
 
 PAD = 18
+#: a checklist or house-rule ID inside a sentence ("5d6 (S3-MA-6)", "ST 11 row (S3-UNARMED-4)", "G3-1")
+RULE_ID = re.compile(r"\b(?:[SG][0-9X]-(?:[A-Z]+-)?\d+|ND6-\d+)\b")
+
+
+def _cite_in(text: Any, cited: list[str]) -> None:
+    """Add the rule IDs written in ``text`` to ``cited`` (the rules listed under the breakdown)."""
+    for rid in RULE_ID.findall(str(text)):
+        if rid not in cited:
+            cited.append(rid)
 
 
 def _base_name(label: str) -> str:
@@ -87,6 +109,10 @@ class RollBreakdown:
             parts.append((title, PAD))
             parts.append((both, PAD))
             parts.append((self._contest_verdict(ev, rolls, width - 2 * PAD), PAD))
+        elif ev.get("type") == "damage":
+            who, whom = name_of(self.battle, ev.get("actor")), name_of(self.battle, ev.get("target"))
+            parts.append((self._title(f"{who}: damage to {whom}", ev.get("rule"), width, cited), PAD))
+            parts.append((self._damage_block(ev, width - 2 * PAD, cited), PAD))
         else:
             who = name_of(self.battle, ev.get("actor"))
             label = str(ev.get("label", "roll"))
@@ -147,6 +173,8 @@ class RollBreakdown:
             if k == "note":
                 note_lines[i] = wrap(t, v, 12, width)
                 total += len(note_lines[i]) * t.font(12).get_linesize() + 2
+            elif k == "table":
+                total += table_height(table_rows(v), width, t, 13, max_lines=3) + 6
             elif k == "title":
                 note_lines[i] = wrap(t, v, size + 1, width, bold=True)
                 total += len(note_lines[i]) * t.font(size + 1, True).get_linesize() + 4
@@ -165,6 +193,8 @@ class RollBreakdown:
                     s.blit(t.render(ln, 12, self.pal.dim), (62, y))
                     y += t.font(12).get_linesize()
                 y += 2
+            elif k == "table":
+                y += draw_table(s, (0, y + 2), width, table_rows(v), v.get("row"), t, self.pal, 13, max_lines=3) + 6
             else:
                 if k == "line":
                     self._paint_line(s, y, v, width, size)
@@ -204,6 +234,9 @@ class RollBreakdown:
         rows.append(("rule", None))
         rows.extend(self._target_rows(r, cited, roll_under, over))
         rows.append(("dice", r))
+        for why in r.get("dice_why") or []:  # more dice than usual: who defends or dodges, a Master (S3-MA-6..8)
+            rows.append(("note", str(why)))
+            _cite_in(why, cited)
         if over or "points" in r:
             rows.append(("note", roll_sum(r)))
         if r.get("natural"):
@@ -213,7 +246,13 @@ class RollBreakdown:
             if not is_range_roll(r):
                 rows.append(("note", self._margin_words_over(r) if over
                              else self._margin_words(r, roll_under)))
-        if r.get("critical") and not r.get("natural"):
+        if table_rows(r):  # a table roll: the whole table, the row that came up lit
+            rows.append(("note", f"Read off the table: {table_words(r)}."))
+            rows.append(("table", r))
+        if auto_words(r):
+            rows.append(("note", f"{auto_words(r).capitalize()}: this total decides whatever the target "
+                                 f"({r.get('rule') or 'the ruleset'})."))
+        elif r.get("critical") and not r.get("natural"):
             rows.append(("note", "Critical: 3 and 4 always succeed, 17 and 18 always fail (G0-1)."
                          if roll_under else "A critical roll."))
         return rows
@@ -243,6 +282,67 @@ class RollBreakdown:
             rows.append(("line", ("Caught out on", f"1-{r.get('target')}", None, pal.accent, True)))
             rows.append(("note", f"a {r.get('target')} or less on the die is bad; anything higher is safe"))
         return rows
+
+    def _damage_block(self, ev: dict[str, Any], width: int, cited: list[str]) -> pygame.Surface:
+        """A damage roll taken apart: where the expression comes from (the table row, the weapon), the step
+        along the damage progression, the dice, the multipliers, then armour and the injury."""
+        pal = self.pal
+        dr = ev.get("damage_roll") if isinstance(ev.get("damage_roll"), dict) else {}
+        rows: list[tuple[str, Any]] = []
+        if dr.get("from"):
+            rows.append(("line", ("Damage from", "", None, pal.text, True)))
+            rows.append(("note", str(dr["from"])))
+        prog = dr.get("progression")
+        if prog:
+            text = "; ".join(str(p) for p in prog) if isinstance(prog, list | tuple) else (
+                ", ".join(f"{k} {v}" for k, v in prog.items()) if isinstance(prog, dict) else str(prog))
+            rows.append(("line", ("Progression step", "", None, pal.text, True)))
+            rows.append(("note", text))
+        rows.append(("line", ("Rolled", str(dr.get("expr", "?")), None, pal.accent, True)))
+        faces = [int(x) for x in dr.get("faces") or []]
+        rows.append(("dice", {"dice": faces, "total": sum(faces)}))
+        mults = list(dr.get("multipliers") or [])
+        for m in mults:
+            rows.append(("line", (str(m), "", None, pal.success, False)))
+        rows.append(("rule", None))
+        rows.append(("line", ("Hits (after the expression's adds and any multiplier)", str(ev.get("amount", "?")),
+                              None, pal.text, True)))
+        stop = ev.get("dr") or 0
+        rows.append(("line", ("Stopped by armour", signed(-int(stop)) if stop else "0", None, pal.failure, False)))
+        inj = ev.get("injury", ev.get("amount"))
+        rows.append(("line", ("Injury: what comes off", str(inj), None, pal.damage, True)))
+        if ev.get("rule") and ev["rule"] not in cited:
+            cited.append(ev["rule"])
+        for said in (dr.get("from"), prog, *mults):
+            _cite_in(said, cited)
+        return self._rows_surface(rows, width)
+
+    def _rows_surface(self, rows: list[tuple[str, Any]], width: int) -> pygame.Surface:
+        """Lines, notes, rules and dice rows (the kinds :meth:`_roll_block` paints) on one surface."""
+        t = self.text
+        size = 16
+        lh = t.font(size).get_linesize()
+        wrapped = {i: wrap(t, v, 12, width - 62) for i, (k, v) in enumerate(rows) if k == "note"}
+        heights = {"line": lh + 4, "rule": 8, "dice": 58}
+        total = sum(len(wrapped[i]) * t.font(12).get_linesize() + 2 if k == "note" else heights[k]
+                    for i, (k, _) in enumerate(rows))
+        s = pygame.Surface((width, total), pygame.SRCALPHA)
+        y = 0
+        for i, (k, v) in enumerate(rows):
+            if k == "note":
+                for ln in wrapped[i]:
+                    s.blit(t.render(ln, 12, self.pal.dim), (62, y))
+                    y += t.font(12).get_linesize()
+                y += 2
+                continue
+            if k == "line":
+                self._paint_line(s, y, v, width, size)
+            elif k == "rule":
+                pygame.draw.line(s, self.pal.panel_edge, (0, y + 4), (width, y + 4), 2)
+            elif k == "dice":
+                self._paint_dice(s, y, v, False)
+            y += heights[k]
+        return s
 
     def _paint_line(self, s: pygame.Surface, y: int, v: tuple[str, str, str | None, Any, bool], width: int,
                     size: int) -> None:

@@ -12,6 +12,13 @@ Under every token a health bar (issue 15): its length is the share of hit
 points left, with quarter ticks, so it reads without colour; its colour
 (the palette's success / neutral / failure, which the colour-blind palette
 makes blue / yellow / orange) only repeats that.
+
+Issue 16, from the ruleset's facts (never its id): fighters sharing a hex with
+the ruleset's ``brawl_condition`` are one brawl, drawn as one hex: the hex
+tinted and ringed, a "BRAWL n" tag on it, the members side by side grouped by
+side; a ``token_stat`` above 0 (nd6's Martial Arts level) is a small dark tag
+at the token's upper left, its value or the first letter of its name ("M",
+Master).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.rules.base import Ruleset
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
 from game.ui.label_layout import LabelLayout
@@ -31,7 +39,7 @@ from game.ui.text import TextCache
 
 __all__ = [
     "SHAPES", "TokenPlacement", "TokenLayer", "parse_colour", "slot_offsets", "side_shape",
-    "LYING_POSTURES", "POSTURE_BADGES", "health_colour",
+    "LYING_POSTURES", "POSTURE_BADGES", "health_colour", "brawls", "stat_badge",
 ]
 
 SHAPES = ("circle", "square", "triangle", "diamond", "pentagon")
@@ -65,6 +73,36 @@ HEALTH_TRACK = (28, 28, 34)
 def health_colour(frac: float, colours: tuple[tuple[int, int, int], ...] = HEALTH_COLOURS) -> tuple[int, int, int]:
     """The bar's colour for ``frac`` of the hit points left (the length is the cue; this repeats it)."""
     return colours[0] if frac > 0.5 else colours[1] if frac > 0.25 else colours[2]
+
+
+BRAWL_FILL = (214, 84, 40, 70)
+BRAWL_EDGE = (240, 128, 60)
+STAT_TAG_FILL = (20, 20, 24)
+STAT_TAG_INK = (255, 222, 140)
+
+
+def brawls(battle: Any, condition: str | None) -> dict[Hex, list[Any]]:
+    """Hexes holding a brawl: two or more fighters there carrying ``condition`` (nd6's ``in_hth``)."""
+    if not condition:
+        return {}
+    out: dict[Hex, list[Any]] = {}
+    for f in battle.fighters:
+        if condition in f.conditions:
+            out.setdefault(f.hex, []).append(f)
+    return {h: group for h, group in out.items() if len(group) >= 2}
+
+
+def stat_badge(ruleset: Ruleset, f: Any) -> str | None:
+    """The token's stat tag: the ruleset's ``token_stat`` value when above 0, a named value by its first
+    letter (Martial Arts 5, "Master": "M"); None without one."""
+    stat = ruleset.token_stat
+    if not stat:
+        return None
+    v = (getattr(f, "stats", None) or {}).get(stat)
+    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+        return None
+    named = ruleset.stat_words.get(stat, {}).get(v)
+    return named[:1].upper() if named else str(v)
 
 
 def side_shape(index: int) -> str:
@@ -160,12 +198,16 @@ class TokenLayer:
         #: the names wait for :meth:`draw_names` (the battle screen draws the badges first)
         self.names_later = False
         self._named: tuple[list[Any], str | None, int] = ([], None, 11)
+        #: the battle's ruleset, for its facts (brawls, the stat tag); the board screen sets it
+        self.ruleset: Ruleset = Ruleset()
 
     # --- where ------------------------------------------------------------------------
 
     def placements(self, battle: Any) -> list[TokenPlacement]:
         """Every fighter's token position (recomputed only when someone moved)."""
-        key = tuple((f.id, f.hex.q, f.hex.r, "mounted" in f.conditions) for f in battle.fighters)
+        brawl = self.ruleset.brawl_condition
+        key = tuple((f.id, f.hex.q, f.hex.r, "mounted" in f.conditions, bool(brawl) and brawl in f.conditions)
+                    for f in battle.fighters)
         if key == self._placement_key:
             return self._placements
         by_hex: dict[Hex, list[Any]] = {}
@@ -193,6 +235,10 @@ class TokenLayer:
                     out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale,
                                               len(pairs) + j, len(group)))
                 continue
+            if brawl and sum(1 for f in group if brawl in f.conditions) >= 2:
+                # a brawl: the members side by side, each side's together (then by id, steadily)
+                order = {s.id: i for i, s in enumerate(getattr(battle, "sides", []) or [])}
+                group = sorted(group, key=lambda f: (order.get(f.side, len(order)), f.id))
             slots = slot_offsets(len(group))
             for i, f in enumerate(group):
                 dx, dy, scale = slots[i]
@@ -213,9 +259,9 @@ class TokenLayer:
     # --- looks ------------------------------------------------------------------------
 
     def image(self, *, shape: str, colour: tuple[int, int, int], letter: str, facing: int, posture: str,
-              radius_px: int, selected: bool = False) -> tuple[pygame.Surface, tuple[int, int]]:
-        """A token image and the pixel in it that goes on the token's centre."""
-        key = (shape, colour, letter, facing % 6, posture, radius_px, selected)
+              radius_px: int, selected: bool = False, tag: str | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A token image and the pixel in it that goes on the token's centre (``tag``: the stat tag)."""
+        key = (shape, colour, letter, facing % 6, posture, radius_px, selected, tag)
         hit = self._images.get(key)
         if hit is None:
             hit = self._images[key] = self._make(*key)
@@ -251,7 +297,7 @@ class TokenLayer:
         return surf
 
     def _make(self, shape: str, colour: tuple[int, int, int], letter: str, facing: int, posture: str,
-              r: int, selected: bool) -> tuple[pygame.Surface, tuple[int, int]]:
+              r: int, selected: bool, tag: str | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
         dx, dy = self.geometry.direction_vector(facing)
         angle = math.degrees(math.atan2(-dy, dx))  # pygame rotates counter-clockwise, y up
         lying = posture in LYING_POSTURES
@@ -297,6 +343,13 @@ class TokenLayer:
             pygame.draw.circle(surf, (240, 214, 120), (bx, by), br - max(1, br // 5))
             g = self.text.render(badge, max(7, int(br * 1.5)), OUTLINE, bold=True)
             surf.blit(g, g.get_rect(center=(bx, by + 1)))
+        if tag:  # the stat tag (nd6: the Martial Arts level, "M" for a Master) at the upper left, like a belt
+            g = self.text.render(tag, max(8, int(r * 0.62)), STAT_TAG_INK, bold=True)
+            box = g.get_rect().inflate(4, 0)
+            box.center = (int(c - r * 0.78), int(c - r * 0.78))
+            pygame.draw.rect(surf, STAT_TAG_INK, box.inflate(2, 2), border_radius=3)
+            pygame.draw.rect(surf, STAT_TAG_FILL, box, border_radius=3)
+            surf.blit(g, g.get_rect(center=box.center))
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
         return surf, (int(c), int(c))
@@ -379,6 +432,7 @@ class TokenLayer:
         name_size = int(min(20, max(11, self.geometry.hex_radius * z * 0.42)))
         show_names = self.geometry.hex_radius * z >= 14
         self.layout.reset()
+        brawl_tags = self._draw_brawls(surface, camera, battle)
         for p in self.placements(battle):
             f = by_id[p.fighter_id]
             wx, wy = override.get(f.id, (p.x, p.y)) if override else (p.x, p.y)
@@ -390,6 +444,7 @@ class TokenLayer:
             img, (ax, ay) = self.image(
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
                 letter=letter, facing=f.facing, posture=f.posture, radius_px=r, selected=(f.id == selected),
+                tag=stat_badge(self.ruleset, f) if r >= 9 else None,
             )
             if f.id in dimmed:
                 img = self._dimmed(img)
@@ -402,9 +457,52 @@ class TokenLayer:
         surface.blits(blits, doreturn=False)
         for sx, top, r, f in bars:  # every token, crowded or not (issue 15: a health bar on every token)
             self.health_bar(surface, sx, top, r, f)
+        for tag in brawl_tags:  # after the tokens have claimed their places: a tag covers none if it can
+            self._brawl_tag(surface, *tag)
         self._named = (named, selected, name_size)
         if not self.names_later:
             self.draw_names(surface)
+
+    def _draw_brawls(self, surface: pygame.Surface, camera: Camera, battle: Any
+                     ) -> list[tuple[Hex, float, float, float, int]]:
+        """Each brawl's hex tinted and ringed, under its tokens (issue 16: one hex, one fight); returns the
+        tags to draw once the tokens are placed: (hex, screen centre x, y, hex radius on screen, members)."""
+        groups = brawls(battle, self.ruleset.brawl_condition)
+        tags: list[tuple[Hex, float, float, float, int]] = []
+        if not groups:
+            return tags
+        z = camera.zoom
+        outline = self.geometry.hex_outline()
+        hr = self.geometry.hex_radius * z
+        for h, group in groups.items():
+            cx, cy = camera.world_to_screen(*self.geometry.center(h))
+            pts = [(cx + x * z * 0.96, cy + y * z * 0.96) for x, y in outline]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
+                              int(max(ys) - min(ys)) + 5)
+            tint = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(tint, BRAWL_FILL, [(x - box.x, y - box.y) for x, y in pts])
+            surface.blit(tint, box)
+            w = max(2, int(3 * min(1.5, z)))
+            pygame.draw.polygon(surface, OUTLINE, pts, width=w + 2)
+            pygame.draw.polygon(surface, BRAWL_EDGE, pts, width=w)
+            if hr >= 14:
+                tags.append((h, cx, cy, hr, len(group)))
+        return tags
+
+    def _brawl_tag(self, surface: pygame.Surface, h: Hex, cx: float, cy: float, hr: float, n: int) -> None:
+        """"BRAWL n" by the brawl's hex where it covers no token (above, below, beside, a line further out),
+        else above it; it claims its place, so the names placed after go elsewhere."""
+        label = self.text.render(f"BRAWL {n}", max(10, min(14, int(hr * 0.3))), OUTLINE, bold=True)
+        w, ht = label.get_width() + 10, label.get_height() + 2
+        up, down = cy - hr * 0.98 - ht / 2 + 3, cy + hr * 0.98 + ht / 2 - 3
+        spots = [(cx, up), (cx, down), (cx - hr * 0.9 - w / 2, cy), (cx + hr * 0.9 + w / 2, cy),
+                 (cx, up - ht), (cx, down + ht)]
+        rect = self.layout.place(f"brawl:{h.q},{h.r}", (w, ht), spots, force=True)
+        if rect is not None:
+            pygame.draw.rect(surface, BRAWL_EDGE, rect, border_radius=5)
+            pygame.draw.rect(surface, OUTLINE, rect, width=1, border_radius=5)
+            surface.blit(label, label.get_rect(center=rect.center))
 
     def draw_names(self, surface: pygame.Surface) -> None:
         """Place and draw the names of the tokens last drawn, avoiding everything the layout holds by now

@@ -23,13 +23,15 @@ from game.ui.text import TextCache, wrap
 __all__ = ["CombatLog", "LogLine"]
 
 SIZE = 13
+#: the kinds of line a click opens in the breakdown (a damage line when its event carries its roll)
+CLICKABLE = ("roll", "contest", "damage")
 _KEY = (255, 0, 254)  # colour key of the cached picture: only the panel's rounded corners stay this colour
 
 
 @dataclass
 class LogLine:
     text: str
-    kind: str = "event"  # head | event | roll | contest | ai | note | held (GX-4 damage held back / landing)
+    kind: str = "event"  # head | event | roll | contest | damage | ai | note | held (GX-4 damage held back)
     event: dict[str, Any] | None = None
     ok: bool | None = None
 
@@ -85,6 +87,8 @@ class CombatLog:
             w = ev.get("winner")
             ok = None if w is None else (w == (intent or {}).get("actor"))
             self.add(LogLine(text, "contest", ev, ok))
+        elif t == "damage" and isinstance(ev.get("damage_roll"), dict):
+            self.add(LogLine(text, "damage", ev))  # the damage roll opens its breakdown (expression, faces)
         elif ev.get("rule") == "GX-4":
             self.add(LogLine(text, "held", ev))  # simultaneous damage held back, then landing: stands out
         else:
@@ -99,7 +103,7 @@ class CombatLog:
         self._gen += 1
 
     def clickable(self) -> list[LogLine]:
-        return [ln for ln in self.lines if ln.kind in ("roll", "contest")]
+        return [ln for ln in self.lines if ln.kind in CLICKABLE]
 
     # -- input ------------------------------------------------------------------------------
     def wheel(self, steps: int) -> None:
@@ -119,9 +123,9 @@ class CombatLog:
         return None
 
     def click(self, pos: tuple[int, int]) -> dict[str, Any] | None:
-        """The roll or contest event under ``pos`` (for the breakdown), if any."""
+        """The roll, contest or rolled damage event under ``pos`` (for the breakdown), if any."""
         ln = self.line_at(pos)
-        if ln is not None and ln.kind in ("roll", "contest"):
+        if ln is not None and ln.kind in CLICKABLE:
             return ln.event
         return None
 
@@ -188,7 +192,7 @@ class CombatLog:
             ln = self.lines[i]
             indent = 0 if ln.kind in ("head", "note", "ai") else 22
             r = pygame.Rect(inner.x, y, inner.w, lh)
-            clickable = ln.kind in ("roll", "contest")
+            clickable = ln.kind in CLICKABLE
             if clickable and self.hover_row == i:
                 pygame.draw.rect(surface, (60, 64, 80), r, border_radius=4)
             col = pal.text

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.describe import FACING_WORDS, name_of
+from game.ui.describe import FACING_WORDS, name_of, stat_text
 from game.ui.hud.widgets import bar, side_icon
 from game.ui.marks import arc_legend, badge_for
 from game.ui.palette import Palette
@@ -125,11 +125,13 @@ class FighterPanel:
             rows += self._lines(arc_legend(pal.arcs), 13, pal.dim, False, inner)
         hp = hp_of(session, f)
         fp = fp_of(session, f)
-        if hp:
-            rows.append(("bar", ("HP", hp, pal.hp)))
+        ruleset = session.ruleset
+        if hp:  # the bar names what hp counts: nd6's hits come off ST itself (G3-7)
+            rows.append(("bar", (ruleset.health_stat, hp, pal.hp)))
         if fp:
             rows.append(("bar", ("FP", fp, pal.fp)))
-        stats = "  ".join(f"{k}\u00a0{v}" for k, v in f.stats.items())  # a stat never parts from its value
+        # a stat never parts from its value; a value the ruleset names is written by name (MA Master)
+        stats = "  ".join(f"{k}\u00a0{stat_text(ruleset, k, v)}" for k, v in f.stats.items())
         if stats:
             rows += self._lines(stats, 14, pal.text, True, inner)
         if f.skills:
