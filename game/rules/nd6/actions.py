@@ -95,6 +95,9 @@ class Nd6Action(Action):
         hurt = f.counters.get("hurt")
         spent = self.is_action and not self.passive and isinstance(hurt, dict) and hurt.get("turn", -1) < battle.turn
         self._resolve(r, f)
+        from game.rules.nd6.martial import settle
+
+        settle(r)  # G3-17: a subdue whose holder left the brawl, was subdued or fell out ends at once
         if spent and f.counters.get("hurt") == hurt:
             r.emit(E.stat(f.id, "counters.hurt", None, rule="G3-7"))  # the -2 DX was for this one action
         if self.is_action and not self.passive and not self.free and phase_of(battle) == "action":
