@@ -51,6 +51,8 @@ class Nd6Ruleset(Ruleset):
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     conditions: ClassVar[dict[str, str]] = facts.CONDITIONS
     grip_distance: ClassVar[int] = facts.GRIP_DISTANCE
+    #: a subdue is drawn as a grip of its own kind (S3-SUBDUE-3, G3-17; game/rules/nd6/martial.py)
+    grapple_kinds: ClassVar[tuple[str, ...]] = ("subdue",)
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     attack_rules: ClassVar[tuple[str, ...]] = ()
