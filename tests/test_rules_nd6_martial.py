@@ -1,5 +1,5 @@
 """nd6-tactical Martial Arts and the special moves: S3-MA-1..9, S3-KNOCK-1..6, S3-SLAM-1..6, S3-SUBDUE-1..5,
-S3-DISARM-1..3 with GAPS G3-2, G3-15, G3-17, G3-29, G3-30 and ruling ND6-6, all on scripted dice.
+S3-DISARM-1..3 with GAPS G3-2, G3-15, G3-17, G3-29, G3-30 and ruling ND6-8, all on scripted dice.
 
 Battles are built the way ``clinch resolve`` builds them (a situation dict), so each test reads like a
 situation file: fighters, actions, dice; then the events and the state are checked.
@@ -207,7 +207,7 @@ def test_s3_ma_9_g3_29_master_critical_spot_counts_hits_before_armour(face, leve
 
 def test_s3_knock_3_g3_2_targets_edx_or_est_plus_one_per_level_for_both():
     """S3-KNOCK-3, G3-2: trained in Martial Arts, the better of eDX and eST, +1 per level; the defender too.
-    Untrained: eST (current ST, G3-18) only. Ruling ND6-6: a Master is +5."""
+    Untrained: eST (current ST, G3-18) only. Ruling ND6-8: a Master is +5."""
     sit = build([fx("ann", "red", (0, 0), ST=10, DX=12, MA=2),
                  fx("bob", "blue", (1, 0), ST=15, DX=8, MA=2, hp=13),
                  fx("cid", "blue", (1, -1), ST=11, DX=16),
@@ -326,8 +326,8 @@ def test_s3_knock_6_throw_lands_only_in_a_free_hex_next_to_the_foe(to, why):
     assert reason is not None and reason.rule == "S3-KNOCK-6" and why in reason.text
 
 
-def test_nd6_6_throw_out_of_a_brawl_ends_it():
-    """S3-KNOCK-6, G3-9, ruling ND6-6: thrown from the brawl, the foe is out of it; the thrower, alone with its
+def test_nd6_8_throw_out_of_a_brawl_ends_it():
+    """S3-KNOCK-6, G3-9, ruling ND6-8: thrown from the brawl, the foe is out of it; the thrower, alone with its
     side in the hex, is no longer in hand-to-hand."""
     battle, ev, bad, _ = run([brawler("ann", "red", DX=12, MA=3), brawler("bob", "blue")],
                              [{"actor": "ann", "type": "throw", "target": "bob", "to": [1, 0]}], [3, 3, 3, 6, 6, 6])
@@ -517,7 +517,7 @@ def test_s3_subdue_5_attacks_on_the_subdued_hit_automatically():
 
 
 def test_g3_17_subdue_ends_when_the_subduer_is_knocked_down():
-    """G3-17: a subduer knocked down (ruling ND6-6: the loser of a knockdown even inside the brawl) lets go."""
+    """G3-17: a subduer knocked down (ruling ND6-8: the loser of a knockdown even inside the brawl) lets go."""
     fighters = [brawler("ann", "red", DX=12), brawler("bob", "blue"), brawler("cid", "blue", DX=12, MA=2)]
     battle, ev, bad, _ = run(fighters, [SUBDUE, {"actor": "cid", "type": "knockdown", "target": "ann"}], WIN + WIN)
     assert bad is None and not battle.grapples
@@ -658,3 +658,13 @@ def test_every_martial_action_round_trips():
               M.Slam(actor="a", target="b"), M.Subdue(actor="a", target="b"),
               M.Disarm(actor="a", target="b", option="drop"), M.Release(actor="a", target="b"), Attack(actor="a")):
         assert rs.action_from_dict(a.to_dict()) == a
+
+
+def test_nd6_8_a_subdued_condition_nobody_holds_lasts_two_turns_then_ends():
+    """S3-SUBDUE-3, G3-17, ruling ND6-8: ``subdued`` given with no subduer costs two turns, then ends unrolled."""
+    wait_a, wait_b = {"actor": "ann", "type": "wait"}, {"actor": "bob", "type": "wait"}
+    battle, ev, bad, _ = run([fx("ann", "red", (0, 0)), fx("bob", "blue", (3, 0), conditions=["subdued"])],
+                             [wait_b, wait_a, wait_b, wait_a, {"actor": "bob", "type": "face", "facing": 2}], [])
+    assert bad is None and not of(ev, "contest")
+    assert "subdued" not in battle.fighter("bob").conditions and battle.fighter("bob").facing == 2
+    assert of(ev, "condition", remove="subdued")[0]["rule"] == "G3-17"

@@ -65,7 +65,7 @@ def contest_spec(battle: Battle, f: Fighter, label: str, rule: str, *, may_dx: b
     """One side of an opposed roll (G3-2): 3d6 vs eST; trained in Martial Arts, eDX if better (``may_dx``,
     S3-KNOCK-3, S3-SUBDUE-2), and +1 per Martial Arts level either way (S3-KNOCK-3, S3-SUBDUE-2, S3-DISARM-2).
 
-    Ruling ND6-6: a Master counts as level 5 for the +1 per level; armour that forbids Martial Arts (S3-MA-1)
+    Ruling ND6-8: a Master counts as level 5 for the +1 per level; armour that forbids Martial Arts (S3-MA-1)
     leaves a fighter untrained here too.
     """
     level = ma_level(f)
@@ -202,13 +202,11 @@ def start_turn(r: Resolution, f: Fighter) -> None:
 
 def _leave_brawl(r: Resolution, t: Fighter, old: Hex) -> None:
     """A figure thrown out of a brawl is no longer in it; a brawl left with one side only is over (G3-9)."""
+    from game.rules.nd6 import hth
+
     if "in_hth" in t.conditions:
         r.emit(E.condition(t.id, remove="in_hth", rule="S3-KNOCK-6"))
-    left = [o for o in r.battle.fighters if o.hex == old and in_hth(o) and not is_out(o)]
-    if left and len({o.side for o in left}) == 1:
-        for o in left:
-            r.emit(E.condition(o.id, remove="in_hth", rule="G3-9"))
-        r.note(E.message("One side is left alone in the hex: the hand-to-hand is over.", rule="G3-9"))
+    hth.settle(r, old)
 
 
 # -- knockdown and throw (S3-KNOCK) ---------------------------------------------------------------------------------
@@ -219,7 +217,7 @@ class Knockdown(Nd6Action):
     eDX for the trained, +1 per level (S3-KNOCK-2/3, G3-2); success puts it on the ground (S3-KNOCK-5).
 
     Next to the foe, both out of any brawl, or inside the same brawl (G3-9), where both already lie on the
-    ground: there a knockdown still counts as knocking it down (ruling ND6-6), so a subdue it holds ends.
+    ground: there a knockdown still counts as knocking it down (ruling ND6-8), so a subdue it holds ends.
     """
 
     type: ClassVar[str] = "knockdown"
@@ -274,7 +272,7 @@ class Throw(Knockdown):
     """Throw a foe (Martial Arts 3+, S3-MA-4): as a knockdown, and on success it lands in ``to``, a free hex next
     to where it stood (S3-KNOCK-6); left out, straight away from the thrower, else the first free one.
 
-    A foe thrown out of a brawl is out of it (ruling ND6-6), and a brawl left with one side ends (G3-9).
+    A foe thrown out of a brawl is out of it (ruling ND6-8), and a brawl left with one side ends (G3-9).
     """
 
     type: ClassVar[str] = "throw"
@@ -394,7 +392,7 @@ class Slam(Nd6Action):
 
 def slam_check(battle: Battle, t: Fighter, a: Fighter) -> RollSpec:
     """The slammed figure's 3d6 check (S3-SLAM-3/4/5): unwounded ST, or eDX if trained in Martial Arts throwing
-    (the better of the two), with the ST difference either way (ruling ND6-6)."""
+    (the better of the two), with the ST difference either way (ruling ND6-8)."""
     diff = st_full(t) - st_full(a)
     why = f"{'stronger' if diff > 0 else 'weaker'} than {a.label} by {abs(diff)}"
     spec = RollSpec(actor=t.id, label="keep its feet: unwounded ST", base=st_full(t), rule="S3-SLAM-3")
