@@ -215,14 +215,14 @@ def _riposte(r: Resolution, t: Fighter, a: Fighter) -> None:
 
 
 def settle(r: Resolution, h: Hex) -> None:
-    """G3-9: a brawl ends when one side is alone in its hex; those left keep lying where they are."""
+    """G3-9: a brawl ends when one side is alone in its hex; those left keep lying where they are (ND6-7)."""
     left = [o for o in r.battle.fighters if o.hex == h and in_hth(o) and not is_out(o)]
     if len({o.side for o in left}) > 1:
         return
     for o in left:
         r.emit(E.condition(o.id, remove="in_hth", rule="G3-9"))
     if left:
-        names = ", ".join(o.label for o in left)
+        names = " and ".join(", ".join(o.label for o in left).rsplit(", ", 1))
         r.note(E.message(f"The hand-to-hand at [{h.q}, {h.r}] is over: only {names} {'is' if len(left) == 1 else 'are'}"
                          " left in it.", actor=left[0].id, rule="G3-9"))
 
@@ -274,7 +274,7 @@ class EnterHTH(Nd6Action):
         t = battle.fighter(self.target)
         mark(r, f, "hth_try", target=t.id)  # S3-HTH-5: a foe that tried HTH this round wants it
         if in_hth(t):
-            # S3-HTH-15: no roll; the joiner lies down with the rest (house: everyone in a brawl is down)
+            # S3-HTH-15, ruling ND6-6: no roll; the joiner lies down with the rest
             drop_for_brawl(r, f, "S3-HTH-8")
             _into_brawl(r, f, t.hex, "S3-HTH-15")
             r.note(E.message(f"{f.label} joins the hand-to-hand with {t.label}: no roll.", actor=f.id,
@@ -421,7 +421,7 @@ def after_miss(r: Resolution, plan: Any) -> None:
     rolls 3d6 against the attack's own target number (its adjusted DX with the attack's modifiers) once for
     each other figure in the brawl, friend or foe, in battle order: a success spares that figure, the first
     failure strikes it (damage rolled as for a hit, no second roll to avoid). A shot or a throw from
-    outside that missed strikes nobody (S3-HTH-20 rolls to hit first).
+    outside that missed strikes nobody (S3-HTH-20 rolls to hit first). Ruling ND6-7.
     """
     battle = r.battle
     a, t = battle.fighter(plan.attacker), battle.fighter(plan.target)
@@ -463,7 +463,7 @@ def _from_afar(plan: Any) -> bool:
 def struck_member(r: Resolution, plan: Any, target: Fighter) -> Fighter:
     """S3-HTH-20: a shot or a throw from outside that hit a brawl strikes one of its figures at random.
 
-    One die with as many faces as there are figures in the brawl (1dN, N = 2..5, ruling ND6-6), counted in
+    One die with as many faces as there are figures in the brawl (1dN, N = 2..5, ruling ND6-7), counted in
     battle order; the plan's target becomes the figure struck. A blow from next to the brawl keeps its target.
     """
     if plan.hth or not in_hth(target) or not _from_afar(plan):
