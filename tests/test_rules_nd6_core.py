@@ -605,3 +605,16 @@ def test_g3_8_standing_up_in_the_movement_phase_leaves_no_attack():
     assert c.submit(action({"type": "change_posture", "actor": "ann", "posture": "standing"})).ok
     assert c.submit(action({"type": "do_nothing", "actor": "bob"})).ok
     assert (phase(b), c.whose_turn()) == ("action", "ann") and "attack" not in offered(c)
+
+
+def test_s3_ma_5_a_level_4_fighter_engages_from_its_side_hexes_and_stops_walks_there():
+    """G3-4 with S3-MA-5: bob (Martial Arts 4) treats his side hexes as front: ann there is engaged, and a
+    walk past him stops on entering one (before, only the move search forgot it)."""
+    b = battle_of([man("ann", "red", 5, -1), man("bob", "blue", 4, 0, facing=3, stats={"MA": 4})])
+    assert engaged_with(b, b.fighter("ann")) == [b.fighter("bob")]
+    b = battle_of([man("ann", "red", 6, -3), man("bob", "blue", 4, 0, facing=3, stats={"MA": 4})])
+    reach = move_reach(b, b.fighter("ann"))
+    sides = {Hex(5, -1), Hex(4, 1)}
+    assert all(arc_of(Hex(4, 0), 3, h) == "side" for h in sides) and sides <= set(reach.cost)
+    for h in reach.cost:
+        assert not sides & set((reach.path(h) or [h])[:-1]), (h, reach.path(h))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.hexgrid import Hex, arc_of, hex_distance
-from game.rules.nd6.status import engaged_with, foes, is_down, is_out, mov
+from game.hexgrid import Hex, hex_distance
+from game.rules.nd6.status import engaged_with, foes, holds_front, is_down, is_out, mov
 from game.rules.reach import Reach, reachable, terrain_cost
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def move_reach(battle: Battle, f: Fighter, *, budget: int | None = None, ignore_
         return None if h in taken else terrain(h)
 
     def goes_on(h: Hex) -> bool:
-        return not any(hex_distance(o.hex, h) == 1 and arc_of(o.hex, o.facing, h) == "front" for o in standing)
+        return not any(hex_distance(o.hex, h) == 1 and holds_front(o, h) for o in standing)  # S3-MA-5 too
 
     limit = mov(f) if budget is None else budget
     may_step = None

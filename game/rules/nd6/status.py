@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "st_full", "st_now", "dx_base", "iq", "ma_level", "ma_usable", "armour", "mov", "edx_mods", "edx", "est",
-    "is_out", "is_down", "foes", "arc_from", "engaged_with", "is_engaged", "in_hth", "brawl_of", "held", "ready_weapon",
+    "is_out", "is_down", "foes", "arc_from", "engaged_with", "holds_front", "is_engaged", "in_hth", "brawl_of", "held", "ready_weapon",
     "skill", "round_counter", "this_round", "MASTER",
 ]
 
@@ -191,9 +191,16 @@ def engaged_with(battle: Battle, f: Fighter) -> list[Fighter]:
     for o in foes(battle, f):
         if hex_distance(o.hex, f.hex) != 1 or is_down(o) or in_hth(o):
             continue
-        if arc_of(o.hex, o.facing, f.hex) == "front" or ma_level(o) >= 4 and arc_of(o.hex, o.facing, f.hex) == "side":
+        if holds_front(o, f.hex):
             out.append(o)
     return out
+
+
+def holds_front(o: Fighter, h: Hex) -> bool:
+    """G3-4 with S3-MA-5: ``h`` is one of ``o``'s front hexes (its side hexes too at Martial Arts 4 or Master):
+    a figure there is engaged by ``o``, and a walk stops on entering it."""
+    arc = arc_of(o.hex, o.facing, h)
+    return arc == "front" or arc == "side" and ma_level(o) >= 4
 
 
 def is_engaged(battle: Battle, f: Fighter) -> bool:
