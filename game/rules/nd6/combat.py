@@ -140,7 +140,7 @@ def _skill_mods(f: Fighter, weapon: str | None, spec: RollSpec) -> None:
     if has_tag(weapon, "sword"):
         # S3-SWORD-1 names the Sword skill for the plasma and monofilament swords only (they break what parries)
         if has_tag(weapon, "breaks_parry") and not skill(f, "sword"):
-            spec.add(-4, "no Sword skill (house: untrained -4)", "S3-SWORD-1")
+            spec.add(-4, "no Sword skill (house: untrained -4)", "S3-SWORD-1")  # ruling ND6-12 (G3-11)
         if skill(f, "fencing"):
             spec.add(1, "Fencing", "G3-11")
     need = int(data.get("st", 0) or 0)
