@@ -303,6 +303,7 @@ def before_charge(r: Resolution, charger: Fighter, target: Fighter) -> bool:
                      "strikes first.", actor=target.id, rule="S3-POLE-2"))
     plan = plan_attack(battle, target, charger, pole, label="set against the charge")
     plan.rule = "S3-POLE-2"
+    plan.spec.rule = plan.rule  # the roll cites the rule that calls for it
     plan.spec.add(2, "pole arm set against the charge", "S3-POLE-2")
     plan.multipliers.append((2, "pole arm set against the charge", "S3-POLE-2"))
     resolve_attack(r, plan)
@@ -384,6 +385,7 @@ class Jab(Nd6Action):
         t = battle.fighter(self.target)
         plan = plan_attack(battle, f, t, _long(f), label="jab")
         plan.rule = "S3-POLE-3"
+        plan.spec.rule = plan.rule  # the roll cites the rule that calls for it
         plan.no_bonus = True  # S3-POLE-6: no double or triple damage, no multiplier
         return plan
 
@@ -429,6 +431,7 @@ class Sweep(Nd6Action):
         for t in sweep_zone(battle, f):
             plan = plan_attack(battle, f, t, w, label="sweep")
             plan.rule = "S3-SWEEP-3"
+            plan.spec.rule = plan.rule  # the roll cites the rule that calls for it
             plan.spec.add(SPECIAL_PENALTY, "sweep attack", "S3-SWEEP-3")
             out.append(plan)
         return out
@@ -440,6 +443,7 @@ class Sweep(Nd6Action):
                 break  # a dropped or broken weapon ends the sweep
             plan = plan_attack(r.battle, f, t, w, label="sweep")
             plan.rule = "S3-SWEEP-3"
+            plan.spec.rule = plan.rule  # the roll cites the rule that calls for it
             plan.spec.add(SPECIAL_PENALTY, "sweep attack", "S3-SWEEP-3")
             resolve_attack(r, plan)
 
@@ -482,6 +486,7 @@ class _StaffSpecial(Nd6Action):
     def plan(self, battle: Battle, f: Fighter) -> Any:
         plan = plan_attack(battle, f, battle.fighter(self.target), _staff(f), label=self.label)
         plan.rule = self.rule
+        plan.spec.rule = plan.rule  # the roll cites the rule that calls for it
         plan.spec.add(SPECIAL_PENALTY, self.label, self.rule)
         return plan
 
