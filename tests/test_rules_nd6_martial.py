@@ -668,3 +668,12 @@ def test_nd6_8_a_subdued_condition_nobody_holds_lasts_two_turns_then_ends():
     assert bad is None and not of(ev, "contest")
     assert "subdued" not in battle.fighter("bob").conditions and battle.fighter("bob").facing == 2
     assert of(ev, "condition", remove="subdued")[0]["rule"] == "G3-17"
+
+
+def test_g3_17_subdue_ends_when_the_subduer_is_stunned():
+    """G3-17 with S3-STUN-2: a stunned subduer is knocked down, so its subdue ends (checked before each turn)."""
+    battle, ev, bad, _ = run([brawler("ann", "red", conditions=["stunned"]), brawler("bob", "blue", conditions=["subdued"])],
+                             [{"actor": "bob", "type": "wait"}], [],
+                             grapples=[{"holder": "ann", "target": "bob", "kind": "subdue", "hands": 2}])
+    assert bad is None and not battle.grapples and "subdued" not in battle.fighter("bob").conditions
+    assert of(ev, "grapple_end")[0]["rule"] == "G3-17"

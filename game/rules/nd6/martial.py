@@ -143,7 +143,8 @@ def end_subdues(r: Resolution, f: Fighter, why: str, rule: str = "G3-17") -> Non
 
 
 def settle(r: Resolution) -> None:
-    """G3-17: a subdue ends when its holder has left the brawl, is subdued itself, or is out (either is out)."""
+    """G3-17: a subdue ends when its holder has left the brawl, is subdued itself, is stunned (S3-STUN-2 knocks it
+    down) or is out (or its victim is)."""
     battle = r.battle
     for g in _subdue_grips(battle):
         h, t = battle.get(g.holder), battle.get(g.target)
@@ -156,6 +157,8 @@ def settle(r: Resolution) -> None:
             why = "is no longer in the brawl"
         elif "subdued" in h.conditions:
             why = "is subdued itself"
+        elif "stunned" in h.conditions:
+            why = "is stunned and knocked down"  # S3-STUN-2's knockdown is G3-17's "knocked down"
         if why:
             if h is not None:
                 r.note(E.message(f"{h.label} {why}: its subdue ends.", actor=h.id, rule="G3-17"))
@@ -442,8 +445,8 @@ class Subdue(Nd6Action):
             r.note(E.message(f"{f.label} fails to subdue {t.label}.", actor=f.id, rule="S3-SUBDUE-2"))
             return
         end_subdues(r, t, "is subdued")
-        hands = list(f.hands)[:2]
-        r.emit(E.grapple_start(Grapple(holder=f.id, target=t.id, kind="subdue", hands=2, hand_names=hands,
+        hands = list(f.hands)[:2]  # both hands (one for a one-armed figure)
+        r.emit(E.grapple_start(Grapple(holder=f.id, target=t.id, kind="subdue", hands=len(hands), hand_names=hands,
                                        since=r.battle.turn), rule="S3-SUBDUE-3"))
         r.emit(E.condition(t.id, add="subdued", actor=f.id, rule="S3-SUBDUE-3"))
         r.emit(E.stat(t.id, "counters.subdued", {"by": f.id, "turns": 0}, actor=f.id, rule="S3-SUBDUE-3"))
