@@ -1,9 +1,9 @@
 """Helpers for the nd6-tactical tests: a battle built as ``clinch resolve`` builds it, one action played on
 scripted faces.
 
-``battle_of`` takes fighters in SITUATION-FORMAT's shape (``{"id", "side", "hex", "stats", ...}``) so a
-test reads like a situation file; ``belt`` and ``worn`` may be given on a fighter and go into ``items``
-(what setup does with a scenario's belt trait).
+``battle_of`` takes fighters in SITUATION-FORMAT's shape (``{"id", "side", "hex", "stats", "worn", "belt",
+...}``) and board ``effects`` (``{"kind", "hex", "turns_left"}``) so a test reads like a situation file; all of
+it goes through the same parser and builder as ``clinch resolve``.
 """
 
 from __future__ import annotations
@@ -24,21 +24,15 @@ RS = find_ruleset(RULESET)
 def battle_of(fighters: list[dict[str, Any]], *, grapples: Any = (), effects: Any = (),
               dice: list[int] | None = None, map: str | None = None) -> Battle:
     """The battle a situation file with these fighters (and grips, board effects) gives, set up."""
-    specs = []
-    for f in fighters:
-        f = dict(f)
-        carried = list(f.pop("worn", [])) + list(f.pop("belt", []))
-        if carried:
-            f["items"] = list(f.get("items", [])) + carried
-        specs.append(f)
-    data: dict[str, Any] = {"ruleset": RULESET, "fighters": specs, "grapples": list(grapples)}
+    data: dict[str, Any] = {"ruleset": RULESET, "fighters": [dict(f) for f in fighters], "grapples": list(grapples)}
+    if effects:
+        data["effects"] = [dict(e) for e in effects]
     if dice is not None:
         data["dice"] = list(dice)
     if map is not None:
         data["map"] = map
     spec = parse_situation(json.dumps(data), name="test")
     sit = build_situation(spec, name="test")
-    sit.battle.effects.extend(dict(e) for e in effects)
     return sit.battle
 
 
