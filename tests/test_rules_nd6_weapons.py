@@ -49,7 +49,7 @@ def mods(roll: dict[str, Any]) -> dict[str, int]:
 # -- improvised weapons ------------------------------------------------------------------------------------------------
 
 def test_s3_improv_1_2_3_5_6_classes():
-    """S3-IMPROV-1/2/3/5/6: the three classes: clubs and knives are melee, rocks thrown; a bottle is a rock, a
+    """S3-IMPROV-1, S3-IMPROV-2, S3-IMPROV-3, S3-IMPROV-5, S3-IMPROV-6: the three classes: clubs and knives are melee, rocks thrown; a bottle is a rock, a
     broken bottle a knife; all do damage by the user's ST (S3-IMPROV-2: columns of the ST table)."""
     assert {item("club")["kind"], item("club_2h")["kind"], item("knife")["kind"]} == {"melee"}
     assert item("rock")["kind"] == "thrown" and has_tag("rock", "rock")
@@ -483,7 +483,8 @@ def test_s3_sword_1_skill_and_fencing():
 
 
 def test_s3_sword_2_3_energy_or_not():
-    """S3-SWORD-2/3: the plasma sword is an energy weapon; the monofilament sword is not (though powered)."""
+    """S3-SWORD-2, S3-SWORD-3: the plasma sword is an energy weapon; the monofilament sword is not (though
+    powered)."""
     assert has_tag("plasma_sword", "energy") and not has_tag("mono_sword", "energy")
     assert has_tag("plasma_sword", "breaks_parry") and has_tag("mono_sword", "breaks_parry")
 
@@ -607,3 +608,35 @@ def test_weapon_options_offered():
     jab = RS.odds(battle_of([F("ann", (0, 0), hold="pole_arm"), F("bob", (2, 0), side="blue", facing=3)]),
                   RS.actions["jab"](actor="ann", target="bob"))
     assert jab["hit"] == pytest.approx(160 / 216)
+
+
+def phase(b: Any, name: str) -> None:
+    """Put the battle in one phase of G3-3's round, as the turn controller does."""
+    b.state["initiative"] = {"phase": name}
+
+
+def test_s3_pole_2_under_the_round_phases():
+    """S3-POLE-2 with G3-3: the pole arm set in the movement phase is the setter's action; the charge declared in
+    the movement phase strikes in the action phase, and the set weapon still strikes first."""
+    b = duel("club", "pole_arm", b_hex=(4, 0))
+    phase(b, "movement")
+    play(b, {"actor": "bob", "type": "set_vs_charge"})
+    ev = play(b, charge([(1, 0), (2, 0), (3, 0)]))
+    assert not rolls_of(ev)
+    phase(b, "action")
+    assert "attack" not in legal_types(b, "bob")
+    ev = play(b, {"actor": "ann", "type": "attack", "target": "bob"}, [3, 3, 3, 1, 1, 3, 3, 3, 2])
+    assert [r["actor"] for r in rolls_of(ev)] == ["bob", "ann"]
+
+
+def test_s3_staff_1_no_charge_below_st_11():
+    """S3-STAFF-1: a charge with a staff needs ST 11 too."""
+    b = battle_of([F("ann", (0, 0), hold="staff", st=10), F("bob", (4, 0), side="blue", facing=3)])
+    assert why(b, charge([(1, 0), (2, 0), (3, 0)])).rule == "S3-STAFF-1"
+
+
+def test_s3_sweep_stops_when_the_weapon_is_dropped():
+    """S3-SWEEP-3 (ruling ND6-13): a fumble (17: drop) on the first foe ends the sweep."""
+    b = ring("broadsword")
+    ev = play(b, {"actor": "ann", "type": "sweep"}, [6, 6, 5])
+    assert len(rolls_of(ev, "ann")) == 1 and b.fighter("ann").hands == {"right": None, "left": None}
