@@ -337,6 +337,9 @@ class Ruleset:
     #: reads it, what it does), ...) in order; the pop-up and the breakdown draw the whole table with the
     #: event's ``row`` lit
     table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = {}
+    #: the value of an action's ``item`` that means "the weapon in hand" (nd6: ``""``, where None is bare
+    #: hands); the menu then names the item held. None: an empty ``item`` reads as bare hands
+    held_item: ClassVar[str | None] = None
 
     def action_from_dict(self, data: dict[str, Any]) -> Action:
         """Build an intent from plain data; raises ``ValueError`` naming the bad field."""

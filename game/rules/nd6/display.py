@@ -7,7 +7,10 @@ a Martial Arts level or the HTH defender table without knowing the ruleset's id.
 
 from __future__ import annotations
 
-__all__ = ["HEALTH_STAT", "STAT_WORDS", "TOKEN_STAT", "BRAWL_CONDITION", "AUTO_WORDS", "TABLE_ROWS"]
+__all__ = ["HEALTH_STAT", "STAT_WORDS", "TOKEN_STAT", "BRAWL_CONDITION", "AUTO_WORDS", "TABLE_ROWS", "HELD_ITEM"]
+
+#: an attack's ``item`` left at ``""`` strikes with the ready weapon; None is bare hands (S3-UNARMED)
+HELD_ITEM = ""
 
 #: G3-7: hits come off ST itself; ``Fighter.hp`` is the current ST, so the health bar reads "ST"
 HEALTH_STAT = "ST"

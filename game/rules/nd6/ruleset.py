@@ -75,6 +75,7 @@ class Nd6Ruleset(Ruleset):
     brawl_condition: ClassVar[str | None] = display.BRAWL_CONDITION
     auto_words: ClassVar[dict[str, str]] = display.AUTO_WORDS
     table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS
+    held_item: ClassVar[str | None] = display.HELD_ITEM
 
     # -- set-up -------------------------------------------------------------------------------------------------------
     def setup(self, battle: Battle) -> None:
