@@ -13,7 +13,7 @@ import pygame
 
 from game.hexgrid import Hex
 from game.ui.action_menu import SHORTCUTS
-from game.ui.describe import name_of
+from game.ui.describe import name_of, stat_text
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.marks import badge_legend
 
@@ -32,8 +32,9 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
     lines = [f"{f.label} ({side.name if side and side.name else f.side})"]
     hp = hp_of(session, f)
     bits = [f.posture]
-    if hp:
-        bits.append(f"HP {hp[0]:g}/{hp[1]:g}")
+    if hp:  # named as the ruleset counts it (nd6: ST, G3-7)
+        bits.append(f"{session.ruleset.health_stat} {hp[0]:g}/{hp[1]:g}")
+    bits += _stat_tag(session, f)
     if f.conditions:
         bits.append(", ".join(f.conditions))
     lines.append(" \u00b7 ".join(bits))
@@ -57,6 +58,15 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
     return lines
 
 
+def _stat_tag(session: Any, f: Any) -> list[str]:
+    """The stat the token's tag shows, in words ("MA 3", "MA Master"), when the token has the tag."""
+    stat = session.ruleset.token_stat
+    v = f.stats.get(stat) if stat else None
+    if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
+        return []
+    return [f"{stat} {stat_text(session.ruleset, stat, v)}"]
+
+
 def stack_lines(session: Any, f: Any) -> list[str]:
     """The others sharing ``f``'s hex, one line each with their side, HP and badges in words: the stack list
     a crowded hex shows on hover, where its small tokens leave little room (issue 15)."""
@@ -69,8 +79,8 @@ def stack_lines(session: Any, f: Any) -> list[str]:
         bits = [side.name if side and side.name else o.side]
         hp = hp_of(session, o)
         if hp:
-            bits.append(f"HP {hp[0]:g}/{hp[1]:g}")
-        bits += badge_legend(b, o)
+            bits.append(f"{session.ruleset.health_stat} {hp[0]:g}/{hp[1]:g}")
+        bits += _stat_tag(session, o) + badge_legend(b, o)
         out.append(f"also here: {o.label} ({', '.join(bits)})")
     return out
 

@@ -97,8 +97,8 @@ def table_words(ev: dict[str, Any]) -> str:
     """The row a table roll came up on and what it does: "row 3 or 4: ..." (the event's own ``effect``
     sentence when it has one, else the table's words)."""
     row = ev.get("row")
-    if row is None:
-        return ""
+    if row is None:  # a roll with no rows to read (which brawler a shot strikes, S3-HTH-20): its effect
+        return str(ev.get("effect") or "").rstrip(". ")
     shown, does = str(row), ""
     for key, words, what in table_rows(ev):
         if key == row:
@@ -376,6 +376,8 @@ def roll_verdict(ev: dict[str, Any]) -> str:
     auto = auto_words(ev)
     if auto:
         return auto
+    if ev.get("table") and ev.get("row") is not None:  # read off a table: the row is the verdict
+        return table_words(ev).split(":")[0]
     crit = ev.get("critical")
     if crit:
         return f"critical {crit}"
@@ -414,7 +416,7 @@ def roll_line(battle: Any, ev: dict[str, Any]) -> str:
         need = ""
     faces = _faces(ev)
     rolled = f"rolled {ev.get('total')}" + (f" ({faces})" if faces and len(ev.get('dice') or []) > 1 else "")
-    verdict = roll_verdict(ev)
+    verdict = "" if ev.get("table") else roll_verdict(ev)  # a table roll: its row and effect say it all
     parts = [p for p in (need, rolled, verdict, table_words(ev)) if p]
     return f"{who} \u2014 {label}: " + ", ".join(parts)
 
@@ -564,6 +566,17 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
     return f"{head} Outcomes: {rest}." if rest else head
 
 
+def _item_words(action: Any, battle: Any, d: dict[str, Any]) -> str:
+    """What an option strikes with: the item named, what is in hand (the ruleset's ``held_item`` value), or
+    bare hands."""
+    held = ruleset_of(battle).held_item
+    if held is not None and d["item"] == held:
+        f = battle.get(d.get("actor")) if battle is not None and d.get("actor") else None
+        hands = [v for v in (getattr(f, "hands", None) or {}).values() if v]
+        return _words(hands[0]) if hands else "bare hands"
+    return _words(d["item"]) if d["item"] else "bare hands"
+
+
 def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_maneuver: bool = True) -> str:
     """What tells this option apart from its siblings of the same type ("neck, 2 hands, all-out")."""
     import dataclasses
@@ -572,12 +585,17 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
     parts = []
     if d.get("target") and not shared_target:
         parts.append(name_of(battle, d["target"]))
-    if "location" in d:
+    if d.get("location") is not None:
         parts.append(_words(d["location"]))
     if "hands" in d and d["hands"] is not None:
         parts.append(f"{d['hands']} hand{'s' if d['hands'] != 1 else ''}")
+    if isinstance(d.get("first"), bool):  # a side's choice of turn order (G3-3): which way round, by name
+        f = battle.get(d.get("actor")) if battle is not None and d.get("actor") else None
+        side = battle.side(f.side) if f is not None and hasattr(battle, "side") else None
+        who = (side.name or side.id) if side is not None else "our side"
+        parts.append(f"{who} moves {'first' if d['first'] else 'second'}")
     if "item" in d:
-        parts.append(_words(d["item"]) if d["item"] else "bare hands")
+        parts.append(_item_words(action, battle, d))
     if d.get("maneuver") and d["maneuver"] != "attack" and not skip_maneuver:
         parts.append(_words(d["maneuver"]).replace("all out attack", "all-out"))
     if "option" in d:
