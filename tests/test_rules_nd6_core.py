@@ -618,3 +618,31 @@ def test_s3_ma_5_a_level_4_fighter_engages_from_its_side_hexes_and_stops_walks_t
     assert all(arc_of(Hex(4, 0), 3, h) == "side" for h in sides) and sides <= set(reach.cost)
     for h in reach.cost:
         assert not sides & set((reach.path(h) or [h])[:-1]), (h, reach.path(h))
+
+
+# -- G3-2: the opposed roll in an actual action (a Martial Arts knockdown) ------------------------------------------
+
+@pytest.mark.parametrize("a_faces, b_faces, winner, down", [
+    ([3, 3, 3], [4, 4, 4], "ann", True),    # both succeed, ann by 5 against 0: the larger margin wins
+    ([6, 4, 4], [6, 6, 1], "ann", True),    # ann succeeds (14 of 14), bob fails (13 of 12)
+    ([4, 4, 4], [3, 3, 4], "bob", False),   # equal margins (2 and 2): the status quo holds
+    ([6, 6, 2], [2, 2, 2], "bob", False),   # ann fails: nothing, whatever bob rolls
+    ([6, 6, 3], [6, 6, 2], None, False),    # both fail: nobody wins, nothing happens
+])
+def test_g3_2_opposed_roll_in_a_knockdown(a_faces, b_faces, winner, down):
+    """G3-2 (S3-KNOCK-2): ann (Martial Arts 2, eST 12 + 2 = 14) against bob's eST 12, one 3d6 each."""
+    b = duel(ann={"stats": {"MA": 2}})
+    ev = play(b, {"type": "knockdown", "actor": "ann", "target": "bob"}, a_faces + b_faces)
+    contest = of_type(ev, "contest")[0]
+    assert [r["target"] for r in contest["rolls"]] == [14, 12]
+    assert contest["winner"] == winner and (b.fighter("bob").posture == "prone") is down
+
+
+def test_g3_2_s3_knock_4_the_automatic_ends_hold_for_both_rollers():
+    """G3-2 / S3-KNOCK-4: ann's 16 fails though her target is 18; bob's 5 succeeds though his is 3."""
+    b = duel(ann={"st": 16, "stats": {"MA": 2}}, st=3)
+    ev = play(b, {"type": "knockdown", "actor": "ann", "target": "bob"}, [6, 6, 4, 1, 1, 3])
+    ra, rb = of_type(ev, "contest")[0]["rolls"]
+    assert (ra["target"], ra["total"], ra["success"]) == (18, 16, False)
+    assert (rb["target"], rb["total"], rb["success"]) == (3, 5, True)
+    assert of_type(ev, "contest")[0]["winner"] == "bob" and b.fighter("bob").posture == "standing"
