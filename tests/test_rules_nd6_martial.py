@@ -677,3 +677,10 @@ def test_g3_17_subdue_ends_when_the_subduer_is_stunned():
                              grapples=[{"holder": "ann", "target": "bob", "kind": "subdue", "hands": 2}])
     assert bad is None and not battle.grapples and "subdued" not in battle.fighter("bob").conditions
     assert of(ev, "grapple_end")[0]["rule"] == "G3-17"
+
+
+def test_s3_knock_5_no_knockdown_of_a_foe_already_down_outside_a_brawl():
+    """S3-KNOCK-5: a knockdown puts a foe on the ground; one already lying there (outside a brawl) is refused."""
+    why, _ = check([fx("ann", "red", (0, 0), MA=2), fx("bob", "blue", (1, 0), facing=3, posture="prone")],
+                   {"actor": "ann", "type": "knockdown", "target": "bob"})
+    assert why is not None and why.rule == "S3-KNOCK-5"

@@ -241,6 +241,8 @@ class Knockdown(Nd6Action):
             if int(f.stats.get("MA", 0) or 0) >= level and not ma_usable(f):
                 return Reason(f"{f.label}'s armour keeps it from using Martial Arts.", "S3-MA-1")
             return Reason(f"Only a figure with Martial Arts {level} or more may {self.verb}.", rule)
+        if self.type == "knockdown" and is_down(t) and not in_hth(t):
+            return Reason(f"{t.label} is already on the ground.", "S3-KNOCK-5")
         return _close(battle, f, t) or _strike_spent(battle, f)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
@@ -561,7 +563,7 @@ def options(battle: Battle, f: Fighter) -> list[Action]:
         near = brawl or (not in_hth(f) and not in_hth(o) and hex_distance(f.hex, o.hex) == 1)
         if not near:
             continue
-        if raw >= 2:
+        if raw >= 2 and (brawl or not is_down(o)):
             out.append(Knockdown(actor=f.id, target=o.id))
         if raw >= 3:
             spots = [hex_neighbor(o.hex, i) for i in range(6)]
