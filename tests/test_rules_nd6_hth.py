@@ -497,7 +497,8 @@ def test_s3_unarmed_1_both_kinds_of_bare_handed_combat():
 
 
 def test_s3_unarmed_4_5_6_hth_damage_columns():
-    """S3-UNARMED-4..6: inside, bare hands base +1, a knife base +4, brass knuckles base +2 (ST 10: base 1d6-3)."""
+    """S3-UNARMED-4, S3-UNARMED-5, S3-UNARMED-6: inside, bare hands base +1, a knife base +4, brass knuckles
+    base +2, all read from the ST 10 row (S3-UNARMED-2: ST sets them all; base 1d6-3)."""
     sit = situation([ann(stats={"ST": 10, "DX": 12})])
     a = sit.battle.fighter("ann")
     assert str(weapon_damage(a, None, hth=False)[0]) == "1d6-3"
