@@ -640,3 +640,11 @@ def test_s3_sweep_stops_when_the_weapon_is_dropped():
     b = ring("broadsword")
     ev = play(b, {"actor": "ann", "type": "sweep"}, [6, 6, 5])
     assert len(rolls_of(ev, "ann")) == 1 and b.fighter("ann").hands == {"right": None, "left": None}
+
+
+def test_s3_stun_1_stun_gun_at_range():
+    """S3-STUN-1: the stun gun (a ranged stun weapon, pistol range) calls for the same roll after an injury."""
+    b = duel("stun_gun", "club", b_hex=(5, 0))
+    ev = play(b, {"actor": "ann", "type": "attack", "target": "bob"}, [3, 3, 3, 6, 1, 1, 1, 1])
+    assert [r["rule"] for r in rolls_of(ev, "bob")] == ["S3-STUN-1"]
+    assert "stunned" not in b.fighter("bob").conditions
