@@ -104,10 +104,12 @@ class Nd6Ruleset(Ruleset):
             if not is_out(f):
                 by_hex.setdefault(f.hex, []).append(f)
         for h, group in by_hex.items():
-            if len(group) > 1 and not all(in_hth(f) for f in group):
+            # ND6-7: one side left in a hex after its brawl ended shares it until it moves off
+            after_brawl = len({f.side for f in group}) == 1 and not any(in_hth(f) for f in group)
+            if len(group) > 1 and not all(in_hth(f) for f in group) and not after_brawl:
                 names = ", ".join(f.id for f in group)
                 raise ValueError(f"fighters: {names} share hex [{h.q}, {h.r}]; only fighters in hand-to-hand "
-                                 "(condition in_hth) share a hex (GX-3)")
+                                 "(condition in_hth), or one side left after its brawl, share a hex (GX-3)")
             if len(group) > 5:
                 raise ValueError(f"fighters: {len(group)} fighters in hex [{h.q}, {h.r}]; at most 5 share one (GX-3)")
 
@@ -260,9 +262,11 @@ class Nd6Ruleset(Ruleset):
         return r.events
 
     def headline(self, odds: dict[str, float] | None) -> str | None:
+        """What an nd6 action is a shot at: a slam or a staff trip for the foe to go ``down`` (a hit alone does
+        nothing), a staff disarm for ``disarmed``, an opposed roll to ``win``; else the hit or success."""
         if not odds:
             return None
-        return next((k for k in ("hit", "win", "success", "enter", "stand") if k in odds), None)
+        return next((k for k in ("win", "down", "disarmed", "enter", "hit", "success", "stand") if k in odds), None)
 
 
 def describe_fighter(f: Fighter) -> str:
