@@ -646,3 +646,14 @@ def test_g3_2_s3_knock_4_the_automatic_ends_hold_for_both_rollers():
     assert (ra["target"], ra["total"], ra["success"]) == (18, 16, False)
     assert (rb["target"], rb["total"], rb["success"]) == (3, 5, True)
     assert of_type(ev, "contest")[0]["winner"] == "bob" and b.fighter("bob").posture == "standing"
+
+
+def test_nd6_5_an_attack_naming_defend_needs_a_target_that_can_parry():
+    """ND6-5 / S3-MA-4: ``defense: defend`` on the attack is the target's defence; bare-handed bob (no Martial
+    Arts 3) has none, as the defend action itself says; with a club he has, and the roll is 4d6."""
+    b = duel()
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob", "defense": "defend"}).rule == "S3-MA-4"
+    b = duel(right="club")
+    assert len(roll_of(hit(b, faces=[3, 3, 3, 3, 2], defense="defend"))["dice"]) == 4
+    b = duel(stats={"MA": 3})
+    assert len(roll_of(hit(b, faces=[6, 6, 6, 1], defense="defend"))["dice"]) == 4

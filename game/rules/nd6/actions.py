@@ -252,6 +252,8 @@ class Attack(Nd6Action):
             return why
         if self.defense not in (None, "none", "defend", "dodge"):
             return Reason(f"defense must be none, defend or dodge, not {self.defense!r}.", "G3-4", "bad_intent")
+        if self.defense == "defend" and not _can_parry(t):  # ND6-5: as the defend action itself asks
+            return Reason(f"{t.label} has nothing to defend with (bare hands need Martial Arts 3).", "S3-MA-4")
         w = self.weapon(f)
         if w is not None and w not in f.hands.values():
             return Reason(f"{f.label} holds no {item(w).get('name', w)}.", "G3-4")
