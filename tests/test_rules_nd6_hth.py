@@ -553,3 +553,14 @@ def test_round_trip_of_the_actions():
     sit = situation([ann(), bob()])
     for act in (hth.EnterHTH(actor="ann", target="bob", accept=True), hth.LeaveHTH(actor="ann", to=(1, -1))):
         assert sit.ruleset.action_from_dict({"type": act.type, **act.to_dict()}) == act
+
+
+def test_g3_9_those_left_after_a_brawl_read_back_and_foes_still_may_not_share():
+    """G3-9 with ruling ND6-7 and GX-3: one side left lying in a hex after its brawl is a state a situation may
+    give (the output of a brawl's end reads back); foes sharing a hex outside HTH are still refused."""
+    sit = situation([ann(hex=[1, 0], posture="prone"), fighter("cid", "red", [1, 0], posture="prone"), bob(hex=[3, 0])])
+    assert sit.battle.fighter("cid").hex == sit.battle.fighter("ann").hex
+    with pytest.raises(ValueError, match="GX-3"):
+        situation([ann(hex=[1, 0]), bob()])
+    with pytest.raises(ValueError, match="GX-3"):
+        situation([ann(hex=[1, 0], conditions=["in_hth"]), fighter("cid", "red", [1, 0]), bob(hex=[3, 0])])
