@@ -200,6 +200,9 @@ def after_roll(r: Resolution, plan: Any, roll: dict[str, Any]) -> None:
     a, t = battle.fighter(plan.attacker), battle.fighter(plan.target)
     if plan.item and has_tag(plan.item, "breaks_parry") and plan.defense == "defend" and not plan.hth:
         _parry_breaks(r, a, t, plan.item)
+    if plan.item and has_tag(plan.item, "firearm") and not plan.extra.get("club") and not (
+            has_tag(plan.item, "bayonet") and _adjacent(a, t)):
+        mark(r, a, "shot", target=t.id)  # S3-BAYONET-4: a bayonet thrust this turn must follow at the same foe
     if plan.extra.get("thrown") and plan.item in a.hands.values() and roll.get("auto") not in ("drop", "break"):
         if roll.get("success") and has_tag(plan.item, "fragile"):
             let_fall(r, a, plan.item, action="lost", rule="S3-IMPROV-10")
