@@ -657,3 +657,18 @@ def test_nd6_5_an_attack_naming_defend_needs_a_target_that_can_parry():
     assert len(roll_of(hit(b, faces=[3, 3, 3, 3, 2], defense="defend"))["dice"]) == 4
     b = duel(stats={"MA": 3})
     assert len(roll_of(hit(b, faces=[6, 6, 6, 1], defense="defend"))["dice"]) == 4
+
+
+def test_g3_1_s3_auto_24_an_eighteen_jams_a_firearm_instead_of_breaking_it():
+    """G3-1 / S3-AUTO-24: a pistol shot on 18 jams: the pistol stays in hand, marked jammed, and cannot fire
+    (it is only a club now, S3-IMPROV-4); a 17 still drops it."""
+    b = battle_of([man("ann", "red", 0, 0, right="pistol"), man("bob", "blue", 3, 0, facing=3)])
+    ev = hit(b, faces=[6, 6, 6])
+    assert roll_of(ev)["auto"] == "break" and not of_type(ev, "item")
+    ann = b.fighter("ann")
+    assert ann.hands["right"] == "pistol" and ann.counters["jammed"] == ["pistol"]
+    b.round += 1
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob"}).rule == "S3-IMPROV-4"
+    b = battle_of([man("ann", "red", 0, 0, right="pistol"), man("bob", "blue", 3, 0, facing=3)])
+    hit(b, faces=[6, 6, 5])
+    assert b.fighter("ann").hands["right"] is None and b.state["floor"][0]["item"] == "pistol"

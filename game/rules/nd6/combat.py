@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.hexgrid import hex_distance
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import RollSpec
@@ -263,9 +264,23 @@ def _fumble(r: Resolution, a: Fighter, plan: AttackPlan, auto: str | None) -> No
         return
     if auto == "drop":
         let_fall(r, a, plan.item, action="dropped", rule="G3-1")
+    elif _is_shot(r.battle, a, plan):
+        # S3-AUTO-24: a firearm's "broken weapon" is a jam: it stays in hand and cannot fire until cleared
+        jammed = list(a.counters.get("jammed") or ())
+        if plan.item not in jammed:
+            r.emit(E.stat(a.id, "counters.jammed", [*jammed, plan.item], rule="S3-AUTO-24"))
+        r.note(E.message(f"{a.label}'s {item(plan.item).get('name', plan.item)} jams.", actor=a.id, rule="S3-AUTO-24"))
     else:
         let_fall(r, a, plan.item, action="lost", rule="G3-1")
         r.note(E.message(f"{a.label}'s {item(plan.item).get('name', plan.item)} breaks.", actor=a.id, rule="G3-1"))
+
+
+def _is_shot(battle: Battle, a: Fighter, plan: AttackPlan) -> bool:
+    """A firearm fired (S3-AUTO-24's jam), not swung as a club (S3-IMPROV-4) nor thrust with its bayonet."""
+    if plan.item is None or not has_tag(plan.item, "firearm") or plan.extra.get("club"):
+        return False
+    t = battle.fighter(plan.target)
+    return not (has_tag(plan.item, "bayonet") and hex_distance(a.hex, t.hex) <= 1)
 
 
 def let_fall(r: Resolution, f: Fighter, what: str, *, action: str, rule: str, hand: str | None = None) -> None:
