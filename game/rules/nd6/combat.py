@@ -276,7 +276,7 @@ def _fumble(r: Resolution, a: Fighter, plan: AttackPlan, auto: str | None) -> No
 
 
 def _is_shot(battle: Battle, a: Fighter, plan: AttackPlan) -> bool:
-    """A firearm fired (S3-AUTO-24's jam), not swung as a club (S3-IMPROV-4) nor thrust with its bayonet."""
+    """A firearm fired (S3-AUTO-24's jam), not swung as a club (S3-IMPROV-4) nor thrust with its bayonet (ND6-14)."""
     if plan.item is None or not has_tag(plan.item, "firearm") or plan.extra.get("club"):
         return False
     t = battle.fighter(plan.target)

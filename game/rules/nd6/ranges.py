@@ -30,7 +30,7 @@ def mh_distance(a: Hex, b: Hex) -> int:
 
 def range_penalty(mh: int, *, energy: bool = False) -> int:
     """G3-12: nothing up to 2 MH, then -1 for every 2 MH begun (-1 at 3-4, -2 at 5-6, -4 at 9-10, S3-AUTO-11);
-    energy weapons take half, rounded toward nothing (S3-ENERGY-5)."""
+    energy weapons take half, rounded toward nothing (S3-ENERGY-5; ruling ND6-14)."""
     if mh <= 2:
         return 0
     penalty = (mh - 1) // 2
