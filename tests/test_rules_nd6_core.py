@@ -604,7 +604,8 @@ def test_g3_8_standing_up_in_the_movement_phase_leaves_no_attack():
     assert c.submit(action({"type": "move_order", "actor": "ann", "first": True})).ok
     assert c.submit(action({"type": "change_posture", "actor": "ann", "posture": "standing"})).ok
     assert c.submit(action({"type": "do_nothing", "actor": "bob"})).ok
-    assert (phase(b), c.whose_turn()) == ("action", "ann") and "attack" not in offered(c)
+    assert (phase(b), c.whose_turn()) == ("action", "ann")
+    assert offered(c) == {"wait", "do_nothing"}  # no attack, no defence, no ready: the round went on getting up
 
 
 def test_s3_ma_5_a_level_4_fighter_engages_from_its_side_hexes_and_stops_walks_there():

@@ -415,6 +415,8 @@ class ChangePosture(ChangePostureVerb, Nd6Action):
         mark(r, f, "stood")
         if phase_of(r.battle) == "movement":
             mark(r, f, "moved", hexes=mov(f))  # getting up is the whole turn: no attack after it (G3-8)
+            if self.posture == "standing":
+                mark(r, f, "acted")  # G3-8: nor a defence, a ready or any other action in the action phase
 
 
 @dataclass(frozen=True, slots=True)
