@@ -111,8 +111,9 @@ def weapon_damage(f: Fighter, weapon: str | None, *, hth: bool) -> tuple[D.Dmg, 
         level = ma_level(f)
         if level:
             bonus = min(level, 3)  # G3-30: level 4 and the Master keep level 3's +3
-            d = d.plus(bonus)
+            before, d = d, d.plus(bonus)
             note += f", +{bonus} Martial Arts {level if level < MASTER else 'Master'} (S3-MA-{min(level, 4) + 1 if level < 4 else 4})"
+            note += f"; {before} +{bonus} steps = {d} (S3-DMG-1)"  # the progression step, for the breakdown
         return d, note
     data = item(weapon)
     if hth and data.get("hth_damage"):
@@ -127,8 +128,8 @@ def weapon_damage(f: Fighter, weapon: str | None, *, hth: bool) -> tuple[D.Dmg, 
         d = D.parse(str(spec))
         note = f"{data.get('name', weapon)}: {d}"
     if has_tag(weapon, "fire"):
-        d = d.plus(2)
-        note += ", +2 burning (S3-FIRE-2)"
+        before, d = d, d.plus(2)
+        note += f", +2 burning (S3-FIRE-2); {before} +2 steps = {d} (S3-DMG-1)"
     return d, note
 
 
