@@ -18,7 +18,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from nd6_helpers import battle_of  # noqa: E402
+from nd6_helpers import battle_of, of_type, play  # noqa: E402
 from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
 from game.commands._uiargs import load_battle_or_fail  # noqa: E402
@@ -247,6 +247,28 @@ def test_s3_dmg_1_the_damage_breakdown_shows_the_table_row_and_the_progression_s
     assert any("1d6-4 +3 steps = 1d6-1" in w for w in words)
     assert "1d6-1" in words and "x3: rolled 3 (G3-1)" in words
     assert {"G3-1", "S3-UNARMED-4", "S3-MA-4", "S3-DMG-1"} <= set(bd.rules_cited)
+
+
+def test_s3_ma_4_a_real_martial_arts_punch_shows_its_progression_step_in_the_breakdown():
+    """S3-MA-4 / S3-DMG-1: Vesh (ST 11, Martial Arts 3) punches bare-handed, rolled by the rules on scripted
+    dice: the damage event's breakdown shows the ST table's row and the +3 steps along the progression."""
+    b = battle_of([
+        {"id": "vesh", "side": "red", "hex": [2, 2], "facing": 0, "stats": {"ST": 11, "DX": 13, "IQ": 11, "MA": 3}},
+        {"id": "grub", "side": "blue", "hex": [3, 2], "facing": 3, "stats": {"ST": 13, "DX": 11, "IQ": 9}},
+    ])
+    events = play(b, {"type": "attack", "actor": "vesh", "target": "grub", "item": None}, [2, 3, 3, 4],
+                  all_used=False)
+    dmg = of_type(events, "damage")[0]
+    assert " steps = " in dmg["damage_roll"]["from"]
+    pygame.display.set_mode((1280, 800))
+    text = TextCache()
+    text.drawn = []
+    bd = RollBreakdown(dmg, b, text, palette("dark"))
+    bd.draw(pygame.Surface((1280, 800)))
+    words = [d[0] for d in text.drawn]
+    assert "Progression step" in words
+    assert any("ST 11 row" in w for w in words)
+    assert "S3-DMG-1" in bd.rules_cited and "S3-MA-4" in bd.rules_cited
 
 
 # --- the menus of G3-3's turn ------------------------------------------------------------------------------

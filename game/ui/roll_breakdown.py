@@ -289,10 +289,12 @@ class RollBreakdown:
         pal = self.pal
         dr = ev.get("damage_roll") if isinstance(ev.get("damage_roll"), dict) else {}
         rows: list[tuple[str, Any]] = []
-        if dr.get("from"):
+        said = [p.strip() for p in str(dr.get("from") or "").split(";") if p.strip()]
+        steps = [p for p in said if " steps = " in p]  # "1d6-4 +3 steps = 1d6-1 (S3-DMG-1)": the progression
+        if said:
             rows.append(("line", ("Damage from", "", None, pal.text, True)))
-            rows.append(("note", str(dr["from"])))
-        prog = dr.get("progression")
+            rows.append(("note", "; ".join(p for p in said if p not in steps)))
+        prog = dr.get("progression") or steps
         if prog:
             text = "; ".join(str(p) for p in prog) if isinstance(prog, list | tuple) else (
                 ", ".join(f"{k} {v}" for k, v in prog.items()) if isinstance(prog, dict) else str(prog))
