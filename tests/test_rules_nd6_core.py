@@ -673,3 +673,13 @@ def test_g3_1_s3_auto_24_an_eighteen_jams_a_firearm_instead_of_breaking_it():
     b = battle_of([man("ann", "red", 0, 0, right="pistol"), man("bob", "blue", 3, 0, facing=3)])
     hit(b, faces=[6, 6, 5])
     assert b.fighter("ann").hands["right"] is None and b.state["floor"][0]["item"] == "pistol"
+
+
+def test_s3_unarmed_10_martial_arts_improve_bare_hands_and_add_options():
+    """S3-UNARMED-10 (pointer to S3-MA, S3-KNOCK): ann (Martial Arts 2) punches for 1d6, not bob's 1d6-2, and
+    has a knockdown to choose besides attacking; bob, untrained, has not."""
+    b = duel(ann={"stats": {"MA": 2}})
+    assert "knockdown" in legal_types(b, "ann") and "knockdown" not in legal_types(b, "bob")
+    assert of_type(hit(b, faces=[3, 3, 3, 3]), "damage")[0]["damage_roll"]["expr"] == "1d6"
+    b.round += 1
+    assert of_type(hit(b, "bob", "ann", faces=[3, 3, 3, 3]), "damage")[0]["damage_roll"]["expr"] == "1d6-2"
