@@ -297,3 +297,19 @@ def test_s3_hth_7_the_brawl_is_drawn_at_small_and_large_windows(size):
     rects = dict(app.board.tokens.layout.labels)
     assert "brawl:4,11" in rects
     assert app.screen.get_rect().contains(rects["brawl:4,11"])
+
+
+def test_g3_3_the_choose_slot_offers_the_two_orders_and_no_word_of_moving():
+    """G3-3: in the winner's choose slot the options are the two move_order choices (and waiting); no hex is
+    lit, so the hint line does not tell the player to click one."""
+    battle = load_battle_or_fail(ROOT / "maps" / "cantina_nd6.toml")
+    app = App(battle, (1280, 800), clock=FixedClock(16), resizable=False, autosave=False,
+              seat={"crew": "human", "dockers": "human"})
+    app.step()
+    sc = app.battle_scene
+    legal = [o.action for o in sc.session.options() if o.reason is None]
+    orders = [a for a in legal if a.type == "move_order"]
+    assert sorted(a.first for a in orders) == [False, True]
+    assert not sc.reach
+    hint = sc.mode.hint(sc)
+    assert hint.startswith("Click a foe for actions") and "lit hex" not in hint

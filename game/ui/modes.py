@@ -199,8 +199,10 @@ class SelectHex(_Turn):
         return self.turn_keys(event, scene) or self.common(event, scene)
 
     def hint(self, scene):
-        return ("Click a lit hex to move there (the number is its cost in hexes) \u00b7 click a foe for actions"
-                f" \u00b7 right-click: menu \u00b7 {space_words(scene)} \u00b7 Esc: deselect")
+        # no lit hex in a phase without movement (G3-3's choose slot, its action phase): no word of moving
+        move = "Click a lit hex to move there (the number is its cost in hexes) \u00b7 c" if scene.reach else "C"
+        return (f"{move}lick a foe for actions \u00b7 right-click: menu \u00b7 {space_words(scene)}"
+                " \u00b7 Esc: deselect")
 
     def draw(self, surface, scene):
         scene.draw_reach(surface, scene.reach)
