@@ -200,7 +200,10 @@ def attack_odds(plan: AttackPlan) -> dict[str, float]:
 def damage_rolled(r: Resolution, plan: AttackPlan, mult: int, why: list[str]) -> tuple[int, list[int]]:
     """Roll the plan's damage, times the multipliers (S3-BAYONET-3: they multiply together)."""
     faces, hits = D.roll(r.dice, plan.damage, f"damage: {plan.damage}", plan.rule)
-    return hits * mult, faces
+    divide = int(plan.extra.get("divide", 1) or 1)  # S3-SHOTGUN-8: half damage past a shell's effective range
+    if divide > 1:
+        why.append(str(plan.extra.get("divide_why", f"/{divide}")))
+    return hits * mult // divide, faces
 
 
 def resolve_attack(r: Resolution, plan: AttackPlan) -> dict[str, Any]:
@@ -310,6 +313,10 @@ def apply_hits(r: Resolution, a: Fighter, t: Fighter, hits: int, *, faces: list[
                dtype: str | None = None, stops: int | None = None) -> int:
     """Armour stops hits (G3-6), the rest comes off ST; then the wound rules (G3-7, S3-AUTO-16)."""
     stop = armour(t)["stops"] if stops is None else stops
+    if stops is None and plan is not None and plan.extra.get("ammo"):
+        from game.rules.nd6.shotgun import armour_bonus
+
+        stop += armour_bonus(t, plan)  # S3-SHOTGUN-9: Full Body Armor stops twice as much birdshot and buckshot
     if a.id == t.id and plan is None:
         stop = 0  # S3-UNARMED-9: one's own fist, inside one's armour
     injury = max(0, hits - stop)
