@@ -1,5 +1,5 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="scifi" tilewidth="64" tileheight="74" tilecount="13" columns="6">
+<tileset version="1.8" tiledversion="1.8.2" name="scifi" tilewidth="64" tileheight="74" tilecount="18" columns="6">
  <image source="scifi.png" width="384" height="222"/>
  <tile id="0" type="deck">
   <properties>
@@ -128,6 +128,57 @@
    <property name="blocks_movement" type="bool" value="true"/>
    <property name="blocks_sight" type="bool" value="true"/>
    <property name="cover" type="int" value="2"/>
+   <property name="elevation" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="13" type="concrete">
+  <properties>
+   <property name="terrain" value="concrete"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="blocks_movement" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="cover" type="int" value="0"/>
+   <property name="elevation" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="14" type="packed_dirt">
+  <properties>
+   <property name="terrain" value="dirt"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="blocks_movement" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="cover" type="int" value="0"/>
+   <property name="elevation" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="15" type="rubble">
+  <properties>
+   <property name="terrain" value="rubble"/>
+   <property name="move_cost" type="int" value="2"/>
+   <property name="blocks_movement" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="cover" type="int" value="0"/>
+   <property name="elevation" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="16" type="fuel_drum">
+  <properties>
+   <property name="terrain" value="fuel_drum"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="blocks_movement" type="bool" value="true"/>
+   <property name="blocks_sight" type="bool" value="true"/>
+   <property name="cover" type="int" value="2"/>
+   <property name="elevation" type="int" value="0"/>
+   <property name="flammable" type="bool" value="true"/>
+  </properties>
+ </tile>
+ <tile id="17" type="fence">
+  <properties>
+   <property name="terrain" value="fence"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="blocks_movement" type="bool" value="true"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="cover" type="int" value="0"/>
    <property name="elevation" type="int" value="0"/>
   </properties>
  </tile>

@@ -4,7 +4,8 @@
 
 maps/arena.tmx (12x10, CSV), maps/tavern.tmx (20x16, base64+zlib) and
 maps/outdoor.tmx (40x30, base64+zlib) on maps/terrain.tsx; maps/cantina.tmx
-(20x14) and maps/cargo_bay.tmx (24x18), nd6-tactical's, on maps/scifi.tsx. All:
+(20x14), maps/cargo_bay.tmx (24x18) and maps/compound.tmx (30x22), nd6-tactical's, on
+maps/scifi.tsx. All:
 pointy-top hexes (staggeraxis y, staggerindex odd, 64x74 tiles, side 37), one
 tileset, a "terrain" tile layer, and a "start" object layer holding a rectangle per side's start
 zone ("red", "blue") and named points (spots). Map properties: name,
@@ -283,8 +284,67 @@ def cargo_bay() -> MapSpec:
     return m
 
 
+def compound() -> MapSpec:
+    """Depot 9, the nd6 part-2 gunfight (30x22): a walled yard of packed dirt around a concrete
+    warehouse. Each side comes in through its own gate (west and east); long open lanes north and
+    south of the warehouse give the rifles and the laser their range, crates and fuel-drum stacks break
+    them up, chain-link fences stop feet but not bullets, rubble slows a rush, and inside the warehouse
+    crate aisles make a shotgun and flame-thrower fight. The drums are ``flammable`` (a tile property).
+    Symmetric under a half turn like the cargo bay, for the computer's mirrored battles."""
+    m = MapSpec("compound", "Depot 9", 30, 22, "nd6-tactical", "zlib", tileset="scifi", scale="1.33 m per hex")
+    m.fill("packed_dirt")
+    m.fill("bulkhead", lambda c, r: c in (0, m.cols - 1) or r in (0, m.rows - 1))
+
+    def twice(c: int, r: int, tile: str) -> None:
+        """The tile and its twin turned half-way round the yard's centre (an exact symmetry of the grid
+        with an even number of rows, see cargo_bay)."""
+        m.grid[r][c] = m.grid[m.rows - 1 - r][m.cols - 1 - c] = tile
+
+    # the gates in the outer wall, each side's way in (its start zone lies behind them)
+    for r in range(8, 14):
+        twice(0, r, "hatch")
+    # concrete aprons before the gates and round the warehouse
+    for c in range(1, 5):
+        for r in range(7, 15):
+            twice(c, r, "concrete")
+    for c in range(9, 21):
+        for r in range(5, 17):
+            twice(c, r, "concrete")
+    # the warehouse: a bulkhead box with double doors on every side
+    for c in range(10, 20):
+        for r in range(6, 16):
+            if c in (10, 19) or r in (6, 15):
+                twice(c, r, "bulkhead")
+    for r in (10, 11):
+        twice(10, r, "hatch")
+    for c in (14, 15):
+        twice(c, 6, "hatch")
+    # inside: crate aisles and a drum store beside the doors
+    for c, r in ((12, 8), (13, 8), (12, 9), (16, 8), (17, 8), (14, 10), (12, 12), (13, 13)):
+        twice(c, r, "crate")
+    twice(17, 10, "fuel_drum")
+    twice(11, 13, "boxes")
+    # the yard: crates and drums to hide behind, fences across the lanes, rubble
+    for c, r in ((6, 3), (7, 3), (6, 4), (12, 2), (13, 2), (21, 3), (7, 9), (7, 12), (4, 17), (24, 7)):
+        twice(c, r, "crate")
+    for c, r in ((9, 3), (16, 3), (5, 16), (25, 4)):
+        twice(c, r, "fuel_drum")
+    for c, r in ((18, 2), (8, 6), (5, 6)):
+        twice(c, r, "boxes")
+    for r in (1, 2, 3):
+        twice(3, r, "fence")
+    for c in (20, 21, 22, 23):
+        twice(c, 18, "fence")
+    for c, r in ((7, 18), (8, 18), (8, 19), (9, 17), (23, 1), (24, 2), (25, 2)):
+        twice(c, r, "rubble")
+    m.zones = {"red": (1, 8, 3, 13), "blue": (m.cols - 4, 8, m.cols - 2, 13)}
+    m.spots = {"warehouse": (14, 11), "west_gate": (2, 10), "east_gate": (m.cols - 3, 11),
+               "north_door": (14, 5), "south_door": (15, 16), "drum_store": (17, 11)}
+    return m
+
+
 def main() -> None:
-    for make in (arena, tavern, outdoor, cantina, cargo_bay):
+    for make in (arena, tavern, outdoor, cantina, cargo_bay, compound):
         print("wrote", make().write())
 
 

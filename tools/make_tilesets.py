@@ -415,6 +415,10 @@ def draw_tile(index: int, tiles: list[Tile] | None = None) -> pygame.Surface:
     return square
 
 
+#: the properties every tile states, in this order (game.tiled reads them; others are the tile's own extras)
+TERRAIN_KEYS = ("terrain", "move_cost", "blocks_movement", "blocks_sight", "cover", "elevation")
+
+
 def tsx_text(image: str, width: int, height: int, name: str = NAME, tiles: list[Tile] | None = None) -> str:
     tiles = TILES if tiles is None else tiles
     lines = [
@@ -426,7 +430,7 @@ def tsx_text(image: str, width: int, height: int, name: str = NAME, tiles: list[
     for i, (tile, _, props) in enumerate(tiles):
         lines.append(f' <tile id="{i}" type="{tile}">')
         lines.append("  <properties>")
-        for key in ("terrain", "move_cost", "blocks_movement", "blocks_sight", "cover", "elevation"):
+        for key in TERRAIN_KEYS:
             value = props.get(key, {"terrain": "open", "move_cost": 1, "cover": 0, "elevation": 0}.get(key, False))
             if isinstance(value, bool):
                 lines.append(f'   <property name="{key}" type="bool" value="{str(value).lower()}"/>')
@@ -434,6 +438,9 @@ def tsx_text(image: str, width: int, height: int, name: str = NAME, tiles: list[
                 lines.append(f'   <property name="{key}" type="int" value="{value}"/>')
             else:
                 lines.append(f'   <property name="{key}" value="{value}"/>')
+        for key, value in props.items():  # a tile's own extras (``flammable``), after the terrain six
+            if key not in TERRAIN_KEYS:
+                lines.append(f'   <property name="{key}" type="bool" value="{str(bool(value)).lower()}"/>')
         lines.append("  </properties>")
         lines.append(" </tile>")
     lines.append("</tileset>")
@@ -615,6 +622,86 @@ def support(s: pygame.Surface, rnd: random.Random) -> None:
     pygame.draw.circle(s, (170, 178, 190), (c[0] - 5, c[1] - 5), 5)
 
 
+# The compound (maps/compound.tmx, nd6 part 2): a depot yard around a warehouse. Appended after the
+# ship tiles so their gids, and the cantina and cargo bay drawn with them, stay what they were.
+
+CONCRETE = (150, 148, 140)
+YARD = (140, 118, 84)
+
+
+def concrete(s: pygame.Surface, rnd: random.Random) -> None:
+    """Poured concrete slabs: pale grey, expansion joints, a hairline crack and an oil stain."""
+    noise(s, CONCRETE, rnd, amount=8, blotches=10)
+    for y in (TH // 3, 2 * TH // 3):
+        pygame.draw.line(s, shade(CONCRETE, 0.7), (0, y), (TW, y), 1)
+    pygame.draw.line(s, shade(CONCRETE, 0.7), (TW // 2, 0), (TW // 2, TH), 1)
+    x, y = rnd.randint(8, 24), rnd.randint(8, 20)
+    for _ in range(5):  # a crack wandering down the slab
+        nx, ny = x + rnd.randint(-4, 8), y + rnd.randint(4, 10)
+        pygame.draw.line(s, shade(CONCRETE, 0.55), (x, y), (nx, ny))
+        x, y = nx, ny
+    stain = pygame.Surface((TW, TH), pygame.SRCALPHA)
+    pygame.draw.ellipse(stain, (30, 28, 26, 60), (rnd.randint(26, 40), rnd.randint(38, 50), 16, 10))
+    s.blit(stain, (0, 0))
+
+
+def packed_dirt(s: pygame.Surface, rnd: random.Random) -> None:
+    """The yard's packed earth with a pair of tyre tracks across it."""
+    dirt(s, rnd, YARD)
+    for dy in (-9, 9):
+        y = TH // 2 + dy
+        for x in range(0, TW, 4):
+            pygame.draw.line(s, shade(YARD, 0.8), (x, y - 2), (x + 2, y + 2), 1)
+
+
+def rubble(s: pygame.Surface, rnd: random.Random) -> None:
+    """Broken concrete and twisted rebar on dirt: slow going (move cost 2), no real cover."""
+    dirt(s, rnd, YARD)
+    for _ in range(9):
+        cx, cy, r = rnd.randint(8, TW - 8), rnd.randint(12, TH - 12), rnd.randint(4, 8)
+        pts = [(cx + r * math.cos(a) * rnd.uniform(0.6, 1.2), cy + r * math.sin(a) * rnd.uniform(0.6, 1.2))
+               for a in (i * math.tau / 5 + rnd.random() for i in range(5))]
+        c = jitter(CONCRETE, rnd, 14)
+        pygame.draw.polygon(s, shade(c, 0.6), [(x + 1, y + 2) for x, y in pts])
+        pygame.draw.polygon(s, c, pts)
+    for _ in range(2):
+        x, y = rnd.randint(10, TW - 20), rnd.randint(16, TH - 16)
+        pygame.draw.lines(s, (120, 70, 46), False, [(x, y), (x + 6, y - 4), (x + 14, y + 2)], 2)
+
+
+def fuel_drum(s: pygame.Surface, rnd: random.Random) -> None:
+    """Three fuel drums seen from above, red with a yellow flame mark: blocks movement and sight and
+    would burn (the tile's ``flammable`` property)."""
+    concrete(s, rnd)
+    for cx, cy in ((21, 26), (43, 26), (32, 47)):
+        sh = pygame.Surface((TW, TH), pygame.SRCALPHA)
+        pygame.draw.circle(sh, (0, 0, 0, 110), (cx + 3, cy + 4), 12)
+        s.blit(sh, (0, 0))
+        red = jitter((176, 44, 34), rnd, 8)
+        pygame.draw.circle(s, shade(red, 0.6), (cx, cy), 12)
+        pygame.draw.circle(s, red, (cx, cy), 10)
+        pygame.draw.circle(s, shade(red, 0.7), (cx, cy), 7, 1)  # the rolling hoop
+        pygame.draw.circle(s, (60, 60, 64), (cx + 4, cy - 4), 2)  # the bung
+        pygame.draw.polygon(s, (240, 196, 40), [(cx - 3, cy + 3), (cx, cy - 4), (cx + 3, cy + 3)])
+
+
+def fence(s: pygame.Surface, rnd: random.Random) -> None:
+    """A chain-link fence on the yard's dirt: nobody climbs it in a fight, everybody sees and shoots
+    through it (blocks movement, not sight)."""
+    packed_dirt(s, rnd)
+    mesh = pygame.Surface((TW, TH), pygame.SRCALPHA)
+    top, bottom = TH // 2 - 10, TH // 2 + 10
+    for x in range(-20, TW + 20, 6):
+        pygame.draw.line(mesh, (200, 206, 212, 170), (x, top), (x + 20, bottom))
+        pygame.draw.line(mesh, (200, 206, 212, 170), (x + 20, top), (x, bottom))
+    pygame.draw.line(mesh, (220, 226, 232, 230), (0, top), (TW, top), 2)
+    pygame.draw.line(mesh, (220, 226, 232, 230), (0, bottom), (TW, bottom), 2)
+    s.blit(mesh, (0, 0))
+    for x in (6, TW // 2, TW - 7):
+        pygame.draw.circle(s, (60, 64, 70), (x, TH // 2), 4)
+        pygame.draw.circle(s, (170, 176, 184), (x - 1, TH // 2 - 1), 2)
+
+
 SCIFI_NAME = "scifi"
 SCIFI_TILES: list[Tile] = [
     ("deck", deck, P(terrain="deck", move_cost=1)),
@@ -630,6 +717,13 @@ SCIFI_TILES: list[Tile] = [
     ("boxes", boxes, P(terrain="boxes", move_cost=3, cover=1)),
     ("console", console, P(terrain="console", move_cost=1, blocks_movement=True, cover=2)),
     ("support", support, P(terrain="pillar", move_cost=1, blocks_movement=True, blocks_sight=True, cover=2)),
+    # the compound's tiles (appended: the ones above keep their gids)
+    ("concrete", concrete, P(terrain="concrete", move_cost=1)),
+    ("packed_dirt", packed_dirt, P(terrain="dirt", move_cost=1)),
+    ("rubble", rubble, P(terrain="rubble", move_cost=2)),
+    ("fuel_drum", fuel_drum, P(terrain="fuel_drum", move_cost=1, blocks_movement=True, blocks_sight=True, cover=2,
+                                flammable=True)),
+    ("fence", fence, P(terrain="fence", move_cost=1, blocks_movement=True)),
 ]
 
 #: tile name -> gid in a map whose sci-fi tileset has firstgid 1
