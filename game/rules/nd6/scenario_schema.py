@@ -5,7 +5,7 @@ Declared on ``Nd6Ruleset`` (``game.scenarios`` checks them as strictly as its ow
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -17,8 +17,10 @@ __all__ = ["OPTIONS", "SIDE_OPTIONS", "TRAIT_TYPES", "FIGHTER_TRAITS", "ZERO_STA
 OPTIONS: dict[str, Any] = {
     # G3-3: the winner of the side roll chooses who moves first; off, it always moves second
     "choose_order": bool,
-    # part 2 (S3-SMOKE-3): the wind's direction (0-5) and strength
+    # part 2 (S3-SMOKE-3): the way the wind blows, a hex direction 0-5 (game.hexgrid: 0 east, counter-
+    # clockwise), and how hard: a slight wind makes a cloud drift, a strong one disperses it
     "wind": Annotated[int, msgspec.Meta(ge=0, le=5)],
+    "wind_strength": Literal["none", "slight", "strong"],
 }
 SIDE_OPTIONS: tuple[str, ...] = ()
 
