@@ -324,18 +324,17 @@ def compound() -> MapSpec:
         twice(c, r, "crate")
     twice(17, 10, "fuel_drum")
     twice(11, 13, "boxes")
-    # the yard: crates and drums to hide behind, fences across the lanes, rubble
-    for c, r in ((6, 3), (7, 3), (6, 4), (12, 2), (13, 2), (21, 3), (7, 9), (7, 12), (4, 17), (24, 7)):
+    # the yard: crates and drums to hide behind in the long lanes north and south of the warehouse,
+    # a fence between each lane and the warehouse apron (open at the doors), rubble in the far corners
+    for c, r in ((6, 2), (6, 3), (12, 2), (13, 2), (21, 3), (7, 9), (7, 12), (24, 7)):
         twice(c, r, "crate")
-    for c, r in ((9, 3), (16, 3), (5, 16), (25, 4)):
+    for c, r in ((9, 2), (16, 2), (25, 4), (4, 17)):
         twice(c, r, "fuel_drum")
-    for c, r in ((18, 2), (8, 6), (5, 6)):
+    for c, r in ((18, 2), (3, 3), (5, 6), (8, 6)):
         twice(c, r, "boxes")
-    for r in (1, 2, 3):
-        twice(3, r, "fence")
-    for c in (20, 21, 22, 23):
-        twice(c, 18, "fence")
-    for c, r in ((7, 18), (8, 18), (8, 19), (9, 17), (23, 1), (24, 2), (25, 2)):
+    for c in (11, 12, 13, 16, 17, 18):
+        twice(c, 4, "fence")
+    for c, r in ((23, 1), (24, 1), (24, 2), (25, 2), (26, 2), (25, 1)):
         twice(c, r, "rubble")
     m.zones = {"red": (1, 8, 3, 13), "blue": (m.cols - 4, 8, m.cols - 2, 13)}
     m.spots = {"warehouse": (14, 11), "west_gate": (2, 10), "east_gate": (m.cols - 3, 11),
