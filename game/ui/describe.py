@@ -342,7 +342,12 @@ def roll_sum(ev: dict[str, Any]) -> str:
 
 
 def need_words(ev: dict[str, Any]) -> str:
-    """What the dice must do, short (the dice pop-up): "d20 +3 vs AC 15", "needs 12 or less", "5+ counts"."""
+    """What the dice must do, short (the dice pop-up): "d20 +3 vs AC 15", "needs 12 or less", "5+ counts";
+    for a table roll with modifiers, how the total was made: "rolled 5, −2 from behind = 3"."""
+    if ev.get("table") and ev.get("modifiers"):
+        faces = "+".join(str(x) for x in ev.get("dice") or [])
+        mods = ", ".join(f"{signed(m.get('value', 0))} {m.get('reason', '')}".strip() for m in ev["modifiers"])
+        return f"rolled {faces}, {mods} = {ev.get('total')}"
     if ev.get("dc") is not None:
         add = int(ev.get("base") or 0) + sum(int(m.get("value", 0)) for m in ev.get("modifiers") or [])
         return f"d20 {signed(add) if add else ''} vs {dc_name(ev)} {ev['dc']}: needs {ev['dc']}+".replace("  ", " ")

@@ -44,7 +44,10 @@ __all__ = [
 
 SHAPES = ("circle", "square", "triangle", "diamond", "pentagon")
 LYING_POSTURES = ("prone", "crawling")
-POSTURE_BADGES = {"kneeling": "K", "crouching": "C", "sitting": "S"}
+POSTURE_BADGES = {"kneeling": "K", "crouching": "C", "sitting": "S", "down_in_brawl": "P"}
+#: a brawler lying down is drawn upright and small with a "P" badge: in a brawl of several, long lying
+#: bodies side by side would cover each other (issue 16: brawlers go down together, S3-HTH-10)
+DOWN_IN_BRAWL = "down_in_brawl"
 OUTLINE = (18, 18, 22)
 SELECT_RING = (255, 216, 74)
 POINTER_FILL = (250, 246, 232)
@@ -75,6 +78,8 @@ def health_colour(frac: float, colours: tuple[tuple[int, int, int], ...] = HEALT
     return colours[0] if frac > 0.5 else colours[1] if frac > 0.25 else colours[2]
 
 
+#: (dx, dy, scale) of a brawl of three in its hex (slot_offsets(3) with room for the health bars)
+BRAWL_OF_THREE = [(-0.36, -0.38, 0.5), (0.36, -0.38, 0.5), (0.0, 0.38, 0.5)]
 BRAWL_FILL = (214, 84, 40, 70)
 BRAWL_EDGE = (240, 128, 60)
 STAT_TAG_FILL = (20, 20, 24)
@@ -235,11 +240,13 @@ class TokenLayer:
                     out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale,
                                               len(pairs) + j, len(group)))
                 continue
+            slots = slot_offsets(len(group))
             if brawl and sum(1 for f in group if brawl in f.conditions) >= 2:
                 # a brawl: the members side by side, each side's together (then by id, steadily)
                 order = {s.id: i for i, s in enumerate(getattr(battle, "sides", []) or [])}
                 group = sorted(group, key=lambda f: (order.get(f.side, len(order)), f.id))
-            slots = slot_offsets(len(group))
+                if len(group) == 3:  # a little smaller and apart: the top two's health bars clear the third
+                    slots = BRAWL_OF_THREE
             for i, f in enumerate(group):
                 dx, dy, scale = slots[i]
                 out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale, i, len(group)))
@@ -433,6 +440,7 @@ class TokenLayer:
         show_names = self.geometry.hex_radius * z >= 14
         self.layout.reset()
         brawl_tags = self._draw_brawls(surface, camera, battle)
+        in_brawls = {f.id for group in brawls(battle, self.ruleset.brawl_condition).values() for f in group}
         for p in self.placements(battle):
             f = by_id[p.fighter_id]
             wx, wy = override.get(f.id, (p.x, p.y)) if override else (p.x, p.y)
@@ -443,7 +451,8 @@ class TokenLayer:
             letter = (f.name or f.id)[:1].upper()
             img, (ax, ay) = self.image(
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
-                letter=letter, facing=f.facing, posture=f.posture, radius_px=r, selected=(f.id == selected),
+                letter=letter, facing=f.facing, radius_px=r, selected=(f.id == selected),
+                posture=DOWN_IN_BRAWL if f.id in in_brawls and f.posture in LYING_POSTURES else f.posture,
                 tag=stat_badge(self.ruleset, f) if r >= 9 else None,
             )
             if f.id in dimmed:
