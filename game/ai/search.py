@@ -22,6 +22,7 @@ from game.ai.lookahead import lookahead, refine_replies
 from game.ai.replies import Replies
 from game.ai.sampling import long_shots, refine
 from game.ai.scratch import MASK63, KeyedDice, mix, mix_state, uniform
+from game.ai.slots import carry_on, later_slot
 from game.ai.weights import weights_for
 from game.dice import splitmix64
 from game.model import RngState
@@ -125,7 +126,10 @@ class Search:
                     self.sample(c, s)
             if level.refine:
                 long_shots(self, cands)
-            if level.lookahead:
+            acting = later_slot(self) if level.later and self.weights.later_slot else None
+            if acting is not None:
+                carry_on(self, cands, acting)  # a phased round: what the mover does in its later slot
+            elif level.lookahead:
                 lookahead(self, cands)
             if level.refine:
                 refine(self, cands)

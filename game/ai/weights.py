@@ -67,6 +67,11 @@ class Weights:
     shoot_keep: int = 2  # ... and keeps further than this from every foe (engaged, it cannot shoot)
     shoot_close: float = 0.3  # per hex closer than that
     retreat_hp: float = 0.25  # below this share of hp, a fighter on a losing side backs off
+    #: carry each action on to the mover's later slot in a phased round (``game.ai.slots``, levels with
+    #: ``Level.later``): a ruleset whose round puts a fighter's move and its blow in two slots with the
+    #: others' between opts in through its ``ai_hints`` (off by default: the other phased orders were
+    #: tuned without it)
+    later_slot: bool = False
     danger: bool = True  # the easy level plays without reading danger
 
 
@@ -91,6 +96,9 @@ class Level:
     refine: int = 0
     #: ... and then the foe's reply to the best looked-ahead actions is rolled this many times (0: not)
     reply_refine: int = 0
+    #: in a phased round (the mover has a later slot this round, others' slots between), carry each action on
+    #: to that slot and the foes' blows after it (``game.ai.slots``) instead of the plain look-ahead
+    later: bool = False
     danger: bool = True
     random: bool = False
 
@@ -98,9 +106,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     "random": Level("random", samples=0, random=True),
     "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, expand=1, temperature=0.6, danger=False),
-    "normal": Level("normal", samples=4, top=6, moves=10, expand=4, temperature=0.12),
+    "normal": Level("normal", samples=4, top=6, moves=10, expand=4, temperature=0.12, later=True),
     "hard": Level("hard", samples=6, top=8, moves=16, expand=6, temperature=0.0, lookahead=3, reply_states=2,
-                  lookahead_quiet=3, refine=16, reply_refine=8),
+                  lookahead_quiet=3, refine=16, reply_refine=8, later=True),
 }
 
 
