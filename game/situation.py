@@ -745,7 +745,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             if in_turn is not None:
                 hook(f"the end of {in_turn}'s turn, before", _end_turn, ruleset, battle, in_turn)
             if who in acted:
-                hook(f"the end of round {battle.round}, before", _end_round, battle)
+                hook(f"the end of round {battle.round}, before", _end_round, ruleset, battle)
                 acted.clear()
             acted.add(who)
             hook(f"the start of {who}'s turn, before", _start_turn, ruleset, battle, who)
@@ -802,12 +802,13 @@ def _end_turn(ruleset: Ruleset, battle: Battle, fighter_id: str, dice: Dice) -> 
     return events
 
 
-def _end_round(battle: Battle, dice: Dice) -> list[Event]:
-    """The turn controller's ``end_round`` step: ``end_of_round`` effects end and the next round begins."""
+def _end_round(ruleset: Ruleset, battle: Battle, dice: Dice) -> list[Event]:
+    """The turn controller's ``end_round`` and ``start_round`` steps: ``end_of_round`` effects end, the next
+    round begins and the ruleset's start of round runs (fires, clouds, fuses: ``Ruleset.start_round``)."""
     events = _expire(battle, dice, lambda e: e["until"] == "end_of_round")
     battle.current = None
     battle.round += 1
-    return events
+    return events + list(ruleset.start_round(battle, dice))
 
 
 def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceError,

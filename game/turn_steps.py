@@ -223,12 +223,15 @@ class EndRound(Step):
 
 @dataclass(frozen=True, slots=True)
 class StartRound(Step):
-    """The turn order's start of a round (initiative rolls, a countdown set up)."""
+    """A round begins: the ruleset's board upkeep (after the first round), then the turn order's start of a
+    round (initiative rolls, a countdown set up)."""
 
     kind: ClassVar[str] = "start_round"
 
     def play(self, flow: TurnFlow, b: Battle, dice: Dice) -> Follow:
-        return list(flow.policy.start_round(b, dice)), []
+        # Ruleset.start_round: not for the battle's first round (no turn has been played yet)
+        events = list(flow.ruleset.start_round(b, dice)) if b.turn > 0 else []
+        return events + list(flow.policy.start_round(b, dice)), []
 
 
 @dataclass(frozen=True, slots=True)

@@ -392,6 +392,17 @@ class Ruleset:
         """Called when a fighter's turn ends (e.g. the HT roll to recover from stun, G0-7)."""
         return []
 
+    def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
+        """Called when a new round begins, before the turn order's own start of round (its initiative rolls).
+
+        For what lives on the board rather than on a fighter and counts rounds: fires burning down, clouds
+        growing and fading, a grenade fuse that goes off at the start of the next round. Not called for the
+        battle's first round (the board is as the scenario or situation laid it); ``clinch resolve`` calls
+        it when a fighter who has had its turn acts again. Must apply its events to the battle (use
+        ``events.Resolution``) and return them.
+        """
+        return []
+
     def grip_in_force(self, battle: Battle, grip: Grapple) -> None:
         """Mark a grip a situation lists as taken before it starts (SITUATION-FORMAT.md, "Turns inside a
         situation"): its victim has had a turn with it on, so moves that need a later turn are open at once.

@@ -317,8 +317,8 @@ def apply_hits(r: Resolution, a: Fighter, t: Fighter, hits: int, *, faces: list[
         from game.rules.nd6.shotgun import armour_bonus
 
         stop += armour_bonus(t, plan)  # S3-SHOTGUN-9: Full Body Armor stops twice as much birdshot and buckshot
-    if a.id == t.id and plan is None:
-        stop = 0  # S3-UNARMED-9: one's own fist, inside one's armour
+    if a.id == t.id and plan is None and stops is None:
+        stop = 0  # S3-UNARMED-9: one's own fist, inside one's armour (fire hits pass their own ``stops``)
     injury = max(0, hits - stop)
     before = st_now(t)
     extra: dict[str, Any] = {}

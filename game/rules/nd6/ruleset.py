@@ -13,7 +13,7 @@ from game.hexgrid import Hex, hex_distance
 from game.rules import events as E
 from game.rules.base import Action, Option, Ruleset, register
 from game.rules.nd6 import actions as A
-from game.rules.nd6 import display, facts, hth, martial, rolls, scenario_schema, weapons
+from game.rules.nd6 import autofire, display, facts, hth, martial, ranged, rolls, scenario_schema, weapons
 from game.rules.nd6.combat import attack_odds, plan_attack
 from game.rules.nd6.items import ITEMS, item
 from game.rules.nd6.reach import move_reach
@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["Nd6Ruleset", "ND6_ACTIONS"]
 
 ND6_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (*A.CORE, *hth.ACTIONS, *martial.ACTIONS,
-                                                                   *weapons.ACTIONS)}
+                                                                   *weapons.ACTIONS, *ranged.ACTIONS,
+                                                                   *autofire.ACTIONS)}
 
 
 @register
@@ -126,7 +127,7 @@ class Nd6Ruleset(Ruleset):
                 candidates.extend(self._movement(battle, f))
             if phase in (None, "action"):
                 candidates.extend(self._strikes(battle, f))
-            for mod in (hth, martial, weapons):
+            for mod in (hth, martial, weapons, ranged, autofire):
                 candidates.extend(mod.options(battle, f))
             candidates.extend(self._other(battle, f))
         candidates.append(A.Wait(actor=f.id))
@@ -201,7 +202,7 @@ class Nd6Ruleset(Ruleset):
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: an attack's ``hit``/``miss`` with its automatic results (G3-1); the rest from their
         modules (the HTH table's rows, opposed rolls' ``win``/``tie``/``lose``, saves' ``success``)."""
-        for mod in (hth, martial, weapons):
+        for mod in (hth, martial, weapons, ranged, autofire):
             got = mod.odds(battle, action)
             if got is not None:
                 return got
@@ -259,6 +260,15 @@ class Nd6Ruleset(Ruleset):
         for mod in (martial, weapons, hth):
             if not is_out(f):
                 mod.start_turn(r, f)
+        return r.events
+
+    def start_round(self, battle: Battle, dice: Dice) -> list[dict]:
+        """The board's upkeep at a new round: fires burn down, clouds grow and fade, fuses go off
+        (``effects.start_round``: S3-FIRE-11, S3-GRENADE, S3-SMOKE)."""
+        from game.rules.nd6 import effects
+
+        r = E.Resolution(battle, dice)
+        effects.start_round(r)
         return r.events
 
     def headline(self, odds: dict[str, float] | None) -> str | None:
