@@ -135,14 +135,25 @@ class Move(MoveVerb, Nd6Action):
 
 
 def walk(r: Resolution, f: Fighter, path: list[Hex], *, rule: str) -> None:
-    """Step along ``path`` (start excluded), face the way of the last step, and count the hexes (G3-4)."""
+    """Step along ``path`` (start excluded), face the way of the last step, and count the hexes (G3-4).
+
+    Board effects on the way (``effects``): a failed IQ check stops the walk before a burning hex
+    (S3-FIRE-12); the fire hits and tear gas of the hexes walked follow the move (S3-FIRE-8/9, S3-SMOKE-4).
+    """
+    from game.rules.nd6 import effects
+
     start = f.hex
+    path = effects.before_walk(r, f, path)
+    if not path:
+        mark(r, f, "moved", hexes=moved_this_round(r.battle, f), path=[[start.q, start.r]])
+        return
     last = path[-2] if len(path) >= 2 else start
     r.emit(E.move(f.id, path[-1], path=path, rule=rule))
     d = direction_between(last, path[-1])
     if d is not None and d != f.facing:
         r.emit(E.face(f.id, d, rule=rule))
     mark(r, f, "moved", hexes=moved_this_round(r.battle, f) + len(path), path=[[h.q, h.r] for h in [start, *path]])
+    effects.on_walk(r, f, path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,9 +206,11 @@ class Charge(Nd6Action):
     def _resolve(self, r: Resolution, f: Fighter) -> None:
 
         path = [Hex(*h) for h in self.path]
+        t = r.battle.fighter(self.target)
         if path:
             walk(r, f, path, rule="G3-4")
-        t = r.battle.fighter(self.target)
+            if hex_distance(f.hex, t.hex) > 1:
+                return  # S3-FIRE-12: the walk stopped before a burning hex, short of the target
         d = direction_between(f.hex, t.hex)
         if d is not None and d != f.facing:
             r.emit(E.face(f.id, d, rule="G3-4"))
