@@ -17,8 +17,9 @@ firing rules' (``ranged``).
   spare batteries are not counted (ruling ND6-15: a battle is too short to run out of them).
 - Smoke on the line of fire is R1 shielding against an energy shot: one die less damage (S3-ENERGY-6,
   S3-SMOKE-6, G3-26), once however many smoke hexes the shot crosses (R1 is one level of shielding);
-  a 1d6 shot through smoke does nothing. Anti-laser smoke and ordinary smoke are the same board effect
-  (``smoke``): the seed's two sentences say the same of both.
+  a 1d6 shot through smoke does nothing. Anti-laser smoke and ordinary smoke are the same board effect: the
+  seed's two sentences say the same of both, and the smoke counted is what the line of fire counts for
+  S3-SMOKE-5 (``ranged.line_of_fire``), so the -1 DX per hex and the shielding never disagree.
 - The plasma sword is an energy weapon in every respect (S3-SWORD-2: items tag ``energy``), but it strikes
   the next hex, so no shot of it passes through smoke and shielding never applies to it; its battery is not
   counted (items.py: house).
@@ -31,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.hexgrid import Hex, hex_linedraw
+from game.hexgrid import Hex
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.nd6 import damage as D
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["is_energy", "is_energy_gun", "full_dice", "battery_size", "battery_left", "splits", "volley",
            "split_reason", "smoke_on_line", "shielding", "adjust", "spend", "SwapBattery", "ACTIONS",
-           "NOT_IMPLEMENTED", "SHIELD_KINDS"]
+           "NOT_IMPLEMENTED", "shot_reason", "adjust_shot", "after_shot", "options", "odds"]
 
 #: [GM] and draft rules of this area that the game does not play, with why (tests read it)
 NOT_IMPLEMENTED: dict[str, str] = {
@@ -54,8 +55,6 @@ NOT_IMPLEMENTED: dict[str, str] = {
     "S3-ENERGY-8": "belt-pack and backpack batteries are a draft; only the battery counted in dice is played "
                    "(G3-24)",
 }
-#: board effects that shield against an energy shot (S3-SMOKE-6: smoke; tear gas is a gas, not smoke)
-SHIELD_KINDS: frozenset[str] = frozenset({"smoke"})
 
 
 def is_energy(weapon: str | None) -> bool:
@@ -128,13 +127,12 @@ def split_reason(f: Fighter, weapon: str | None, dice: int | None, shots: int | 
     return None
 
 
-def smoke_on_line(battle: Battle, a: Hex, b: Hex) -> int:
-    """Smoke hexes a shot from ``a`` to ``b`` starts in, crosses or ends in (S3-SMOKE-5's count; the board
-    effects of ``battle.state["board_effects"]``)."""
-    effects = battle.state.get("board_effects") or []
-    smoky = {(e["hex"][0], e["hex"][1]) for e in effects if e.get("kind") in SHIELD_KINDS
-             and int(e.get("turns_left", 1)) > 0}
-    return sum(1 for h in hex_linedraw(a, b) if (h.q, h.r) in smoky)
+def smoke_on_line(battle: Battle, f: Fighter, to: Hex) -> int:
+    """Smoke hexes a shot of ``f`` at ``to`` starts in, crosses or ends in (S3-SMOKE-5's count, from
+    ``ranged.line_of_fire``)."""
+    from game.rules.nd6.ranged import line_of_fire
+
+    return line_of_fire(battle, f, to).smoke
 
 
 def shielding(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, *, smoke: int | None = None) -> int:
@@ -143,7 +141,7 @@ def shielding(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, *, smo
     ``smoke`` is the line of fire's smoke count when the caller has it (``ranged.line_of_fire``)."""
     if not is_energy_gun(weapon) or (in_hth(f) and f.hex == t.hex):
         return 0
-    count = smoke_on_line(battle, f.hex, t.hex) if smoke is None else smoke
+    count = smoke_on_line(battle, f, t.hex) if smoke is None else smoke
     return 1 if count > 0 else 0
 
 
@@ -212,3 +210,79 @@ class SwapBattery(Nd6Action):
 
 
 ACTIONS: tuple[type[Nd6Action], ...] = (SwapBattery,)
+
+
+# -- the firing rules' hooks (ranged.hook: shot_reason, adjust_shot, after_shot) ----------------------------------------
+
+def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason | None:
+    """The split of this attack (``dice`` a shot, ``shots``) against the full shot and the battery (S3-ENERGY-3,
+    G3-24); ``dice`` on any other weapon is refused."""
+    return split_reason(f, action.weapon(f), getattr(action, "dice", None), getattr(action, "shots", None))
+
+
+def adjust_shot(battle: Battle, plan: Any, f: Fighter, t: Fighter, action: Any) -> None:
+    """Each shot of an energy weapon is ``dice`` d6, less a die through smoke (:func:`adjust`)."""
+    lof = plan.extra.get("line_of_fire")
+    adjust(battle, plan, f, t, getattr(action, "dice", None), smoke=None if lof is None else lof.smoke)
+
+
+def after_shot(r: Resolution, f: Fighter, t: Fighter, action: Any, out: dict[str, Any]) -> None:
+    """G3-24: the shot just fired spends its dice from the battery, hit or miss (dropped on a fumble too)."""
+    weapon = action.weapon(f)
+    if not is_energy_gun(weapon):  # a fumble (G3-1) may have just dropped it: the shot was still fired
+        weapon = next((e["item"] for e in reversed(r.events) if e.get("type") == "item" and e.get("actor") == f.id
+                       and e.get("action") in ("dropped", "lost") and is_energy_gun(e.get("item"))), None)
+    if weapon is not None and is_energy_gun(weapon):
+        per, _ = volley(f, weapon, getattr(action, "dice", None), None)
+        spend(r, f, weapon, per)
+
+
+
+# -- the menu and its odds ----------------------------------------------------------------------------------------------
+
+def _guns(f: Fighter) -> list[str]:
+    return [w for w in dict.fromkeys(h for h in f.hands.values() if h) if is_energy_gun(w)]
+
+
+def options(battle: Battle, f: Fighter) -> list[Any]:
+    """Menu candidates: swapping a battery that is not fresh (S3-ENERGY-2), and at each foe the split shots of
+    the energy weapon in hand (S3-ENERGY-3: 2 x 3d6, 3 x 2d6, 6 x 1d6; the full shot is the plain attack)."""
+    from game.rules.nd6.actions import Attack
+    from game.rules.nd6.status import foes
+
+    out: list[Any] = []
+    for w in _guns(f):
+        if battery_left(f, w) < battery_size(w):
+            out.append(SwapBattery(actor=f.id, item=w))
+        if in_hth(f):
+            continue
+        for o in foes(battle, f):
+            for per, n in splits(w)[1:]:
+                out.append(Attack(actor=f.id, target=o.id, item=w, dice=per, shots=n))
+    return out
+
+
+def odds(battle: Battle, action: Any) -> dict[str, float] | None:
+    """An energy shot's chances: one shot's ``hit``/``miss`` with its automatic results (G3-1); for a volley of
+    several, ``hit`` is at least one shot hitting, ``miss`` none, ``each`` one shot's chance (the shots roll
+    alike, S3-ENERGY-3). None when the action is not a shot of an energy weapon."""
+    from game.rules.nd6.actions import Attack
+    from game.rules.nd6.combat import attack_odds
+    from game.rules.nd6.ranged import is_shot, shot_plan
+
+    if not isinstance(action, Attack):
+        return None
+    f, t = battle.get(action.actor), battle.get(action.target)
+    if f is None or t is None:
+        return None
+    weapon = action.weapon(f)
+    if not is_energy_gun(weapon) or not is_shot(battle, f, t, weapon):
+        return None
+    plan = shot_plan(battle, f, t, weapon, defense=action.defense)
+    adjust_shot(battle, plan, f, t, action)
+    one = attack_odds(plan)
+    _, n = volley(f, weapon, action.dice, action.shots)
+    if n <= 1:
+        return one
+    p = one["hit"]
+    return {"hit": 1.0 - (1.0 - p) ** n, "miss": (1.0 - p) ** n, "each": p}

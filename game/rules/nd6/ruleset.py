@@ -13,7 +13,19 @@ from game.hexgrid import Hex, hex_distance
 from game.rules import events as E
 from game.rules.base import Action, Option, Ruleset, register
 from game.rules.nd6 import actions as A
-from game.rules.nd6 import autofire, display, facts, hth, martial, ranged, rolls, scenario_schema, weapons
+from game.rules.nd6 import (
+    autofire,
+    display,
+    energy,
+    facts,
+    hth,
+    martial,
+    ranged,
+    rolls,
+    scenario_schema,
+    shotgun,
+    weapons,
+)
 from game.rules.nd6.combat import attack_odds, plan_attack
 from game.rules.nd6.items import ITEMS, item
 from game.rules.nd6.reach import move_reach
@@ -37,7 +49,7 @@ __all__ = ["Nd6Ruleset", "ND6_ACTIONS"]
 
 ND6_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (*A.CORE, *hth.ACTIONS, *martial.ACTIONS,
                                                                    *weapons.ACTIONS, *ranged.ACTIONS,
-                                                                   *autofire.ACTIONS)}
+                                                                   *autofire.ACTIONS, *energy.ACTIONS)}
 
 
 @register
@@ -127,7 +139,7 @@ class Nd6Ruleset(Ruleset):
                 candidates.extend(self._movement(battle, f))
             if phase in (None, "action"):
                 candidates.extend(self._strikes(battle, f))
-            for mod in (hth, martial, weapons, ranged, autofire):
+            for mod in (hth, martial, weapons, ranged, autofire, shotgun, energy):
                 candidates.extend(mod.options(battle, f))
             candidates.extend(self._other(battle, f))
         candidates.append(A.Wait(actor=f.id))
@@ -202,7 +214,7 @@ class Nd6Ruleset(Ruleset):
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: an attack's ``hit``/``miss`` with its automatic results (G3-1); the rest from their
         modules (the HTH table's rows, opposed rolls' ``win``/``tie``/``lose``, saves' ``success``)."""
-        for mod in (hth, martial, weapons, ranged, autofire):
+        for mod in (hth, martial, weapons, shotgun, energy, ranged, autofire):  # a shell's or a split's odds first
             got = mod.odds(battle, action)
             if got is not None:
                 return got

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from game.model import Battle, Fighter
 
 __all__ = ["AMMO", "SHOTGUNS", "is_shotgun", "shell", "ammo_reason", "shot_damage", "st_needed", "one_handed",
-           "effective_range", "spread_mod", "past_range", "armour_bonus", "adjust", "ST_RULE"]
+           "effective_range", "spread_mod", "past_range", "armour_bonus", "adjust", "ST_RULE", "shot_reason",
+           "adjust_shot", "options", "odds"]
 
 #: S3-SHOTGUN-1: the three shells, in the order the seed lists them
 AMMO: tuple[str, ...] = ("birdshot", "buckshot", "slug")
@@ -156,12 +157,19 @@ def adjust(battle: Battle, plan: Any, f: Fighter, t: Fighter, ammo: str | None) 
     need = st_needed(f, weapon, load)
     if need is None:
         return Reason(f"A {name} cannot be fired with one hand.", "S3-SHOTGUN-10")
-    # S3-AUTO-4's shortfall, computed by the core from the gun's listed ST, is replaced by the shell's
-    plan.spec.modifiers[:] = [m for m in plan.spec.modifiers if m.rule not in ("S3-AUTO-4", ST_RULE)]
+    # S3-AUTO-4's shortfall, computed from the gun's listed ST, is replaced by the shell's, and so is the rest
+    # that takes up to 2 off it (S3-AUTO-5); a shotgun fires single shots, so there is no recoil of rounds
+    plan.spec.modifiers[:] = [m for m in plan.spec.modifiers if m.rule not in ("S3-AUTO-4", "S3-AUTO-5", ST_RULE)]
     have = st_full(f)
     if have < need:
         plan.spec.add(have - need, f"ST {have} below the {need} {load} from a {name} needs "
                       f"({'one-handed' if one_handed(f, weapon) else 'two-handed'})", ST_RULE)
+        lof = plan.extra.get("line_of_fire")
+        if lof is not None:
+            from game.rules.nd6.ranged import rested
+
+            if rested(battle, f, lof):
+                plan.spec.add(min(2, need - have), "the gun is rested on something solid", "S3-AUTO-5")
     spread = spread_mod(weapon, load, hexes)
     if spread is not None:
         plan.spec.modifiers.append(spread)
@@ -171,3 +179,65 @@ def adjust(battle: Battle, plan: Any, f: Fighter, t: Fighter, ammo: str | None) 
                                     " (S3-SHOTGUN-8)")
         plan.damage_note += f"; half damage beyond {effective_range(weapon, load)} hexes (S3-SHOTGUN-8)"
     return None
+
+
+# -- the firing rules' hooks (ranged.hook: shot_reason, adjust_shot) -----------------------------------------------------
+
+def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason | None:
+    """Why this shot cannot be fired for its shell: an unknown shell, shells in a gun that takes none
+    (S3-SHOTGUN-1), a hunting shotgun held in one hand (S3-SHOTGUN-10)."""
+    weapon = action.weapon(f)
+    ammo = getattr(action, "ammo", None)
+    why = ammo_reason(weapon, ammo)
+    if why is not None or not is_shotgun(weapon):
+        return why
+    load = shell(weapon, ammo)
+    assert load is not None and weapon is not None
+    if st_needed(f, weapon, load) is None:
+        return Reason(f"A {item(weapon).get('name', weapon)} cannot be fired with one hand.", "S3-SHOTGUN-10")
+    return None
+
+
+def adjust_shot(battle: Battle, plan: Any, f: Fighter, t: Fighter, action: Any) -> None:
+    """Each shot of a shotgun takes its shell's numbers (:func:`adjust`)."""
+    adjust(battle, plan, f, t, getattr(action, "ammo", None))
+
+
+
+# -- the menu and its odds ----------------------------------------------------------------------------------------------
+
+def options(battle: Battle, f: Fighter) -> list[Any]:
+    """Menu candidates: at each foe, a slug from a shotgun in hand whose load is shot (S3-SHOTGUN-13; the
+    plain attack fires the gun's own load)."""
+    from game.rules.nd6.actions import Attack
+    from game.rules.nd6.status import foes, in_hth
+
+    out: list[Any] = []
+    if in_hth(f):
+        return out
+    for w in dict.fromkeys(h for h in f.hands.values() if h):
+        if not is_shotgun(w) or shell(w, None) == "slug":
+            continue
+        out.extend(Attack(actor=f.id, target=o.id, item=w, ammo="slug") for o in foes(battle, f))
+    return out
+
+
+def odds(battle: Battle, action: Any) -> dict[str, float] | None:
+    """A shotgun shot's chances with its shell's spread and ST (G3-1's ``hit``/``miss`` and automatic results);
+    None when the action is not a shotgun's shot."""
+    from game.rules.nd6.actions import Attack
+    from game.rules.nd6.combat import attack_odds
+    from game.rules.nd6.ranged import is_shot, shot_plan
+
+    if not isinstance(action, Attack):
+        return None
+    f, t = battle.get(action.actor), battle.get(action.target)
+    if f is None or t is None:
+        return None
+    weapon = action.weapon(f)
+    if not is_shotgun(weapon) or not is_shot(battle, f, t, weapon) or ammo_reason(weapon, action.ammo):
+        return None
+    plan = shot_plan(battle, f, t, weapon, defense=action.defense)
+    if adjust(battle, plan, f, t, action.ammo) is not None:
+        return None
+    return attack_odds(plan)
