@@ -12,9 +12,9 @@ firing rules' (``ranged``).
 - A turn's full shot (the item's ``damage``: 6d6) may be split into ``shots`` shots of ``dice`` d6 each, at
   least 1d6 a shot and no more dice in all than the full shot (S3-ENERGY-3); firing fewer than the split
   allows is the firer's choice (S3-ENERGY-4). Left out, ``dice`` is the full shot, or what the battery still
-  holds when that is less (ruling ND6-15), and ``shots`` is 1. Each shot rolls to hit on its own.
+  holds when that is less (ruling ND6-16), and ``shots`` is 1. Each shot rolls to hit on its own.
 - A drained battery is swapped for a fresh one with the Ready action :class:`SwapBattery` (S3-ENERGY-2);
-  spare batteries are not counted (ruling ND6-15: a battle is too short to run out of them).
+  spare batteries are not counted (ruling ND6-16: a battle is too short to run out of them).
 - Smoke on the line of fire is R1 shielding against an energy shot: one die less damage (S3-ENERGY-6,
   S3-SMOKE-6, G3-26), once however many smoke hexes the shot crosses (R1 is one level of shielding);
   a 1d6 shot through smoke does nothing. Anti-laser smoke and ordinary smoke are the same board effect: the
@@ -94,7 +94,7 @@ def splits(weapon: str) -> list[tuple[int, int]]:
 
 def volley(f: Fighter, weapon: str, dice: int | None, shots: int | None) -> tuple[int, int]:
     """The (dice a shot, shots) an attack fires: left out, the full shot or what the battery holds (ruling
-    ND6-15), one shot (S3-ENERGY-4: more are never required)."""
+    ND6-16), one shot (S3-ENERGY-4: more are never required)."""
     per = dice if dice is not None else min(full_dice(weapon), battery_left(f, weapon))
     return per, shots if shots is not None else 1
 

@@ -5,7 +5,7 @@ this module only *adjusts* a planned shot (:func:`adjust`) and the armour the sh
 (:func:`armour_bonus`); the roll, the rounds and the line of fire stay with the firearms rules. The shell
 is the attack's ``ammo`` (SITUATION-FORMAT), by default the load the seed gives the gun (items ``ammo``):
 birdshot for the hunting shotgun, buckshot for the other two (S3-SHOTGUN-10..12), and slugs in any of
-them (S3-SHOTGUN-13). The shooter is taken to carry all three kinds (ruling ND6-15).
+them (S3-SHOTGUN-13). The shooter is taken to carry all three kinds (ruling ND6-16).
 
 What a shell sets (items.SHOT_DAMAGE / SHOT_ST / SHOT_RANGE hold the numbers):
 
@@ -16,7 +16,7 @@ What a shell sets (items.SHOT_DAMAGE / SHOT_ST / SHOT_RANGE hold the numbers):
   200 %, the two mixed cases 70 % (S3-SHOTGUN-7, G3-27);
 - the spread: birdshot and buckshot +1 DX under half the effective range, +2 from half of it on (also
   beyond it); slugs none (S3-SHOTGUN-2/3);
-- half damage past the effective range, rounded down (S3-SHOTGUN-8, ruling ND6-15);
+- half damage past the effective range, rounded down (S3-SHOTGUN-8, ruling ND6-16);
 - Full Body Armor stops twice its hits against birdshot and buckshot, not slugs; vests and jackets gain
   nothing (S3-SHOTGUN-9).
 
