@@ -83,9 +83,14 @@ class Nd6Action(Action):
         elif phase not in self.phases:
             return Reason(f"{self.title or self.type} belongs to the {' or '.join(self.phases)} phase, not {phase}.",
                           "G3-3")
-        if self.is_action and not self.passive and phase == "action" and this_round(f, "acted", battle):
+        if self.is_action and not self.passive and phase == "action" and this_round(f, "acted", battle) \
+                and not self._follow_up(battle, f):
             return Reason(f"{f.label} has already acted this round.", "G3-3")
         return self._check(battle, f)
+
+    def _follow_up(self, battle: Battle, f: Fighter) -> bool:
+        """Whether this action may follow the round's action already taken (S3-BAYONET-4's fire and stab)."""
+        return False
 
     def resolve(self, battle: Battle, dice: object) -> list[dict]:
         from game.rules.events import Resolution
@@ -270,7 +275,29 @@ class Attack(Nd6Action):
         w = self.weapon(f)
         if w is not None and w not in f.hands.values():
             return Reason(f"{f.label} holds no {item(w).get('name', w)}.", "G3-4")
-        return attack_reach(battle, f, t, w) or self._moved(battle, f)
+        return attack_reach(battle, f, t, w) or self._moved(battle, f) or self._shot_reason(battle, f, t, w)
+
+    def _shot_reason(self, battle: Battle, f: Fighter, t: Fighter, w: str | None) -> Reason | None:
+        """A shot's own limits (line of fire, mode, shots a turn, magazine: :mod:`.ranged`)."""
+        from game.rules.nd6 import ranged
+
+        if not ranged.is_shot(battle, f, t, w, self.mode):
+            return None if self.mode in (None, "single") else Reason(
+                f"{f.label} cannot fire at {t.label} now (mode {self.mode}).", "S3-AUTO-1")
+        return ranged.shot_reason(battle, f, t, self)
+
+    def _follow_up(self, battle: Battle, f: Fighter) -> bool:
+        """S3-BAYONET-4: a bayonet thrust and a shot at the same foe in one turn, in either order."""
+        from game.rules.nd6 import ranged
+
+        t = battle.get(self.target)
+        w = self.weapon(f)
+        if t is None or w is None or not has_tag(w, "bayonet") or hex_distance(f.hex, t.hex) != 1:
+            return False
+        shot, thrust = this_round(f, "shot", battle), this_round(f, "thrust", battle)
+        if ranged.is_shot(battle, f, t, w, self.mode):
+            return bool(thrust) and thrust.get("target") == t.id and not shot
+        return bool(shot) and shot.get("target") == t.id and not thrust
 
     def _moved(self, battle: Battle, f: Fighter) -> Reason | None:
         n = moved_this_round(battle, f)
@@ -289,6 +316,13 @@ class Attack(Nd6Action):
             mark(r, f, "charge", **{k: v for k, v in charge.items() if k != "round"}, done=True)
             charge_attack(r, f, t, w, [Hex(*h) for h in charge.get("path", [])])
             return
+        from game.rules.nd6 import ranged
+
+        if ranged.is_shot(r.battle, f, t, w, self.mode):
+            ranged.fire(r, f, self)  # G3-10, G3-12, S3-AUTO: a shot, a burst or a stream
+            return
+        if w is not None and has_tag(w, "bayonet"):
+            mark(r, f, "thrust", target=t.id)  # S3-BAYONET-4: a shot may follow at this foe only
         plan = plan_attack(r.battle, f, t, w, defense=self.defense)
         resolve_attack(r, plan)
 

@@ -32,7 +32,7 @@ from game.rules.nd6.actions import Nd6Action, mark
 from game.rules.nd6.combat import AttackPlan, apply_hits, damage_rolled, plan_attack, resolve_attack
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.ranges import mh_distance, mh_of, range_penalty
-from game.rules.nd6.status import in_hth, iq, is_down, is_out, skill, this_round
+from game.rules.nd6.status import in_hth, iq, is_down, is_out, skill, st_full, this_round
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -257,17 +257,69 @@ def set_mode(r: Resolution, f: Fighter, weapon: str, mode: str | None) -> None:
 
 # -- planning a shot ---------------------------------------------------------------------------------------------------
 
+def rested(battle: Battle, f: Fighter, lof: LineOfFire) -> bool:
+    """Ruling ND6-15 (S3-AUTO-5): a gun is rested on something solid when its shooter lies prone or kneels, or
+    when the first hex of the line of fire is an obstacle that stops walking but not sight (a crate, a low wall)."""
+    if f.posture in ("prone", "kneeling"):
+        return True
+    if len(lof.hexes) < 2:
+        return False
+    c = battle.board.index().get(lof.hexes[1])
+    return c is not None and c.blocks_movement and not c.blocks_sight
+
+
+def st_mods(battle: Battle, f: Fighter, weapon: str | None, rounds: int, lof: LineOfFire) -> list[Mod]:
+    """S3-AUTO-4..7 with G3-13: -1 DX per point of ST the shooter lacks. The ST needed is the weapon's, +1 for
+    every 3 rounds of a burst or stream beyond its first round (the recoil); a bipod halves the recoil's share
+    of the shortfall (round down), a tripod removes it; resting the gun takes 2 off the whole shortfall."""
+    if weapon is None:
+        return []
+    need = int(item(weapon).get("st", 0) or 0)
+    recoil = max(0, rounds - 1) // 3
+    st = st_full(f)
+    base = max(0, need - st)
+    total = max(0, need + recoil - st)
+    kick = total - base
+    out: list[Mod] = []
+    if base:
+        out.append(Mod(-base, f"ST {st} below the {need} it needs", "S3-AUTO-4"))
+    if kick:
+        worn = set(f.items) | {i for i in f.hands.values() if i}
+        if "tripod" in worn:
+            out.append(Mod(0, f"recoil of {rounds} rounds: none on a tripod", "S3-AUTO-6"))
+            kick = 0
+        elif "bipod" in worn:
+            kick //= 2
+            out.append(Mod(-kick, f"recoil of {rounds} rounds (ST {need + recoil} needed), halved by a bipod",
+                           "S3-AUTO-6"))
+        else:
+            out.append(Mod(-kick, f"recoil of {rounds} rounds: ST {need + recoil} needed", "S3-AUTO-7"))
+    if base + kick and rested(battle, f, lof):
+        out.append(Mod(min(2, base + kick), "the gun is rested on something solid", "S3-AUTO-5"))
+    return [m for m in out if m.value]
+
+
 def shot_plan(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, *,
-              extra_mods: tuple[Mod, ...] | list[Mod] = (), defense: str | None = None) -> AttackPlan:
-    """The plan of one shot: the core's attack plan (eDX, facing, range G3-12, ST shortfall S3-AUTO-4, the
-    target's defence) plus smoke in the line of fire (S3-SMOKE-5) and ``extra_mods`` (auto fire, targets)."""
+              extra_mods: tuple[Mod, ...] | list[Mod] = (), defense: str | None = None,
+              rounds: int = 1) -> AttackPlan:
+    """The plan of one shot, burst or stream of ``rounds``: the core's attack plan (eDX, facing, range G3-12,
+    the target's defence), the ST shortfall with recoil and rest (S3-AUTO-4..7, G3-13), smoke in the line of
+    fire (S3-SMOKE-5) and ``extra_mods`` (the auto-fire bonus, a sweep, a new target)."""
     plan = plan_attack(battle, f, t, weapon, defense=defense)
     lof = line_of_fire(battle, f, t.hex)
+    plan.spec.modifiers[:] = [m for m in plan.spec.modifiers if m.rule != "S3-AUTO-4"]
+    plan.spec.modifiers.extend(st_mods(battle, f, weapon, rounds, lof))
     smoke = smoke_mod(lof)
     if smoke is not None:
         plan.spec.modifiers.append(smoke)
-    plan.spec.modifiers.extend(extra_mods)
+    plan.spec.modifiers.extend(m for m in extra_mods if m.value)
     plan.extra["line_of_fire"] = lof
+    if weapon is not None and has_tag(weapon, "bayonet") and "bayonet" in plan.damage_note:
+        from game.rules.nd6 import damage as D
+
+        plan.damage = D.parse(str(item(weapon)["damage"]))  # S3-BAYONET-4: shot point-blank, not thrust
+        plan.damage_note = f"{item(weapon).get('name', weapon)}, a shot: {plan.damage}"
+        plan.multipliers[:] = [m for m in plan.multipliers if m[2] != "S3-BAYONET-3"]
     return plan
 
 
@@ -287,9 +339,11 @@ def switch_mod(battle: Battle, f: Fighter, t: Fighter) -> Mod | None:
 
 # -- is it a shot, may it be fired ------------------------------------------------------------------------------------
 
-def is_shot(battle: Battle, f: Fighter, t: Fighter, weapon: str | None) -> bool:
+def is_shot(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, mode: str | None = None) -> bool:
     """Whether attacking ``t`` with ``weapon`` is a shot (played by :func:`fire`): a missile weapon that can fire,
-    not a bayonet thrust at an adjacent foe (S3-BAYONET-5), not a jammed or empty gun swung (S3-IMPROV-4)."""
+    not a jammed or empty gun swung (S3-IMPROV-4), not a pistol inside the shooter's own brawl (S3-HTH-8: the
+    core's HTH blow), and at an adjacent foe with a bayonet only when a ``mode`` is named (else the thrust,
+    S3-BAYONET-5; ruling ND6-15)."""
     if weapon is None or item(weapon).get("kind") != "missile":
         return False
     if has_tag(weapon, "firearm"):
@@ -297,7 +351,9 @@ def is_shot(battle: Battle, f: Fighter, t: Fighter, weapon: str | None) -> bool:
 
         if not can_fire(f, weapon):
             return False
-    if has_tag(weapon, "bayonet") and hex_distance(f.hex, t.hex) == 1 and not in_hth(f):
+    if in_hth(f) and f.hex == t.hex:
+        return False
+    if has_tag(weapon, "bayonet") and hex_distance(f.hex, t.hex) == 1 and mode is None:
         return False
     return True
 
@@ -311,7 +367,9 @@ def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason |
     mode = getattr(action, "mode", None) or "single"
     if mode not in ("single", "semi", "burst", "full_auto"):
         return Reason(f"mode must be single, semi, burst or full_auto, not {mode!r}.", "S3-AUTO-1", "bad_intent")
-    if mode in ("single", "semi"):
+    if mode in ("single", "semi") and has_tag(weapon, "energy"):
+        pass  # S3-ENERGY-3: an energy weapon's ``shots`` split one full shot (energy.shot_reason judges them)
+    elif mode in ("single", "semi"):
         why = mode_reason(battle, f, weapon, mode)
         if why is not None:
             return why
@@ -347,6 +405,7 @@ def note_fired(r: Resolution, f: Fighter, weapon: str, mode: str, t: Fighter, n:
     if t.id not in targets:
         targets.append(t.id)
     mark(r, f, "fired", item=weapon, mode=mode, targets=targets, rounds=int(fired.get("rounds", 0)) + n)
+    mark(r, f, "shot", target=t.id)  # S3-BAYONET-4: a bayonet thrust this turn must be at the foe shot
 
 
 def strike_in_the_way(r: Resolution, plan: AttackPlan, figure_id: str) -> dict[str, Any]:
@@ -378,9 +437,9 @@ def one_shot(r: Resolution, f: Fighter, t: Fighter, weapon: str, action: Any) ->
         miss = roll_to_miss(r, plan, fig)
         if miss["hit"]:
             out = strike_in_the_way(r, plan, fig)
-            mark(r, f, "shot", target=t.id)  # S3-BAYONET-4: the shot was at t, whoever it struck
-            return out
-    out = resolve_attack(r, plan)
+            break
+    else:
+        out = resolve_attack(r, plan)
     for fn in hook("after_shot"):
         fn(r, f, t, action, out)
     return out
@@ -395,8 +454,8 @@ def fire(r: Resolution, f: Fighter, action: Any) -> None:
     if mode in ("burst", "full_auto"):
         from game.rules.nd6 import autofire
 
-        if mode == "burst":
-            autofire.bursts(r, f, [t.id], weapon, n=max(1, int(getattr(action, "shots", None) or 1)),
+        if mode == "burst":  # ``shots`` counts rounds: 3 is one burst, 6 two (S3-AUTO-8)
+            autofire.bursts(r, f, [t.id], weapon, n=max(1, int(getattr(action, "shots", None) or 3) // 3),
                             defense=getattr(action, "defense", None))
         else:
             autofire.stream(r, f, [t.id], weapon, rounds=getattr(action, "shots", None),
