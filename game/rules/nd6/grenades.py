@@ -1,0 +1,506 @@
+"""Grenades and molotovs (S3-GRENADE-1..24): thrown at a hex, scattering on a miss, going off on a fuse.
+
+A grenade is aimed at an area, not at a figure (S3-GRENADE-2/3/23), so it has its own action
+(:class:`ThrowGrenade`) rather than a path through :func:`combat.plan_attack`: one 3d6 roll under adjusted DX
+with -1 per multihex, its own automatic results (S3-GRENADE-5), and on a miss a scatter whose direction is one
+die (G3-25) and whose length is the margin of failure (S3-GRENADE-4). What it does where it lands is split by
+kind: high explosive (S3-GRENADE-18/19), molotov and incendiary fire (S3-GRENADE-9..13, 20..22; the hits go
+through :func:`game.rules.nd6.fire.fire_hits`, G3-15), smoke and tear gas (the clouds of :mod:`.smoke`).
+
+A grenade whose fuse is ``next_movement`` waits in ``battle.state["grenades"]`` (a list of plain dicts, saved
+and replayed with the battle) and goes off at the start of the next round (:func:`start_round`). A smoke or gas
+grenade that has gone off lies on the floor, burning, and may be picked up and thrown back (S3-SMOKE-8):
+``pick_up`` and ``throw_grenade`` again; its record in ``battle.state["grenades"]`` follows it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.hexgrid import Hex, hex_distance, hex_linedraw, hex_neighbor, hex_ring, hex_spiral
+from game.rules import events as E
+from game.rules.base import Action, Reason
+from game.rules.common import RollSpec
+from game.rules.nd6 import damage as D
+from game.rules.nd6 import rolls
+from game.rules.nd6.actions import Nd6Action, moved_this_round
+from game.rules.nd6.items import item
+from game.rules.nd6.ranges import mh_distance
+from game.rules.nd6.status import dx_base, edx_mods, in_hth, is_down, mov, st_full, this_round
+
+if TYPE_CHECKING:
+    from game.model import Battle, Fighter
+    from game.rules.events import Resolution
+
+__all__ = [
+    "ThrowGrenade", "PickUp", "ACTIONS", "GRENADE_AUTO", "FUSES", "CLOUD_KINDS", "max_range", "throw_spec",
+    "scatter", "landing", "megahex", "mh_ring", "throw_odds", "detonate", "he_stops", "pending", "start_round",
+    "start_turn", "options", "odds", "area_of",
+]
+
+#: S3-GRENADE-5: 3-5 always land on the hex aimed at (no other effect), 16-17 always miss, 18 is dropped at
+#: the thrower's feet
+GRENADE_AUTO: dict[int, str] = {3: "hit", 4: "hit", 5: "hit", 16: "miss", 17: "miss", 18: "dropped"}
+
+#: S3-GRENADE-8 with SITUATION-FORMAT: when a grenade (not a molotov) goes off
+FUSES: tuple[str, ...] = ("end_of_turn", "next_movement")
+
+#: S3-SMOKE-1: the grenades that make a cloud, and the board effect their cloud is
+CLOUD_KINDS: dict[str, str] = {"smoke_grenade": "smoke", "tear_gas_grenade": "tear_gas"}
+
+#: S3-GRENADE-9 (molotov: its hex / the six around it) and S3-GRENADE-21 (incendiary: its megahex / the ring
+#: around the megahex): fire hits, added up and armoured once by fire.fire_hits (G3-15)
+FIRE_HITS: dict[str, tuple[int, int]] = {"molotov": (4, 2), "incendiary_grenade": (8, 4)}
+
+#: S3-GRENADE-18: high explosive dice in the megahex and in the ring around it
+HE_DICE: tuple[str, str] = ("4d6", "2d6")
+
+#: S3-GRENADE-11: the molotov's liquid burns 12 turns; S3-GRENADE-20: the incendiary "uses molotov rules"
+BURN_TURNS = 12
+
+#: S3-GRENADE-10: the soak save is 4d6 against adjusted DX
+SOAK_DICE = 4
+
+
+def name_of(item_id: str) -> str:
+    return str(item(item_id).get("name", item_id))
+
+
+def is_grenade(item_id: str | None) -> bool:
+    return bool(item_id) and item(item_id).get("kind") == "grenade"
+
+
+# -- the throw ---------------------------------------------------------------------------------------------------
+
+def max_range(f: Fighter) -> int:
+    """S3-GRENADE-6: 3 m per point of ST = 2.25 hexes per point, whole hexes (unwounded ST; ruling ND6-15)."""
+    return math.floor(2.25 * st_full(f))
+
+
+def throw_spec(battle: Battle, f: Fighter, to: Hex) -> RollSpec:
+    """The throw's roll: 3d6 under adjusted DX (G3-18), -1 per multihex to the hex aimed at (S3-GRENADE-2),
+    the thrown-weapon adjustments of G3-8 from the ground (S3-GRENADE-23)."""
+    spec = RollSpec(actor=f.id, label=f"throw grenade at [{to.q}, {to.r}]: DX", base=dx_base(f),
+                    rule="S3-GRENADE-2", dice=3)
+    spec.modifiers.extend(edx_mods(battle, f))
+    mh = mh_distance(f.hex, to)
+    if mh:
+        spec.add(-mh, f"{mh} MH to the hex aimed at", "S3-GRENADE-2")
+    if is_down(f):
+        spec.add(-4, "throwing from the ground", "G3-8")
+    return spec
+
+
+def _open(battle: Battle, h: Hex) -> bool:
+    """A hex a grenade may come to rest in: on the board and not a wall (GX-5)."""
+    board = battle.board
+    if board.unbounded or not board.cells:
+        return True
+    return h in board and board.is_open(h)
+
+
+def scatter(battle: Battle, start: Hex, direction: int, hexes: int) -> Hex:
+    """S3-GRENADE-4 with G3-25: ``hexes`` steps from ``start`` along axial ``direction``; a grenade that would
+    leave the board or enter a wall stops in the last open hex before it (ruling ND6-15)."""
+    h = start
+    for _ in range(max(0, hexes)):
+        nxt = hex_neighbor(h, direction)
+        if not _open(battle, nxt):
+            break
+        h = nxt
+    return h
+
+
+def megahex(h: Hex) -> list[Hex]:
+    """GX-1 / G3-16: "the MH it lands in" is the landing hex and its six neighbours."""
+    return hex_spiral(h, 1)
+
+
+def mh_ring(h: Hex) -> list[Hex]:
+    """S3-GRENADE-18/21: the hexes adjacent to that megahex (the ring two hexes out)."""
+    return hex_ring(h, 2)
+
+
+def area_of(item_id: str, h: Hex) -> dict[str, list[Hex]]:
+    """The hexes a grenade landing on ``h`` reaches, for the rules and the aiming UI: ``inner`` (full effect)
+    and ``outer`` (the lesser one). A cloud starts in one hex (S3-SMOKE-1)."""
+    if item_id == "molotov":
+        return {"inner": [h], "outer": hex_ring(h, 1)}  # S3-GRENADE-9
+    if item_id in CLOUD_KINDS:
+        return {"inner": [h], "outer": []}
+    return {"inner": megahex(h), "outer": mh_ring(h)}  # S3-GRENADE-18, S3-GRENADE-21
+
+
+def _sight_blocked(battle: Battle, a: Hex, b: Hex) -> bool:
+    """GX-5: a wall (``blocks_sight``) between the thrower and the hex aimed at stops the throw."""
+    if not battle.board.cells:
+        return False
+    idx = battle.board.index()
+    return any((c := idx.get(h)) is not None and c.blocks_sight for h in hex_linedraw(a, b)[1:-1])
+
+
+def landing(battle: Battle, f: Fighter, to: Hex, roll: dict[str, Any], direction: int | None) -> Hex:
+    """Where the grenade comes down after ``roll`` (S3-GRENADE-4/5): the hex aimed at on a success, the
+    thrower's own hex on an 18, else ``direction`` (G3-25) times the margin of failure, at least one hex."""
+    if roll.get("auto") == "dropped":
+        return f.hex
+    if roll["success"]:
+        return to
+    assert direction is not None
+    return scatter(battle, to, direction, max(1, roll["total"] - roll["target"]))
+
+
+def throw_odds(battle: Battle, f: Fighter, to: Hex) -> dict[str, float]:
+    """Exact chances of a throw at ``to`` (the aiming UI): ``hit``, ``dropped`` (in the thrower's hex), and
+    ``scatter:n`` for a miss landing ``n`` hexes from the hex aimed at (before walls and board edges)."""
+    target = throw_spec(battle, f, to).target
+    counts = rolls.sum_counts(3)
+    out: dict[str, float] = {"hit": 0.0}
+    for total in range(3, 19):
+        p = counts[total] / 216
+        band = GRENADE_AUTO.get(total)
+        if band == "dropped":
+            out["dropped"] = out.get("dropped", 0.0) + p
+        elif band == "hit" or (band is None and total <= target):
+            out["hit"] += p
+        else:
+            key = f"scatter:{max(1, total - target)}"
+            out[key] = out.get(key, 0.0) + p
+    out["miss"] = 1.0 - out["hit"]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowGrenade(Nd6Action):
+    """Throw the grenade in hand at a hex (S3-GRENADE-2): no roll to miss figures on the way (S3-GRENADE-3).
+
+    ``fuse`` is announced before the throw (S3-GRENADE-8): ``end_of_turn`` goes off when the thrower's turn
+    ends, ``next_movement`` at the start of the next round (SITUATION-FORMAT); a molotov burns at once
+    (S3-GRENADE-7) and a picked-up smoke grenade is already burning, whatever the fuse says.
+    """
+
+    type: ClassVar[str] = "throw_grenade"
+    title: ClassVar[str] = "Throw grenade"
+    rule: ClassVar[str] = "S3-GRENADE-2"
+    item: str = ""
+    to: tuple[int, int] = (0, 0)
+    fuse: str = "end_of_turn"
+
+    def weapon(self, f: Fighter) -> str:
+        if self.item:
+            return self.item
+        return next((h for h in f.hands.values() if is_grenade(h)), "")
+
+    def _check(self, battle: Battle, f: Fighter) -> Reason | None:
+        if self.fuse not in FUSES:
+            return Reason(f"fuse must be end_of_turn or next_movement, not {self.fuse!r}.", "S3-GRENADE-8",
+                          "bad_intent")
+        g = self.weapon(f)
+        if not is_grenade(g):
+            return Reason(f"{g or 'that'} is not a grenade.", "S3-GRENADE-1", "bad_intent" if g else None)
+        if g not in f.hands.values():
+            return Reason(f"{f.label} holds no {name_of(g)}: ready it first.", "G3-4")
+        if in_hth(f):
+            return Reason("Inside a brawl only a knife or a pistol can be used.", "S3-HTH-8")
+        to = Hex(*self.to)
+        if to not in battle.board:
+            return Reason(f"[{to.q}, {to.r}] is not on the map.", "GX-5")
+        far = hex_distance(f.hex, to)
+        if far > max_range(f):
+            return Reason(f"{f.label} throws a grenade at most {max_range(f)} hexes (2.25 x ST); that hex is "
+                          f"{far} away.", "S3-GRENADE-6")
+        if _sight_blocked(battle, f.hex, to):
+            return Reason(f"{f.label} has no line of sight to that hex.", "GX-5")
+        n = moved_this_round(battle, f)
+        if n > mov(f) // 2:
+            return Reason(f"{f.label} moved {n} hexes, more than half its MOV: no throw this round.", "G3-4")
+        if this_round(f, "stood", battle):
+            return Reason(f"{f.label} spent this round getting up.", "G3-8")
+        return None
+
+    def _resolve(self, r: Resolution, f: Fighter) -> None:
+        battle = r.battle
+        g = self.weapon(f)
+        to = Hex(*self.to)
+        spec = throw_spec(battle, f, to)
+        spec.label = f"throw {name_of(g)} at [{to.q}, {to.r}]: DX"
+        roll = rolls.save_roll(r.dice, spec, GRENADE_AUTO)
+        roll["to"] = [to.q, to.r]
+        r.note(roll)
+        direction = None
+        if not roll["success"] and roll.get("auto") != "dropped":
+            face = r.dice.roll(1, 6, "grenade scatter: direction", "G3-25")[0]
+            direction = face - 1
+            n = max(1, roll["total"] - roll["target"])
+            r.note({"type": "roll", "actor": f.id, "label": "grenade scatter: direction (1d6)", "rule": "G3-25",
+                    "table": "scatter", "base": 0, "modifiers": [], "dice": [face], "total": face,
+                    "direction": direction, "hexes": n,
+                    "effect": f"it lands {n} hex{'es' if n > 1 else ''} off, toward side {face} (S3-GRENADE-4)."})
+        at = landing(battle, f, to, roll, direction)
+        if roll.get("auto") == "dropped":
+            r.note(E.message(f"{f.label} drops the {name_of(g)} in its own hex.", actor=f.id, rule="S3-GRENADE-5"))
+        elif not roll["success"]:
+            r.note(E.message(f"The {name_of(g)} misses and lands at [{at.q}, {at.r}].", actor=f.id,
+                             rule="S3-GRENADE-4"))
+        record = _held_record(battle, f, g)
+        if g in CLOUD_KINDS:
+            # S3-SMOKE-8: a smoke or gas grenade lies where it lands and may be picked up again
+            r.emit(E.item(f.id, g, action="thrown", to=at, rule="S3-GRENADE-2"))
+        else:
+            r.emit(E.item(f.id, g, action="lost", rule="S3-GRENADE-2"))
+        if record is not None:  # S3-SMOKE-8: already burning; its cloud goes on from where it lands
+            _update(r, f.id, record, hex=[at.q, at.r], holder=None)
+            from game.rules.nd6 import smoke
+
+            smoke.landed(r, record)
+            return
+        rec = {"id": _new_id(battle, f), "item": g, "hex": [at.q, at.r], "thrower": f.id, "fuse": self.fuse,
+               "thrown": battle.round}
+        if g == "molotov" or self.fuse == "end_of_turn":
+            # S3-GRENADE-7: a molotov at once; S3-GRENADE-8: the rest when this turn (the throw) ends
+            detonate(r, rec)
+        else:
+            _save(r, f.id, [*pending(battle), rec])
+            r.note(E.message(f"The {name_of(g)} will go off at the start of the next round.", actor=f.id,
+                             rule="S3-GRENADE-8"))
+
+
+# -- what is pending ---------------------------------------------------------------------------------------------
+
+def pending(battle: Battle) -> list[dict[str, Any]]:
+    """``battle.state["grenades"]``: grenades thrown with a ``next_movement`` fuse, and burning smoke or gas
+    grenades (``"burning": true``), each ``{"id", "item", "hex" ([q, r] or None when held), "thrower",
+    "fuse", "thrown"}`` plus ``holder`` and ``since`` (the round it went off) once burning."""
+    return list(battle.state.get("grenades") or [])
+
+
+def _save(r: Resolution, actor: str, records: list[dict[str, Any]]) -> None:
+    if records != pending(r.battle):
+        r.emit(E.stat(actor, "battle.grenades", records))
+
+
+def _update(r: Resolution, actor: str, record: dict[str, Any], **changes: Any) -> None:
+    out = []
+    for g in pending(r.battle):
+        out.append({**g, **changes} if g["id"] == record["id"] else g)
+    record.update(changes)
+    _save(r, actor, out)
+
+
+def _new_id(battle: Battle, f: Fighter) -> str:
+    """A name for the grenade, unique among those pending: its thrower, the round and the turn."""
+    used = {g["id"] for g in pending(battle)}
+    base = f"{f.id}@{battle.round}.{battle.turn}"
+    n, out = 1, base
+    while out in used:
+        n += 1
+        out = f"{base}.{n}"
+    return out
+
+
+def _held_record(battle: Battle, f: Fighter, g: str) -> dict[str, Any] | None:
+    return next((x for x in pending(battle) if x.get("holder") == f.id and x["item"] == g), None)
+
+
+# -- going off ---------------------------------------------------------------------------------------------------
+
+def _in(battle: Battle, hexes: list[Hex]) -> list[Fighter]:
+    """Everyone standing in these hexes who can still be hurt (the dead are left alone), in battle order."""
+    where = set(hexes)
+    return [f for f in battle.fighters if f.hex in where and "dead" not in f.conditions]
+
+
+def detonate(r: Resolution, rec: dict[str, Any]) -> None:
+    """The grenade of ``rec`` goes off where it lies (S3-GRENADE-7/8): its kind decides what that does."""
+    battle = r.battle
+    g = rec["item"]
+    at = Hex(*rec["hex"])
+    actor = rec["thrower"] if battle.get(rec["thrower"]) is not None else battle.fighters[0].id
+    r.note({"type": "message", "text": f"The {name_of(g)} goes off at [{at.q}, {at.r}].", "actor": actor,
+            "rule": "S3-GRENADE-8", "grenade": g, "hex": [at.q, at.r],
+            "area": {k: [[h.q, h.r] for h in v] for k, v in area_of(g, at).items()}})
+    if g in CLOUD_KINDS:
+        from game.rules.nd6 import smoke
+
+        rec = {**rec, "since": battle.round, "holder": None}
+        _save(r, actor, [*[x for x in pending(battle) if x["id"] != rec["id"]], rec])
+        smoke.landed(r, rec)
+        return
+    _save(r, actor, [x for x in pending(battle) if x["id"] != rec["id"]])
+    if g in FIRE_HITS:
+        _fire(r, actor, g, at)
+    else:
+        _explode(r, actor, at)
+
+
+def he_stops(f: Fighter) -> int:
+    """S3-GRENADE-19: armoured vests and jackets stop only half their hits (rounded down, ruling ND6-15)
+    against high explosive; other armour, a shield in hand and a situation's ``dr`` stop in full."""
+    from game.rules.nd6.status import armour
+
+    stops = armour(f)["stops"]
+    for i in f.items:
+        if i in ("armored_vest", "jacket"):
+            full = int(item(i).get("stops", 0))
+            stops -= full - full // 2
+    return stops
+
+
+def _explode(r: Resolution, actor: str, at: Hex) -> None:
+    """S3-GRENADE-18: 4d6 to everyone in the megahex, 2d6 to everyone in the ring around it; one roll for
+    each area (ruling ND6-15); S3-GRENADE-19 for vests and jackets."""
+    from game.rules.nd6.combat import apply_hits
+
+    battle = r.battle
+    a = battle.fighter(actor)
+    for hexes, expr, rule in ((megahex(at), HE_DICE[0], "S3-GRENADE-18"), (mh_ring(at), HE_DICE[1], "S3-GRENADE-18")):
+        hit = _in(battle, hexes)
+        if not hit:
+            continue
+        d = D.parse(expr)
+        faces, hits = D.roll(r.dice, d, f"high explosive: {expr}", rule)
+        r.note({"type": "roll", "actor": actor, "label": f"high explosive: {expr}", "rule": rule, "base": 0,
+                "modifiers": [], "dice": faces, "total": hits, "damage": True})
+        for t in hit:
+            if "dead" in t.conditions:
+                continue
+            apply_hits(r, a, t, hits, faces=faces, rule=rule, dtype="crushing", stops=he_stops(t))
+
+
+def _fire(r: Resolution, actor: str, g: str, at: Hex) -> None:
+    """S3-GRENADE-9/10/11 (molotov) and 20/21 (incendiary): fire hits to the inner and outer hexes, the soak
+    save in the inner hexes, and burning liquid left on the inner hexes for 12 turns."""
+    from game.rules.nd6 import effects, fire
+
+    battle = r.battle
+    inner_hits, outer_hits = FIRE_HITS[g]
+    area = area_of(g, at)
+    source = "molotov" if g == "molotov" else "incendiary"
+    rule_hits = "S3-GRENADE-9" if g == "molotov" else "S3-GRENADE-21"
+    inner = _in(battle, area["inner"])
+    for t in inner:
+        fire.fire_hits(r, t, inner_hits, source=source, rule=rule_hits)
+    for t in _in(battle, area["outer"]):
+        fire.fire_hits(r, t, outer_hits, source=source, rule=rule_hits)
+    for t in inner:
+        if "dead" in t.conditions or "soaked" in t.conditions:
+            continue
+        soak_save(r, t, source)
+    kind = "burning_liquid" if g == "molotov" else "incendiary"
+    rule_burn = "S3-GRENADE-11" if g == "molotov" else "S3-GRENADE-20"
+    laid = [{"kind": kind, "hex": [h.q, h.r], "turns_left": BURN_TURNS, "source": source}
+            for h in area["inner"] if _open(battle, h)]
+    effects.set_effects(r, [*effects.board_effects(battle), *laid], actor=actor, rule=rule_burn)
+
+
+def soak_save(r: Resolution, t: Fighter, source: str) -> bool:
+    """S3-GRENADE-10: 4d6 against adjusted DX; a failure leaves the figure soaked in burning liquid and on
+    fire over its whole body, burning 12 turns (S3-GRENADE-11) until put out; incendiary material cannot be
+    put out (S3-GRENADE-20). The fire rules burn it from there (S3-GRENADE-13, :mod:`.fire`). Returns whether
+    it was soaked."""
+    spec = RollSpec(actor=t.id, label="avoid the burning liquid: 4d6 vs DX", base=dx_base(t), rule="S3-GRENADE-10",
+                    dice=SOAK_DICE)
+    spec.modifiers.extend(edx_mods(r.battle, t))
+    roll = rolls.save_roll(r.dice, spec)
+    r.note(roll)
+    if roll["success"]:
+        return False
+    r.emit(E.condition(t.id, add="soaked", rule="S3-GRENADE-10"))
+    if "on_fire_whole" not in t.conditions:
+        r.emit(E.condition(t.id, add="on_fire_whole", rule="S3-GRENADE-10"))
+    fire = {"burned": 0, "left": BURN_TURNS, "source": source}
+    if source == "incendiary":
+        fire["unquenchable"] = True  # S3-GRENADE-20
+    r.emit(E.stat(t.id, "counters.fire", fire, rule="S3-GRENADE-11"))
+    r.note(E.message(f"{t.label} is soaked with burning liquid and on fire.", actor=t.id, rule="S3-GRENADE-10"))
+    return True
+
+
+# -- rounds and turns --------------------------------------------------------------------------------------------
+
+def start_round(r: Resolution) -> None:
+    """S3-GRENADE-8 (SITUATION-FORMAT): grenades thrown with a ``next_movement`` fuse go off now, in the order
+    they were thrown."""
+    for rec in pending(r.battle):
+        if rec.get("fuse") == "next_movement" and not rec.get("burning") and "since" not in rec \
+                and rec.get("thrown", 0) < r.battle.round:
+            detonate(r, rec)
+
+
+def start_turn(r: Resolution, f: Fighter) -> None:
+    """S3-SMOKE-8: a burning smoke or gas grenade in hand burns its holder 2 hits each turn it is held."""
+    from game.rules.nd6 import smoke
+
+    smoke.held_burn(r, f)
+
+
+# -- picking one up ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Nd6Action):
+    """Pick an item up from the floor of one's own hex into a free hand (the round's action; S3-SMOKE-8 for
+    a burning smoke or gas grenade, which burns the hand that holds it)."""
+
+    type: ClassVar[str] = "pick_up"
+    title: ClassVar[str] = "Pick up"
+    rule: ClassVar[str] = "S3-SMOKE-8"
+    item: str = ""
+
+    def _check(self, battle: Battle, f: Fighter) -> Reason | None:
+        here = [x for x in battle.state.get("floor") or () if x.get("item") == self.item
+                and Hex(*x["hex"]) == f.hex]
+        if not here:
+            return Reason(f"There is no {name_of(self.item)} on the floor of {f.label}'s hex.", "S3-SMOKE-8")
+        need = int(item(self.item).get("hands", 1))
+        if len(f.free_hands()) < need:
+            return Reason(f"{f.label} needs {need} free hand{'s' if need > 1 else ''}.", "G3-4")
+        if in_hth(f):
+            return Reason(f"{f.label} is in hand-to-hand.", "S3-HTH-8")
+        return None
+
+    def _resolve(self, r: Resolution, f: Fighter) -> None:
+        floor = list(r.battle.state.get("floor") or [])
+        i = next(i for i, x in enumerate(floor) if x.get("item") == self.item and Hex(*x["hex"]) == f.hex)
+        del floor[i]
+        r.emit(E.stat(f.id, "battle.floor", floor, rule="S3-SMOKE-8"))
+        r.emit(E.item(f.id, self.item, action="taken", hand=f.free_hands()[0], rule="S3-SMOKE-8"))
+        rec = next((x for x in pending(r.battle) if x["item"] == self.item and x.get("hex") == [f.hex.q, f.hex.r]
+                    and x.get("holder") is None and "since" in x), None)
+        if rec is not None:
+            _update(r, f.id, rec, holder=f.id, hex=None)
+            from game.rules.nd6 import smoke
+
+            smoke.held_burn(r, f)
+
+
+ACTIONS: tuple[type[Action], ...] = (ThrowGrenade, PickUp)
+
+
+def options(battle: Battle, f: Fighter) -> list[Action]:
+    """A throw at each foe's hex in range with each grenade in hand (the AI and the menu; any other hex is a
+    map pick), and picking up what lies in one's hex."""
+    out: list[Action] = []
+    from game.rules.nd6.status import foes
+
+    for g in dict.fromkeys(h for h in f.hands.values() if is_grenade(h)):
+        for o in foes(battle, f):
+            if hex_distance(f.hex, o.hex) <= max_range(f):
+                out.append(ThrowGrenade(actor=f.id, item=g, to=(o.hex.q, o.hex.r)))
+    for x in battle.state.get("floor") or ():
+        if Hex(*x["hex"]) == f.hex:
+            out.append(PickUp(actor=f.id, item=x["item"]))
+    return list(dict.fromkeys(out))
+
+
+def odds(battle: Battle, action: Action) -> dict[str, float] | None:
+    """The throw's exact chances (:func:`throw_odds`); None for the actions of other modules."""
+    if isinstance(action, ThrowGrenade):
+        f = battle.get(action.actor)
+        if f is None:
+            return {}
+        return throw_odds(battle, f, Hex(*action.to))
+    if isinstance(action, PickUp):
+        return {"success": 1.0}
+    return None
