@@ -218,3 +218,23 @@ def test_s3_energy_7_blindness_documented_not_implemented():
     assert "S3-ENERGY-7" in (EN.__doc__ or "") and "not implemented" in (EN.__doc__ or "")
     assert "S3-ENERGY-7" in RULINGS.read_text(encoding="utf-8")
     assert not any("blind" in c for c in RS.conditions)
+
+
+# -- the menu: split shots, the battery swap, and their odds ---------------------------------------------------------------
+
+def test_s3_energy_3_menu_offers_splits_with_volley_odds():
+    """S3-ENERGY-3 in the menu: the laser offers its full shot and 2 x 3d6, 3 x 2d6, 6 x 1d6 at each foe; a volley's
+    ``hit`` is at least one shot hitting (``each`` one shot's chance); S3-ENERGY-2: a used battery offers a swap."""
+    from game.rules.nd6.rolls import attack_odds
+
+    b = laser_battle(3)
+    opts = [o.action for o in RS.legal_actions(b, "ann") if o.action.type == "attack" and o.action.target == "bob"]
+    assert {(a.dice, a.shots) for a in opts if a.dice} == {(3, 2), (2, 3), (1, 6)}
+    three = next(a for a in opts if a.dice == 2)
+    p = attack_odds(3, 12)["hit"]
+    got = RS.odds(b, three)
+    assert abs(got["hit"] - (1 - (1 - p) ** 3)) < 1e-12 and got["each"] == p
+    assert RS.odds(b, next(a for a in opts if not a.dice and a.item == ""))["hit"] == p
+    assert "swap_battery" not in {o.action.type for o in RS.legal_actions(b, "ann") if o.legal}
+    b.fighter("ann").counters["battery"] = {"laser_rifle": 40}
+    assert "swap_battery" in {o.action.type for o in RS.legal_actions(b, "ann") if o.legal}

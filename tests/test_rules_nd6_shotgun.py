@@ -17,7 +17,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6 import shotgun as S
 from game.rules.nd6.combat import plan_attack, resolve_attack
 from game.rules.nd6.items import ITEMS, SHOT_RANGE, item
-from tests.nd6_helpers import battle_of, of_type
+from tests.nd6_helpers import RS, battle_of, of_type
 
 
 def F(fid: str, hexq: tuple[int, int], *, side: str = "red", facing: int = 0, st: int = 13, dx: int = 12,
@@ -279,3 +279,21 @@ def test_other_weapons_untouched():
     b = range_battle("assault_rifle", 3)
     plan, why = planned(b, "assault_rifle", None)
     assert why is None and "ammo" not in plan.extra and str(plan.damage) == str(D.parse("3d6"))
+
+
+# -- the menu: the slug option and the odds of a shell ------------------------------------------------------------------
+
+def test_s3_shotgun_13_menu_offers_slugs_with_their_odds():
+    """S3-SHOTGUN-13 in the menu: a combat shotgun offers its buckshot (the plain attack) and a slug at each foe;
+    the odds are the shell's: buckshot +1 spread (target 13 at 3 hexes), a slug none and -1 for ST 13 < 14
+    (target 11)."""
+    from game.rules.nd6.rolls import attack_odds
+
+    b = range_battle("combat_shotgun", 3, st=13)
+    opts = [o.action for o in RS.legal_actions(b, "ann") if o.legal and o.action.type == "attack"]
+    assert any(getattr(a, "ammo", None) == "slug" and a.target == "bob" for a in opts)
+    plain = next(a for a in opts if a.target == "bob" and getattr(a, "ammo", None) is None and a.item == "")
+    slug = next(a for a in opts if getattr(a, "ammo", None) == "slug")
+    assert RS.odds(b, plain)["hit"] == attack_odds(3, 13)["hit"]
+    assert RS.odds(b, slug)["hit"] == attack_odds(3, 11)["hit"]
+    assert RS.headline(RS.odds(b, slug)) == "hit"
