@@ -86,7 +86,10 @@ class Nd6Action(Action):
         if self.is_action and not self.passive and phase == "action" and this_round(f, "acted", battle) \
                 and not self._follow_up(battle, f):
             return Reason(f"{f.label} has already acted this round.", "G3-3")
-        return self._check(battle, f)
+        from game.rules.nd6.fire import forced_reason
+
+        why = forced_reason(battle, f, self)  # S3-FIRE-7/12: a failed IQ check leaves only the run out
+        return why if why is not None else self._check(battle, f)
 
     def _follow_up(self, battle: Battle, f: Fighter) -> bool:
         """Whether this action may follow the round's action already taken (S3-BAYONET-4's fire and stab)."""
@@ -331,6 +334,8 @@ def attack_reach(battle: Battle, f: Fighter, t: Fighter, weapon: str | None) -> 
     """Where a blow can land (G3-4, S3-HTH-8, G3-8): next to the foe, or inside the same brawl."""
     from game.rules.nd6 import weapons
 
+    if weapon is not None and item(weapon).get("kind") == "grenade":
+        return Reason("A grenade is thrown at a hex (throw_grenade), never used to strike.", "S3-GRENADE-23")
     why = weapons.reach_reason(battle, f, t, weapon)  # S3-IMPROV-4, S3-STAFF-1, S3-SWORD-5, S3-BAYONET-4/5
     if why is not None:
         return why
