@@ -250,6 +250,10 @@ def resolve_attack(r: Resolution, plan: AttackPlan) -> dict[str, Any]:
     hits, faces = damage_rolled(r, plan, mult, reasons)
     out["hits"] = hits
     out["injury"] = apply_hits(r, a, t, hits, faces=faces, plan=plan, reasons=reasons)
+    if plan.item and has_tag(plan.item, "fire"):
+        from game.rules.nd6.fire import after_fire_hit
+
+        after_fire_hit(r, a, t, plan.item)  # S3-FIRE-3: a flaming weapon may light a fuel-soaked target
     if plan.item and has_tag(plan.item, "fragile"):
         _breaks(r, a, plan.item)
     return out

@@ -18,6 +18,7 @@ from game.rules.nd6 import (
     display,
     energy,
     facts,
+    fire,
     grenades,
     hth,
     martial,
@@ -51,7 +52,7 @@ __all__ = ["Nd6Ruleset", "ND6_ACTIONS"]
 ND6_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (*A.CORE, *hth.ACTIONS, *martial.ACTIONS,
                                                                    *weapons.ACTIONS, *ranged.ACTIONS,
                                                                    *autofire.ACTIONS, *energy.ACTIONS,
-                                                                   *grenades.ACTIONS)}
+                                                                   *grenades.ACTIONS, *fire.ACTIONS)}
 
 
 @register
@@ -141,7 +142,7 @@ class Nd6Ruleset(Ruleset):
                 candidates.extend(self._movement(battle, f))
             if phase in (None, "action"):
                 candidates.extend(self._strikes(battle, f))
-            for mod in (hth, martial, weapons, ranged, autofire, shotgun, energy, grenades):
+            for mod in (hth, martial, weapons, ranged, autofire, shotgun, energy, grenades, fire):
                 candidates.extend(mod.options(battle, f))
             candidates.extend(self._other(battle, f))
         candidates.append(A.Wait(actor=f.id))
@@ -216,7 +217,7 @@ class Nd6Ruleset(Ruleset):
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: an attack's ``hit``/``miss`` with its automatic results (G3-1); the rest from their
         modules (the HTH table's rows, opposed rolls' ``win``/``tie``/``lose``, saves' ``success``)."""
-        for mod in (hth, martial, weapons, shotgun, energy, ranged, autofire, grenades):  # a shell's or a split's odds first
+        for mod in (hth, martial, weapons, shotgun, energy, ranged, autofire, grenades, fire):  # a shell's or a split's odds first
             got = mod.odds(battle, action)
             if got is not None:
                 return got
@@ -271,7 +272,7 @@ class Nd6Ruleset(Ruleset):
                 if cond in f.conditions:
                     r.emit(E.condition(f.id, remove=cond, rule="G3-4"))
             r.emit(E.stat(f.id, "counters.defense", None))
-        for mod in (martial, weapons, hth, grenades):  # grenades: S3-SMOKE-8's burning grenade in hand
+        for mod in (martial, weapons, hth, grenades, fire):  # S3-SMOKE-8; fire: S3-FIRE-4..7, 10, 12
             if not is_out(f):
                 mod.start_turn(r, f)
         return r.events
