@@ -465,6 +465,8 @@ def fire(r: Resolution, f: Fighter, action: Any) -> None:
     for _ in range(shots):
         if is_out(t) or is_out(f):
             break
+        if weapon not in f.hands.values() or weapon in (f.counters.get("jammed") or ()):
+            break  # G3-1, S3-AUTO-24: a gun dropped or jammed by the last shot fires no more this turn
         one_shot(r, f, t, weapon, action)
         note_fired(r, f, weapon, mode, t, 1)
 
