@@ -102,7 +102,7 @@ def test_s3_energy_3_splits():
 def test_s3_energy_3_three_shots_of_two_dice():
     """S3-ENERGY-3: 3 x 2d6 rolls three times to hit and each hit is 2d6 (here hit, miss, hit: 2 + 7 hits)."""
     b = laser_battle()
-    ev = fire(b, [3, 3, 3, 1, 1, 6, 6, 5, 3, 3, 3, 3, 4], dice=2, shots=3)
+    ev = fire(b, [3, 3, 3, 1, 1, 6, 5, 5, 3, 3, 3, 3, 4], dice=2, shots=3)
     assert len([e for e in of_type(ev, "roll") if e.get("actor") == "ann"]) == 3
     dmg = of_type(ev, "damage")
     assert [d["amount"] for d in dmg] == [2, 7] and all(len(d["damage_roll"]["faces"]) == 2 for d in dmg)
@@ -238,3 +238,23 @@ def test_s3_energy_3_menu_offers_splits_with_volley_odds():
     assert "swap_battery" not in {o.action.type for o in RS.legal_actions(b, "ann") if o.legal}
     b.fighter("ann").counters["battery"] = {"laser_rifle": 40}
     assert "swap_battery" in {o.action.type for o in RS.legal_actions(b, "ann") if o.legal}
+
+
+# -- through the attack action (check, then the firing rules) ----------------------------------------------------------------
+
+def test_s3_energy_3_split_through_the_attack_action():
+    """S3-ENERGY-3 through ``attack``: 2 x 3d6 is checked and played as two shots; 4 x 2d6 is refused."""
+    b = laser_battle()
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob", "dice": 2, "shots": 4}).rule == "S3-ENERGY-3"
+    ev = play(b, {"type": "attack", "actor": "ann", "target": "bob", "dice": 3, "shots": 2},
+              [3, 3, 3, 1, 2, 3, 3, 3, 3, 4, 4, 4])
+    assert [d["amount"] for d in of_type(ev, "damage")] == [6, 12]
+    assert EN.battery_left(b.fighter("ann"), "laser_rifle") == 42
+
+
+def test_g3_1_dropped_laser_fires_no_more():
+    """G3-1 with S3-ENERGY-3: a volley stops when a shot's 17 drops the rifle; only the shots fired spend dice."""
+    b = laser_battle()
+    ev = play(b, {"type": "attack", "actor": "ann", "target": "bob", "dice": 2, "shots": 3}, [6, 6, 5])
+    assert len(of_type(ev, "roll")) == 1 and any(e["type"] == "item" and e["action"] == "dropped" for e in ev)
+    assert EN.battery_left(b.fighter("ann"), "laser_rifle") == 46

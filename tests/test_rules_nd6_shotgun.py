@@ -297,3 +297,17 @@ def test_s3_shotgun_13_menu_offers_slugs_with_their_odds():
     assert RS.odds(b, plain)["hit"] == attack_odds(3, 13)["hit"]
     assert RS.odds(b, slug)["hit"] == attack_odds(3, 11)["hit"]
     assert RS.headline(RS.odds(b, slug)) == "hit"
+
+
+def test_s3_shotgun_1_10_through_the_attack_action():
+    """S3-SHOTGUN-1 and -10 through ``attack``: shells in a pistol are refused, as is a one-handed hunting shotgun;
+    a slug from the combat shotgun is checked and played (5 dice of damage)."""
+    from tests.nd6_helpers import play, why
+
+    b = range_battle("pistol", 3)
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob", "ammo": "slug"}).rule == "S3-SHOTGUN-1"
+    b = range_battle("hunting_shotgun", 3, st=18, one_hand=True)
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob"}).rule == "S3-SHOTGUN-10"
+    b = range_battle("combat_shotgun", 3, st=14)
+    ev = play(b, {"type": "attack", "actor": "ann", "target": "bob", "ammo": "slug"}, [3, 3, 3, 1, 1, 1, 1, 1])
+    assert of_type(ev, "damage")[0]["damage_roll"]["expr"] == "5d6"
