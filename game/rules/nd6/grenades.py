@@ -407,13 +407,13 @@ def soak_save(r: Resolution, t: Fighter, source: str) -> bool:
     r.note(roll)
     if roll["success"]:
         return False
-    r.emit(E.condition(t.id, add="soaked", rule="S3-GRENADE-10"))
-    if "on_fire_whole" not in t.conditions:
-        r.emit(E.condition(t.id, add="on_fire_whole", rule="S3-GRENADE-10"))
-    fire = {"burned": 0, "left": BURN_TURNS, "source": source}
-    if source == "incendiary":
-        fire["unquenchable"] = True  # S3-GRENADE-20
-    r.emit(E.stat(t.id, "counters.fire", fire, rule="S3-GRENADE-11"))
+    from game.rules.nd6 import fire
+
+    liquid = "incendiary" if source == "incendiary" else "burning_liquid"
+    fire.ignite(r, t, "on_fire_whole", soaked=True, source=liquid, rule="S3-GRENADE-10")
+    if liquid == "incendiary":  # S3-GRENADE-20: it cannot be put out
+        c = dict(r.battle.fighter(t.id).counters.get("fire") or {})
+        r.emit(E.stat(t.id, "counters.fire", {**c, "unquenchable": True}, rule="S3-GRENADE-20"))
     r.note(E.message(f"{t.label} is soaked with burning liquid and on fire.", actor=t.id, rule="S3-GRENADE-10"))
     return True
 
