@@ -21,3 +21,14 @@ def test_bench_quick_run_ends_with_the_figures_line():
     lines = proc.stdout.splitlines()
     assert re.fullmatch(r"rules: contests_per_s=\d+ exchange_per_s=\d+ legal_odds_ms=\d+\.\d{3}", lines[-1])
     assert "note:" not in proc.stdout  # every exchange was whole: grapple, then takedown
+
+
+def test_bench_quick_run_for_a_ruleset_without_grips():
+    """nd6-tactical has no grapple verbs: only legal_actions + odds is measured, on a 4v4 melee side by side."""
+    assert "nd6-tactical" in RULESETS
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "bench_rules.py"), "--quick", "--ruleset",
+                           "nd6-tactical"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "no grapple verbs" in proc.stdout
+    assert re.fullmatch(r"rules: contests_per_s=0 exchange_per_s=0 legal_odds_ms=\d+\.\d{3}", lines[-1])

@@ -74,6 +74,25 @@ def melee_situation(ruleset: str) -> dict[str, Any]:
                          {"holder": "b2", "target": "r2", "location": "arm", "hands": 2, "kind": "grapple"}]}
 
 
+def brawl_situation(ruleset: str) -> dict[str, Any]:
+    """A 4v4 melee for a ruleset with no grips (nd6 keeps none, and only brawlers share a hex): every fighter
+    in its own hex, each next to two or three foes, facing them."""
+    red = [fighter("r1", "red", [0, 0], 5), fighter("r2", "red", [1, 0], 5), fighter("r3", "red", [2, 0], 5),
+           fighter("r4", "red", [3, 0], 5)]
+    blue = [fighter("b1", "blue", [0, 1], 2), fighter("b2", "blue", [1, 1], 2), fighter("b3", "blue", [2, 1], 2),
+            fighter("b4", "blue", [-1, 1], 2)]
+    for f in red + blue:
+        f.pop("skills")
+    return {"ruleset": ruleset, "fighters": red + blue}
+
+
+def has_grips(ruleset: str) -> bool:
+    """Whether the ruleset has the grapple verbs the contest and exchange figures play."""
+    from game.rules.base import find_ruleset
+
+    return {"break_free", "grapple", "takedown"} <= set(find_ruleset(ruleset).actions)
+
+
 def build(data: dict[str, Any], name: str) -> Situation:
     spec = parse_situation(json.dumps(data).encode(), name=name)
     return build_situation(spec, name=name, base_dir=ROOT)
@@ -177,7 +196,7 @@ def _sweep(sit: Situation, actor: str) -> tuple[float, float, float, int, int]:
 
 
 def bench_legal_odds(ruleset: str, runs: int, actor: str = "r1") -> LegalOdds:
-    base = melee_situation(ruleset)
+    base = melee_situation(ruleset) if has_grips(ruleset) else brawl_situation(ruleset)
     sits = [build(shifted(base, 2 * i, i), f"melee{i}") for i in range(runs)]
     cold = [_sweep(s, actor) for s in sits]
     warm_sit = sits[0]
@@ -196,24 +215,31 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     runs, batch = (3, 200) if args.quick else (args.runs, args.batch)
     try:
-        contest = build(contest_situation(args.ruleset), "contest")
-        exchange = build(exchange_situation(args.ruleset), "exchange")
-        build(melee_situation(args.ruleset), "melee")
+        grips = has_grips(args.ruleset)
+        if grips:
+            contest = build(contest_situation(args.ruleset), "contest")
+            exchange = build(exchange_situation(args.ruleset), "exchange")
+            build(melee_situation(args.ruleset), "melee")
+        else:
+            build(brawl_situation(args.ruleset), "melee")
     except SituationError as exc:
         print(f"bench_rules: {exc}", file=sys.stderr)
         return 2
-    except UnknownRuleset as exc:  # pragma: no cover - build_situation turns it into a SituationError
+    except UnknownRuleset as exc:
         print(f"bench_rules: {exc.args[0]}", file=sys.stderr)
         return 2
 
-    contests = bench_contests(contest, batch, runs)
-    exchanges, note = bench_exchange(exchange, max(batch // 2, 50), runs)
-    lo = bench_legal_odds(args.ruleset, max(runs, 5) * 5)
-
     print(f"ruleset {args.ruleset}, median of {runs} runs (batches of {batch})")
-    print(f"break-free contest resolutions: {contests:,.0f}/s (goal {GOAL_CONTESTS:,}/s)"
-          + ("" if contests >= GOAL_CONTESTS else "  BELOW GOAL"))
-    print(f"grapple + dodge + takedown exchanges: {exchanges:,.0f}/s" + (f"  (note: {note})" if note else ""))
+    if grips:
+        contests = bench_contests(contest, batch, runs)
+        exchanges, note = bench_exchange(exchange, max(batch // 2, 50), runs)
+        print(f"break-free contest resolutions: {contests:,.0f}/s (goal {GOAL_CONTESTS:,}/s)"
+              + ("" if contests >= GOAL_CONTESTS else "  BELOW GOAL"))
+        print(f"grapple + dodge + takedown exchanges: {exchanges:,.0f}/s" + (f"  (note: {note})" if note else ""))
+    else:  # a ruleset without grips: nothing to break free from (the figures line says 0)
+        contests = exchanges = 0.0
+        print("no grapple verbs in this ruleset: contests and exchanges not measured; the melee is 4v4 side by side")
+    lo = bench_legal_odds(args.ruleset, max(runs, 5) * 5)
     print(f"legal_actions, 4v4 melee, one fighter: {lo.legal_ms:.3f} ms for {lo.options} options ({lo.legal} legal)")
     print(f"odds: {lo.odds_us:.1f} us per legal option")
     print(f"legal_actions + odds of every legal option: {lo.total_ms:.3f} ms on a new position, "
