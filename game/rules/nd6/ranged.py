@@ -405,7 +405,9 @@ def note_fired(r: Resolution, f: Fighter, weapon: str, mode: str, t: Fighter, n:
     if t.id not in targets:
         targets.append(t.id)
     mark(r, f, "fired", item=weapon, mode=mode, targets=targets, rounds=int(fired.get("rounds", 0)) + n)
-    mark(r, f, "shot", target=t.id)  # S3-BAYONET-4: a bayonet thrust this turn must be at the foe shot
+    shot = this_round(f, "shot", r.battle)
+    if not shot or shot.get("target") != t.id:
+        mark(r, f, "shot", target=t.id)  # S3-BAYONET-4: a bayonet thrust this turn must be at the foe shot
 
 
 def strike_in_the_way(r: Resolution, plan: AttackPlan, figure_id: str) -> dict[str, Any]:
