@@ -111,7 +111,7 @@ def test_s3_grenade_4_g3_25_scatter_direction_and_margin():
 
 
 def test_s3_grenade_4_scatter_stops_at_a_wall():
-    """S3-GRENADE-4 (ruling ND6-16): a grenade scattering into a wall stops in the last open hex before it."""
+    """S3-GRENADE-4 (ruling ND6-17): a grenade scattering into a wall stops in the last open hex before it."""
     b = battle_of([thrower(stats={"ST": 10, "DX": 16})])
     cells = [Cell(hex=Hex(q, r)) for q in range(-2, 14) for r in range(-3, 4)]
     cells = [c if c.hex != Hex(9, 0) else Cell(hex=Hex(9, 0), blocks_movement=True, blocks_sight=True) for c in cells]

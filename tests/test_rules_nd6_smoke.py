@@ -194,7 +194,7 @@ def test_s3_smoke_9_gas_mask_protects_at_minus_one_dx():
 
 
 def test_s3_smoke_1_cloud_stays_out_of_walls():
-    """S3-SMOKE-1 (ruling ND6-16): a cloud spreads into open hexes of the map only."""
+    """S3-SMOKE-1 (ruling ND6-17): a cloud spreads into open hexes of the map only."""
     from game.model.board import Board, Cell
 
     b = battle_of([thrower(), foe("bob", [30, 0])])

@@ -75,7 +75,7 @@ def is_grenade(item_id: str | None) -> bool:
 # -- the throw ---------------------------------------------------------------------------------------------------
 
 def max_range(f: Fighter) -> int:
-    """S3-GRENADE-6: 3 m per point of ST = 2.25 hexes per point, whole hexes (unwounded ST; ruling ND6-15)."""
+    """S3-GRENADE-6: 3 m per point of ST = 2.25 hexes per point, whole hexes (unwounded ST; ruling ND6-17)."""
     return math.floor(2.25 * st_full(f))
 
 
@@ -103,7 +103,7 @@ def _open(battle: Battle, h: Hex) -> bool:
 
 def scatter(battle: Battle, start: Hex, direction: int, hexes: int) -> Hex:
     """S3-GRENADE-4 with G3-25: ``hexes`` steps from ``start`` along axial ``direction``; a grenade that would
-    leave the board or enter a wall stops in the last open hex before it (ruling ND6-15)."""
+    leave the board or enter a wall stops in the last open hex before it (ruling ND6-17)."""
     h = start
     for _ in range(max(0, hexes)):
         nxt = hex_neighbor(h, direction)
@@ -178,7 +178,8 @@ class ThrowGrenade(Nd6Action):
 
     ``fuse`` is announced before the throw (S3-GRENADE-8): ``end_of_turn`` goes off when the thrower's turn
     ends, ``next_movement`` at the start of the next round (SITUATION-FORMAT); a molotov burns at once
-    (S3-GRENADE-7) and a picked-up smoke grenade is already burning, whatever the fuse says.
+    (S3-GRENADE-7) and a picked-up smoke grenade is already burning, whatever the fuse says. In hand, out of
+    any brawl, a hex in sight, not after moving more than half MOV (ruling ND6-17).
     """
 
     type: ClassVar[str] = "throw_grenade"
@@ -336,7 +337,7 @@ def detonate(r: Resolution, rec: dict[str, Any]) -> None:
 
 
 def he_stops(f: Fighter) -> int:
-    """S3-GRENADE-19: armoured vests and jackets stop only half their hits (rounded down, ruling ND6-15)
+    """S3-GRENADE-19: armoured vests and jackets stop only half their hits (rounded down, ruling ND6-17)
     against high explosive; other armour, a shield in hand and a situation's ``dr`` stop in full."""
     from game.rules.nd6.status import armour
 
@@ -350,7 +351,7 @@ def he_stops(f: Fighter) -> int:
 
 def _explode(r: Resolution, actor: str, at: Hex) -> None:
     """S3-GRENADE-18: 4d6 to everyone in the megahex, 2d6 to everyone in the ring around it; one roll for
-    each area (ruling ND6-15); S3-GRENADE-19 for vests and jackets."""
+    each area (ruling ND6-17); S3-GRENADE-19 for vests and jackets."""
     from game.rules.nd6.combat import apply_hits
 
     battle = r.battle
@@ -441,7 +442,7 @@ def start_turn(r: Resolution, f: Fighter) -> None:
 @dataclass(frozen=True, slots=True)
 class PickUp(Nd6Action):
     """Pick an item up from the floor of one's own hex into a free hand (the round's action; S3-SMOKE-8 for
-    a burning smoke or gas grenade, which burns the hand that holds it)."""
+    a burning smoke or gas grenade, which burns the hand that holds it; ruling ND6-17)."""
 
     type: ClassVar[str] = "pick_up"
     title: ClassVar[str] = "Pick up"

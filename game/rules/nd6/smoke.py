@@ -13,7 +13,7 @@ being the cloud's first (SITUATION-FORMAT):
   went off)``, and :func:`effects.start_round` takes one off each round;
 - a scenario's ``wind`` (a hex direction) with ``wind_strength`` ``slight`` (the default when a wind is given)
   moves every cloud one hex downwind each round before it grows; ``strong`` disperses it: the cloud never
-  grows beyond the grenade's own hex and leaves no haze after it (S3-SMOKE-3, ruling ND6-16);
+  grows beyond the grenade's own hex and leaves no haze after it (S3-SMOKE-3, ruling ND6-17);
 - tear gas: anyone without a gas mask who stands in the cloud when it forms or spreads, or walks through it,
   is ``tear_gassed`` (-4 DX until the battle ends, read by ``status.edx_mods``; S3-SMOKE-4, S3-SMOKE-9);
 - smoke: a shot loses 1 DX per smoke hex on its line (S3-SMOKE-5, ``ranged.line_of_fire``) and an energy shot
@@ -205,7 +205,7 @@ def _drift(r: Resolution) -> None:
 
 
 def _burnt_out(r: Resolution, rec: dict[str, Any]) -> None:
-    """S3-SMOKE-2: the grenade has burned five rounds: a spent can, taken off the floor (ruling ND6-16)."""
+    """S3-SMOKE-2: the grenade has burned five rounds: a spent can, taken off the floor (ruling ND6-17)."""
     battle = r.battle
     if rec.get("hex") is not None:
         floor = list(battle.state.get("floor") or [])
