@@ -311,3 +311,17 @@ def test_s3_shotgun_1_10_through_the_attack_action():
     b = range_battle("combat_shotgun", 3, st=14)
     ev = play(b, {"type": "attack", "actor": "ann", "target": "bob", "ammo": "slug"}, [3, 3, 3, 1, 1, 1, 1, 1])
     assert of_type(ev, "damage")[0]["damage_roll"]["expr"] == "5d6"
+
+
+def test_s3_shotgun_2_spread_counts_against_a_bystander():
+    """S3-SHOTGUN-2 with G3-10 (ruling ND6-18): avoiding a friend in the line of fire, the spread's +1 counts as -1,
+    as S3-AUTO-12 turns the auto-fire bonus round: DX 12 - 1 = 11, so a 12 fails and the friend takes the buckshot."""
+    from tests.nd6_helpers import play
+
+    b = battle_of([F("ann", (0, 0), st=14, hold="combat_shotgun"), F("cid", (2, 0), facing=3, st=20),
+                   F("bob", (4, 0), side="blue", facing=3)])
+    ev = play(b, {"type": "attack", "actor": "ann", "target": "bob"}, [4, 4, 4, 1, 1, 1, 1])
+    miss = next(e for e in of_type(ev, "roll") if e.get("table") == "miss")
+    assert {m["rule"]: m["value"] for m in miss["modifiers"]}["S3-SHOTGUN-2"] == -1 and miss["target"] == 11
+    dmg = of_type(ev, "damage")[0]
+    assert dmg["target"] == "cid" and dmg["amount"] == 4

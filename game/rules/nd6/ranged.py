@@ -156,6 +156,9 @@ def _miss_spec(battle: Battle, spec: RollSpec, shooter: Fighter, figure: Fighter
             continue
         if m.rule == "G3-5" or m.rule.startswith("S3-HTH-1"):
             continue  # the target's facing or brawl is not the bystander's
+        if m.rule == "S3-SHOTGUN-2":  # ruling ND6-18: a shotgun's spread counts against, as S3-AUTO-12's bonus does
+            out.add(-m.value, f"shot spread: its +{m.value} counts against", "S3-SHOTGUN-2")
+            continue
         out.modifiers.append(m)
     far = range_mod(weapon, hex_distance(shooter.hex, figure.hex))
     if far is not None:
