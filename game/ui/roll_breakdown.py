@@ -52,6 +52,43 @@ def _base_name(label: str) -> str:
     return label.rsplit(":", 1)[1].strip() if ":" in label else "base"
 
 
+def damage_rows(ev: dict[str, Any], pal: Palette, cited: list[str]) -> list[tuple[str, Any]]:
+    """A damage roll taken apart, as rows the breakdown paints: where the expression comes from (the table row,
+    the weapon), the step along the damage progression, the dice, the multipliers, then armour and the injury;
+    the rule IDs named go to ``cited``."""
+    dr = ev.get("damage_roll") if isinstance(ev.get("damage_roll"), dict) else {}
+    rows: list[tuple[str, Any]] = []
+    said = [p.strip() for p in str(dr.get("from") or "").split(";") if p.strip()]
+    steps = [p for p in said if " steps = " in p]  # "1d6-4 +3 steps = 1d6-1 (S3-DMG-1)": the progression
+    if said:
+        rows.append(("line", ("Damage from", "", None, pal.text, True)))
+        rows.append(("note", "; ".join(p for p in said if p not in steps)))
+    prog = dr.get("progression") or steps
+    if prog:
+        text = "; ".join(str(p) for p in prog) if isinstance(prog, list | tuple) else (
+            ", ".join(f"{k} {v}" for k, v in prog.items()) if isinstance(prog, dict) else str(prog))
+        rows.append(("line", ("Progression step", "", None, pal.text, True)))
+        rows.append(("note", text))
+    rows.append(("line", ("Rolled", str(dr.get("expr", "?")), None, pal.accent, True)))
+    faces = [int(x) for x in dr.get("faces") or []]
+    rows.append(("dice", {"dice": faces, "total": sum(faces)}))
+    mults = list(dr.get("multipliers") or [])
+    for m in mults:
+        rows.append(("line", (str(m), "", None, pal.success, False)))
+    rows.append(("rule", None))
+    rows.append(("line", ("Hits (after the expression's adds and any multiplier)", str(ev.get("amount", "?")),
+                          None, pal.text, True)))
+    stop = ev.get("dr") or 0
+    rows.append(("line", ("Stopped by armour", signed(-int(stop)) if stop else "0", None, pal.failure, False)))
+    inj = ev.get("injury", ev.get("amount"))
+    rows.append(("line", ("Injury: what comes off", str(inj), None, pal.damage, True)))
+    if ev.get("rule") and ev["rule"] not in cited:
+        cited.append(ev["rule"])
+    for words in (dr.get("from"), prog, *mults):
+        _cite_in(words, cited)
+    return rows
+
+
 class RollBreakdown:
     def __init__(self, event: dict[str, Any], battle: Any, text: TextCache, pal: Palette,
                  help: RulesHelp | None = None) -> None:
@@ -284,40 +321,8 @@ class RollBreakdown:
         return rows
 
     def _damage_block(self, ev: dict[str, Any], width: int, cited: list[str]) -> pygame.Surface:
-        """A damage roll taken apart: where the expression comes from (the table row, the weapon), the step
-        along the damage progression, the dice, the multipliers, then armour and the injury."""
-        pal = self.pal
-        dr = ev.get("damage_roll") if isinstance(ev.get("damage_roll"), dict) else {}
-        rows: list[tuple[str, Any]] = []
-        said = [p.strip() for p in str(dr.get("from") or "").split(";") if p.strip()]
-        steps = [p for p in said if " steps = " in p]  # "1d6-4 +3 steps = 1d6-1 (S3-DMG-1)": the progression
-        if said:
-            rows.append(("line", ("Damage from", "", None, pal.text, True)))
-            rows.append(("note", "; ".join(p for p in said if p not in steps)))
-        prog = dr.get("progression") or steps
-        if prog:
-            text = "; ".join(str(p) for p in prog) if isinstance(prog, list | tuple) else (
-                ", ".join(f"{k} {v}" for k, v in prog.items()) if isinstance(prog, dict) else str(prog))
-            rows.append(("line", ("Progression step", "", None, pal.text, True)))
-            rows.append(("note", text))
-        rows.append(("line", ("Rolled", str(dr.get("expr", "?")), None, pal.accent, True)))
-        faces = [int(x) for x in dr.get("faces") or []]
-        rows.append(("dice", {"dice": faces, "total": sum(faces)}))
-        mults = list(dr.get("multipliers") or [])
-        for m in mults:
-            rows.append(("line", (str(m), "", None, pal.success, False)))
-        rows.append(("rule", None))
-        rows.append(("line", ("Hits (after the expression's adds and any multiplier)", str(ev.get("amount", "?")),
-                              None, pal.text, True)))
-        stop = ev.get("dr") or 0
-        rows.append(("line", ("Stopped by armour", signed(-int(stop)) if stop else "0", None, pal.failure, False)))
-        inj = ev.get("injury", ev.get("amount"))
-        rows.append(("line", ("Injury: what comes off", str(inj), None, pal.damage, True)))
-        if ev.get("rule") and ev["rule"] not in cited:
-            cited.append(ev["rule"])
-        for said in (dr.get("from"), prog, *mults):
-            _cite_in(said, cited)
-        return self._rows_surface(rows, width)
+        """A damage roll taken apart (:func:`damage_rows`) on one surface."""
+        return self._rows_surface(damage_rows(ev, self.pal, cited), width)
 
     def _rows_surface(self, rows: list[tuple[str, Any]], width: int) -> pygame.Surface:
         """Lines, notes, rules and dice rows (the kinds :meth:`_roll_block` paints) on one surface."""
