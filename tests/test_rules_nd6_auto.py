@@ -105,7 +105,7 @@ def test_s3_auto_6_s3_auto_7_g3_13_recoil(worn, expect):
 
 
 def test_s3_auto_5_resting_takes_two_off_recoil():
-    """S3-AUTO-5 with G3-13: a rested gun (kneeling, ruling ND6-15) takes 2 off the ST shortfall, recoil included."""
+    """S3-AUTO-5 with G3-13: a rested gun (kneeling, ruling ND6-19) takes 2 off the ST shortfall, recoil included."""
     b = battle_of([F("ann", (0, 0), st=11, hold=RIFLE, posture="kneeling"), foe("bob", (3, 0))])
     ev = play(b, {"type": "full_auto", "actor": "ann", "target": "bob"}, [6, 6, 5])
     m = mods(rolls_of(ev)[0])
@@ -134,7 +134,7 @@ def test_s3_auto_8_burst_is_three_rounds_full_auto_the_full_rate():
 
 def test_s3_auto_9_s3_auto_10_g3_21_one_roll_margin_plus_one_rounds():
     """S3-AUTO-9: +1 DX per 3 rounds at one target; S3-AUTO-10 with G3-21: one roll, margin + 1 rounds strike,
-    at most the rounds fired; an automatic hit lands at least one (ruling ND6-15)."""
+    at most the rounds fired; an automatic hit lands at least one (ruling ND6-19)."""
     assert [autofire.auto_bonus(n) for n in (1, 3, 5, 6, 13)] == [0, 1, 1, 2, 4]
     assert autofire.rounds_hitting({"success": True, "margin": 0}, 3) == 1
     assert autofire.rounds_hitting({"success": True, "margin": 5}, 3) == 3

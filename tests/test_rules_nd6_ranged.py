@@ -108,7 +108,7 @@ def test_g3_10_failed_roll_to_miss_strikes_the_figure():
 
 
 def test_nd6_15_prone_figure_not_in_the_way():
-    """Ruling ND6-15 (G3-10): a figure lying on the ground is not in the line of fire."""
+    """Ruling ND6-19 (G3-10): a figure lying on the ground is not in the line of fire."""
     carl = F("carl", (3, 0), side="red", posture="prone")
     b = duel("pistol", 6, extra=[carl])
     assert ranged.line_of_fire(b, b.fighter("ann"), Hex(6, 0)).figures == []
@@ -169,7 +169,7 @@ def test_s3_auto_24_break_result_jams_and_g3_11_clear_jam():
 
 
 def test_s3_auto_4_st_shortfall_and_s3_auto_5_resting():
-    """S3-AUTO-4: -1 DX per point of ST below the gun's; S3-AUTO-5: resting it (kneeling, ruling ND6-15) takes 2
+    """S3-AUTO-4: -1 DX per point of ST below the gun's; S3-AUTO-5: resting it (kneeling, ruling ND6-19) takes 2
     off the shortfall."""
     b = duel("assault_rifle", 3, shooter={"stats": {"ST": 7, "DX": 12, "IQ": 10}})
     ev = play(b, {"type": "attack", "actor": "ann", "target": "bob"}, [6, 6, 5])

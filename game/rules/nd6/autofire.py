@@ -10,7 +10,7 @@ them go on (S3-AUTO-13).
 A sweep (``full_auto`` with ``targets`` in arc order, S3-AUTO-18..23) walks the stream from target to target:
 -4 DX per target on every roll (G3-20), one round lost per hex between two targets that are not adjacent
 (S3-AUTO-22); each target takes up to the margin + 1 of the rounds still flying, the rest go on to the next,
-and the sweep ends at the last target or when the rounds run out (ruling ND6-15).
+and the sweep ends at the last target or when the rounds run out (ruling ND6-19).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def auto_bonus(rounds: int) -> int:
 
 def rounds_hitting(roll: dict[str, Any], rounds: int) -> int:
     """G3-21 (S3-AUTO-10): margin of success + 1 rounds strike, at most the rounds fired; an automatic hit whose
-    margin is below 0 lands one (ruling ND6-15); a miss lands none."""
+    margin is below 0 lands one (ruling ND6-19); a miss lands none."""
     if not roll.get("success"):
         return 0
     return max(1, min(rounds, int(roll["margin"]) + 1))
@@ -204,7 +204,7 @@ def stream(r: Resolution, f: Fighter, targets: list[str], weapon: str, *, rounds
 
 
 def default_rounds(f: Fighter, weapon: str) -> int:
-    """SITUATION-FORMAT: full auto fires the weapon's full rate, or the rounds left when fewer (ruling ND6-15)."""
+    """SITUATION-FORMAT: full auto fires the weapon's full rate, or the rounds left when fewer (ruling ND6-19)."""
     rate = ranged.rates(weapon)["full"]
     return min(rate, ranged.rounds_left(f, weapon)) if ranged.magazine(weapon) else rate
 
