@@ -111,7 +111,7 @@ def _effects_at(battle: Battle, h: Hex) -> list[dict[str, Any]]:
 
 
 def in_the_way(f: Fighter) -> bool:
-    """Ruling ND6-15: a figure on its feet (standing or kneeling) stands in a line of fire; one lying on the
+    """Ruling ND6-19: a figure on its feet (standing or kneeling) stands in a line of fire; one lying on the
     ground or out of the fight does not."""
     return not is_out(f) and not is_down(f)
 
@@ -261,7 +261,7 @@ def set_mode(r: Resolution, f: Fighter, weapon: str, mode: str | None) -> None:
 # -- planning a shot ---------------------------------------------------------------------------------------------------
 
 def rested(battle: Battle, f: Fighter, lof: LineOfFire) -> bool:
-    """Ruling ND6-15 (S3-AUTO-5): a gun is rested on something solid when its shooter lies prone or kneels, or
+    """Ruling ND6-19 (S3-AUTO-5): a gun is rested on something solid when its shooter lies prone or kneels, or
     when the first hex of the line of fire is an obstacle that stops walking but not sight (a crate, a low wall)."""
     if f.posture in ("prone", "kneeling"):
         return True
@@ -346,7 +346,7 @@ def is_shot(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, mode: st
     """Whether attacking ``t`` with ``weapon`` is a shot (played by :func:`fire`): a missile weapon that can fire,
     not a jammed or empty gun swung (S3-IMPROV-4), not a pistol inside the shooter's own brawl (S3-HTH-8: the
     core's HTH blow), and at an adjacent foe with a bayonet only when a ``mode`` is named (else the thrust,
-    S3-BAYONET-5; ruling ND6-15)."""
+    S3-BAYONET-5; ruling ND6-19)."""
     if weapon is None or item(weapon).get("kind") != "missile":
         return False
     if has_tag(weapon, "firearm"):
@@ -486,7 +486,7 @@ def _in_hand(f: Fighter, weapon: str | None) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Reload(Nd6Action):
-    """Put a fresh magazine in the gun in hand: a Ready action (G3-4, ruling ND6-15: spare magazines are not
+    """Put a fresh magazine in the gun in hand: a Ready action (G3-4, ruling ND6-19: spare magazines are not
     counted). ``item`` left out is the first gun in hand with a magazine."""
 
     type: ClassVar[str] = "reload"
