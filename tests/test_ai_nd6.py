@@ -114,3 +114,19 @@ def test_g3_4_the_easy_level_has_no_later_slot_look():
     t = table_at(fs, "ann", "movement")
     d = decide(t, "ann", level="easy")
     assert d.chosen is not None and not d.chosen.again
+
+
+def test_g3_4_moves_listed_from_one_reach_check_as_listed():
+    """G3-4: the movement menu lists every hex of one move_reach; each move is given the first one's reason
+    (checking each walked the reach again: 100-200 ms a menu, most of a decision). Each listed reason is
+    the one the move's own check gives, in the open and next to a foe (engaged: one hex, G3-4)."""
+    open_field = [fighter("ann", "red", (0, 0)), fighter("bob", "blue", (6, 0))]
+    engaged = [fighter("ann", "red", (0, 0), facing=0), fighter("bob", "blue", (1, 0), facing=3)]
+    for fs in (open_field, engaged):
+        t = table_at(fs, "ann", "movement")
+        moves = [o for o in RS.legal_actions(t.battle, "ann") if o.action.type == "move"]
+        assert moves
+        for o in moves:
+            own = o.action.check(t.battle)
+            assert (own is None) == (o.reason is None) and str(own) == str(o.reason)
+    assert len(moves) < 10  # engaged: shifts only

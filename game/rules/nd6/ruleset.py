@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance
 from game.rules import events as E
-from game.rules.base import Action, Option, Ruleset, register
+from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.nd6 import actions as A
 from game.rules.nd6 import (
     autofire,
@@ -146,7 +146,18 @@ class Nd6Ruleset(Ruleset):
                 candidates.extend(mod.options(battle, f))
             candidates.extend(self._other(battle, f))
         candidates.append(A.Wait(actor=f.id))
-        out = [Option(a, a.check(battle)) for a in candidates]
+        out: list[Option] = []
+        move_reason: list[Reason | None] = []
+        for a in candidates:
+            if type(a) is A.Move and move_reason:
+                # the moves listed come from one move_reach and differ only in ``to``, which is in it: each
+                # checks as the first one does (checking each walked the reach again, 100-200 ms a menu)
+                out.append(Option(a, move_reason[0]))
+                continue
+            reason = a.check(battle)
+            if type(a) is A.Move:
+                move_reason.append(reason)
+            out.append(Option(a, reason))
         if phase is not None:
             out = [o for o in out if o.legal or o.reason is None or o.reason.rule != "G3-3"]
         return out
