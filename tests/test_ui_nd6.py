@@ -313,3 +313,19 @@ def test_g3_3_the_choose_slot_offers_the_two_orders_and_no_word_of_moving():
     assert not sc.reach
     hint = sc.mode.hint(sc)
     assert hint.startswith("Click a foe for actions") and "lit hex" not in hint
+
+
+def test_s3_hth_7_the_legend_explains_the_brawl_mark_and_the_martial_arts_tag():
+    """S3-HTH-7 / S3-MA-7: the legend (F4) first explains the marks nd6's board carries: the brawl's tag and
+    the corner tag with the Martial Arts level (M for Master); a ruleset without them lists neither."""
+    from game.ui.legend import legend_rows
+
+    rows = legend_rows(brawl_battle())
+    meanings = [m for _, _, m in rows[:2]]
+    assert any("brawl" in m for m in meanings) and any("MA level" in m and "Master" in m for m in meanings)
+    from test_ui_app import battle_with  # a 3d6 battle: no brawls, no stat tag
+
+    from game.model import Fighter
+
+    plain = legend_rows(battle_with([Fighter(id="a", name="A", side="red", hex=Hex(1, 1))]))
+    assert not any("brawl" in m or "MA level" in m for _, _, m in plain)

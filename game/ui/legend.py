@@ -12,9 +12,11 @@ from typing import Any
 
 import pygame
 
+from game.ui.describe import ruleset_of
 from game.ui.marks import CONDITION_BADGES, badges_of
 from game.ui.palette import Palette
 from game.ui.text import TextCache
+from game.ui.tokens import BRAWL_EDGE, STAT_TAG_INK
 
 __all__ = ["legend_rows", "draw_legend"]
 
@@ -33,6 +35,13 @@ def legend_rows(battle: Any) -> list[tuple[str, tuple[int, int, int], str]]:
                 now.append((letters, col, meaning))
     rest = [(letters, col, cond.replace("_", " ")) for cond, (letters, col) in CONDITION_BADGES.items()]
     rest += _EXTRA
+    rs = ruleset_of(battle)  # the marks only some rulesets' boards carry (issue 16)
+    if rs.brawl_condition:
+        now.insert(0, ("BRAWL 3", BRAWL_EDGE, "a brawl: all in that ringed hex fight hand-to-hand; P: lying down"))
+    if rs.token_stat:
+        top = max(rs.stat_words.get(rs.token_stat, {}).items(), default=None)
+        named = f" ({top[1][:1]}: {top[1]})" if top else ""
+        now.insert(0, ("2", STAT_TAG_INK, f"corner tag: {rs.token_stat} level{named}"))
     seen = {x[0] for x in now}
     out = list(now)
     for row in rest:
