@@ -385,8 +385,8 @@ def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
     from game.rules.nd6.actions import moved_this_round
 
     moves = _moves(battle, f)
+    need = 2 if any(n >= 2 for n in moves.values()) else 1
     if run:
-        need = 2 if any(n >= 2 for n in moves.values()) else 1
         fits = {h for h, n in moves.items() if n >= need}
         why, rule = f"{f.label} is on fire and panics: it must run this turn", "S3-FIRE-7"
     else:
@@ -394,8 +394,8 @@ def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
         fits = {h for h in moves if list(h) != start}
         why, rule = f"{f.label} must get out of the burning hex this turn", "S3-FIRE-12"
     if action.type in ("move", "disengage"):
-        if tuple(action.to) in fits:
-            return None
+        if tuple(action.to) in fits or action.type == "disengage" and (leave or need == 1):
+            return None  # disengaging is one step away: the run of an engaged fighter
         return Reason(f"{why} ({'as far as it can' if run else 'out of the hex'}).", rule)
     if action.type == "move_order":
         return None
