@@ -155,7 +155,8 @@ ITEMS: dict[str, dict[str, Any]] = {
     # -- energy and stun guns (S3-ENERGY, S3-STUN) -------------------------------------------------------
     # S3-ENERGY-3, G3-24: up to 6d6 a shot, split into shots of 1d6 or more; battery of 48 dice
     # (SITUATION-FORMAT); one full shot a turn and ST 8 are house
-    "laser_rifle": _missile("laser rifle", "6d6", "energy", hands=2, st=8, range=60, rof=1, battery=48),
+    "laser_rifle": _missile("laser rifle", "6d6", "energy", hands=2, st=8, range=60, rof=1, battery=48,
+                            damage_type="burning"),  # S3-DMG-6: damage of its own kind
     # SITUATION-FORMAT: 1d6-2, a ranged weapon with a pistol's range; shots are house
     "stun_gun": _missile("stun gun", "1d6-2", "stun", hands=1, st=0, range=PISTOL_RANGE, rof=1, rounds=6),
     # S3-FLAMER-2: a full load is 4 small bursts (a large one uses 2): ``rounds`` counts small bursts;
