@@ -248,3 +248,14 @@ def test_s3_auto_10_odds_are_the_distribution_of_rounds_that_hit():
     assert abs(odds["hit"] - (1 - odds["rounds:0"])) < 1e-9
     odds = RS.odds(b, action({"type": "full_auto", "actor": "ann", "target": "bob"}))
     assert "rounds:13" in odds and odds["rounds:13"] > 0
+
+
+def test_s3_hth_20_a_burst_into_a_brawl_strikes_one_member():
+    """S3-HTH-20: a burst that hits a brawl strikes one of its figures, picked once with 1dN; its rounds go there."""
+    bob = foe("bob", (4, 0), conditions=["in_hth"])
+    cal = F("cal", (4, 0), side="red", conditions=["in_hth"], worn=["full_body_armor"])
+    b = battle_of([F("ann", (0, 0), hold=RIFLE), bob, cal])
+    ev = play(b, {"type": "burst", "actor": "ann", "target": "bob"}, [4, 4, 4, 2] + [1, 1, 1] * 2)
+    pick = [e for e in rolls_of(ev) if e["rule"] == "S3-HTH-20"]
+    assert len(pick) == 1 and pick[0]["target_id"] == "cal"
+    assert [d["target"] for d in of_type(ev, "damage")] == ["cal", "cal"]

@@ -212,3 +212,23 @@ def test_s3_bayonet_4_fire_and_stab_the_same_foe():
     ev = play(b, {"type": "attack", "actor": "ann", "target": "bob"}, [2, 2, 2, 3])
     assert of_type(ev, "damage") and "bayonet" in of_type(ev, "damage")[0]["damage_roll"]["from"]
     assert why(b, {"type": "attack", "actor": "ann", "target": "bob"}).rule == "G3-3"
+
+
+def test_s3_smoke_5_g3_12_menu_odds_of_a_shot_count_smoke_and_range():
+    """G3-12, S3-SMOKE-5: the menu's odds of a shot read the same plan as the roll (range and smoke included)."""
+    from game.rules.nd6 import rolls
+    from tests.nd6_helpers import RS, action
+
+    smoke = [{"kind": "smoke", "hex": [2, 0], "turns_left": 3}]
+    b = duel("pistol", 9, effects=smoke)
+    odds = RS.odds(b, action({"type": "attack", "actor": "ann", "target": "bob"}))
+    assert abs(odds["hit"] - rolls.attack_odds(3, 12 - 1 - 1)["hit"]) < 1e-12
+
+
+def test_g3_10_roll_to_miss_reads_as_a_plain_roll():
+    """G3-10: the roll to miss says whom it was for and what came of it (``effect``), with no table rows."""
+    carl = F("carl", (3, 0), side="red")
+    b = duel("pistol", 6, extra=[carl])
+    ev = play(b, {"type": "attack", "actor": "ann", "target": "bob"}, [2, 3, 4, 6, 6, 4])
+    miss = rolls_of(ev)[0]
+    assert "table" not in miss and "carl" in miss["effect"] and miss["label"].startswith("roll to miss")

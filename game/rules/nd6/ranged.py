@@ -181,7 +181,6 @@ def roll_to_miss(r: Resolution, plan_or_spec: AttackPlan | RollSpec, figure_id: 
     figure = battle.fighter(figure_id)
     ev = rolls.save_roll(r.dice, _miss_spec(battle, spec, shooter, figure, weapon, auto_bonus))
     ev["target_id"] = figure.id
-    ev["table"] = "miss"
     ev["hit"] = not ev["success"]
     ev["rounds"] = max(1, -int(ev["margin"])) if ev["hit"] else 0
     ev["effect"] = (f"the shot misses {figure.label}." if ev["success"]
@@ -569,7 +568,19 @@ def options(battle: Battle, f: Fighter) -> list[Any]:
 
 
 def odds(battle: Battle, action: Any) -> dict[str, float] | None:
-    """Odds of a shot (single/semi: the first shot's roll; auto: see :mod:`.autofire`); None if not ours."""
+    """Odds of a shot (single/semi: the first shot's roll as :func:`shot_plan` makes it, smoke, rest and recoil
+    included; figures in the way aside); auto fire: see :mod:`.autofire`; None if not ours."""
+    from game.rules.nd6.actions import Attack
+
+    if isinstance(action, Attack) and (action.mode or "single") in ("single", "semi"):
+        f, t = battle.get(action.actor), battle.get(action.target)
+        if f is None or t is None or not is_shot(battle, f, t, action.weapon(f), action.mode):
+            return None
+        from game.rules.nd6.combat import attack_odds
+
+        plan = shot_plan(battle, f, t, action.weapon(f), extra_mods=[m for m in (switch_mod(battle, f, t),) if m],
+                         defense=action.defense)
+        return attack_odds(plan)
     if isinstance(action, ClearJam):
         f = battle.get(action.actor)
         if f is None:
