@@ -59,7 +59,7 @@ def test_effects_tick_once_per_new_round_in_resolve():
 
 
 def test_s3_fire_11_a_fire_burns_down_to_coals():
-    """S3-FIRE-11 (ruling ND6-15): a plain fire that runs out lies as hot coals for a few rounds."""
+    """S3-FIRE-11 (ruling ND6-20): a plain fire that runs out lies as hot coals for a few rounds."""
     sit = _situation([{"type": "wait", "actor": "a"}, {"type": "wait", "actor": "a"}],
                      [{"kind": "fire", "hex": [2, 0], "turns_left": 1}])
     play(sit, ScriptedDice([]))

@@ -93,7 +93,7 @@ def test_s3_fire_6_running_while_burning_all_over_plus_two():
 
 
 def test_s3_fire_6_a_walk_of_two_hexes_is_running():
-    """S3-FIRE-6 (ruling ND6-17): a burning fighter that walks 2+ hexes has run this round; one hex is not."""
+    """S3-FIRE-6 (ruling ND6-20): a burning fighter that walks 2+ hexes has run this round; one hex is not."""
     b = battle_of([F("ann", (0, 0), conditions=["on_fire_limb"]), FOE])
     play(b, {"actor": "ann", "type": "move", "to": [2, 0]})
     assert b.fighter("ann").counters["ran"] == {"round": b.round}
@@ -119,7 +119,7 @@ def test_s3_fire_7_failed_iq_check_must_run():
 
 
 def test_s3_fire_7_engaged_runs_as_far_as_it_can():
-    """S3-FIRE-7 (ruling ND6-17): engaged, it can shift only one hex (G3-4): that hex is its run."""
+    """S3-FIRE-7 (ruling ND6-20): engaged, it can shift only one hex (G3-4): that hex is its run."""
     b = battle_of([F("ann", (0, 0), conditions=["on_fire_limb"]), F("bob", (1, 0), side="blue", facing=3)])
     start(b, "ann", [1, 6, 5, 4])
     assert why(b, {"actor": "ann", "type": "wait"}).rule == "S3-FIRE-7"
@@ -302,7 +302,7 @@ def test_s3_fire_11_coals_add_a_die():
 
 
 def test_s3_fire_12_failed_check_stops_short():
-    """S3-FIRE-12 (ruling ND6-17): failing the 3d6 IQ check, the fighter stops in the hex before the fire."""
+    """S3-FIRE-12 (ruling ND6-20): failing the 3d6 IQ check, the fighter stops in the hex before the fire."""
     b = walk_battle([fx("fire", 2)])
     ev = play(b, {"actor": "ann", "type": "move", "to": [3, 0]}, [6, 6, 6])
     assert b.fighter("ann").hex == Hex(1, 0) and not damage_on(ev, "ann")
@@ -337,7 +337,7 @@ def test_s3_fire_10_leaving_ends_the_stay():
 
 
 def test_s3_fire_14_half_for_medieval_armour_inside_fire():
-    """S3-FIRE-14 (ruling ND6-17): inside a burning hex a bare armour number (``dr``) and a shield give half;
+    """S3-FIRE-14 (ruling ND6-20): inside a burning hex a bare armour number (``dr``) and a shield give half;
     modern armour (the jacket) its full value."""
     b = walk_battle([fx("fire", 1)], dr=4)
     ev = play(b, {"actor": "ann", "type": "move", "to": [1, 0]}, [2, 2, 2, 6])

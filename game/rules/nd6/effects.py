@@ -28,7 +28,7 @@ __all__ = ["FIRE_KINDS", "SMOKY_KINDS", "board_effects", "effects_at", "burning_
 #: kinds that burn: a figure entering, stopping or staying takes fire hits (S3-FIRE-8..12, S3-GRENADE-12/22)
 FIRE_KINDS: tuple[str, ...] = ("fire", "burning_liquid", "incendiary", "coals")
 #: kinds that count as smoke for a shot through the hex (S3-SMOKE-5): smoke itself and every fire, which
-#: smokes in its own hex (S3-GRENADE-17, S3-SMOKE-7; ruling ND6-15)
+#: smokes in its own hex (S3-GRENADE-17, S3-SMOKE-7; ruling ND6-20)
 SMOKY_KINDS: tuple[str, ...] = ("smoke", *FIRE_KINDS)
 
 
@@ -150,7 +150,7 @@ def _module(name: str) -> Any:
 
 def before_walk(r: Resolution, f: Fighter, path: list[Hex]) -> list[Hex]:
     """The part of ``path`` the fighter walks: it stops before a burning hex whose IQ check it fails
-    (S3-FIRE-12, G3-19; ruling ND6-15)."""
+    (S3-FIRE-12, G3-19; ruling ND6-20)."""
     from game.rules.nd6 import fire
 
     return fire.before_walk(r, f, path)

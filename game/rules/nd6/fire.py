@@ -8,7 +8,7 @@ every module that burns someone calls with the ``source`` of the fire. Armour by
   protects, and a soaked fighter only in its first turn of burning (S3-GRENADE-13);
 - a fire attack (``attack``: a torch's blow is an ordinary attack and keeps its full armour, S3-FIRE-13);
 - inside a burning hex (``fire``, ``coals``) or burning on the body (``body``): medieval-type armour gives
-  half, modern armour its full value (S3-FIRE-14; ruling ND6-15 says which count as medieval);
+  half, modern armour its full value (S3-FIRE-14; ruling ND6-20 says which count as medieval);
 - fuel on a soaked fighter burns inside the armour (``soaked``): none after the first turn (S3-FIRE-15,
   read with S3-GRENADE-13 under G3-15).
 
@@ -47,7 +47,7 @@ __all__ = ["EXTENTS", "LIQUID_SOURCES", "COALS_ROUNDS", "SOAKED_TURNS", "extent"
 EXTENTS: tuple[str, ...] = ("on_fire_limb", "on_fire_half", "on_fire_whole")
 #: fire whose armour rule is S3-GRENADE-13 (G3-15): molotov and flame thrower liquid, incendiary material
 LIQUID_SOURCES: tuple[str, ...] = ("burning_liquid", "incendiary", "molotov", "incendiary_grenade", "flamethrower")
-#: house (ruling ND6-15): a plain fire that burns out lies as hot coals this many rounds (S3-FIRE-11)
+#: house (ruling ND6-20): a plain fire that burns out lies as hot coals this many rounds (S3-FIRE-11)
 COALS_ROUNDS = 3
 #: the armour that protects against burning liquid (S3-GRENADE-13)
 FIREPROOF = "full_body_armor"
@@ -73,7 +73,7 @@ def fire_stops(f: Fighter, source: str) -> tuple[int, str]:
                  if item(i).get("kind") == "armour" and "shield" not in item(i).get("tags", ()))
     shield = sum(int(item(h).get("stops", 0)) for h in dict.fromkeys(f.hands.values())
                  if h and "shield" in item(h).get("tags", ()))
-    medieval = int(f.dr) + shield  # ruling ND6-15: a bare armour number and a shield are medieval-type
+    medieval = int(f.dr) + shield  # ruling ND6-20: a bare armour number and a shield are medieval-type
     if source in LIQUID_SOURCES or source == "soaked":
         if "soaked" in f.conditions and _burned_turns(f) >= 1:
             return 0, "S3-FIRE-15" if source == "soaked" else "S3-GRENADE-13"
@@ -120,7 +120,7 @@ def _liquid(kind: str) -> bool:
 
 
 #: S3-GRENADE-12/22: hits of a burning liquid or incendiary hex, (moving through, stopping); staying a turn
-#: costs the stopping hits again (ruling ND6-15)
+#: costs the stopping hits again (ruling ND6-20)
 LIQUID_HITS: dict[str, tuple[int, int]] = {"burning_liquid": (2, 4), "incendiary": (4, 8)}
 
 
@@ -304,7 +304,7 @@ def after_fire_hit(r: Resolution, a: Fighter, t: Fighter, weapon: str) -> None:
 
 def before_walk(r: Resolution, f: Fighter, path: list[Hex]) -> list[Hex]:
     """The hexes of ``path`` walked: a 3d6 IQ check for each burning hex entered (S3-FIRE-12, G3-19), rolled as
-    the fighter comes to it; failing, it stops in the hex before (ruling ND6-15)."""
+    the fighter comes to it; failing, it stops in the hex before (ruling ND6-20)."""
     from game.rules.nd6.effects import burning_at
 
     for i, h in enumerate(path):
@@ -336,7 +336,7 @@ def _hex_hits(r: Resolution, fire: dict[str, Any], how: str, n: int = 1, coals: 
 
 def on_walk(r: Resolution, f: Fighter, path: list[Hex]) -> None:
     """The fire hits of a walk, added up and armoured once (S3-FIRE-8/9/11, S3-GRENADE-12/15/22); a burning
-    fighter that walked 2+ hexes ran (S3-FIRE-6, ruling ND6-15); leaving a burning hex ends its stay."""
+    fighter that walked 2+ hexes ran (S3-FIRE-6, ruling ND6-20); leaving a burning hex ends its stay."""
     from game.rules.nd6.effects import burning_at
 
     battle = r.battle
@@ -377,7 +377,7 @@ def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
     """Why ``action`` is not allowed to a fighter that failed its IQ check this round: one that must run
     (S3-FIRE-7) may only move, as far as it can (2+ hexes when it can); one that must leave a burning hex
     (S3-FIRE-12) only move out of it. Waiting is allowed once it has moved, or when no such move exists
-    (ruling ND6-15)."""
+    (ruling ND6-20)."""
     run = this_round(f, "must_run", battle)
     leave = this_round(f, "must_leave", battle)
     if not run and not leave:
