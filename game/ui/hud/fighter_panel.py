@@ -151,8 +151,14 @@ class FighterPanel:
             if hand in f.crippled:
                 what += " \u2014 crippled"
             rows += self._lines(f"{hand.capitalize()} hand: {what}", 13, pal.text, False, inner)
-        if f.items:
-            rows += self._lines("Carrying: " + ", ".join(f.items), 12, pal.dim, False, inner)
+        if f.items:  # armour is worn, the rest carried (nd6: a belt knife is drawn in a brawl, S3-HTH-11)
+            data = ruleset.items
+            worn = [i for i in f.items if data.get(i, {}).get("kind") == "armour"]
+            carried = [i for i in f.items if i not in worn]
+            for head, ids in (("Wearing", worn), ("Carrying", carried)):
+                if ids:
+                    names = ", ".join(str(data.get(i, {}).get("name") or i).replace("_", " ") for i in ids)
+                    rows += self._lines(f"{head}: {names}", 12, pal.dim, False, inner)
         rows.extend(self._grip_rows(battle, f, pal, inner))
         if f.conditions:
             rows.append(("gap", 4))
