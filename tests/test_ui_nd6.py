@@ -329,3 +329,16 @@ def test_s3_hth_7_the_legend_explains_the_brawl_mark_and_the_martial_arts_tag():
 
     plain = legend_rows(battle_with([Fighter(id="a", name="A", side="red", hex=Hex(1, 1))]))
     assert not any("brawl" in m or "MA level" in m for _, _, m in plain)
+
+
+def test_g3_3_the_log_says_which_way_round_the_winner_chose():
+    """G3-3: the log's head line of the choice names the order ("Grub chooses: The Dock Gang moves first"),
+    also when the intent leaves ``first`` out at its default (moving second)."""
+    from game.ui.describe import deed_words, intent_words
+
+    battle = load_battle_or_fail(ROOT / "maps" / "cantina_nd6.toml")
+    assert intent_words(battle, {"actor": "grub", "type": "move_order", "first": True}) == \
+        "Grub chooses: The Dock Gang moves first"
+    assert intent_words(battle, {"actor": "grub", "type": "move_order"}) == "Grub chooses: The Dock Gang moves second"
+    assert deed_words(battle, {"actor": "grub", "type": "move_order", "first": True}) == \
+        "choose: The Dock Gang moves first"

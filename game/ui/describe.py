@@ -187,6 +187,8 @@ def intent_words(battle: Any, d: dict[str, Any], *, detail: bool = False) -> str
         return f"{who} changes posture to {d.get('posture')}"
     if kind in ("do_nothing", "pass"):
         return f"{who} does nothing"
+    if "first" in d or kind == "move_order":  # G3-3's choice (a plain intent leaves out first=False)
+        return f"{who} chooses: {_order_words(battle, d)}"
     if kind == "grapple":
         where = where or "torso"
         return f"{who} grapples {tgt}{'’s ' + _words(where) if tgt and where else ''}{tail}"
@@ -213,6 +215,8 @@ def deed_words(battle: Any, d: dict[str, Any]) -> str:
         return "do nothing"
     if kind == "drag":
         return f"drag {name_of(battle, d['target']) if d.get('target') else 'the held foe'} to {to}"
+    if "first" in d or kind == "move_order":
+        return f"choose: {_order_words(battle, d)}"
     text = intent_words(battle, d, detail=True)
     who = name_of(battle, d.get("actor"))
     if kind == "grapple" and text.startswith(who + " grapples "):
@@ -571,6 +575,14 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
     return f"{head} Outcomes: {rest}." if rest else head
 
 
+def _order_words(battle: Any, d: dict[str, Any]) -> str:
+    """A side's choice of turn order (G3-3), which way round, by the side's name: "The Dock Gang moves first"."""
+    f = battle.get(d.get("actor")) if battle is not None and d.get("actor") else None
+    side = battle.side(f.side) if f is not None and hasattr(battle, "side") else None
+    who = (side.name or side.id) if side is not None else "our side"
+    return f"{who} moves {'first' if d.get('first') else 'second'}"
+
+
 def _item_words(action: Any, battle: Any, d: dict[str, Any]) -> str:
     """What an option strikes with: the item named, what is in hand (the ruleset's ``held_item`` value), or
     bare hands."""
@@ -594,11 +606,8 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
         parts.append(_words(d["location"]))
     if "hands" in d and d["hands"] is not None:
         parts.append(f"{d['hands']} hand{'s' if d['hands'] != 1 else ''}")
-    if isinstance(d.get("first"), bool):  # a side's choice of turn order (G3-3): which way round, by name
-        f = battle.get(d.get("actor")) if battle is not None and d.get("actor") else None
-        side = battle.side(f.side) if f is not None and hasattr(battle, "side") else None
-        who = (side.name or side.id) if side is not None else "our side"
-        parts.append(f"{who} moves {'first' if d['first'] else 'second'}")
+    if isinstance(d.get("first"), bool):
+        parts.append(_order_words(battle, d))
     if "item" in d:
         parts.append(_item_words(action, battle, d))
     if d.get("maneuver") and d["maneuver"] != "attack" and not skip_maneuver:
