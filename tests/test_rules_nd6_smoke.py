@@ -205,3 +205,32 @@ def test_s3_smoke_1_cloud_stays_out_of_walls():
     new_round(b)
     assert Hex(8, 0) not in cloud(b) and Hex(8, -1) not in cloud(b) and Hex(6, 0) in cloud(b)
     assert hex_neighbor(Hex(7, 0), 0) == Hex(8, 0)
+
+
+def test_s3_smoke_10_a_smoke_grenade_on_its_fuse_cannot_be_grabbed():
+    """S3-SMOKE-10 (left open): a smoke grenade thrown with the next_movement fuse lies in its hex but cannot be
+    picked up before it goes off; once burning it can (S3-SMOKE-8)."""
+    b = battle_of([thrower(), foe("bob", [7, 0])])
+    throw(b, fuse="next_movement")
+    why = PickUp(actor="bob", item="smoke_grenade").check(b)
+    assert why is not None and why.rule == "S3-SMOKE-10"
+    new_round(b)
+    assert cloud(b) == {Hex(7, 0)}
+    assert PickUp(actor="bob", item="smoke_grenade").check(b) is None
+
+
+def test_s3_smoke_8_a_dropped_burning_grenade_burns_no_hand():
+    """S3-SMOKE-8: a holder that lets the burning grenade fall takes no more hits; it smokes where it fell."""
+    b = battle_of([thrower(), foe("bob", [7, 0])])
+    throw(b)
+    bob = b.fighter("bob")
+    play(b, PickUp(actor="bob", item="smoke_grenade"))
+    r = E.Resolution(b, ScriptedDice([]))
+    r.emit(E.item("bob", "smoke_grenade", action="dropped"))
+    r.emit(E.move("bob", Hex(7, 3)))  # drops it and walks off (as a test, no rules asked)
+    new_round(b)
+    r = E.Resolution(b, ScriptedDice([]))
+    grenades.start_turn(r, bob)
+    assert of_type(r.events, "damage") == []
+    assert grenades.pending(b)[0]["hex"] == [7, 0] and grenades.pending(b)[0]["holder"] is None
+    assert Hex(7, 0) in cloud(b)

@@ -454,6 +454,11 @@ class PickUp(Nd6Action):
                 and Hex(*x["hex"]) == f.hex]
         if not here:
             return Reason(f"There is no {name_of(self.item)} on the floor of {f.label}'s hex.", "S3-SMOKE-8")
+        live = [g for g in pending(battle) if g["item"] == self.item and g.get("hex") == [f.hex.q, f.hex.r]
+                and "since" not in g]
+        if live and len(live) >= len(here):
+            return Reason(f"The {name_of(self.item)} is about to go off: there is no grabbing it (left open).",
+                          "S3-SMOKE-10")
         need = int(item(self.item).get("hands", 1))
         if len(f.free_hands()) < need:
             return Reason(f"{f.label} needs {need} free hand{'s' if need > 1 else ''}.", "G3-4")

@@ -119,6 +119,7 @@ def start_round(r: Resolution) -> None:
     from game.rules.nd6 import grenades
 
     battle = r.battle
+    _let_fall(r)
     records = grenades.pending(battle)
     burning = [g for g in records if "since" in g]
     if not burning and not any(e["kind"] in CLOUD_KINDS.values() for e in effects.board_effects(battle)):
@@ -139,6 +140,39 @@ def start_round(r: Resolution) -> None:
     if len(kept) != len(records):
         r.emit(E.stat(_actor(battle, None), "battle.grenades", kept, rule="S3-SMOKE-2"))
     _gas_all(r)
+
+
+def _let_fall(r: Resolution) -> None:
+    """A burning grenade whose holder no longer has it in hand (dropped, knocked out of it) lies in the holder's
+    hex from now on: it smokes there and burns no hand (S3-SMOKE-8)."""
+    from game.rules.nd6 import grenades
+
+    battle = r.battle
+    records = grenades.pending(battle)
+    out = []
+    for g in records:
+        holder = battle.get(g.get("holder") or "")
+        if g.get("holder") and (holder is None or g["item"] not in holder.hands.values()):
+            g = {**g, "holder": None, "hex": _where_fallen(battle, g, holder, out + records)}
+        out.append(g)
+    if out != records:
+        r.emit(E.stat(_actor(battle, None), "battle.grenades", out, rule="S3-SMOKE-8"))
+
+
+def _where_fallen(battle: Battle, g: dict[str, Any], holder: Fighter | None,
+                  records: list[dict[str, Any]]) -> list[int] | None:
+    """The floor's copy of the grenade ``g`` let fall: one of its kind no other record lies on, nearest the
+    holder; None when it is on no floor (lost)."""
+    from game.hexgrid import hex_distance
+
+    claimed = {tuple(x["hex"]) for x in records if x is not g and x.get("hex") is not None and x["item"] == g["item"]}
+    spots = [Hex(*x["hex"]) for x in battle.state.get("floor") or () if x.get("item") == g["item"]
+             and tuple(x["hex"]) not in claimed]
+    if not spots:
+        return None
+    near = holder.hex if holder is not None else spots[0]
+    best = min(spots, key=lambda h: (hex_distance(h, near), h.q, h.r))
+    return [best.q, best.r]
 
 
 def _actor(battle: Battle, rec: dict[str, Any] | None) -> str:
@@ -260,7 +294,8 @@ def held_burn(r: Resolution, f: Fighter) -> None:
     from game.rules.nd6.combat import apply_hits
     from game.rules.nd6.status import this_round
 
-    if not any(g.get("holder") == f.id and "since" in g for g in grenades.pending(r.battle)):
+    if not any(g.get("holder") == f.id and "since" in g and g["item"] in f.hands.values()
+               for g in grenades.pending(r.battle)):
         return
     if this_round(f, "grenade_burn", r.battle):
         return
