@@ -272,7 +272,7 @@ def ignite(r: Resolution, f: Fighter, ext: str = "on_fire_whole", *, soaked: boo
     r.emit(E.stat(f.id, "counters.fire", c, rule=rule))
 
 
-def put_out(r: Resolution, f: Fighter, *, why: str, rule: str) -> None:
+def put_out(r: Resolution, f: Fighter, *, why: str, rule: str, by: Fighter | None = None) -> None:
     """The fire on ``f`` is out (the fuel stays on a soaked fighter: a flame may light it again)."""
     for c in EXTENTS:
         if c in f.conditions:
@@ -280,7 +280,7 @@ def put_out(r: Resolution, f: Fighter, *, why: str, rule: str) -> None:
     for key in ("fire", "must_run"):
         if key in f.counters:
             r.emit(E.stat(f.id, f"counters.{key}", None, rule=rule))
-    r.note(E.message(why, actor=f.id, rule=rule))
+    r.note(E.message(why, actor=(by or f).id, rule=rule))
 
 
 # -- a flaming weapon (S3-FIRE-2/3) ----------------------------------------------------------------------------------
@@ -500,9 +500,9 @@ class Extinguish(Nd6Action):
             used = int(f.counters.get("foam", 0)) + 1
             r.emit(E.stat(f.id, "counters.foam", used, rule="S3-GRENADE-14"))
             put_out(r, t, why=f"{f.label} sprays {'itself' if t is f else t.label} with the extinguisher: the fire "
-                    "is out.", rule="S3-GRENADE-13" if "soaked" in t.conditions else "S3-FIRE-5")
+                    "is out.", rule="S3-GRENADE-13" if "soaked" in t.conditions else "S3-FIRE-5", by=f)
         else:
-            put_out(r, t, why=f"{f.label} beats out the flames on {t.label}.", rule="S3-FIRE-5")
+            put_out(r, t, why=f"{f.label} beats out the flames on {t.label}.", rule="S3-FIRE-5", by=f)
 
 
 def _unquenchable(t: Fighter) -> Reason | None:
