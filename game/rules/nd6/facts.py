@@ -50,10 +50,10 @@ MENU_KEYS: dict[str, str] = {
 MENU_ORDER: tuple[str, ...] = (
     "move_order", "attack", "charge", "hth", "knockdown", "throw", "slam", "subdue", "disarm", "release",
     "leave_hth", "jab", "sweep", "staff_trip", "staff_disarm", "set_vs_charge", "defend", "dodge", "move",
-    "disengage", "face", "change_posture", "ready", "wait", "do_nothing", "pass",
+    "disengage", "face", "change_posture", "ready", "throw_grenade", "pick_up", "wait", "do_nothing", "pass",
 )
 #: actions whose destination hex is picked on the map
-MAP_ACTIONS: frozenset[str] = frozenset({"move", "disengage", "leave_hth", "throw"})
+MAP_ACTIONS: frozenset[str] = frozenset({"move", "disengage", "leave_hth", "throw", "throw_grenade"})
 #: what a map action with no item strikes with, in its menu title
 UNARMED_WORDS: dict[str, str] = {}
 
