@@ -393,3 +393,12 @@ def test_fire_options_offered_only_around_a_fire():
     assert {"stop_drop_roll", "extinguish"} <= types("ann") | types("cat")
     assert "extinguish" in types("cat") and "extinguish" not in types("dan")
     assert RS.odds(b, RS.action_from_dict({"actor": "cat", "type": "extinguish", "target": "ann"})) == {"success": 1.0}
+
+
+def test_s3_fire_7_menu_offers_only_runs():
+    """S3-FIRE-7: the menu lights only the moves of 2+ hexes of a fighter that must run, not one-hex steps."""
+    b = battle_of([F("ann", (0, 0), conditions=["on_fire_limb"]), FOE])
+    start(b, "ann", [1, 6, 5, 4])
+    legal = [o.action for o in RS.legal_actions(b, "ann") if o.legal]
+    assert legal and {a.type for a in legal} == {"move"}
+    assert all(max(abs(a.to[0]), abs(a.to[1]), abs(a.to[0] + a.to[1])) >= 2 for a in legal)

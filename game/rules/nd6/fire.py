@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EXTENTS", "LIQUID_SOURCES", "COALS_ROUNDS", "SOAKED_TURNS", "extent", "is_burning", "fire_stops",
            "fire_hits", "burnt_down", "start_round", "start_turn", "ignite", "put_out", "after_fire_hit",
-           "before_walk", "on_walk", "forced_reason", "StopDropRoll", "Extinguish", "ACTIONS", "options", "odds"]
+           "before_walk", "on_walk", "compelled", "forced_reason", "StopDropRoll", "Extinguish", "ACTIONS", "options", "odds"]
 
 #: how much of the body burns, least first (S3-FIRE-4)
 EXTENTS: tuple[str, ...] = ("on_fire_limb", "on_fire_half", "on_fire_whole")
@@ -372,6 +372,11 @@ def on_walk(r: Resolution, f: Fighter, path: list[Hex]) -> None:
 
 
 # -- compelled to run or leave (S3-FIRE-7, S3-FIRE-12) --------------------------------------------------------------
+
+def compelled(battle: Any, f: Fighter) -> bool:
+    """Whether a failed IQ check this round limits the fighter's moves (S3-FIRE-7, S3-FIRE-12)."""
+    return bool(this_round(f, "must_run", battle) or this_round(f, "must_leave", battle))
+
 
 def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
     """Why ``action`` is not allowed to a fighter that failed its IQ check this round: one that must run

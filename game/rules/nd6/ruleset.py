@@ -148,8 +148,9 @@ class Nd6Ruleset(Ruleset):
         candidates.append(A.Wait(actor=f.id))
         out: list[Option] = []
         move_reason: list[Reason | None] = []
+        per_move = fire.compelled(battle, f)  # S3-FIRE-7/12: which moves a panicking fighter may make depends on ``to``
         for a in candidates:
-            if type(a) is A.Move and move_reason:
+            if type(a) is A.Move and move_reason and not per_move:
                 # the moves listed come from one move_reach and differ only in ``to``, which is in it: each
                 # checks as the first one does (checking each walked the reach again, 100-200 ms a menu)
                 out.append(Option(a, move_reason[0]))
