@@ -232,3 +232,19 @@ def test_g3_10_roll_to_miss_reads_as_a_plain_roll():
     ev = play(b, {"type": "attack", "actor": "ann", "target": "bob"}, [2, 3, 4, 6, 6, 4])
     miss = rolls_of(ev)[0]
     assert "table" not in miss and "carl" in miss["effect"] and miss["label"].startswith("roll to miss")
+
+
+def test_s3_bayonet_4_fire_and_stab_as_one_action():
+    """S3-BAYONET-4: ``fire_and_stab`` shoots the adjacent foe, then thrusts the bayonet at it, as the round's one
+    action (the turn controller's phases allow it whole); the shot does the rifle's 3d6, the thrust knife damage."""
+    bob = F("bob", (1, 0), side="blue", facing=3, st=20)
+    b = battle_of([F("ann", (0, 0), hold="rifle_bayonet"), bob])
+    b.state["initiative"] = {"phase": "action"}
+    ev = play(b, {"type": "fire_and_stab", "actor": "ann", "target": "bob"}, [3, 3, 4, 1, 1, 1, 3, 3, 4, 2])
+    shot, thrust = of_type(ev, "damage")
+    assert shot["amount"] == 3 and "a shot" in shot["damage_roll"]["from"]
+    assert "bayonet" in thrust["damage_roll"]["from"]
+    assert b.fighter("ann").counters["rounds"]["rifle_bayonet"] == 9
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob"}).rule == "G3-3"
+    far = battle_of([F("ann", (0, 0), hold="rifle_bayonet"), F("bob", (3, 0), side="blue", facing=3)])
+    assert why(far, {"type": "fire_and_stab", "actor": "ann", "target": "bob"}).rule == "S3-BAYONET-4"

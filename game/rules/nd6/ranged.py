@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["LineOfFire", "mh_distance", "range_mod", "line_of_fire", "roll_to_miss", "rounds_left", "spend",
-           "magazine", "rates", "shot_plan", "is_shot", "shot_reason", "fire", "Reload", "ClearJam", "ACTIONS",
+           "magazine", "rates", "shot_plan", "is_shot", "shot_reason", "fire", "Reload", "ClearJam", "FireAndStab",
+           "ACTIONS",
            "options", "odds", "start_turn", "SMOKE_KINDS", "hook"]
 
 #: board-effect kinds that count as smoke for a shot passing through (S3-SMOKE-5); a tear-gas cloud is smoke too
@@ -553,13 +554,60 @@ class ClearJam(Nd6Action):
             r.note(E.message(f"{f.label} fails to clear its {name}.", actor=f.id, rule="G3-11"))
 
 
-ACTIONS: tuple[type[Nd6Action], ...] = (Reload, ClearJam)
+@dataclass(frozen=True, slots=True)
+class FireAndStab(Nd6Action):
+    """S3-BAYONET-4: one shot and a bayonet thrust at the same adjacent foe, in one turn and with no penalty.
+
+    One action, so the turn controller's one action a round holds it whole; ``clinch resolve`` may also play
+    the shot and the thrust as two ``attack`` actions (``Attack._follow_up``)."""
+
+    type: ClassVar[str] = "fire_and_stab"
+    title: ClassVar[str] = "Fire and stab"
+    rule: ClassVar[str] = "S3-BAYONET-4"
+    target: str = ""
+    defense: str | None = None
+
+    def _parts(self) -> tuple[Any, Any]:
+        from game.rules.nd6.actions import Attack
+
+        return (Attack(actor=self.actor, target=self.target, mode="single", defense=self.defense),
+                Attack(actor=self.actor, target=self.target, defense=self.defense))
+
+    def _check(self, battle: Battle, f: Fighter) -> Reason | None:
+        from game.rules.nd6.status import ready_weapon
+
+        w = ready_weapon(f)
+        if w is None or not has_tag(w, "bayonet"):
+            return Reason(f"{f.label} holds no rifle with a bayonet.", "S3-BAYONET-4")
+        t = battle.get(self.target)
+        if t is None or in_hth(f) or hex_distance(f.hex, t.hex) != 1:
+            return Reason("Fire and stab needs a foe in an adjacent hex.", "S3-BAYONET-4")
+        shot, thrust = self._parts()
+        return shot._check(battle, f) or thrust._check(battle, f)
+
+    def _resolve(self, r: Resolution, f: Fighter) -> None:
+        shot, thrust = self._parts()
+        w = shot.weapon(f)
+        fire(r, f, shot)
+        t = r.battle.fighter(self.target)
+        if is_out(t) or is_out(f) or w not in f.hands.values() or is_down(f):
+            return
+        mark(r, f, "thrust", target=t.id)
+        resolve_attack(r, plan_attack(r.battle, f, t, w, defense=self.defense))  # S3-BAYONET-2: the thrust
+
+
+ACTIONS: tuple[type[Nd6Action], ...] = (Reload, ClearJam, FireAndStab)
 
 
 def options(battle: Battle, f: Fighter) -> list[Any]:
     """Menu candidates: reload a gun not full, clear a jam."""
     out: list[Any] = []
     for w in dict.fromkeys(i for i in f.hands.values() if i):
+        if has_tag(w, "bayonet") and not in_hth(f):
+            from game.rules.nd6.status import foes
+
+            out.extend(FireAndStab(actor=f.id, target=o.id) for o in foes(battle, f)
+                       if hex_distance(f.hex, o.hex) == 1)
         if magazine(w) and rounds_left(f, w) < magazine(w):
             out.append(Reload(actor=f.id, item=w))
         if w in (f.counters.get("jammed") or ()):
