@@ -41,6 +41,10 @@ PAD = 18
 RULE_ID = re.compile(r"\b(?:[SG][0-9X]-(?:[A-Z]+-)?\d+|ND6-\d+)\b")
 
 
+#: the adds at the end of a damage expression ("2d6-1": -1)
+ADDS = re.compile(r"([+\-\u2212])\s*(\d+)\s*$")
+
+
 def _cite_in(text: Any, cited: list[str]) -> None:
     """Add the rule IDs written in ``text`` to ``cited`` (the rules listed under the breakdown)."""
     for rid in RULE_ID.findall(str(text)):
@@ -71,7 +75,9 @@ def damage_rows(ev: dict[str, Any], pal: Palette, cited: list[str]) -> list[tupl
         rows.append(("note", text))
     rows.append(("line", ("Rolled", str(dr.get("expr", "?")), None, pal.accent, True)))
     faces = [int(x) for x in dr.get("faces") or []]
-    rows.append(("dice", {"dice": faces, "total": sum(faces)}))
+    m = ADDS.search(str(dr.get("expr", "")))
+    adds = (-1 if m.group(1) in "-\u2212" else 1) * int(m.group(2)) if m and faces else 0
+    rows.append(("dice", {"dice": faces, "total": max(0, sum(faces) + adds), "adds": adds}))
     mults = list(dr.get("multipliers") or [])
     for m in mults:
         rows.append(("line", (str(m), "", None, pal.success, False)))
@@ -382,7 +388,7 @@ class RollBreakdown:
         for face in v.get("dice") or []:
             die_face(s, pygame.Rect(x, y + 6, d, d), int(face), t)
             x += d + 8
-        add = ""
+        add = f"{signed(v['adds'])} " if v.get("adds") else ""  # a damage roll's adds (never below 0)
         if v.get("dc") is not None:  # roll over: the die plus base and modifiers make the total
             n = int(v.get("base") or 0) + sum(int(m.get("value", 0)) for m in v.get("modifiers") or [])
             add = f"{signed(n)} " if n else ""
