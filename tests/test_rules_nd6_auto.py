@@ -259,3 +259,10 @@ def test_s3_hth_20_a_burst_into_a_brawl_strikes_one_member():
     pick = [e for e in rolls_of(ev) if e["rule"] == "S3-HTH-20"]
     assert len(pick) == 1 and pick[0]["target_id"] == "cal"
     assert [d["target"] for d in of_type(ev, "damage")] == ["cal", "cal"]
+
+
+def test_g3_8_no_burst_in_the_round_spent_getting_up():
+    """G3-8: a fighter that got up this round fires no burst (standing up is the round's whole action)."""
+    b = battle_of([F("ann", (0, 0), hold=RIFLE), foe("bob", (3, 0))])
+    b.fighter("ann").counters["stood"] = {"round": b.round}
+    assert why(b, {"type": "burst", "actor": "ann", "target": "bob"}).rule == "G3-8"

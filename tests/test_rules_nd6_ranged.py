@@ -248,3 +248,13 @@ def test_s3_bayonet_4_fire_and_stab_as_one_action():
     assert why(b, {"type": "attack", "actor": "ann", "target": "bob"}).rule == "G3-3"
     far = battle_of([F("ann", (0, 0), hold="rifle_bayonet"), F("bob", (3, 0), side="blue", facing=3)])
     assert why(far, {"type": "fire_and_stab", "actor": "ann", "target": "bob"}).rule == "S3-BAYONET-4"
+
+
+def test_s3_bayonet_4_fire_and_stab_odds_are_the_shots():
+    """S3-BAYONET-4: the menu's odds of fire-and-stab are its shot's (point blank, no range penalty)."""
+    from game.rules.nd6 import rolls
+    from tests.nd6_helpers import RS, action
+
+    b = battle_of([F("ann", (0, 0), hold="rifle_bayonet"), F("bob", (1, 0), side="blue", facing=3)])
+    odds = RS.odds(b, action({"type": "fire_and_stab", "actor": "ann", "target": "bob"}))
+    assert abs(odds["hit"] - rolls.attack_odds(3, 12)["hit"]) < 1e-12

@@ -620,6 +620,8 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     included; figures in the way aside); auto fire: see :mod:`.autofire`; None if not ours."""
     from game.rules.nd6.actions import Attack
 
+    if isinstance(action, FireAndStab):
+        action = action._parts()[0]  # the shot's odds lead; the thrust follows whatever it does
     if isinstance(action, Attack) and (action.mode or "single") in ("single", "semi"):
         f, t = battle.get(action.actor), battle.get(action.target)
         if f is None or t is None or not is_shot(battle, f, t, action.weapon(f), action.mode):
