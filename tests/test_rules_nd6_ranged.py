@@ -258,3 +258,9 @@ def test_s3_bayonet_4_fire_and_stab_odds_are_the_shots():
     b = battle_of([F("ann", (0, 0), hold="rifle_bayonet"), F("bob", (1, 0), side="blue", facing=3)])
     odds = RS.odds(b, action({"type": "fire_and_stab", "actor": "ann", "target": "bob"}))
     assert abs(odds["hit"] - rolls.attack_odds(3, 12)["hit"]) < 1e-12
+
+
+def test_s3_auto_3_zero_shots_is_refused():
+    """S3-AUTO-3: ``shots`` counts the shots fired; 0 is no shot at all and is refused, not read as one."""
+    b = duel("pistol", 3)
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob", "mode": "semi", "shots": 0}).rule == "S3-AUTO-3"

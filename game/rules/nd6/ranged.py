@@ -376,7 +376,7 @@ def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason |
         why = mode_reason(battle, f, weapon, mode)
         if why is not None:
             return why
-        shots = getattr(action, "shots", None) or 1
+        shots = 1 if getattr(action, "shots", None) is None else action.shots
         rate = rates(weapon)["semi"]
         if mode == "single" and shots != 1:
             return Reason("A single shot is one shot; several are mode semi.", "S3-AUTO-1", "bad_intent")
