@@ -241,10 +241,14 @@ class ThrowGrenade(Nd6Action):
                     "effect": f"it lands {n} hex{'es' if n > 1 else ''} off, toward side {face} (S3-GRENADE-4)."})
         at = landing(battle, f, to, roll, direction)
         if roll.get("auto") == "dropped":
-            r.note(E.message(f"{f.label} drops the {name_of(g)} in its own hex.", actor=f.id, rule="S3-GRENADE-5"))
+            text, rule = f"{f.label} drops the {name_of(g)} in its own hex.", "S3-GRENADE-5"
         elif not roll["success"]:
-            r.note(E.message(f"The {name_of(g)} misses and lands at [{at.q}, {at.r}].", actor=f.id,
-                             rule="S3-GRENADE-4"))
+            text, rule = f"The {name_of(g)} misses and lands at [{at.q}, {at.r}].", "S3-GRENADE-4"
+        else:
+            text, rule = f"The {name_of(g)} lands on [{at.q}, {at.r}].", "S3-GRENADE-2"
+        # the flight, for the map: from the thrower, aimed at ``to``, down at ``hex``
+        r.note({"type": "message", "text": text, "actor": f.id, "rule": rule, "grenade": g, "flight": True,
+                "from": [f.hex.q, f.hex.r], "to": [to.q, to.r], "hex": [at.q, at.r]})
         record = _held_record(battle, f, g)
         if g in CLOUD_KINDS:
             # S3-SMOKE-8: a smoke or gas grenade lies where it lands and may be picked up again
