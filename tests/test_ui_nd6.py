@@ -342,3 +342,26 @@ def test_g3_3_the_log_says_which_way_round_the_winner_chose():
     assert intent_words(battle, {"actor": "grub", "type": "move_order"}) == "Grub chooses: The Dock Gang moves second"
     assert deed_words(battle, {"actor": "grub", "type": "move_order", "first": True}) == \
         "choose: The Dock Gang moves first"
+
+
+def test_s3_hth_15_a_brawl_of_five_in_two_rows_each_side_together_each_clickable():
+    """S3-HTH-15 lets more join a brawl (up to five, hth.BRAWL_MAX): the five stand in two rows inside the hex,
+    the crew's three in one and the gang's two in the other, each its own click target."""
+    battle = brawl_battle()
+    b = {f.id: f for f in battle.fighters}
+    for fid in ("jin", "nix"):
+        b[fid].hex = BRAWL
+        b[fid].conditions.append("in_hth")
+    app = app_for(battle)
+    app.step()
+    scene = app.board
+    members = sorted((p for p in scene.tokens.placements(battle) if p.hex == BRAWL), key=lambda p: p.slot)
+    assert len(members) == 5
+    rows = {}
+    for p in members:
+        rows.setdefault(round(p.y), []).append(battle.get(p.fighter_id).side)
+    assert sorted(sorted(set(sides)) for sides in rows.values()) == [["crew"], ["dockers"]]
+    for p in members:
+        x, y = scene.token_screen_pos(p.fighter_id)
+        assert scene.hex_at_screen((x, y)) == BRAWL
+        assert scene.fighter_at_screen((int(x), int(y))) == p.fighter_id

@@ -78,8 +78,12 @@ def health_colour(frac: float, colours: tuple[tuple[int, int, int], ...] = HEALT
     return colours[0] if frac > 0.5 else colours[1] if frac > 0.25 else colours[2]
 
 
-#: (dx, dy, scale) of a brawl of three in its hex (slot_offsets(3) with room for the health bars)
-BRAWL_OF_THREE = [(-0.36, -0.38, 0.5), (0.36, -0.38, 0.5), (0.0, 0.38, 0.5)]
+#: (dx, dy, scale) of a brawl's members in its hex, in rows with room for the health bars (slot_offsets has
+#: a fighter in the middle of five, under the others' bars)
+BRAWL_SLOTS = {
+    3: [(-0.36, -0.38, 0.5), (0.36, -0.38, 0.5), (0.0, 0.38, 0.5)],
+    5: [(-0.52, -0.36, 0.44), (0.0, -0.36, 0.44), (0.52, -0.36, 0.44), (-0.27, 0.4, 0.44), (0.27, 0.4, 0.44)],
+}
 BRAWL_FILL = (214, 84, 40, 70)
 BRAWL_EDGE = (240, 128, 60)
 STAT_TAG_FILL = (20, 20, 24)
@@ -245,8 +249,7 @@ class TokenLayer:
                 # a brawl: the members side by side, each side's together (then by id, steadily)
                 order = {s.id: i for i, s in enumerate(getattr(battle, "sides", []) or [])}
                 group = sorted(group, key=lambda f: (order.get(f.side, len(order)), f.id))
-                if len(group) == 3:  # a little smaller and apart: the top two's health bars clear the third
-                    slots = BRAWL_OF_THREE
+                slots = BRAWL_SLOTS.get(len(group), slots)  # rows whose health bars clear the row below
             for i, f in enumerate(group):
                 dx, dy, scale = slots[i]
                 out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale, i, len(group)))
@@ -453,7 +456,7 @@ class TokenLayer:
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
                 letter=letter, facing=f.facing, radius_px=r, selected=(f.id == selected),
                 posture=DOWN_IN_BRAWL if f.id in in_brawls and f.posture in LYING_POSTURES else f.posture,
-                tag=stat_badge(self.ruleset, f) if r >= 9 else None,
+                tag=stat_badge(self.ruleset, f) if r >= 9 and p.crowd < 4 else None,  # four or more: no room
             )
             if f.id in dimmed:
                 img = self._dimmed(img)
