@@ -266,3 +266,15 @@ def test_g3_8_no_burst_in_the_round_spent_getting_up():
     b = battle_of([F("ann", (0, 0), hold=RIFLE), foe("bob", (3, 0))])
     b.fighter("ann").counters["stood"] = {"round": b.round}
     assert why(b, {"type": "burst", "actor": "ann", "target": "bob"}).rule == "G3-8"
+
+
+def test_s3_auto_10_g3_21_odds_in_words_and_the_jam_chance():
+    """S3-AUTO-10, G3-21, S3-AUTO-24: the menu says how likely rounds strike, how many on average, and the chance
+    to jam (an 18) or drop the gun (16-17 are misses; 17 drops)."""
+    b = battle_of([F("ann", (0, 0), hold=RIFLE), foe("bob", (3, 0))])
+    a = action({"type": "burst", "actor": "ann", "target": "bob"})
+    odds = RS.odds(b, a)
+    assert abs(odds["break"] - 1 / 216) < 1e-12 and abs(odds["drop"] - 3 / 216) < 1e-12
+    words = RS.odds_words(b, a, odds, "Bob")
+    assert words.startswith(f"{round(odds['hit'] * 100)}% that rounds strike Bob") and "of 3 on average" in words
+    assert "to jam" in words

@@ -345,6 +345,7 @@ def auto_odds(plan: AttackPlan, rounds: int) -> dict[str, float]:
     space = 6 ** plan.ndice
     target = plan.spec.target
     out = {f"rounds:{k}": 0.0 for k in range(rounds + 1)}
+    out["drop"] = out["break"] = 0.0
     for total, ways in enumerate(counts):
         if not ways:
             continue
@@ -352,6 +353,8 @@ def auto_odds(plan: AttackPlan, rounds: int) -> dict[str, float]:
         success = band in rolls.SUCCESS_BANDS if band is not None else total <= target
         k = rounds_hitting({"success": success, "margin": target - total}, rounds)
         out[f"rounds:{k}"] += ways / space
+        if band in ("drop", "break"):
+            out[band] += ways / space  # G3-1; a "broken weapon" is a jam (S3-AUTO-24)
     out["hit"] = 1.0 - out["rounds:0"]
     out["miss"] = out["rounds:0"]
     return out

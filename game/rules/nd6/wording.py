@@ -14,7 +14,15 @@ __all__ = ["odds_words"]
 
 
 def odds_words(battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
-    """The sentence under an nd6 percentage: the automatic results of G3-1 besides the hit, the HTH table's rows."""
+    """The sentence under an nd6 percentage: the automatic results of G3-1 besides the hit, the HTH table's rows,
+    the rounds of automatic fire that strike (S3-AUTO-10, G3-21)."""
+    if "hit" in odds and "rounds:0" in odds:
+        dist = {int(k.split(":")[1]): p for k, p in odds.items() if k.startswith("rounds:")}
+        mean = sum(k * p for k, p in dist.items())
+        text = f"{percent(odds['hit'])} that rounds strike {foe}, {mean:.1f} of {max(dist)} on average"
+        if odds.get("break", 0.0) or odds.get("drop", 0.0):
+            text += f"; {percent(odds.get('break', 0.0))} to jam, {percent(odds.get('drop', 0.0))} to drop the gun"
+        return text + " (S3-AUTO-10, G3-21)."
     if "hit" in odds and ("double" in odds or "triple" in odds):
         extra = odds.get("double", 0.0) + odds.get("triple", 0.0)
         fumble = odds.get("drop", 0.0) + odds.get("break", 0.0)
