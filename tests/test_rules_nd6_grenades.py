@@ -381,3 +381,33 @@ def test_s3_grenade_22_incendiary_fire_through_four_stopping_eight():
     ev = play(b, {"actor": "bob", "type": "move", "to": [2, 0]}, [3, 3, 3, 3, 3, 3])
     dmg = of_type(ev, "damage")
     assert len(dmg) == 1 and dmg[0]["amount"] == 12 and dmg[0]["rule"] == "S3-GRENADE-15"
+
+
+def test_s3_grenade_8_next_movement_fuse_under_the_turn_controller():
+    """S3-GRENADE-8 under the turn controller (G3-3's phases): a grenade thrown in the action phase with the
+    next_movement fuse goes off in the next round's start, before anyone moves; the throw is an action-phase
+    option only."""
+    from game.turns import TurnController
+
+    b = battle_of([thrower(stats={"ST": 10, "DX": 30}), foe("bob", [4, 0])])
+    tc = TurnController(b, "nd6-tactical", dice="seeded", seat={"red": "human", "blue": "human"})
+    thrown = False
+    for _ in range(30):
+        if b.round > 1 or tc.is_over():
+            break
+        act = ThrowGrenade(actor="ann", item="frag_grenade", to=(4, 0), fuse="next_movement")
+        phase = (b.state.get("initiative") or {}).get("phase")
+        if tc.whose_turn() == "ann" and not thrown:
+            if phase == "action":
+                res = tc.submit(act)
+                assert res.ok, res
+                thrown = True
+                continue
+            assert tc.check(act) is not None  # not in the movement phase (G3-3)
+        tc.end_turn()
+    assert thrown and b.round == 2
+    steps = [e for e in b.log if e.get("round") == 2]
+    first = steps[0]
+    assert first["step"] == "start_round"
+    assert any(ev.get("grenade") == "frag_grenade" and ev.get("rule") == "S3-GRENADE-8" for ev in first["events"])
+    assert grenades.pending(b) == []
