@@ -402,3 +402,33 @@ def test_s3_fire_7_menu_offers_only_runs():
     legal = [o.action for o in RS.legal_actions(b, "ann") if o.legal]
     assert legal and {a.type for a in legal} == {"move"}
     assert all(max(abs(a.to[0]), abs(a.to[1]), abs(a.to[0] + a.to[1])) >= 2 for a in legal)
+
+
+def test_s3_fire_7_always_something_to_do():
+    """S3-FIRE-7 (ruling ND6-20): a panicking fighter that cannot walk now (in a brawl, in the action phase)
+    may still wait, and in a brawl break away; in ``clinch resolve`` any other action is refused (exit 3)."""
+    b = battle_of([F("ann", (0, 0), conditions=["on_fire_limb", "in_hth"]),
+                   F("bob", (0, 0), side="blue", conditions=["in_hth"])])
+    start(b, "ann", [1, 6, 5, 4])
+    legal = {o.action.type for o in RS.legal_actions(b, "ann") if o.legal}
+    assert "wait" in legal and "hth" not in legal and "attack" not in legal
+    b = battle_of([F("ann", (0, 0), conditions=["on_fire_limb"]), FOE])
+    start(b, "ann", [1, 6, 5, 4])
+    b.state["initiative"] = {"phase": "action"}
+    assert RS.action_from_dict({"actor": "ann", "type": "wait"}).check(b) is None
+    assert why(b, {"actor": "ann", "type": "defend"}).rule in ("S3-FIRE-7", "S3-MA-4")
+
+
+def test_s3_fire_7_refused_in_resolve():
+    import json
+
+    from game.situation import build_situation, parse_situation
+    from game.situation import play as play_situation
+
+    data = {"ruleset": "nd6-tactical", "fighters": [F("ann", (0, 0), conditions=["on_fire_limb"], hold="torch"),
+                                                    F("bob", (3, 0), side="blue", facing=3)],
+            "actions": [{"actor": "ann", "type": "attack", "target": "bob"}], "dice": [1, 6, 5, 4]}
+    sit = build_situation(parse_situation(json.dumps(data), name="t"), name="t")
+    out = play_situation(sit, ScriptedDice([1, 6, 5, 4]))
+    assert out.illegal_at == 0
+    assert of_type(out.events, "illegal")[0]["rule"] == "S3-FIRE-7"

@@ -380,16 +380,20 @@ def compelled(battle: Any, f: Fighter) -> bool:
 
 def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
     """Why ``action`` is not allowed to a fighter that failed its IQ check this round: one that must run
-    (S3-FIRE-7) may only move, as far as it can (2+ hexes when it can); one that must leave a burning hex
-    (S3-FIRE-12) only move out of it. Waiting is allowed once it has moved, or when no such move exists
-    (ruling ND6-20)."""
+    (S3-FIRE-7) may only move, as far as it can (2+ hexes when it can; engaged, its shift or a disengage; in a
+    brawl, breaking away); one that must leave a burning hex (S3-FIRE-12) only move out of it. Waiting is
+    allowed once it has moved, or when no such move is open to it now (the action phase, stunned, subdued,
+    in a brawl: ruling ND6-20), so there is always something it may do."""
     run = this_round(f, "must_run", battle)
     leave = this_round(f, "must_leave", battle)
-    if not run and not leave:
+    if not run and not leave or action.type in ("move_order", "leave_hth"):
         return None
+    if "stunned" in f.conditions or "subdued" in f.conditions:
+        return None  # it can do nothing anyway (S3-STUN-2, S3-SUBDUE-3)
     from game.rules.nd6.actions import moved_this_round
 
-    moves = _moves(battle, f)
+    can_walk = phase_of(battle) in (None, "movement") and not in_hth(f)
+    moves = _moves(battle, f) if can_walk else {}
     need = 2 if any(n >= 2 for n in moves.values()) else 1
     if run:
         fits = {h for h, n in moves.items() if n >= need}
@@ -402,8 +406,6 @@ def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
         if tuple(action.to) in fits or action.type == "disengage" and (leave or need == 1):
             return None  # disengaging is one step away: the run of an engaged fighter
         return Reason(f"{why} ({'as far as it can' if run else 'out of the hex'}).", rule)
-    if action.type == "move_order":
-        return None
     if getattr(action, "passive", False):
         if moved_this_round(battle, f) or not fits or this_round(f, "moved", battle):
             return None
