@@ -264,3 +264,22 @@ def test_s3_auto_3_zero_shots_is_refused():
     """S3-AUTO-3: ``shots`` counts the shots fired; 0 is no shot at all and is refused, not read as one."""
     b = duel("pistol", 3)
     assert why(b, {"type": "attack", "actor": "ann", "target": "bob", "mode": "semi", "shots": 0}).rule == "S3-AUTO-3"
+
+
+def test_gx_5_s3_auto_5_line_of_fire_on_the_compound_map():
+    """GX-5 on a Tiled map: the compound's walls (``blocks_sight``) stop a shot; S3-AUTO-5 (ruling ND6-19): a
+    crate right in front of the firer (stops walking, not sight) rests the gun."""
+    from pathlib import Path
+
+    tmx = str(Path(__file__).resolve().parent.parent / "maps" / "compound.tmx")
+    ann = F("ann", (0, 7), hold="assault_rifle", stats={"ST": 8, "DX": 12, "IQ": 10})
+    b = battle_of([ann, F("bob", (10, 7), side="blue", facing=3), F("cy", (4, 7), side="blue", facing=3)], map=tmx)
+    assert ranged.line_of_fire(b, b.fighter("ann"), Hex(10, 7)).blocked
+    assert why(b, {"type": "attack", "actor": "ann", "target": "bob"}).rule == "GX-5"
+    assert not ranged.line_of_fire(b, b.fighter("ann"), Hex(4, 7)).blocked
+    rested = battle_of([F("ann", (8, 4), hold="assault_rifle", stats={"ST": 8, "DX": 12, "IQ": 10}),
+                        F("bob", (20, 4), side="blue", facing=3)], map=tmx)
+    lof = ranged.line_of_fire(rested, rested.fighter("ann"), Hex(20, 4))
+    assert not lof.blocked and ranged.rested(rested, rested.fighter("ann"), lof)
+    ev = play(rested, {"type": "attack", "actor": "ann", "target": "bob"}, [6, 6, 5])
+    assert mods(rolls_of(ev)[0])["S3-AUTO-5"] == 2
