@@ -199,8 +199,11 @@ class ThrowGrenade(Nd6Action):
             return Reason(f"fuse must be end_of_turn or next_movement, not {self.fuse!r}.", "S3-GRENADE-8",
                           "bad_intent")
         g = self.weapon(f)
+        if g and not item(g):
+            return Reason(f"item: unknown item {g!r} (see 'clinch items')", "S3-GRENADE-1", "bad_intent")
         if not is_grenade(g):
-            return Reason(f"{g or 'that'} is not a grenade.", "S3-GRENADE-1", "bad_intent" if g else None)
+            return Reason(f"{f.label} has no grenade in hand." if not g else f"A {name_of(g)} is not a grenade.",
+                          "S3-GRENADE-1")
         if g not in f.hands.values():
             return Reason(f"{f.label} holds no {name_of(g)}: ready it first.", "G3-4")
         if in_hth(f):
