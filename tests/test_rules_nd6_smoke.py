@@ -234,3 +234,19 @@ def test_s3_smoke_8_a_dropped_burning_grenade_burns_no_hand():
     assert of_type(r.events, "damage") == []
     assert grenades.pending(b)[0]["hex"] == [7, 0] and grenades.pending(b)[0]["holder"] is None
     assert Hex(7, 0) in cloud(b)
+
+
+def test_s3_smoke_4_a_move_through_tear_gas():
+    """S3-SMOKE-4: a fighter walking through a tear gas cloud (a plain move) breathes it; one with a gas mask
+    walking the same way does not (S3-SMOKE-9)."""
+    from nd6_helpers import play as play_dict
+
+    from game.model.board import Board, Cell
+
+    gas = [{"kind": "tear_gas", "hex": [2, 0], "turns_left": 3}]
+    for worn, gassed in (([], True), (["gas_mask"], False)):
+        b = battle_of([foe("bob", [0, 0], worn=worn)], effects=gas)
+        b.board = Board(cells=[Cell(hex=Hex(q, 0)) for q in range(-2, 8)], columns=10, rows=1)
+        play_dict(b, {"actor": "bob", "type": "move", "to": [4, 0]})
+        assert b.fighter("bob").hex == Hex(4, 0)
+        assert ("tear_gassed" in b.fighter("bob").conditions) is gassed
