@@ -432,3 +432,13 @@ def test_s3_fire_7_refused_in_resolve():
     out = play_situation(sit, ScriptedDice([1, 6, 5, 4]))
     assert out.illegal_at == 0
     assert of_type(out.events, "illegal")[0]["rule"] == "S3-FIRE-7"
+
+
+def test_s3_fire_12_a_charge_stopped_short_does_not_strike():
+    """S3-FIRE-12 (ruling ND6-20): a charger that will not enter a burning hex on its path stops before it
+    and, short of its target, does not strike."""
+    b = battle_of([F("ann", (0, 0), hold="club"), F("bob", (4, 0), side="blue", facing=3)],
+                  effects=[fx("fire", 2)])
+    ev = play(b, {"actor": "ann", "type": "charge", "target": "bob", "path": [[1, 0], [2, 0], [3, 0]]}, [6, 6, 6])
+    assert b.fighter("ann").hex == Hex(1, 0)
+    assert not [e for e in of_type(ev, "roll") if e.get("rule") != "S3-FIRE-12"]
