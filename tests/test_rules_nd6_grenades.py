@@ -411,3 +411,18 @@ def test_s3_grenade_8_next_movement_fuse_under_the_turn_controller():
     assert first["step"] == "start_round"
     assert any(ev.get("grenade") == "frag_grenade" and ev.get("rule") == "S3-GRENADE-8" for ev in first["events"])
     assert grenades.pending(b) == []
+
+
+def test_s3_grenade_4_landing_odds_and_expected_hits():
+    """S3-GRENADE-4/5 (G3-25): the chance of each landing hex adds up to one (the thrower's own hex on an 18,
+    six directions for each scatter distance); S3-GRENADE-18: the hits each figure may expect from a frag, the
+    target's far more than the thrower's."""
+    b = battle_of([thrower(), foe("bob", [7, 0])])
+    ann = b.fighter("ann")
+    land = grenades.landing_odds(b, ann, Hex(7, 0))
+    assert sum(land.values()) == pytest.approx(1.0)
+    assert land[Hex(7, 0)] == pytest.approx(81 / 216)
+    assert land[Hex(8, 0)] == pytest.approx(27 / 216 / 6)  # a 10, direction 0
+    exp = grenades.expected_hits(b, ann, "frag_grenade", Hex(7, 0))
+    assert exp["bob"] > 7 and exp["ann"] < 0.5
+    assert grenades.expected_hits(b, ann, "smoke_grenade", Hex(7, 0)) == {"ann": 0.0, "bob": 0.0}

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ThrowGrenade", "PickUp", "ACTIONS", "GRENADE_AUTO", "FUSES", "CLOUD_KINDS", "max_range", "throw_spec",
     "scatter", "landing", "megahex", "mh_ring", "throw_odds", "detonate", "he_stops", "pending", "start_round",
-    "start_turn", "options", "odds", "area_of",
+    "start_turn", "options", "odds", "area_of", "landing_odds", "expected_hits", "MEAN_HITS",
 ]
 
 #: S3-GRENADE-5: 3-5 always land on the hex aimed at (no other effect), 16-17 always miss, 18 is dropped at
@@ -169,6 +169,43 @@ def throw_odds(battle: Battle, f: Fighter, to: Hex) -> dict[str, float]:
             key = f"scatter:{max(1, total - target)}"
             out[key] = out.get(key, 0.0) + p
     out["miss"] = 1.0 - out["hit"]
+    return out
+
+
+def landing_odds(battle: Battle, f: Fighter, to: Hex) -> dict[Hex, float]:
+    """Exact chances of each hex the grenade may come down in (S3-GRENADE-4/5, G3-25): the hex aimed at, the
+    thrower's own on an 18, and every scatter hex, walls and the board's edge counted (ruling ND6-17)."""
+    odds = throw_odds(battle, f, to)
+    out: dict[Hex, float] = {to: odds["hit"]}
+    out[f.hex] = out.get(f.hex, 0.0) + odds.get("dropped", 0.0)
+    for key, p in odds.items():
+        if not key.startswith("scatter:"):
+            continue
+        n = int(key.split(":", 1)[1])
+        for d in range(6):
+            h = scatter(battle, to, d, n)
+            out[h] = out.get(h, 0.0) + p / 6
+    return out
+
+
+#: the mean hits of each area, before armour (S3-GRENADE-9/18/21: 4d6 = 14, 2d6 = 7)
+MEAN_HITS: dict[str, tuple[float, float]] = {"frag_grenade": (14.0, 7.0), "molotov": (4.0, 2.0),
+                                             "incendiary_grenade": (8.0, 4.0)}
+
+
+def expected_hits(battle: Battle, f: Fighter, item_id: str, to: Hex) -> dict[str, float]:
+    """The hits each fighter may expect (before armour) from ``f`` throwing ``item_id`` at ``to``, over every
+    landing (:func:`landing_odds`): what the computer weighs, friends against foes. Clouds do no hits: 0."""
+    inner_hits, outer_hits = MEAN_HITS.get(item_id, (0.0, 0.0))
+    out = {o.id: 0.0 for o in battle.fighters if "dead" not in o.conditions}
+    if not inner_hits:
+        return out
+    for h, p in landing_odds(battle, f, to).items():
+        area = area_of(item_id, h)
+        inner, outer = set(area["inner"]), set(area["outer"])
+        for o in battle.fighters:
+            if o.id in out:
+                out[o.id] += p * (inner_hits if o.hex in inner else outer_hits if o.hex in outer else 0.0)
     return out
 
 
