@@ -68,6 +68,11 @@ class AttackPlan:
         return self.spec.dice
 
 
+#: the unarmed table's columns as the seed heads them (S3-UNARMED-3), for the damage breakdown
+COLUMN_WORDS: dict[str, str] = {"base": "Damage", "hth": "HTH", "brass_hth": "brass knuckles (HTH)",
+                                "club1": "one-handed club", "club2": "two-handed club / knife in HTH"}
+
+
 def defence_of(battle: Battle, target: Fighter, declared: str | None) -> str:
     """``defend``/``dodge`` as the attack names it, else as the target declared it this round (G3-4)."""
     if declared is not None:
@@ -123,7 +128,7 @@ def weapon_damage(f: Fighter, weapon: str | None, *, hth: bool) -> tuple[D.Dmg, 
     if isinstance(spec, str) and spec.startswith("st:"):
         column = spec[3:]
         d = D.unarmed_table(st, column)
-        note = f"{data.get('name', weapon)}, ST {st} row, {column} column (S3-UNARMED-3)"
+        note = f"{data.get('name', weapon)}, ST {st} row, {COLUMN_WORDS.get(column, column)} column (S3-UNARMED-3)"
     else:
         d = D.parse(str(spec))
         note = f"{data.get('name', weapon)}: {d}"
