@@ -41,10 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["LineOfFire", "mh_distance", "range_mod", "line_of_fire", "roll_to_miss", "rounds_left", "spend",
            "magazine", "rates", "shot_plan", "is_shot", "shot_reason", "fire", "Reload", "ClearJam", "FireAndStab",
            "ACTIONS",
-           "options", "odds", "start_turn", "SMOKE_KINDS", "hook"]
-
-#: board-effect kinds that count as smoke for a shot passing through (S3-SMOKE-5); a tear-gas cloud is smoke too
-SMOKE_KINDS: frozenset[str] = frozenset({"smoke", "tear_gas"})
+           "options", "odds", "start_turn", "hook"]
 
 #: the part-2 modules that may add to a shot (see the module docstring)
 _HOOK_MODULES = ("shotgun", "energy", "flamer")
@@ -101,16 +98,6 @@ class LineOfFire:
         return max(0, len(self.hexes) - 1)
 
 
-def _effects_at(battle: Battle, h: Hex) -> list[dict[str, Any]]:
-    try:
-        from game.rules.nd6.effects import effects_at
-    except ImportError:
-        effects_at = None
-    if effects_at is not None:
-        return list(effects_at(battle, h))
-    return [e for e in battle.state.get("board_effects") or () if tuple(e.get("hex", ())) == (h.q, h.r)]
-
-
 def in_the_way(f: Fighter) -> bool:
     """Ruling ND6-19: a figure on its feet (standing or kneeling) stands in a line of fire; one lying on the
     ground or out of the fight does not."""
@@ -134,7 +121,9 @@ def line_of_fire(battle: Battle, shooter: Fighter, to: Hex) -> LineOfFire:
     order = {h: i for i, h in enumerate(hexes)}
     figures = sorted((f for f in battle.fighters if f.hex in between and f.id != shooter.id and in_the_way(f)),
                      key=lambda f: order[f.hex])
-    smoke = sum(1 for h in hexes if any(e.get("kind") in SMOKE_KINDS for e in _effects_at(battle, h)))
+    from game.rules.nd6.effects import is_smoky
+
+    smoke = sum(1 for h in hexes if is_smoky(battle, h))  # a cloud or a fire's smoke (effects.py decides)
     return LineOfFire(hexes=hexes, blocked=blocked, figures=[f.id for f in figures], smoke=smoke)
 
 
@@ -182,6 +171,7 @@ def roll_to_miss(r: Resolution, plan_or_spec: AttackPlan | RollSpec, figure_id: 
     figure = battle.fighter(figure_id)
     ev = rolls.save_roll(r.dice, _miss_spec(battle, spec, shooter, figure, weapon, auto_bonus))
     ev["target_id"] = figure.id
+    ev["table"] = "miss"  # a roll whose ``effect`` says what came of it (the log reads it as a table roll)
     ev["hit"] = not ev["success"]
     ev["rounds"] = max(1, -int(ev["margin"])) if ev["hit"] else 0
     ev["effect"] = (f"the shot misses {figure.label}." if ev["success"]
