@@ -27,7 +27,7 @@ KINDS = {"melee", "thrown", "missile", "grenade", "armour", "gear"}
 TAGS = {"improvised", "club", "knife", "rock", "fragile", "no_drop", "pole", "long", "bayonet", "cutting",
         "two_handed", "staff", "sword", "energy", "breaks_parry", "stun", "fire", "firearm", "shotgun",
         "shield", "defend", "hth_ok"}
-KEYS = {"name", "kind", "hands", "st", "st_one_handed", "dx", "damage", "hth_damage", "melee_damage", "tags",
+KEYS = {"name", "kind", "damage_type", "hands", "st", "st_one_handed", "dx", "damage", "hth_damage", "melee_damage", "tags",
         "breaks_into", "range", "rof", "rounds", "battery", "ammo", "choke", "stops", "mov"}
 ST_COLUMNS = {"st:base", "st:hth", "st:brass_hth", "st:club1", "st:club2"}
 EXPRESSION = re.compile(r"^[1-9]\d*d6([+-][1-9]\d*)?$")

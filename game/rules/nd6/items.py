@@ -16,6 +16,7 @@ the computer and ``clinch items nd6-tactical`` read the same figures. Each item 
 - ``hth_damage``: the same kind of value, used inside hand-to-hand. Only items that have it may be used
   in HTH (knives, brass knuckles and pistols: S3-HTH-8, S3-IMPROV-9, S3-UNARMED-5/6); they also carry the
   tag ``hth_ok``.
+- ``damage_type``: the kind of its hits when not crushing or cutting (the laser's are burning, S3-DMG-6).
 - ``melee_damage``: the bayonet's thrust of ``rifle_bayonet`` (whose ``damage`` is its shot).
 - ``tags``: ``improvised``, ``club``, ``knife``, ``rock`` (may be thrown as a rock for base damage,
   S3-IMPROV-5/7; ``range`` is then its throwing range), ``fragile`` (breaks on a hit, S3-IMPROV-10, into
