@@ -34,6 +34,7 @@ AUTO_WORDS: dict[str, str] = {
     "break": "automatic miss, weapon broken",
     "success": "automatic success",
     "failure": "automatic failure",
+    "dropped": "automatic miss, dropped in the thrower's own hex",  # S3-GRENADE-5: a grenade throw's 18
 }
 
 #: S3-HTH-9: the defender's 1d6 (modified by S3-HTH-14) when someone tries to start hand-to-hand, one row per
