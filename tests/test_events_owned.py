@@ -77,7 +77,12 @@ def events(draw: Any) -> dict[str, Any]:
     # matters here is that the value is a fresh container the battle must not share with the event
     typed = {"traits": st.dictionaries(st.text(max_size=3), json_values, max_size=3),
              "items": st.lists(json_values, max_size=3),
-             "conditions": st.lists(st.sampled_from(["stunned", "prone", "pinned"]), max_size=3)}
+             "conditions": st.lists(st.sampled_from(["stunned", "prone", "pinned"]), max_size=3),
+             "hp": st.none() | st.integers(-5, 20),
+             # the floor is a list of {item, hex} wherever a rule sets it (G0-4)
+             "battle.floor": st.lists(st.fixed_dictionaries({"item": st.sampled_from(["rope", "knife"]),
+                                                             "hex": st.lists(st.integers(-3, 3), min_size=2,
+                                                                             max_size=2)}), max_size=3)}
     return E.stat(a, field, draw(typed.get(field, json_values)))
 
 
