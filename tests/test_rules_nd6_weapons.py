@@ -653,7 +653,7 @@ def test_s3_stun_1_stun_gun_at_range():
 def test_s3_bayonet_4_a_shot_marks_its_target():
     """S3-BAYONET-4: a shot from the rifle marks its target for the round; the bayonet may then strike only it."""
     b = battle_of([F("ann", (0, 0), hold="rifle_bayonet"), F("bob", (1, 0), side="blue", facing=3),
-                   F("cal", (5, 0), side="blue", facing=3)])
+                   F("cal", (0, 5), side="blue", facing=2)])  # off bob's hex: no roll to miss him (G3-10)
     play(b, {"actor": "ann", "type": "attack", "target": "cal"}, [6, 6, 4])
     assert b.fighter("ann").counters["shot"] == {"round": b.round, "target": "cal"}
     assert why(b, {"actor": "ann", "type": "attack", "target": "bob"}).rule == "S3-BAYONET-4"
