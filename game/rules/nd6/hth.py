@@ -342,6 +342,9 @@ class LeaveHTH(Nd6Action):
             return
         was = f.hex
         r.emit(E.condition(f.id, remove="in_hth", rule="G3-9"))
+        from game.rules.nd6 import martial
+
+        martial.settle(r)  # G3-17: a subdue it held ends before it steps away, never stretched across two hexes
         if f.posture != "standing":
             r.emit(E.posture(f.id, "standing", rule="G3-9"))
         r.emit(E.move(f.id, Hex(*self.to), rule="G3-9"))
