@@ -278,3 +278,13 @@ def test_s3_auto_10_g3_21_odds_in_words_and_the_jam_chance():
     words = RS.odds_words(b, a, odds, "Bob")
     assert words.startswith(f"{round(odds['hit'] * 100)}% that rounds strike Bob") and "of 3 on average" in words
     assert "to jam" in words
+
+
+def test_s3_auto_18_s3_auto_20_menu_offers_one_sweep_in_arc_order():
+    """S3-AUTO-18, S3-AUTO-20: the menu offers a sweep across the foes in sight, declared in arc order (right to
+    left across the firer's front, never wrapping behind it); S3-AUTO-1/3: and every single shot a turn."""
+    b = battle_of([F("ann", (0, 0), hold=RIFLE), foe("bob", (3, 0)), foe("cy", (3, -2)), foe("dee", (0, 3))])
+    acts = [o.action for o in RS.legal_actions(b, "ann") if o.legal]
+    sweeps = [a for a in acts if a.type == "full_auto" and a.targets]
+    assert [a.targets for a in sweeps] == [("dee", "bob", "cy")]
+    assert any(a.type == "attack" and a.mode == "semi" and a.shots == 4 for a in acts)

@@ -15,6 +15,7 @@ and the sweep ends at the last target or when the rounds run out (ruling ND6-19)
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -26,7 +27,7 @@ from game.rules.nd6 import ranged, rolls
 from game.rules.nd6.actions import Nd6Action, attack_reach, moved_this_round
 from game.rules.nd6.combat import AttackPlan, apply_hits, check_target, damage_rolled
 from game.rules.nd6.items import item
-from game.rules.nd6.status import in_hth, is_down, is_out, mov, ready_weapon, this_round
+from game.rules.nd6.status import foes, in_hth, is_down, is_out, mov, ready_weapon, this_round
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -396,14 +397,25 @@ def options(battle: Battle, f: Fighter) -> list[Any]:
     if not rate["burst"] and not rate["full"]:
         return []
     out: list[Any] = []
-    for o in battle.fighters:
-        if o.side == f.side or is_out(o):
-            continue
+    seen = []
+    for o in foes(battle, f):
         if rate["burst"]:
             out.append(Burst(actor=f.id, target=o.id))
         if rate["full"]:
             out.append(FullAuto(actor=f.id, target=o.id))
+            if not ranged.line_of_fire(battle, f, o.hex).blocked and o.hex != f.hex:
+                seen.append(o)
+    if rate["full"] and len(seen) >= 2:  # S3-AUTO-18/20: one sweep across the foes in sight, in arc order
+        out.append(FullAuto(actor=f.id, targets=tuple(o.id for o in sorted(seen, key=lambda o: _bearing(f, o)))))
     return out
+
+
+def _bearing(f: Fighter, o: Fighter) -> float:
+    """The angle from ``f``'s facing to ``o`` (-pi to pi, counter-clockwise), so a sweep's targets run one way
+    across the front and never wrap round behind the firer."""
+    dq, dr = o.hex.q - f.hex.q, o.hex.r - f.hex.r
+    angle = math.atan2(-dr * math.sqrt(3) / 2, dq + dr / 2)  # axial to plane, y up: direction 1 is +60 degrees
+    return (angle - f.facing * math.pi / 3 + math.pi) % (2 * math.pi) - math.pi
 
 
 def start_turn(r: Resolution, f: Fighter) -> None:

@@ -590,8 +590,20 @@ ACTIONS: tuple[type[Nd6Action], ...] = (Reload, ClearJam, FireAndStab)
 
 
 def options(battle: Battle, f: Fighter) -> list[Any]:
-    """Menu candidates: reload a gun not full, clear a jam."""
+    """Menu candidates: every shot a turn at a foe (semi, S3-AUTO-1/3), fire and stab, reload a gun not full,
+    clear a jam. (The single shot is the core's plain attack.)"""
+    from game.rules.nd6.actions import Attack
+    from game.rules.nd6.status import foes, ready_weapon
+
     out: list[Any] = []
+    w = ready_weapon(f)
+    if w is not None and item(w).get("kind") == "missile" and not in_hth(f) and not has_tag(w, "energy"):
+        n = rates(w)["semi"]
+        if magazine(w):
+            n = min(n, rounds_left(f, w))
+        if n > 1:
+            out.extend(Attack(actor=f.id, target=o.id, mode="semi", shots=n) for o in foes(battle, f)
+                       if is_shot(battle, f, o, w, "semi") and hex_distance(f.hex, o.hex) > 1)
     for w in dict.fromkeys(i for i in f.hands.values() if i):
         if has_tag(w, "bayonet") and not in_hth(f):
             from game.rules.nd6.status import foes
