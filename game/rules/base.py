@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from game.dice import Dice
     from game.hexgrid import Hex
     from game.model import Battle, Fighter, Grapple
+    from game.rules.action_words import ActionWords
     from game.rules.events import Resolution
 
 Event = dict[str, Any]
@@ -447,6 +448,21 @@ class Ruleset:
         """
         return None
 
+    def aim_preview(self, battle: Battle, action: Action) -> dict[str, Any] | None:
+        """What the map shows while the player aims ``action`` (a shot, a grenade, a flame burst) before
+        committing to it: plain JSON-ready data the UI draws, never a rule of its own.
+
+        ``None`` (the default): nothing to show beyond the menu's odds. A dict may hold ``lines`` (each
+        ``{"to": [q, r], "hexes": [[q, r]...], "blocked": bool, "figures": [ids to roll to miss],
+        "smoke": int}``), ``range`` (``{"hexes", "mh", "penalty", "rule", "words"}``), ``odds`` (the
+        action's own), ``rounds`` (``[[k, p]...]``: the chance ``k`` rounds hit), ``area`` (``{"inner":
+        [...], "outer": [...]}`` hexes the effect reaches), ``landing`` (``[[q, r, p]...]``: where a throw
+        may come down), ``outcomes`` (``[[words, p]...]``), ``lines_text`` (sentences for the aim box) and
+        ``place`` (``{"count", "placed", "open": [[q, r]...], "refused": {"q,r": sentence}}``: hexes the
+        player places one by one, each click checked by the rules).
+        """
+        return None
+
     def headline(self, odds: dict[str, float] | None) -> str | None:
         """The outcome of ``odds`` an action is taken for: the chance the action menu shows and the long
         shot the computer judges (``None``: ``odds`` names none of them, e.g. a sure ``done``).
@@ -464,6 +480,16 @@ class Ruleset:
         (edge's opposed Strength pools); ``foe`` is the target's name. ``None`` (the default): the
         generic sentence for the :meth:`headline` outcome."""
         return None
+
+    def action_words(self, battle: Battle, action: Action) -> ActionWords | None:
+        """What ``action`` does and costs in plain words, every roll it entails in order with its chance,
+        the chance of the whole, its outcomes as a chart and the same odds from the foe's side: the action
+        menu's hover (issue 18). The default (``game.rules.action_words.generic_words``) reads only
+        :meth:`odds`; a ruleset fills its main actions with its own words from its own folder. ``None``:
+        nothing to say."""
+        from game.rules.action_words import generic_words
+
+        return generic_words(self, battle, action)
 
     def event_words(self, battle: Battle, ev: Event) -> str | None:
         """The combat log's line for an event of this ruleset's own that the generic words leave silent

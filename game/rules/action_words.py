@@ -1,0 +1,238 @@
+"""What an action does and costs, in plain words, with every roll it entails: the menu's hover (issue 18).
+
+:class:`ActionWords` is what :meth:`game.rules.base.Ruleset.action_words`
+returns: ``does`` and ``costs`` (sentences), ``rolls`` (each roll the action
+entails, in order, with its chance), ``whole`` (the chance of the whole
+action, not only of its last roll), ``chart`` (the share of every outcome, for
+a small bar chart: win / tie / lose, hit / defended / miss, each edge, rounds
+that hit), ``damage`` (the spread of injury when the action hits) and ``foe``
+(the same odds as the foe sees them).
+
+:func:`generic_words` builds a default from ``Ruleset.odds`` alone (outcome
+names only, no ruleset id), so every action of every ruleset says something;
+each ruleset's own ``action_words`` module fills its main actions over it with
+its own words. No pygame here: the UI and the tests read the same data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.model import Battle
+    from game.rules.base import Action, Ruleset
+
+__all__ = ["ActionWords", "Bar", "generic_words", "dice_spread", "with_words", "chart_kind", "FOE_WORDS",
+           "OUTCOME_WORDS"]
+
+#: one bar of a chart or one roll: (label, chance 0..1)
+Bar = tuple[str, float]
+
+#: an outcome of ``odds`` as the actor reads it in a chart
+OUTCOME_WORDS: dict[str, str] = {
+    "win": "win", "tie": "tie", "lose": "lose", "hit": "hit", "defended": "defended", "miss": "miss",
+    "success": "success", "failure": "failure", "escape": "escape", "takes_hold": "takes hold",
+    "triple": "triple damage", "double": "double damage", "drop": "weapon dropped", "break": "weapon broken",
+    "down": "foe knocked down", "enter": "enter", "repelled": "repelled", "auto_hit": "hit by the defender",
+}
+
+#: the same outcome as the foe reads it ("you win" is "Bob loses")
+FOE_WORDS: dict[str, str] = {
+    "win": "loses", "tie": "ties", "lose": "wins", "hit": "is hit", "defended": "defends",
+    "miss": "is missed", "success": "fails to stop it", "failure": "is spared", "escape": "loses the hold",
+    "takes_hold": "is held",
+}
+
+#: the outcomes that make up a whole distribution (a chart shows these, never the overlapping extras)
+_PARTITIONS: tuple[tuple[str, ...], ...] = (
+    ("win", "tie", "lose"), ("hit", "defended", "miss"), ("hit", "miss"), ("success", "failure"),
+    ("enter", "repelled"),
+)
+
+
+@dataclass(frozen=True)
+class ActionWords:
+    """What an action does and costs and the rolls it entails (see the module docstring).
+
+    ``rules``: the rule IDs behind the words, for the hover's links into the rules help.
+    ``chart_kind``: ``contest`` (win / tie / lose), ``attack`` (hit / defended / miss), ``edge`` (each
+    edge), ``rounds`` (rounds that hit), ``outcomes`` (anything else).
+    """
+
+    does: str = ""
+    costs: str = ""
+    rolls: tuple[Bar, ...] = ()
+    whole: float | None = None
+    chart: tuple[Bar, ...] = ()
+    chart_kind: str = "outcomes"
+    damage: tuple[tuple[int, float], ...] = ()
+    damage_label: str = ""
+    foe: tuple[Bar, ...] = ()
+    rules: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (tests, ``--json`` dumps)."""
+        return dataclasses.asdict(self)
+
+
+def with_words(words: ActionWords, **changes: Any) -> ActionWords:
+    """``words`` with some fields replaced (a ruleset fills its own over the generic default)."""
+    return dataclasses.replace(words, **changes)
+
+
+def chart_kind(odds: dict[str, float]) -> str:
+    """Which picture fits these odds (the keys decide, never the ruleset)."""
+    if any(k.startswith("edge>=") for k in odds):
+        return "edge"
+    if any(k.startswith("rounds:") for k in odds):
+        return "rounds"
+    if {"win", "lose"} <= set(odds):
+        return "contest"
+    if {"hit", "miss"} <= set(odds):
+        return "attack"
+    return "outcomes"
+
+
+def _edge_bars(odds: dict[str, float]) -> tuple[Bar, ...]:
+    """``edge>=k`` ladders as the chance of each edge value: no edge at all (the foe's points beat yours),
+    then edge 0, 1, 2 and 3 or more."""
+    ks = sorted(int(k[6:]) for k in odds if k.startswith("edge>=") and k[6:].lstrip("-").isdigit())
+    if not ks:
+        return ()
+    bars: list[Bar] = [("below 0", max(0.0, 1.0 - odds[f"edge>={ks[0]}"]))]
+    for i, k in enumerate(ks):
+        here = odds[f"edge>={k}"]
+        nxt = odds[f"edge>={ks[i + 1]}"] if i + 1 < len(ks) else 0.0
+        bars.append((f"{k}+" if i + 1 == len(ks) else str(k), max(0.0, here - nxt)))
+    return tuple(bars)
+
+
+def _rounds_bars(odds: dict[str, float]) -> tuple[Bar, ...]:
+    """``rounds:n`` as bars, the long tail of zeros cut."""
+    ns = sorted(int(k[7:]) for k in odds if k.startswith("rounds:") and k[7:].isdigit())
+    bars = [(str(n), odds[f"rounds:{n}"]) for n in ns]
+    while len(bars) > 2 and bars[-1][1] < 0.0005:
+        bars.pop()
+    return tuple(bars)
+
+
+def _partition(odds: dict[str, float]) -> tuple[str, ...]:
+    for keys in _PARTITIONS:
+        if set(keys) <= set(odds):
+            return keys
+    return tuple(k for k in odds if ":" not in k and ">=" not in k)
+
+
+def chart_bars(odds: dict[str, float]) -> tuple[Bar, ...]:
+    """The chart of these odds: every outcome's share, in reading order."""
+    kind = chart_kind(odds)
+    if kind == "edge":
+        return _edge_bars(odds)
+    if kind == "rounds":
+        return _rounds_bars(odds)
+    return tuple((OUTCOME_WORDS.get(k, k.replace("_", " ")), float(odds[k])) for k in _partition(odds))
+
+
+def foe_bars(odds: dict[str, float], foe: str) -> tuple[Bar, ...]:
+    """The same odds from the foe's side: "Bob defends 23%", "Bob wins 40%"."""
+    kind = chart_kind(odds)
+    if kind == "edge":
+        bars = _edge_bars(odds)
+        if not bars:
+            return ()
+        keep = bars[0][1]
+        return ((f"{foe} keeps you below edge 0", keep), (f"{foe} concedes edge 0 or more", 1.0 - keep))
+    if kind == "rounds":
+        rounds = _rounds_bars(odds)
+        none = next((p for label, p in rounds if label == "0"), None)
+        return () if none is None else ((f"{foe} is not hit", none), (f"{foe} is hit at least once", 1 - none))
+    out = []
+    for k in _partition(odds):
+        verb = FOE_WORDS.get(k)
+        if verb is not None:
+            out.append((f"{foe} {verb}", float(odds[k])))
+    return tuple(out)
+
+
+def _rolls(odds: dict[str, float], kind: str, head: str | None, foe: str) -> tuple[tuple[Bar, ...], float | None]:
+    """The rolls the generic odds imply, in order, and the chance of the whole."""
+    if kind == "attack":
+        made = odds.get("hit", 0.0) + odds.get("defended", 0.0)
+        rolls: list[Bar] = [("your roll to hit succeeds", made)]
+        if "defended" in odds:
+            beat = odds["hit"] / made if made > 0 else 0.0
+            rolls.append((f"then {foe}'s defence fails", beat))
+        return tuple(rolls), odds.get("hit")
+    if kind == "contest":
+        return ((f"you win the contest with {foe}", odds["win"]),), odds["win"]
+    if kind == "edge":
+        p = odds.get(f"edge>={1}")
+        return ((("your pool beats the foe's (edge 1 or more)", p),) if p is not None else ()), (
+            odds.get(head) if head else p)
+    if kind == "rounds":
+        none = odds.get("rounds:0")
+        return ((("at least one round hits", 1.0 - none),) if none is not None else ()), (
+            odds.get(head) if head else (1.0 - none if none is not None else None))
+    if head is not None:
+        return ((head.replace("_", " "), odds[head]),), odds[head]
+    return (), None
+
+
+def generic_words(ruleset: Ruleset, battle: Battle, action: Action, odds: dict[str, float] | None = None,
+                  foe: str | None = None) -> ActionWords:
+    """The default hover: from ``ruleset.odds`` and the action's own class members (title, rule, free).
+
+    ``does`` is left empty when nothing better than the title is known: the UI then quotes the rules help
+    at the action's rule. ``foe``: the target's name (looked up when not given)."""
+    if odds is None:
+        try:
+            odds = ruleset.odds(battle, action)
+        except Exception:  # noqa: BLE001 - a ruleset's odds may refuse an action it would refuse anyway
+            odds = {}
+    odds = {k: float(v) for k, v in (odds or {}).items() if isinstance(v, (int, float))}
+    if foe is None:
+        foe = target_name(battle, action)
+    costs = ("A free action: your turn goes on." if getattr(action, "free", False) else
+             "Takes your turn.")
+    if not odds or set(odds) == {"done"}:
+        return ActionWords(costs=costs, rules=_rules(action))
+    kind = chart_kind(odds)
+    head = ruleset.headline(odds)
+    rolls, whole = _rolls(odds, kind, head, foe)
+    return ActionWords(costs=costs, rolls=rolls, whole=whole, chart=chart_bars(odds), chart_kind=kind,
+                       foe=foe_bars(odds, foe), rules=_rules(action))
+
+
+def target_name(battle: Battle | None, action: Action) -> str:
+    """The name of the action's target, or "the foe"."""
+    tid = getattr(action, "target", None)
+    f = battle.get(tid) if battle is not None and isinstance(tid, str) else None
+    return f.label if f is not None else "the foe"
+
+
+def _rules(action: Action) -> tuple[str, ...]:
+    rule = getattr(action, "rule", "")
+    return (rule,) if rule else ()
+
+
+@lru_cache(maxsize=256)
+def dice_spread(n: int, sides: int = 6, add: int = 0, floor: int = 0, mult: int = 1) -> tuple[tuple[int, float], ...]:
+    """The exact spread of ``(n d sides + add) * mult`` floored at ``floor``: ((value, chance), ...).
+
+    For the damage chart: a ruleset names its damage dice, this counts every face."""
+    dist: dict[int, float] = {0: 1.0}
+    for _ in range(max(0, n)):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / sides
+        dist = nxt
+    out: dict[int, float] = {}
+    for total, p in dist.items():
+        v = max(floor, total + add) * mult
+        out[v] = out.get(v, 0.0) + p
+    return tuple(sorted(out.items()))
