@@ -294,6 +294,13 @@ def load_scenario(path: str | Path) -> Battle:
         data = load_toml(path, limit=MAX_SCENARIO_BYTES)
     except UserFileError as exc:
         raise ScenarioError(str(exc)) from None
+    return scenario_from_data(data, path)
+
+
+def scenario_from_data(data: Any, path: str | Path) -> Battle:
+    """A scenario already read as a table (a lesson's ``[scenario]``, ``game.lessons``), checked exactly as
+    :func:`load_scenario` checks a file; ``path`` names it in every message and its folder holds the map."""
+    path = Path(path)
     ck = _Checker(path)
     spec = ck.convert(data, _ScenarioSpec, "")
     board = _scenario_map(spec, path, ck.fail)
