@@ -305,6 +305,17 @@ class Nd6Ruleset(Ruleset):
             return None
         return next((k for k in ("win", "down", "disarmed", "enter", "hit", "success", "stand") if k in odds), None)
 
+    def aim_preview(self, battle: Battle, action: Action) -> dict[str, Any] | None:
+        """The map's picture of a shot, throw or flame burst being aimed (:mod:`.aim`: G3-10, G3-12, G3-21,
+        S3-GRENADE-4/5, S3-FLAMER-5/6)."""
+        from game.rules.nd6 import aim
+
+        try:
+            odds = self.odds(battle, action)
+        except (KeyError, ValueError, TypeError):
+            odds = None
+        return aim.aim_preview(battle, action, odds)
+
 
 def describe_fighter(f: Fighter) -> str:
     """One line for logs and tests: ``ann ST 9/12 DX 12 MA 2``."""

@@ -1,0 +1,237 @@
+"""What the map shows while a shot, a grenade or a flame burst is aimed (``Ruleset.aim_preview``, issue 17 Play).
+
+Plain data read from the rules' own functions, so the picture and the roll can never disagree: the line of fire
+and the figures in it that must be rolled to miss (:func:`.ranged.line_of_fire`, G3-10), the range in MH with its
+penalty (G3-12, S3-ENERGY-5), smoke on the line (S3-SMOKE-5), the chance of each figure in the way being struck
+(G3-10 with S3-AUTO-12's bonus turned into a penalty), the rounds of automatic fire that hit (G3-21, the odds'
+``rounds:N`` keys), a grenade's area (S3-GRENADE-9/18/21) with the chance of every landing hex and scatter
+(S3-GRENADE-4/5, G3-25), and a flame thrower's hexes placed one by one under :mod:`.flamer`'s own checks
+(S3-FLAMER-5/6). Nothing here decides a rule; the UI draws what it gets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from game.hexgrid import Hex, hex_distance
+from game.rules.nd6 import rolls
+from game.rules.nd6.items import item
+from game.rules.nd6.ranges import mh_of
+
+if TYPE_CHECKING:
+    from game.model import Battle, Fighter
+
+__all__ = ["aim_preview", "shot_preview", "grenade_preview", "flame_preview"]
+
+
+def _qr(h: Hex) -> list[int]:
+    return [h.q, h.r]
+
+
+def _name(weapon: str | None) -> str:
+    return str(item(weapon).get("name", weapon)) if weapon else "bare hands"
+
+
+def aim_preview(battle: Battle, action: Any, odds: dict[str, float] | None) -> dict[str, Any] | None:
+    """The preview of ``action`` (``odds``: the ruleset's own for it), or None when it aims at nothing far."""
+    f = battle.get(getattr(action, "actor", ""))
+    if f is None:
+        return None
+    t = action.type
+    if t == "throw_grenade":
+        return grenade_preview(battle, f, action, odds)
+    if t == "flame":
+        return flame_preview(battle, f, action, odds)
+    if t in ("attack", "burst", "full_auto", "fire_and_stab"):
+        return shot_preview(battle, f, action, odds)
+    return None
+
+
+# -- shots -------------------------------------------------------------------------------------------------------
+
+def _aims(action: Any) -> list[str]:
+    if hasattr(action, "aims"):
+        return list(action.aims())
+    return [action.target] if getattr(action, "target", "") else []
+
+
+def _rounds_fired(battle: Battle, f: Fighter, action: Any, weapon: str) -> int:
+    """Rounds fired at the first target: 3 for a burst (S3-AUTO-8), the stream's for full auto, else 0."""
+    from game.rules.nd6 import autofire
+
+    mode = getattr(action, "mode", None)
+    if action.type == "burst" or mode == "burst":
+        return autofire.BURST
+    if action.type == "full_auto" or mode == "full_auto":
+        return int(getattr(action, "shots", None) or autofire.default_rounds(f, weapon))
+    return 0
+
+
+def _range(weapon: str | None, hexes: int) -> dict[str, Any]:
+    """G3-12 (S3-ENERGY-5): the range in hexes and MH, its penalty and the sentence for the aim box."""
+    from game.rules.nd6.ranged import range_mod
+
+    mh = mh_of(hexes)
+    mod = range_mod(weapon, hexes)
+    penalty, rule = (mod.value, mod.rule) if mod is not None else (0, "G3-12")
+    words = f"range {hexes} hex{'es' if hexes != 1 else ''} = {mh} MH: " + (
+        f"{penalty} DX ({rule})" if penalty else "no range penalty (G3-12)")
+    return {"hexes": hexes, "mh": mh, "penalty": penalty, "rule": rule, "words": words}
+
+
+def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float] | None) -> dict[str, Any] | None:
+    """A shot, burst or stream: its lines of fire, range, figures in the way with their chance of being struck,
+    and for automatic fire the distribution of rounds that hit (G3-10, G3-12, G3-21, S3-SMOKE-5)."""
+    from game.rules.nd6 import ranged
+
+    probe = action._parts()[0] if action.type == "fire_and_stab" else action
+    weapon = probe.weapon(f) if hasattr(probe, "weapon") else None
+    aims = [battle.get(a) for a in _aims(probe)]
+    aims = [t for t in aims if t is not None]
+    if not aims or weapon is None or item(weapon).get("kind") != "missile":
+        return None
+    first = aims[0]
+    if probe.type == "attack" and not ranged.is_shot(battle, f, first, weapon, getattr(probe, "mode", None)):
+        return None
+    rounds = _rounds_fired(battle, f, probe, weapon)
+    lines, text = [], []
+    for t in aims:
+        lof = ranged.line_of_fire(battle, f, t.hex)
+        lines.append({"to": _qr(t.hex), "target": t.id, "hexes": [_qr(h) for h in lof.hexes],
+                      "blocked": lof.blocked, "figures": list(lof.figures), "smoke": lof.smoke})
+    rng = _range(weapon, hex_distance(f.hex, first.hex))
+    text.append(f"{_name(weapon)} at {first.label}: {rng['words']}")
+    lof0 = lines[0]
+    if lof0["blocked"]:
+        text.append(f"No line of fire to {first.label} (GX-5).")
+    if lof0["smoke"]:
+        text.append(f"{lof0['smoke']} smoke hex{'es' if lof0['smoke'] > 1 else ''} on the line: "
+                    f"-{lof0['smoke']} DX (S3-SMOKE-5).")
+    struck = _in_the_way(battle, f, first, weapon, rounds, lof0["figures"])
+    clear = 1.0
+    for fid, p in struck:
+        clear *= 1.0 - p
+        who = battle.get(fid)
+        text.append(f"{who.label if who else fid} is in the way: roll to miss, struck {p:.0%} (G3-10).")
+    out: dict[str, Any] = {"kind": "shot", "from": _qr(f.hex), "lines": lines, "range": rng,
+                           "odds": dict(odds or {}), "figures": [[fid, p] for fid, p in struck],
+                           "clear": clear}
+    dist = sorted((int(k.split(":", 1)[1]), p) for k, p in (odds or {}).items() if k.startswith("rounds:"))
+    if dist:
+        out["rounds"] = [[k, p] for k, p in dist]
+        mean = sum(k * p for k, p in dist)
+        text.append(f"{rounds} rounds at {first.label}: on average {mean:.1f} hit (G3-21).")
+    if "hit" in (odds or {}):
+        reach = f" once past the figures in the way ({clear:.0%} of shots get through)" if struck else ""
+        text.append(f"Chance to hit {first.label}: {odds['hit']:.0%}{reach}.")
+    out["lines_text"] = text
+    return out
+
+
+def _in_the_way(battle: Battle, f: Fighter, t: Fighter, weapon: str, rounds: int,
+                figures: list[str]) -> list[tuple[str, float]]:
+    """G3-10: each figure in the way (not the target's own brawl) and the chance its roll to miss fails."""
+    from game.rules.nd6 import autofire, ranged
+
+    if not figures:
+        return []
+    plan = ranged.shot_plan(battle, f, t, weapon, rounds=max(1, rounds))
+    bonus = autofire.auto_bonus(rounds) if rounds else 0
+    out = []
+    for fid in figures:
+        fig = battle.get(fid)
+        if fig is None or fig.hex == t.hex:
+            continue
+        spec = ranged._miss_spec(battle, plan.spec, f, fig, weapon, bonus)
+        out.append((fid, 1.0 - rolls.save_odds(3, spec.target)))
+    return out
+
+
+# -- grenades ----------------------------------------------------------------------------------------------------
+
+def grenade_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float] | None) -> dict[str, Any]:
+    """A throw at a hex: the area it reaches there, every hex it may land in with its chance, and each outcome
+    in words (S3-GRENADE-2/4/5/6, G3-25); any hex in range may be aimed at (``any_hex``)."""
+    from game.rules.nd6 import grenades
+
+    g = action.weapon(f)
+    to = Hex(*action.to)
+    area = grenades.area_of(g, to) if g else {"inner": [to], "outer": []}
+    throw = grenades.throw_odds(battle, f, to)
+    landing = grenades.landing_odds(battle, f, to)
+    hexes = hex_distance(f.hex, to)
+    mh = mh_of(hexes)
+    outcomes: list[list[Any]] = [["lands on the hex aimed at (S3-GRENADE-2)", throw.get("hit", 0.0)]]
+    for k in sorted((k for k in throw if k.startswith("scatter:")), key=lambda k: int(k.split(":")[1])):
+        n = int(k.split(":")[1])
+        outcomes.append([f"scatters {n} hex{'es' if n > 1 else ''}, direction 1d6 (S3-GRENADE-4, G3-25)", throw[k]])
+    if throw.get("dropped"):
+        outcomes.append(["dropped in the thrower's own hex on an 18 (S3-GRENADE-5)", throw["dropped"]])
+    text = [f"{_name(g)} at [{to.q}, {to.r}]: {hexes} hex{'es' if hexes != 1 else ''} = {mh} MH, "
+            f"{-mh if mh else 0} DX (S3-GRENADE-2); reach {grenades.max_range(f)} hexes (S3-GRENADE-6)."]
+    text += [f"{p:.0%}  {w}" for w, p in outcomes if p > 0]
+    return {"kind": "grenade", "from": _qr(f.hex), "to": _qr(to), "any_hex": True,
+            "area": {k: [_qr(h) for h in v] for k, v in area.items()},
+            "landing": [[h.q, h.r, p] for h, p in sorted(landing.items(), key=lambda x: -x[1]) if p > 0],
+            "outcomes": outcomes, "odds": dict(odds or throw), "range": {"hexes": hexes, "mh": mh,
+                                                                        "penalty": -mh, "rule": "S3-GRENADE-2"},
+            "lines_text": text}
+
+
+# -- flame throwers ----------------------------------------------------------------------------------------------
+
+def _flamer() -> Any:
+    try:
+        return importlib.import_module("game.rules.nd6.flamer")
+    except ModuleNotFoundError:
+        return None
+
+
+def flame_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float] | None) -> dict[str, Any] | None:
+    """A flame burst: the hexes placed so far (``action.hexes``), the ones that may be added next and why the
+    others may not, each asked of the action's own check (S3-FLAMER-5/6); the count from the burst."""
+    mod = _flamer()
+    if mod is None:
+        return None
+    count = 7 if getattr(action, "burst", "small") == "large" else 3
+    placed = [Hex(*h) for h in (getattr(action, "hexes", None) or ())]
+    tgt = battle.get(getattr(action, "target", "") or "")
+    centre = tgt.hex if tgt is not None else Hex(*action.to) if getattr(action, "to", None) else f.hex
+    open_: list[list[int]] = []
+    refused: dict[str, str] = {}
+    if len(placed) < count:
+        ring = {h for h in _near(centre, 3)} - set(placed)
+        why_of = getattr(mod, "placement_reason", None)
+        for h in sorted(ring):
+            trial = [*placed, h]
+            if callable(why_of):
+                why = why_of(battle, f, action, trial)
+            else:
+                why = dataclasses.replace(action, hexes=tuple((x.q, x.r) for x in trial)).check(battle) \
+                    if len(trial) == count else None
+            if why is None:
+                open_.append(_qr(h))
+            else:
+                refused[f"{h.q},{h.r}"] = str(getattr(why, "text", why))
+    text = [f"Place {count} fire hexes: {len(placed)} placed, {count - len(placed)} to go (S3-FLAMER-5/6)."]
+    if "hit" in (odds or {}):
+        text.append(f"Chance to hit: {odds['hit']:.0%}.")
+    lof = None
+    if tgt is not None:
+        from game.rules.nd6 import ranged
+
+        l0 = ranged.line_of_fire(battle, f, tgt.hex)
+        lof = {"to": _qr(tgt.hex), "target": tgt.id, "hexes": [_qr(h) for h in l0.hexes], "blocked": l0.blocked,
+               "figures": list(l0.figures), "smoke": l0.smoke}
+        text.insert(0, f"{_name('flamethrower')} at {tgt.label}: {_range('flamethrower', hex_distance(f.hex, tgt.hex))['words']}")
+    return {"kind": "flame", "from": _qr(f.hex), "lines": [lof] if lof else [], "odds": dict(odds or {}),
+            "place": {"count": count, "placed": [_qr(h) for h in placed], "open": open_, "refused": refused},
+            "lines_text": text}
+
+
+def _near(c: Hex, radius: int) -> list[Hex]:
+    from game.hexgrid import hex_spiral
+
+    return list(hex_spiral(c, radius))
