@@ -1,0 +1,329 @@
+"""The situation lab's set-up: one ``clinch resolve`` situation, held as the JSON object itself, edited.
+
+Issue 18: a teacher sets up any moment (fighters placed, stats, skills,
+items, posture, facing, HP/FP, conditions, grips, the ruleset, the map) and
+saves it as exactly the file ``clinch resolve`` reads
+(``../shared/docs/SITUATION-FORMAT.md``); what ``clinch resolve`` takes opens
+here unchanged. So the lab keeps the file's own object (:attr:`LabSituation.data`,
+key order and all) rather than a model of it: a field nobody edited is written
+back as it was read, and an edit changes that one field. Saved and
+re-read, every file in ``tests/fixtures/situations`` is byte-identical
+after :func:`normalise` (a test).
+
+Every edit is checked the way ``clinch resolve`` checks a file (parse, then
+build the battle): a bad one raises :class:`LabError` with the same one
+sentence (file, field, what was wrong) and leaves the set-up as it was.
+The actions and dice of a file are its script: they are kept and saved, and
+checked only when played (``game.lab_trial``), so an edit that makes a
+scripted action illegal is still allowed.
+
+Headless: no pygame (the window is ``game/ui/lab``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.hexgrid import Hex
+from game.model import POSTURES, Battle
+from game.rules.base import Ruleset, find_ruleset
+from game.situation import (
+    MAX_SITUATION_BYTES,
+    Situation,
+    SituationError,
+    build_situation,
+    fighter_to_spec,
+    parse_situation,
+)
+from game.userfiles import UserFileError, decode_json, read_bytes
+
+__all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "FIGHTER_KEYS"]
+
+#: the order fields of a new fighter are written in (SITUATION-FORMAT.md's own order)
+FIGHTER_KEYS = ("id", "side", "hex", "facing", "posture", "stats", "skills", "size", "arms", "hands", "hp", "fp",
+                "dr", "conditions")
+#: where the lab's "new" fighters stand when the ruleset has no stat block to copy: an empty block
+_EMPTY: dict[str, Any] = {}
+
+
+class LabError(ValueError):
+    """An edit or a file the lab cannot take: one sentence naming the file and the field."""
+
+
+def normalise(data: bytes | str) -> str:
+    """The canonical text of a JSON document: same values, same key order, one layout.
+
+    Two situation files are "the same file" when their normalised texts are
+    equal: what a hand-formatted fixture and the lab's own layout differ in
+    (spaces, line breaks) is gone, and nothing else is.
+    """
+    return json.dumps(json.loads(data), indent=2, ensure_ascii=False) + "\n"
+
+
+def _line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """A situation as the lab writes it: one top-level field a line, one fighter / grip / action a line.
+
+    Readable and diff-friendly, like the fixtures people write by hand.
+    """
+    out = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            inner = ",\n".join("    " + _line(v) for v in value)
+            out.append(f"  {_line(key)}: [\n{inner}\n  ]")
+        else:
+            out.append(f"  {_line(key)}: {_line(value)}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+@dataclass
+class LabSituation:
+    """One situation under edit: the file's object, where it lives, and the battle it builds."""
+
+    data: dict[str, Any]
+    #: the folder a relative ``map`` path is read from (the file's folder)
+    base_dir: Path = field(default_factory=Path.cwd)
+    path: Path | None = None
+    #: what the last translation to another ruleset assumed (game.translate), for the lab to show
+    assumptions: list[str] = field(default_factory=list)
+    _situation: Situation | None = field(default=None, repr=False)
+
+    # -- reading and writing --------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> LabSituation:
+        """Read a situation file; refused in one sentence (as ``clinch resolve`` does) when it is not valid."""
+        p = Path(path)
+        try:
+            raw = read_bytes(p, limit=MAX_SITUATION_BYTES)
+        except UserFileError as exc:
+            raise LabError(str(exc).rstrip(".")) from None
+        return cls.from_bytes(raw, name=str(path), base_dir=p.parent, path=p)
+
+    @classmethod
+    def from_bytes(cls, raw: bytes | str, *, name: str = "<situation>", base_dir: Path | str = ".",
+                   path: Path | None = None) -> LabSituation:
+        try:
+            parse_situation(raw, name=name)  # the whole contract's checks, with its sentences
+            data = decode_json(raw[3:] if isinstance(raw, bytes) and raw.startswith(b"\xef\xbb\xbf") else raw,
+                               name)
+        except (SituationError, UserFileError) as exc:
+            raise LabError(str(exc)) from None
+        lab = cls(data=data, base_dir=Path(base_dir), path=path)
+        lab.situation()  # built once: a file that does not build is refused here, not at the first edit
+        return lab
+
+    def text(self) -> str:
+        """The file as the lab writes it (:func:`dumps`)."""
+        return dumps(self.data)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the situation to ``path``; a map named relative to the old folder is renamed for the new one."""
+        p = Path(path)
+        data = copy.deepcopy(self.data)
+        where = data.get("map")
+        if isinstance(where, str) and where and not Path(where).is_absolute():
+            here = (self.base_dir / where).resolve()
+            data["map"] = os.path.relpath(here, p.parent.resolve()) if here.exists() else where
+        tmp = p.with_name(p.name + ".tmp")
+        try:
+            tmp.write_text(dumps(data), encoding="utf-8")
+            tmp.replace(p)
+        except OSError as exc:
+            raise LabError(f"{p}: cannot be written ({exc.strerror or exc})") from None
+        self.data, self.base_dir, self.path = data, p.parent, p
+        return p
+
+    # -- the battle it builds -------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return str(self.path) if self.path is not None else "<lab>"
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.situation().ruleset
+
+    def situation(self, data: dict[str, Any] | None = None) -> Situation:
+        """The built set-up (no action played). ``data``: build that object instead (an edit's check)."""
+        if data is None and self._situation is not None:
+            return self._situation
+        spec_data = dict(self.data if data is None else data)
+        spec_data["actions"] = []  # the script is checked when played, not by an edit of the set-up
+        try:
+            spec = parse_situation(json.dumps(spec_data), name=self.name)
+            sit = build_situation(spec, name=self.name, base_dir=self.base_dir)
+        except SituationError as exc:
+            raise LabError(str(exc)) from None
+        if data is None:
+            self._situation = sit
+        return sit
+
+    def battle(self) -> Battle:
+        """A fresh copy of the set-up's battle (each play starts from its own)."""
+        return copy.deepcopy(self.situation().battle)
+
+    # -- edits ----------------------------------------------------------------------------------
+
+    def edit(self, change: Callable[[dict[str, Any]], None]) -> None:
+        """Apply ``change`` to a copy of the file's object; keep it only if the result still builds."""
+        data = copy.deepcopy(self.data)
+        change(data)
+        sit = self.situation(data)
+        self.data, self._situation = data, sit
+
+    def fighter(self, data: dict[str, Any], fid: str) -> dict[str, Any]:
+        for f in data.get("fighters", []):
+            if f.get("id") == fid:
+                return f
+        raise LabError(f"{self.name}: fighters: no fighter {fid!r}")
+
+    def ids(self) -> list[str]:
+        return [f["id"] for f in self.data.get("fighters", [])]
+
+    def set_field(self, fid: str, key: str, value: Any) -> None:
+        """Set one field of a fighter (``hex``, ``facing``, ``posture``, ``hp``, ``fp``, ``dr``, ``side``...)."""
+        if isinstance(value, Hex):
+            value = [value.q, value.r]
+        self.edit(lambda d: self.fighter(d, fid).__setitem__(key, value))
+
+    def move(self, fid: str, to: Hex) -> None:
+        self.set_field(fid, "hex", to)
+
+    def set_in(self, fid: str, group: str, key: str, value: Any) -> None:
+        """Set ``stats``/``skills``/``hands`` ``[key]`` of a fighter; ``None`` for a stat or skill removes it."""
+        def change(d: dict[str, Any]) -> None:
+            block = self.fighter(d, fid).setdefault(group, {})
+            if value is None and group != "hands":
+                block.pop(key, None)
+            else:
+                block[key] = value
+        self.edit(change)
+
+    def toggle(self, fid: str, group: str, word: str) -> bool:
+        """Add ``word`` to a fighter's list ``group`` (``conditions``, ``worn``, ``belt``) or take it out.
+
+        Returns whether it is there now.
+        """
+        had = word in self.fighter(self.data, fid).get(group, [])
+
+        def change(d: dict[str, Any]) -> None:
+            f = self.fighter(d, fid)
+            words = [w for w in f.get(group, []) if w != word]
+            f[group] = words if had else [*words, word]
+        self.edit(change)
+        return not had
+
+    def turn(self, fid: str, by: int = 1) -> None:
+        """Face the next side round (``facing`` 0-5)."""
+        now = int(self.fighter(self.data, fid).get("facing", 0))
+        self.set_field(fid, "facing", (now + by) % 6)
+
+    def next_posture(self, fid: str) -> str:
+        """The next posture round the list that the ruleset keeps as given (nd6 reads a crouch as
+        kneeling, G3-8: the lab skips it rather than write a word the battle does not show)."""
+        now = self.fighter(self.data, fid).get("posture", "standing")
+        order = list(POSTURES)
+        start = order.index(now) if now in order else -1
+        for k in range(1, len(order) + 1):
+            new = order[(start + k) % len(order)]
+            self.set_field(fid, "posture", new)
+            if self.situation().battle.fighter(fid).posture == new:
+                return new
+        return now
+
+    def add_fighter(self, side: str, at: Hex, *, like: str | None = None) -> str:
+        """A new fighter on ``at``: a copy of fighter ``like`` (its stats, skills, hands), or of the
+        ruleset's first stat block; a fresh id. Returns the id."""
+        taken = set(self.ids())
+        fid = next(f"{side[:3] or 'f'}{n}" for n in range(1, 10_000) if f"{side[:3] or 'f'}{n}" not in taken)
+
+        def change(d: dict[str, Any]) -> None:
+            if like is not None:
+                new = copy.deepcopy(self.fighter(d, like))
+                new.pop("name", None)
+            else:
+                block = (self.ruleset.stat_blocks or (_EMPTY,))[0]
+                new = {"stats": dict(block.get("stats", {})), "skills": dict(block.get("skills", {})),
+                       "hands": dict(block.get("hands", {"right": None, "left": None}))}
+            new.update({"id": fid, "side": side, "hex": [at.q, at.r], "facing": 0, "posture": "standing",
+                        "conditions": []})
+            d.setdefault("fighters", []).append({k: new[k] for k in FIGHTER_KEYS if k in new}
+                                                | {k: v for k, v in new.items() if k not in FIGHTER_KEYS})
+        self.edit(change)
+        return fid
+
+    def remove_fighter(self, fid: str) -> None:
+        """Take a fighter off, with every grip and scripted action that names it."""
+        def names(x: dict[str, Any]) -> bool:
+            return fid in (x.get("holder"), x.get("target"), x.get("actor"))
+
+        def change(d: dict[str, Any]) -> None:
+            d["fighters"] = [f for f in d.get("fighters", []) if f.get("id") != fid]
+            for key in ("grapples", "actions"):
+                if key in d:
+                    d[key] = [x for x in d[key] if not names(x)]
+        self.edit(change)
+
+    def add_grapple(self, holder: str, target: str, *, location: str = "torso", hands: int | None = None,
+                    kind: str = "grapple") -> None:
+        grip: dict[str, Any] = {"holder": holder, "target": target, "location": location,
+                                "hands": self.ruleset.grip_hands_default if hands is None else hands, "kind": kind}
+        self.edit(lambda d: d.setdefault("grapples", []).append(grip))
+
+    def remove_grapple(self, index: int) -> None:
+        self.edit(lambda d: d.get("grapples", []).pop(index))
+
+    def set_map(self, map_path: str | Path | None) -> None:
+        """Put the set-up on another map (a ``.tmx`` path, or None for open ground)."""
+        where = None
+        if map_path is not None:
+            p = Path(map_path)
+            where = os.path.relpath(p.resolve(), self.base_dir.resolve()) if p.is_absolute() else str(p)
+        self.edit(lambda d: d.__setitem__("map", where))
+
+    def set_ruleset(self, ruleset_id: str) -> list[str]:
+        """Carry the set-up over to another ruleset (``game.translate``): stats, skills, items, grips.
+
+        Returns the values the translation assumed (also kept in :attr:`assumptions`); the script
+        (actions, dice) is dropped, since its action types belong to the old ruleset.
+        """
+        from game.translate import translate
+
+        try:
+            new, assumed = translate(copy.deepcopy(self.data), ruleset_id)
+        except (ValueError, KeyError) as exc:
+            raise LabError(f"{self.name}: ruleset: {exc.args[0] if exc.args else exc}") from None
+        new = {k: v for k, v in new.items() if k not in ("actions", "dice")}
+        self.situation(new)
+        self.data, self._situation, self.assumptions = new, None, list(assumed)
+        return self.assumptions
+
+
+def from_scenario(scenario: str | Path) -> LabSituation:
+    """A set-up from a scenario file (``maps/*.toml``): its map, its ruleset, its fighters where they start."""
+    from game.maps import load_scenario
+
+    try:
+        battle = load_scenario(scenario)
+    except (OSError, ValueError) as exc:
+        raise LabError(str(exc).rstrip(".")) from None
+    ruleset = find_ruleset(battle.ruleset)
+    board_path = getattr(battle.board, "path", None)
+    folder = Path(scenario).parent
+    where = os.path.relpath(board_path, folder.resolve()) if board_path else None
+    data: dict[str, Any] = {"ruleset": battle.ruleset, "map": where,
+                            "fighters": [fighter_to_spec(f, ruleset) for f in battle.fighters],
+                            "grapples": [], "actions": []}
+    lab = LabSituation(data=data, base_dir=folder)
+    lab.situation()
+    return lab

@@ -1,0 +1,134 @@
+"""The situation lab's headless core (issue 18): load, edit, save, play one action, step, rewind, compare."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.hexgrid import Hex
+from game.lab import LabError, LabSituation, from_scenario, normalise
+from game.lab_trial import LabDice, parse_faces, play_action
+from game.situation import resolve_file
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "situations"
+SITUATIONS = sorted(p for p in FIXTURES.glob("*.json") if not p.name.endswith(".expect.json"))
+
+
+@pytest.mark.parametrize("path", SITUATIONS, ids=lambda p: p.stem)
+def test_lab_round_trips_every_fixture(path: Path, tmp_path: Path) -> None:
+    """Loaded and saved by the lab, a situation is the same file (after normalising) and plays the same."""
+    lab = LabSituation.load(path)
+    saved = lab.save(tmp_path / path.name)
+    assert normalise(saved.read_bytes()) == normalise(path.read_bytes())
+    assert resolve_file(saved, name="x") == resolve_file(path, name="x")
+
+
+def test_round_trip_after_edit_and_undo_of_the_edit(tmp_path: Path) -> None:
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    lab.move("bob", Hex(1, 0))
+    lab.move("bob", Hex(0, 0))
+    assert normalise(lab.save(tmp_path / "x.json").read_bytes()) == \
+        normalise((FIXTURES / "break_free_full.json").read_bytes())
+
+
+def test_edits_change_the_field_and_the_battle() -> None:
+    lab = LabSituation.load(FIXTURES / "nd6_hth_enter_belt.json")
+    lab.set_in("ann", "stats", "DX", 14)
+    lab.turn("ann")
+    assert lab.next_posture("ann") == "kneeling"  # G3-8: no crouch in nd6
+    assert lab.toggle("bob", "conditions", "stunned") is True
+    lab.set_field("bob", "hp", 4)
+    ann = lab.battle().fighter("ann")
+    bob = lab.battle().fighter("bob")
+    assert (ann.stats["DX"], ann.facing, ann.posture) == (14, 1, "kneeling")
+    assert "stunned" in bob.conditions and bob.hp == 4
+    assert lab.toggle("bob", "belt", "knife") is False  # it was on the belt: taken off
+    assert "knife" not in lab.battle().fighter("bob").items
+
+
+def test_a_bad_edit_is_one_sentence_and_changes_nothing() -> None:
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    before = json.dumps(lab.data)
+    with pytest.raises(LabError, match=r"fighters\[0\]\.facing"):
+        lab.set_field("ann", "facing", 7)
+    with pytest.raises(LabError, match="conditions"):
+        lab.toggle("ann", "conditions", "on_fire_whole")  # an nd6 word in a 3d6 set-up
+    assert json.dumps(lab.data) == before
+
+
+def test_fighters_and_grips_added_and_removed() -> None:
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    new = lab.add_fighter("blue", Hex(2, 0), like="bob")
+    assert lab.battle().fighter(new).stats == lab.battle().fighter("bob").stats
+    lab.add_grapple(new, "ann", location="arm", hands=1)
+    assert [(g.holder, g.location) for g in lab.battle().grapples] == [("ann", "torso"), (new, "arm")]
+    lab.remove_grapple(0)
+    lab.remove_fighter(new)
+    assert lab.battle().grapples == [] and new not in lab.ids()
+
+
+def test_a_scenario_becomes_a_set_up_on_its_map(tmp_path: Path) -> None:
+    lab = from_scenario(ROOT / "maps" / "tavern.toml")
+    assert lab.battle().board.name == "The Broken Flagon"
+    saved = lab.save(tmp_path / "tavern_moment.json")
+    again = LabSituation.load(saved)  # the map path was rewritten for the new folder
+    assert again.battle().board.name == "The Broken Flagon"
+
+
+def test_s2_break_1_play_one_action_with_typed_dice_then_rewind_and_retry() -> None:
+    """S2-BREAK-1: break free as a quick contest, typed dice; the set-up is untouched, the same dice repeat it."""
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    before = json.dumps(lab.data)
+    action = {"actor": "bob", "type": "break_free"}
+    trial = play_action(lab, action, [3, 4, 3, 4, 4, 4])
+    assert trial.used == [3, 4, 3, 4, 4, 4]
+    contest = trial.rolls[0]
+    assert contest["winner"] == "ann"
+    assert any("+5 grappling with two hands (S2-BREAK-2)" in line for s in trial.steps for line in s.lines)
+    assert json.dumps(lab.data) == before  # rewind: nothing of the set-up changed
+    again = play_action(lab, action, trial.used)
+    assert again.events == trial.events
+    other = play_action(lab, action, [1, 1, 1, 6, 6, 6])  # other dice: bob breaks free
+    assert other.rolls[0]["winner"] == "bob" and other.after.grapples == []
+
+
+def test_random_dice_are_recorded_and_replay_exactly() -> None:
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    trial = play_action(lab, {"actor": "bob", "type": "break_free"}, seed=5)
+    assert len(trial.used) == 6
+    assert play_action(lab, {"actor": "bob", "type": "break_free"}, trial.used).events == trial.events
+
+
+def test_s3_hth_9_step_through_shows_each_change_on_the_board() -> None:
+    """S3-HTH-9: ann goes into hand-to-hand; stepping, the board shows her in bob's hex only after the move."""
+    lab = LabSituation.load(FIXTURES / "nd6_hth_enter_belt.json")
+    trial = play_action(lab, {"actor": "ann", "type": "hth", "target": "bob"}, [4])
+    moved = next(i for i, s in enumerate(trial.steps) if trial.events[s.event_index]["type"] == "move")
+    assert trial.board_at(moved - 1).fighter("ann").hex == Hex(0, 0)
+    assert trial.board_at(moved).fighter("ann").hex == Hex(1, 0)
+    assert trial.board_at(-1).fighter("ann").hex == Hex(0, 0)
+    assert "in_hth" in trial.board_at(len(trial.steps)).fighter("bob").conditions
+
+
+def test_an_illegal_choice_says_why() -> None:
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    trial = play_action(lab, {"actor": "ann", "type": "break_free"}, [])
+    assert trial.illegal
+
+
+def test_typed_dice_are_checked() -> None:
+    assert parse_faces("3 4, 3") == [3, 4, 3]
+    with pytest.raises(LabError, match="die 2"):
+        parse_faces("3 x")
+    with pytest.raises(Exception, match="d6 cannot show"):
+        LabDice([9]).roll(1, 6)
+
+
+def test_a_broken_file_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"ruleset": "3d6-full", "fighters": [{"id": "a", "side": "r", "hex": [0, 0], "facing": 9}]}')
+    with pytest.raises(LabError, match=r"bad\.json: fighters\[0\]\.facing"):
+        LabSituation.load(bad)
