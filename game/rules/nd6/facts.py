@@ -48,7 +48,7 @@ MENU_KEYS: dict[str, str] = {
 }
 #: the order of the action menu's groups (putting out a fire first: it is offered only around one, S3-FIRE-5)
 MENU_ORDER: tuple[str, ...] = (
-    "move_order", "stop_drop_roll", "extinguish", "attack", "charge", "hth", "knockdown", "throw", "slam", "subdue", "disarm", "release",
+    "move_order", "stop_drop_roll", "extinguish", "attack", "flame", "charge", "hth", "knockdown", "throw", "slam", "subdue", "disarm", "release",
     "leave_hth", "jab", "sweep", "staff_trip", "staff_disarm", "set_vs_charge", "defend", "dodge", "move",
     "disengage", "face", "change_posture", "ready", "throw_grenade", "pick_up", "wait", "do_nothing", "pass",
 )

@@ -19,6 +19,7 @@ from game.rules.nd6 import (
     energy,
     facts,
     fire,
+    flamer,
     grenades,
     hth,
     martial,
@@ -52,7 +53,8 @@ __all__ = ["Nd6Ruleset", "ND6_ACTIONS"]
 ND6_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (*A.CORE, *hth.ACTIONS, *martial.ACTIONS,
                                                                    *weapons.ACTIONS, *ranged.ACTIONS,
                                                                    *autofire.ACTIONS, *energy.ACTIONS,
-                                                                   *grenades.ACTIONS, *fire.ACTIONS)}
+                                                                   *grenades.ACTIONS, *fire.ACTIONS,
+                                                                   *flamer.ACTIONS)}
 
 
 @register
@@ -106,6 +108,9 @@ class Nd6Ruleset(Ruleset):
             for j, held in enumerate(f.items):
                 if held not in ITEMS:
                     raise ValueError(f"fighters[{i}].items[{j}]: unknown item {held!r} (see 'clinch items {self.id}')")
+            worn = flamer.wear_reason(f)  # S3-FLAMER-12
+            if worn is not None:
+                raise ValueError(f"fighters[{i}].worn: {worn}")
             level = f.stats.get("MA", 0)
             if not isinstance(level, int) or not 0 <= level <= 5:
                 raise ValueError(f"fighters[{i}].stats.MA: expected 0-4, or 5 for a Master, got {level!r}")
@@ -142,7 +147,7 @@ class Nd6Ruleset(Ruleset):
                 candidates.extend(self._movement(battle, f))
             if phase in (None, "action"):
                 candidates.extend(self._strikes(battle, f))
-            for mod in (hth, martial, weapons, ranged, autofire, shotgun, energy, grenades, fire):
+            for mod in (hth, martial, weapons, ranged, autofire, shotgun, energy, grenades, fire, flamer):
                 candidates.extend(mod.options(battle, f))
             candidates.extend(self._other(battle, f))
         candidates.append(A.Wait(actor=f.id))
@@ -229,7 +234,7 @@ class Nd6Ruleset(Ruleset):
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: an attack's ``hit``/``miss`` with its automatic results (G3-1); the rest from their
         modules (the HTH table's rows, opposed rolls' ``win``/``tie``/``lose``, saves' ``success``)."""
-        for mod in (hth, martial, weapons, shotgun, energy, ranged, autofire, grenades, fire):  # a shell's or a split's odds first
+        for mod in (hth, martial, weapons, shotgun, energy, ranged, autofire, grenades, fire, flamer):  # a shell's or a split's odds first
             got = mod.odds(battle, action)
             if got is not None:
                 return got
