@@ -340,6 +340,10 @@ def apply_hits(r: Resolution, a: Fighter, t: Fighter, hits: int, *, faces: list[
                     rule=plan.rule if plan is not None and rule == "G3-6" else rule, **extra))
     if injury:
         wounds(r, t, injury, before)
+    if plan is not None:
+        from game.rules.nd6.flamer import after_hit
+
+        after_hit(r, a, t, hits)  # S3-FLAMER-10/11, G3-28: a flame thrower's tank hit from the rear may ignite
     if plan is not None and plan.item is None and ma_level(a) >= MASTER and hits >= 3:
         _critical_area(r, a, t)
     if plan is not None and plan.item and has_tag(plan.item, "stun") and injury >= 1:
