@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["FLAMER", "BURSTS", "FIRE_HITS", "BURN_TURNS", "SOAK_DICE", "EXPLODE_SOAK_DICE", "Flame", "ACTIONS",
-           "fuel_left", "carries", "aim_of", "aim_spec", "placement_reason", "next_hexes", "default_placement",
+           "fuel_left", "carries", "aim_of", "aim_spec", "shape_reason", "placement_reason", "next_hexes", "default_placement",
            "shot_reason", "after_hit", "wear_reason", "options", "odds", "start_turn"]
 
 #: the item (SITUATION-FORMAT)
@@ -143,7 +143,7 @@ def _connected(hexes: list[Hex]) -> bool:
     return len(seen) == len(left)
 
 
-def placement_reason(battle: Battle, f: Fighter, aim: Hex, burst: str, hexes: list[Hex], hit: bool) -> str | None:
+def shape_reason(battle: Battle, f: Fighter, aim: Hex, burst: str, hexes: list[Hex], hit: bool) -> str | None:
     """Why ``hexes`` is not a legal placement of a ``burst`` aimed at ``aim`` after a hit (``hit``) or a miss, in
     one sentence; None when it is. S3-FLAMER-3: 3 or 7 hexes, no hex twice; S3-FLAMER-5: connected, on a hit
     touching the aim (one hex in it or next to it); S3-FLAMER-6: on a miss one hex next to the aim and none in
@@ -169,6 +169,56 @@ def placement_reason(battle: Battle, f: Fighter, aim: Hex, burst: str, hexes: li
     if not any(hex_distance(h, aim) == 1 for h in hexes):
         return f"After a miss one hex of fire must be next to [{aim.q}, {aim.r}], the hex aimed at."
     return None
+
+
+def placement_reason(battle: Battle, f: Fighter, action: Any, hexes: list[Hex] | tuple[Any, ...],
+                     hit: bool = True) -> str | None:
+    """For the aiming UI: why ``hexes`` (all of the burst, or the first few placed) cannot be where the fire of
+    ``action`` (a :class:`Flame`) lies after a hit (``hit``) or a miss; None when it can (a partial placement:
+    when the rest still fits). The whole placement is :func:`shape_reason`'s."""
+    aim, _ = aim_of(battle, action)
+    burst = getattr(action, "burst", "small")
+    if aim is None or burst not in BURSTS:
+        return "The burst has no aim or no size."
+    placed = [h if isinstance(h, Hex) else Hex(*h) for h in hexes]
+    need = BURSTS[burst][0]
+    if len(placed) >= need:
+        return shape_reason(battle, f, aim, burst, placed, hit)
+    if len(set(placed)) != len(placed):
+        return "A hex of fire is placed twice."
+    for h in placed:
+        if not _may_burn(battle, f, aim, h, hit):
+            return (f"[{h.q}, {h.r}] cannot hold fire (off the map, a wall, the firer's hex"
+                    f"{'' if hit else ' or the hex aimed at after a miss'}).")
+    if placed and not _connected(placed):
+        return "The hexes of fire must be connected."
+    if placed and not _room(battle, f, aim, set(placed), hit, need):
+        return f"No room left for all {need} hexes of fire from there."
+    if placed and not _touches(battle, f, aim, placed, hit, need):
+        return (f"The fire must reach [{aim.q}, {aim.r}]: one hex in it or next to it." if hit else
+                f"One hex of fire must be next to [{aim.q}, {aim.r}].")
+    return None
+
+
+def _touches(battle: Battle, f: Fighter, aim: Hex, placed: list[Hex], hit: bool, need: int) -> bool:
+    """Whether the partial placement touches the aim already or can still grow to touch it."""
+    ring = {aim, *hex_neighbors(aim)} if hit else set(hex_neighbors(aim))
+    if ring & set(placed):
+        return True
+    # the nearest touching hex must be reachable with the hexes left (a path through open hexes)
+    left = need - len(placed)
+    todo, seen = [(h, 0) for h in placed], set(placed)
+    while todo:
+        h, d = todo.pop(0)
+        if h in ring:
+            return True
+        if d >= left:
+            continue
+        for n in hex_neighbors(h):
+            if n not in seen and _may_burn(battle, f, aim, n, hit):
+                seen.add(n)
+                todo.append((n, d + 1))
+    return False
 
 
 def _room(battle: Battle, f: Fighter, aim: Hex, placed: set[Hex], hit: bool, need: int) -> bool:
@@ -307,11 +357,11 @@ class Flame(Nd6Action):
             return Reason(f"{f.label} spent this round getting up.", "G3-8")
         if self.hexes is not None:
             placed = [Hex(*h) for h in self.hexes]
-            why_hit = placement_reason(battle, f, aim, self.burst, placed, True)
+            why_hit = shape_reason(battle, f, aim, self.burst, placed, True)
             if why_hit is not None:
                 return Reason(f"hexes: {why_hit}", "S3-FLAMER-5")
         if self.miss_hexes is not None:
-            why_miss = placement_reason(battle, f, aim, self.burst, [Hex(*h) for h in self.miss_hexes], False)
+            why_miss = shape_reason(battle, f, aim, self.burst, [Hex(*h) for h in self.miss_hexes], False)
             if why_miss is not None:
                 return Reason(f"miss_hexes: {why_miss}", "S3-FLAMER-6")
         return None
@@ -326,7 +376,7 @@ class Flame(Nd6Action):
                 return [Hex(*h) for h in self.miss_hexes]
             if self.hexes is not None:
                 given = [Hex(*h) for h in self.hexes]
-                if placement_reason(battle, f, aim, self.burst, given, False) is None:
+                if shape_reason(battle, f, aim, self.burst, given, False) is None:
                     return given
         return default_placement(battle, f, aim, self.burst, hit)
 
