@@ -336,6 +336,7 @@ class BattleScene(Scene):
     def wants_frames(self) -> bool:
         p = self.player
         return bool(p.busy or p.floaters or p.banner is not None or self.toasts or self.board._held
+                    or self.board.effects.animating  # flames flicker, clouds turn (issue 17)
                     or self.option_cache.pending or self.session.thinking or self.session.computer_to_act())
 
     # -- drawing (battle_draw, last_action, board_tooltip) -----------------------------------------

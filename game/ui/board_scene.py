@@ -20,6 +20,7 @@ from game.ui.board_tooltip import terrain_features, terrain_name, terrain_words
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
 from game.ui.describe import FACING_WORDS, ruleset_of
+from game.ui.effects_view import EffectsLayer
 from game.ui.marks import arc_legend
 from game.ui.overlays import HOVER_TINT, ArcOverlay, HexTints, draw_grapple_links
 from game.ui.scene import Scene, Transition
@@ -52,6 +53,7 @@ class BoardScene(Scene):
         self.tokens.ruleset = ruleset_of(battle)  # its facts: brawls and the stat tag (issue 16)
         self.tints = HexTints(self.geometry, self.on_board)
         self.arcs = ArcOverlay(self.geometry, self.on_board)
+        self.effects = EffectsLayer(self.geometry)  # board effects and burning fighters (issue 17)
         self.hovered: Hex | None = None
         self.selected: str | None = None
         self.mouse: tuple[int, int] = (size[0] // 2, size[1] // 2)
@@ -242,6 +244,7 @@ class BoardScene(Scene):
             self.selected = self.fighter_at_screen(pos)
 
     def update(self, dt_ms: int) -> None:
+        self.effects.update(dt_ms)
         if self._held:
             dx = sum(PAN_KEYS[k][0] for k in self._held)
             dy = sum(PAN_KEYS[k][1] for k in self._held)
@@ -259,6 +262,7 @@ class BoardScene(Scene):
         if not self.view.covers(cam):
             surface.fill(VOID_COLOUR)
         self.view.draw(surface, cam)
+        self.effects.draw_ground(surface, cam, self.battle)
         sel = self.battle.get(self.selected) if self.show_arcs else None
         if sel is not None:
             if self.arc_tints is not None:
@@ -277,6 +281,7 @@ class BoardScene(Scene):
                 draw_grapple_links(surface, cam, self.battle, pos)
         self.tokens.draw(surface, cam, self.battle, selected=self.selected, side_index=self.side_index,
                          colours=self.colours, override=self.token_override, dimmed=self.dimmed)
+        self.effects.draw_air(surface, cam, self.battle, self.token_positions)
         if self.overlay is not None:
             self.overlay(surface)
         if self.show_hud:

@@ -1,0 +1,320 @@
+"""Board effects on the map, animated: flames, hot coals, smoke and gas clouds, burning fighters (issue 17 Play).
+
+What lies on the board is ``battle.state["board_effects"]`` (SITUATION-FORMAT, "Board effects": plain
+``{"kind", "hex": [q, r], "turns_left"}`` dicts), the same list saves, replays, undo and ``clinch resolve``
+keep; this layer only draws it. Each (kind, hex) has a shown strength that eases towards what the state says
+(1 while it lies there, less in its last two turns, 0 once gone), so a cloud that spreads fades in at its new
+hexes, one that drifts fades out behind and in ahead, and one running out thins away, all without the layer
+knowing any rule. Burning fighters (conditions ``on_fire_limb``/``half``/``whole``) carry flames sized by how
+much of them burns; a ``soaked`` one a wet sheen.
+
+Drawing is cheap on purpose (issue 17: 30 burning hexes and 3 clouds at 1920x1080 within the frame goal): every
+look is a handful of sprites rendered once per zoom (:data:`FRAMES` flame frames, one puff), and a frame is one
+blit per flame hex and three per cloud hex.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.ui.camera import Camera
+from game.ui.geometry import MapGeometry
+
+__all__ = ["EffectsLayer", "FLAME_KINDS", "CLOUD_KINDS", "BURNING", "FRAMES", "effect_words"]
+
+#: kinds drawn as flames, with their colours (outer, middle, core): a plain fire, spilled burning fuel (oilier,
+#: redder), incendiary material (white-hot)
+FLAME_KINDS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]] = {
+    "fire": ((200, 50, 20), (250, 140, 30), (255, 230, 120)),
+    "burning_liquid": ((170, 30, 10), (240, 100, 20), (255, 200, 80)),
+    "incendiary": ((230, 120, 40), (255, 210, 120), (255, 255, 235)),
+}
+#: kinds drawn as clouds, with their colour
+CLOUD_KINDS: dict[str, tuple[int, int, int]] = {"smoke": (92, 94, 102), "tear_gas": (150, 190, 40)}
+#: a fighter's burning conditions and the size of its flames (share of the token)
+BURNING: dict[str, float] = {"on_fire_limb": 0.45, "on_fire_half": 0.7, "on_fire_whole": 1.0}
+#: flame animation frames rendered per kind and zoom
+FRAMES = 8
+FRAME_MS = 90
+#: how fast a shown strength follows the state (per ms): about half a second from nothing to full
+EASE = 1 / 450
+
+
+def effect_words(e: dict[str, Any]) -> str:
+    """One line for the hover text: ``burning liquid, 9 turns left``."""
+    n = e.get("turns_left")
+    tail = f", {n} turn{'s' if n != 1 else ''} left" if isinstance(n, int) else ""
+    return f"{str(e.get('kind', '?')).replace('_', ' ')}{tail}"
+
+
+def _strength(e: dict[str, Any]) -> float:
+    """How thick an effect is drawn: full, then thinner in its last two turns (a cloud fading, S3-SMOKE-2)."""
+    n = e.get("turns_left")
+    if isinstance(n, int) and n <= 2:
+        return 0.45 if n <= 1 else 0.7
+    return 1.0
+
+
+def _hash(q: int, r: int, salt: int = 0) -> float:
+    """A fixed pseudo-random number in [0, 1) per hex (never ``random``: the picture is the same every run)."""
+    v = (q * 73856093) ^ (r * 19349663) ^ (salt * 83492791)
+    return (v & 0xFFFF) / 65536.0
+
+
+class EffectsLayer:
+    """Draws ``battle.state["board_effects"]`` and burning fighters; ``update(dt)`` moves the animation."""
+
+    def __init__(self, geometry: MapGeometry) -> None:
+        self.geometry = geometry
+        self.t = 0.0
+        #: (kind, q, r) -> [shown strength 0..1, target strength]
+        self.shown: dict[tuple[str, int, int], list[float]] = {}
+        self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._zoom: float | None = None
+        self._seen: Any = None
+        #: whether a fighter burned (or was soaked) in the last frame drawn
+        self.burning = False
+
+    # -- state ------------------------------------------------------------------------------
+    def sync(self, battle: Any) -> None:
+        """Aim every (kind, hex) at what the battle's board effects say now (cheap when nothing changed)."""
+        effs = (getattr(battle, "state", None) or {}).get("board_effects") or []
+        key = (id(battle), len(effs), tuple((e.get("kind"), tuple(e.get("hex") or ()), e.get("turns_left"))
+                                            for e in effs))
+        if key == self._seen:
+            return
+        first = self._seen is None  # a board just opened shows its effects at once, not easing in
+        self._seen = key
+        want: dict[tuple[str, int, int], float] = {}
+        for e in effs:
+            h = e.get("hex") or ()
+            if len(h) != 2:
+                continue
+            k = (str(e.get("kind")), int(h[0]), int(h[1]))
+            want[k] = max(want.get(k, 0.0), _strength(e))
+        for k, v in self.shown.items():
+            v[1] = want.pop(k, 0.0)
+        for k, target in want.items():
+            self.shown[k] = [target if first else 0.0, target]
+
+    def update(self, dt_ms: float) -> None:
+        self.t += dt_ms
+        step = dt_ms * EASE
+        gone = []
+        for k, v in self.shown.items():
+            if v[0] < v[1]:
+                v[0] = min(v[1], v[0] + step)
+            elif v[0] > v[1]:
+                v[0] = max(v[1], v[0] - step)
+            if v[0] <= 0.0 and v[1] <= 0.0:
+                gone.append(k)
+        for k in gone:
+            del self.shown[k]
+
+    @property
+    def animating(self) -> bool:
+        """Whether anything is on the board to animate (the screen keeps drawing frames while so)."""
+        return bool(self.shown) or self.burning
+
+    def settled(self) -> None:
+        """Jump every strength to its target (a screenshot, a test, a loaded game)."""
+        for v in self.shown.values():
+            v[0] = v[1]
+        self.shown = {k: v for k, v in self.shown.items() if v[1] > 0}
+
+    # -- sprites ----------------------------------------------------------------------------
+    def _cache(self, zoom: float) -> None:
+        if zoom != self._zoom:
+            self._sprites.clear()
+            self._zoom = zoom
+
+    def _flame(self, kind: str, zoom: float, frame: int, scale: float = 1.0) -> pygame.Surface:
+        key = ("flame", kind, frame, round(scale, 2))
+        s = self._sprites.get(key)
+        if s is None:
+            s = self._sprites[key] = _render_flames(FLAME_KINDS.get(kind, FLAME_KINDS["fire"]),
+                                                    self.geometry.hex_radius * zoom * scale, frame)
+        return s
+
+    def _coals(self, zoom: float, frame: int) -> pygame.Surface:
+        key = ("coals", frame)
+        s = self._sprites.get(key)
+        if s is None:
+            s = self._sprites[key] = _render_coals(self.geometry.hex_radius * zoom, frame)
+        return s
+
+    def _puff(self, kind: str, zoom: float) -> pygame.Surface:
+        key = ("puff", kind)
+        s = self._sprites.get(key)
+        if s is None:
+            s = self._sprites[key] = _render_puff(CLOUD_KINDS.get(kind, (160, 160, 160)),
+                                                  self.geometry.hex_radius * zoom * 0.95)
+        return s
+
+    def _glow(self, zoom: float, colour: tuple[int, int, int, int]) -> pygame.Surface:
+        key = ("glow", colour)
+        s = self._sprites.get(key)
+        if s is None:
+            k = zoom * 0.96
+            pts = [(x * k, y * k) for x, y in self.geometry.hex_outline()]
+            w = int(max(x for x, _ in pts) - min(x for x, _ in pts)) + 4
+            h = int(max(y for _, y in pts) - min(y for _, y in pts)) + 4
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.polygon(s, colour, [(w / 2 + x, h / 2 + y) for x, y in pts])
+            self._sprites[key] = s
+        return s
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _visible(self, camera: Camera) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = camera.visible_world()
+        m = self.geometry.hex_radius * 3
+        return (x0 - m, y0 - m, x1 + m, y1 + m)
+
+    def draw_ground(self, surface: pygame.Surface, camera: Camera, battle: Any) -> None:
+        """Flames and coals on their hexes, under the tokens."""
+        self.sync(battle)
+        if not self.shown:
+            return
+        z = camera.zoom
+        self._cache(z)
+        x0, y0, x1, y1 = self._visible(camera)
+        frame_now = int(self.t // FRAME_MS)
+        blits = []
+        for (kind, q, r), (a, _) in self.shown.items():
+            if kind in CLOUD_KINDS or a <= 0.02:
+                continue
+            wx, wy = self.geometry.center(Hex(q, r))
+            if not (x0 <= wx <= x1 and y0 <= wy <= y1):
+                continue
+            sx, sy = camera.world_to_screen(wx, wy)
+            if kind == "coals":
+                glow, img = self._glow(z, (150, 30, 10, 70)), self._coals(z, (frame_now // 3 + int(_hash(q, r) * 8))
+                                                                           % FRAMES)
+            elif kind in FLAME_KINDS:
+                glow = self._glow(z, (255, 110, 20, 80) if kind != "incendiary" else (255, 220, 150, 90))
+                img = self._flame(kind, z, (frame_now + int(_hash(q, r) * FRAMES)) % FRAMES, 0.55 + 0.45 * a)
+            else:
+                glow, img = self._glow(z, (200, 200, 220, 60)), None
+            blits.append((glow, (sx - glow.get_width() / 2, sy - glow.get_height() / 2)))
+            if img is not None:
+                blits.append((img, (sx - img.get_width() / 2, sy - img.get_height() * 0.72)))
+        surface.blits(blits, doreturn=False)
+
+    def draw_air(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
+        """Clouds over the board and tokens (thin enough to see who stands in them), then burning fighters;
+        ``positions``: the tokens' world positions, or a function giving them (asked only when one burns)."""
+        self.sync(battle)
+        z = camera.zoom
+        self._cache(z)
+        if self.shown:
+            self._draw_clouds(surface, camera)
+        self._draw_burning(surface, camera, battle, positions)
+
+    def _draw_clouds(self, surface: pygame.Surface, camera: Camera) -> None:
+        z = camera.zoom
+        x0, y0, x1, y1 = self._visible(camera)
+        rad = self.geometry.hex_radius * z
+        t = self.t / 1000.0
+        for (kind, q, r), (a, _) in self.shown.items():
+            if kind not in CLOUD_KINDS or a <= 0.02:
+                continue
+            wx, wy = self.geometry.center(Hex(q, r))
+            if not (x0 <= wx <= x1 and y0 <= wy <= y1):
+                continue
+            sx, sy = camera.world_to_screen(wx, wy)
+            col = CLOUD_KINDS[kind]
+            base = self._glow(z, (*col, 110))
+            base.set_alpha(int(255 * a))
+            surface.blit(base, (sx - base.get_width() / 2, sy - base.get_height() / 2))
+            puff = self._puff(kind, z)
+            pw, ph = puff.get_size()
+            for i in range(3):  # three puffs a hex, each turning slowly on its own circle
+                ph0 = _hash(q, r, i) * math.tau
+                ang = ph0 + t * (0.35 + 0.15 * i) * (1 if i % 2 else -1)
+                d = rad * (0.18 + 0.22 * a) * (0.6 + 0.4 * _hash(q, r, i + 7))
+                px, py = sx + math.cos(ang) * d, sy + math.sin(ang) * d * 0.8
+                puff.set_alpha(int(230 * a * (0.8 + 0.2 * math.sin(t * 0.9 + ph0))))
+                surface.blit(puff, (px - pw / 2, py - ph / 2))
+
+    def _draw_burning(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
+        z = camera.zoom
+        frame_now = int(self.t // FRAME_MS)
+        marked = [f for f in getattr(battle, "fighters", ()) if "soaked" in f.conditions
+                  or BURNING.keys() & set(f.conditions)]
+        self.burning = bool(marked)
+        if marked and callable(positions):
+            positions = positions()
+        for f in marked:
+            conds = set(f.conditions)
+            size = max((BURNING[c] for c in conds & BURNING.keys()), default=0.0)
+            soaked = "soaked" in conds
+            if not size and not soaked:
+                continue
+            p = positions.get(f.id)
+            if p is None:
+                continue
+            sx, sy = camera.world_to_screen(*p)
+            if soaked:
+                rad = self.geometry.hex_radius * z * 0.62
+                pygame.draw.circle(surface, (110, 160, 230), (sx, sy), rad + 3, width=2)
+            if size:
+                img = self._flame("fire", z, (frame_now + len(f.id)) % FRAMES, 0.35 + 0.45 * size)
+                surface.blit(img, (sx - img.get_width() / 2, sy - img.get_height() * 0.85))
+
+
+# -- the sprites, drawn once per zoom ------------------------------------------------------------
+
+def _render_flames(cols: tuple[tuple[int, int, int], ...], rad: float, frame: int) -> pygame.Surface:
+    """Five tongues of flame in three colours; ``frame`` sets each tongue's height and sway."""
+    rad = max(4.0, rad)
+    w, h = int(rad * 1.8) + 2, int(rad * 1.9) + 2
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    base_y = h * 0.78
+    ph = frame / FRAMES * math.tau
+    for i, off in enumerate((-0.55, -0.28, 0.0, 0.28, 0.55)):
+        tall = rad * (0.75 + 0.35 * math.sin(ph + i * 1.7)) * (1.15 - abs(off) * 0.6)
+        sway = rad * 0.1 * math.sin(ph * 2 + i)
+        cx = w / 2 + off * rad
+        for j, (col, k) in enumerate(zip(cols, (1.0, 0.7, 0.42), strict=True)):
+            half = rad * 0.2 * k + 1
+            top = (cx + sway * (1 + j * 0.3), base_y - tall * k)
+            pts = [(cx - half, base_y), (cx - half * 0.6, base_y - tall * k * 0.45), top,
+                   (cx + half * 0.6, base_y - tall * k * 0.45), (cx + half, base_y),
+                   (cx, base_y + half * 0.8)]
+            pygame.draw.polygon(s, (*col, 235 - j * 15), pts)
+    return s
+
+
+def _render_coals(rad: float, frame: int) -> pygame.Surface:
+    """Hot coals: dark lumps with embers that pulse with ``frame``; no flame (S3-FIRE-11's coals look apart)."""
+    rad = max(4.0, rad)
+    w = h = int(rad * 1.6) + 2
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    ph = frame / FRAMES * math.tau
+    for i in range(9):
+        a = i * 2.39996
+        d = rad * 0.55 * math.sqrt((i + 0.5) / 9)
+        x, y = w / 2 + math.cos(a) * d, h / 2 + math.sin(a) * d * 0.8
+        r = max(2, int(rad * 0.14))
+        pygame.draw.circle(s, (45, 25, 20), (x, y), r + 1)
+        glow = 0.5 + 0.5 * math.sin(ph + i * 1.3)
+        pygame.draw.circle(s, (150 + int(100 * glow), 40 + int(50 * glow), 10), (x, y), max(1, r - 1))
+    return s
+
+
+def _render_puff(col: tuple[int, int, int], rad: float) -> pygame.Surface:
+    """A soft round puff: rings of growing opacity towards its middle, lighter at the top (lit from above)."""
+    rad = max(4.0, rad)
+    size = int(rad * 2) + 2
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    steps = 7
+    for i in range(steps):
+        k = 1 - i / steps
+        lift = i * 9
+        c = tuple(min(255, v + lift) for v in col)
+        pygame.draw.circle(s, (*c, 50 + 25 * i), (size / 2, size / 2 - rad * 0.06 * i), max(1, rad * k))
+    return s
