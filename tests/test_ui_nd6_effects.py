@@ -107,3 +107,71 @@ def test_burning_fighter_and_effects_keep_the_screen_drawing():
         sc = app.battle_scene
         assert sc.board.effects.animating and sc.wants_frames()
         assert sc.board.effects.burning
+
+
+def _player_on(battle):
+    from game.ui.event_player import EventPlayer
+
+    p = EventPlayer(1.0)
+    geo = MapGeometry.of(battle.board)
+    p.set_position_source(lambda fid: geo.center(battle.get(fid).hex) if battle.get(fid) else None)
+    return p
+
+
+def test_automatic_fire_plays_tracers_before_its_roll_s3_auto_10():
+    """S3-AUTO-10/15: a stream's roll (``rounds``, ``hits``) at a figure 7 hexes off is shown as a burst of tracers
+    before its dice; the same roll at a foe next door is no shot and takes no time; drawing it touches pixels."""
+    b = compound()
+    b.get("vasko").hex, b.get("hale").hex, b.get("dunn").hex = Hex(2, 9), Hex(9, 9), Hex(3, 9)
+    far = {"type": "roll", "actor": "vasko", "target_id": "hale", "rule": "S3-AUTO-10", "dice": [3, 3, 2],
+           "total": 8, "target": 9, "success": True, "margin": 1, "rounds": 13, "hits": 2, "modifiers": []}
+    near = {**far, "target_id": "dunn", "rounds": None, "hits": None}
+    p = _player_on(b)
+    p.play([{"intent": {"type": "full_auto", "actor": "vasko", "target": "hale"}, "events": [far, near]}],
+           b.clone(with_log=False))
+    kinds = [a.kind for a in p.queue]
+    assert kinds.index("burst") < kinds.index("roll")
+    geo = MapGeometry.of(b.board)
+    cam = Camera(viewport=(1000, 700), bounds=(0, 0, *geo.pixel_size))
+    cam.x, cam.y = geo.center(Hex(5, 9))[0] - 500, geo.center(Hex(5, 9))[1] - 350
+    drawn = False
+    durations = []
+    for _ in range(200):
+        p.update(16)
+        a = p.current
+        if a is not None and a.kind in ("burst", "shot"):
+            durations.append((a.kind, a.data["ev"]["target_id"], a.duration))
+            if a.kind == "burst" and 0.3 < a.progress < 0.6 and not drawn:
+                from game.ui.fx_anims import draw_fx
+
+                s = pygame.Surface((1000, 700))
+                draw_fx(s, cam, a, geo.center, geo.hex_radius)
+                assert pygame.mask.from_threshold(s, (255, 236, 150), (40, 40, 60, 255)).count() > 10
+                drawn = True
+        if not p.busy:
+            break
+    assert drawn
+    assert ("burst", "hale", 620) in durations or any(k == "burst" and d > 0 for k, _, d in durations)
+    assert all(d == 0 for k, t, d in durations if t == "dunn")  # next door: no tracer
+
+
+def test_grenade_flight_then_blast_s3_grenade_4_18():
+    """S3-GRENADE-4/18: a real throw that scatters is played as its flight (aimed hex, then where it came down)
+    and then the blast's rings over the megahex and the ring around it, before the damage."""
+    from game.dice import ScriptedDice
+    from game.rules.nd6 import grenades
+
+    b = compound()
+    v = b.get("vasko")
+    v.hex, v.hands["right"] = Hex(2, 9), "frag_grenade"
+    b.get("hale").hex = Hex(7, 8)
+    shadow = b.clone(with_log=False)
+    a = grenades.ThrowGrenade(actor="vasko", item="frag_grenade", to=(7, 9))
+    events = a.resolve(b, ScriptedDice([6, 5, 4, 2] + [3] * 40))
+    p = _player_on(b)
+    p.play([{"intent": a.to_dict(), "events": events}], shadow)
+    kinds = [x.kind for x in p.queue]
+    assert "flight" in kinds and "blast" in kinds and kinds.index("flight") < kinds.index("blast")
+    assert kinds.index("blast") < kinds.index("damage")
+    blast = next(x for x in p.queue if x.kind == "blast")
+    assert len(blast.data["ev"]["area"]["inner"]) == 7 and len(blast.data["ev"]["area"]["outer"]) == 12

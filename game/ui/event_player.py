@@ -46,6 +46,7 @@ import pytweening
 
 from game.rules.events import apply_event
 from game.ui.describe import name_of, roll_verdict
+from game.ui.fx_anims import FX_KINDS, fx_begin, fx_step
 
 __all__ = ["EventPlayer", "Anim", "DURATIONS", "Floater"]
 
@@ -147,6 +148,9 @@ class EventPlayer:
     def _queue_event(self, ev: dict[str, Any]) -> None:
         t = ev.get("type")
         q = self.queue
+        fx = fx_step(ev)  # a shot's tracer, a grenade's flight, a blast (game.ui.fx_anims), before the event
+        if fx is not None:
+            q.append(Anim(fx[0], None, fx[1], data=fx[2]))
         if t == "move":
             path = [tuple(p) for p in (ev.get("path") or [ev.get("to")])]
             q.append(Anim("move", ev, DURATIONS["step"] * max(1, len(path)), data={"path": path}))
@@ -235,6 +239,8 @@ class EventPlayer:
         ev = a.event or {}
         if a.kind == "roll":
             a.data["tumble"] = [self._rng.randint(1, 6) for _ in ev.get("dice") or []]
+        if a.kind in FX_KINDS:
+            fx_begin(a, self.shadow)
         if a.kind == "face" and self.shadow is not None:
             f = self.shadow.get(ev.get("actor"))
             a.data["from"] = f.facing if f is not None else ev.get("facing", 0)
