@@ -11,7 +11,6 @@ penalty (G3-12, S3-ENERGY-5), smoke on the line (S3-SMOKE-5), the chance of each
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +27,11 @@ __all__ = ["aim_preview", "shot_preview", "grenade_preview", "flame_preview"]
 
 def _qr(h: Hex) -> list[int]:
     return [h.q, h.r]
+
+
+def _pc(p: float) -> str:
+    """A chance in words: whole percents, one decimal under 1% (an 18 on 3d6 is 0.5%, not 0%)."""
+    return f"{p:.1%}" if 0 < p < 0.01 else f"{p:.0%}"
 
 
 def _name(weapon: str | None) -> str:
@@ -114,7 +118,7 @@ def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float]
     for fid, p in struck:
         clear *= 1.0 - p
         who = battle.get(fid)
-        text.append(f"{who.label if who else fid} is in the way: roll to miss, struck {p:.0%} (G3-10).")
+        text.append(f"{who.label if who else fid} is in the way: roll to miss, struck {_pc(p)} (G3-10).")
     out: dict[str, Any] = {"kind": "shot", "from": _qr(f.hex), "lines": lines, "range": rng,
                            "odds": dict(odds or {}), "figures": [[fid, p] for fid, p in struck],
                            "clear": clear}
@@ -125,7 +129,7 @@ def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float]
         text.append(f"{rounds} rounds at {first.label}: on average {mean:.1f} hit (G3-21).")
     if "hit" in (odds or {}):
         reach = f" once past the figures in the way ({clear:.0%} of shots get through)" if struck else ""
-        text.append(f"Chance to hit {first.label}: {odds['hit']:.0%}{reach}.")
+        text.append(f"Chance to hit {first.label}: {_pc(odds['hit'])}{reach}.")
     out["lines_text"] = text
     return out
 
@@ -171,7 +175,14 @@ def grenade_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, flo
         outcomes.append(["dropped in the thrower's own hex on an 18 (S3-GRENADE-5)", throw["dropped"]])
     text = [f"{_name(g)} at [{to.q}, {to.r}]: {hexes} hex{'es' if hexes != 1 else ''} = {mh} MH, "
             f"{-mh if mh else 0} DX (S3-GRENADE-2); reach {grenades.max_range(f)} hexes (S3-GRENADE-6)."]
-    text += [f"{p:.0%}  {w}" for w, p in outcomes if p > 0]
+    text.append(f"{_pc(throw.get('hit', 0.0))} lands on the hex aimed at (S3-GRENADE-2).")
+    spread = [f"{int(k.split(':')[1])}: {_pc(p)}" for k, p in sorted(
+        ((k, p) for k, p in throw.items() if k.startswith("scatter:")), key=lambda x: int(x[0].split(":")[1]))]
+    if spread:
+        text.append(f"{_pc(sum(p for k, p in throw.items() if k.startswith('scatter:')))} misses and scatters "
+                    f"toward a side rolled on 1d6, by hexes (S3-GRENADE-4, G3-25): {', '.join(spread)}.")
+    if throw.get("dropped"):
+        text.append(f"{_pc(throw['dropped'])} dropped in the thrower's own hex (an 18, S3-GRENADE-5).")
     return {"kind": "grenade", "from": _qr(f.hex), "to": _qr(to), "any_hex": True,
             "area": {k: [_qr(h) for h in v] for k, v in area.items()},
             "landing": [[h.q, h.r, p] for h, p in sorted(landing.items(), key=lambda x: -x[1]) if p > 0],
@@ -190,44 +201,44 @@ def _flamer() -> Any:
 
 
 def flame_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float] | None) -> dict[str, Any] | None:
-    """A flame burst: the hexes placed so far (``action.hexes``), the ones that may be added next and why the
-    others may not, each asked of the action's own check (S3-FLAMER-5/6); the count from the burst."""
+    """A flame burst: the hexes placed so far (``action.hexes``), those :func:`.flamer.next_hexes` lets the firer
+    add next, and for the hexes around the aim that may not be added :func:`.flamer.placement_reason`'s sentence
+    (S3-FLAMER-3/5/6); the line of fire and range to the aim (S3-FLAMER-4)."""
     mod = _flamer()
     if mod is None:
         return None
-    count = 7 if getattr(action, "burst", "small") == "large" else 3
+    aim, tgt = mod.aim_of(battle, action)
+    burst = getattr(action, "burst", "small")
+    if aim is None or burst not in mod.BURSTS:
+        return None
+    count = mod.BURSTS[burst][0]
     placed = [Hex(*h) for h in (getattr(action, "hexes", None) or ())]
-    tgt = battle.get(getattr(action, "target", "") or "")
-    centre = tgt.hex if tgt is not None else Hex(*action.to) if getattr(action, "to", None) else f.hex
-    open_: list[list[int]] = []
+    open_ = mod.next_hexes(battle, f, aim, burst, placed, True)
     refused: dict[str, str] = {}
     if len(placed) < count:
-        ring = {h for h in _near(centre, 3)} - set(placed)
-        why_of = getattr(mod, "placement_reason", None)
-        for h in sorted(ring):
-            trial = [*placed, h]
-            if callable(why_of):
-                why = why_of(battle, f, action, trial)
-            else:
-                why = dataclasses.replace(action, hexes=tuple((x.q, x.r) for x in trial)).check(battle) \
-                    if len(trial) == count else None
-            if why is None:
-                open_.append(_qr(h))
-            else:
-                refused[f"{h.q},{h.r}"] = str(getattr(why, "text", why))
-    text = [f"Place {count} fire hexes: {len(placed)} placed, {count - len(placed)} to go (S3-FLAMER-5/6)."]
-    if "hit" in (odds or {}):
-        text.append(f"Chance to hit: {odds['hit']:.0%}.")
-    lof = None
-    if tgt is not None:
-        from game.rules.nd6 import ranged
+        for h in _near(aim, 2 + (count > 3)):
+            if h in placed or h in open_:
+                continue
+            why = mod.placement_reason(battle, f, action, [*placed, h], True)
+            refused[f"{h.q},{h.r}"] = why or (
+                "Each new hex of fire goes next to one already placed (S3-FLAMER-5)." if placed else
+                f"The first hex of fire goes in [{aim.q}, {aim.r}] or next to it (S3-FLAMER-5).")
+    from game.rules.nd6 import ranged
 
-        l0 = ranged.line_of_fire(battle, f, tgt.hex)
-        lof = {"to": _qr(tgt.hex), "target": tgt.id, "hexes": [_qr(h) for h in l0.hexes], "blocked": l0.blocked,
-               "figures": list(l0.figures), "smoke": l0.smoke}
-        text.insert(0, f"{_name('flamethrower')} at {tgt.label}: {_range('flamethrower', hex_distance(f.hex, tgt.hex))['words']}")
-    return {"kind": "flame", "from": _qr(f.hex), "lines": [lof] if lof else [], "odds": dict(odds or {}),
-            "place": {"count": count, "placed": [_qr(h) for h in placed], "open": open_, "refused": refused},
+    lof = ranged.line_of_fire(battle, f, aim)
+    l0 = {"to": _qr(aim), "target": tgt.id if tgt is not None else None, "hexes": [_qr(h) for h in lof.hexes],
+          "blocked": lof.blocked, "figures": [], "smoke": lof.smoke}
+    who = tgt.label if tgt is not None else f"[{aim.q}, {aim.r}]"
+    rng = _range(mod.FLAMER, hex_distance(f.hex, aim))
+    text = [f"{_name(mod.FLAMER)}, {burst} burst at {who}: {rng['words']}",
+            f"Place {count} hexes of fire: {len(placed)} placed, {count - len(placed)} to go; the first in or next "
+            f"to the aim, each next to one placed (S3-FLAMER-5)."]
+    if "hit" in (odds or {}):
+        text.append(f"Chance to hit: {_pc(odds['hit'])}; on a miss the fire lies on these hexes if none is the "
+                    "aim's own, else where the rules place it (S3-FLAMER-6, ND6-21).")
+    return {"kind": "flame", "from": _qr(f.hex), "lines": [l0], "range": rng, "odds": dict(odds or {}),
+            "place": {"count": count, "placed": [_qr(h) for h in placed], "open": [_qr(h) for h in open_],
+                      "refused": refused},
             "lines_text": text}
 
 
