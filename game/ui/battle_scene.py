@@ -67,6 +67,8 @@ class BattleScene(Scene):
     _suspended = False
     _computer_shadow: Any = None
     _shadow_key: Any = None
+    #: a guided lesson's card and checks (``game.ui.lesson_panel``), set by ``start_lesson``; None in a battle
+    lesson: Any = None
 
     def __init__(self, app: Any, session: Any) -> None:
         self.app = app
@@ -326,6 +328,8 @@ class BattleScene(Scene):
                 self.dispatch(result, self._computer_shadow, decision)
         if not self.player.busy:
             self.warm_odds()
+        if self.lesson is not None:
+            self.lesson.update(self)  # after the last action played out: its step checked, the card updated
         if self.toasts:
             if self.toast_moment() != self._toast_moment:  # their moment is past
                 self.toasts.clear()
@@ -378,6 +382,8 @@ class BattleScene(Scene):
         # hint line and last roll at the foot of the board
         self._draw_board_foot(surface)
         draw_toasts(surface, self.toasts, self.board_rect, self.text)
+        if self.lesson is not None:
+            self.lesson.draw(surface, self)
         # top bar
         self.bar.draw(surface, self.top_rect, self.session, pal, self.board.side_index, self.board.colours,
                       thinking=self.session.thinking, animating=self.player.busy, battle=self.board.battle)
