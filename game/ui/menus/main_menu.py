@@ -42,6 +42,7 @@ class MainMenu(GuiScene):
         y += 70
         for name, text, tip, enabled in (
             ("new", "New battle\u2026", "Choose the scenario, the rules and who plays each side.", True),
+            ("learn", "Learn\u2026", "Guided lessons: each teaches one rule of one ruleset, step by step.", True),
             ("continue", "Continue", "Carry on from the latest autosave." if latest else "No autosave yet.",
              latest is not None),
             ("load", "Load\u2026", "Open a saved battle.", True),
@@ -67,6 +68,10 @@ class MainMenu(GuiScene):
     def on_button(self, name: str, widget: Any) -> Transition | None:
         if name == "quick":
             return self.quick()
+        if name == "learn":
+            from game.ui.menus.learn_menu import LearnMenu
+
+            return Transition("push", LearnMenu(self.app))
         if name == "new":
             from game.ui.menus.new_battle import NewBattleMenu
 

@@ -1,0 +1,222 @@
+"""A lesson on the battle screen (issue 18): the card with what to do now, and what the last try taught.
+
+The battle screen plays a lesson like any battle; this panel rides on it
+(``BattleScene.lesson``). Each frame, once the animation of the last action
+has ended, it lets :class:`game.lessons.LessonRun` read the battle's new log
+entries; the card then shows the next prompt, or why the last try did not
+count. When the last step is met the lesson is marked done in the progress
+file (the settings folder) and :class:`LessonDone` opens over the board.
+
+:func:`start_lesson` builds the battle scene for a lesson: the foe of a
+``foe = "still"`` lesson waits every turn, nothing is autosaved (a lesson
+must not replace the battle "Continue" resumes), and no briefing is shown
+(the card is the briefing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.lessons import PROGRESS_FILE, Lesson, LessonRun, StillOpponent, load_progress, save_progress
+from game.ui.menus.base import GuiScene
+from game.ui.scene import Scene, Transition
+from game.ui.text import wrap
+
+__all__ = ["LessonPanel", "LessonDone", "start_lesson", "progress_path"]
+
+CARD_W = 440
+PAD = 12
+
+
+def progress_path() -> Path:
+    """Where finished lessons are kept: beside the settings."""
+    from game.ui.settings import config_dir
+
+    return config_dir() / PROGRESS_FILE
+
+
+def start_lesson(app: Any, lesson: Lesson, series: list[Lesson] | None = None) -> Scene:
+    """The battle scene for ``lesson`` with its card on (``SessionError`` if it cannot start)."""
+    from game.ui.battle_scene import BattleScene
+    from game.ui.session import new_session
+
+    battle = lesson.battle()
+    dice = app.dice if app.dice is not None else ("manual" if app.settings.dice_source == "manual" else "seeded")
+    kw = app.computer_kw()
+    if lesson.foe == "still":
+        kw["ai_factory"] = StillOpponent
+    session = new_session(battle, dice=dice, autosave=False, **kw)
+    session.scenario = str(lesson.path)
+    pygame.display.set_caption(f"{app.title} - lesson: {lesson.title}")
+    scene = BattleScene(app, session)
+    scene.lesson = LessonPanel(app, lesson, session.battle, series or [lesson])
+    return scene
+
+
+class LessonPanel:
+    """The lesson's state on screen: the run, what was last said, and the card that shows them."""
+
+    def __init__(self, app: Any, lesson: Lesson, battle: Any, series: list[Lesson]) -> None:
+        self.app = app
+        self.lesson = lesson
+        self.run = LessonRun(lesson, battle)
+        self.series = series
+        self.feedback: list[tuple[str, str]] = []  # (text, tone) said after the last action
+        self._seen = len(battle.log)
+        self.done_shown = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def step_number(self) -> int:
+        return min(self.run.index + 1, len(self.lesson.steps))
+
+    def next_lesson(self) -> Lesson | None:
+        """The lesson after this one in its series (its ruleset's), if any."""
+        same = [les for les in self.series if les.ruleset == self.lesson.ruleset]
+        ids = [les.id for les in same]
+        i = ids.index(self.lesson.id) if self.lesson.id in ids else -1
+        return same[i + 1] if 0 <= i < len(same) - 1 else None
+
+    def update(self, scene: Any) -> None:
+        """After each action has played out: check the step; at the end, keep the progress and say so."""
+        battle = scene.session.battle
+        if scene.player.busy or len(battle.log) == self._seen:
+            return
+        self._seen = len(battle.log)
+        was = self.run.index
+        said = self.run.observe(battle)
+        if said:
+            met = self.run.index > was or self.run.finished
+            self.feedback = [(s, "success" if met else "failure") for s in said]
+        if self.run.finished and not self.done_shown:
+            self.done_shown = True
+            done = load_progress(progress_path())
+            problem = save_progress(progress_path(), done | {self.lesson.id})
+            if problem:
+                scene.log.note(problem)
+            scene.request(Transition("push", LessonDone(self.app, scene, self)))
+
+    # -- drawing -----------------------------------------------------------------------------------------
+    def lines(self, scene: Any) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+        """The card's lines before wrapping: (text, size, colour, bold)."""
+        pal = scene.pal
+        les = self.lesson
+        from game.rules.base import find_ruleset
+
+        head = f"LESSON \u00b7 {find_ruleset(les.ruleset).name} \u00b7 {les.title}"
+        out = [(head, 13, pal.accent, True)]
+        step = self.run.step
+        if step is None:
+            out.append((f"Lesson complete: {les.title}.", 18, pal.success, True))
+        else:
+            out.append((f"Step {self.step_number} of {len(les.steps)}", 12, (170, 170, 170), False))
+            out.append((step.prompt, 18, (245, 240, 225), True))
+            if step.how:
+                out.append((step.how, 14, (205, 205, 205), False))
+        for text, tone in self.feedback:
+            out.append((text, 14, pal.success if tone == "success" else pal.failure, tone == "success"))
+        out.append(("Esc: pause menu (leave the lesson) \u00b7 F1: rules help", 12, (150, 150, 150), False))
+        return out
+
+    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+        """The card in the board's top-left corner, under the menus (they open over it)."""
+        br = scene.board_rect
+        text = scene.text
+        width = max(220, min(CARD_W, br.w // 2 - 2 * PAD))
+        rows: list[pygame.Surface] = []
+        gaps: list[int] = []
+        for words, size, colour, bold in self.lines(scene):
+            for i, ln in enumerate(wrap(text, words, size, width - 2 * PAD, bold=bold)):
+                rows.append(text.render(ln, size, colour, bold=bold))
+                gaps.append(6 if i == 0 and rows[:-1] else 0)
+        h = sum(r.get_height() for r in rows) + sum(gaps) + 2 * PAD
+        self.rect = pygame.Rect(br.x + PAD, br.y + PAD, width, h)
+        card = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (12, 13, 18, 235), card.get_rect(), border_radius=10)
+        surface.blit(card, self.rect)
+        pygame.draw.rect(surface, scene.pal.accent, self.rect, width=2, border_radius=10)
+        y = self.rect.y + PAD
+        for img, gap in zip(rows, gaps, strict=True):
+            y += gap
+            surface.blit(img, (self.rect.x + PAD, y))
+            y += img.get_height()
+
+
+class LessonDone(GuiScene):
+    """Over the board once a lesson is met: what it taught, then the next lesson, the list, or the board."""
+
+    def __init__(self, app: Any, battle_scene: Any, panel: LessonPanel) -> None:
+        super().__init__(app, below=battle_scene)
+        self.battle_scene = battle_scene
+        self.panel = panel
+
+    def build(self) -> None:
+        w, h = self.size
+        bw = min(760, w - 40)
+        x = (w - bw) // 2
+        y = h - 90
+        nxt = self.panel.next_lesson()
+        third = (bw - 24) // 3
+        self.button(pygame.Rect(x, y, third, 48), "Stay on the board", "board", object_id="@big_button",
+                    tooltip="Look at the board and the log; Esc then opens the pause menu.")
+        self.button(pygame.Rect(x + third + 12, y, third, 48), "All lessons", "lessons", object_id="@big_button")
+        self.button(pygame.Rect(x + 2 * (third + 12), y, third, 48),
+                    f"Next: {nxt.title}" if nxt else "Main menu", "next" if nxt else "menu",
+                    object_id="@primary_button", tooltip=nxt.teaches if nxt else None)
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        if name == "board":
+            return Transition("pop")
+        self.battle_scene.session.close()
+        if name == "next":
+            nxt = self.panel.next_lesson()
+            if nxt is not None:
+                return Transition("reset", start_lesson(self.app, nxt, self.panel.series))
+        if name == "lessons":
+            from game.ui.menus.learn_menu import LearnMenu
+
+            return Transition("reset", LearnMenu(self.app))
+        from game.ui.menus.main_menu import MainMenu
+
+        return Transition("reset", MainMenu(self.app))
+
+    def on_escape(self) -> Transition | None:
+        return Transition("pop")
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
+            return self.on_button("next" if self.panel.next_lesson() else "lessons", None)
+        return None
+
+    def wants_frames(self) -> bool:
+        return False
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        t = self.app.text
+        pal = self.pal
+        w, h = surface.get_size()
+        bw = min(760, w - 40)
+        x = (w - bw) // 2
+        taught = [s.done for s in self.panel.lesson.steps if s.done]
+        lines = [(f"Lesson complete: {self.panel.lesson.title}", 30, pal.success, True),
+                 (self.panel.lesson.teaches, 16, (235, 230, 215), False)]
+        lines += [(f"\u2022 {d}", 15, (210, 210, 210), False) for d in taught]
+        nxt = self.panel.next_lesson()
+        lines.append((f"Next: {nxt.title} \u2014 {nxt.teaches}" if nxt else
+                      "That was the last lesson of this ruleset.", 15, pal.accent, True))
+        rows = []
+        for words, size, colour, bold in lines:
+            for i, ln in enumerate(wrap(t, words, size, bw - 40, bold=bold)):
+                rows.append((t.render(ln, size, colour, bold=bold), 10 if i == 0 and rows else 0))
+        total = sum(img.get_height() + gap for img, gap in rows)
+        box = pygame.Rect(x, max(20, (h - 110 - total) // 2 - 20), bw, total + 40)
+        pygame.draw.rect(surface, (16, 18, 24), box, border_radius=12)
+        pygame.draw.rect(surface, pal.success, box, width=2, border_radius=12)
+        y = box.y + 20
+        for img, gap in rows:
+            y += gap
+            surface.blit(img, (box.x + 20, y))
+            y += img.get_height()
