@@ -262,7 +262,7 @@ class BoardScene(Scene):
         if not self.view.covers(cam):
             surface.fill(VOID_COLOUR)
         self.view.draw(surface, cam)
-        self.effects.draw_ground(surface, cam, self.battle)
+        self.effects.draw_ground(surface, cam, self.battle, self.token_positions)
         sel = self.battle.get(self.selected) if self.show_arcs else None
         if sel is not None:
             if self.arc_tints is not None:

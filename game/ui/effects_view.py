@@ -174,9 +174,13 @@ class EffectsLayer:
         m = self.geometry.hex_radius * 3
         return (x0 - m, y0 - m, x1 + m, y1 + m)
 
-    def draw_ground(self, surface: pygame.Surface, camera: Camera, battle: Any) -> None:
-        """Flames and coals on their hexes, under the tokens."""
+    def draw_ground(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any = None) -> None:
+        """Flames and coals on their hexes, then the flames of burning fighters (behind their tokens, so the
+        token stays readable and the fire licks round it), all under the tokens; ``positions``: the tokens'
+        world positions or a function giving them (asked only when someone burns)."""
         self.sync(battle)
+        if positions is not None:
+            self._draw_burning(surface, camera, battle, positions)
         if not self.shown:
             return
         z = camera.zoom
@@ -205,14 +209,14 @@ class EffectsLayer:
         surface.blits(blits, doreturn=False)
 
     def draw_air(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
-        """Clouds over the board and tokens (thin enough to see who stands in them), then burning fighters;
-        ``positions``: the tokens' world positions, or a function giving them (asked only when one burns)."""
+        """Clouds over the board and tokens (thin enough to see who stands in them); a soaked fighter's wet
+        ring. ``positions`` as for :meth:`draw_ground`."""
         self.sync(battle)
         z = camera.zoom
         self._cache(z)
         if self.shown:
             self._draw_clouds(surface, camera)
-        self._draw_burning(surface, camera, battle, positions)
+        self._draw_soaked(surface, camera, battle, positions)
 
     def _draw_clouds(self, surface: pygame.Surface, camera: Camera) -> None:
         z = camera.zoom
@@ -243,27 +247,32 @@ class EffectsLayer:
     def _draw_burning(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
         z = camera.zoom
         frame_now = int(self.t // FRAME_MS)
-        marked = [f for f in getattr(battle, "fighters", ()) if "soaked" in f.conditions
-                  or BURNING.keys() & set(f.conditions)]
+        self._cache(z)
+        marked = [f for f in getattr(battle, "fighters", ()) if BURNING.keys() & set(f.conditions)]
         self.burning = bool(marked)
         if marked and callable(positions):
             positions = positions()
         for f in marked:
-            conds = set(f.conditions)
-            size = max((BURNING[c] for c in conds & BURNING.keys()), default=0.0)
-            soaked = "soaked" in conds
-            if not size and not soaked:
-                continue
+            size = max(BURNING[c] for c in set(f.conditions) & BURNING.keys())
             p = positions.get(f.id)
             if p is None:
                 continue
             sx, sy = camera.world_to_screen(*p)
-            if soaked:
-                rad = self.geometry.hex_radius * z * 0.62
-                pygame.draw.circle(surface, (110, 160, 230), (sx, sy), rad + 3, width=2)
-            if size:
-                img = self._flame("fire", z, (frame_now + len(f.id)) % FRAMES, 0.35 + 0.45 * size)
-                surface.blit(img, (sx - img.get_width() / 2, sy - img.get_height() * 0.85))
+            img = self._flame("fire", z, (frame_now + len(f.id)) % FRAMES, 0.9 + 0.6 * size)
+            surface.blit(img, (sx - img.get_width() / 2, sy - img.get_height() * 0.72))
+
+    def _draw_soaked(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
+        """A wet blue ring round a fighter soaked in burning liquid (S3-GRENADE-10)."""
+        wet = [f for f in getattr(battle, "fighters", ()) if "soaked" in f.conditions]
+        if not wet:
+            return
+        if callable(positions):
+            positions = positions()
+        rad = self.geometry.hex_radius * camera.zoom * 0.62
+        for f in wet:
+            p = positions.get(f.id)
+            if p is not None:
+                pygame.draw.circle(surface, (110, 160, 230), camera.world_to_screen(*p), rad + 3, width=2)
 
 
 # -- the sprites, drawn once per zoom ------------------------------------------------------------
