@@ -15,10 +15,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
+from nd6_helpers import RS  # noqa: E402
 from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
 from game.commands._uiargs import load_battle_or_fail  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
+from game.rules.nd6 import autofire, grenades  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.camera import Camera  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
@@ -175,3 +177,217 @@ def test_grenade_flight_then_blast_s3_grenade_4_18():
     assert kinds.index("blast") < kinds.index("damage")
     blast = next(x for x in p.queue if x.kind == "blast")
     assert len(blast.data["ev"]["area"]["inner"]) == 7 and len(blast.data["ev"]["area"]["outer"]) == 12
+
+
+# -- aiming ------------------------------------------------------------------------------------------------------
+
+def _open_ground():
+    """The compound with Vasko (assault rifle) at [2, 9] facing east, Rook of his own side in the way at [5, 9],
+    Hale at [10, 9] and Dunn at [9, 10] (guards), a smoke hex at [7, 9]."""
+    b = compound()
+    g = b.get
+    g("vasko").hex, g("vasko").facing = Hex(2, 9), 0
+    g("rook").hex, g("hale").hex, g("dunn").hex = Hex(5, 9), Hex(10, 8), Hex(9, 10)
+    b.state["board_effects"] = [{"kind": "smoke", "hex": [7, 9], "turns_left": 5, "source": "g"}]
+    return b
+
+
+def test_aim_preview_shot_g3_10_g3_12_s3_smoke_5():
+    """G3-10, G3-12, S3-SMOKE-5: the preview of a shot is the rules' own line of fire (figures to roll to miss,
+    smoke hexes), range in MH with its penalty, each figure's chance of being struck, and the odds."""
+    from game.rules.nd6 import ranged
+    from game.rules.nd6.actions import Attack
+
+    b = _open_ground()
+    rs = RS
+    a = Attack(actor="vasko", target="dunn")
+    pv = rs.aim_preview(b, a)
+    lof = ranged.line_of_fire(b, b.get("vasko"), Hex(9, 10))
+    assert pv["kind"] == "shot" and pv["lines"][0]["figures"] == lof.figures
+    assert pv["lines"][0]["smoke"] == lof.smoke and pv["lines"][0]["blocked"] == lof.blocked
+    assert pv["range"]["hexes"] == 8 and pv["range"]["mh"] == 3 and pv["range"]["penalty"] == -1
+    assert pv["odds"] == rs.odds(b, a)
+    for fid, p in pv["figures"]:
+        assert fid in lof.figures and 0.0 < p < 1.0
+    assert any("G3-12" in s for s in pv["lines_text"])
+
+
+def test_aim_preview_full_auto_rounds_g3_21():
+    """G3-21: a stream's preview carries the chance of every number of rounds hitting, from the odds'
+    ``rounds:N``; they add up to one."""
+    b = _open_ground()
+    pv = RS.aim_preview(b, autofire.FullAuto(actor="vasko", target="dunn"))
+    ks = [k for k, _ in pv["rounds"]]
+    assert ks == list(range(len(ks))) and len(ks) > 3
+    assert abs(sum(p for _, p in pv["rounds"]) - 1.0) < 1e-9
+
+
+def test_aim_preview_grenade_s3_grenade_4_5_18():
+    """S3-GRENADE-4/5/18, G3-25: a throw's preview has the megahex and the ring round it, every landing hex with
+    its chance (adding up to one) and each outcome; any hex in range may be aimed at."""
+    b = _open_ground()
+    b.get("vasko").hands["right"] = "frag_grenade"
+    pv = RS.aim_preview(b, grenades.ThrowGrenade(actor="vasko", item="frag_grenade", to=(8, 8)))
+    assert len(pv["area"]["inner"]) == 7 and len(pv["area"]["outer"]) == 12 and pv["any_hex"]
+    assert abs(sum(p for _, _, p in pv["landing"]) - 1.0) < 1e-9
+    assert pv["landing"][0][:2] == [8, 8]
+    assert any("S3-GRENADE-5" in s for s in pv["lines_text"])
+
+
+def _app(b, size=(1280, 800)):
+    app = App(b, size, clock=FixedClock(), resizable=False, autosave=False)
+    app.step()
+    return app, app.battle_scene
+
+
+def test_aiming_a_stream_draws_line_figures_and_box():
+    """The map shows a stream being aimed (the intent waiting for its yes): the line, the figure in the way
+    ringed, the aim box with the rounds' bars; nothing is aimed once the mode moves on."""
+    from game.ui import modes as M
+
+    b = _open_ground()
+    app, sc = _app(b)
+    a = autofire.FullAuto(actor="vasko", target="dunn")
+    sc.set_mode(M.Confirm(a, "Full auto?", M.SelectFighter()))
+    before = app.draw().copy()
+    app.step()
+    pv = sc.aim.preview(sc)
+    assert pv is not None and pv["rounds"] and sc.aim._box is not None
+    sc.set_mode(M.SelectFighter())
+    assert sc.aim.preview(sc) is None
+    _ = before
+
+
+def test_menu_hover_aims_its_option():
+    """Hovering a shot in the action menu aims it (the map shows its line); a group of one option too."""
+    from game.rules.base import Option
+    from game.ui import modes as M
+    from game.ui.action_menu import ActionMenu
+
+    b = _open_ground()
+    app, sc = _app(b)
+    opts = [Option(autofire.Burst(actor="vasko", target="dunn"), None),
+            Option(autofire.FullAuto(actor="vasko", target="dunn"), None)]
+    menu = ActionMenu(app.gui, sc.session, b, "vasko", opts, target="dunn", anchor=(300, 300), text=sc.text,
+                      pal=sc.pal, screen_size=sc.size)
+    sc.set_mode(M.Menu(menu, M.SelectFighter()))
+    e = next(x for x in menu.entries if x.kind == "group" and x.group.kind == "burst")
+    menu.hover(e.rect.center)
+    from game.ui.aim_view import aimed_action
+
+    assert aimed_action(sc) == opts[0].action
+    assert sc.aim.preview(sc)["lines"][0]["target"] == "dunn"
+
+
+def test_grenade_aimed_at_any_hex_in_range_s3_grenade_2():
+    """S3-GRENADE-2: a throw picked on the map may go at any hex the rules accept, not only a foe's: hovering an
+    empty hex aims there, a click asks for the yes with that hex."""
+    from game.ui import modes as M
+    from game.ui.aim_view import aimed_action
+
+    b = _open_ground()
+    v = b.get("vasko")
+    v.hands["right"] = "frag_grenade"
+    app, sc = _app(b)
+    opts = [o for o in RS.legal_actions(b, "vasko") if o.action.type == "throw_grenade"] or None
+    from game.rules.base import Option
+
+    first = grenades.ThrowGrenade(actor="vasko", item="frag_grenade", to=(9, 10))
+    opts = opts or [Option(first, None), Option(dataclasses_replace(first, to=(10, 8)), None)]
+    sc.session.battle.state["initiative"]["phase"] = "action"  # G3-3: a throw belongs to the action phase
+    sc.set_mode(M.PickHex(opts, M.SelectFighter()))
+    h = next(Hex(*x) for x in ((2, 11), (3, 7), (0, 11), (4, 7))
+             if dataclasses_replace(first, to=x).check(sc.session.battle) is None)
+    sc.board.hovered = h
+    aimed = aimed_action(sc)
+    assert aimed is not None and tuple(aimed.to) == (h.q, h.r)
+    pos = tuple(int(v) for v in sc.board.hex_screen_pos(h))
+    sc.board.mouse = pos
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    app.step()
+    assert isinstance(sc.mode, M.Confirm) and tuple(sc.mode.intent.to) == (h.q, h.r)
+
+
+def dataclasses_replace(a, **kw):
+    import dataclasses
+
+    return dataclasses.replace(a, **kw)
+
+
+def test_flame_hexes_placed_one_by_one_s3_flamer_5(monkeypatch):
+    """S3-FLAMER-5/6: a burst whose preview asks for hexes to place is placed on the map click by click: a lit
+    hex is added, a refused one says the rules' reason, the last asks for the yes with all of them."""
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from game.ui import modes as M
+    from game.ui.aim_view import PlaceHexes, aim_mode
+
+    @dataclass(frozen=True)
+    class Burn:
+        type: ClassVar[str] = "flame"
+        title: ClassVar[str] = "Flame"
+        actor: str = "vasko"
+        hexes: tuple = ()
+
+    def preview(battle, action):
+        placed = [list(h) for h in action.hexes]
+        ring = [[6, 9], [6, 10], [7, 9]]
+        return {"kind": "flame", "place": {"count": 2, "placed": placed,
+                                           "open": [h for h in ring if h not in placed],
+                                           "refused": {"3,9": "Too far from the first fire hex."}}}
+
+    b = _open_ground()
+    app, sc = _app(b)
+    monkeypatch.setattr(type(sc.session.ruleset), "aim_preview", lambda self, battle, action: preview(battle, action))
+    mode = aim_mode(sc, Burn(), M.SelectFighter())
+    assert isinstance(mode, PlaceHexes)
+    sc.set_mode(mode)
+
+    def click(h):
+        pos = tuple(int(v) for v in sc.board.hex_screen_pos(Hex(*h)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step()
+
+    click((6, 9))
+    assert sc.mode is mode and mode.placed == [(6, 9)]
+    click((3, 9))
+    assert mode.placed == [(6, 9)] and any("Too far" in t for t, *_ in sc.toasts)
+    click((7, 9))
+    assert isinstance(sc.mode, M.Confirm) and sc.mode.intent.hexes == ((6, 9), (7, 9))
+
+
+def test_flame_burst_placed_under_the_flamer_rules_s3_flamer_5():
+    """S3-FLAMER-3/5: with the real flame thrower rules, a small burst at Dunn is placed in three clicks: the
+    first must touch the aim (a hex far from it is refused with the rules' sentence), each next one touch those
+    placed; the third asks for the yes with the three hexes, a placement the action's own check accepts."""
+    from game.rules.nd6 import flamer
+    from game.ui import modes as M
+    from game.ui.aim_view import PlaceHexes, aim_mode
+
+    b = _open_ground()
+    t = b.get("torch")
+    t.hex, t.facing = Hex(2, 11), 0
+    b.get("dunn").hex = Hex(5, 11)
+    app, sc = _app(b)
+    act = flamer.Flame(actor="torch", target="dunn", burst="small")
+    mode = aim_mode(sc, act, M.SelectFighter())
+    assert isinstance(mode, PlaceHexes)
+    sc.set_mode(mode)
+
+    def click(h):
+        pos = tuple(int(v) for v in sc.board.hex_screen_pos(Hex(*h)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step()
+
+    click((3, 12))  # not next to Dunn's hex
+    assert mode.placed == [] and any("S3-FLAMER-5" in w or "next to" in w for w, *_ in sc.toasts)
+    click((5, 11))
+    click((6, 11))
+    assert mode.placed == [(5, 11), (6, 11)]
+    click((6, 10))
+    assert isinstance(sc.mode, M.Confirm) and sc.mode.intent.hexes == ((5, 11), (6, 11), (6, 10))
+    assert flamer.shape_reason(b, t, Hex(5, 11), "small", [Hex(*h) for h in sc.mode.intent.hexes], True) is None

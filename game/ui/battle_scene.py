@@ -31,6 +31,7 @@ import pygame
 from game.hexgrid import Hex
 from game.ui import modes as M
 from game.ui.action_menu import warm_up
+from game.ui.aim_view import AimView
 from game.ui.battle_commands import cycle_fighters, run_command
 from game.ui.battle_draw import draw_banner, draw_board_words, draw_hint, draw_popups, draw_rings, draw_toasts
 from game.ui.battle_input import handle_event
@@ -43,6 +44,7 @@ from game.ui.board_tooltip import Tooltip, fighter_lines, hex_lines
 from game.ui.describe import name_of
 from game.ui.dice_dialog import DiceDialog
 from game.ui.event_player import EventPlayer
+from game.ui.fx_anims import draw_fx
 from game.ui.hud.combat_log import CombatLog
 from game.ui.hud.fighter_panel import FighterPanel, hp_of
 from game.ui.hud.initiative_bar import InitiativeBar
@@ -92,6 +94,7 @@ class BattleScene(Scene):
         self.preview.overlay.numbers_later = True  # the move costs too, after the names
         self.results = ResultDispatcher(self)
         self.last_action = LastAction()
+        self.aim = AimView()  # what a shot, throw or flame burst being aimed would do (issue 17)
         self.tooltip = Tooltip()
         self.player = EventPlayer(self.settings.speed_factor)
         self.player.colour_for = lambda fid, tone: caption_colour(self, fid, tone)
@@ -357,6 +360,7 @@ class BattleScene(Scene):
     def _underlay(self, surface: pygame.Surface) -> None:
         if not self.player.busy:
             self.mode.draw(surface, self)
+            self.aim.draw_under(surface, self)
 
     def _draw_grips(self, surface: pygame.Surface, positions: dict[str, tuple[float, float]]) -> None:
         """The grips' links, under the tokens (their tags go over them, after the names: :meth:`_overlay`)."""
@@ -366,7 +370,11 @@ class BattleScene(Scene):
 
     def _overlay(self, surface: pygame.Surface) -> None:
         pos = self.board.token_positions()
+        g = self.board.geometry  # a shot's tracers, a grenade in flight, a blast's rings (issue 17)
+        draw_fx(surface, self.board.camera, self.player.current, g.center, g.hex_radius)
         draw_board_words(surface, self, pos)  # badges, names, costs, grip tags, captions: none over another
+        if not self.player.busy:
+            self.aim.draw_over(surface, self)
         pops = self.player.popups()
         if pops:
             draw_popups(surface, self.board.camera, pops, pos, self.session.battle, self.text, self.pal,
