@@ -62,33 +62,69 @@ def make_app():
 
 
 def matches(action, example: dict) -> bool:
+    """The menu's action does what the step's example does; a result bought after the roll (edge's
+    ``option``) is picked later, from the result menu."""
     return action.type == example["type"] and all(getattr(action, k, None) == v for k, v in example.items()
-                                                  if k != "type")
+                                                  if k not in ("type", "option"))
+
+
+def choose_result(app, step):
+    """The result menu after a roll (edge): the step's result when the edge pays for it, else the first."""
+    from game.ui import modes as M
+
+    bs = app.battle_scene
+    menu = bs.mode.menu
+    allowed = [e for e in menu.entries if e.kind == "option" and e.option is not None and e.button.enabled]
+    assert allowed, "a result menu with nothing to pick"
+    want = step.example.get("option")
+    entry = next((e for e in allowed if getattr(e.option.action, "option", None) == want), allowed[0])
+    click(app, entry.rect.center)
+    assert not isinstance(bs.mode, M.Choose)
+
+
+def press(app, key, unicode="", steps=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+    for _ in range(steps):
+        app.step()
 
 
 def act_by_menu(app, lesson, step):
     """The step's action, found and picked in the action menu as a learner would: right-click the foe it
-    is done to (or the learner, for an action without one), open its kind's group, pick the option."""
+    is done to (or the learner, for an action without one), open its kind's group, pick the option (or its
+    hex on the board, then confirm). When the action is not open now (another phase of a d20 round, a try
+    already spent this round), Space passes, as the card says."""
+    from game.hexgrid import Hex
     from game.ui import modes as M
 
     bs = app.battle_scene
     options = [o for o in bs.options() if o.reason is None and matches(o.action, step.example)]
-    assert options, f"{lesson.id}: nothing in the menu does {step.example}"
+    if not options:
+        press(app, pygame.K_SPACE, unicode=" ")
+        play_out(app)
+        return
     want = options[0].action
     target = getattr(want, "target", None) or None
     who = target if target else lesson.learner
     click(app, bs.board.token_screen_pos(who), button=3)
     assert isinstance(bs.mode, M.Menu), f"{lesson.id}: right-clicking {who} opened no menu"
-    menu = bs.mode.menu
-    group = menu.entry_for("group", group_kind=want.type)
+    group = bs.mode.menu.entry_for("group", group_kind=want.type)
     if group is not None:
         click(app, group.rect.center)
-    if isinstance(bs.mode, M.Menu):
+    if isinstance(bs.mode, M.Menu) and not isinstance(bs.mode, M.Choose):  # the group's variants
         entry = next((e for e in bs.mode.menu.entries if e.kind == "option" and e.option is not None
                       and e.option.action == want), None)
         assert entry is not None, f"{lesson.id}: {want} is not in the menu"
         click(app, entry.rect.center)
+    if isinstance(bs.mode, M.PickHex):
+        to = Hex(*want.to)
+        click(app, bs.board.hex_screen_pos(to))
+        assert isinstance(bs.mode, M.Confirm), f"{lesson.id}: the hex {to} was not offered"
+        press(app, pygame.K_RETURN, unicode="\r")
     play_out(app)
+    if isinstance(bs.mode, M.Choose):
+        choose_result(app, step)
+        play_out(app)
 
 
 def finish(app, lesson):
@@ -98,7 +134,7 @@ def finish(app, lesson):
     bs = app.battle_scene
     panel = bs.lesson
     seen = []
-    for _ in range(MAX_TRIES * len(lesson.steps)):
+    for _ in range(MAX_TRIES * 3 * len(lesson.steps)):
         if isinstance(app.scene, LessonDone):
             return seen
         step = panel.run.step

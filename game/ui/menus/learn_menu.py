@@ -22,6 +22,11 @@ ROW = 40
 COLUMN_GAP = 16
 
 
+def short_name(name: str) -> str:
+    """A ruleset's name as a column head: the part before its colon ("Edge (The Shard)")."""
+    return name.split(":", 1)[0].strip() or name
+
+
 class LearnMenu(GuiScene):
     """The lessons by ruleset; a click starts one on the battle screen with its card of prompts."""
 
@@ -63,7 +68,7 @@ class LearnMenu(GuiScene):
         row = max(30, min(ROW, (h - top - 150) // max(1, max((len(g) for g in groups.values()), default=1))))
         for c, (rid, lessons) in enumerate(groups.items()):
             x = x0 + c * (col_w + COLUMN_GAP)
-            self.label(pygame.Rect(x, top, col_w, 26), find_ruleset(rid).name)
+            self.label(pygame.Rect(x, top, col_w, 26), short_name(find_ruleset(rid).name))
             for i, les in enumerate(lessons):
                 tick = "\u2713 " if les.id in self.done else ""
                 self.button(pygame.Rect(x, top + 32 + i * row, col_w, row - 6), f"{tick}{i + 1}. {les.title}",
