@@ -391,3 +391,18 @@ def test_flame_burst_placed_under_the_flamer_rules_s3_flamer_5():
     click((6, 10))
     assert isinstance(sc.mode, M.Confirm) and sc.mode.intent.hexes == ((5, 11), (6, 11), (6, 10))
     assert flamer.shape_reason(b, t, Hex(5, 11), "small", [Hex(*h) for h in sc.mode.intent.hexes], True) is None
+
+
+def test_blocked_line_names_the_wall_gx_5():
+    """GX-5: a shot whose line crosses a ``blocks_sight`` cell is shown blocked at the first such hex, and its
+    aim box gives no chance to hit (the attack is not allowed)."""
+    from game.rules.nd6 import ranged
+    from game.rules.nd6.actions import Attack
+
+    b = _open_ground()
+    pv = RS.aim_preview(b, Attack(actor="vasko", target="hale"))
+    line = pv["lines"][0]
+    assert line["blocked"] == ranged.line_of_fire(b, b.get("vasko"), Hex(10, 8)).blocked is True
+    cell = b.board.cell(Hex(*line["blocked_at"]))
+    assert cell is not None and cell.blocks_sight and line["blocked_at"] in line["hexes"][1:-1]
+    assert not any(s.startswith("Chance to hit") for s in pv["lines_text"])

@@ -76,11 +76,19 @@ def aimed_action(scene: Any) -> Any:
         e = menu.hovered
         if e is None:
             return None
-        if e.option is not None and e.kind == "option":
-            return e.option.action
+        if e.option is not None and e.kind in ("option", "fold"):
+            return e.option.action  # a greyed one too: its blocked line shows why
         g = e.group
-        if e.kind == "group" and g is not None and len(g.legal) == 1 and not g.on_map:
+        if e.kind != "group" or g is None or g.on_map:
+            return None
+        told = getattr(menu, "hover_action", None)  # the action the hover box speaks of, when the menu says
+        found = told(e) if callable(told) else None
+        if found is not None:
+            return found
+        if len(g.legal) == 1:
             return g.legal[0].action
+        if not g.legal and g.illegal:
+            return g.illegal[0].action
     return None
 
 
@@ -194,6 +202,12 @@ class AimView:
             col = pal.failure if line.get("blocked") else (255, 240, 170)
             pygame.draw.line(surface, (0, 0, 0), a, b, 5)
             pygame.draw.line(surface, col, a, b, 2)
+            if line.get("blocked_at"):  # the wall that stops it: a red cross on its hex
+                x, y = cam.world_to_screen(*geo.center(Hex(*line["blocked_at"])))
+                k = geo.hex_radius * cam.zoom * 0.4
+                for d in (1, -1):
+                    pygame.draw.line(surface, (0, 0, 0), (x - k, y - d * k), (x + k, y + d * k), 7)
+                    pygame.draw.line(surface, pal.failure, (x - k, y - d * k), (x + k, y + d * k), 4)
         r = geo.hex_radius * cam.zoom * 0.66
         for fid, p in pv.get("figures") or ():
             w = pos.get(fid)

@@ -102,9 +102,7 @@ def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float]
     rounds = _rounds_fired(battle, f, probe, weapon)
     lines, text = [], []
     for t in aims:
-        lof = ranged.line_of_fire(battle, f, t.hex)
-        lines.append({"to": _qr(t.hex), "target": t.id, "hexes": [_qr(h) for h in lof.hexes],
-                      "blocked": lof.blocked, "figures": list(lof.figures), "smoke": lof.smoke})
+        lines.append(_line(battle, f, t.hex, t.id))
     rng = _range(weapon, hex_distance(f.hex, first.hex))
     text.append(f"{_name(weapon)} at {first.label}: {rng['words']}")
     lof0 = lines[0]
@@ -127,10 +125,27 @@ def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float]
         out["rounds"] = [[k, p] for k, p in dist]
         mean = sum(k * p for k, p in dist)
         text.append(f"{rounds} rounds at {first.label}: on average {mean:.1f} hit (G3-21).")
-    if "hit" in (odds or {}):
+    if "hit" in (odds or {}) and not lof0["blocked"]:
         reach = f" once past the figures in the way ({clear:.0%} of shots get through)" if struck else ""
         text.append(f"Chance to hit {first.label}: {_pc(odds['hit'])}{reach}.")
     out["lines_text"] = text
+    return out
+
+
+def _line(battle: Battle, f: Fighter, to: Hex, target: str | None) -> dict[str, Any]:
+    """One line of fire as data (GX-5, G3-10, S3-SMOKE-5), with the first hex that blocks it, if any."""
+    from game.rules.nd6 import ranged
+
+    lof = ranged.line_of_fire(battle, f, to)
+    out = {"to": _qr(to), "target": target, "hexes": [_qr(h) for h in lof.hexes], "blocked": lof.blocked,
+           "figures": list(lof.figures), "smoke": lof.smoke}
+    if lof.blocked:
+        idx = battle.board.index()
+        wall = next((h for h in lof.hexes[1:-1] if (c := idx.get(h)) is not None and c.blocks_sight), None)
+        off = next((h for h in lof.hexes if h not in battle.board), None) if battle.board.cells else None
+        at = wall or off
+        if at is not None:
+            out["blocked_at"] = _qr(at)
     return out
 
 
@@ -223,11 +238,7 @@ def flame_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float
             refused[f"{h.q},{h.r}"] = why or (
                 "Each new hex of fire goes next to one already placed (S3-FLAMER-5)." if placed else
                 f"The first hex of fire goes in [{aim.q}, {aim.r}] or next to it (S3-FLAMER-5).")
-    from game.rules.nd6 import ranged
-
-    lof = ranged.line_of_fire(battle, f, aim)
-    l0 = {"to": _qr(aim), "target": tgt.id if tgt is not None else None, "hexes": [_qr(h) for h in lof.hexes],
-          "blocked": lof.blocked, "figures": [], "smoke": lof.smoke}
+    l0 = {**_line(battle, f, aim, tgt.id if tgt is not None else None), "figures": []}
     who = tgt.label if tgt is not None else f"[{aim.q}, {aim.r}]"
     rng = _range(mod.FLAMER, hex_distance(f.hex, aim))
     text = [f"{_name(mod.FLAMER)}, {burst} burst at {who}: {rng['words']}",
