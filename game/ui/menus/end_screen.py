@@ -65,16 +65,26 @@ class EndScreen(GuiScene):
         bw = min(900, w - 40)
         x = (w - bw) // 2
         y = h - 80
-        third = (bw - 24) // 3
-        self.button(pygame.Rect(x, y, third, 48), "Look at the board", "board", object_id="@big_button")
-        self.button(pygame.Rect(x + third + 12, y, third, 48), "Replay this battle", "replay",
-                    object_id="@big_button")
-        self.button(pygame.Rect(x + 2 * (third + 12), y, third, 48), "Main menu", "menu",
-                    object_id="@primary_button")
+        from game.ui.menus.review_screen import lost_side
+
+        # a lost battle also offers its review: the rolls that decided it, with their odds (issue 18)
+        names = [("board", "Look at the board"), ("replay", "Replay this battle")]
+        if lost_side(self.battle_scene.session) is not None:
+            names.append(("review", "What happened?"))
+        names.append(("menu", "Main menu"))
+        part = (bw - 12 * (len(names) - 1)) // len(names)
+        for i, (name, text) in enumerate(names):
+            self.button(pygame.Rect(x + i * (part + 12), y, part, 48), text, name,
+                        object_id="@primary_button" if name == "menu" else "@big_button")
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
         if name == "board":
             return Transition("pop")
+        if name == "review":
+            from game.ui.menus.review_screen import ReviewScreen, lost_side
+
+            loser = lost_side(self.battle_scene.session)
+            return Transition("push", ReviewScreen(self.app, self.battle_scene, loser)) if loser else None
         if name == "menu":
             from game.ui.menus.main_menu import MainMenu
 
