@@ -406,3 +406,13 @@ def test_blocked_line_names_the_wall_gx_5():
     cell = b.board.cell(Hex(*line["blocked_at"]))
     assert cell is not None and cell.blocks_sight and line["blocked_at"] in line["hexes"][1:-1]
     assert not any(s.startswith("Chance to hit") for s in pv["lines_text"])
+
+
+def test_hex_hover_names_what_lies_there():
+    """The hover text over a hex says what lies on it and for how long (S3-GRENADE-11: burning liquid)."""
+    from game.ui.board_tooltip import hex_lines
+
+    b = compound()
+    b.state["board_effects"] = [{"kind": "burning_liquid", "hex": [4, 9], "turns_left": 9}]
+    lines = hex_lines(b, Hex(4, 9), moving=False, actor=None, reach=dict, cost_of=lambda h: 1)
+    assert "burning liquid, 9 turns left" in lines

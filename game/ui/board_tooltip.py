@@ -14,6 +14,7 @@ import pygame
 from game.hexgrid import Hex
 from game.ui.action_menu import SHORTCUTS
 from game.ui.describe import name_of, stat_text
+from game.ui.effects_view import effect_words
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.marks import badge_legend
 
@@ -92,6 +93,9 @@ def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Ca
     lines = [f"hex ({h.q}, {h.r})"]
     if cell is not None:
         lines.append(", ".join([terrain_name(cell), *terrain_words(cell, terrain_features(battle))]))
+    for e in (battle.state.get("board_effects") or ()) if isinstance(getattr(battle, "state", None), dict) else ():
+        if list(e.get("hex") or ()) == [h.q, h.r]:  # what lies on it: fire, coals, a cloud (issue 17)
+            lines.append(effect_words(e))
     if moving and h in reach():
         c = cost_of(h)
         lines.append(f"click: move here ({c} hex{'es' if c != 1 else ''})")
