@@ -182,13 +182,13 @@ def test_grenade_flight_then_blast_s3_grenade_4_18():
 # -- aiming ------------------------------------------------------------------------------------------------------
 
 def _open_ground():
-    """The compound with Vasko (assault rifle) at [2, 9] facing east, Rook of his own side in the way at [5, 9],
-    Hale at [10, 9] and Dunn at [9, 10] (guards), a smoke hex at [7, 9]."""
+    """The compound with Vasko (assault rifle) at [2, 10] facing east, Rook of his own side in the way at
+    [5, 10], Dunn at [9, 10] down an open aisle with a smoke hex at [7, 10], Hale at [10, 8] behind crates."""
     b = compound()
     g = b.get
-    g("vasko").hex, g("vasko").facing = Hex(2, 9), 0
-    g("rook").hex, g("hale").hex, g("dunn").hex = Hex(5, 9), Hex(10, 8), Hex(9, 10)
-    b.state["board_effects"] = [{"kind": "smoke", "hex": [7, 9], "turns_left": 5, "source": "g"}]
+    g("vasko").hex, g("vasko").facing = Hex(2, 10), 0
+    g("rook").hex, g("hale").hex, g("dunn").hex = Hex(5, 10), Hex(10, 8), Hex(9, 10)
+    b.state["board_effects"] = [{"kind": "smoke", "hex": [7, 10], "turns_left": 5, "source": "g"}]
     return b
 
 
@@ -205,8 +205,9 @@ def test_aim_preview_shot_g3_10_g3_12_s3_smoke_5():
     lof = ranged.line_of_fire(b, b.get("vasko"), Hex(9, 10))
     assert pv["kind"] == "shot" and pv["lines"][0]["figures"] == lof.figures
     assert pv["lines"][0]["smoke"] == lof.smoke and pv["lines"][0]["blocked"] == lof.blocked
-    assert pv["range"]["hexes"] == 8 and pv["range"]["mh"] == 3 and pv["range"]["penalty"] == -1
+    assert pv["range"]["hexes"] == 7 and pv["range"]["mh"] == 3 and pv["range"]["penalty"] == -1
     assert pv["odds"] == rs.odds(b, a)
+    assert lof.figures == ["rook"] and lof.smoke == 1 and not lof.blocked
     for fid, p in pv["figures"]:
         assert fid in lof.figures and 0.0 < p < 1.0
     assert any("G3-12" in s for s in pv["lines_text"])

@@ -121,7 +121,7 @@ def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float]
                            "odds": dict(odds or {}), "figures": [[fid, p] for fid, p in struck],
                            "clear": clear}
     dist = sorted((int(k.split(":", 1)[1]), p) for k, p in (odds or {}).items() if k.startswith("rounds:"))
-    if dist:
+    if dist and not lof0["blocked"]:  # a shot that may not be fired has no rounds to count
         out["rounds"] = [[k, p] for k, p in dist]
         mean = sum(k * p for k, p in dist)
         text.append(f"{rounds} rounds at {first.label}: on average {mean:.1f} hit (G3-21).")
