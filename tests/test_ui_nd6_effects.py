@@ -417,3 +417,22 @@ def test_hex_hover_names_what_lies_there():
     b.state["board_effects"] = [{"kind": "burning_liquid", "hex": [4, 9], "turns_left": 9}]
     lines = hex_lines(b, Hex(4, 9), moving=False, actor=None, reach=dict, cost_of=lambda h: 1)
     assert "burning liquid, 9 turns left" in lines
+
+
+def test_flame_burst_plays_a_jet_s3_flamer_5():
+    """S3-FLAMER-5/8: a real flame burst is played as a jet from the firer to its aim (the rules' message with
+    ``flame``, ``from``, ``to``, ``hexes``), before the fire hits land."""
+    from game.dice import ScriptedDice
+    from game.rules.nd6 import flamer
+
+    b = compound()
+    b.get("torch").hex, b.get("dunn").hex = Hex(2, 10), Hex(6, 10)
+    shadow = b.clone(with_log=False)
+    a = flamer.Flame(actor="torch", target="dunn", burst="small", hexes=((6, 10), (7, 10), (7, 9)))
+    events = a.resolve(b, ScriptedDice([3, 3, 3] + [4] * 60))
+    p = _player_on(b)
+    p.play([{"intent": a.to_dict(), "events": events}], shadow)
+    kinds = [x.kind for x in p.queue]
+    assert "jet" in kinds and kinds.index("jet") < kinds.index("damage")
+    jet = next(x for x in p.queue if x.kind == "jet")
+    assert jet.data["ev"]["hexes"] == [[6, 10], [7, 10], [7, 9]]

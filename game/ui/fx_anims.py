@@ -12,7 +12,10 @@ Read from the events as the rules write them, never from a ruleset's id:
   when it came down elsewhere, bouncing on to it (S3-GRENADE-4/5);
 - a ``message`` with ``area`` (``inner``/``outer`` hexes: a grenade going off) is a flash and rings over the
   inner hexes, then fainter ones over the outer (S3-GRENADE-9/18/21); a one-hex area with no outer ring (a
-  smoke or gas grenade starting its cloud) a small grey puff.
+  smoke or gas grenade starting its cloud) a small grey puff; one with ``explosion`` and ``hexes`` (a flame
+  thrower's tank going up, S3-FLAMER-11) a blast over those hexes;
+- a ``message`` with ``flame``, ``from``, ``to`` and ``hexes`` (a flame thrower's burst, S3-FLAMER-5/6) is a jet
+  of burning oil from the firer to the aim, then its hexes flaring.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from game.ui.camera import Camera
 __all__ = ["FX_KINDS", "FX_DURATIONS", "MAX_TRACERS", "fx_step", "fx_begin", "draw_fx"]
 
 #: base durations in ms at speed 1.0
-FX_DURATIONS = {"shot": 280, "burst": 620, "flight": 760, "blast": 820}
+FX_DURATIONS = {"shot": 280, "burst": 620, "flight": 760, "blast": 820, "jet": 760}
 FX_KINDS = frozenset(FX_DURATIONS)
 #: tracers drawn for one stream at most (a 20-round stream is still readable)
 MAX_TRACERS = 12
@@ -43,8 +46,11 @@ def fx_step(ev: dict[str, Any]) -> tuple[str, float, dict[str, Any]] | None:
         return kind, FX_DURATIONS[kind], {"ev": ev}
     if t == "message" and ev.get("flight") and ev.get("from") and ev.get("hex"):
         return "flight", FX_DURATIONS["flight"], {"ev": ev}
-    if t == "message" and isinstance(ev.get("area"), dict) and ev.get("hex"):
+    if t == "message" and ev.get("hex") and (isinstance(ev.get("area"), dict)
+                                            or (ev.get("explosion") and ev.get("hexes"))):
         return "blast", FX_DURATIONS["blast"], {"ev": ev}
+    if t == "message" and ev.get("flame") and ev.get("from") and ev.get("to") and ev.get("hexes") is not None:
+        return "jet", FX_DURATIONS["jet"], {"ev": ev}
     return None
 
 
@@ -75,6 +81,8 @@ def draw_fx(surface: pygame.Surface, camera: Camera, a: Any, centre_of: Any, hex
         _tracers(surface, a, p0, p1, z)
     elif a.kind == "flight":
         _flight(surface, camera, a, centre_of, hex_radius * z)
+    elif a.kind == "jet":
+        _jet(surface, camera, a, centre_of, hex_radius * z)
     else:
         _blast(surface, camera, a, centre_of, hex_radius * z)
 
@@ -145,12 +153,12 @@ def _flight(surface: pygame.Surface, camera: Camera, a: Any, centre_of: Any, rad
 def _blast(surface: pygame.Surface, camera: Camera, a: Any, centre_of: Any, rad: float) -> None:
     """A flash at the centre, a ring racing over the inner hexes, then a fainter one over the outer."""
     ev = a.data["ev"]
-    area = ev.get("area") or {}
+    area = ev.get("area") or {"inner": ev.get("hexes") or [ev["hex"]], "outer": []}
     inner = [Hex(*h) for h in area.get("inner") or [ev["hex"]]]
     outer = [Hex(*h) for h in area.get("outer") or []]
     c = camera.world_to_screen(*centre_of(Hex(*ev["hex"])))
     p = a.progress
-    small = len(inner) <= 1 and not outer
+    small = len(inner) <= 1 and not outer and not ev.get("explosion")
     far = max([math.dist(c, camera.world_to_screen(*centre_of(h))) for h in inner + outer] or [0.0]) + rad
     if small:  # a cloud starting: a soft grey puff
         pygame.draw.circle(surface, (170, 170, 175), c, rad * (0.3 + 0.7 * pytweening.easeOutQuad(p)), width=3)
@@ -171,3 +179,28 @@ def _blast(surface: pygame.Surface, camera: Camera, a: Any, centre_of: Any, rad:
     if outer and p > 0.25:
         k2 = pytweening.easeOutCubic(min(1.0, (p - 0.25) / 0.75))
         pygame.draw.circle(surface, (255, 200, 120), c, max(2.0, far * k2), width=max(1, int(w * 0.6)))
+
+
+def _jet(surface: pygame.Surface, camera: Camera, a: Any, centre_of: Any, rad: float) -> None:
+    """A flame thrower's burst: blobs of burning oil racing from the firer to the aim and widening (first 60%),
+    then every hex of the fire flaring up."""
+    ev = a.data["ev"]
+    src = camera.world_to_screen(*centre_of(Hex(*ev["from"])))
+    dst = camera.world_to_screen(*centre_of(Hex(*ev["to"])))
+    p = a.progress
+    reach = min(1.0, p / 0.6)
+    n = 14
+    for i in range(n):
+        k = i / (n - 1) * reach
+        wob = math.sin(a.t / 40.0 + i * 1.9) * rad * 0.12 * k
+        x = src[0] + (dst[0] - src[0]) * k + wob
+        y = src[1] + (dst[1] - src[1]) * k - wob
+        r = max(2.0, rad * (0.12 + 0.38 * k))
+        col = (255, int(230 - 150 * k), int(120 - 110 * k))
+        pygame.draw.circle(surface, (140, 30, 10), (x, y), r + 2)
+        pygame.draw.circle(surface, col, (x, y), r)
+    if p > 0.5:
+        glow = (p - 0.5) / 0.5
+        for h in ev.get("hexes") or ():
+            c = camera.world_to_screen(*centre_of(Hex(*h)))
+            pygame.draw.circle(surface, (255, 150, 40), c, rad * (0.3 + 0.5 * glow), width=max(2, int(rad * 0.2)))
