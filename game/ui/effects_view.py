@@ -40,6 +40,10 @@ BURNING: dict[str, float] = {"on_fire_limb": 0.45, "on_fire_half": 0.7, "on_fire
 #: flame animation frames rendered per kind and zoom
 FRAMES = 8
 FRAME_MS = 90
+#: levels of a cloud's thickness with a sprite each (a frame never sets a surface's alpha)
+ALPHA_STEPS = 12
+#: puffs drawn on each cloud hex
+PUFFS = 3
 #: how fast a shown strength follows the state (per ms): about half a second from nothing to full
 EASE = 1 / 450
 
@@ -76,6 +80,9 @@ class EffectsLayer:
         self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
         self._zoom: float | None = None
         self._seen: Any = None
+        self._quick: Any = None
+        #: per hex: its world centre and the fixed phases of its puffs (computed once)
+        self._consts: dict[tuple[int, int], tuple[float, float, tuple[tuple[float, float], ...]]] = {}
         #: whether a fighter burned (or was soaked) in the last frame drawn
         self.burning = False
 
@@ -83,6 +90,10 @@ class EffectsLayer:
     def sync(self, battle: Any) -> None:
         """Aim every (kind, hex) at what the battle's board effects say now (cheap when nothing changed)."""
         effs = (getattr(battle, "state", None) or {}).get("board_effects") or []
+        quick = (id(battle), id(effs), len(effs))  # an event replaces the whole list (effects.set_effects)
+        if quick == self._quick:
+            return
+        self._quick = quick
         key = (id(battle), len(effs), tuple((e.get("kind"), tuple(e.get("hex") or ()), e.get("turns_left"))
                                             for e in effs))
         if key == self._seen:
@@ -218,31 +229,51 @@ class EffectsLayer:
             self._draw_clouds(surface, camera)
         self._draw_soaked(surface, camera, battle, positions)
 
+    def _faded(self, key: tuple[Any, ...], make: Any, alpha: float) -> pygame.Surface:
+        """The sprite ``make()`` with its alpha multiplied by ``alpha`` (0..1), baked once per one of
+        :data:`ALPHA_STEPS` levels: a frame blits ready sprites, never sets a surface's alpha."""
+        level = max(1, min(ALPHA_STEPS, round(alpha * ALPHA_STEPS)))
+        k = ("faded", *key, level)
+        s = self._sprites.get(k)
+        if s is None:
+            s = make().copy()
+            s.fill((255, 255, 255, int(255 * level / ALPHA_STEPS)), special_flags=pygame.BLEND_RGBA_MULT)
+            self._sprites[k] = s
+        return s
+
+    def _hex_consts(self, q: int, r: int) -> tuple[float, float, tuple[tuple[float, float], ...]]:
+        c = self._consts.get((q, r))
+        if c is None:
+            wx, wy = self.geometry.center(Hex(q, r))
+            c = self._consts[(q, r)] = (wx, wy, tuple((_hash(q, r, i) * math.tau, 0.6 + 0.4 * _hash(q, r, i + 7))
+                                                      for i in range(PUFFS)))
+        return c
+
     def _draw_clouds(self, surface: pygame.Surface, camera: Camera) -> None:
         z = camera.zoom
         x0, y0, x1, y1 = self._visible(camera)
         rad = self.geometry.hex_radius * z
         t = self.t / 1000.0
+        blits = []
+        ox, oy = camera.world_to_screen(0.0, 0.0)
         for (kind, q, r), (a, _) in self.shown.items():
             if kind not in CLOUD_KINDS or a <= 0.02:
                 continue
-            wx, wy = self.geometry.center(Hex(q, r))
+            wx, wy, puffs = self._hex_consts(q, r)
             if not (x0 <= wx <= x1 and y0 <= wy <= y1):
                 continue
-            sx, sy = camera.world_to_screen(wx, wy)
+            sx, sy = ox + wx * z, oy + wy * z
             col = CLOUD_KINDS[kind]
-            base = self._glow(z, (*col, 110))
-            base.set_alpha(int(255 * a))
-            surface.blit(base, (sx - base.get_width() / 2, sy - base.get_height() / 2))
-            puff = self._puff(kind, z)
-            pw, ph = puff.get_size()
-            for i in range(3):  # three puffs a hex, each turning slowly on its own circle
-                ph0 = _hash(q, r, i) * math.tau
+            base = self._faded(("base", kind), lambda col=col: self._glow(z, (*col, 110)), a)
+            blits.append((base, (sx - base.get_width() / 2, sy - base.get_height() / 2)))
+            for i, (ph0, far) in enumerate(puffs):  # puffs turning slowly, each on its own circle
                 ang = ph0 + t * (0.35 + 0.15 * i) * (1 if i % 2 else -1)
-                d = rad * (0.18 + 0.22 * a) * (0.6 + 0.4 * _hash(q, r, i + 7))
-                px, py = sx + math.cos(ang) * d, sy + math.sin(ang) * d * 0.8
-                puff.set_alpha(int(230 * a * (0.8 + 0.2 * math.sin(t * 0.9 + ph0))))
-                surface.blit(puff, (px - pw / 2, py - ph / 2))
+                d = rad * (0.18 + 0.22 * a) * far
+                puff = self._faded(("puff", kind), lambda kind=kind: self._puff(kind, z),
+                                   0.9 * a * (0.8 + 0.2 * math.sin(t * 0.9 + ph0)))
+                w, h = puff.get_size()
+                blits.append((puff, (sx + math.cos(ang) * d - w / 2, sy + math.sin(ang) * d * 0.8 - h / 2)))
+        surface.blits(blits, doreturn=False)
 
     def _draw_burning(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
         z = camera.zoom
