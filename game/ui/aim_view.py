@@ -28,7 +28,7 @@ from game.ui.text import fit_text, wrap
 if TYPE_CHECKING:
     from game.ui.battle_scene import BattleScene
 
-__all__ = ["AimView", "PlaceHexes", "aimed_action", "aim_mode", "free_aim"]
+__all__ = ["AimView", "PlaceHexes", "aimed_action", "aim_mode", "free_aim", "any_hex"]
 
 LINE_TINT = ((255, 240, 170, 46), (255, 240, 170, 150))
 BLOCKED_TINT = ((240, 60, 50, 60), (255, 90, 80, 190))
@@ -47,13 +47,16 @@ def _preview_of(scene: Any, action: Any) -> dict[str, Any] | None:
         return None
 
 
+def any_hex(scene: Any, action: Any) -> bool:
+    """Whether ``action`` (a throw) may be aimed at any hex the rules accept, not only the listed ones."""
+    pv = _preview_of(scene, action) if action is not None and hasattr(action, "to") else None
+    return bool(pv and pv.get("any_hex"))
+
+
 def free_aim(scene: Any, first: Any, h: Hex | None) -> Any:
     """A throw aimed at hex ``h`` that is no listed option: the first option moved there, if the rules accept it
     (its own check) and its preview says any hex may be aimed at."""
-    if h is None or first is None or not hasattr(first, "to"):
-        return None
-    pv = _preview_of(scene, first)
-    if not pv or not pv.get("any_hex"):
+    if h is None or first is None or not any_hex(scene, first):
         return None
     moved = dataclasses.replace(first, to=(h.q, h.r))
     return moved if moved.check(scene.session.battle) is None else None
