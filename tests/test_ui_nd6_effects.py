@@ -436,3 +436,25 @@ def test_flame_burst_plays_a_jet_s3_flamer_5():
     assert "jet" in kinds and kinds.index("jet") < kinds.index("damage")
     jet = next(x for x in p.queue if x.kind == "jet")
     assert jet.data["ev"]["hexes"] == [[6, 10], [7, 10], [7, 9]]
+
+
+def test_cloud_drifting_slides_downwind_s3_smoke_3():
+    """S3-SMOKE-3: a cloud moved one hex downwind as a whole is drawn sliding there from where it was (each new
+    hex starting one step upwind), not fading out and in; a cloud that only grew does not slide."""
+    b = compound()
+    layer, _, _ = _layer(b)
+    cloud = [(8, 10), (9, 10), (8, 11)]
+    b.state["board_effects"] = [{"kind": "smoke", "hex": list(h), "turns_left": 5, "source": "g"} for h in cloud]
+    layer.sync(b)
+    b.state["board_effects"] = [{"kind": "smoke", "hex": [q - 1, r + 1], "turns_left": 4, "source": "g"}
+                                for q, r in cloud]  # wind toward direction 4 (-1, +1)
+    layer.sync(b)
+    assert set(layer.slide) == {("smoke", q - 1, r + 1) for q, r in cloud}
+    assert layer.shown[("smoke", 7, 11)][0] > 0.5  # already thick: it slides, it does not fade in
+    layer._draw_clouds(pygame.Surface((800, 600)), Camera(viewport=(800, 600), bounds=(0, 0, 4000, 4000)))
+    layer.update(1000)
+    assert not layer.slide
+    b.state["board_effects"] = [{"kind": "smoke", "hex": list(h), "turns_left": 3, "source": "g"}
+                                for h in [(7, 11), (8, 10), (7, 12), (6, 11), (6, 12), (8, 11)]]
+    layer.sync(b)
+    assert not layer.slide

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game.hexgrid import Hex
+from game.hexgrid import DIRECTIONS, Hex
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
 
@@ -44,6 +44,10 @@ FRAME_MS = 90
 ALPHA_STEPS = 12
 #: puffs drawn on each cloud hex
 PUFFS = 3
+#: how long a drifting cloud takes to slide one hex downwind
+SLIDE_MS = 900
+#: the six axial steps
+DIRS: tuple[tuple[int, int], ...] = tuple((d.q, d.r) for d in DIRECTIONS)
 #: how fast a shown strength follows the state (per ms): about half a second from nothing to full
 EASE = 1 / 450
 
@@ -53,6 +57,16 @@ def effect_words(e: dict[str, Any]) -> str:
     n = e.get("turns_left")
     tail = f", {n} turn{'s' if n != 1 else ''} left" if isinstance(n, int) else ""
     return f"{str(e.get('kind', '?')).replace('_', ' ')}{tail}"
+
+
+def _clouds(effs: list[dict[str, Any]]) -> dict[tuple[str, str], set[tuple[int, int]]]:
+    """The cloud effects grouped by (kind, source): each cloud's hexes."""
+    out: dict[tuple[str, str], set[tuple[int, int]]] = {}
+    for e in effs:
+        h = e.get("hex") or ()
+        if e.get("kind") in CLOUD_KINDS and len(h) == 2:
+            out.setdefault((str(e["kind"]), str(e.get("source"))), set()).add((int(h[0]), int(h[1])))
+    return out
 
 
 def _strength(e: dict[str, Any]) -> float:
@@ -81,6 +95,10 @@ class EffectsLayer:
         self._zoom: float | None = None
         self._seen: Any = None
         self._quick: Any = None
+        #: the clouds last seen, (kind, source) -> their hexes, and the hexes sliding in from upwind:
+        #: (kind, q, r) -> (world dx, dy it starts off by, when it started)
+        self._clouds: dict[tuple[str, str], set[tuple[int, int]]] = {}
+        self.slide: dict[tuple[str, int, int], tuple[float, float, float]] = {}
         #: per hex: its world centre and the fixed phases of its puffs (computed once)
         self._consts: dict[tuple[int, int], tuple[float, float, tuple[tuple[float, float], ...]]] = {}
         #: whether a fighter burned (or was soaked) in the last frame drawn
@@ -107,13 +125,48 @@ class EffectsLayer:
                 continue
             k = (str(e.get("kind")), int(h[0]), int(h[1]))
             want[k] = max(want.get(k, 0.0), _strength(e))
+        clouds = _clouds(effs)
+        drift = {} if first else self._drifts(self._clouds, clouds)
+        self._clouds = clouds
         for k, v in self.shown.items():
             v[1] = want.pop(k, 0.0)
         for k, target in want.items():
             self.shown[k] = [target if first else 0.0, target]
+        for (kind, q, r), (dq, dr) in drift.items():  # a drifted cloud slides in from where it was
+            v = self.shown.get((kind, q, r))
+            if v is not None:
+                v[0] = max(v[0], min(v[1], 0.85))
+                fx, fy = self.geometry.center(Hex(q - dq, r - dr))
+                tx, ty = self.geometry.center(Hex(q, r))
+                self.slide[(kind, q, r)] = (fx - tx, fy - ty, self.t)
+
+    def _drifts(self, old: dict[tuple[str, str], set[tuple[int, int]]],
+                new: dict[tuple[str, str], set[tuple[int, int]]]) -> dict[tuple[str, int, int], tuple[int, int]]:
+        """Clouds that moved as a whole (a wind, S3-SMOKE-3): each new hex that came from one hex upwind, with
+        that step. A cloud that only grew (its old hexes still in it) did not move."""
+        out: dict[tuple[str, int, int], tuple[int, int]] = {}
+        for key, was in old.items():
+            now = new.get(key)
+            if not now or not was:
+                continue
+            stay = len(was & now)
+            best, step = stay, None
+            for dq, dr in DIRS:
+                moved = len({(q + dq, r + dr) for q, r in was} & now)
+                if moved > best:
+                    best, step = moved, (dq, dr)
+            if step is None or best < 0.6 * len(was):
+                continue
+            for q, r in was:
+                h = (q + step[0], r + step[1])
+                if h in now:
+                    out[(key[0], *h)] = step
+        return out
 
     def update(self, dt_ms: float) -> None:
         self.t += dt_ms
+        if self.slide:
+            self.slide = {k: v for k, v in self.slide.items() if self.t - v[2] < SLIDE_MS}
         step = dt_ms * EASE
         gone = []
         for k, v in self.shown.items():
@@ -263,6 +316,11 @@ class EffectsLayer:
             if not (x0 <= wx <= x1 and y0 <= wy <= y1):
                 continue
             sx, sy = ox + wx * z, oy + wy * z
+            moving = self.slide.get((kind, q, r))
+            if moving is not None:
+                k = min(1.0, (self.t - moving[2]) / SLIDE_MS)
+                left = 1.0 - k * (2 - k)  # ease out
+                sx, sy = sx + moving[0] * z * left, sy + moving[1] * z * left
             col = CLOUD_KINDS[kind]
             base = self._faded(("base", kind), lambda col=col: self._glow(z, (*col, 110)), a)
             blits.append((base, (sx - base.get_width() / 2, sy - base.get_height() / 2)))
