@@ -458,3 +458,24 @@ def test_cloud_drifting_slides_downwind_s3_smoke_3():
                                 for h in [(7, 11), (8, 10), (7, 12), (6, 11), (6, 12), (8, 11)]]
     layer.sync(b)
     assert not layer.slide
+
+
+def test_screenshot_of_a_situation_after_its_actions(tmp_path):
+    """``clinch screenshot SITUATION.json`` shows the board after the situation's actions: the molotov's
+    burning liquid (S3-GRENADE-11) is drawn where it landed; a bad file is one sentence and exit status 2."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "shot.png"
+    fx = ROOT / "tests" / "fixtures" / "situations" / "nd6_grenades_molotov.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "CLINCH_DATA_DIR": str(tmp_path / "d"),
+           "CLINCH_CONFIG_DIR": str(tmp_path / "c")}
+    got = subprocess.run([sys.executable, "-m", "game", "screenshot", str(fx), "--out", str(out), "--size",
+                          "1024x640"], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert got.returncode == 0, got.stderr
+    img = pygame.image.load(str(out))
+    hot = pygame.mask.from_threshold(img, (250, 140, 30), (40, 60, 40, 255)).count()
+    assert hot > 30  # flames on the board
+    bad = subprocess.run([sys.executable, "-m", "game", "screenshot", str(tmp_path / "none.json"), "--out",
+                          str(out)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert bad.returncode == 2 and "none.json" in bad.stderr and "Traceback" not in bad.stderr

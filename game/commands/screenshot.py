@@ -2,13 +2,17 @@
 
 ``--select ID`` selects a fighter first (its arcs show) and ``--hover Q,R``
 puts the mouse over a hex, so every part of the board screen can be looked at
-without a display.
+without a display. A situation file (``SITUATION.json``, as ``clinch resolve``
+reads it) is shown after its actions have played: its board effects (fires,
+clouds), who burns, who fell.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
+from typing import Any
 
 from game.cli import CommandError
 from game.commands._uiargs import check_scenario_path, load_battle_or_fail, parse_size, quiet_pygame
@@ -19,9 +23,38 @@ class _Parser(argparse.ArgumentParser):
         raise CommandError(message.rstrip(".") + ".")
 
 
+def _situation_battle(path: Path) -> Any:
+    """The battle of a situation file after its actions (as ``clinch resolve`` plays them), or one sentence."""
+    from game.situation import SituationError, load_situation, play
+
+    try:
+        sit = load_situation(path)
+        play(sit, sit.make_dice())
+    except SituationError as exc:
+        raise CommandError(str(exc)) from None
+    return sit.battle
+
+
+def _frame_situation(scene: Any, battle: Any) -> None:
+    """Frame what a situation is about: its fighters and its board effects, with a margin of two hexes (a
+    situation often has no map, so fitting the map shows nothing useful)."""
+    from game.hexgrid import Hex
+
+    hexes = [f.hex for f in battle.fighters]
+    hexes += [Hex(*e["hex"]) for e in battle.state.get("board_effects") or () if len(e.get("hex") or ()) == 2]
+    if not hexes:
+        return
+    pts = [scene.geometry.center(h) for h in hexes]
+    pad = 2.5 * scene.geometry.hex_radius * 2
+    scene._fit_rect((min(x for x, _ in pts) - pad, min(y for _, y in pts) - pad,
+                     max(x for x, _ in pts) + pad, max(y for _, y in pts) + pad))
+    if scene.camera.zoom > 1.5:
+        scene.camera.set_zoom(1.5, scene._rect_centre())
+
+
 def main(argv: list[str]) -> int:
     parser = _Parser(prog="clinch screenshot", description="Render one frame of a scenario to a PNG, headless.")
-    parser.add_argument("scenario", help="a scenario .toml")
+    parser.add_argument("scenario", help="a scenario .toml, or a situation .json (shown after its actions)")
     parser.add_argument("--out", required=True, help="the PNG to write")
     parser.add_argument("--size", default="1920x1080", help="image size, e.g. 1920x1080")
     parser.add_argument("--select", default=None, help="select this fighter id first")
@@ -29,7 +62,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--fit", action="store_true", help="fit the whole map in the frame")
     args = parser.parse_args(argv)
     size = parse_size(args.size)
-    path = check_scenario_path(args.scenario)
+    situation = args.scenario.lower().endswith(".json")
+    path = Path(args.scenario) if situation else check_scenario_path(args.scenario)
     if not args.out.lower().endswith(".png"):
         raise CommandError(f"--out {args.out}: the screenshot is written as a .png file.")
     hover = None
@@ -39,7 +73,7 @@ def main(argv: list[str]) -> int:
         except ValueError:
             raise CommandError(f"--hover must look like 3,-1, not {args.hover!r}.") from None
         hover = (q, r)
-    battle = load_battle_or_fail(path)
+    battle = _situation_battle(path) if situation else load_battle_or_fail(path)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     quiet_pygame()
     import pygame
@@ -56,6 +90,8 @@ def main(argv: list[str]) -> int:
         scene = app.board
         if args.fit:
             scene.fit()
+        elif situation:
+            _frame_situation(scene, battle)
         if args.select is not None:
             if battle.get(args.select) is None:
                 raise CommandError(f"--select {args.select}: no fighter with that id in {path}.")

@@ -322,13 +322,13 @@ class EffectsLayer:
                 left = 1.0 - k * (2 - k)  # ease out
                 sx, sy = sx + moving[0] * z * left, sy + moving[1] * z * left
             col = CLOUD_KINDS[kind]
-            base = self._faded(("base", kind), lambda col=col: self._glow(z, (*col, 110)), a)
+            base = self._faded(("base", kind), lambda col=col: self._glow(z, (*col, 95)), a)
             blits.append((base, (sx - base.get_width() / 2, sy - base.get_height() / 2)))
             for i, (ph0, far) in enumerate(puffs):  # puffs turning slowly, each on its own circle
                 ang = ph0 + t * (0.35 + 0.15 * i) * (1 if i % 2 else -1)
                 d = rad * (0.18 + 0.22 * a) * far
                 puff = self._faded(("puff", kind), lambda kind=kind: self._puff(kind, z),
-                                   0.9 * a * (0.8 + 0.2 * math.sin(t * 0.9 + ph0)))
+                                   0.62 * a * (0.8 + 0.2 * math.sin(t * 0.9 + ph0)))
                 w, h = puff.get_size()
                 blits.append((puff, (sx + math.cos(ang) * d - w / 2, sy + math.sin(ang) * d * 0.8 - h / 2)))
         surface.blits(blits, doreturn=False)
