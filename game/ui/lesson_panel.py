@@ -105,8 +105,9 @@ class LessonPanel:
         pal = scene.pal
         les = self.lesson
         from game.rules.base import find_ruleset
+        from game.ui.menus.learn_menu import short_name
 
-        head = f"LESSON \u00b7 {find_ruleset(les.ruleset).name} \u00b7 {les.title}"
+        head = f"LESSON \u00b7 {short_name(find_ruleset(les.ruleset).name)} \u00b7 {les.title}"
         out = [(head, 13, pal.accent, True)]
         step = self.run.step
         if step is None:
@@ -117,9 +118,26 @@ class LessonPanel:
             if step.how:
                 out.append((step.how, 14, (205, 205, 205), False))
         for text, tone in self.feedback:
+            if step is None and text.startswith("Lesson complete"):
+                continue  # said in the card's heading already
             out.append((text, 14, pal.success if tone == "success" else pal.failure, tone == "success"))
         out.append(("Esc: pause menu (leave the lesson) \u00b7 F1: rules help", 12, (150, 150, 150), False))
         return out
+
+    def place(self, scene: Any, width: int, height: int) -> pygame.Rect:
+        """The board's top-left corner, or its top-right when a fighter stands under that: the card must not
+        hide the fighters it talks about (the foot of the board holds the hint and the last roll)."""
+        br = scene.board_rect
+        board = scene.board
+        tokens = [board.camera.world_to_screen(p.x, p.y) for p in board.tokens.placements(board.battle)]
+        reach = int(board.geometry.hex_radius * board.camera.zoom) + 4
+        first = None
+        for x in (br.x + PAD, br.right - PAD - width):
+            rect = pygame.Rect(x, br.y + PAD, width, height)
+            first = first or rect
+            if not any(rect.inflate(2 * reach, 2 * reach).collidepoint(int(p[0]), int(p[1])) for p in tokens):
+                return rect
+        return first
 
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         """The card in the board's top-left corner, under the menus (they open over it)."""
@@ -133,7 +151,7 @@ class LessonPanel:
                 rows.append(text.render(ln, size, colour, bold=bold))
                 gaps.append(6 if i == 0 and rows[:-1] else 0)
         h = sum(r.get_height() for r in rows) + sum(gaps) + 2 * PAD
-        self.rect = pygame.Rect(br.x + PAD, br.y + PAD, width, h)
+        self.rect = self.place(scene, width, h)
         card = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         pygame.draw.rect(card, (12, 13, 18, 235), card.get_rect(), border_radius=10)
         surface.blit(card, self.rect)

@@ -70,8 +70,8 @@ class LearnMenu(GuiScene):
             x = x0 + c * (col_w + COLUMN_GAP)
             self.label(pygame.Rect(x, top, col_w, 26), short_name(find_ruleset(rid).name))
             for i, les in enumerate(lessons):
-                tick = "\u2713 " if les.id in self.done else ""
-                self.button(pygame.Rect(x, top + 32 + i * row, col_w, row - 6), f"{tick}{i + 1}. {les.title}",
+                done = "  \u00b7 done" if les.id in self.done else ""  # the theme's font has no tick mark
+                self.button(pygame.Rect(x, top + 32 + i * row, col_w, row - 6), f"{i + 1}. {les.title}{done}",
                             f"lesson:{les.id}", tooltip=les.teaches or None)
         self.button(pygame.Rect((w - 240) // 2, h - 96, 240, 44), "Back  (Esc)", "back", object_id="@big_button")
 
