@@ -47,10 +47,25 @@ def _preview_of(scene: Any, action: Any) -> dict[str, Any] | None:
         return None
 
 
+#: answers asked every frame while the mouse rests, kept per battle state: (what, action, log length) -> answer
+_ASKED: dict[tuple[Any, ...], Any] = {}
+
+
+def _asked(scene: Any, what: str, action: Any, ask: Any) -> Any:
+    b = scene.session.battle
+    key = (what, repr(action), id(b), len(b.log), b.current, b.round)
+    if key not in _ASKED:
+        if len(_ASKED) > 256:
+            _ASKED.clear()
+        _ASKED[key] = ask()
+    return _ASKED[key]
+
+
 def any_hex(scene: Any, action: Any) -> bool:
     """Whether ``action`` (a throw) may be aimed at any hex the rules accept, not only the listed ones."""
-    pv = _preview_of(scene, action) if action is not None and hasattr(action, "to") else None
-    return bool(pv and pv.get("any_hex"))
+    if action is None or not hasattr(action, "to"):
+        return False
+    return bool(_asked(scene, "any", action, lambda: (_preview_of(scene, action) or {}).get("any_hex")))
 
 
 def free_aim(scene: Any, first: Any, h: Hex | None) -> Any:
@@ -59,7 +74,8 @@ def free_aim(scene: Any, first: Any, h: Hex | None) -> Any:
     if h is None or first is None or not any_hex(scene, first):
         return None
     moved = dataclasses.replace(first, to=(h.q, h.r))
-    return moved if moved.check(scene.session.battle) is None else None
+    ok = _asked(scene, "check", moved, lambda: moved.check(scene.session.battle) is None)
+    return moved if ok else None
 
 
 def aimed_action(scene: Any) -> Any:
