@@ -180,8 +180,8 @@ def review_lines(d: DecidingRoll) -> tuple[str, str, str]:
         odds = "No odds are known for this action."
     else:
         what = (d.hoped or "success").replace("_", " ")
-        came = "" if d.happened is None else (" \u2014 and it came" if d.happened else " \u2014 and it did not come")
-        odds = f"Chance of \u201c{what}\u201d before the dice: {percent(d.chance)}{came}" + (
+        came = "" if d.happened is None else (" \u2014 it came" if d.happened else " \u2014 it did not come")
+        odds = f"Before the dice: {what} {percent(d.chance)}{came}" + (
             " (against the odds)." if d.against_odds else ".")
     did = "; ".join(d.effects[:4]) + "." if d.effects else ""
     return head, odds, did

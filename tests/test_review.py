@@ -111,7 +111,7 @@ def test_a_lost_battle_offers_what_happened_by_posted_events(tmp_path):
         card = review.card_rects[1]
         assert frame.get_at((card.x + card.w // 2, card.y + 1))[:3] == review.pal.failure  # against the odds
         words = [w for d in review.rolls for w, *_ in review.card_lines(d)]
-        assert any("Chance of" in w and "%" in w for w in words)
+        assert "Before the dice: win 5% \u2014 it came (against the odds)." in words
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, EndScreen)
     finally:
