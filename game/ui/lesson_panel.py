@@ -121,6 +121,13 @@ class LessonPanel:
             if step is None and text.startswith("Lesson complete"):
                 continue  # said in the card's heading already
             out.append((text, 14, pal.success if tone == "success" else pal.failure, tone == "success"))
+        if les.foe == "still":
+            b = scene.session.battle
+            me = b.get(les.learner)
+            foes = [f.name or f.id for f in b.fighters if me is not None and f.side != me.side]
+            if foes:
+                out.append((f"{' and '.join(foes)} only wait{'s' if len(foes) == 1 else ''} in this lesson: "
+                            "each of your tries is yours alone.", 12, (170, 170, 170), False))
         out.append(("Esc: pause menu (leave the lesson) \u00b7 F1: rules help", 12, (150, 150, 150), False))
         return out
 

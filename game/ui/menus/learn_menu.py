@@ -60,7 +60,8 @@ class LearnMenu(GuiScene):
         self.label(pygame.Rect(0, 14, w, 70), "Learn the rules", "@big_title")
         done = sum(1 for les in self.lessons if les.id in self.done)
         self.label(pygame.Rect(0, 82, w, 24), f"Guided lessons: each teaches one rule, one step at a time. "
-                   f"{done} of {len(self.lessons)} done.", "@subtitle")
+                   f"{done} of {len(self.lessons)} done." + (" New here? Start with the first one." if not done else ""),
+                   "@subtitle")
         n = max(1, len(groups))
         col_w = max(150, min(300, (w - 40 - COLUMN_GAP * (n - 1)) // n))
         x0 = (w - (col_w * n + COLUMN_GAP * (n - 1))) // 2
