@@ -168,6 +168,12 @@ def _check_counter(battle: Battle, mark: int, learner: str, want: Any) -> bool:
     return f is not None and all(f.counters.get(k) == v for k, v in want.items() if k != "fighter")
 
 
+def _check_holds(battle: Battle, mark: int, learner: str, want: Any) -> bool:
+    """A fighter has this item in one of its hands."""
+    f = battle.get(want["fighter"])
+    return f is not None and want["item"] in f.hands.values()
+
+
 #: check name -> (test on the battle and the entries since the step began, the fields its table needs)
 CHECKS: dict[str, tuple[Callable[[Battle, int, str, Any], bool], tuple[str, ...]]] = {
     "grip": (_check_grip, ()),           # a grip in force whose fields all equal these
@@ -178,6 +184,7 @@ CHECKS: dict[str, tuple[Callable[[Battle, int, str, Any], bool], tuple[str, ...]
     "event": (_check_event, ("type",)),  # an event (or a contest's roll) with these fields
     "hurt": (_check_hurt, ()),           # this fighter took injury
     "counter": (_check_counter, ("fighter",)),
+    "holds": (_check_holds, ("fighter", "item")),  # the item is in one of the fighter's hands
 }
 
 

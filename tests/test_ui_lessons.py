@@ -64,8 +64,9 @@ def make_app():
 def matches(action, example: dict) -> bool:
     """The menu's action does what the step's example does; a result bought after the roll (edge's
     ``option``) is picked later, from the result menu."""
-    return action.type == example["type"] and all(getattr(action, k, None) == v for k, v in example.items()
-                                                  if k not in ("type", "option"))
+    return action.type == example["type"] and all(
+        getattr(action, k, None) == v or (k == "option" and getattr(action, k, None) is None)
+        for k, v in example.items() if k != "type")
 
 
 def choose_result(app, step):
