@@ -40,19 +40,23 @@ class MainMenu(GuiScene):
                     object_id="@primary_button",
                     tooltip="Three on three in the arena, 3d6 lite rules: you lead Red, the computer leads Blue.")
         y += 70
-        for name, text, tip, enabled in (
+        entries = (
             ("new", "New battle\u2026", "Choose the scenario, the rules and who plays each side.", True),
             ("learn", "Learn\u2026", "Guided lessons: each teaches one rule of one ruleset, step by step.", True),
+            ("lab", "Situation lab\u2026", "Set up any moment, play one action, step through it, compare rulesets.",
+             True),
             ("continue", "Continue", "Carry on from the latest autosave." if latest else "No autosave yet.",
              latest is not None),
             ("load", "Load\u2026", "Open a saved battle.", True),
             ("replay", "Replay\u2026", "Watch a saved battle again, step by step.", True),
             ("settings", "Settings", "Window, UI scale, animation speed, dice, colours, hand-over screen.", True),
             ("quit", "Quit", None, True),
-        ):
-            self.button(pygame.Rect(x, y, bw, 44), text, name, object_id="@big_button", tooltip=tip,
+        )
+        pitch = max(40, min(52, (h - 40 - y) // len(entries)))  # every entry above the key hints at 640 high
+        for name, text, tip, enabled in entries:
+            self.button(pygame.Rect(x, y, bw, pitch - 8), text, name, object_id="@big_button", tooltip=tip,
                         enabled=enabled)
-            y += 52
+            y += pitch
 
     def quick(self) -> Transition | None:
         from game.ui.app import DEFAULT_SCENARIO
@@ -95,6 +99,8 @@ class MainMenu(GuiScene):
             from game.ui.menus.load_menu import LoadMenu
 
             return Transition("push", LoadMenu(self.app, replay=name == "replay"))
+        if name == "lab":
+            return self.lab()
         if name == "settings":
             from game.ui.menus.settings_menu import SettingsMenu
 
@@ -102,6 +108,17 @@ class MainMenu(GuiScene):
         if name == "quit":
             return Transition("quit")
         return None
+
+    def lab(self) -> Transition | None:
+        """The situation lab (issue 18), on the arena's fighters; a set-up that will not build is said here."""
+        from game.lab import LabError
+        from game.ui.lab.scene import LabScene
+
+        try:
+            return Transition("push", LabScene(self.app))
+        except LabError as exc:
+            self.say(str(exc), "failure")
+            return None
 
     def on_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

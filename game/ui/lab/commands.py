@@ -1,0 +1,252 @@
+"""What each button and drop-down of the lab does: one function per verb, each a call into ``game.lab`` or
+``game.lab_trial``, a refusal said in one sentence (the scene's ``say``) and nothing changed by it.
+
+Kept apart from :mod:`game.ui.lab.scene` (the layout and the drawing) so each stays short.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.lab import LabError, LabSituation, from_scenario
+from game.lab_trial import compare, parse_faces, play_action
+
+__all__ = ["press", "choose"]
+
+
+def _fighter(scene: Any) -> Any:
+    return scene.lab.battle().fighter(scene.selected)
+
+
+def _health(scene: Any, field: str, by: int) -> None:
+    """HP or FP one up or down; from "full" (null) the ruleset's own full value is the start."""
+    f = _fighter(scene)
+    now = getattr(f, field)
+    if now is None:
+        stat = scene.lab.ruleset.health_stat if field == "hp" else "FP"
+        now = f.stats.get(stat, f.stats.get("HT")) if field == "fp" else f.stats.get(stat)
+    if not isinstance(now, int | float):
+        scene.say(f"{f.id} has no {field.upper()} under these rules to change.", "failure")
+        return
+    scene._edit(lambda: scene.lab.set_field(scene.selected, field, int(now) + by))
+
+
+def _stat(scene: Any, by: int) -> None:
+    shown = scene.picked.get("stat", "")
+    key = shown.split(" ")[0]
+    value = scene._spec().get("stats", {}).get(key)
+    if not isinstance(value, int):
+        scene.say("Pick a number stat first.", "failure")
+        return
+    scene.picked["stat"] = f"{key} {value + by}"
+    scene._edit(lambda: scene.lab.set_in(scene.selected, "stats", key, value + by))
+
+
+def _carry(scene: Any) -> None:
+    """Wear the picked item (armour, gear) or hang it on the belt; again takes it off."""
+    from game.situation import is_worn
+
+    item = scene.picked.get("item", "")
+    if item.startswith("("):
+        scene.say("Pick an item first.", "failure")
+        return
+    group = "worn" if is_worn(scene.lab.ruleset, item) else "belt"
+    scene._edit(lambda: scene.lab.toggle(scene.selected, group, item))
+
+
+def _ungrip(scene: Any) -> None:
+    grips = scene.lab.data.get("grapples", [])
+    mine = [i for i, g in enumerate(grips) if g.get("holder") == scene.selected]
+    if not mine:
+        scene.say("This fighter holds nobody.", "failure")
+        return
+
+    def change() -> None:
+        for i in reversed(mine):
+            scene.lab.remove_grapple(i)
+    scene._edit(change)
+
+
+def _add(scene: Any) -> None:
+    """A copy of the selected fighter on the nearest open hex around it."""
+    from game.hexgrid import hex_spiral
+
+    battle = scene.lab.battle()
+    f = battle.fighter(scene.selected)
+    taken = {x.hex for x in battle.fighters}
+    free = [h for h in hex_spiral(f.hex, 5) if h not in taken and h in battle.board and battle.board.is_open(h)]
+    if not free:
+        scene.say("No open hex near this fighter for a copy.", "failure")
+        return
+    made: list[str] = []
+    if scene._edit(lambda: made.append(scene.lab.add_fighter(f.side, free[0], like=f.id))):
+        scene.selected = made[0]
+        scene.refresh()
+
+
+def _play(scene: Any, dice: list[int] | None, action: dict[str, Any] | None = None) -> None:
+    action = action if action is not None else scene.choices.get(scene.picked.get("action", ""))
+    if action is None:
+        scene.say("Choose an action first.", "failure")
+        return
+    try:
+        scene.trial = play_action(scene.lab, action, dice, seed=scene.seed)
+    except LabError as exc:
+        scene.say(str(exc), "failure")
+        return
+    scene.seed += 1
+    scene.step = 0
+    scene.comparison = None
+    if scene.trial.illegal:
+        scene.say(f"Not allowed: {scene.trial.illegal}", "failure")
+    scene.refresh(rebuild=False)
+
+
+def _typed(scene: Any) -> list[int] | None:
+    try:
+        return parse_faces(scene.dice_entry.get_text() if scene.dice_entry is not None else "")
+    except LabError as exc:
+        scene.say(str(exc), "failure")
+        return None
+
+
+def _compare(scene: Any) -> None:
+    action = scene.trial.action if scene.trial is not None else scene.choices.get(scene.picked.get("action", ""))
+    if action is None:
+        scene.say("Choose an action first.", "failure")
+        return
+    typed = _typed(scene)
+    if typed is None:
+        return
+    try:
+        scene.comparison = compare(scene.lab, action, scene.picked.get("other", ""), typed, seed=scene.seed)
+    except ImportError:
+        scene.say("Translating between rulesets is not available yet.", "failure")
+    except LabError as exc:
+        scene.say(str(exc), "failure")
+
+
+def _step(scene: Any, to: int) -> None:
+    if scene.trial is None:
+        scene.say("Play an action first.", "failure")
+        return
+    scene.step = max(0, min(to, len(scene.trial.steps) - 1))
+    scene.refresh(rebuild=False)
+
+
+def _load(scene: Any) -> None:
+    try:
+        scene.lab = LabSituation.load(Path(scene.file_entry.get_text().strip()).expanduser())
+    except LabError as exc:
+        scene.say(str(exc), "failure")
+        return
+    scene.trial = scene.comparison = None
+    scene.selected = None
+    scene.refresh(new_board=True)
+    scene.say(f"Loaded {scene.lab.path.name}.", "success")
+
+
+def _save(scene: Any) -> None:
+    path = Path(scene.file_entry.get_text().strip()).expanduser()
+    if not path.name:
+        scene.say("Type where to save the situation (a .json file).", "failure")
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scene.lab.save(path)
+    except (LabError, OSError) as exc:
+        scene.say(str(exc), "failure")
+        return
+    scene.say(f"Saved {path.name}: clinch resolve reads it as it is.", "success")
+
+
+def _grip(scene: Any) -> None:
+    scene.grip_mode = not scene.grip_mode
+    scene.refresh()
+
+
+def _rewind(scene: Any) -> None:
+    scene.trial = scene.comparison = None
+    scene.refresh(rebuild=False)
+
+
+def _same(scene: Any) -> None:
+    if scene.trial is None:
+        scene.say("Play an action first: then the same dice can be played again.", "failure")
+    else:
+        _play(scene, scene.trial.used, scene.trial.action)
+
+
+#: button name -> what it does
+_PRESS = {
+    "load": _load, "save": _save, "grip": _grip, "ungrip": _ungrip, "add": _add, "carry": _carry,
+    "turn": lambda s: s._edit(lambda: s.lab.turn(s.selected)),
+    "posture": lambda s: s._edit(lambda: s.lab.next_posture(s.selected)),
+    "hp-": lambda s: _health(s, "hp", -1), "hp+": lambda s: _health(s, "hp", 1),
+    "fp-": lambda s: _health(s, "fp", -1), "fp+": lambda s: _health(s, "fp", 1),
+    "stat-": lambda s: _stat(s, -1), "stat+": lambda s: _stat(s, 1),
+    "cond": lambda s: s._edit(lambda: s.lab.toggle(s.selected, "conditions", s.picked.get("cond", ""))),
+    "remove": lambda s: s._edit(lambda: s.lab.remove_fighter(s.selected)),
+    "play": lambda s: _play(s, None),
+    "typed": lambda s: None if (d := _typed(s)) is None else _play(s, d),
+    "same": _same, "rewind": _rewind, "compare": _compare,
+    "prev": lambda s: _step(s, s.step - 1), "next": lambda s: _step(s, s.step + 1),
+    "last": lambda s: _step(s, 10**6),
+    "new": lambda s: _new(s),
+}
+#: the buttons that need a selected fighter
+_NEEDS_FIGHTER = {"turn", "posture", "hp-", "hp+", "fp-", "fp+", "stat-", "stat+", "cond", "remove", "add", "carry",
+                  "grip", "ungrip"}
+
+
+def _new(scene: Any) -> None:
+    from game.ui.lab.scene import MAPS
+
+    try:
+        scene.lab = from_scenario(MAPS / f"{scene.picked.get('start', 'arena')}.toml")
+    except LabError as exc:
+        scene.say(str(exc), "failure")
+        return
+    scene.trial = scene.comparison = None
+    scene.selected = None
+    scene.refresh(new_board=True)
+
+
+def press(scene: Any, name: str) -> None:
+    """The button ``name`` was pressed."""
+    if name.startswith("hand:"):
+        item = scene.picked.get("item", "")
+        held = None if item.startswith("(") else item
+        if scene.selected is not None:
+            scene._edit(lambda: scene.lab.set_in(scene.selected, "hands", name[5:], held))
+        return
+    if name in _NEEDS_FIGHTER and scene.selected is None:
+        scene.say("Select a fighter first: click it on the board.", "failure")
+        return
+    do = _PRESS.get(name)
+    if do is not None:
+        do(scene)
+
+
+def choose(scene: Any, key: str, value: str) -> None:
+    """Drop-down ``key`` now shows ``value``; the ruleset one carries the set-up over at once."""
+    scene.picked[key] = value
+    if key == "ruleset" and value != scene.lab.ruleset.id:
+        try:
+            assumed = scene.lab.set_ruleset(value)
+        except ImportError:
+            scene.say("Translating between rulesets is not available yet.", "failure")
+            scene.refresh()
+            return
+        except LabError as exc:
+            scene.say(str(exc), "failure")
+            scene.refresh()
+            return
+        scene.trial = scene.comparison = None
+        scene.refresh(new_board=True)
+        scene.say("Carried over. " + ("Assumed: " + "; ".join(assumed) if assumed else "Nothing assumed."),
+                  "success")
+    elif key == "action":
+        scene.trial = None
+        scene.refresh(rebuild=False)

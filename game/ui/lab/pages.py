@@ -1,0 +1,86 @@
+"""What the lab's reading panes say, as plain lines (no pygame): a step, a trial's summary, the split view.
+
+Each line is ``(text, tone)``: tone ``title``, ``text``, ``rule`` (a rule ID
+line: the pane draws it as a link into the rules help), ``good``, ``bad``
+or ``dim``. Kept apart from the scene so the words can be tested and read
+without a window.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.lab_trial import Comparison, Trial
+from game.wording import percent
+
+__all__ = ["step_lines", "trial_heading", "compare_columns", "odds_lines", "Line"]
+
+Line = tuple[str, str]
+
+
+def odds_lines(odds: dict[str, float] | None) -> list[Line]:
+    """The exact chance of each outcome, before the dice (nothing when the ruleset works none out)."""
+    if not odds:
+        return []
+    return [("Chances before the dice: " + " \u00b7 ".join(f"{k.replace('_', ' ')} {percent(v)}"
+                                                          for k, v in odds.items()), "dim")]
+
+
+def trial_heading(trial: Trial) -> list[Line]:
+    """Which faces fell (typed ones marked) and whether the rules allowed the action."""
+    typed = len(trial.typed)
+    faces = " ".join(f"[{f}]" if i < typed else str(f) for i, f in enumerate(trial.used)) or "none"
+    out: list[Line] = [(f"Dice: {faces}" + ("   ([n]: typed)" if typed and trial.used else ""), "dim")]
+    if trial.illegal:
+        out.append((f"Not allowed: {trial.illegal}", "bad"))
+    return out
+
+
+def step_lines(trial: Trial, index: int) -> list[Line]:
+    """Step ``index`` of the trial: its title, its lines, its rule IDs (a link each)."""
+    if not trial.steps:
+        return [("Nothing to step through: the action rolled nothing and changed nothing.", "dim")]
+    index = max(0, min(index, len(trial.steps) - 1))
+    step = trial.steps[index]
+    out: list[Line] = [(f"Step {index + 1} of {len(trial.steps)}: {step.title}", "title")]
+    for line in step.lines:
+        tone = "text"
+        low = line.lower()
+        if low.startswith("result:") or low.endswith(" wins"):
+            tone = "bad" if ("fail" in low or "miss" in low) else "good"
+        out.append((line, tone))
+    out.extend((rule, "rule") for rule in step.rules)
+    return out
+
+
+def _trial_lines(trial: Trial, odds: dict[str, float] | None) -> list[Line]:
+    out = trial_heading(trial) + odds_lines(odds)
+    for step in trial.steps:
+        tone = "title" if step.kind in ("roll", "contest", "action") else "text"
+        out.append((step.title, tone))
+        out.extend((f"  {line}", "text") for line in step.lines)
+        if step.rules:
+            out.append(("  " + ", ".join(step.rules), "rule"))
+    return out
+
+
+def compare_columns(comp: Comparison, names: tuple[str, str]) -> tuple[list[Line], list[Line], list[Line]]:
+    """The split view: each ruleset's steps under its name (the rolls side by side), then below both
+    what each translation assumed and every difference named."""
+    cols = []
+    for trial, odds, name in zip(comp.trials, comp.odds, names, strict=True):
+        cols.append([(name, "title"), *_trial_lines(trial, odds)])
+    below: list[Line] = [("Differences", "title")]
+    below += [(d, "text") for d in comp.differences]
+    for assumed, name in zip(comp.assumptions, names, strict=True):
+        if assumed:
+            below.append((f"Assumed for {name}:", "title"))
+            below += [(a, "dim") for a in assumed]
+    return cols[0], cols[1], below
+
+
+def roll_rows(comp: Comparison) -> list[tuple[Any, Any]]:
+    """The two trials' rolls paired in order (None where one ruleset rolls fewer)."""
+    a, b = comp.trials[0].rolls, comp.trials[1].rolls
+    n = max(len(a), len(b))
+    return [(a[i] if i < len(a) else None, b[i] if i < len(b) else None) for i in range(n)]

@@ -1,0 +1,459 @@
+"""The situation lab screen (issue 18): the board on the left, the set-up and the play on the right.
+
+Set up: pick a start (a scenario's map and fighters) or load a situation
+file; click a fighter to select it, click an open hex to move it there; the
+panel's buttons turn it, change its posture, HP/FP, stats, conditions, what
+it holds, wears or carries, add a copy or remove it, grip another fighter
+(``Grip…``, then click the one to hold), and carry the whole set-up to
+another ruleset. ``Save`` writes exactly the ``clinch resolve`` file.
+
+Play: choose one of the selected fighter's actions, play it with random
+dice or the dice typed in the field, step through it one step at a time
+(the board shows each state change), rewind (the set-up is untouched),
+play again with the same dice, or compare it under another ruleset (the
+split view: both resolutions aligned, the differences and the assumed
+values named). Each rule ID in the step pane opens the rules help there.
+
+The words come from ``game.explain`` (through ``game.lab_trial``), the
+edits from ``game.lab``: this module only lays them out and routes clicks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.hexgrid import Hex
+from game.lab import LabError, LabSituation, from_scenario
+from game.lab_trial import Comparison, Trial, legal_choices
+from game.ui.board_scene import BoardScene
+from game.ui.describe import intent_words
+from game.ui.lab.open_ground import display
+from game.ui.lab.pages import Line, compare_columns, step_lines, trial_heading
+from game.ui.menus.base import GuiScene
+from game.ui.scene import Transition
+
+__all__ = ["LabScene", "default_start", "lab_folder"]
+
+MAPS = Path(__file__).resolve().parents[3] / "maps"
+TONES = {"title": (255, 222, 140), "text": (232, 228, 216), "rule": (120, 190, 255), "good": (120, 220, 130),
+         "bad": (240, 120, 110), "dim": (170, 170, 176)}
+#: side colours in order of first appearance (the board's own fallback order)
+SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
+ROW = 34
+GAP = 6
+
+
+def default_start() -> Path:
+    """The scenario a fresh lab opens on (the arena)."""
+    return MAPS / "arena.toml"
+
+
+def lab_folder() -> Path:
+    """Where the lab saves by default: ``situations`` in the game's data folder."""
+    from game.saves import data_dir
+
+    return data_dir() / "situations"
+
+
+class _HelpBelow:
+    """The lab as the rules help sees the screen below it: its ruleset, and a picture (no widgets of ours)."""
+
+    def __init__(self, scene: LabScene) -> None:
+        self.scene = scene
+        self.session = SimpleNamespace(ruleset=scene.lab.ruleset)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.scene.draw(surface)
+
+    def enter(self, size: tuple[int, int]) -> None:
+        self.scene.size = size
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.scene.size = size
+        self.scene.board.resize(size)
+        self.scene.board.view_rect = self.scene.map_rect
+
+
+class LabScene(GuiScene):
+    """The lab: a :class:`~game.lab.LabSituation` shown and edited, one :class:`~game.lab_trial.Trial` played."""
+
+    title = "Situation lab"
+
+    def __init__(self, app: Any, lab: LabSituation | None = None) -> None:
+        super().__init__(app)
+        self.lab = lab if lab is not None else from_scenario(default_start())
+        self.selected: str | None = (self.lab.ids() or [None])[0]
+        self.trial: Trial | None = None
+        self.step = 0
+        self.comparison: Comparison | None = None
+        self.grip_mode = False
+        self.seed = 1
+        self.dropdowns: dict[Any, str] = {}
+        self.picked: dict[str, str] = {}  # drop-down key -> the option shown
+        self.choices: dict[str, dict[str, Any]] = {}
+        self.rule_links: list[tuple[pygame.Rect, str]] = []
+        self.file_entry: Any = None
+        self.dice_entry: Any = None
+        self._press: tuple[int, int] | None = None
+        self.shift = Hex(0, 0)
+        self.board = self._new_board()
+
+    # -- the board ---------------------------------------------------------------------------------
+
+    def _new_board(self) -> BoardScene:
+        b = BoardScene(self.shown_battle(), self.size, self.app.text)
+        b.click_selects = False
+        b.view_rect = self.map_rect
+        b.selected = self.selected
+        # a situation's sides carry no colours: each side its own, in order of first appearance
+        b.side_colours = {sid: SIDE_COLOURS[i % len(SIDE_COLOURS)] for sid, i in b.side_index.items()}
+        b.fit()
+        return b
+
+    @property
+    def map_rect(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(0, 0, w - self.panel_width, h)
+
+    @property
+    def panel_width(self) -> int:
+        return max(380, min(620, int(self.size[0] * 0.4)))
+
+    def shown_battle(self) -> Any:
+        """The set-up (or the trial at its step) as drawn; ``self.shift`` maps the file's hexes to the drawn."""
+        battle = self.trial.board_at(self.step) if self.trial is not None else self.lab.battle()
+        shown, self.shift = display(battle)
+        return shown
+
+    def screen_of(self, h: Hex) -> tuple[float, float]:
+        """Where the file's hex ``h`` is drawn on screen."""
+        return self.board.hex_screen_pos(Hex(h.q + self.shift.q, h.r + self.shift.r))
+
+    def refresh(self, *, rebuild: bool = True, new_board: bool = False) -> None:
+        """After a change: the board shows the set-up (or the trial at its step), the panel its choices."""
+        if self.selected not in self.lab.ids():
+            self.selected = (self.lab.ids() or [None])[0]
+        shift = self.shift
+        shown = self.shown_battle()
+        old = self.board.battle.board
+        if new_board or shift != self.shift or (old.name, old.columns, old.rows) != (
+                shown.board.name, shown.board.columns, shown.board.rows):
+            self.board = self._new_board()  # another map, or open ground grown or shifted: drawn afresh
+        else:
+            self.board.battle = shown
+            self.board.selected = self.selected
+        if rebuild:
+            self.rebuild()
+
+    # -- widgets -----------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.board.resize(size)
+        self.board.view_rect = self.map_rect
+        self.board.fit()
+
+    def build(self) -> None:
+        self.dropdowns = {}
+        x, w = self.map_rect.right + 10, self.panel_width - 20
+        y = self._build_file_rows(x, 8, w)
+        y = self._build_fighter_rows(x, y, w)
+        y = self._build_play_rows(x, y, w)
+        self.pane_top = y + GAP
+
+    def _dropdown(self, key: str, options: list[str], rect: pygame.Rect) -> Any:
+        options = options or ["-"]
+        current = self.picked.get(key)
+        current = current if current in options else options[0]
+        self.picked[key] = current
+        dd = pygame_gui.elements.UIDropDownMenu(options, current, rect, self.gui, expansion_height_limit=360)
+        self.add(dd)
+        self.dropdowns[dd] = key
+        return dd
+
+    def _buttons(self, x: int, y: int, w: int, names: list[tuple[str, str, str]]) -> int:
+        """A row of equal buttons (text, name, tooltip) across ``w``; returns the next row's y."""
+        bw = (w - GAP * (len(names) - 1)) // len(names)
+        for i, (text, name, tip) in enumerate(names):
+            self.button(pygame.Rect(x + i * (bw + GAP), y, bw, ROW - 4), text, name, tooltip=tip)
+        return y + ROW
+
+    def _build_file_rows(self, x: int, y: int, w: int) -> int:
+        path = self.lab.path or (lab_folder() / "lab.json")
+        self.file_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w - 150, ROW - 4),
+                                                                       self.gui))
+        self.file_entry.set_text(str(path))
+        self.button(pygame.Rect(x + w - 144, y, 70, ROW - 4), "Load", "load", tooltip="Open this situation file.")
+        self.button(pygame.Rect(x + w - 70, y, 70, ROW - 4), "Save", "save",
+                    tooltip="Write the set-up as a clinch resolve situation file.")
+        y += ROW
+        starts = sorted(p.stem for p in MAPS.glob("*.toml"))
+        self._dropdown("start", starts, pygame.Rect(x, y, w // 2 - 80, ROW - 4))
+        self.button(pygame.Rect(x + w // 2 - 76, y, 70, ROW - 4), "New", "new",
+                    tooltip="Start again from this scenario's map and fighters.")
+        from game.rules.base import RULESETS
+
+        self.picked["ruleset"] = self.lab.ruleset.id
+        self._dropdown("ruleset", sorted(RULESETS), pygame.Rect(x + w // 2, y, w // 2, ROW - 4))
+        return y + ROW + GAP
+
+    def _build_fighter_rows(self, x: int, y: int, w: int) -> int:
+        self.label(pygame.Rect(x, y, w, 24), self._fighter_title())
+        y += 26
+        y = self._buttons(x, y, w, [("Turn", "turn", "Face the next side."), ("Posture", "posture", "Next posture."),
+                                    ("HP-", "hp-", "One hit less."), ("HP+", "hp+", "One hit more."),
+                                    ("FP-", "fp-", "One fatigue point less."), ("FP+", "fp+", "One more.")])
+        stats = list(self._spec().get("stats", {})) if self.selected else []
+        self._dropdown("stat", [f"{k} {v}" for k, v in self._spec().get("stats", {}).items()] if stats else [],
+                       pygame.Rect(x, y, w // 3, ROW - 4))
+        self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP, [("-1", "stat-", "Lower the stat."),
+                                                               ("+1", "stat+", "Raise the stat.")])
+        y += ROW
+        self._dropdown("cond", list(self.lab.ruleset.conditions), pygame.Rect(x, y, w // 3, ROW - 4))
+        self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP, [("Condition on/off", "cond", "Add or clear it.")])
+        y += ROW
+        items = ["(empty hand)", *sorted(self.lab.ruleset.items)]
+        self._dropdown("item", items, pygame.Rect(x, y, w // 3, ROW - 4))
+        y = self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP,
+                          [("Right hand", "hand:right", "Put it in the right hand."),
+                           ("Left hand", "hand:left", "Put it in the left hand."),
+                           ("Worn/belt", "carry", "Wear it or carry it on the belt (or take it off).")])
+        locations = list(self.lab.ruleset.grapple_locations) or ["torso", "neck", "arm", "leg"]
+        self._dropdown("location", locations, pygame.Rect(x, y, w // 3, ROW - 4))
+        y = self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP,
+                          [("Grip\u2026", "grip", "Then click the fighter to hold there."),
+                           ("Let go", "ungrip", "Remove the grips this fighter holds.")])
+        return self._buttons(x, y, w, [("Add a copy", "add", "A copy of this fighter on the next open hex."),
+                                       ("Remove", "remove", "Take this fighter off (and its grips).")]) + GAP
+
+    def _build_play_rows(self, x: int, y: int, w: int) -> int:
+        self.choices = self._choices()
+        self._dropdown("action", list(self.choices), pygame.Rect(x, y, w, ROW - 4))
+        y += ROW
+        self.label(pygame.Rect(x, y, 50, ROW - 4), "Dice")
+        self.dice_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 52, y, w - 52, ROW - 4),
+                                                                       self.gui))
+        if self.picked.get("dice"):
+            self.dice_entry.set_text(self.picked["dice"])
+        y += ROW
+        y = self._buttons(x, y, w, [("Play: random dice", "play", "Roll the dice for me."),
+                                    ("Play: typed dice", "typed", "Use the faces typed above, then random."),
+                                    ("Same dice", "same", "Play it again with the faces that fell."),
+                                    ("Rewind", "rewind", "Back to the set-up.")])
+        y = self._buttons(x, y, w, [("< Step", "prev", "The step before."), ("Step >", "next", "Next."),
+                                    ("Last", "last", "The end of the action.")])
+        from game.rules.base import RULESETS
+
+        others = [r for r in sorted(RULESETS) if r != self.lab.ruleset.id]
+        self._dropdown("other", others, pygame.Rect(x, y, w // 2, ROW - 4))
+        self.button(pygame.Rect(x + w // 2 + GAP, y, w - w // 2 - GAP, ROW - 4), "Compare side by side", "compare",
+                    tooltip="The same action under the other ruleset, aligned, the differences named.")
+        return y + ROW
+
+    def _spec(self) -> dict[str, Any]:
+        if self.selected is None:
+            return {}
+        try:
+            return self.lab.fighter(self.lab.data, self.selected)
+        except LabError:
+            return {}
+
+    def _fighter_title(self) -> str:
+        f = self._spec()
+        if not f:
+            return "No fighter selected: click one on the board."
+        grip = "  \u2014 click the fighter to grip" if self.grip_mode else "  \u2014 click a hex to move it"
+        return f"{f.get('name') or f['id']} ({f['side']}), {f.get('posture', 'standing')}{grip}"
+
+    def _choices(self) -> dict[str, dict[str, Any]]:
+        if self.selected is None:
+            return {}
+        battle = self.lab.battle()
+        out: dict[str, dict[str, Any]] = {}
+        try:
+            found = legal_choices(self.lab, self.selected)
+        except (ValueError, KeyError, NotImplementedError) as exc:
+            self.say(f"No actions for this fighter: {exc}", "failure")
+            return {}
+        moves = self.lab.ruleset.map_actions
+        found.sort(key=lambda ar: (ar[1] is not None, ar[0].get("type") in moves))  # deeds, then walks, then refused
+        for action, reason in found:
+            words = intent_words(battle, action, detail=True)
+            label = words if reason is None else f"\u2717 {words} (not allowed)"
+            if label in out:  # two options the sentence does not tell apart: name their fields
+                label += " (" + ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("actor", "type")) + ")"
+            while label in out:
+                label += " \u00b7"
+            out[label] = action
+        return out
+
+    # -- events ------------------------------------------------------------------------------------
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        from game.ui.lab.commands import press
+
+        press(self, name)
+        return None
+
+    def choose(self, key: str, value: str) -> None:
+        from game.ui.lab.commands import choose
+
+        choose(self, key, value)
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
+            self.choose(self.dropdowns[event.ui_element], event.text)
+            return None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.dice_entry:
+            self.picked["dice"] = self.dice_entry.get_text()
+            return None
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            return self._mouse(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f and not self._typing():
+            self.board.fit()
+        return None
+
+    def _typing(self) -> bool:
+        return any(e is not None and e.is_focused for e in (self.file_entry, self.dice_entry))
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+        if not self.map_rect.collidepoint(pos) and event.type != pygame.MOUSEBUTTONUP:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self._click_pane(pos)
+            return None
+        if self.comparison is not None:
+            return None
+        self.board.handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press = tuple(pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
+            near = abs(pos[0] - self._press[0]) + abs(pos[1] - self._press[1]) < 5
+            self._press = None
+            if near and self.map_rect.collidepoint(pos):
+                self.click_board(pos)
+        return None
+
+    def _click_pane(self, pos: tuple[int, int]) -> None:
+        """A rule ID in the step pane or the split view: the rules help, opened at that rule."""
+        for rect, rule in self.rule_links:
+            if rect.collidepoint(pos):
+                from game.ui.menus.rules_help_view import RulesHelpView
+
+                self.request(Transition("push", RulesHelpView(self.app, _HelpBelow(self), rule=rule)))
+                return
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        """Select the fighter clicked, grip it (after ``Grip…``), or move the selected one to the hex."""
+        who = self.board.fighter_at_screen(pos)
+        if self.trial is not None:
+            self.say("Rewind first: the board shows the action played.", "failure")
+            return
+        if who is not None and self.grip_mode and self.selected and who != self.selected:
+            self.grip_mode = False
+            self._edit(lambda: self.lab.add_grapple(self.selected, who, location=self.picked.get("location",
+                                                                                                 "torso")))
+            return
+        if who is not None:
+            self.selected = who
+            self.grip_mode = False
+            self.refresh()
+            return
+        h = self.board.hex_at_screen(pos)
+        if h is not None and self.selected is not None:
+            to = Hex(h.q - self.shift.q, h.r - self.shift.r)
+            self._edit(lambda: self.lab.move(self.selected, to))
+
+    def _edit(self, change: Any, *, new_board: bool = False) -> bool:
+        """Run one edit of the set-up; a refusal is said in one sentence and changes nothing."""
+        try:
+            change()
+        except LabError as exc:
+            self.say(str(exc), "failure")
+            return False
+        self.trial = None
+        self.comparison = None
+        self.refresh(new_board=new_board)
+        return True
+
+    def on_escape(self) -> Transition | None:
+        if self.comparison is not None:
+            self.comparison = None
+            return None
+        return Transition("pop")
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def wants_frames(self) -> bool:
+        return False
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        surface.set_clip(self.map_rect)
+        self.board.draw(surface)
+        surface.set_clip(None)
+        panel = pygame.Rect(self.map_rect.right, 0, self.panel_width, surface.get_height())
+        pygame.draw.rect(surface, (22, 24, 31), panel)
+        pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
+        self.rule_links = []
+        pane = pygame.Rect(panel.x + 10, getattr(self, "pane_top", 400), panel.w - 20,
+                           panel.bottom - getattr(self, "pane_top", 400) - 50)
+        self.draw_lines(surface, pane, self.pane_lines())
+        if self.comparison is not None:
+            self._draw_comparison(surface)
+
+    def pane_lines(self) -> list[Line]:
+        if self.trial is None:
+            return [("Set up the moment, then choose an action and play it.", "dim"),
+                    ("Click a fighter to select it; click an open hex to move it there.", "dim"),
+                    ("Typed dice are used first, in the order the rules roll them; random after.", "dim")]
+        return trial_heading(self.trial) + step_lines(self.trial, self.step)
+
+    def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, lines: list[Line], size: int = 15) -> int:
+        """Wrapped lines in ``box``; rule lines become links. Returns the y below the last line drawn."""
+        from game.ui.text import wrap
+
+        y = box.y
+        for text, tone in lines:
+            for part in wrap(self.app.text, text, size, box.w, bold=tone == "title") or [""]:
+                if y + size + 4 > box.bottom:
+                    return y
+                img = self.app.text.render(part, size, TONES.get(tone, TONES["text"]), bold=tone == "title")
+                surface.blit(img, (box.x, y))
+                if tone == "rule":
+                    self._link_words(surface, part, box.x, y, size)
+                y += img.get_height() + 2
+        return y
+
+    def _link_words(self, surface: pygame.Surface, text: str, x: int, y: int, size: int) -> None:
+        """Underline each rule ID of a rule line and remember where it is (a click opens the help there)."""
+        offset = len(text) - len(text.lstrip())
+        for word in text.strip().split(", "):
+            before = self.app.text.render(text[:offset], size).get_width()
+            wide = self.app.text.render(word, size).get_width()
+            rect = pygame.Rect(x + before, y, wide, size + 3)
+            pygame.draw.line(surface, TONES["rule"], rect.bottomleft, rect.bottomright, 1)
+            self.rule_links.append((rect, word))
+            offset += len(word) + 2
+
+    def _draw_comparison(self, surface: pygame.Surface) -> None:
+        comp = self.comparison
+        assert comp is not None
+        area = self.map_rect.inflate(-20, -20)
+        pygame.draw.rect(surface, (16, 17, 22), area, border_radius=8)
+        pygame.draw.rect(surface, (90, 96, 120), area, width=1, border_radius=8)
+        names = tuple(t.ruleset.name or t.ruleset.id for t in comp.trials)
+        left, right, below = compare_columns(comp, names)  # type: ignore[arg-type]
+        half = (area.w - 30) // 2
+        top = pygame.Rect(area.x + 10, area.y + 10, half, int(area.h * 0.64))
+        y1 = self.draw_lines(surface, top, left, 14)
+        y2 = self.draw_lines(surface, top.move(half + 10, 0), right, 14)
+        mid = area.x + 10 + half + 5
+        pygame.draw.line(surface, (70, 74, 90), (mid, top.y), (mid, max(y1, y2)), 1)
+        rest = pygame.Rect(area.x + 10, max(y1, y2) + 10, area.w - 20, area.bottom - max(y1, y2) - 20)
+        pygame.draw.line(surface, (70, 74, 90), (rest.x, rest.y - 5), (rest.right, rest.y - 5), 1)
+        self.draw_lines(surface, rest, below + [("Esc: close the split view", "dim")], 14)

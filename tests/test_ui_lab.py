@@ -1,0 +1,197 @@
+"""The situation lab driven as a player drives it (issue 18): posted clicks, keys and typing.
+
+From the main menu into the lab; a situation file typed in, loaded and saved (every fixture comes back
+the same file after normalising); a fighter selected and moved on the board, turned, stunned, hurt;
+one action played with typed dice, stepped through, rewound, played again with the same dice; a rule
+ID in the step pane opening the rules help at that rule.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from game.hexgrid import Hex  # noqa: E402
+from game.lab import normalise  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.clock import FixedClock  # noqa: E402
+from tests.ui_fixtures import fresh_ui_dirs  # noqa: E402, F401
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "situations"
+SITUATIONS = sorted(p for p in FIXTURES.glob("*.json") if not p.name.endswith(".expect.json"))
+
+
+def click(app, pos, button=1, steps=2):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    for _ in range(steps):
+        app.step()
+
+
+def press_button(app, name):
+    click(app, app.scene.button_named(name).rect.center)
+
+
+def type_into(app, entry, text):
+    """Click the field, select all (Ctrl+A), then type: what a player does to replace a field's text."""
+    click(app, entry.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="",
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step()
+    app.step()
+
+
+def pick(app, key, text):
+    """What pygame-gui posts when the player picks ``text`` in the lab's drop-down ``key``."""
+    dd = next(w for w, k in app.scene.dropdowns.items() if k == key)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text, ui_element=dd,
+                                         ui_object_id=""))
+    app.step()
+
+
+@pytest.fixture
+def lab_app():
+    from game.ui.lab.scene import LabScene
+    from game.ui.menus.main_menu import MainMenu
+
+    app = App(None, (1280, 800), clock=FixedClock(16), autosave=False)
+    app.step()
+    assert isinstance(app.scene, MainMenu)
+    press_button(app, "lab")
+    assert isinstance(app.scene, LabScene)
+    yield app
+    app.close()
+    pygame.event.clear()
+
+
+def load(app, path):
+    type_into(app, app.scene.file_entry, str(path))
+    press_button(app, "load")
+    assert app.scene.lab.path == Path(path), app.scene.message
+
+
+def test_the_lab_round_trips_every_fixture_through_the_window(lab_app, tmp_path):
+    """Load and Save in the lab: every situation in tests/fixtures comes back the same file (normalised)."""
+    for path in SITUATIONS:
+        load(lab_app, path)
+        out = tmp_path / path.name
+        type_into(lab_app, lab_app.scene.file_entry, str(out))
+        press_button(lab_app, "save")
+        assert normalise(out.read_bytes()) == normalise(path.read_bytes()), path.name
+
+
+def test_set_up_a_moment_on_the_board_and_save_it(lab_app, tmp_path):
+    app = lab_app
+    load(app, FIXTURES / "nd6_hth_enter_belt.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("ann"))
+    assert sc.selected == "ann"
+    click(app, sc.screen_of(Hex(-1, 1)))  # an open hex: ann walks there in the set-up
+    assert sc.lab.fighter(sc.lab.data, "ann")["hex"] == [-1, 1]
+    press_button(app, "turn")
+    pick(app, "cond", "stunned")
+    press_button(app, "cond")
+    press_button(app, "hp-")
+    ann = sc.lab.battle().fighter("ann")
+    assert (ann.hex, ann.facing, ann.hp) == (Hex(-1, 1), 1, 11) and "stunned" in ann.conditions
+    pick(app, "item", "knife")
+    press_button(app, "hand:left")
+    assert sc.lab.battle().fighter("ann").hands["left"] == "knife"
+    out = tmp_path / "moment.json"
+    type_into(app, sc.file_entry, str(out))
+    press_button(app, "save")
+    from game.situation import load_situation
+
+    saved = load_situation(out).battle.fighter("ann")
+    assert (saved.hex, saved.facing, saved.hp, saved.hands["left"]) == (Hex(-1, 1), 1, 11, "knife")
+
+
+def test_a_bad_edit_is_said_and_changes_nothing(lab_app):
+    """The lab opens on the arena; Ann clicked onto a wall is refused in one sentence, the set-up unchanged."""
+    from game.hexgrid import offset_to_axial
+
+    app = lab_app
+    sc = app.scene
+    before = normalise(sc.lab.text())
+    click(app, sc.board.token_screen_pos("ann"))
+    assert sc.selected == "ann"
+    wall = offset_to_axial(0, 0, "y", "odd")  # the arena's corner is brick wall
+    click(app, sc.screen_of(wall))
+    assert sc.message is not None and "cannot be stood on" in sc.message[0]
+    assert normalise(sc.lab.text()) == before
+
+
+def test_s2_break_1_play_step_rewind_and_the_same_dice(lab_app):
+    """S2-BREAK-1/2: bob tries to break free with typed dice; the steps show the +5 for two hands; rewind
+    leaves the grip on the board; random dice then the same dice give the same events."""
+    app = lab_app
+    load(app, FIXTURES / "break_free_full.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("bob"))
+    assert sc.selected == "bob"
+    label = next(k for k, a in sc.choices.items() if a["type"] == "break_free")
+    pick(app, "action", label)
+    type_into(app, sc.dice_entry, "3 4 3 4 4 4")
+    press_button(app, "typed")
+    trial = sc.trial
+    assert trial is not None and trial.used == [3, 4, 3, 4, 4, 4]
+    assert trial.rolls[0]["winner"] == "ann"
+    for _ in range(3):
+        press_button(app, "next")
+    assert sc.step == 3
+    text = " ".join(t for t, _ in sc.pane_lines())
+    assert "S2-BREAK-2" in text or "grappling with two hands" in " ".join(
+        line for s in trial.steps for line in s.lines)
+    press_button(app, "rewind")
+    assert sc.trial is None and len(sc.board.battle.grapples) == 1
+    press_button(app, "play")
+    first = sc.trial
+    press_button(app, "same")
+    assert sc.trial is not first and sc.trial.events == first.events and sc.trial.used == first.used
+
+
+def test_a_rule_id_in_the_step_pane_opens_the_rules_help_there(lab_app):
+    from game.ui.menus.rules_help_view import RulesHelpView
+
+    app = lab_app
+    load(app, FIXTURES / "break_free_full.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("bob"))
+    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "break_free"))
+    type_into(app, sc.dice_entry, "3 4 3 4 4 4")
+    press_button(app, "typed")
+    app.draw()
+    assert sc.rule_links, "the step pane shows its rule IDs as links"
+    rect, rule = sc.rule_links[0]
+    click(app, rect.center)
+    assert isinstance(app.scene, RulesHelpView) and app.scene.rule == rule
+
+
+def test_compare_side_by_side(lab_app):
+    pytest.importorskip("game.translate")
+    app = lab_app
+    load(app, FIXTURES / "break_free_full.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("bob"))
+    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "break_free"))
+    other = next(r for r in ("3d6-lite",) if r != sc.lab.ruleset.id)
+    pick(app, "other", other)
+    press_button(app, "compare")
+    comp = sc.comparison
+    assert comp is not None, sc.message
+    assert len(comp.trials) == 2 and comp.differences
+    app.draw()
