@@ -275,7 +275,11 @@ def load_lesson(path: str | Path) -> Lesson:
     try:
         battle = lesson.battle()
     except (ScenarioError, MapError, ValueError, KeyError) as exc:
-        raise LessonError(str(exc) if str(path) in str(exc) else f"{path}: {exc}") from None
+        text = str(exc)
+        head = f"{path}: "
+        # the scenario checker names its fields from the [scenario] table's top: say that table
+        raise LessonError(head + "scenario." + text[len(head):] if text.startswith(head)
+                          else f"{path}: scenario: {text}") from None
     return dataclass_replace(lesson, ruleset=battle.ruleset)
 
 

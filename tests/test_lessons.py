@@ -1,0 +1,131 @@
+"""game.lessons headless (issue 18): lesson files, their battles, the checks, the run, the progress file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.lessons import (
+    CHECKS,
+    LESSONS_DIR,
+    LessonError,
+    LessonRun,
+    StillOpponent,
+    check_met,
+    load_lesson,
+    load_lessons,
+    load_progress,
+    save_progress,
+)
+
+
+def _portable(src: str) -> str:
+    """A lesson's text that may be written anywhere: its map named by an absolute path."""
+    return src.replace('map = "../arena.tmx"', f'map = "{LESSONS_DIR.parent / "arena.tmx"}"')
+
+
+def _session(lesson, dice):
+    from game.ui.session import new_session
+
+    return new_session(lesson.battle(), dice=dice, autosave=False, sync_ai=True, ai_factory=StillOpponent)
+
+
+def test_a_lessons_grips_are_in_force_when_it_starts():
+    """The break-free lesson starts held (S0-BREAK-1 needs a grip): Bob's one hand on Ann's arm."""
+    les = load_lesson(LESSONS_DIR / "3d6_3_break_free.toml")
+    b = les.battle()
+    assert [(g.holder, g.target, g.location, g.hands, g.hand_names) for g in b.grapples] == \
+        [("bob", "ann", "arm", 1, ["right"])]
+    assert b.scenario == str(les.path) and les.ruleset == b.ruleset
+
+
+def test_a_run_retries_then_advances_and_finishes():
+    """S0-GRAB-1, S0-TAKEDOWN-2: a missed grab keeps step 1 and says the lesson's retry words; a made grab
+    and a won takedown finish the lesson, each step's 'done' said in turn."""
+    les = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
+    rs_dice = [6, 6, 5] + [3, 3, 3, 6, 6, 6] + [3, 3, 3, 6, 6, 6] + [1] * 20  # miss; grab, no dodge; takedown
+    s = _session(les, rs_dice)
+    run = LessonRun(les, s.battle)
+    assert run.step is les.steps[0]
+
+    def act(step):
+        assert s.whose_turn() == "ann"
+        r = s.submit(les.example_action(step))
+        assert not r.rejected
+        said = run.observe(s.battle)
+        while s.whose_turn() != "ann":
+            s.poll_computer()  # the still foe passes
+        return said
+
+    assert act(les.steps[0]) == [les.steps[0].retry] and run.index == 0 and not s.battle.grapples
+    assert act(les.steps[0]) == [les.steps[0].done] and run.index == 1
+    assert act(les.steps[1]) == [les.steps[1].done, "Lesson complete: Grab."]
+    assert run.finished and run.step is None and s.battle.fighter("bob").posture == "prone"
+
+
+def test_every_check_reads_the_battle():
+    """Each check kind, true and false, on one small battle and its log."""
+    les = load_lesson(LESSONS_DIR / "3d6_5_pin.toml")
+    b = les.battle()
+    b.log.append({"intent": {"actor": "ann", "type": "pin"}, "events": [
+        {"type": "damage", "actor": "ann", "target": "bob", "injury": 2},
+        {"type": "contest", "rolls": [{"type": "roll", "actor": "bob", "success": False}], "winner": "ann"}]})
+    b.fighter("ann").hands["right"] = "knife"
+    b.fighter("ann").counters["edge"] = 2
+    yes = {"grip": {"holder": "ann", "kind": "grapple"}, "no_grip": {"holder": "bob"},
+           "posture": {"fighter": "bob", "is": "prone"}, "tried": "pin", "event": {"type": "roll", "actor": "bob"},
+           "hurt": "bob", "counter": {"fighter": "ann", "edge": 2}, "holds": {"fighter": "ann", "item": "knife"}}
+    no = {"grip": {"holder": "bob"}, "no_grip": {"holder": "ann"}, "posture": {"fighter": "ann", "is": "prone"},
+          "tried": "takedown", "event": {"type": "roll", "actor": "ann"}, "hurt": "ann",
+          "counter": {"fighter": "ann", "edge": 3}, "holds": {"fighter": "bob", "item": "knife"},
+          "condition": {"fighter": "bob", "has": "stunned"}}
+    assert set(yes) | set(no) == set(CHECKS)
+    for name, want in yes.items():
+        assert check_met({name: want}, b, 0, "ann"), name
+    for name, want in no.items():
+        assert not check_met({name: want}, b, 0, "ann"), name
+    assert not check_met({"tried": "pin"}, b, len(b.log), "ann")  # only entries since the step began count
+
+
+def test_progress_survives_a_damaged_file(tmp_path):
+    path = tmp_path / "cfg" / "lessons.json"
+    assert load_progress(path) == set()
+    assert save_progress(path, {"b", "a"}) is None
+    assert json.loads(path.read_text()) == {"done": ["a", "b"]}
+    assert load_progress(path) == {"a", "b"}
+    for bad in ("{", "[1, 2]", '{"done": "a"}', '{"done": [1, "x"]}'):
+        path.write_text(bad)
+        assert load_progress(path) == ({"x"} if "x" in bad else set())
+    (tmp_path / "ro").mkdir()
+    blocked = tmp_path / "ro" / "lessons.json"
+    blocked.mkdir()  # a folder where the file should be: one sentence, no exception
+    assert "lesson progress could not be saved" in save_progress(blocked, {"a"})
+
+
+@pytest.mark.parametrize("change, message", [
+    (("[lesson]", "[lessn]"), "lesson: expected a [lesson] table"),
+    (('foe = "still"', 'foe = "angry"'), "lesson.foe: must be one of still, computer"),
+    (('hex = [6, 4]', 'hex = [99, 99]'), "scenario.fighters[0].hex: [99, 99] is outside the map"),
+    (('check = { posture', 'check = { stance'), r"steps[1].check.stance: not a check"),
+    (('fighter = "bob", is', 'fighter = "zed", is'), "no fighter 'zed' in this lesson"),
+])
+def test_a_bad_lesson_is_one_sentence_naming_file_and_field(tmp_path, change, message):
+    src = _portable((LESSONS_DIR / "3d6_1_grab.toml").read_text())
+    assert change[0] in src
+    bad = tmp_path / "bad.toml"
+    bad.write_text(src.replace(change[0], change[1]))
+    with pytest.raises(LessonError) as err:
+        load_lesson(bad)
+    text = str(err.value)
+    assert str(bad) in text and message in text and "\n" not in text
+
+
+def test_a_folder_with_a_bad_file_keeps_the_good_ones(tmp_path):
+    good = _portable((LESSONS_DIR / "3d6_1_grab.toml").read_text())
+    (tmp_path / "a.toml").write_text(good)
+    (tmp_path / "b.toml").write_text(good)  # the same id twice
+    (tmp_path / "c.toml").write_text("not toml [")
+    lessons, problems = load_lessons(tmp_path)
+    assert [les.id for les in lessons] == ["3d6-grab"] and len(problems) == 2
+    assert any("already used" in p for p in problems) and any("c.toml" in p for p in problems)
