@@ -25,6 +25,8 @@ HEADLESS = [
     "game.turn_steps", "game.turn_queue", "game.turn_sources", "game.undo", "game.turn_autosave",
     # the map and scenario readers behind game.maps (issue 14)
     "game.tiled", "game.scenarios",
+    # guided lessons and the review of a lost battle (issue 18): data, checks and odds, no screen
+    "game.lessons", "game.review",
 ]
 
 PROBE = r"""
