@@ -25,8 +25,10 @@ from __future__ import annotations
 import copy
 import json
 import os
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +45,10 @@ from game.situation import (
 )
 from game.userfiles import UserFileError, decode_json, read_bytes
 
-__all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "FIGHTER_KEYS"]
+__all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "FIGHTER_KEYS", "known_names"]
+
+#: the scenarios the lab learns a ruleset's stat and skill names from
+MAPS = Path(__file__).resolve().parent.parent / "maps"
 
 #: the order fields of a new fighter are written in (SITUATION-FORMAT.md's own order)
 FIGHTER_KEYS = ("id", "side", "hex", "facing", "posture", "stats", "skills", "size", "arms", "hands", "hp", "fp",
@@ -327,3 +332,36 @@ def from_scenario(scenario: str | Path) -> LabSituation:
     lab = LabSituation(data=data, base_dir=folder)
     lab.situation()
     return lab
+
+
+@cache
+def known_names(ruleset_id: str) -> dict[str, dict[str, int]]:
+    """The stat and skill names a ruleset's fighters use, each with the largest value seen.
+
+    A ruleset lists its conditions and items but not its skills, so the lab
+    learns them from the data: the ruleset's stat blocks and the fighters of
+    every scenario in ``maps/`` written for it. A skill whose largest value
+    is 1 is one a fighter has or has not (nd6's ``tough``): the lab toggles it.
+    """
+    out: dict[str, dict[str, int]] = {"stats": {}, "skills": {}}
+
+    def note(group: str, block: Any) -> None:
+        for k, v in (block or {}).items() if isinstance(block, dict) else ():
+            if isinstance(v, int | bool):
+                out[group][k] = max(out[group].get(k, 0), int(v))
+
+    for b in find_ruleset(ruleset_id).stat_blocks:
+        note("stats", b.get("stats"))
+        note("skills", b.get("skills"))
+    for path in sorted(MAPS.glob("*.toml")):
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if data.get("ruleset") != ruleset_id:
+            continue
+        for f in data.get("fighters", []):
+            if isinstance(f, dict):
+                note("stats", f.get("stats"))
+                note("skills", f.get("skills"))
+    return out

@@ -108,6 +108,13 @@ def test_set_up_a_moment_on_the_board_and_save_it(lab_app, tmp_path):
     press_button(app, "hp-")
     ann = sc.lab.battle().fighter("ann")
     assert (ann.hex, ann.facing, ann.hp) == (Hex(-1, 1), 1, 11) and "stunned" in ann.conditions
+    pick(app, "skills", "tough -")
+    press_button(app, "skills+")
+    press_button(app, "skills+")  # a skill had or not stays at 1
+    pick(app, "stats", "DX 12")
+    press_button(app, "stats+")
+    assert sc.lab.fighter(sc.lab.data, "ann")["skills"] == {"tough": 1}
+    assert sc.lab.fighter(sc.lab.data, "ann")["stats"]["DX"] == 13
     pick(app, "item", "knife")
     press_button(app, "hand:left")
     assert sc.lab.battle().fighter("ann").hands["left"] == "knife"

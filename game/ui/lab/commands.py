@@ -32,15 +32,25 @@ def _health(scene: Any, field: str, by: int) -> None:
     scene._edit(lambda: scene.lab.set_field(scene.selected, field, int(now) + by))
 
 
-def _stat(scene: Any, by: int) -> None:
-    shown = scene.picked.get("stat", "")
-    key = shown.split(" ")[0]
-    value = scene._spec().get("stats", {}).get(key)
-    if not isinstance(value, int):
-        scene.say("Pick a number stat first.", "failure")
+def _number(scene: Any, group: str, by: int) -> None:
+    """A stat or skill one up or down: a skill had-or-not (largest known value 1) stays 0 or 1, a skill at 0
+    is taken off the fighter; a stat stops at 0 (the set-up's own check refuses what the ruleset cannot take)."""
+    from game.lab import known_names
+
+    key = scene.picked.get(group, "").rsplit(" ", 1)[0]
+    if not key or key == "-":
+        scene.say(f"Pick one of the {group} first.", "failure")
         return
-    scene.picked["stat"] = f"{key} {value + by}"
-    scene._edit(lambda: scene.lab.set_in(scene.selected, "stats", key, value + by))
+    value = scene._spec().get(group, {}).get(key, 0)
+    if not isinstance(value, int):
+        scene.say(f"{key} is not a number.", "failure")
+        return
+    new = max(0, value + by)
+    if group == "skills" and known_names(scene.lab.ruleset.id)["skills"].get(key) == 1:
+        new = min(new, 1)
+    gone = group == "skills" and new == 0
+    scene.picked[group] = f"{key} -" if gone else f"{key} {new}"
+    scene._edit(lambda: scene.lab.set_in(scene.selected, group, key, None if gone else new))
 
 
 def _carry(scene: Any) -> None:
@@ -185,7 +195,8 @@ _PRESS = {
     "posture": lambda s: s._edit(lambda: s.lab.next_posture(s.selected)),
     "hp-": lambda s: _health(s, "hp", -1), "hp+": lambda s: _health(s, "hp", 1),
     "fp-": lambda s: _health(s, "fp", -1), "fp+": lambda s: _health(s, "fp", 1),
-    "stat-": lambda s: _stat(s, -1), "stat+": lambda s: _stat(s, 1),
+    "stats-": lambda s: _number(s, "stats", -1), "stats+": lambda s: _number(s, "stats", 1),
+    "skills-": lambda s: _number(s, "skills", -1), "skills+": lambda s: _number(s, "skills", 1),
     "cond": lambda s: s._edit(lambda: s.lab.toggle(s.selected, "conditions", s.picked.get("cond", ""))),
     "remove": lambda s: s._edit(lambda: s.lab.remove_fighter(s.selected)),
     "play": lambda s: _play(s, None),
@@ -196,7 +207,7 @@ _PRESS = {
     "new": lambda s: _new(s),
 }
 #: the buttons that need a selected fighter
-_NEEDS_FIGHTER = {"turn", "posture", "hp-", "hp+", "fp-", "fp+", "stat-", "stat+", "cond", "remove", "add", "carry",
+_NEEDS_FIGHTER = {"turn", "posture", "hp-", "hp+", "fp-", "fp+", "stats-", "stats+", "skills-", "skills+", "cond", "remove", "add", "carry",
                   "grip", "ungrip"}
 
 

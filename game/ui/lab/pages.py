@@ -13,9 +13,33 @@ from typing import Any
 from game.lab_trial import Comparison, Trial
 from game.wording import percent
 
-__all__ = ["step_lines", "trial_heading", "compare_columns", "odds_lines", "Line"]
+__all__ = ["fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line"]
 
 Line = tuple[str, str]
+
+
+def _pairs(block: dict[str, Any]) -> str:
+    return " ".join(f"{k} {v}" for k, v in block.items()) or "none"
+
+
+def fighter_lines(battle: Any, fid: str | None) -> list[Line]:
+    """The selected fighter as the set-up has it: stats, skills, hands, what else it has, health, grips."""
+    if fid is None or battle.get(fid) is None:
+        return []
+    f = battle.fighter(fid)
+    held = ", ".join(f"{h} {v}" for h, v in f.hands.items() if v) or "empty hands"
+    health = " \u00b7 ".join(f"{k.upper()} {'full' if v is None else v}" for k, v in (("hp", f.hp), ("fp", f.fp))
+                             if v is not None or k == "hp")
+    out: list[Line] = [(f.name or f.id, "title"), (f"Stats: {_pairs(f.stats)}", "text"),
+                       (f"Skills: {_pairs(f.skills)}", "text"), (f"Holds: {held}", "text")]
+    if f.items:
+        out.append((f"Has: {', '.join(f.items)}", "text"))
+    out.append((f"{health} \u00b7 facing {f.facing} \u00b7 {f.posture} \u00b7 "
+                f"{', '.join(f.conditions) or 'no condition'}", "text"))
+    for g in battle.grapples:
+        if fid in (g.holder, g.target):
+            out.append((f"Grip: {g.holder} holds {g.target} by the {g.location} ({g.kind}, {g.hands} hand(s))", "text"))
+    return out
 
 
 def odds_lines(odds: dict[str, float] | None) -> list[Line]:

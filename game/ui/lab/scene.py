@@ -28,12 +28,12 @@ import pygame
 import pygame_gui
 
 from game.hexgrid import Hex
-from game.lab import LabError, LabSituation, from_scenario
+from game.lab import LabError, LabSituation, from_scenario, known_names
 from game.lab_trial import Comparison, Trial, legal_choices
 from game.ui.board_scene import BoardScene
 from game.ui.describe import intent_words
 from game.ui.lab.open_ground import display
-from game.ui.lab.pages import Line, compare_columns, step_lines, trial_heading
+from game.ui.lab.pages import Line, compare_columns, fighter_lines, step_lines, trial_heading
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
@@ -208,12 +208,7 @@ class LabScene(GuiScene):
         y = self._buttons(x, y, w, [("Turn", "turn", "Face the next side."), ("Posture", "posture", "Next posture."),
                                     ("HP-", "hp-", "One hit less."), ("HP+", "hp+", "One hit more."),
                                     ("FP-", "fp-", "One fatigue point less."), ("FP+", "fp+", "One more.")])
-        stats = list(self._spec().get("stats", {})) if self.selected else []
-        self._dropdown("stat", [f"{k} {v}" for k, v in self._spec().get("stats", {}).items()] if stats else [],
-                       pygame.Rect(x, y, w // 3, ROW - 4))
-        self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP, [("-1", "stat-", "Lower the stat."),
-                                                               ("+1", "stat+", "Raise the stat.")])
-        y += ROW
+        y = self._number_rows(x, y, w)
         self._dropdown("cond", list(self.lab.ruleset.conditions), pygame.Rect(x, y, w // 3, ROW - 4))
         self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP, [("Condition on/off", "cond", "Add or clear it.")])
         y += ROW
@@ -230,6 +225,20 @@ class LabScene(GuiScene):
                            ("Let go", "ungrip", "Remove the grips this fighter holds.")])
         return self._buttons(x, y, w, [("Add a copy", "add", "A copy of this fighter on the next open hex."),
                                        ("Remove", "remove", "Take this fighter off (and its grips).")]) + GAP
+
+    def _number_rows(self, x: int, y: int, w: int) -> int:
+        """Stats and skills: a drop-down of the names (the fighter's, then the ruleset's known ones) and -1/+1."""
+        known = known_names(self.lab.ruleset.id)
+        half = (w - GAP) // 2
+        for i, group in enumerate(("stats", "skills")):
+            have = self._spec().get(group, {}) if self.selected else {}
+            names = list(dict.fromkeys([*have, *known[group]]))
+            shown = [f"{k} {have[k]}" if k in have else f"{k} -" for k in names]
+            left = x + i * (half + GAP)
+            self._dropdown(group, shown, pygame.Rect(left, y, half - 2 * 46, ROW - 4))
+            self._buttons(left + half - 2 * 46 + GAP, y, 2 * 46 - GAP,
+                          [("-1", f"{group}-", f"Lower it ({group} at 0 are taken off)."), ("+1", f"{group}+", "Raise it.")])
+        return y + ROW
 
     def _build_play_rows(self, x: int, y: int, w: int) -> int:
         self.choices = self._choices()
@@ -408,7 +417,8 @@ class LabScene(GuiScene):
 
     def pane_lines(self) -> list[Line]:
         if self.trial is None:
-            return [("Set up the moment, then choose an action and play it.", "dim"),
+            return fighter_lines(self.lab.battle(), self.selected) + [
+                    ("Set up the moment, then choose an action and play it.", "dim"),
                     ("Click a fighter to select it; click an open hex to move it there.", "dim"),
                     ("Typed dice are used first, in the order the rules roll them; random after.", "dim")]
         return trial_heading(self.trial) + step_lines(self.trial, self.step)
