@@ -332,15 +332,23 @@ class LessonRun:
     def step(self) -> Step | None:
         return None if self.finished else self.lesson.steps[self.index]
 
+    def _tried(self, step: Step, battle: Battle) -> bool:
+        """The learner acted for this step since it began and it did not count: the step's own kind of
+        action when it names one, else anything but passing."""
+        want = step.example.get("type")
+        for entry in battle.log[self.mark:]:
+            actor, kind = _kind(entry)
+            if actor == self.lesson.learner and (kind == want if want else kind not in PASSING):
+                return True
+        return False
+
     def observe(self, battle: Battle) -> list[str]:
         """Advance over every step now met; what to tell the learner about it."""
         out: list[str] = []
         while not self.finished:
             step = self.lesson.steps[self.index]
             if not check_met(step.check, battle, self.mark, self.lesson.learner):
-                tried = any((e.get("intent") or {}).get("actor") == self.lesson.learner
-                            for e in battle.log[self.mark:])
-                if tried and not out:
+                if self._tried(step, battle) and not out:
                     out.append(step.retry or "Not yet: look at the roll in the log, then try again.")
                     self.mark = len(battle.log)
                 elif battle.ended:
@@ -355,6 +363,15 @@ class LessonRun:
                 out.append(f"Lesson complete: {self.lesson.title}.")
         self.said.extend(out)
         return out
+
+
+#: what a learner does while waiting for the right moment (a phase passed, a turn ended): never a failed try
+PASSING = frozenset({"wait", "do_nothing", "end_turn", "pass"})
+
+
+def _kind(entry: dict[str, Any]) -> tuple[Any, Any]:
+    intent = entry.get("intent") or {}
+    return intent.get("actor"), intent.get("type")
 
 
 class StillOpponent:

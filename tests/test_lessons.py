@@ -59,6 +59,11 @@ def test_a_run_retries_then_advances_and_finishes():
         return said
 
     assert act(les.steps[0]) == [les.steps[0].retry] and run.index == 0 and not s.battle.grapples
+    wait = s.ruleset.action_from_dict({"actor": "ann", "type": "do_nothing"})
+    assert not s.submit(wait).rejected
+    assert run.observe(s.battle) == []  # passing is waiting for the moment, not a failed try
+    while s.whose_turn() != "ann":
+        s.poll_computer()
     assert act(les.steps[0]) == [les.steps[0].done] and run.index == 1
     assert act(les.steps[1]) == [les.steps[1].done, "Lesson complete: Grab."]
     assert run.finished and run.step is None and s.battle.fighter("bob").posture == "prone"
