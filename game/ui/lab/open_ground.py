@@ -21,7 +21,7 @@ from game.model import Board
 __all__ = ["display", "MARGIN"]
 
 #: open hexes drawn beyond the outermost fighter on every side
-MARGIN = 5
+MARGIN = 4
 
 
 def _moved(h: Any, by: Hex) -> Any:
@@ -51,7 +51,7 @@ def display(battle: Any) -> tuple[Any, Hex]:
     for e in (shown.state.get("board_effects") or []) if isinstance(shown.state, dict) else []:
         e["hex"] = _moved(e.get("hex"), shift)
     spots = [axial_to_offset(f.hex, "y", "odd") for f in shown.fighters]
-    columns = max(12, max(c for c, _ in spots) + MARGIN + 1)
-    rows_n = max(10, max(r for _, r in spots) + MARGIN + 1)
+    columns = max(c for c, _ in spots) + MARGIN + 1
+    rows_n = max(r for _, r in spots) + MARGIN + 1
     shown.board = Board.open_field(columns, rows_n, name="open ground (no map)")
     return shown, shift

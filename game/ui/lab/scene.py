@@ -45,6 +45,8 @@ TONES = {"title": (255, 222, 140), "text": (232, 228, 216), "rule": (120, 190, 2
 #: side colours in order of first appearance (the board's own fallback order)
 SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
 ROW = 34
+#: the least height the step pane needs; below it the step is shown in a card over the board
+PANE_MIN = 230
 GAP = 6
 
 
@@ -108,7 +110,7 @@ class LabScene(GuiScene):
     def _new_board(self) -> BoardScene:
         b = BoardScene(self.shown_battle(), self.size, self.app.text)
         b.click_selects = False
-        b.view_rect = self.map_rect
+        b.view_rect = self.board_rect()
         b.selected = self.selected
         # a situation's sides carry no colours: each side its own, in order of first appearance
         b.side_colours = {sid: SIDE_COLOURS[i % len(SIDE_COLOURS)] for sid, i in b.side_index.items()}
@@ -119,6 +121,15 @@ class LabScene(GuiScene):
     def map_rect(self) -> pygame.Rect:
         w, h = self.size
         return pygame.Rect(0, 0, w - self.panel_width, h)
+
+    def card_shown(self) -> bool:
+        """Whether the step is read in a card over the board (a window too short for the panel's pane)."""
+        return self.trial is not None and self.size[1] - getattr(self, "pane_top", 0) - 50 < PANE_MIN
+
+    def board_rect(self) -> pygame.Rect:
+        """The part of the map area the board is fitted into: above the step card when there is one."""
+        r = self.map_rect
+        return pygame.Rect(r.x, r.y, r.w, r.h - PANE_MIN - 60) if self.card_shown() else r
 
     @property
     def panel_width(self) -> int:
@@ -147,6 +158,9 @@ class LabScene(GuiScene):
         else:
             self.board.battle = shown
             self.board.selected = self.selected
+        if self.board.view_rect != self.board_rect():
+            self.board.view_rect = self.board_rect()
+            self.board.fit()
         if rebuild:
             self.rebuild()
 
@@ -155,7 +169,7 @@ class LabScene(GuiScene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         self.board.resize(size)
-        self.board.view_rect = self.map_rect
+        self.board.view_rect = self.board_rect()
         self.board.fit()
 
     def build(self) -> None:
@@ -206,8 +220,10 @@ class LabScene(GuiScene):
         self.label(pygame.Rect(x, y, w, 24), self._fighter_title())
         y += 26
         y = self._buttons(x, y, w, [("Turn", "turn", "Face the next side."), ("Posture", "posture", "Next posture."),
-                                    ("HP-", "hp-", "One hit less."), ("HP+", "hp+", "One hit more."),
-                                    ("FP-", "fp-", "One fatigue point less."), ("FP+", "fp+", "One more.")])
+                                    ("Copy", "add", "A copy of this fighter on the next open hex."),
+                                    ("Remove", "remove", "Take this fighter off (and its grips).")])
+        y = self._buttons(x, y, w, [("HP -1", "hp-", "One hit less."), ("HP +1", "hp+", "One hit more."),
+                                    ("FP -1", "fp-", "One fatigue point less."), ("FP +1", "fp+", "One more.")])
         y = self._number_rows(x, y, w)
         self._dropdown("cond", list(self.lab.ruleset.conditions), pygame.Rect(x, y, w // 3, ROW - 4))
         self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP, [("Condition on/off", "cond", "Add or clear it.")])
@@ -215,16 +231,14 @@ class LabScene(GuiScene):
         items = ["(empty hand)", *sorted(self.lab.ruleset.items)]
         self._dropdown("item", items, pygame.Rect(x, y, w // 3, ROW - 4))
         y = self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP,
-                          [("Right hand", "hand:right", "Put it in the right hand."),
-                           ("Left hand", "hand:left", "Put it in the left hand."),
-                           ("Worn/belt", "carry", "Wear it or carry it on the belt (or take it off).")])
+                          [("Right", "hand:right", "Put it in the right hand."),
+                           ("Left", "hand:left", "Put it in the left hand."),
+                           ("Belt", "carry", "Wear it, or carry it on the belt; again takes it off.")])
         locations = list(self.lab.ruleset.grapple_locations) or ["torso", "neck", "arm", "leg"]
         self._dropdown("location", locations, pygame.Rect(x, y, w // 3, ROW - 4))
-        y = self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP,
-                          [("Grip\u2026", "grip", "Then click the fighter to hold there."),
-                           ("Let go", "ungrip", "Remove the grips this fighter holds.")])
-        return self._buttons(x, y, w, [("Add a copy", "add", "A copy of this fighter on the next open hex."),
-                                       ("Remove", "remove", "Take this fighter off (and its grips).")]) + GAP
+        return self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP,
+                             [("Grip\u2026", "grip", "Then click the fighter to hold there."),
+                              ("Let go", "ungrip", "Remove the grips this fighter holds.")]) + GAP
 
     def _number_rows(self, x: int, y: int, w: int) -> int:
         """Stats and skills: a drop-down of the names (the fighter's, then the ruleset's known ones) and -1/+1."""
@@ -245,13 +259,13 @@ class LabScene(GuiScene):
         self._dropdown("action", list(self.choices), pygame.Rect(x, y, w, ROW - 4))
         y += ROW
         self.label(pygame.Rect(x, y, 50, ROW - 4), "Dice")
-        self.dice_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 52, y, w - 52, ROW - 4),
-                                                                       self.gui))
+        self.dice_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x + 52, y, w - 52, ROW - 4), self.gui, placeholder_text="faces to use first, e.g. 3 4 3"))
         if self.picked.get("dice"):
             self.dice_entry.set_text(self.picked["dice"])
         y += ROW
-        y = self._buttons(x, y, w, [("Play: random dice", "play", "Roll the dice for me."),
-                                    ("Play: typed dice", "typed", "Use the faces typed above, then random."),
+        y = self._buttons(x, y, w, [("Play", "play", "Play it with random dice."),
+                                    ("Play typed", "typed", "Play it with the faces typed above (random after)."),
                                     ("Same dice", "same", "Play it again with the faces that fell."),
                                     ("Rewind", "rewind", "Back to the set-up.")])
         y = self._buttons(x, y, w, [("< Step", "prev", "The step before."), ("Step >", "next", "Next."),
@@ -260,7 +274,7 @@ class LabScene(GuiScene):
 
         others = [r for r in sorted(RULESETS) if r != self.lab.ruleset.id]
         self._dropdown("other", others, pygame.Rect(x, y, w // 2, ROW - 4))
-        self.button(pygame.Rect(x + w // 2 + GAP, y, w - w // 2 - GAP, ROW - 4), "Compare side by side", "compare",
+        self.button(pygame.Rect(x + w // 2 + GAP, y, w - w // 2 - GAP, ROW - 4), "Compare", "compare",
                     tooltip="The same action under the other ruleset, aligned, the differences named.")
         return y + ROW
 
@@ -409,8 +423,15 @@ class LabScene(GuiScene):
         pygame.draw.rect(surface, (22, 24, 31), panel)
         pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
         self.rule_links = []
-        pane = pygame.Rect(panel.x + 10, getattr(self, "pane_top", 400), panel.w - 20,
-                           panel.bottom - getattr(self, "pane_top", 400) - 50)
+        top = getattr(self, "pane_top", 400)
+        pane = pygame.Rect(panel.x + 10, top, panel.w - 20, panel.bottom - top - 50)
+        if self.card_shown():
+            # a short window: the step reads in a card over the foot of the board instead
+            m = self.map_rect
+            pane = pygame.Rect(m.x + 16, m.bottom - PANE_MIN - 50, m.w - 32, PANE_MIN)
+            card = pygame.Surface(pane.inflate(16, 12).size, pygame.SRCALPHA)
+            card.fill((14, 15, 20, 228))
+            surface.blit(card, pane.inflate(16, 12))
         self.draw_lines(surface, pane, self.pane_lines())
         if self.comparison is not None:
             self._draw_comparison(surface)
@@ -421,7 +442,8 @@ class LabScene(GuiScene):
                     ("Set up the moment, then choose an action and play it.", "dim"),
                     ("Click a fighter to select it; click an open hex to move it there.", "dim"),
                     ("Typed dice are used first, in the order the rules roll them; random after.", "dim")]
-        return trial_heading(self.trial) + step_lines(self.trial, self.step)
+        said = intent_words(self.trial.before, self.trial.action, detail=True)
+        return [(said, "title"), *trial_heading(self.trial), *step_lines(self.trial, self.step)]
 
     def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, lines: list[Line], size: int = 15) -> int:
         """Wrapped lines in ``box``; rule lines become links. Returns the y below the last line drawn."""
