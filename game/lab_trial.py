@@ -38,8 +38,10 @@ from game.rules.events import apply_event
 from game.situation import SituationError, build_situation, parse_situation, play
 
 __all__ = ["LabDice", "Trial", "Comparison", "play_action", "legal_choices", "compare", "parse_faces",
-           "roll_events", "name_differences"]
+           "roll_events", "name_differences", "roll_differences", "odds_differences", "SAME"]
 
+#: what the split view says when nothing differs
+SAME = "the same outcome under both"
 #: at most this many faces may be typed (a short action rolls a handful)
 MAX_TYPED = 200
 
@@ -202,6 +204,7 @@ def name_differences(a: Trial, b: Trial, names: tuple[str, str]) -> list[str]:
         out.append(f"{who} does not allow it: {why}")
     if sa["rolls"] != sb["rolls"]:
         out.append(f"{names[0]} rolls {sa['rolls']} time(s), {names[1]} {sb['rolls']}")
+    out += roll_differences(a, b, names)
     if sa["grips"] != sb["grips"]:
         out.append(f"grips after: {names[0]} {', '.join(sa['grips']) or 'none'}; "
                    f"{names[1]} {', '.join(sb['grips']) or 'none'}")
@@ -210,7 +213,48 @@ def name_differences(a: Trial, b: Trial, names: tuple[str, str]) -> list[str]:
             va, vb = sa[key][fid], sb[key].get(fid)
             if va != vb:
                 out.append(f"{fid} {word} {_said(va)} under {names[0]}, {_said(vb)} under {names[1]}")
-    return out or ["the same outcome under both"]
+    return out or [SAME]
+
+
+def _flat_rolls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every single roll in order, a contest's two rolls in their places."""
+    out = []
+    for e in roll_events(events):
+        out.extend(e.get("rolls", []) if e.get("type") == "contest" else [e])
+    return out
+
+
+def roll_differences(a: Trial, b: Trial, names: tuple[str, str]) -> list[str]:
+    """The rolls paired in order: where what is needed, or whether it was made, differs."""
+    out = []
+    for i, (ra, rb) in enumerate(zip(_flat_rolls(a.events), _flat_rolls(b.events), strict=False)):
+        what = f"roll {i + 1} ({ra.get('actor', '')}: {ra.get('label', '')})"
+        need_a, need_b = ra.get("target", ra.get("dc")), rb.get("target", rb.get("dc"))
+        if need_a != need_b:
+            word = "target" if "target" in ra else "needs"
+            out.append(f"{what}: {word} {need_a} under {names[0]}, {need_b} under {names[1]}")
+        if bool(ra.get("success")) != bool(rb.get("success")):
+            said = ("made", "missed")
+            out.append(f"{what}: {said[not ra.get('success')]} under {names[0]}, "
+                       f"{said[not rb.get('success')]} under {names[1]}")
+    return out
+
+
+def odds_differences(oa: dict[str, float] | None, ob: dict[str, float] | None, names: tuple[str, str]) -> list[str]:
+    """Where the chances before the dice differ by half a point or more, outcome by outcome."""
+    if not oa or not ob:
+        return []
+    from game.wording import percent
+
+    out = []
+    for key in dict.fromkeys([*oa, *ob]):
+        if key not in oa or key not in ob:
+            has, hasnt = (names[0], names[1]) if key in oa else (names[1], names[0])
+            out.append(f"{has} has an outcome '{key.replace('_', ' ')}' that {hasnt} does not")
+        elif abs(oa[key] - ob[key]) >= 0.005:
+            out.append(f"chance of {key.replace('_', ' ')}: {percent(oa[key])} under {names[0]}, "
+                       f"{percent(ob[key])} under {names[1]}")
+    return out
 
 
 def _said(v: Any) -> str:
@@ -244,5 +288,8 @@ def compare(lab: LabSituation, action: dict[str, Any], other: str, typed: list[i
         raise LabError(f"{lab.name}: actions[0]: {action.get('type')!r} has no counterpart under {other}")
     there = play_action(lab, acts[0], typed, seed=seed, data=moved)
     names = (here.ruleset.name or here.ruleset.id, there.ruleset.name or there.ruleset.id)
+    odds = [here.odds(), there.odds()]
+    found = [d for d in name_differences(here, there, names) if d != SAME]
+    found += odds_differences(odds[0], odds[1], names)
     return Comparison(trials=[here, there], assumptions=[list(lab.assumptions), list(assumed)],
-                      differences=name_differences(here, there, names), odds=[here.odds(), there.odds()])
+                      differences=found or [SAME], odds=odds)

@@ -9,7 +9,7 @@ import pytest
 
 from game.hexgrid import Hex
 from game.lab import LabError, LabSituation, from_scenario, normalise
-from game.lab_trial import LabDice, parse_faces, play_action
+from game.lab_trial import LabDice, name_differences, parse_faces, play_action
 from game.situation import resolve_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,3 +132,49 @@ def test_a_broken_file_is_refused_in_one_sentence(tmp_path: Path) -> None:
     bad.write_text('{"ruleset": "3d6-full", "fighters": [{"id": "a", "side": "r", "hex": [0, 0], "facing": 9}]}')
     with pytest.raises(LabError, match=r"bad\.json: fighters\[0\]\.facing"):
         LabSituation.load(bad)
+
+
+def _fake_translate(monkeypatch):
+    """A stand-in for game.translate (the explain helper's) while the real one may be missing: the set-up
+    as it is under the other ruleset, one assumption named."""
+    import sys
+    import types
+
+    fake = types.ModuleType("game.translate")
+
+    def translate(spec, to):
+        return {**spec, "ruleset": to}, [f"stats kept as written for {to}"]
+
+    fake.translate = translate
+    monkeypatch.setitem(sys.modules, "game.translate", fake)
+
+
+def test_s2_break_1_compare_aligns_two_rulesets_and_names_the_differences(monkeypatch):
+    """S2-BREAK-1: the same break free under 3d6 full and 3d6 lite, the same typed dice; each side's
+    rolls, odds and assumptions kept, the differences named in sentences."""
+    from game.lab_trial import compare
+
+    _fake_translate(monkeypatch)
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    comp = compare(lab, {"actor": "bob", "type": "break_free"}, "3d6-lite", [3, 4, 3, 4, 4, 4])
+    full, lite = comp.trials
+    assert full.ruleset.id == "3d6-full" and lite.ruleset.id == "3d6-lite"
+    assert full.used[:6] == lite.used[:6] == [3, 4, 3, 4, 4, 4]
+    assert comp.assumptions[1] == ["stats kept as written for 3d6-lite"]
+    assert comp.differences and all(isinstance(d, str) and d for d in comp.differences)
+    same = name_differences(full, full, ("a", "b"))
+    assert same == ["the same outcome under both"]
+
+
+def test_a_missing_counterpart_is_one_sentence(monkeypatch):
+    import sys
+    import types
+
+    from game.lab_trial import compare
+
+    fake = types.ModuleType("game.translate")
+    fake.translate = lambda spec, to: ({**spec, "ruleset": to, "actions": []}, [])
+    monkeypatch.setitem(sys.modules, "game.translate", fake)
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    with pytest.raises(LabError, match="no counterpart"):
+        compare(lab, {"actor": "bob", "type": "break_free"}, "d20")

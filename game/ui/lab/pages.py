@@ -77,23 +77,24 @@ def step_lines(trial: Trial, index: int) -> list[Line]:
     return out
 
 
-def _trial_lines(trial: Trial, odds: dict[str, float] | None) -> list[Line]:
-    out = trial_heading(trial) + odds_lines(odds)
-    for step in trial.steps:
-        tone = "title" if step.kind in ("roll", "contest", "action") else "text"
-        out.append((step.title, tone))
-        out.extend((f"  {line}", "text") for line in step.lines)
-        if step.rules:
-            out.append(("  " + ", ".join(step.rules), "rule"))
+def step_block(step: Any) -> list[Line]:
+    """One step as the split view shows it: its title, its lines indented, its rule IDs (links)."""
+    tone = "title" if step.kind in ("roll", "contest", "action") else "text"
+    out: list[Line] = [(step.title, tone), *((f"  {line}", "text") for line in step.lines)]
+    if step.rules:
+        out.append(("  " + ", ".join(step.rules), "rule"))
     return out
 
 
-def compare_columns(comp: Comparison, names: tuple[str, str]) -> tuple[list[Line], list[Line], list[Line]]:
-    """The split view: each ruleset's steps under its name (the rolls side by side), then below both
-    what each translation assumed and every difference named."""
+def compare_columns(comp: Comparison, names: tuple[str, str]) -> tuple[list[list[Line]], list[list[Line]],
+                                                                       list[Line]]:
+    """The split view: for each ruleset a list of blocks (its heading, then one block per step), drawn in
+    pairs so that the n-th step of each starts on the same line; below both, every difference named and
+    what each translation assumed."""
     cols = []
     for trial, odds, name in zip(comp.trials, comp.odds, names, strict=True):
-        cols.append([(name, "title"), *_trial_lines(trial, odds)])
+        head = [(name, "title"), *trial_heading(trial), *odds_lines(odds)]
+        cols.append([head, *(step_block(st) for st in trial.steps)])
     below: list[Line] = [("Differences", "title")]
     below += [(d, "text") for d in comp.differences]
     for assumed, name in zip(comp.assumptions, names, strict=True):

@@ -346,9 +346,9 @@ class LabScene(GuiScene):
 
     def _mouse(self, event: pygame.event.Event) -> None:
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._click_pane(pos):
+            return None
         if not self.map_rect.collidepoint(pos) and event.type != pygame.MOUSEBUTTONUP:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self._click_pane(pos)
             return None
         if self.comparison is not None:
             return None
@@ -362,14 +362,15 @@ class LabScene(GuiScene):
                 self.click_board(pos)
         return None
 
-    def _click_pane(self, pos: tuple[int, int]) -> None:
+    def _click_pane(self, pos: tuple[int, int]) -> bool:
         """A rule ID in the step pane or the split view: the rules help, opened at that rule."""
         for rect, rule in self.rule_links:
             if rect.collidepoint(pos):
                 from game.ui.menus.rules_help_view import RulesHelpView
 
                 self.request(Transition("push", RulesHelpView(self.app, _HelpBelow(self), rule=rule)))
-                return
+                return True
+        return False
 
     def click_board(self, pos: tuple[int, int]) -> None:
         """Select the fighter clicked, grip it (after ``Grip…``), or move the selected one to the hex."""
@@ -481,11 +482,18 @@ class LabScene(GuiScene):
         names = tuple(t.ruleset.name or t.ruleset.id for t in comp.trials)
         left, right, below = compare_columns(comp, names)  # type: ignore[arg-type]
         half = (area.w - 30) // 2
-        top = pygame.Rect(area.x + 10, area.y + 10, half, int(area.h * 0.64))
-        y1 = self.draw_lines(surface, top, left, 14)
-        y2 = self.draw_lines(surface, top.move(half + 10, 0), right, 14)
-        mid = area.x + 10 + half + 5
-        pygame.draw.line(surface, (70, 74, 90), (mid, top.y), (mid, max(y1, y2)), 1)
-        rest = pygame.Rect(area.x + 10, max(y1, y2) + 10, area.w - 20, area.bottom - max(y1, y2) - 20)
+        limit = area.y + int(area.h * 0.66)
+        y = area.y + 10
+        for i in range(max(len(left), len(right))):  # the n-th step of each side starts on the same line
+            ends = [y]
+            for col, x in ((left, area.x + 10), (right, area.x + 20 + half)):
+                if i < len(col):
+                    ends.append(self.draw_lines(surface, pygame.Rect(x, y, half, limit - y), col[i], 14))
+            y = max(ends) + 4
+            if y >= limit:
+                break
+        mid = area.x + 15 + half
+        pygame.draw.line(surface, (70, 74, 90), (mid, area.y + 10), (mid, y), 1)
+        rest = pygame.Rect(area.x + 10, y + 10, area.w - 20, area.bottom - y - 20)
         pygame.draw.line(surface, (70, 74, 90), (rest.x, rest.y - 5), (rest.right, rest.y - 5), 1)
         self.draw_lines(surface, rest, below + [("Esc: close the split view", "dim")], 14)
