@@ -235,7 +235,9 @@ class Menu(Mode):
             self.menu.kill()
             if self.menu.result_mode:
                 return Command("choose", payload)
-            return Submit(payload)
+            from game.ui.aim_view import aim_mode  # late: aim_view's modes build on these
+
+            return aim_mode(scene, payload, self.back) or Submit(payload)  # a flame burst's hexes first
         if kind == "map":
             self.menu.kill()
             return PickHex(payload, self.back)
@@ -271,19 +273,27 @@ class PickHex(Mode):
             if h in self.by_hex:
                 a = self.by_hex[h]
                 return Confirm(a, f"{self.title} to ({h.q}, {h.r})?", self, at=h)
-            return None
+            from game.ui.aim_view import free_aim  # a throw may go at any hex the rules accept (issue 17)
+
+            a = free_aim(scene, next(iter(self.by_hex.values()), None), h)
+            return Confirm(a, f"{self.title} to ({h.q}, {h.r})?", self, at=h) if a is not None else None
         if _right_click(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             return self.back
         return self.common(event, scene)
 
     def hint(self, scene):
-        return f"{self.title}: click one of the lit hexes \u00b7 Esc to go back"
+        if getattr(self, "_free", None) is None:  # asked once: may any hex in reach be aimed at (a throw)?
+            from game.ui.aim_view import any_hex
+
+            self._free = any_hex(scene, next(iter(self.by_hex.values()), None))
+        where = "a lit hex or any other in reach" if self._free else "one of the lit hexes"
+        return f"{self.title}: click {where} \u00b7 Esc to go back"
 
     def draw(self, surface, scene):
         costs = {h: scene.cost_of(h) for h in self.by_hex}
         scene.draw_reach(surface, costs)
         h = scene.board.hovered
-        if h in self.by_hex and scene.actor is not None:
+        if h in self.by_hex and scene.actor is not None and not _aimed(scene):  # a throw walks no route
             scene.draw_route(surface, scene.actor, h)
 
 
@@ -315,6 +325,12 @@ class SelectTarget(Mode):
         scene.ring_fighters(surface, self.targets)
 
 
+def _aimed(scene: Any) -> bool:
+    """Whether the map shows an aim preview now (a throw at a hex: no walking route is drawn to it)."""
+    aim = getattr(scene, "aim", None)
+    return aim is not None and bool(aim.preview(scene))
+
+
 class Confirm(Mode):
     """Yes or no to one intent: Enter or a click confirms, Esc or a right click goes back."""
 
@@ -342,7 +358,7 @@ class Confirm(Mode):
         return f"{self.text}  Enter or click it again: yes \u00b7 Esc: no"
 
     def draw(self, surface, scene):
-        if self.at is not None:
+        if self.at is not None and not _aimed(scene):  # a throw is aimed, not walked: no route, no cost
             scene.draw_reach(surface, {self.at: scene.cost_of(self.at)})
             if scene.actor is not None:
                 scene.draw_route(surface, scene.actor, self.at)
