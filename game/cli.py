@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "items": ("catalogue", "list a ruleset's items"),
     "conditions": ("catalogue", "list a ruleset's conditions"),
     "simulate": ("simulate", "play whole battles computer against computer, headless"),
+    "check-lesson": ("check_lesson", "check a lesson file and play it by its examples (exit 3 if a step sticks)"),
 }
 
 

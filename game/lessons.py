@@ -32,6 +32,7 @@ places (the UI: the settings folder). No pygame here.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -42,7 +43,8 @@ from typing import Any
 from game.model import Battle, Grapple
 
 __all__ = ["Lesson", "Step", "LessonError", "LessonRun", "StillOpponent", "load_lesson", "load_lessons",
-           "check_met", "CHECKS", "load_progress", "save_progress", "LESSONS_DIR", "PROGRESS_FILE"]
+           "check_met", "CHECKS", "load_progress", "save_progress", "LESSONS_DIR", "PROGRESS_FILE",
+           "StepTrial", "play_examples"]
 
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "maps" / "lessons"
 #: the progress file's name in the folder the caller gives (the UI: the settings folder)
@@ -66,6 +68,11 @@ class Step:
     done: str = ""
     retry: str = ""
     example: dict[str, Any] = field(default_factory=dict)
+    #: what must still hold while this step is tried (a grip the step before took); when it stops holding the
+    #: lesson goes back to step ``back_to`` (1-based) and says ``lost``
+    needs: dict[str, Any] = field(default_factory=dict)
+    back_to: int = 0
+    lost: str = ""
 
 
 @dataclass(frozen=True)
@@ -208,28 +215,43 @@ def _step(path: Path, i: int, data: Any, fighters: set[str]) -> Step:
     where = f"{path}: steps[{i}]"
     if not isinstance(data, dict):
         raise LessonError(f"{where}: expected a table")
-    unknown = set(data) - {"prompt", "how", "done", "retry", "example", "check"}
+    unknown = set(data) - {"prompt", "how", "done", "retry", "example", "check", "needs", "back_to", "lost"}
     if unknown:
         raise LessonError(f"{where}: unknown field {sorted(unknown)[0]!r}")
     check = data.get("check")
     if not isinstance(check, dict) or not check:
         raise LessonError(f"{where}.check: expected a table of one or more checks ({', '.join(CHECKS)})")
-    for name, want in check.items():
-        if name not in CHECKS:
-            raise LessonError(f"{where}.check.{name}: not a check; one of {', '.join(CHECKS)}")
-        needs = CHECKS[name][1]
-        if needs and (not isinstance(want, dict) or any(k not in want for k in needs)):
-            raise LessonError(f"{where}.check.{name}: needs the fields {', '.join(needs)}")
-        for key in ("fighter", "holder", "target"):
-            who = want.get(key) if isinstance(want, dict) else (want if name == "hurt" else None)
-            if who is not None and who not in fighters:
-                raise LessonError(f"{where}.check.{name}: no fighter {who!r} in this lesson")
+    _check_table(f"{where}.check", check, fighters)
+    needs = data.get("needs", {})
+    back_to = data.get("back_to", 0)
+    if needs:
+        if not isinstance(needs, dict):
+            raise LessonError(f"{where}.needs: expected a table of checks ({', '.join(CHECKS)})")
+        _check_table(f"{where}.needs", needs, fighters)
+        if not isinstance(back_to, int) or isinstance(back_to, bool) or not 1 <= back_to <= i:
+            raise LessonError(f"{where}.back_to: the step to go back to when 'needs' stops holding, "
+                              f"1 to {i}, got {back_to!r}")
     example = data.get("example", {})
     if not isinstance(example, dict) or ("type" not in example and example):
         raise LessonError(f"{where}.example: expected a table with a type, as a situation's action")
     return Step(prompt=_text(where, data, "prompt"), check=dict(check), how=_text(where, data, "how", required=False),
                 done=_text(where, data, "done", required=False), retry=_text(where, data, "retry", required=False),
-                example=dict(example))
+                example=dict(example), needs=dict(needs), back_to=back_to if needs else 0,
+                lost=_text(where, data, "lost", required=False))
+
+
+def _check_table(where: str, table: dict[str, Any], fighters: set[str]) -> None:
+    """A table of checks: known names, the fields each needs, fighters of this lesson."""
+    for name, want in table.items():
+        if name not in CHECKS:
+            raise LessonError(f"{where}.{name}: not a check; one of {', '.join(CHECKS)}")
+        needs = CHECKS[name][1]
+        if needs and (not isinstance(want, dict) or any(k not in want for k in needs)):
+            raise LessonError(f"{where}.{name}: needs the fields {', '.join(needs)}")
+        for key in ("fighter", "holder", "target"):
+            who = want.get(key) if isinstance(want, dict) else (want if name == "hurt" else None)
+            if who is not None and who not in fighters:
+                raise LessonError(f"{where}.{name}: no fighter {who!r} in this lesson")
 
 
 def load_lesson(path: str | Path) -> Lesson:
@@ -280,13 +302,7 @@ def load_lesson(path: str | Path) -> Lesson:
         # the scenario checker names its fields from the [scenario] table's top: say that table
         raise LessonError(head + "scenario." + text[len(head):] if text.startswith(head)
                           else f"{path}: scenario: {text}") from None
-    return dataclass_replace(lesson, ruleset=battle.ruleset)
-
-
-def dataclass_replace(lesson: Lesson, **kw: Any) -> Lesson:
-    import dataclasses
-
-    return dataclasses.replace(lesson, **kw)
+    return dataclasses.replace(lesson, ruleset=battle.ruleset)
 
 
 def load_lessons(folder: str | Path = LESSONS_DIR) -> tuple[list[Lesson], list[str]]:
@@ -345,9 +361,18 @@ class LessonRun:
     def observe(self, battle: Battle) -> list[str]:
         """Advance over every step now met; what to tell the learner about it."""
         out: list[str] = []
+        went_back = False
         while not self.finished:
             step = self.lesson.steps[self.index]
-            if not check_met(step.check, battle, self.mark, self.lesson.learner):
+            learner = self.lesson.learner
+            if step.needs and not went_back and not check_met(step.needs, battle, self.mark, learner) \
+                    and not check_met(step.check, battle, self.mark, learner):
+                went_back = True  # once per look: the step gone back to may be met again at once
+                self.index = step.back_to - 1
+                self.mark = len(battle.log)
+                out.append(step.lost or f"That undid step {step.back_to}: do it again.")
+                continue
+            if not check_met(step.check, battle, self.mark, learner):
                 if self._tried(step, battle) and not out:
                     out.append(step.retry or "Not yet: look at the roll in the log, then try again.")
                     self.mark = len(battle.log)
@@ -394,6 +419,90 @@ class StillOpponent:
 
     def close(self) -> None:
         """Nothing to free."""
+
+
+# -- a lesson played by its examples (clinch check-lesson, the tests) -------------------------------------------
+
+@dataclass(frozen=True)
+class StepTrial:
+    """How one step went when its example was played: met or not, after how many tries."""
+
+    index: int
+    met: bool
+    tries: int
+    note: str = ""
+
+
+def _matches(action: Any, example: dict[str, Any]) -> bool:
+    """An offered action does what the example does (a result bought after the roll is chosen later)."""
+    return action.type == example.get("type") and all(
+        getattr(action, k, None) == v or (k == "option" and getattr(action, k, None) is None)
+        for k, v in example.items() if k != "type")
+
+
+def play_examples(lesson: Lesson, *, tries: int = 25, seed: int | None = None) -> list[StepTrial]:
+    """Play ``lesson`` with seeded dice as a learner following it would: each step's example picked from the
+    actions the rules offer now (passing the turn or phase while it is not offered), tried again after a
+    miss, up to ``tries`` times; the foe waits (``still``) or is the computer. Returns one trial per step
+    reached; the last is not met when the lesson cannot be finished that way. Headless."""
+    from game.turns import TurnController
+
+    battle = lesson.battle()
+    if seed is not None:
+        battle.rng.seed = seed
+    me = battle.fighter(lesson.learner).side
+    ctl = TurnController(battle, battle.ruleset, dice="seeded")
+    ctl.seat = {s: ("human" if s == me else "ai") for s in ctl.seat}
+    foe = None
+    if lesson.foe == "computer":
+        from game.ai import Opponent
+
+        foe = Opponent("easy", budget_ms=50, seed=battle.rng.seed)
+    run = LessonRun(lesson, battle)
+    out: list[StepTrial] = []
+    count = 0
+    for _ in range(tries * 40 * len(lesson.steps)):
+        if run.finished or battle.ended or count > tries:
+            break
+        fid = ctl.whose_turn()
+        if fid is None:
+            break
+        if fid != lesson.learner:
+            decision = foe.decide(battle, ctl.ruleset, fid) if foe is not None else None
+            action = getattr(decision, "action", None)
+            if action is None or ctl.submit(action).rejected:
+                ctl.end_turn()
+            continue
+        step = run.step
+        assert step is not None
+        offered = [o.action for o in ctl.legal_actions() if o.reason is None and _matches(o.action, step.example)]
+        if not offered:
+            ctl.end_turn()
+            continue
+        result = ctl.submit(dataclasses.replace(offered[0], ask=True) if _asks(offered[0]) else offered[0])
+        need = getattr(ctl, "waiting_for_choice", None)
+        if need is not None:
+            menu = [o for o in need.menu if o.reason is None]
+            pick = next((o for o in menu if getattr(o.action, "option", None) == step.example.get("option")),
+                        menu[0])
+            result = ctl.choose(pick.action)
+        if getattr(result, "rejected", False):
+            out.append(StepTrial(run.index, False, count + 1, f"refused: {result.reason}"))
+            return out
+        count += 1
+        was = run.index
+        run.observe(battle)
+        if run.index > was or run.finished:
+            out.append(StepTrial(was, True, count))
+            count = 0
+    if not run.finished:
+        why = "the battle ended" if battle.ended else f"not met in {tries} tries"
+        out.append(StepTrial(run.index, False, count, why))
+    return out
+
+
+def _asks(action: Any) -> bool:
+    return "ask" in {f.name for f in dataclasses.fields(action)}
 
 
 # -- progress -----------------------------------------------------------------------------------------------

@@ -134,3 +134,57 @@ def test_a_folder_with_a_bad_file_keeps_the_good_ones(tmp_path):
     lessons, problems = load_lessons(tmp_path)
     assert [les.id for les in lessons] == ["3d6-grab"] and len(problems) == 2
     assert any("already used" in p for p in problems) and any("c.toml" in p for p in problems)
+
+
+def test_check_lesson_plays_every_shipped_lesson(capsys):
+    """``clinch check-lesson``: every lesson in maps/lessons is finished by its examples under 3 seeds."""
+    from game.cli import main
+
+    paths = sorted(str(p) for p in LESSONS_DIR.glob("*.toml"))
+    assert main(["check-lesson", *paths, "--seeds", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("met under 3 of 3 seeds") == sum(len(les.steps) for les in load_lessons()[0])
+
+
+def test_check_lesson_says_when_a_step_sticks_or_a_file_is_bad(tmp_path, capsys):
+    """A check the example can never meet (Bob prone after a grab of the arm alone): exit 3, the step named;
+    a bad file: one sentence on stderr, exit 2."""
+    from game.cli import main
+
+    src = _portable((LESSONS_DIR / "3d6_1_grab.toml").read_text())
+    stuck = tmp_path / "stuck.toml"
+    stuck.write_text(src.replace('check = { grip = { holder = "ann", target = "bob", location = "arm" } }',
+                                 'check = { posture = { fighter = "ann", is = "prone" } }'))
+    assert main(["check-lesson", str(stuck), "--seeds", "1", "--tries", "3"]) == 3
+    out = capsys.readouterr().out
+    assert "step 1 \u201cGrab Bob's arm.\u201d: met under 0 of 1 seeds; stuck: not met in 3 tries" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text(src.replace('foe = "still"', 'foe = 3'))
+    assert main(["check-lesson", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"clinch check-lesson: {bad}: lesson.foe: must be one of still, computer, got 3" and "\n" not in err
+    assert main(["check-lesson", str(bad), "--tries", "0"]) == 2
+
+
+def test_a_step_whose_grip_is_lost_goes_back_to_the_grab():
+    """S2-TAKEDOWN-6: a takedown contest lost turns it around (the taker falls, the grip ends); the grab
+    lesson's takedown step needs the grip, so the run goes back to step 1 with the lesson's words for it."""
+    les = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
+    s = _session(les, [3, 3, 3, 6, 6, 6] + [6, 6, 5, 3, 3, 3] + [1] * 20)
+    run = LessonRun(les, s.battle)
+    assert not s.submit(les.example_action(les.steps[0])).rejected
+    assert run.observe(s.battle) == [les.steps[0].done] and run.index == 1
+    while s.whose_turn() != "ann":
+        s.poll_computer()
+    assert not s.submit(les.example_action(les.steps[1])).rejected
+    assert s.battle.fighter("ann").posture == "prone" and not s.battle.grapples
+    assert run.observe(s.battle) == [les.steps[1].lost] and run.index == 0 and run.step is les.steps[0]
+    assert "S2-TAKEDOWN-6" in les.steps[1].lost
+
+
+def test_needs_without_a_step_to_go_back_to_is_refused(tmp_path):
+    src = _portable((LESSONS_DIR / "3d6_1_grab.toml").read_text()).replace("back_to = 1", "back_to = 2")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(src)
+    with pytest.raises(LessonError, match=r"steps\[1\]\.back_to: the step to go back to .* 1 to 1, got 2"):
+        load_lesson(bad)
