@@ -182,6 +182,11 @@ def test_first_3d6_lesson_from_the_main_menu(tmp_path):
         assert frame.get_at((card.x + 1, card.centery))[:3] == bs.pal.accent  # the card's frame
         lines = [t for t, *_ in bs.lesson.lines(bs)]
         assert "Grab Bob's arm." in lines and any("Grapple" in t for t in lines)
+        assert bs.lesson.ring_target(frame.copy(), bs) == "bob"  # where to click first: ringed in the accent
+        frame = app.draw()
+        bob = bs.board.token_screen_pos("bob")
+        ring = int(bs.board.geometry.hex_radius * bs.board.camera.zoom * 0.62) + 4
+        assert any(frame.get_at((int(bob[0]) + dx, int(bob[1])))[:3] == bs.pal.accent for dx in (ring - 1, ring, ring + 1))
         seen = finish(app, first)
         assert any("Now try to take him down." in lines for lines in seen)
         assert isinstance(app.scene, LessonDone)

@@ -146,8 +146,24 @@ class LessonPanel:
                 return rect
         return first
 
+    def ring_target(self, surface: pygame.Surface, scene: Any) -> str | None:
+        """While the learner picks, a ring on the fighter the step is done to (the learner, for an action on
+        itself): where to click first. Returns that fighter's id (None: no ring now)."""
+        from game.ui import modes as M
+
+        step = self.run.step
+        if step is None or scene.actor != self.lesson.learner or not isinstance(scene.mode, M.SelectHex
+                                                                                  | M.SelectFighter):
+            return None
+        who = step.example.get("target") or self.lesson.learner
+        if scene.session.battle.get(who) is None:
+            return None
+        scene.ring_fighters(surface, [who])
+        return who
+
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
         """The card in the board's top-left corner, under the menus (they open over it)."""
+        self.ring_target(surface, scene)
         br = scene.board_rect
         text = scene.text
         width = max(220, min(CARD_W, br.w // 2 - 2 * PAD))
