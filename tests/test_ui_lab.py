@@ -216,3 +216,54 @@ def test_compare_side_by_side(lab_app, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     app.step()
     assert sc.comparison is None and app.scene is sc
+
+
+def test_a_grip_added_between_two_fighters_by_clicks(lab_app, tmp_path):
+    """Grip…, then a click on the one held: the grip is in the set-up with the location, kind and hands
+    picked, drawn on the board, and saved; Let go takes it off again."""
+    app = lab_app
+    load(app, FIXTURES / "nd6_ma_throw.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("ann"))
+    pick(app, "location", "arm")
+    pick(app, "hands", "2 hands")
+    press_button(app, "grip")
+    assert sc.grip_mode
+    click(app, sc.board.token_screen_pos("bob"))
+    assert sc.lab.data["grapples"] == [{"holder": "ann", "target": "bob", "location": "arm", "hands": 2,
+                                        "kind": "grapple"}]
+    assert len(sc.board.battle.grapples) == 1 and sc.selected == "ann"
+    press_button(app, "ungrip")
+    assert sc.lab.data["grapples"] == [] and sc.board.battle.grapples == []
+
+
+def test_the_step_being_read_is_ringed_on_the_board(lab_app):
+    """S3-HTH-9: stepping through ann's hth, the step's fighters are the ones marked under the tokens."""
+    app = lab_app
+    load(app, FIXTURES / "nd6_hth_enter_belt.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("ann"))
+    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "hth"))
+    type_into(app, sc.dice_entry, "4")
+    press_button(app, "typed")
+    press_button(app, "last")
+    assert sc.step == len(sc.trial.steps) - 1
+    assert sc.step_fighters()
+    press_button(app, "prev")
+    assert sc.step == len(sc.trial.steps) - 2
+
+
+def test_carry_the_set_up_to_another_ruleset(lab_app, monkeypatch):
+    """Picking another ruleset carries the set-up over (game.translate) and says what was assumed."""
+    import sys
+    import types
+
+    fake = types.ModuleType("game.translate")
+    fake.translate = lambda spec, to: ({**spec, "ruleset": to}, ["Wrestling kept at 13"])
+    monkeypatch.setitem(sys.modules, "game.translate", fake)
+    app = lab_app
+    load(app, FIXTURES / "break_free_full.json")
+    pick(app, "ruleset", "3d6-lite")
+    sc = app.scene
+    assert sc.lab.ruleset.id == "3d6-lite" and "Wrestling kept at 13" in sc.message[0]
+    assert "actions" not in sc.lab.data  # the script belonged to the old ruleset

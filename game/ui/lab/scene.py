@@ -32,21 +32,18 @@ from game.lab import LabError, LabSituation, from_scenario, known_names
 from game.lab_trial import Comparison, Trial, legal_choices
 from game.ui.board_scene import BoardScene
 from game.ui.describe import intent_words
+from game.ui.lab.drawing import PANE_MIN, LabDrawing
 from game.ui.lab.open_ground import display
-from game.ui.lab.pages import Line, compare_columns, fighter_lines, step_lines, trial_heading
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
 __all__ = ["LabScene", "default_start", "lab_folder"]
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
-TONES = {"title": (255, 222, 140), "text": (232, 228, 216), "rule": (120, 190, 255), "good": (120, 220, 130),
-         "bad": (240, 120, 110), "dim": (170, 170, 176)}
 #: side colours in order of first appearance (the board's own fallback order)
 SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
 ROW = 34
-#: the least height the step pane needs; below it the step is shown in a card over the board
-PANE_MIN = 230
+
 GAP = 6
 
 
@@ -81,7 +78,7 @@ class _HelpBelow:
         self.scene.board.view_rect = self.scene.map_rect
 
 
-class LabScene(GuiScene):
+class LabScene(LabDrawing, GuiScene):
     """The lab: a :class:`~game.lab.LabSituation` shown and edited, one :class:`~game.lab_trial.Trial` played."""
 
     title = "Situation lab"
@@ -114,6 +111,7 @@ class LabScene(GuiScene):
         b.selected = self.selected
         # a situation's sides carry no colours: each side its own, in order of first appearance
         b.side_colours = {sid: SIDE_COLOURS[i % len(SIDE_COLOURS)] for sid, i in b.side_index.items()}
+        b.underlay = self._mark_step
         b.fit()
         return b
 
@@ -234,11 +232,22 @@ class LabScene(GuiScene):
                           [("Right", "hand:right", "Put it in the right hand."),
                            ("Left", "hand:left", "Put it in the left hand."),
                            ("Belt", "carry", "Wear it, or carry it on the belt; again takes it off.")])
-        locations = list(self.lab.ruleset.grapple_locations) or ["torso", "neck", "arm", "leg"]
-        self._dropdown("location", locations, pygame.Rect(x, y, w // 3, ROW - 4))
-        return self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP,
-                             [("Grip\u2026", "grip", "Then click the fighter to hold there."),
-                              ("Let go", "ungrip", "Remove the grips this fighter holds.")]) + GAP
+        return self._grip_row(x, y, w) + GAP
+
+    def _grip_row(self, x: int, y: int, w: int) -> int:
+        """Where, what kind, how many hands; then ``Grip…`` and a click on the one held, or ``Let go``."""
+        from game.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
+
+        rs = self.lab.ruleset
+        q = (w - 3 * GAP) // 5
+        self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, q, ROW - 4))
+        kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
+        self._dropdown("kind", kinds, pygame.Rect(x + q + GAP, y, q, ROW - 4))
+        hands = [f"{n} hand{'s' if n != 1 else ''}" for n in (rs.grip_hands_default, *range(0, 3))]
+        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + 2 * (q + GAP), y, q, ROW - 4))
+        return self._buttons(x + 3 * (q + GAP), y, w - 3 * (q + GAP),
+                             [("Grip\u2026", "grip", "Then click the fighter to hold."),
+                              ("Let go", "ungrip", "Remove the grips this fighter holds.")])
 
     def _number_rows(self, x: int, y: int, w: int) -> int:
         """Stats and skills: a drop-down of the names (the fighter's, then the ruleset's known ones) and -1/+1."""
@@ -380,8 +389,9 @@ class LabScene(GuiScene):
             return
         if who is not None and self.grip_mode and self.selected and who != self.selected:
             self.grip_mode = False
-            self._edit(lambda: self.lab.add_grapple(self.selected, who, location=self.picked.get("location",
-                                                                                                 "torso")))
+            hands = int(self.picked.get("hands", "1").split(" ")[0])
+            self._edit(lambda: self.lab.add_grapple(self.selected, who, location=self.picked.get("location", "torso"),
+                                                    hands=hands, kind=self.picked.get("kind", "grapple")))
             return
         if who is not None:
             self.selected = who
@@ -410,90 +420,3 @@ class LabScene(GuiScene):
             self.comparison = None
             return None
         return Transition("pop")
-
-    # -- drawing -----------------------------------------------------------------------------------
-
-    def wants_frames(self) -> bool:
-        return False
-
-    def draw_extra(self, surface: pygame.Surface) -> None:
-        surface.set_clip(self.map_rect)
-        self.board.draw(surface)
-        surface.set_clip(None)
-        panel = pygame.Rect(self.map_rect.right, 0, self.panel_width, surface.get_height())
-        pygame.draw.rect(surface, (22, 24, 31), panel)
-        pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
-        self.rule_links = []
-        top = getattr(self, "pane_top", 400)
-        pane = pygame.Rect(panel.x + 10, top, panel.w - 20, panel.bottom - top - 50)
-        if self.card_shown():
-            # a short window: the step reads in a card over the foot of the board instead
-            m = self.map_rect
-            pane = pygame.Rect(m.x + 16, m.bottom - PANE_MIN - 50, m.w - 32, PANE_MIN)
-            card = pygame.Surface(pane.inflate(16, 12).size, pygame.SRCALPHA)
-            card.fill((14, 15, 20, 228))
-            surface.blit(card, pane.inflate(16, 12))
-        self.draw_lines(surface, pane, self.pane_lines())
-        if self.comparison is not None:
-            self._draw_comparison(surface)
-
-    def pane_lines(self) -> list[Line]:
-        if self.trial is None:
-            return fighter_lines(self.lab.battle(), self.selected) + [
-                    ("Set up the moment, then choose an action and play it.", "dim"),
-                    ("Click a fighter to select it; click an open hex to move it there.", "dim"),
-                    ("Typed dice are used first, in the order the rules roll them; random after.", "dim")]
-        said = intent_words(self.trial.before, self.trial.action, detail=True)
-        return [(said, "title"), *trial_heading(self.trial), *step_lines(self.trial, self.step)]
-
-    def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, lines: list[Line], size: int = 15) -> int:
-        """Wrapped lines in ``box``; rule lines become links. Returns the y below the last line drawn."""
-        from game.ui.text import wrap
-
-        y = box.y
-        for text, tone in lines:
-            for part in wrap(self.app.text, text, size, box.w, bold=tone == "title") or [""]:
-                if y + size + 4 > box.bottom:
-                    return y
-                img = self.app.text.render(part, size, TONES.get(tone, TONES["text"]), bold=tone == "title")
-                surface.blit(img, (box.x, y))
-                if tone == "rule":
-                    self._link_words(surface, part, box.x, y, size)
-                y += img.get_height() + 2
-        return y
-
-    def _link_words(self, surface: pygame.Surface, text: str, x: int, y: int, size: int) -> None:
-        """Underline each rule ID of a rule line and remember where it is (a click opens the help there)."""
-        offset = len(text) - len(text.lstrip())
-        for word in text.strip().split(", "):
-            before = self.app.text.render(text[:offset], size).get_width()
-            wide = self.app.text.render(word, size).get_width()
-            rect = pygame.Rect(x + before, y, wide, size + 3)
-            pygame.draw.line(surface, TONES["rule"], rect.bottomleft, rect.bottomright, 1)
-            self.rule_links.append((rect, word))
-            offset += len(word) + 2
-
-    def _draw_comparison(self, surface: pygame.Surface) -> None:
-        comp = self.comparison
-        assert comp is not None
-        area = self.map_rect.inflate(-20, -20)
-        pygame.draw.rect(surface, (16, 17, 22), area, border_radius=8)
-        pygame.draw.rect(surface, (90, 96, 120), area, width=1, border_radius=8)
-        names = tuple(t.ruleset.name or t.ruleset.id for t in comp.trials)
-        left, right, below = compare_columns(comp, names)  # type: ignore[arg-type]
-        half = (area.w - 30) // 2
-        limit = area.y + int(area.h * 0.66)
-        y = area.y + 10
-        for i in range(max(len(left), len(right))):  # the n-th step of each side starts on the same line
-            ends = [y]
-            for col, x in ((left, area.x + 10), (right, area.x + 20 + half)):
-                if i < len(col):
-                    ends.append(self.draw_lines(surface, pygame.Rect(x, y, half, limit - y), col[i], 14))
-            y = max(ends) + 4
-            if y >= limit:
-                break
-        mid = area.x + 15 + half
-        pygame.draw.line(surface, (70, 74, 90), (mid, area.y + 10), (mid, y), 1)
-        rest = pygame.Rect(area.x + 10, y + 10, area.w - 20, area.bottom - y - 20)
-        pygame.draw.line(surface, (70, 74, 90), (rest.x, rest.y - 5), (rest.right, rest.y - 5), 1)
-        self.draw_lines(surface, rest, below + [("Esc: close the split view", "dim")], 14)

@@ -1,0 +1,143 @@
+"""How the lab screen draws itself: the board, the panel's reading pane, the step card, the split view.
+
+A mixin of :class:`game.ui.lab.scene.LabScene` (kept apart so each class stays short): it reads the
+scene's ``lab``, ``trial``, ``step``, ``comparison``, ``board`` and layout, and fills ``rule_links``
+(where each rule ID was drawn: a click there opens the rules help at that rule).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.describe import intent_words
+from game.ui.lab.pages import Line, compare_columns, fighter_lines, step_lines, trial_heading
+
+__all__ = ["LabDrawing", "TONES", "PANE_MIN"]
+
+TONES = {"title": (255, 222, 140), "text": (232, 228, 216), "rule": (120, 190, 255), "good": (120, 220, 130),
+         "bad": (240, 120, 110), "dim": (170, 170, 176)}
+#: the least height the step pane needs; below it the step is shown in a card over the board
+PANE_MIN = 230
+
+
+class LabDrawing:
+    """The lab's drawing (see the module)."""
+
+    app: Any
+    lab: Any
+    trial: Any
+    step: int
+    comparison: Any
+    board: Any
+    selected: str | None
+    rule_links: list[tuple[pygame.Rect, str]]
+    map_rect: pygame.Rect
+    panel_width: int
+
+    def step_fighters(self) -> list[str]:
+        """Who the step being read is about: the event's actor and target (a contest: both rollers)."""
+        if self.trial is None or not self.trial.steps:
+            return []
+        step = self.trial.steps[max(0, min(self.step, len(self.trial.steps) - 1))]
+        if not 0 <= step.event_index < len(self.trial.events):
+            return []
+        ev = self.trial.events[step.event_index]
+        who = [ev.get("actor"), ev.get("target"), ev.get("target_id"), *(r.get("actor") for r in ev.get("rolls", []))]
+        return [w for w in dict.fromkeys(who) if isinstance(w, str)]
+
+    def _mark_step(self, surface: pygame.Surface) -> None:
+        """The hexes of the fighters the step is about, ringed in gold under the tokens."""
+        battle = self.board.battle
+        hexes = [battle.fighter(w).hex for w in self.step_fighters() if battle.get(w) is not None]
+        if hexes:
+            self.board.tints.blit(surface, self.board.camera, hexes, (255, 210, 90, 60), (255, 210, 90, 255),
+                                  width=3, inset=0.04)
+
+
+    def wants_frames(self) -> bool:
+        return False
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        surface.set_clip(self.map_rect)
+        self.board.draw(surface)
+        surface.set_clip(None)
+        panel = pygame.Rect(self.map_rect.right, 0, self.panel_width, surface.get_height())
+        pygame.draw.rect(surface, (22, 24, 31), panel)
+        pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
+        self.rule_links = []
+        top = getattr(self, "pane_top", 400)
+        pane = pygame.Rect(panel.x + 10, top, panel.w - 20, panel.bottom - top - 50)
+        if self.card_shown():
+            # a short window: the step reads in a card over the foot of the board instead
+            m = self.map_rect
+            pane = pygame.Rect(m.x + 16, m.bottom - PANE_MIN - 50, m.w - 32, PANE_MIN)
+            card = pygame.Surface(pane.inflate(16, 12).size, pygame.SRCALPHA)
+            card.fill((14, 15, 20, 228))
+            surface.blit(card, pane.inflate(16, 12))
+        self.draw_lines(surface, pane, self.pane_lines())
+        if self.comparison is not None:
+            self._draw_comparison(surface)
+
+    def pane_lines(self) -> list[Line]:
+        if self.trial is None:
+            return fighter_lines(self.lab.battle(), self.selected) + [
+                    ("Set up the moment, then choose an action and play it.", "dim"),
+                    ("Click a fighter to select it; click an open hex to move it there.", "dim"),
+                    ("Typed dice are used first, in the order the rules roll them; random after.", "dim")]
+        said = intent_words(self.trial.before, self.trial.action, detail=True)
+        return [(said, "title"), *trial_heading(self.trial), *step_lines(self.trial, self.step)]
+
+    def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, lines: list[Line], size: int = 15) -> int:
+        """Wrapped lines in ``box``; rule lines become links. Returns the y below the last line drawn."""
+        from game.ui.text import wrap
+
+        y = box.y
+        for text, tone in lines:
+            for part in wrap(self.app.text, text, size, box.w, bold=tone == "title") or [""]:
+                if y + size + 4 > box.bottom:
+                    return y
+                img = self.app.text.render(part, size, TONES.get(tone, TONES["text"]), bold=tone == "title")
+                surface.blit(img, (box.x, y))
+                if tone == "rule":
+                    self._link_words(surface, part, box.x, y, size)
+                y += img.get_height() + 2
+        return y
+
+    def _link_words(self, surface: pygame.Surface, text: str, x: int, y: int, size: int) -> None:
+        """Underline each rule ID of a rule line and remember where it is (a click opens the help there)."""
+        offset = len(text) - len(text.lstrip())
+        for word in text.strip().split(", "):
+            before = self.app.text.render(text[:offset], size).get_width()
+            wide = self.app.text.render(word, size).get_width()
+            rect = pygame.Rect(x + before, y, wide, size + 3)
+            pygame.draw.line(surface, TONES["rule"], rect.bottomleft, rect.bottomright, 1)
+            self.rule_links.append((rect, word))
+            offset += len(word) + 2
+
+    def _draw_comparison(self, surface: pygame.Surface) -> None:
+        comp = self.comparison
+        assert comp is not None
+        area = self.map_rect.inflate(-20, -20)
+        pygame.draw.rect(surface, (16, 17, 22), area, border_radius=8)
+        pygame.draw.rect(surface, (90, 96, 120), area, width=1, border_radius=8)
+        names = tuple(t.ruleset.name or t.ruleset.id for t in comp.trials)
+        left, right, below = compare_columns(comp, names)  # type: ignore[arg-type]
+        half = (area.w - 30) // 2
+        limit = area.y + int(area.h * 0.66)
+        y = area.y + 10
+        for i in range(max(len(left), len(right))):  # the n-th step of each side starts on the same line
+            ends = [y]
+            for col, x in ((left, area.x + 10), (right, area.x + 20 + half)):
+                if i < len(col):
+                    ends.append(self.draw_lines(surface, pygame.Rect(x, y, half, limit - y), col[i], 14))
+            y = max(ends) + 4
+            if y >= limit:
+                break
+        mid = area.x + 15 + half
+        pygame.draw.line(surface, (70, 74, 90), (mid, area.y + 10), (mid, y), 1)
+        rest = pygame.Rect(area.x + 10, y + 10, area.w - 20, area.bottom - y - 20)
+        pygame.draw.line(surface, (70, 74, 90), (rest.x, rest.y - 5), (rest.right, rest.y - 5), 1)
+        self.draw_lines(surface, rest, below + [("Esc: close the split view", "dim")], 14)
+
