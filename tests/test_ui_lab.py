@@ -267,3 +267,20 @@ def test_carry_the_set_up_to_another_ruleset(lab_app, monkeypatch):
     sc = app.scene
     assert sc.lab.ruleset.id == "3d6-lite" and "Wrestling kept at 13" in sc.message[0]
     assert "actions" not in sc.lab.data  # the script belonged to the old ruleset
+
+
+def test_change_sides_and_a_broken_file_is_said(lab_app, tmp_path):
+    app = lab_app
+    load(app, FIXTURES / "nd6_ma_throw.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("bob"))
+    press_button(app, "side")  # alone on blue: over to red
+    assert sc.lab.fighter(sc.lab.data, "bob")["side"] == "red"
+    press_button(app, "side")  # red has ann too: bob may start a side of his own
+    assert sc.lab.fighter(sc.lab.data, "bob")["side"] == "side2"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"ruleset": "nd6-tactical", "fighters": [{"id": "a", "side": "r", "hex": [0]}]}')
+    type_into(app, sc.file_entry, str(bad))
+    press_button(app, "load")
+    assert sc.message is not None and "fighters[0].hex" in sc.message[0]
+    assert sc.lab.path == FIXTURES / "nd6_ma_throw.json"  # the lab kept what it had

@@ -95,6 +95,21 @@ def _add(scene: Any) -> None:
         scene.refresh()
 
 
+def _side(scene: Any) -> None:
+    """The next side in order of first appearance; a fighter sharing its side may also start a new one."""
+    fighters = scene.lab.data.get("fighters", [])
+    sides = list(dict.fromkeys(f["side"] for f in fighters))
+    now = scene._spec().get("side")
+    order = list(sides)
+    if sum(f["side"] == now for f in fighters) > 1:  # alone on its side, a new side would be the same
+        order.append(next(f"side{n}" for n in range(len(sides) + 1, 10_000) if f"side{n}" not in sides))
+    new = order[(order.index(now) + 1) % len(order)] if now in order else order[0]
+    if new == now:
+        scene.say("There is no other side to move to.", "failure")
+        return
+    scene._edit(lambda: scene.lab.set_field(scene.selected, "side", new))
+
+
 def _play(scene: Any, dice: list[int] | None, action: dict[str, Any] | None = None) -> None:
     action = action if action is not None else scene.choices.get(scene.picked.get("action", ""))
     if action is None:
@@ -190,7 +205,7 @@ def _same(scene: Any) -> None:
 
 #: button name -> what it does
 _PRESS = {
-    "load": _load, "save": _save, "grip": _grip, "ungrip": _ungrip, "add": _add, "carry": _carry,
+    "load": _load, "save": _save, "side": _side, "grip": _grip, "ungrip": _ungrip, "add": _add, "carry": _carry,
     "turn": lambda s: s._edit(lambda: s.lab.turn(s.selected)),
     "posture": lambda s: s._edit(lambda: s.lab.next_posture(s.selected)),
     "hp-": lambda s: _health(s, "hp", -1), "hp+": lambda s: _health(s, "hp", 1),
@@ -207,7 +222,7 @@ _PRESS = {
     "new": lambda s: _new(s),
 }
 #: the buttons that need a selected fighter
-_NEEDS_FIGHTER = {"turn", "posture", "hp-", "hp+", "fp-", "fp+", "stats-", "stats+", "skills-", "skills+", "cond", "remove", "add", "carry",
+_NEEDS_FIGHTER = {"side", "turn", "posture", "hp-", "hp+", "fp-", "fp+", "stats-", "stats+", "skills-", "skills+", "cond", "remove", "add", "carry",
                   "grip", "ungrip"}
 
 

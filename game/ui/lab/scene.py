@@ -218,6 +218,7 @@ class LabScene(LabDrawing, GuiScene):
         self.label(pygame.Rect(x, y, w, 24), self._fighter_title())
         y += 26
         y = self._buttons(x, y, w, [("Turn", "turn", "Face the next side."), ("Posture", "posture", "Next posture."),
+                                    ("Side", "side", "Change sides (the last choice starts a new side)."),
                                     ("Copy", "add", "A copy of this fighter on the next open hex."),
                                     ("Remove", "remove", "Take this fighter off (and its grips).")])
         y = self._buttons(x, y, w, [("HP -1", "hp-", "One hit less."), ("HP +1", "hp+", "One hit more."),
