@@ -253,7 +253,20 @@ class AimView:
         if self._box is None:
             self._box = _render_box(scene.app.text, scene.pal, pv)
         br = scene.board_rect
-        box = self._box.get_rect(bottomright=(br.right - 8, br.bottom - 44))
+        busy = []  # the open menu and its hover box: the aim box goes to a corner clear of them
+        menu = getattr(scene.mode, "menu", None)
+        if menu is not None and getattr(menu, "panel", None) is not None:
+            r = menu.panel.rect
+            info = getattr(menu, "info_rect", None)
+            busy = [r, info if info is not None else pygame.Rect(r.x, r.bottom, r.w, 220)]
+        corners = [{"bottomright": (br.right - 8, br.bottom - 44)}, {"bottomleft": (br.x + 8, br.bottom - 44)},
+                   {"topleft": (br.x + 8, br.y + 8)}, {"topright": (br.right - 8, br.y + 8)}]
+        box = self._box.get_rect(**corners[0])
+        for c in corners:
+            cand = self._box.get_rect(**c)
+            if not any(cand.colliderect(b) for b in busy):
+                box = cand
+                break
         box.clamp_ip(br)
         surface.blit(self._box, box)
 
