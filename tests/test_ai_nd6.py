@@ -130,3 +130,27 @@ def test_g3_4_moves_listed_from_one_reach_check_as_listed():
             own = o.action.check(t.battle)
             assert (own is None) == (o.reason is None) and str(own) == str(o.reason)
     assert len(moves) < 10  # engaged: shifts only
+
+
+def test_g3_4_outclassed_and_hurt_it_defends_in_its_movement_slot():
+    """G3-4: defending makes the foe roll 4d6. Hurt (ST 3 of 12), DX 8 with a club against a DX 14 broadsword,
+    the hard level gives up its own poor blow and defends from its movement slot on, whatever its seed (the
+    foe's blow is rolled on an antithetic pair, so the defence's worth does not ride on one roll)."""
+    fs = [fighter("ann", "red", (0, 0), dx=8, hp=3, facing=0),
+          fighter("bob", "blue", (1, 0), dx=14, st=14, hands={"right": "broadsword"}, facing=3)]
+    for seed in range(3):
+        t = table_at(fs, "ann", "movement")
+        d = decide(t, "ann", seed)
+        assert d.action.type in DEFENCES, d.explain()
+
+
+def test_g3_4_beaten_and_outnumbered_it_disengages():
+    """G3-4: disengaging steps one hex away as the round's action. At ST 2 of 12 with two broadswords on it
+    and its side outnumbered, the hard level steps away in its action slot rather than trade blows."""
+    fs = [fighter("ann", "red", (0, 0), dx=10, hp=2, facing=0),
+          fighter("bob", "blue", (1, 0), dx=13, st=14, hands={"right": "broadsword"}, facing=3),
+          fighter("cid", "blue", (1, -1), dx=13, st=14, hands={"right": "broadsword"}, facing=3)]
+    for seed in range(2):
+        t = table_at(fs, "ann", "action")
+        d = decide(t, "ann", seed)
+        assert d.action.type == "disengage", d.explain()

@@ -207,8 +207,12 @@ def carry_on(search: Search, cands: list[Candidate], acting: list[str]) -> None:
                 deltas.append(0.0)
                 continue
             kids, a = _follow(search, probe)
+            # the foes' blows on an antithetic pair of rolls: on the mover's two outcomes, or twice on its one
+            # (one roll alone tells a defence from standing still only by luck)
+            pairs = list(enumerate(kids)) if len(kids) > 1 or not search.level.pair_threats else \
+                [(0, kids[0]), (1, kids[0])]
             vals = []
-            for i, kid in enumerate(kids):
+            for i, kid in pairs:
                 after, t = _threats(search, kid, i, order)
                 vals.append(search.ev.value(after))
                 threat = threat or t

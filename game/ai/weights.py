@@ -99,6 +99,9 @@ class Level:
     #: in a phased round (the mover has a later slot this round, others' slots between), carry each action on
     #: to that slot and the foes' blows after it (``game.ai.slots``) instead of the plain look-ahead
     later: bool = False
+    #: ... and the foes' blows there rolled on an antithetic pair even after an action with one outcome (a
+    #: defence, a step): one roll tells a defence from standing still only by luck
+    pair_threats: bool = False
     danger: bool = True
     random: bool = False
 
@@ -108,7 +111,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, expand=1, temperature=0.6, danger=False),
     "normal": Level("normal", samples=4, top=6, moves=10, expand=4, temperature=0.12, later=True),
     "hard": Level("hard", samples=6, top=8, moves=16, expand=6, temperature=0.0, lookahead=3, reply_states=2,
-                  lookahead_quiet=3, refine=16, reply_refine=8, later=True),
+                  lookahead_quiet=3, refine=16, reply_refine=8, later=True, pair_threats=True),
 }
 
 
