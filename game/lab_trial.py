@@ -189,10 +189,20 @@ class Comparison:
 
 def _summary(t: Trial) -> dict[str, Any]:
     return {"rolls": len(t.rolls),
-            "grips": sorted(f"{g.holder}->{g.target} {g.kind}" for g in t.after.grapples),
+            "grips": sorted(f"{g.holder} holds {g.target} ({g.kind})" for g in t.after.grapples),
             "postures": {f.id: f.posture for f in t.after.fighters},
             "conditions": {f.id: sorted(f.conditions) for f in t.after.fighters},
-            "hp": {f.id: f.hp for f in t.after.fighters}}
+            "hp": {f.id: _lost(t.before.get(f.id), f) for f in t.after.fighters}}
+
+
+def _lost(before: Any, after: Any) -> int | None:
+    """Hits a fighter lost in the trial (None: none), so that rulesets counting health differently compare."""
+    if before is None or after.hp == before.hp:
+        return None
+    full = [v for v in (before.hp,) if isinstance(v, int)]
+    if not full or not isinstance(after.hp, int):
+        return None
+    return full[0] - after.hp
 
 
 def name_differences(a: Trial, b: Trial, names: tuple[str, str]) -> list[str]:
@@ -208,7 +218,7 @@ def name_differences(a: Trial, b: Trial, names: tuple[str, str]) -> list[str]:
     if sa["grips"] != sb["grips"]:
         out.append(f"grips after: {names[0]} {', '.join(sa['grips']) or 'none'}; "
                    f"{names[1]} {', '.join(sb['grips']) or 'none'}")
-    for key, word in (("postures", "is"), ("conditions", "has"), ("hp", "has health")):
+    for key, word in (("postures", "is"), ("conditions", "has"), ("hp", "loses")):
         for fid in sa[key]:
             va, vb = sa[key][fid], sb[key].get(fid)
             if va != vb:
@@ -228,7 +238,8 @@ def roll_differences(a: Trial, b: Trial, names: tuple[str, str]) -> list[str]:
     """The rolls paired in order: where what is needed, or whether it was made, differs."""
     out = []
     for i, (ra, rb) in enumerate(zip(_flat_rolls(a.events), _flat_rolls(b.events), strict=False)):
-        what = f"roll {i + 1} ({ra.get('actor', '')}: {ra.get('label', '')})"
+        labels = dict.fromkeys([str(ra.get("label", "")), str(rb.get("label", ""))])
+        what = f"roll {i + 1} ({ra.get('actor', '')}: {' / '.join(labels)})"
         need_a, need_b = ra.get("target", ra.get("dc")), rb.get("target", rb.get("dc"))
         if need_a != need_b:
             word = "target" if "target" in ra else "needs"
@@ -246,6 +257,10 @@ def odds_differences(oa: dict[str, float] | None, ob: dict[str, float] | None, n
         return []
     from game.wording import percent
 
+    if set(oa) != set(ob):  # outcomes named differently: both said, not matched word by word
+        def said(o: dict[str, float]) -> str:
+            return " \u00b7 ".join(f"{k.replace('_', ' ')} {percent(v)}" for k, v in o.items())
+        return [f"chances before the dice: {names[0]} {said(oa)}; {names[1]} {said(ob)}"]
     out = []
     for key in dict.fromkeys([*oa, *ob]):
         if key not in oa or key not in ob:
@@ -260,7 +275,7 @@ def odds_differences(oa: dict[str, float] | None, ob: dict[str, float] | None, n
 def _said(v: Any) -> str:
     if isinstance(v, list):
         return ", ".join(v) or "no condition"
-    return "unhurt" if v is None else str(v)
+    return "nothing" if v is None else f"{v} hit(s)"
 
 
 def _odds(trial: Trial) -> dict[str, float] | None:
@@ -280,14 +295,15 @@ def compare(lab: LabSituation, action: dict[str, Any], other: str, typed: list[i
 
     here = play_action(lab, action, typed, seed=seed)
     try:
-        moved, assumed = translate({**copy.deepcopy(lab.data), "actions": [action]}, other)
+        spec = {k: v for k, v in copy.deepcopy(lab.data).items() if k != "dice"}  # the lab types its own
+        moved, assumed = translate({**spec, "actions": [action]}, other)
     except (ValueError, KeyError) as exc:
         raise LabError(f"{lab.name}: ruleset: {exc.args[0] if exc.args else exc}") from None
     acts = moved.get("actions") or []
     if not acts:
         raise LabError(f"{lab.name}: actions[0]: {action.get('type')!r} has no counterpart under {other}")
     there = play_action(lab, acts[0], typed, seed=seed, data=moved)
-    names = (here.ruleset.name or here.ruleset.id, there.ruleset.name or there.ruleset.id)
+    names = (here.ruleset.id, there.ruleset.id)
     odds = [here.odds(), there.odds()]
     found = [d for d in name_differences(here, there, names) if d != SAME]
     found += odds_differences(odds[0], odds[1], names)

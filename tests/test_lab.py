@@ -178,3 +178,17 @@ def test_a_missing_counterpart_is_one_sentence(monkeypatch):
     lab = LabSituation.load(FIXTURES / "break_free_full.json")
     with pytest.raises(LabError, match="no counterpart"):
         compare(lab, {"actor": "bob", "type": "break_free"}, "d20")
+
+
+def test_s2_break_1_compare_with_the_real_translation():
+    """S2-BREAK-1 against the d20 escape: the set-up translated (game.translate), each assumption kept,
+    the differences named (the targets, the grip words, the chances)."""
+    pytest.importorskip("game.translate")
+    from game.lab_trial import compare
+
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    comp = compare(lab, {"actor": "bob", "type": "break_free"}, "d20", [3, 4, 3, 4, 4, 4])
+    assert [t.ruleset.id for t in comp.trials] == ["3d6-full", "d20"]
+    assert comp.assumptions[1], "a translation to d20 assumes the stats it has no counterpart for"
+    assert comp.differences != ["the same outcome under both"]
+    assert not any("dice" in a for a in comp.assumptions[1])  # the lab's own typed dice, not the file's
