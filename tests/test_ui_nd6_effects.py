@@ -479,3 +479,18 @@ def test_screenshot_of_a_situation_after_its_actions(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "game", "screenshot", str(tmp_path / "none.json"), "--out",
                           str(out)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert bad.returncode == 2 and "none.json" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_throw_picked_from_the_menu_is_aimed_on_the_map_s3_grenade_2():
+    """S3-GRENADE-2: a single throw picked in the menu (at the one foe in reach) is not thrown at once: the map
+    pick opens with that hex lit, and any other hex in reach may be chosen instead."""
+    from game.ui import modes as M
+    from game.ui.aim_view import aim_mode
+
+    b = _open_ground()
+    b.get("vasko").hands["right"] = "frag_grenade"
+    app, sc = _app(b)
+    throw = grenades.ThrowGrenade(actor="vasko", item="frag_grenade", to=(9, 10))
+    mode = aim_mode(sc, throw, M.SelectFighter())
+    assert isinstance(mode, M.PickHex) and list(mode.by_hex.values()) == [throw]
+    assert aim_mode(sc, autofire.Burst(actor="vasko", target="dunn"), M.SelectFighter()) is None

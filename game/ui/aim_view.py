@@ -116,6 +116,10 @@ def aim_mode(scene: Any, action: Any, back: M.Mode) -> M.Mode | None:
     pv = _preview_of(scene, action)
     if pv and pv.get("place") and not (getattr(action, "hexes", None)):
         return PlaceHexes(action, back)
+    if pv and pv.get("any_hex"):  # a throw picked from the menu: the hex is still the player's to choose
+        from game.rules.base import Option
+
+        return M.PickHex([Option(action)], back)
     return None
 
 
