@@ -26,6 +26,9 @@ What each event looks like:
 ``grapple_change/end``  a caption; the link changes look or goes
 ``condition``           the icon appears with a caption
 ``message``             a banner at the top of the board
+shots, throws, blasts   before their event, a step of :mod:`game.ui.fx_anims`: a
+                        tracer for a roll at a figure more than a hex away, a
+                        grenade's flight, a blast's rings, a flame jet
 ======================  ==========================================================
 
 Sound: with ``sounds`` set (the app's :class:`~game.ui.sound.SoundBoard`),
