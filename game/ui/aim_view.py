@@ -251,7 +251,8 @@ class AimView:
             if p >= 0.02:
                 x, y = cam.world_to_screen(*geo.center(Hex(q, rr)))
                 _tag(surface, text, f"{p:.0%}", (x, y), (200, 220, 255))
-        self._draw_box(surface, scene, pv)
+        if not isinstance(scene.mode, M.Menu):  # an open menu's hover box already says the odds in words
+            self._draw_box(surface, scene, pv)
 
     def _draw_box(self, surface: pygame.Surface, scene: BattleScene, pv: dict[str, Any]) -> None:
         if self._box is None:
