@@ -497,5 +497,20 @@ class Ruleset:
         ``None`` (the default): the generic words, which say nothing of ``stat`` events."""
         return None
 
+    def translation(self) -> Any:
+        """How this ruleset's situation terms map to the common ones and back
+        (``game.rules.translation.Translator``), for ``clinch compare`` and the lab's side-by-side view
+        (issue 18). The default finds ``TRANSLATOR`` in the ``translation`` module of the ruleset's own
+        folder (given this ruleset, for a folder holding variants); ``None``: the ruleset has none."""
+        import importlib
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        try:
+            module = importlib.import_module(f"{package}.translation")
+        except ModuleNotFoundError:
+            return None
+        make = getattr(module, "translator", None)
+        return make(self) if make is not None else None
+
     def iter_action_types(self) -> Iterator[tuple[str, type[Action]]]:
         return iter(sorted(self.actions.items()))
