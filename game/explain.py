@@ -12,14 +12,8 @@ screen.
 Everything works from the event shapes of ``../shared/docs/SITUATION-FORMAT.md``
 and the battle's :class:`~game.rules.base.Ruleset` members (its table rows,
 its automatic results, its stat names); no ruleset id is written here. No
-pygame: the words come from ``game.ui.describe``, which is headless.
+pygame and no UI: the sentences are ``game.explain_words``'.
 
->>> steps = explain_situation({"ruleset": "3d6-full", "fighters": [
-...     {"id": "ann", "side": "red", "hex": [0, 0], "stats": {"ST": 12, "DX": 11, "IQ": 10, "HT": 11}},
-...     {"id": "bob", "side": "blue", "hex": [1, 0], "stats": {"ST": 10, "DX": 10, "IQ": 10, "HT": 10}}],
-...     "actions": [{"actor": "ann", "type": "wait"}]})
->>> steps[0].kind, steps[0].title
-('action', 'Action 1: ann: wait')
 """
 
 from __future__ import annotations
@@ -29,8 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.rules.events import apply_event
-from game.ui.describe import (
+from game.explain_words import (
     auto_words,
     contest_verdict,
     event_line,
@@ -39,6 +32,7 @@ from game.ui.describe import (
     signed,
     table_words,
 )
+from game.rules.events import apply_event
 from game.wording import percent
 
 if TYPE_CHECKING:
@@ -115,8 +109,8 @@ def _margin(ev: dict[str, Any]) -> int | None:
     return None
 
 
-def _verdict(ev: dict[str, Any]) -> str:
-    auto = auto_words(ev)
+def _verdict(ruleset: Ruleset, ev: dict[str, Any]) -> str:
+    auto = auto_words(ruleset, ev)
     if auto:
         return auto
     crit = ev.get("critical")
@@ -146,7 +140,7 @@ def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
         rows = ruleset.table_rows.get(str(ev["table"]), ())
         if rows:
             lines.append("Table: " + "; ".join(f"{shown}: {what}" for _key, shown, what in rows))
-        words = table_words(ev)
+        words = table_words(ruleset, ev)
         if words:
             lines.append(f"Result: {words}")
         return lines
@@ -159,7 +153,7 @@ def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
             if isinstance(m, dict):
                 lines.append(f"the number to reach: {_mod_line(m)}")
         lines.append(f"Total {tot} against {ev['dc']}: {tot} {'>=' if (tot or 0) >= ev['dc'] else '<'} {ev['dc']}")
-        v = _verdict(ev)
+        v = _verdict(ruleset, ev)
         if v:
             lines.append(f"Result: {v}")
         return lines
@@ -188,7 +182,7 @@ def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
         if isinstance(tot, int | float):
             cmp = "<=" if tot <= tgt else ">"
             lines.append(f"Compare: {tot} {cmp} {tgt}")
-        v = _verdict(ev)
+        v = _verdict(ruleset, ev)
         if v:
             lines.append(f"Result: {v}")
         if ev.get("effect"):
@@ -199,7 +193,7 @@ def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
     lines.extend(_mod_line(m) for m in mods)
     if isinstance(tot, int | float) and (mods or len(dice) > 1):
         lines.append(f"Total {tot}")
-    v = _verdict(ev)
+    v = _verdict(ruleset, ev)
     if v:
         lines.append(f"Result: {v}")
     if ev.get("effect"):
@@ -349,7 +343,7 @@ def explain_events(battle_before: Battle, events: list[Event], ruleset: Ruleset)
         with contextlib.suppress(Exception):  # an event the copy cannot take (a fighter gone): say it, no diff
             apply_event(work, ev)
         changes = _diff(work, ruleset, before, _snapshot(work))
-        title = event_line(work, ev) or ""
+        title = event_line(work, ruleset, ev) or ""
         lines = _damage_lines(ev) if t == "damage" else []
         lines += changes
         if t == "message":
