@@ -73,6 +73,8 @@ def _pause_menu(name: str | None) -> Callable[[BattleScene, Any], Transition]:
 
         sc.close_mode_widgets()
         sc.player.finish()
+        if name == "help" and isinstance(arg, str) and arg:  # a rule link: the help opens at that rule
+            return Transition("push", PauseMenu(sc.app, sc, open=name, rule=arg))
         return Transition("push", PauseMenu(sc.app, sc, open=name))
 
     return run

@@ -241,6 +241,8 @@ class Menu(Mode):
         if kind == "map":
             self.menu.kill()
             return PickHex(payload, self.back)
+        if kind == "rule":  # a rule ID in the hover box: F1 opens at it, the menu stays (issue 18)
+            return Command("help", payload)
         return None
 
     def hint(self, scene):

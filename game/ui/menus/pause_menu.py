@@ -13,10 +13,11 @@ __all__ = ["PauseMenu"]
 
 
 class PauseMenu(GuiScene):
-    def __init__(self, app: Any, battle_scene: Any, open: str | None = None) -> None:
+    def __init__(self, app: Any, battle_scene: Any, open: str | None = None, rule: str | None = None) -> None:
         super().__init__(app, below=battle_scene)
         self.battle_scene = battle_scene
         self._open = open
+        self._rule = rule  # the rule a clicked rule ID asked for: the help page opens at it (issue 18)
         # opened on a page (F1: rules help; Ctrl+L: load): closing that page goes back to the battle, not to
         # this menu (issue 15: one Esc after F1 closed the help and showed the pause menu)
         self._page_only = False
@@ -72,7 +73,8 @@ class PauseMenu(GuiScene):
         if name == "help":
             from game.ui.menus.rules_help_view import RulesHelpView
 
-            return Transition("push", RulesHelpView(self.app, self.battle_scene))
+            rule, self._rule = self._rule, None
+            return Transition("push", RulesHelpView(self.app, self.battle_scene, rule=rule))
         if name == "keys":
             from game.ui.menus.keys_help import KeysHelp
 

@@ -16,7 +16,7 @@ __all__ = ["RulesHelpView"]
 
 
 class RulesHelpView(GuiScene):
-    def __init__(self, app: Any, battle_scene: Any, query: str = "") -> None:
+    def __init__(self, app: Any, battle_scene: Any, query: str = "", rule: str | None = None) -> None:
         super().__init__(app, below=battle_scene)
         self.help = help_for(battle_scene.session.ruleset)
         self.ruleset = battle_scene.session.ruleset
@@ -28,6 +28,14 @@ class RulesHelpView(GuiScene):
         self.area = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.id_width = 0  # the widest ID pill, so long IDs (S4-TWOWEAPON-8) never run into the text
+        # opened from a rule link (issue 18): scrolled to that rule, its pill lit
+        self.rule = self.help.lookup(rule).id if rule and self.help.lookup(rule) else rule
+        if self.rule:
+            at = next((i for i, e in enumerate(self.results) if e.id == self.rule), None)
+            if at is None and self.help.lookup(self.rule) is not None:
+                self.results = [self.help.lookup(self.rule), *self.results]
+                at = 0
+            self.scroll = at or 0
 
     def build(self) -> None:
         w, h = self.size
@@ -99,7 +107,11 @@ class RulesHelpView(GuiScene):
             idimg = t.render(e.id, 12, (16, 16, 20), bold=True)
             pill = idimg.get_rect(topleft=(r.x + 20, y + 2)).inflate(8, 2)
             pill.topleft = (r.x + 20, y + 1)
-            pygame.draw.rect(surface, (220, 200, 120), pill, border_radius=5)
+            if e.id == self.rule:  # the rule a link opened the help at
+                pygame.draw.rect(surface, (60, 70, 96), pygame.Rect(r.x + 8, y - 2, r.w - 16, 20 * len(lines) + 6),
+                                 border_radius=5)
+            pygame.draw.rect(surface, (220, 200, 120) if e.id != self.rule else (120, 190, 255), pill,
+                             border_radius=5)
             surface.blit(idimg, idimg.get_rect(center=pill.center))
             for ln in lines:
                 surface.blit(t.render(ln, 14, (236, 232, 220)), (col, y))
