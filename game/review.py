@@ -24,8 +24,11 @@ GRIP_TAKEN = 2.0
 GRIP_TIGHTER = 3.0  # a pin, a choke hold, an arm lock
 FALL = 2.0
 FREED = -2.0
-CONDITION = {"dead": 12.0, "unconscious": 8.0, "helpless": 4.0, "pinned": 4.0, "stunned": 2.0}
-OTHER_CONDITION = 1.5
+#: conditions that cost their side (a condition not named here, such as defending or dodging, costs nothing)
+CONDITION = {"dead": 12.0, "unconscious": 8.0, "knocked_out": 8.0, "paralyzed": 6.0, "helpless": 4.0, "bound": 4.0,
+             "pinned": 4.0, "subdued": 4.0, "maimed": 3.0, "stunned": 2.0, "suffocating": 2.0, "frightened": 2.0,
+             "fled": 2.0, "on_fire_whole": 3.0, "on_fire_half": 2.0, "on_fire_limb": 1.0, "tear_gassed": 1.0,
+             "cornered": 1.0, "silenced": 1.0, "exhausted": 1.0}
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,9 @@ def harm(battle: Any, ev: dict[str, Any]) -> tuple[str | None, float, str]:
         return _side_of(battle, who), FALL, f"{_name(battle, who)} goes down"
     if t == "condition" and ev.get("add"):
         who, what = ev.get("target"), str(ev.get("add"))
-        return _side_of(battle, who), CONDITION.get(what, OTHER_CONDITION), f"{_name(battle, who)} is {what}"
+        weight = CONDITION.get(what, 0.0)
+        return (_side_of(battle, who), weight, f"{_name(battle, who)} is {what.replace('_', ' ')}") if weight \
+            else (None, 0.0, "")
     return None, 0.0, ""
 
 
@@ -91,6 +96,23 @@ def _name(battle: Any, fid: Any) -> str:
 
 def _rolls(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [ev for ev in events if ev.get("type") in ("roll", "contest")]
+
+
+def _first_roller(rolls: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first single roll among rolls and contests (a contest's first roll)."""
+    for ev in rolls:
+        if ev.get("type") == "roll":
+            return ev
+        inner = [r for r in ev.get("rolls", []) or [] if isinstance(r, dict)]
+        if inner:
+            return inner[0]
+    return None
+
+
+def _rolls_for(actor: str, rolls: list[dict[str, Any]]) -> bool:
+    """Whether ``actor`` rolled any of these (on its own or in a contest)."""
+    return any(r.get("actor") == actor for ev in rolls for r in [ev, *(ev.get("rolls", []) or [])]
+               if isinstance(r, dict))
 
 
 def _hoped_came(actor: str, rolls: list[dict[str, Any]]) -> bool | None:
@@ -156,7 +178,14 @@ def deciding_rolls(initial: Any, log: list[dict[str, Any]], ruleset: Any, loser:
         came = _hoped_came(actor, rolls)
         rules = list(dict.fromkeys(r for ev in rolls for r in [ev.get("rule"), *(x.get("rule") for x in
                                                                             ev.get("rolls", []) or [])] if r))
-        found.append(DecidingRoll(number=k, round=int(before.round), actor=actor, title=words(before, intent),
+        title = words(before, intent)
+        roller = _first_roller(rolls)
+        if roller is not None and roller.get("actor") != actor and not _rolls_for(actor, rolls):
+            # the dice were another fighter's (a phase resolved after this action): name the roll, not the action
+            actor = str(roller.get("actor", ""))
+            title = f"{_name(before, actor)}: {roller.get('label') or 'a roll'}"
+            chance = hoped = came = None
+        found.append(DecidingRoll(number=k, round=int(before.round), actor=actor, title=title,
                                   hoped=hoped, chance=chance, happened=came, swing=swing, effects=effects,
                                   rules=rules))
     replay.goto(len(replay))

@@ -127,3 +127,32 @@ def test_no_review_after_a_win():
     assert lost_side(s) == "blue"  # hotseat: Blue's player lost
     s.ctl.seat["blue"] = "ai"
     assert lost_side(s) is None
+
+
+def test_every_ruleset_reviews_a_battle_played_by_the_computer():
+    """A battle of each ruleset, both sides the computer at random (seeded), gone through for each side:
+    at most three rolls, in the order they happened, each chance a probability the ruleset computed for the
+    outcome its actor hoped for, each swing a cost to that side."""
+    from game.ui.session import new_session
+
+    for name in ("arena.toml", "arena_d20.toml", "arena_edge.toml", "cantina_nd6.toml"):
+        s = new_session(ROOT / "maps" / name, seat={sd.id: "ai" for sd in _sides(name)}, dice="seeded",
+                        autosave=False, sync_ai=True, ai_level="random")
+        for _ in range(150):
+            if s.battle.ended:
+                break
+            s.poll_computer()
+        for side in {f.side for f in s.battle.fighters}:
+            found = deciding_rolls(s.ctl.initial, s.battle.log, s.ruleset, side)
+            assert len(found) <= 3 and [d.number for d in found] == sorted(d.number for d in found), name
+            for d in found:
+                assert d.swing > 0 and d.effects, (name, d)
+                if d.chance is not None:
+                    assert 0.0 <= d.chance <= 1.0 and d.hoped, (name, d)
+                assert review_lines(d)[0].startswith(f"Round {d.round}: "), name
+
+
+def _sides(name):
+    from game.maps import load_scenario
+
+    return load_scenario(ROOT / "maps" / name).sides
