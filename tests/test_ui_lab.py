@@ -265,7 +265,8 @@ def test_carry_the_set_up_to_another_ruleset(lab_app, monkeypatch):
     load(app, FIXTURES / "break_free_full.json")
     pick(app, "ruleset", "3d6-lite")
     sc = app.scene
-    assert sc.lab.ruleset.id == "3d6-lite" and "Wrestling kept at 13" in sc.message[0]
+    assert sc.lab.ruleset.id == "3d6-lite" and "1 value(s) assumed" in sc.message[0]
+    assert ("Wrestling kept at 13", "dim") in sc.pane_lines()
     assert "actions" not in sc.lab.data  # the script belonged to the old ruleset
 
 

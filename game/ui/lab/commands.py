@@ -271,8 +271,8 @@ def choose(scene: Any, key: str, value: str) -> None:
             return
         scene.trial = scene.comparison = None
         scene.refresh(new_board=True)
-        scene.say("Carried over. " + ("Assumed: " + "; ".join(assumed) if assumed else "Nothing assumed."),
-                  "success")
+        scene.say(f"Carried over to {value}: " + (f"{len(assumed)} value(s) assumed, listed in the panel."
+                                                  if assumed else "nothing assumed."), "success")
     elif key == "action":
         scene.trial = None
         scene.refresh(rebuild=False)

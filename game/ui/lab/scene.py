@@ -314,7 +314,8 @@ class LabScene(LabDrawing, GuiScene):
             self.say(f"No actions for this fighter: {exc}", "failure")
             return {}
         moves = self.lab.ruleset.map_actions
-        found.sort(key=lambda ar: (ar[1] is not None, ar[0].get("type") in moves))  # deeds, then walks, then refused
+        # what acts on another fighter first, then the rest, then walks, then what is refused (and why)
+        found.sort(key=lambda ar: (ar[1] is not None, ar[0].get("type") in moves, "target" not in ar[0]))
         for action, reason in found:
             words = intent_words(battle, action, detail=True)
             label = words if reason is None else f"\u2717 {words} (not allowed)"
