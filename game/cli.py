@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-map": ("check_map", "load a Tiled .tmx map and print a summary (--json for the cells)"),
     "check-save": ("check_save", "replay a save or autosave and check it is sound (exit 2 with the reason if not)"),
     "resolve": ("resolve", "play a situation file's actions and print the events as JSON"),
+    "explain": ("explain", "step through a situation's actions in words (rolls, modifiers, rule IDs, changes)"),
+    "compare": ("compare", "resolve a situation's first action under several rulesets, aligned"),
     "rulesets": ("catalogue", "list the rulesets"),
     "actions": ("catalogue", "list a ruleset's action types and their fields"),
     "items": ("catalogue", "list a ruleset's items"),
