@@ -312,7 +312,8 @@ def _damage_lines(ev: dict[str, Any]) -> list[str]:
         for m in dr.get("multipliers") or []:
             lines.append(f"multiplied: {m}")
     if ev.get("amount") is not None:
-        lines.append(f"Damage {ev['amount']}" + (f" {ev['type']}" if ev.get("type") else ""))
+        kind = ev.get("damage_type") or ev.get("dtype") or ""
+        lines.append(f"Damage {ev['amount']}" + (f" ({kind})" if kind else ""))
     if ev.get("dr"):
         lines.append(f"armour stops {ev['dr']}")
     if ev.get("injury") is not None:

@@ -52,15 +52,17 @@ class EdgeTranslator(Translator):
 
     def stats_from_common(self, c: CommonFighter, out: dict[str, Any], notes: Notes) -> None:
         stats: dict[str, Any] = {}
+        read: list[str] = []
         for own, common in (("STR", "strength"), ("REF", "agility"), ("PRE", "agility"), ("WIL", "wits")):
             value = getattr(c, common)
             if value is None:
-                notes.add(f"{c.id}: {own} {_AVERAGE} assumed (an average adult).")
                 stats[own] = _AVERAGE
+                read.append(f"{own} {_AVERAGE} (assumed average)")
                 continue
             stats[own] = scale_from(value, _AVERAGE, _STEP, 1, 6)
-            notes.add(f"{c.id}: {own} {stats[own]} from {common} {round(value)} (edge's 1-6 scale, 3 average"
-                      + (", Precision read from agility" if own == "PRE" else "") + ").")
+            read.append(f"{own} {stats[own]} from {common} {round(value)}")
+        notes.add(f"{c.id}: {', '.join(read)} (edge's 1-6 scale, 3 the average adult, one point per two on the "
+                  f"10-average scale; Precision, which has no counterpart, read from agility).")
         if c.health is not None and round(c.health) != AVERAGE:
             notes.add(f"{c.id}: health {round(c.health)} dropped: edge has no health attribute.")
         if c.grappling:

@@ -120,10 +120,24 @@ class Nd6Translator(Translator):
         if out["type"] == "throw" and "to" not in out:
             out["to"] = self._beyond(i.actor, i.target)
             notes.add(f"{i.actor}: the throw lands {i.target} in {out['to']}, the hex beyond it (none given).")
+        if out["type"] == "leave_hth" and "to" not in out:
+            out["to"] = self._free_beside(i.actor)
+            notes.add(f"{i.actor}: breaks away into {out['to']}, the first empty hex beside it (G3-9; none given).")
         if out["type"] == "attack" and "item" in self.action_fields("attack") and "item" not in out:
             out["item"] = None
         return out
 
+
+    def _free_beside(self, actor: str) -> list[int]:
+        """The first neighbour of ``actor``'s hex no fighter stands in."""
+        fighters = (self.spec or {}).get("fighters") or []
+        taken = {tuple(f["hex"]) for f in fighters}
+        me = next((f for f in fighters if f["id"] == actor), None)
+        q, r = me["hex"] if me else (0, 0)
+        for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+            if (q + dq, r + dr) not in taken:
+                return [q + dq, r + dr]
+        return [q + 2, r]
 
     def _beyond(self, actor: str, target: str | None) -> list[int]:
         """The hex on the far side of ``target`` from ``actor`` (the next one east when they share a hex)."""

@@ -61,7 +61,8 @@ class ThreeD6Translator(Translator):
             value = getattr(c, common)
             if value is None:
                 value = c.strength if own == "HT" and c.strength is not None else AVERAGE
-                notes.add(f"{c.id}: {own} {round(value)} assumed ({'ST' if own == 'HT' and c.strength else 'an average adult'}).")
+                why = "equal to ST" if own == "HT" and c.strength is not None else "an average adult"
+                notes.add(f"{c.id}: {own} {round(value)} assumed ({why}).")
             stats[own] = round(value)
         out["stats"] = stats
         if c.grappling:

@@ -1,0 +1,51 @@
+"""``clinch explain SITUATION.json [--markdown] [--seed N]``: a situation's actions stepped through in words.
+
+Each roll's target built modifier by modifier with its rule IDs, the dice, the
+comparison and the margin, then each state change (``game.explain``): the
+text the lab's step-through shows, for handouts (``--markdown``) and checks.
+Exit status as ``clinch resolve``: 0 every action played, 3 one was refused
+(the steps up to it, and the refusal, still printed), 2 a bad file (one line
+on stderr, nothing on stdout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.cli import CommandError
+
+USAGE = "clinch explain SITUATION.json [--markdown] [--seed N]"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one sentence, exit status 2, no usage dump
+        raise CommandError(f"{message} (usage: {USAGE})")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="clinch explain", description="Step through a situation's actions in words: each roll's "
+                "target modifier by modifier with rule IDs, the dice, the margin, each state change.")
+    p.add_argument("situation", metavar="SITUATION.json", help="the situation file (see SITUATION-FORMAT.md)")
+    p.add_argument("--markdown", action="store_true", help="print Markdown (for handouts)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the dice when the file gives no 'dice' (default 0)")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    from game.explain import explain_play, render_text
+    from game.situation import SituationError
+
+    try:
+        played = explain_play(args.situation, seed=args.seed)
+    except SituationError as exc:
+        raise CommandError(str(exc)) from None
+    text = render_text(played.steps, markdown=args.markdown)
+    if args.markdown:
+        text = f"# {played.situation.ruleset.name or played.situation.ruleset.id}: {args.situation}\n\n" + text
+    sys.stdout.write(text)
+    return played.status
