@@ -192,3 +192,15 @@ def test_s2_break_1_compare_with_the_real_translation():
     assert comp.assumptions[1], "a translation to d20 assumes the stats it has no counterpart for"
     assert comp.differences != ["the same outcome under both"]
     assert not any("dice" in a for a in comp.assumptions[1])  # the lab's own typed dice, not the file's
+
+
+def test_clinch_play_lab_refuses_a_bad_file_in_one_sentence(tmp_path, capsys):
+    """``clinch play --lab FILE`` checks the file before any window opens: one line, exit status 2."""
+    from game.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"ruleset": "d20", "fighters": [{"id": "a", "side": "r", "hex": [0, 0], "facing": 8}]}')
+    assert main(["play", "--lab", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "fighters[0].facing: expected 0-5, got 8" in err
+    assert main(["play", "maps/arena.toml", "--lab", str(bad)]) == 2

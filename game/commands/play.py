@@ -1,4 +1,4 @@
-"""``clinch [play] [SCENARIO.toml] [--size WxH]``: open the game window.
+"""``clinch [play] [SCENARIO.toml] [--size WxH] [--lab [SITUATION.json]]``: open the game window.
 
 With no scenario the main menu opens, its "Quick battle" (one click, or
 Enter) starting the default scenario (the arena); with a scenario the battle
@@ -29,8 +29,14 @@ def main(argv: list[str]) -> int:
     seats = parser.add_mutually_exclusive_group()
     seats.add_argument("--hotseat", action="store_true", help="every side played by a person at this screen")
     seats.add_argument("--solo", action="store_true", help="the first side yours, the others the computer's")
+    parser.add_argument("--lab", nargs="?", const="", default=None, metavar="SITUATION.json",
+                        help="open the situation lab (issue 18), on this clinch resolve file if one is given")
     args = parser.parse_args(argv)
     size = parse_size(args.size) if args.size else None
+    if args.lab is not None:
+        if args.scenario:
+            raise CommandError("--lab opens a situation file, not a scenario; give one or the other.")
+        return _open_lab(args.lab, size)
     battle = None
     if args.scenario:
         path = check_scenario_path(args.scenario)
@@ -52,6 +58,32 @@ def main(argv: list[str]) -> int:
                       briefing=True)
         except SessionError as exc:  # the scenario cannot start under its rules: its sentence, exit 2
             raise CommandError(str(exc)) from None
+        return app.run()
+    finally:
+        pygame.quit()
+
+
+def _open_lab(situation: str, size: tuple[int, int] | None) -> int:
+    """The window on the situation lab, over the main menu (Esc goes back to it); a file that is not a
+    valid situation is refused before the window opens, in the sentence ``clinch resolve`` would give."""
+    from game.lab import LabError, LabSituation
+
+    lab = None
+    if situation:
+        try:
+            lab = LabSituation.load(situation)
+        except LabError as exc:
+            raise CommandError(str(exc)) from None
+    quiet_pygame()
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.lab.scene import LabScene
+    from game.ui.scene import Transition
+
+    try:
+        app = App(None, size, idle_ms=IDLE_MS)
+        app.apply(Transition("push", LabScene(app, lab)))
         return app.run()
     finally:
         pygame.quit()
