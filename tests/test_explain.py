@@ -1,0 +1,94 @@
+"""``game.explain`` and ``clinch explain`` (issue 18): a situation stepped through in words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.explain import explain_play, explain_situation, render_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "situations"
+SITUATIONS = sorted(p for p in FIXTURES.glob("*.json") if not p.name.endswith(".expect.json"))
+
+
+def _load(name: str) -> dict:
+    return json.loads((FIXTURES / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", SITUATIONS, ids=lambda p: p.stem)
+def test_explain_runs_on_every_fixture(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every situation explains with the exit status ``clinch resolve`` gives it, one heading per action."""
+    expect = json.loads(path.with_name(path.stem + ".expect.json").read_text(encoding="utf-8"))
+    code = main(["explain", str(path)])
+    out = capsys.readouterr().out
+    assert code == expect.get("exit", 0)
+    n_actions = len(_load(path.name).get("actions") or [])
+    assert out.count("== Action ") >= (1 if n_actions else 0)
+    played = explain_play(path)
+    rolls = [s for s in played.steps if s.kind == "roll"]
+    n_roll_events = sum(1 if e["type"] == "roll" else len(e.get("rolls") or [])
+                        for e in played.events if e["type"] in ("roll", "contest"))
+    assert len(rolls) == n_roll_events  # every roll explained, none invented
+    for s in played.steps:
+        assert 0 <= s.event_index <= len(played.events)
+
+
+def test_break_free_roll_built_modifier_by_modifier() -> None:
+    """S2-BREAK-1/2: the holder's roll starts from ST 12, adds +5 for two hands with its rule, target 17."""
+    steps = explain_situation(FIXTURES / "break_free_full.json")
+    assert [s.kind for s in steps[:4]] == ["action", "roll", "roll", "contest"]
+    assert "Chances before the dice" in " ".join(steps[0].lines)
+    hold = steps[2]
+    assert hold.lines[:3] == ["Start from 12 (ST)", "+5 grappling with two hands (S2-BREAK-2)",
+                              "Target 17: roll 17 or less on 3d6 to succeed"]
+    assert "Dice: 4 + 4 + 4 = 12" in hold.lines and "Compare: 12 <= 17" in hold.lines
+    assert hold.lines[-1] == "Result: success by 5"
+    assert hold.rules == ["S2-BREAK-1", "S2-BREAK-2"]
+    assert steps[3].lines[-1] == "ann wins"
+    assert steps[1].part == 0 and steps[2].part == 1 and steps[1].event_index == 0
+
+
+def test_state_changes_read_off_the_board() -> None:
+    """S3-KNOCK-6: the throw's move and fall are each a step naming the hex and posture before and after."""
+    steps = explain_situation(FIXTURES / "nd6_ma_throw.json")
+    lines = [line for s in steps if s.kind == "change" for line in s.lines]
+    assert "bob: hex (1, 0) -> (1, 1)" in lines
+    assert "bob: posture standing -> prone" in lines
+    first = next(s for s in steps if s.kind == "roll")
+    assert "+3 Martial Arts 3: +1 per level (S3-KNOCK-2)" in first.lines
+
+
+def test_damage_and_table_roll_explained() -> None:
+    """S3-HTH-9/13/14: the reaction roll names its table row, the modifier with its rule, the hit's ST loss."""
+    steps = explain_situation(FIXTURES / "nd6_hth_riposte.json")
+    roll = next(s for s in steps if s.kind == "roll")
+    assert "S3-HTH-9" in roll.rules and "S3-HTH-14" in roll.rules
+    assert any(line.startswith("Result: row 7 or more") for line in roll.lines)
+    hurt = [line for s in steps for line in s.lines if "ST full ->" in line]
+    assert hurt == ["ann: ST full -> 8"]
+
+
+def test_markdown_and_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--markdown gives headings and lists; an illegal action is a 'Refused' step and exit status 3."""
+    spec = _load("break_free_full.json")
+    spec["actions"] = [{"actor": "ann", "type": "strangle"}]  # a torso grip does not strangle (S2-STRANGLE)
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(spec), encoding="utf-8")
+    code = main(["explain", str(path), "--markdown"])
+    out = capsys.readouterr().out
+    assert code == 3
+    assert out.startswith("# ") and "## Action 1" in out and "Refused" in out
+    text = render_text(explain_situation(FIXTURES / "break_free_full.json"), markdown=True)
+    assert "- +5 grappling with two hands (S2-BREAK-2)" in text and "`S2-BREAK-2`" in text
+
+
+def test_bad_file_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"ruleset": "d20", "fighters": [{"id": "a", "side": "x", "hex": [0, 0], "facing": 9}]}',
+                    encoding="utf-8")
+    assert main(["explain", str(path)]) == 2
+    err = capsys.readouterr()
+    assert err.out == "" and len(err.err.strip().splitlines()) == 1 and "facing" in err.err
