@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.explain import Played, Step, play_explained
@@ -85,11 +86,13 @@ def _changes(steps: list[Step]) -> list[str]:
     return out
 
 
-def compare_spec(spec: dict[str, Any], rulesets: list[str], *, seed: int = 0) -> list[Column]:
+def compare_spec(spec: dict[str, Any], rulesets: list[str], *, seed: int = 0,
+                 base_dir: str | Path = ".") -> list[Column]:
     """Translate ``spec`` into each of ``rulesets`` and play its first action there.
 
     Raises :class:`game.translate.TranslationError` for an unknown ruleset (bad input); a translated
     situation the other ruleset refuses to build is a column with ``error`` set, not an exception.
+    ``base_dir`` is the folder a relative ``map`` path is read from (the situation file's).
     """
     from game.situation import SituationError, build_situation, parse_situation
 
@@ -106,7 +109,7 @@ def compare_spec(spec: dict[str, Any], rulesets: list[str], *, seed: int = 0) ->
 
         try:
             sit = build_situation(parse_situation(json.dumps(out), name=f"<{col.ruleset}>"),
-                                  name=f"<{col.ruleset}>", seed=seed)
+                                  name=f"<{col.ruleset}>", base_dir=base_dir, seed=seed)
             played = play_explained(sit)
         except SituationError as exc:
             col.error = str(exc)

@@ -473,10 +473,12 @@ def _heading(battle: Battle, n: int, head: tuple[Action, dict[str, float] | None
                 idx, "action")
 
 
-def explain_play(path_or_spec: str | Path | dict[str, Any], *, seed: int = 0) -> Played:
+def explain_play(path_or_spec: str | Path | dict[str, Any], *, seed: int = 0,
+                 base_dir: str | Path = ".") -> Played:
     """Load (a path, a situation dict, or a parsed spec), build, play and explain a situation.
 
     Raises :class:`game.situation.SituationError` for a bad situation, as ``clinch resolve`` does.
+    ``base_dir``: where a dict's relative ``map`` path is read from.
     """
     from game.situation import SituationSpec, build_situation, load_situation, parse_situation
 
@@ -491,7 +493,7 @@ def explain_play(path_or_spec: str | Path | dict[str, Any], *, seed: int = 0) ->
             spec = path_or_spec
         else:
             raise TypeError("explain_play takes a path, a situation dict or a SituationSpec")
-        sit = build_situation(spec, name="<situation>", seed=seed)
+        sit = build_situation(spec, name="<situation>", base_dir=base_dir, seed=seed)
     return play_explained(sit)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from game.cli import CommandError
 
@@ -49,7 +50,7 @@ def main(argv: list[str]) -> int:
         sit = load_situation(args.situation, seed=args.seed)  # the file is checked as clinch resolve checks it
         with open(args.situation, encoding="utf-8-sig") as fh:
             spec = json.load(fh)
-        cols = compare_spec(spec, ids, seed=args.seed)
+        cols = compare_spec(spec, ids, seed=args.seed, base_dir=Path(args.situation).parent)
     except SituationError as exc:
         raise CommandError(str(exc)) from None
     except TranslationError as exc:
