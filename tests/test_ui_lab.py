@@ -157,6 +157,8 @@ def test_s2_break_1_play_step_rewind_and_the_same_dice(lab_app):
     trial = sc.trial
     assert trial is not None and trial.used == [3, 4, 3, 4, 4, 4]
     assert trial.rolls[0]["winner"] == "ann"
+    assert sc.step_roll()["dice"] == [3, 4, 3]  # the first step is bob's roll: its dice drawn under the heading
+    app.draw()
     for _ in range(3):
         press_button(app, "next")
     assert sc.step == 3

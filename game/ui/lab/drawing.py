@@ -56,6 +56,10 @@ class LabDrawing:
                                   width=3, inset=0.04)
 
 
+    def card_height(self) -> int:
+        """How tall the step card over the board is: over two fifths of the window, at least PANE_MIN."""
+        return max(PANE_MIN, int(self.map_rect.h * 0.42))
+
     def wants_frames(self) -> bool:
         return False
 
@@ -68,17 +72,57 @@ class LabDrawing:
         pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
         self.rule_links = []
         top = getattr(self, "pane_top", 400)
-        pane = pygame.Rect(panel.x + 10, top, panel.w - 20, panel.bottom - top - 50)
+        foot = 44 if getattr(self, "message", None) else 8  # room for a message drawn at the foot
+        pane = pygame.Rect(panel.x + 10, top, panel.w - 20, panel.bottom - top - foot)
         if self.card_shown():
             # a short window: the step reads in a card over the foot of the board instead
             m = self.map_rect
-            pane = pygame.Rect(m.x + 16, m.bottom - PANE_MIN - 50, m.w - 32, PANE_MIN)
+            tall = self.card_height()
+            pane = pygame.Rect(m.x + 16, m.bottom - tall - 20, m.w - 32, tall)
             card = pygame.Surface(pane.inflate(16, 12).size, pygame.SRCALPHA)
             card.fill((14, 15, 20, 228))
             surface.blit(card, pane.inflate(16, 12))
-        self.draw_lines(surface, pane, self.pane_lines())
+        lines = self.pane_lines()
+        if self.step_roll() is not None:  # the dice land between the heading and the step's reading
+            head = 1 + len(trial_heading(self.trial))
+            y = self.draw_lines(surface, pane, lines[:head])
+            y = self._draw_dice(surface, pygame.Rect(pane.x, y + 4, pane.w, pane.bottom - y - 4))
+            self.draw_lines(surface, pygame.Rect(pane.x, y, pane.w, pane.bottom - y), lines[head:])
+        else:
+            self.draw_lines(surface, pane, lines)
         if self.comparison is not None:
             self._draw_comparison(surface)
+
+    def step_roll(self) -> dict[str, Any] | None:
+        """The single roll the step being read shows (a contest's roll by the step's ``part``), or None."""
+        if self.trial is None or not self.trial.steps:
+            return None
+        step = self.trial.steps[max(0, min(self.step, len(self.trial.steps) - 1))]
+        if step.kind != "roll" or not 0 <= step.event_index < len(self.trial.events):
+            return None
+        ev = self.trial.events[step.event_index]
+        if ev.get("type") == "contest":
+            rolls = ev.get("rolls", [])
+            return rolls[step.part] if step.part is not None and step.part < len(rolls) else None
+        return ev if ev.get("type") == "roll" else None
+
+    def _draw_dice(self, surface: pygame.Surface, box: pygame.Rect) -> int:
+        """The faces of the step's roll as dice (pips on a d6, the number on a bigger die), ringed green
+        when the roll was made, red when missed; returns the y below them."""
+        from game.ui.hud.widgets import die_face
+
+        roll = self.step_roll()
+        faces = [f for f in (roll or {}).get("dice", []) if isinstance(f, int)]
+        size = min(34, box.h)
+        if not faces or size < 20:
+            return box.y
+        sides = 6 if "dc" not in roll and max(faces) <= 6 else 20  # type: ignore[operator]
+        made = roll.get("success")  # type: ignore[union-attr]
+        edge = TONES["good"] if made else TONES["bad"] if made is False else (24, 24, 28)
+        for i, face in enumerate(faces[: max(1, box.w // (size + 8))]):
+            die_face(surface, pygame.Rect(box.x + i * (size + 8), box.y, size, size), face, self.app.text,
+                     edge=edge, sides=sides)
+        return box.y + size + 8
 
     def pane_lines(self) -> list[Line]:
         if self.trial is None:

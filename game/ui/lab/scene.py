@@ -122,12 +122,12 @@ class LabScene(LabDrawing, GuiScene):
 
     def card_shown(self) -> bool:
         """Whether the step is read in a card over the board (a window too short for the panel's pane)."""
-        return self.trial is not None and self.size[1] - getattr(self, "pane_top", 0) - 50 < PANE_MIN
+        return self.trial is not None and self.size[1] - getattr(self, "pane_top", 0) - 8 < PANE_MIN
 
     def board_rect(self) -> pygame.Rect:
         """The part of the map area the board is fitted into: above the step card when there is one."""
         r = self.map_rect
-        return pygame.Rect(r.x, r.y, r.w, r.h - PANE_MIN - 60) if self.card_shown() else r
+        return pygame.Rect(r.x, r.y, r.w, r.h - self.card_height() - 30) if self.card_shown() else r
 
     @property
     def panel_width(self) -> int:
