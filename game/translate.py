@@ -46,6 +46,7 @@ def translate(spec: dict[str, Any], to_ruleset: str) -> tuple[dict[str, Any], li
         if t is None:
             raise TranslationError(f"the ruleset {r.id!r} has no translation to the common terms")
     notes = Notes()
+    ts.spec = spec
     fighters = [ts.fighter_to_common(f, notes) for f in spec.get("fighters") or []]
     grips = [ts.grip_to_common(g, notes) for g in spec.get("grapples") or []]
     grips += ts.grips_from_state(spec, notes)

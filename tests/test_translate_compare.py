@@ -119,3 +119,20 @@ def test_compare_names_the_differences(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["compare", str(FIXTURES / "break_free_full.json"), "--rulesets", "3d6-full,d20"]) == 0
     out = capsys.readouterr().out
     assert "Differences:" in out and "assumed" in out and "WIS 10" in out
+
+
+def test_weapon_in_hand_and_bare_hands_carry_over() -> None:
+    """nd6's attack with the weapon in hand (item left out) strikes with its counterpart; a bare-handed attack
+    is a punch in d20 (S4-BRAWL-1); a 3d6 grapple uses only the hands that are free (S2-REQ-2). Each named."""
+    spec = _load("nd6_core_double_falls.json")
+    out, _ = translate(spec, "3d6-full")
+    assert out["actions"][0]["item"] == "broadsword"
+    out, _ = translate(spec, "d20")
+    assert out["actions"][0]["item"] == "longsword"
+    spec = _load("nd6_weapon_stun.json")
+    out, notes = translate(spec, "d20")
+    assert out["actions"][0]["type"] == "brawl" and any("S4-BRAWL-1" in n for n in notes)
+    out, notes = translate(_load("nd6_hth_riposte.json"), "3d6-full")
+    assert out["actions"][0]["type"] == "grapple" and out["actions"][0]["hands"] == 1
+    assert any("the only one free" in n for n in notes)
+    assert any("location torso (the source names none)" in n for n in notes)

@@ -126,6 +126,9 @@ class Translator:
     actions: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {}
     #: common verb -> (action type, fixed fields, why it is only the nearest), named as an assumption
     near_actions: ClassVar[dict[str, tuple[str, dict[str, Any], str]]] = {}
+    #: the stats and skills :meth:`stats_to_common` reads; any other a fighter has is named as left behind
+    read_stats: ClassVar[frozenset[str]] = frozenset()
+    read_skills: ClassVar[frozenset[str]] = frozenset()
     #: whether the ruleset reads a situation's ``dr``
     reads_dr: ClassVar[bool] = True
     #: grips share a hex (the holder stands in the target's hex)
@@ -153,6 +156,12 @@ class Translator:
                           name=str(f.get("name", "")), size=int(f.get("size", 0)), arms=int(f.get("arms", 2)),
                           source=dict(f))
         self.stats_to_common(f, c, notes)
+        left = [f"{k} {v}" for k, v in (f.get("stats") or {}).items() if k not in self.read_stats]
+        left += [f"{k} {v}" for k, v in (f.get("skills") or {}).items() if k not in self.read_skills and v]
+        if f.get("fp") is not None:
+            left.append(f"FP {f['fp']}")
+        if left:
+            notes.add(f"{f['id']}: {', '.join(left)} not carried over (no common counterpart).")
         hands = f.get("hands")
         if hands is None:
             hands = {"right": None, "left": None}
@@ -258,9 +267,17 @@ class Translator:
         verb = self.verbs.get(t, t)
         intent = CommonIntent(actor=a["actor"], verb=verb, target=a.get("target"), to=a.get("to"),
                               location=a.get("location"))
-        if a.get("item"):
-            intent.item = self.item_kinds.get(a["item"])
-        for key in ("facing", "posture"):
+        item = a.get("item", self._default(t, "item"))
+        held = self.ruleset.held_item
+        if held is not None and item == held:  # "the weapon in hand": the kind of what the actor holds
+            me = next((f for f in (self.spec or {}).get("fighters") or [] if f["id"] == a["actor"]), None)
+            in_hand = [v for v in ((me or {}).get("hands") or {}).values() if v]
+            item = in_hand[0] if in_hand else None
+        if item:
+            intent.item = self.item_kinds.get(item)
+            if intent.item is None:
+                notes.add(f"{a['actor']}: {item} has no common kind: the attack is read as bare-handed.")
+        for key in ("facing", "posture", "defense"):
             if key in a:
                 intent.extra[key] = a[key]
         if t == "grapple_roll" or "option" in a:
@@ -280,7 +297,12 @@ class Translator:
             return None
         kind, fixed = found
         out: dict[str, Any] = {"actor": i.actor, "type": kind, **fixed}
-        return self.fill_intent(i, out, notes)
+        out = self.fill_intent(i, out, notes)
+        chosen = [f"{k} {v}" for k, v in fixed.items() if k != "option" and out.get(k) == v
+                  and getattr(i, k, None) is None]
+        if chosen:
+            notes.add(f"{i.actor}: {kind} with {', '.join(chosen)} (the source names none).")
+        return out
 
     def fill_intent(self, i: CommonIntent, out: dict[str, Any], notes: Notes) -> dict[str, Any]:
         """The fields the action type reads, from the common intent (a subclass adds its own)."""
@@ -311,6 +333,16 @@ class Translator:
         #: each action type's field names (what :meth:`fill_intent` may write)
         self.action_field_names = {t: frozenset(f.name for f in dataclasses.fields(cls))
                                    for t, cls in ruleset.actions.items()}
+
+    def _default(self, kind: str, name: str) -> Any:
+        """The default of an action type's field (None where it has none or no such field)."""
+        import dataclasses
+
+        cls = self.ruleset.actions.get(kind)
+        for f in dataclasses.fields(cls) if cls is not None else ():
+            if f.name == name and f.default is not dataclasses.MISSING:
+                return f.default
+        return None
 
     def action_fields(self, kind: str) -> frozenset[str]:
         return self.action_field_names.get(kind, frozenset())

@@ -19,6 +19,7 @@ _ATTRS = (("STR", "strength"), ("DEX", "agility"), ("INT", "wits"), ("CON", "hea
 
 
 class D20Translator(Translator):
+    read_stats = frozenset({"STR", "DEX", "INT", "CON", "HP"})
     item_kinds = {"dagger": "knife", "shortsword": "sword", "longsword": "sword", "two_handed_sword": "sword",
                   "hand_axe": "axe", "battle_axe": "axe", "mace": "mace", "warhammer": "mace",
                   "morningstar": "mace", "club": "club", "walking_staff": "staff", "quarterstaff": "staff",
@@ -75,6 +76,20 @@ class D20Translator(Translator):
             return hp_max(Fighter(id=f["id"], side=f["side"], hex=Hex(*f["hex"]), stats=stats))
         except (KeyError, TypeError, ValueError):
             return None
+
+
+    def fill_intent(self, i: Any, out: dict[str, Any], notes: Notes) -> dict[str, Any]:
+        out = super().fill_intent(i, out, notes)
+        if out["type"] == "attack" and not out.get("item"):
+            me = next((f for f in (self.spec or {}).get("fighters") or [] if f["id"] == i.actor), {})
+            weapon = next((v for v in (me.get("hands") or {}).values() if v), None)
+            if weapon:
+                out["item"] = weapon
+                notes.add(f"{i.actor}: attacks with the {weapon} in hand (the source names no weapon).")
+            else:
+                out = {"actor": i.actor, "type": "brawl", "target": i.target, "kind": "punch"}
+                notes.add(f"{i.actor}: a bare-handed attack is a punch (brawl) in d20 (S4-BRAWL-1).")
+        return out
 
 
 def translator(ruleset: Any) -> D20Translator:

@@ -20,6 +20,7 @@ _AVERAGE, _STEP = 3, 0.5  # edge's human average, edge points per hub point
 
 
 class EdgeTranslator(Translator):
+    read_stats = frozenset({"STR", "REF", "WIL", "AGI", "Strength", "Reflex", "Agility", "Willpower", "Will", "HP"})
     item_kinds = {"dagger": "knife", "mace": "mace", "longsword": "sword", "spear": "spear", "tomahawk": "axe",
                   "hammer_axe": "axe", "poleaxe": "pole_arm", "rope": "rope", "manacles": "manacles"}
     kind_items = {"knife": "dagger", "mace": "mace", "sword": "longsword", "spear": "spear", "axe": "tomahawk",

@@ -20,6 +20,7 @@ _MASTER = 5
 
 
 class Nd6Translator(Translator):
+    read_stats = frozenset({"ST", "DX", "IQ", "STR", "DEX", "INT", "MA"})
     item_kinds = {"knife": "knife", "broken_bottle": "knife", "club": "club", "club_2h": "club", "chair": "club",
                   "bottle": "club", "brass_knuckles": "brass_knuckles", "torch": "club", "staff": "staff",
                   "pole_arm": "pole_arm", "broadsword": "sword", "katana": "sword", "mono_sword": "sword",

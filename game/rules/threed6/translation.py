@@ -19,6 +19,8 @@ _SKILLS = ("Wrestling", "Judo")
 
 
 class ThreeD6Translator(Translator):
+    read_stats = frozenset({"ST", "DX", "IQ", "HT", "HP"})
+    read_skills = frozenset({"Wrestling", "Judo"})
     item_kinds = {"broadsword": "sword", "shortsword": "sword", "knife": "knife", "spear": "spear",
                   "club": "club", "axe": "axe", "mace": "mace", "staff": "staff", "shield": "shield"}
     kind_items = {"sword": "broadsword", "knife": "knife", "spear": "spear", "club": "club", "axe": "axe",
@@ -74,6 +76,17 @@ class ThreeD6Translator(Translator):
         stats = f.get("stats") or {}
         value = stats.get("HP", stats.get("ST", AVERAGE))
         return int(value) if isinstance(value, int | float) else None
+
+
+    def fill_intent(self, i: Any, out: dict[str, Any], notes: Notes) -> dict[str, Any]:
+        out = super().fill_intent(i, out, notes)
+        if out["type"] == "grapple":
+            me = next((f for f in (self.spec or {}).get("fighters") or [] if f["id"] == i.actor), {})
+            free = sum(1 for v in (me.get("hands") or {}).values() if v is None)
+            if free < out.get("hands", 1):
+                out["hands"] = max(1, free)
+                notes.add(f"{i.actor}: grapples with {out['hands']} hand, the only one free (S2-REQ-2).")
+        return out
 
 
 def translator(ruleset: Any) -> ThreeD6Translator:
