@@ -73,7 +73,7 @@ def test_hover_says_costs_each_roll_in_order_and_the_whole_with_a_chart_and_the_
     bs, foe = open_menu_on_foe(app)
     menu, e = hover_option(app, bs, "grapple")
     app.draw()
-    words = menu._words(e.option.action)
+    words = menu.box.words(menu.battle, e.option.action)
     assert words is not None and len(words.rolls) == 2
     (_, made), (_, beat) = words.rolls
     assert words.whole == pytest.approx(made * beat)
@@ -84,7 +84,7 @@ def test_hover_says_costs_each_roll_in_order_and_the_whole_with_a_chart_and_the_
     assert sum(p for _, p in words.chart) == pytest.approx(1.0)
     assert [p for _, p in words.foe] == [p for _, p in words.chart]  # the same odds, read from the other side
     words_only = menu._render_info(menu.info_lines(e))
-    assert menu.info_rect is not None and menu.info_rect.h > words_only.get_height() + 40  # the chart below
+    assert menu.box.rect is not None and menu.box.rect.h > words_only.get_height() + 40  # the chart below
 
 
 def test_a_rule_id_in_the_hover_is_a_link_that_opens_f1_at_that_rule():
@@ -94,8 +94,8 @@ def test_a_rule_id_in_the_hover_is_a_link_that_opens_f1_at_that_rule():
     bs, _ = open_menu_on_foe(app)
     menu, e = hover_option(app, bs, "grapple")
     app.draw()
-    assert menu.links.links, "the rule line's ID is drawn as a link"
-    rect, rule = menu.links.links[-1]
+    assert menu.box.links.links, "the rule line's ID is drawn as a link"
+    rect, rule = menu.box.links.links[-1]
     assert rule == e.option.action.rule
     move(rect.center)
     app.step()
@@ -156,7 +156,7 @@ def test_the_hover_fits_on_the_smallest_window():
     bs, _ = open_menu_on_foe(app)
     menu, _ = hover_option(app, bs, "grapple")
     frame = app.draw()
-    r = menu.info_rect
+    r = menu.box.rect
     assert r is not None and frame.get_rect().contains(r), (r, frame.get_size())
     if os.environ.get("HOVER_SHOT"):  # a look at it by eye: HOVER_SHOT=/tmp/x.png
         pygame.image.save(frame, os.environ["HOVER_SHOT"])

@@ -49,7 +49,7 @@ FOE_WORDS: dict[str, str] = {
 #: the outcomes that make up a whole distribution (a chart shows these, never the overlapping extras)
 _PARTITIONS: tuple[tuple[str, ...], ...] = (
     ("win", "tie", "lose"), ("hit", "defended", "miss"), ("hit", "miss"), ("success", "failure"),
-    ("enter", "repelled"),
+    ("enter", "repelled", "auto_hit"), ("enter", "repelled"),
 )
 
 
@@ -58,7 +58,7 @@ class ActionWords:
     """What an action does and costs and the rolls it entails (see the module docstring).
 
     ``rules``: the rule IDs behind the words, for the hover's links into the rules help.
-    ``chart_kind``: ``contest`` (win / tie / lose), ``attack`` (hit / defended / miss), ``edge`` (each
+    ``chart_kind``: ``contest`` (win / tie / lose), ``attack`` (hit / defended / miss), ``ladder`` (each
     edge), ``rounds`` (rounds that hit), ``outcomes`` (anything else).
     """
 
@@ -87,7 +87,7 @@ def with_words(words: ActionWords, **changes: Any) -> ActionWords:
 def chart_kind(odds: dict[str, float]) -> str:
     """Which picture fits these odds (the keys decide, never the ruleset)."""
     if any(k.startswith("edge>=") for k in odds):
-        return "edge"
+        return "ladder"
     if any(k.startswith("rounds:") for k in odds):
         return "rounds"
     if {"win", "lose"} <= set(odds):
@@ -130,7 +130,7 @@ def _partition(odds: dict[str, float]) -> tuple[str, ...]:
 def chart_bars(odds: dict[str, float]) -> tuple[Bar, ...]:
     """The chart of these odds: every outcome's share, in reading order."""
     kind = chart_kind(odds)
-    if kind == "edge":
+    if kind == "ladder":
         return _edge_bars(odds)
     if kind == "rounds":
         return _rounds_bars(odds)
@@ -140,7 +140,7 @@ def chart_bars(odds: dict[str, float]) -> tuple[Bar, ...]:
 def foe_bars(odds: dict[str, float], foe: str) -> tuple[Bar, ...]:
     """The same odds from the foe's side: "Bob defends 23%", "Bob wins 40%"."""
     kind = chart_kind(odds)
-    if kind == "edge":
+    if kind == "ladder":
         bars = _edge_bars(odds)
         if not bars:
             return ()
@@ -169,7 +169,7 @@ def _rolls(odds: dict[str, float], kind: str, head: str | None, foe: str) -> tup
         return tuple(rolls), odds.get("hit")
     if kind == "contest":
         return ((f"you win the contest with {foe}", odds["win"]),), odds["win"]
-    if kind == "edge":
+    if kind == "ladder":
         p = odds.get(f"edge>={1}")
         return ((("your pool beats the foe's (edge 1 or more)", p),) if p is not None else ()), (
             odds.get(head) if head else p)

@@ -54,3 +54,82 @@ def words_lines(words: ActionWords | None, pal: Palette) -> list[Line]:
         tail = " (every roll above going your way)" if len(rolls) > 1 else ""
         out.append((f"The whole: {percent(words.whole)}{tail}", pal.accent, True))
     return out
+
+
+class HoverBox:
+    """The menu's info box as issue 18 grew it, kept out of :class:`~game.ui.action_menu.ActionMenu`: the
+    ruleset's words per action (worked out once per menu), the odds charts under the words, where the box
+    was drawn (the mouse may rest on it: the hovered entry stays) and its rule links (a click opens F1)."""
+
+    def __init__(self, text: Any, pal: Palette) -> None:
+        from game.ui.rule_links import LinkMap
+
+        self.text = text
+        self.pal = pal
+        self.links = LinkMap()
+        self.rect: Any = None  # pygame.Rect of the box as last drawn, or None
+        self._links: list[tuple[Any, str]] = []  # rule links of the words, relative to the box
+        self._cache: dict[Any, ActionWords | None] = {}
+
+    def words(self, battle: Any, action: Any) -> ActionWords | None:
+        if action not in self._cache:
+            self._cache[action] = hover_words(battle, action)
+        return self._cache[action]
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        return self.rect is not None and self.rect.collidepoint(pos)
+
+    @staticmethod
+    def action_of(menu: Any, e: Any) -> Any:
+        """The action the box speaks of: the hovered option, or a group's best allowed one."""
+        from game.ui.describe import main_chance
+
+        if e is None or menu.result_mode:
+            return None
+        if e.kind == "option" and e.option is not None:
+            return e.option.action
+        g = e.group
+        if e.kind == "group" and g is not None and g.legal and not g.on_map:
+            return max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)), g.ruleset)[1] or 0)).action
+        return None
+
+    def draw_rows(self, surf: Any, rows: list[Line], lh: int) -> None:
+        """The words, their rule IDs drawn as links (remembered relative to the box)."""
+        from game.ui.rule_links import render_linked
+
+        self._links = []
+        for i, (s, col, bold) in enumerate(rows):
+            img, links = render_linked(self.text, s, 13, col, bold)
+            surf.blit(img, (10, 8 + i * lh))
+            self._links.extend((r.move(10, 8 + i * lh), rid) for r, rid in links)
+
+    def with_chart(self, info: Any, battle: Any, action: Any, width: int) -> Any:
+        """The words box with the odds charts of ``action`` under it."""
+        import pygame
+
+        from game.ui.describe import name_of
+        from game.ui.odds_chart import render_chart
+
+        words = self.words(battle, action) if action is not None else None
+        tid = getattr(action, "target", None)
+        foe = name_of(battle, tid) if isinstance(tid, str) else "the foe"
+        chart = render_chart(self.text, self.pal, words, width, foe=foe) if words else None
+        if chart is None or info is None:
+            return info if chart is None else chart
+        out = pygame.Surface((width, info.get_height() + 4 + chart.get_height()), pygame.SRCALPHA)
+        out.blit(info, (0, 0))
+        out.blit(chart, (0, info.get_height() + 4))
+        return out
+
+    def blit(self, surface: Any, img: Any, x: int, y: int) -> None:
+        """Draw the box at (x, y), kept on the screen; remember where, with its links."""
+        import pygame
+
+        self.links.clear()
+        self.rect = None
+        if img is None:
+            return
+        x = max(4, min(x, surface.get_width() - img.get_width() - 4))  # a small window: never off it
+        surface.blit(img, (x, y))
+        self.rect = pygame.Rect((x, y), img.get_size())
+        self.links.add(self._links, (x, y))

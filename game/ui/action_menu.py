@@ -32,11 +32,9 @@ from typing import Any
 import pygame
 
 from game.rules.base import Option, Ruleset
-from game.ui.action_hover import hover_words, words_lines
+from game.ui.action_hover import HoverBox, words_lines
 from game.ui.describe import main_chance, name_of, odds_meaning, ruleset_of, variant_label
-from game.ui.odds_chart import render_chart
 from game.ui.palette import Palette
-from game.ui.rule_links import LinkMap, render_linked
 from game.ui.text import TextCache, wrap
 from game.wording import percent
 
@@ -205,12 +203,7 @@ class ActionMenu:
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
         self._surf: pygame.Surface | None = None
-        # issue 18: the hover box's rule IDs are links (click: F1 at the rule); the box keeps its entry while
-        # the mouse is over it, so a link can be reached
-        self.links = LinkMap()
-        self._info_links: list[tuple[pygame.Rect, str]] = []
-        self.info_rect: pygame.Rect | None = None
-        self._words_cache: dict[Any, Any] = {}
+        self.box = HoverBox(text, pal)  # issue 18: the ruleset's words, the charts, rule links (F1 at a rule)
         if result_mode:
             self._show_flat(options)
         elif open_group and any(g.kind == open_group for g in self.groups):
@@ -393,9 +386,7 @@ class ActionMenu:
 
     # -- input ------------------------------------------------------------------------------
     def contains(self, pos: tuple[int, int]) -> bool:
-        if self.panel is None:
-            return False
-        return self.panel.rect.collidepoint(pos) or (self.info_rect is not None and self.info_rect.collidepoint(pos))
+        return self.panel is not None and (self.panel.rect.collidepoint(pos) or self.box.covers(pos))
 
     def entry_for(self, kind: str, **match: Any) -> _Entry | None:
         """Tests: the entry of a group (``kind="group", group_kind="grapple"``) or an option."""
@@ -439,8 +430,7 @@ class ActionMenu:
             self.hover(event.pos)
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.contains(event.pos):
-            rule = self.links.at(event.pos)
-            if rule is not None:  # a rule ID in the hover box: the rules help opens at it
+            if (rule := self.box.links.at(event.pos)) is not None:  # a rule ID in the box: F1 opens at it
                 return ("rule", rule)
             for e in self.entries:
                 if e.rect.collidepoint(event.pos) and e.button.enabled:
@@ -467,8 +457,8 @@ class ActionMenu:
         return None
 
     def hover(self, pos: tuple[int, int]) -> None:
-        if self.info_rect is not None and self.info_rect.collidepoint(pos) and self.hovered is not None:
-            return  # reading the box (or reaching for a rule link in it): it stays
+        if self.box.covers(pos) and self.hovered is not None:  # reading the box, or reaching for a link in it
+            return
         self.hovered = None
         for e in self.entries:
             if e.rect.collidepoint(pos):
@@ -501,7 +491,7 @@ class ActionMenu:
                 out.append((f"{len(g.legal)} way{'s' if len(g.legal) != 1 else ''} allowed; the best:", pal.dim,
                             False))
                 out.append((odds_meaning(self.battle, best.action, g.odds.get(id(best))), pal.text, False))
-                out.extend(words_lines(self._words(best.action), pal))
+                out.extend(words_lines(self.box.words(self.battle, best.action), pal))
             elif g.illegal:
                 r = g.illegal[0].reason
                 out.append((f"Not allowed: {r.text}", pal.failure, True))
@@ -540,27 +530,9 @@ class ActionMenu:
                     pal.accent, True))
         if not self.result_mode:
             out.append((odds_meaning(self.battle, o.action, odds), pal.text, False))
-            out.extend(words_lines(self._words(o.action), pal))
+            out.extend(words_lines(self.box.words(self.battle, o.action), pal))
         self._rule_line(out, o.action.rule)
         return out
-
-    def hover_action(self, e: _Entry | None = None) -> Any:
-        """The action the hover box speaks of: the hovered option, or a group's best allowed one."""
-        e = self.hovered if e is None else e
-        if e is None or self.result_mode:
-            return None
-        if e.kind == "option" and e.option is not None:
-            return e.option.action
-        if e.kind == "group" and e.group is not None and e.group.legal and not e.group.on_map:
-            g = e.group
-            return max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)), g.ruleset)[1] or 0)).action
-        return None
-
-    def _words(self, action: Any) -> Any:
-        """The ruleset's words for ``action`` (issue 18), worked out once per menu."""
-        if action not in self._words_cache:
-            self._words_cache[action] = hover_words(self.battle, action)
-        return self._words_cache[action]
 
     def _rule_line(self, out: list, rule: str | None, cite: bool = True) -> None:
         if not rule:
@@ -577,36 +549,17 @@ class ActionMenu:
         e = self.hovered
         key = (id(e) if e else None, self.level.kind if self.level else None)
         if key != self._info_key:
-            lines = self.info_lines(e)
-            self._info = self._render_info(lines) if lines else None
-            self._info = self._with_chart(self._info, self.hover_action(e))
+            info = self._render_info(lines) if (lines := self.info_lines(e)) else None
+            self._info = self.box.with_chart(info, self.battle, HoverBox.action_of(self, e), WIDTH)
             self._info_key = key
-        self.links.clear()
-        self.info_rect = None
         if self._info is None:
-            return
+            return self.box.blit(surface, None, 0, 0)
         r = self.panel.rect
         x, y = r.x, r.bottom + 6
         if y + self._info.get_height() > surface.get_height() - 4:
             x = r.right + 6 if r.right + 6 + self._info.get_width() < surface.get_width() else r.x - self._info.get_width() - 6
             y = max(4, min(r.y, surface.get_height() - self._info.get_height() - 4))
-        x = max(4, min(x, surface.get_width() - self._info.get_width() - 4))  # a small window: never off it
-        surface.blit(self._info, (x, y))
-        self.info_rect = pygame.Rect((x, y), self._info.get_size())
-        self.links.add(self._info_links, (x, y))
-
-    def _with_chart(self, info: pygame.Surface | None, action: Any) -> pygame.Surface | None:
-        """The words box with the odds charts of ``action`` under it (issue 18)."""
-        words = self._words(action) if action is not None else None
-        chart = render_chart(self.text, self.pal, words, WIDTH, foe=_foe_name(self.battle, action)) if words else None
-        if chart is None:
-            return info
-        if info is None:
-            return chart
-        out = pygame.Surface((WIDTH, info.get_height() + 4 + chart.get_height()), pygame.SRCALPHA)
-        out.blit(info, (0, 0))
-        out.blit(chart, (0, info.get_height() + 4))
-        return out
+        self.box.blit(surface, self._info, x, y)
 
     def _render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]]) -> pygame.Surface:
         t = self.text
@@ -619,17 +572,8 @@ class ActionMenu:
         surf = pygame.Surface((w, len(rows) * lh + 16), pygame.SRCALPHA)
         pygame.draw.rect(surf, (16, 18, 24, 240), surf.get_rect(), border_radius=8)
         pygame.draw.rect(surf, self.pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
-        self._info_links = []
-        for i, (s, col, bold) in enumerate(rows):
-            img, links = render_linked(t, s, 13, col, bold)
-            surf.blit(img, (10, 8 + i * lh))
-            self._info_links.extend((r.move(10, 8 + i * lh), rid) for r, rid in links)
+        self.box.draw_rows(surf, rows, lh)
         return surf
-
-
-def _foe_name(battle: Any, action: Any) -> str:
-    tid = getattr(action, "target", None)
-    return name_of(battle, tid) if isinstance(tid, str) else "the foe"
 
 
 def with_field(action: Any, **changes: Any) -> Any:

@@ -24,7 +24,7 @@ __all__ = ["render_chart", "CHART_TITLES", "bar_colour"]
 
 #: what each kind of chart is called above its bars
 CHART_TITLES = {"contest": "The contest: win / tie / lose", "attack": "The attack: every outcome",
-                "edge": "Your edge (your points minus the foe's)", "rounds": "Rounds that hit",
+                "ladder": "Your edge (your points minus the foe's)", "rounds": "Rounds that hit",
                 "outcomes": "Every outcome"}
 
 _GOOD = ("win", "hit", "success", "escape", "takes hold", "enter", "triple damage", "double damage",
@@ -39,7 +39,7 @@ LABEL_W = 150
 def bar_colour(label: str, pal: Palette, kind: str = "outcomes", index: int = 0) -> tuple[int, int, int]:
     """Good outcomes in the success colour, bad ones in the failure colour, the rest neutral; edges and
     rounds grow brighter with the value."""
-    if kind in ("edge", "rounds"):
+    if kind in ("ladder", "rounds"):
         if label in _BAD or label == "0" and kind == "rounds":
             return pal.failure
         return pal.success if index >= 2 else pal.neutral

@@ -301,6 +301,12 @@ class D20Ruleset(Ruleset):
         return None
 
     # -- exact odds -----------------------------------------------------------------------------------------------
+    def action_words(self, battle: Battle, action: Action) -> Any:
+        """The menu's hover in this ruleset's words (issue 18): ``d20/action_words.py``."""
+        from game.rules.d20.action_words import words
+
+        return words(self, battle, action)
+
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """``hit``/``miss`` for attack rolls (natural 1 and 20 included), ``success``/``failure`` for saves,
         ``done`` for the rest; attacks add ``expected_damage`` in a separate key of :meth:`damage_odds`."""

@@ -128,6 +128,12 @@ class EdgeRuleset(Ruleset):
         """The result menu after a grapple roll (see :func:`grapple.result_menu`)."""
         return grapple.result_menu(battle, actor, target, edge, drop)
 
+    def action_words(self, battle: Battle, action: Action) -> Any:
+        """The menu's hover in this ruleset's words (issue 18): ``edge/action_words.py``."""
+        from game.rules.edge.action_words import words
+
+        return words(self, battle, action)
+
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: ``edge>=k`` for k = 0..3 (grapple rolls, enter_grapple, attacks) and the action's
         own outcomes: ``option`` (a grapple roll's chosen result is paid for), ``enter`` / ``enter_and_roll``

@@ -231,6 +231,12 @@ class Nd6Ruleset(Ruleset):
         out.append(A.DoNothing(actor=f.id))
         return out
 
+    def action_words(self, battle: Battle, action: Action) -> Any:
+        """The menu's hover in this ruleset's words (issue 18): ``nd6/action_words.py``."""
+        from game.rules.nd6.action_words import words
+
+        return words(self, battle, action)
+
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: an attack's ``hit``/``miss`` with its automatic results (G3-1); the rest from their
         modules (the HTH table's rows, opposed rolls' ``win``/``tie``/``lose``, saves' ``success``)."""

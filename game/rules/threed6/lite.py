@@ -464,6 +464,12 @@ class ThreeD6Lite(Ruleset):
     def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
         return _legal_actions(self, battle, fighter_id)
 
+    def action_words(self, battle: Battle, action: Action) -> Any:
+        """The menu's hover in this ruleset's words (issue 18): ``threed6/action_words.py``."""
+        from game.rules.threed6.action_words import words
+
+        return words(self, battle, action)
+
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         if action.type in _PLAIN:  # no roll (the first test odds.odds makes, without the call)
             return {"done": 1.0}

@@ -1,0 +1,63 @@
+"""d20's own hover words (issue 18): what its main actions do and cost, in our words, with IDs.
+
+Filled over :func:`game.rules.action_words.generic_words` (rolls, the whole's
+chance, the chart and the foe's side come from this ruleset's odds):
+``does`` and ``costs``; a punch or kick adds the spread of its damage.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.action_words import ActionWords, dice_spread, generic_words, target_name, with_words
+
+if TYPE_CHECKING:
+    from game.model import Battle
+    from game.rules.base import Action, Ruleset
+
+__all__ = ["words", "DOES", "COSTS"]
+
+#: action type -> what it does ({foe}: the target's name)
+DOES: dict[str, str] = {
+    "attack": "Swing or shoot at {foe}: d20 plus bonuses against its armour class (S4-ATTACK-1).",
+    "wrestle": "Grab hold of {foe}: a melee attack roll; a hit puts you in its hex, holding it (S4-WRESTLE-1, "
+               "S4-WRESTLE-2). The hold lasts until you let go or {foe} gets out (S4-WRESTLE-3).",
+    "escape": "Get out of the hold: a save vs Death Ray plus the better of your STR and DEX bonuses "
+              "(S4-WRESTLE-4); then step next to the holder (S4-WRESTLE-5).",
+    "trip": "Trip {foe}: a hit knocks it prone up to one hex away, your choice of direction (S4-TRIP-1).",
+    "brawl": "Punch or kick {foe}: subduing damage, 1d3 (punch) or 1d4 at -2 (kick) (S4-BRAWL-1, S4-BRAWL-2).",
+    "charge": "Run at {foe} and strike at the end of the run (S4-CHARGE-1).",
+    "set_vs_charge": "Brace a spear or pole arm: double damage to a foe that charges you (S4-SET-1).",
+    "defend": "Go on partial or total defence: parry attacks instead of striking (S4-PARRY-1).",
+    "release": "Let go of the hold (S4-WRESTLE-6).",
+    "move_opponent": "Move, hauling the held foe along (S4-HOLD-6).",
+    "silence": "Keep the held foe quiet (S4-HOLD-2).",
+    "shield_bash": "Bash {foe} with your shield (S4-BASH-1).",
+}
+
+#: action type -> what it costs
+COSTS: dict[str, str] = {
+    "attack": "Your attack this round.",
+    "wrestle": "Your attack this round; {foe} may try to get out on its next action (S4-WRESTLE-4).",
+    "escape": "Your action this round.",
+    "trip": "Your attack this round.",
+    "brawl": "Your attack this round.",
+    "charge": "Your move and attack: at least 10' and at most twice your move (S4-CHARGE-2).",
+    "defend": "No attack this round: the parry is the benefit (S4-PARRY-15).",
+    "release": "Free: your turn goes on (S4-WRESTLE-6).",
+}
+
+
+def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
+    """The hover of one d20 action: the generic rolls and chart with this ruleset's words over them."""
+    base = generic_words(ruleset, battle, action)
+    fill = {"foe": target_name(battle, action)}
+    does = DOES.get(action.type, "").format(**fill)
+    costs = COSTS.get(action.type, base.costs).format(**fill)
+    damage: tuple[tuple[int, float], ...] = ()
+    label = ""
+    if action.type == "brawl":  # S4-BRAWL-1/2: a punch 1d3, a kick 1d4
+        kick = getattr(action, "kind", "punch") == "kick"
+        damage = dice_spread(1, 4 if kick else 3)
+        label = f"Subduing damage if it hits ({'1d4 kick' if kick else '1d3 punch'}, S4-BRAWL-1)"
+    return with_words(base, does=does, costs=costs, damage=damage, damage_label=label)

@@ -1,0 +1,47 @@
+"""edge's own hover words (issue 18): what its main actions do and cost, in our words, with IDs.
+
+Filled over :func:`game.rules.action_words.generic_words`, whose edge chart
+(the chance of each edge value) and foe's side come from this ruleset's odds:
+``does``, ``costs`` and what each edge buys (S1-MENU-1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.action_words import ActionWords, generic_words, target_name, with_words
+from game.rules.edge.wording import EDGE_COSTS
+
+if TYPE_CHECKING:
+    from game.model import Battle
+    from game.rules.base import Action, Ruleset
+
+__all__ = ["words", "DOES", "COSTS"]
+
+#: action type -> what it does ({foe}: the target's name)
+DOES: dict[str, str] = {
+    "attack": "Strike {foe}: your Melee Attack pool against its Reflex; 1 edge hits (G1-5).",
+    "enter_grapple": "Close with {foe}: a melee attack; 0 edge enters the grapple, 1 edge enters and rolls at "
+                     "once (G1-3, S1-GRAPPLE-1).",
+    "grapple_roll": "Both roll Strength against each other (S1-GRAPPLE-2); your edge buys one result "
+                    "(S1-GRAPPLE-5).",
+    "release": "Let the grapple go: it is over (S1-ESCAPE-1).",
+}
+
+#: action type -> what it costs
+COSTS: dict[str, str] = {
+    "attack": "Your melee action this round.",
+    "enter_grapple": "Your melee action this round; {foe} then rolls in the grapple too (S1-GRAPPLE-4).",
+    "grapple_roll": "Your grapple roll this round; the foe rolls and picks after you (S1-GRAPPLE-4).",
+}
+
+
+def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
+    """The hover of one edge action: the generic rolls and chart with this ruleset's words over them."""
+    base = generic_words(ruleset, battle, action)
+    fill = {"foe": target_name(battle, action)}
+    does = DOES.get(action.type, "").format(**fill)
+    costs = COSTS.get(action.type, base.costs).format(**fill)
+    notes = (f"What each edge buys (S1-MENU-1): {EDGE_COSTS}.",) if base.chart_kind == "ladder" and \
+        action.type != "attack" else ()
+    return with_words(base, does=does, costs=costs, notes=notes)

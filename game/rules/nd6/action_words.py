@@ -1,0 +1,85 @@
+"""nd6-tactical's own hover words (issue 18): what its main actions do and cost, in our words, with IDs.
+
+Filled over :func:`game.rules.action_words.generic_words` (rolls, the whole's
+chance, the chart and the foe's side come from this ruleset's odds): ``does``,
+``costs``, notes, and for a blow the spread of its damage before armour, read
+from the same damage expression the attack rolls (``combat.weapon_damage``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.action_words import ActionWords, dice_spread, generic_words, target_name, with_words
+
+if TYPE_CHECKING:
+    from game.model import Battle
+    from game.rules.base import Action, Ruleset
+
+__all__ = ["words", "DOES", "COSTS"]
+
+#: action type -> what it does ({foe}: the target's name)
+DOES: dict[str, str] = {
+    "attack": "Strike or shoot {foe}: 3d6 (more dice if {foe} defends or dodges) under your adjusted DX (G3-1).",
+    "charge": "Run at {foe} and strike at the end of the move (G3-4).",
+    "hth": "Try to start hand-to-hand with {foe}: step into its hex; {foe} rolls 1d6 on the defender's table "
+           "to see how it takes it (S3-HTH-7, S3-HTH-9).",
+    "leave_hth": "Try to get out of the brawl (G3-9).",
+    "knockdown": "Knock {foe} down: opposed rolls under effective ST, or DX +1 per Martial Arts level "
+                 "(S3-KNOCK-2, S3-KNOCK-3); win and {foe} falls (S3-KNOCK-5).",
+    "throw": "Throw {foe}: as a knockdown, and a win also moves {foe} one hex (S3-KNOCK-6).",
+    "subdue": "Pin {foe} in the brawl: opposed rolls (S3-SUBDUE-2); win and {foe} can do nothing for two turns "
+              "(S3-SUBDUE-3), attacks on it always hit (S3-SUBDUE-5).",
+    "disarm": "Take or knock loose {foe}'s ready weapon: opposed rolls under ST (S3-DISARM-2).",
+    "slam": "Body-charge {foe}: hit first, then {foe} rolls 3d6 under its ST or falls (S3-SLAM-2, S3-SLAM-3).",
+    "sweep": "One swing at every foe in your threat zone, each rolled apart at -4 DX (S3-SWEEP-1, S3-SWEEP-3).",
+    "burst": "A burst of rounds at {foe}: each round that hits does damage (S3-AUTO-8).",
+    "full_auto": "Empty up to the gun's full rate at {foe} this turn (S3-AUTO-8).",
+    "defend": "Defend: the attacks it covers roll 4 dice instead of 3 until your next turn (G3-4).",
+    "dodge": "Dodge: the attacks it covers roll 4 dice instead of 3 until your next turn (G3-4).",
+    "disengage": "Step back one hex out of the foe's reach (G3-4).",
+    "throw_grenade": "Throw a grenade at a hex; it may scatter where it lands (S3-GRENADE-2, S3-GRENADE-4).",
+}
+
+#: action type -> what it costs
+COSTS: dict[str, str] = {
+    "attack": "Your action for the turn.",
+    "charge": "Your move and your action; you rush in.",
+    "hth": "Your attack for the turn (S3-HTH-6); on 7 or more {foe} gets a free hit on you (S3-HTH-13).",
+    "knockdown": "Takes the place of your melee attack (S3-KNOCK-1).",
+    "throw": "Takes the place of your melee attack (S3-KNOCK-1).",
+    "subdue": "Your action; only inside a brawl (S3-SUBDUE-1).",
+    "slam": "Your action; a miss does nothing.",
+    "defend": "Your action: no attack this turn (G3-4).",
+    "dodge": "Your action: no attack this turn (G3-4).",
+    "burst": "Your action and the rounds fired; the gun may jam (S3-AUTO-24).",
+    "full_auto": "Your action and every round fired; the gun may jam (S3-AUTO-24).",
+}
+
+
+def _damage(battle: Battle, action: Action) -> tuple[tuple[int, float], ...]:
+    """The spread of a blow's damage before armour (an attack or a charge with a known weapon)."""
+    from game.rules.nd6 import combat, status
+
+    actor = battle.get(action.actor) if battle is not None else None
+    target = battle.get(getattr(action, "target", "")) if battle is not None else None
+    if actor is None or target is None:
+        return ()
+    weapon = getattr(action, "item", "")
+    weapon = status.ready_weapon(actor) if weapon == "" else weapon
+    try:
+        dmg, _ = combat.weapon_damage(actor, weapon, hth=status.in_hth(actor) and actor.hex == target.hex)
+    except (KeyError, ValueError, TypeError):
+        return ()  # an item without a damage expression (a gadget, a grenade): no chart
+    return dice_spread(dmg.dice, 6, dmg.adds)
+
+
+def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
+    """The hover of one nd6 action: the generic rolls and chart with this ruleset's words over them."""
+    base = generic_words(ruleset, battle, action)
+    fill = {"foe": target_name(battle, action)}
+    does = DOES.get(action.type, "").format(**fill)
+    costs = COSTS.get(action.type, base.costs).format(**fill)
+    damage = _damage(battle, action) if action.type in ("attack", "charge") else ()
+    return with_words(base, does=does, costs=costs, damage=damage,
+                      damage_label="Damage if it hits, before armour (G3-1)" if damage else "")
