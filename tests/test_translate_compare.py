@@ -136,3 +136,17 @@ def test_weapon_in_hand_and_bare_hands_carry_over() -> None:
     assert out["actions"][0]["type"] == "grapple" and out["actions"][0]["hands"] == 1
     assert any("the only one free" in n for n in notes)
     assert any("location torso (the source names none)" in n for n in notes)
+
+
+def test_charge_translates_with_its_end_hex() -> None:
+    """An nd6 charge's path ends where d20's charge stops; 3d6 plays it as a move and attack with its weapon
+    skill at DX (named), since nd6 rolls plain DX; back in nd6 the path is the straight line walked."""
+    spec = _load("nd6_core_charge.json")
+    d20, _ = translate(spec, "d20")
+    assert d20["actions"][0] == {"actor": "ann", "type": "charge", "target": "bob", "to": [4, 0], "item": "club"}
+    full, notes = translate(spec, "3d6-full")
+    assert full["actions"][0]["type"] == "move_and_attack" and full["actions"][0]["to"] == [4, 0]
+    assert full["fighters"][0]["skills"] == {"Broadsword": 12}
+    assert any("Broadsword skill 12 (equal to DX)" in n for n in notes)
+    back, _ = translate(d20, "nd6-tactical")
+    assert back["actions"][0]["path"] == [[1, 0], [2, 0], [3, 0], [4, 0]]

@@ -267,6 +267,8 @@ class Translator:
         verb = self.verbs.get(t, t)
         intent = CommonIntent(actor=a["actor"], verb=verb, target=a.get("target"), to=a.get("to"),
                               location=a.get("location"))
+        if a.get("path") and intent.to is None:  # a charge given as the hexes walked: where it ends
+            intent.to = list(a["path"][-1])
         item = a.get("item", self._default(t, "item"))
         held = self.ruleset.held_item
         if held is not None and item == held:  # "the weapon in hand": the kind of what the actor holds

@@ -32,8 +32,8 @@ class D20Translator(Translator):
     common_grips = {"hold": "hold", "pin": "pin"}
     conditions = frozenset({"stunned", "unconscious", "dead", "helpless", "surprised", "paralyzed"})
     verbs = {"wrestle": "grab", "escape": "break_free", "trip": "takedown", "attack": "attack",
-             "charge": "attack", "brawl": "attack"}
-    actions = {"grab": ("wrestle", {}), "break_free": ("escape", {}), "takedown": ("trip", {}),
+             "charge": "charge", "brawl": "attack"}
+    actions = {"charge": ("charge", {}), "grab": ("wrestle", {}), "break_free": ("escape", {}), "takedown": ("trip", {}),
                "attack": ("attack", {}), "move": ("move", {}), "wait": ("wait", {}),
                "do_nothing": ("do_nothing", {}), "face": ("face", {}), "change_posture": ("change_posture", {}),
                "ready": ("ready", {}), "release": ("release", {})}

@@ -36,8 +36,9 @@ class Nd6Translator(Translator):
     common_grips = {"subdue": "subdue", "pin": "subdue"}
     conditions = frozenset({"stunned", "unconscious", "dead", "subdued", "in_hth", "cornered"})
     verbs = {"hth": "grab", "leave_hth": "break_free", "knockdown": "takedown", "subdue": "pin",
-             "throw": "throw", "attack": "attack", "slam": "takedown"}
-    actions = {"grab": ("hth", {}), "break_free": ("leave_hth", {}), "takedown": ("knockdown", {}),
+             "throw": "throw", "attack": "attack", "slam": "takedown",
+             "charge": "charge"}
+    actions = {"charge": ("charge", {}), "grab": ("hth", {}), "break_free": ("leave_hth", {}), "takedown": ("knockdown", {}),
                "pin": ("subdue", {}), "throw": ("throw", {}), "attack": ("attack", {}), "move": ("move", {}),
                "wait": ("wait", {}), "do_nothing": ("do_nothing", {}), "face": ("face", {}),
                "change_posture": ("change_posture", {}), "ready": ("ready", {}), "release": ("release", {})}
@@ -121,6 +122,9 @@ class Nd6Translator(Translator):
         if out["type"] == "throw" and "to" not in out:
             out["to"] = self._beyond(i.actor, i.target)
             notes.add(f"{i.actor}: the throw lands {i.target} in {out['to']}, the hex beyond it (none given).")
+        if out["type"] == "charge" and i.to is not None:
+            out["path"] = self._line(i.actor, i.to)
+            notes.add(f"{i.actor}: the charge walks the straight line to {list(i.to)} (nd6 charges along a path).")
         if out["type"] == "leave_hth" and "to" not in out:
             out["to"] = self._free_beside(i.actor)
             notes.add(f"{i.actor}: breaks away into {out['to']}, the first empty hex beside it (G3-9; none given).")
@@ -128,6 +132,14 @@ class Nd6Translator(Translator):
             out["item"] = None
         return out
 
+
+    def _line(self, actor: str, to: list[int]) -> list[list[int]]:
+        """The hexes from ``actor``'s hex to ``to`` in a straight line, its own hex left out."""
+        from game.hexgrid import Hex, hex_linedraw
+
+        me = next((f for f in (self.spec or {}).get("fighters") or [] if f["id"] == actor), None)
+        start = Hex(*me["hex"]) if me else Hex(0, 0)
+        return [[h.q, h.r] for h in hex_linedraw(start, Hex(*to))[1:]]
 
     def _free_beside(self, actor: str) -> list[int]:
         """The first neighbour of ``actor``'s hex no fighter stands in."""

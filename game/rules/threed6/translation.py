@@ -28,14 +28,15 @@ class ThreeD6Translator(Translator):
     near_items = {"pole_arm": "spear", "brass_knuckles": "club"}
     conditions = frozenset({"stunned", "unconscious", "dead", "helpless", "surprised", "suffocating"})
     verbs = {"grapple": "grab", "break_free": "break_free", "takedown": "takedown", "pin": "pin",
-             "attack": "attack", "all_out_attack": "attack", "move_and_attack": "attack",
+             "attack": "attack", "all_out_attack": "attack", "move_and_attack": "charge",
              "choke_hold": "choke", "arm_lock": "arm_lock"}
     actions = {"grab": ("grapple", {"location": "torso", "hands": 2}), "break_free": ("break_free", {}),
                "takedown": ("takedown", {}), "pin": ("pin", {}), "attack": ("attack", {}),
                "move": ("move", {}), "wait": ("wait", {}), "do_nothing": ("do_nothing", {}),
                "face": ("face", {}), "change_posture": ("change_posture", {}), "ready": ("ready", {}),
                "release": ("release", {})}
-    near_actions = {"throw": ("takedown", {}, "3d6 brings a held foe down with a takedown, not a throw"),
+    near_actions = {"charge": ("move_and_attack", {}, "3d6 has no charge: a move and attack is its nearest"),
+                    "throw": ("takedown", {}, "3d6 brings a held foe down with a takedown, not a throw"),
                     "subdue": ("pin", {}, "a pin is 3d6's nearest to holding a foe helpless")}
 
     def __init__(self, ruleset: Any) -> None:
@@ -67,8 +68,18 @@ class ThreeD6Translator(Translator):
                 notes.add(f"{c.id}: {own} {round(value)} assumed ({why}).")
             stats[own] = round(value)
         out["stats"] = stats
+        skills: dict[str, int] = {}
+        for kind in [k for k in c.hands.values() if k] + list(c.carried):
+            item = self.kind_items.get(kind) or self.near_items.get(kind)
+            skill = self.ruleset.items.get(item, {}).get("skill") if item else None
+            if skill and skill not in skills and kind != "shield":
+                skills[skill] = stats["DX"]
+                notes.add(f"{c.id}: {skill} skill {stats['DX']} (equal to DX) assumed for the {item}: untrained, "
+                          f"3d6 would roll DX-5.")
+        if skills:
+            out["skills"] = skills
         if c.grappling:
-            out["skills"] = {"Wrestling": stats["DX"] + c.grappling}
+            out["skills"] = {**skills, "Wrestling": stats["DX"] + c.grappling}
             notes.add(f"{c.id}: Wrestling {stats['DX'] + c.grappling}: DX plus {c.grappling} levels of "
                       f"close-combat training.")
 
