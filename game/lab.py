@@ -47,6 +47,8 @@ from game.userfiles import UserFileError, decode_json, read_bytes
 
 __all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "FIGHTER_KEYS", "known_names"]
 
+#: how many edits the lab can undo
+UNDO_DEPTH = 200
 #: the scenarios the lab learns a ruleset's stat and skill names from
 MAPS = Path(__file__).resolve().parent.parent / "maps"
 
@@ -101,6 +103,8 @@ class LabSituation:
     #: what the last translation to another ruleset assumed (game.translate), for the lab to show
     assumptions: list[str] = field(default_factory=list)
     _situation: Situation | None = field(default=None, repr=False)
+    #: the file's object before each edit, the latest last (:meth:`undo`); at most :data:`UNDO_DEPTH`
+    history: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     # -- reading and writing --------------------------------------------------------------------
 
@@ -184,7 +188,18 @@ class LabSituation:
         data = copy.deepcopy(self.data)
         change(data)
         sit = self.situation(data)
+        self.history = [*self.history[-(UNDO_DEPTH - 1):], self.data]
         self.data, self._situation = data, sit
+
+    def undo(self) -> bool:
+        """Back to the set-up before the last edit; False when there is none to undo."""
+        if not self.history:
+            return False
+        before = self.history.pop()
+        if before.get("ruleset") != self.data.get("ruleset"):
+            self.assumptions = []  # back before a carry-over: what it assumed no longer holds
+        self.data, self._situation = before, None
+        return True
 
     def fighter(self, data: dict[str, Any], fid: str) -> dict[str, Any]:
         for f in data.get("fighters", []):
@@ -235,14 +250,20 @@ class LabSituation:
 
     def next_posture(self, fid: str) -> str:
         """The next posture round the list that the ruleset keeps as given (nd6 reads a crouch as
-        kneeling, G3-8: the lab skips it rather than write a word the battle does not show)."""
+        kneeling, G3-8: the lab skips it rather than write a word the battle does not show). One edit."""
         now = self.fighter(self.data, fid).get("posture", "standing")
         order = list(POSTURES)
         start = order.index(now) if now in order else -1
-        for k in range(1, len(order) + 1):
+        for k in range(1, len(order)):
             new = order[(start + k) % len(order)]
-            self.set_field(fid, "posture", new)
-            if self.situation().battle.fighter(fid).posture == new:
+            data = copy.deepcopy(self.data)
+            self.fighter(data, fid)["posture"] = new
+            try:
+                kept = self.situation(data).battle.fighter(fid).posture == new
+            except LabError:
+                continue
+            if kept:
+                self.set_field(fid, "posture", new)
                 return new
         return now
 
@@ -310,6 +331,7 @@ class LabSituation:
             raise LabError(f"{self.name}: ruleset: {exc.args[0] if exc.args else exc}") from None
         new = {k: v for k, v in new.items() if k not in ("actions", "dice")}
         self.situation(new)
+        self.history = [*self.history[-(UNDO_DEPTH - 1):], self.data]
         self.data, self._situation, self.assumptions = new, None, list(assumed)
         return self.assumptions
 

@@ -204,3 +204,13 @@ def test_clinch_play_lab_refuses_a_bad_file_in_one_sentence(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "fighters[0].facing: expected 0-5, got 8" in err
     assert main(["play", "maps/arena.toml", "--lab", str(bad)]) == 2
+
+
+def test_undo_goes_back_one_edit_at_a_time():
+    lab = LabSituation.load(FIXTURES / "nd6_hth_enter_belt.json")
+    first = normalise(lab.text())
+    lab.next_posture("ann")  # one edit, even when the ruleset's postures make it skip one (G3-8)
+    lab.turn("ann")
+    assert lab.undo() and lab.fighter(lab.data, "ann")["facing"] == 0
+    assert lab.undo() and normalise(lab.text()) == first
+    assert not lab.undo()

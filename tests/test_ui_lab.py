@@ -287,3 +287,31 @@ def test_change_sides_and_a_broken_file_is_said(lab_app, tmp_path):
     press_button(app, "load")
     assert sc.message is not None and "fighters[0].hex" in sc.message[0]
     assert sc.lab.path == FIXTURES / "nd6_ma_throw.json"  # the lab kept what it had
+
+
+def test_undo_and_putting_the_set_up_on_a_map(lab_app):
+    """Ctrl+Z takes back the last edit; Map puts the same fighters on a scenario's map (a fighter on a wall
+    there is refused in one sentence) or back on open ground."""
+    app = lab_app
+    load(app, FIXTURES / "nd6_ma_throw.json")
+    sc = app.scene
+    before = normalise(sc.lab.text())
+    click(app, sc.board.token_screen_pos("ann"))
+    press_button(app, "turn")
+    assert sc.lab.fighter(sc.lab.data, "ann")["facing"] == 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="",
+                                         scancode=0))
+    app.step()
+    assert normalise(sc.lab.text()) == before
+    press_button(app, "undo")
+    assert sc.message is not None and "Nothing to undo" in sc.message[0]
+    pick(app, "start", "arena")
+    press_button(app, "map")  # ann at [0, 0] is the arena's brick corner
+    assert "cannot be stood on" in sc.message[0] and sc.lab.data["map"] is None
+    for fid, to in (("ann", Hex(4, 4)), ("bob", Hex(5, 4))):
+        sc.lab.move(fid, to)
+    press_button(app, "map")
+    assert sc.lab.data["map"] and sc.board.battle.board.name == "The Sand Pit"
+    pick(app, "start", "(open ground)")
+    press_button(app, "map")
+    assert sc.lab.data["map"] is None and sc.board.battle.board.name.startswith("open ground")

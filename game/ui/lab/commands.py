@@ -203,9 +203,51 @@ def _same(scene: Any) -> None:
         _play(scene, scene.trial.used, scene.trial.action)
 
 
+def _undo(scene: Any) -> None:
+    if not scene.lab.undo():
+        scene.say("Nothing to undo.", "failure")
+        return
+    scene.trial = scene.comparison = None
+    scene.refresh(new_board=True)
+
+
+def _map(scene: Any) -> None:
+    """The set-up as it is, on the picked scenario's map (or on open ground); fighters keep their hexes."""
+    import tomllib
+
+    from game.ui.lab.scene import MAPS, OPEN_GROUND
+
+    start = scene.picked.get("start", OPEN_GROUND)
+    where = None
+    if start != OPEN_GROUND:
+        try:
+            where = MAPS / str(tomllib.loads((MAPS / f"{start}.toml").read_text(encoding="utf-8"))["map"])
+        except (OSError, ValueError, KeyError) as exc:
+            scene.say(f"{start}.toml: map: {exc}", "failure")
+            return
+    scene._edit(lambda: scene.lab.set_map(where), new_board=True)
+
+
+def _new(scene: Any) -> None:
+    from game.ui.lab.scene import MAPS, OPEN_GROUND
+
+    if scene.picked.get("start", "arena") == OPEN_GROUND:
+        scene.say("Pick a scenario to start from; Map puts this set-up on open ground.", "failure")
+        return
+    try:
+        scene.lab = from_scenario(MAPS / f"{scene.picked.get('start', 'arena')}.toml")
+    except LabError as exc:
+        scene.say(str(exc), "failure")
+        return
+    scene.trial = scene.comparison = None
+    scene.selected = None
+    scene.refresh(new_board=True)
+
+
 #: button name -> what it does
 _PRESS = {
-    "load": _load, "save": _save, "side": _side, "grip": _grip, "ungrip": _ungrip, "add": _add, "carry": _carry,
+    "load": _load, "save": _save, "side": _side, "undo": _undo, "map": _map,
+    "grip": _grip, "ungrip": _ungrip, "add": _add, "carry": _carry,
     "turn": lambda s: s._edit(lambda: s.lab.turn(s.selected)),
     "posture": lambda s: s._edit(lambda: s.lab.next_posture(s.selected)),
     "hp-": lambda s: _health(s, "hp", -1), "hp+": lambda s: _health(s, "hp", 1),
@@ -219,24 +261,11 @@ _PRESS = {
     "same": _same, "rewind": _rewind, "compare": _compare,
     "prev": lambda s: _step(s, s.step - 1), "next": lambda s: _step(s, s.step + 1),
     "last": lambda s: _step(s, 10**6),
-    "new": lambda s: _new(s),
+    "new": _new,
 }
 #: the buttons that need a selected fighter
 _NEEDS_FIGHTER = {"side", "turn", "posture", "hp-", "hp+", "fp-", "fp+", "stats-", "stats+", "skills-", "skills+", "cond", "remove", "add", "carry",
                   "grip", "ungrip"}
-
-
-def _new(scene: Any) -> None:
-    from game.ui.lab.scene import MAPS
-
-    try:
-        scene.lab = from_scenario(MAPS / f"{scene.picked.get('start', 'arena')}.toml")
-    except LabError as exc:
-        scene.say(str(exc), "failure")
-        return
-    scene.trial = scene.comparison = None
-    scene.selected = None
-    scene.refresh(new_board=True)
 
 
 def press(scene: Any, name: str) -> None:

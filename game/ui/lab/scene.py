@@ -40,6 +40,8 @@ from game.ui.scene import Transition
 __all__ = ["LabScene", "default_start", "lab_folder"]
 
 MAPS = Path(__file__).resolve().parents[3] / "maps"
+#: the first start in the list: no map at all (``"map": null``)
+OPEN_GROUND = "(open ground)"
 #: side colours in order of first appearance (the board's own fallback order)
 SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
 ROW = 34
@@ -197,17 +199,19 @@ class LabScene(LabDrawing, GuiScene):
 
     def _build_file_rows(self, x: int, y: int, w: int) -> int:
         path = self.lab.path or (lab_folder() / "lab.json")
-        self.file_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w - 150, ROW - 4),
+        self.file_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w - 218, ROW - 4),
                                                                        self.gui))
         self.file_entry.set_text(str(path))
-        self.button(pygame.Rect(x + w - 144, y, 70, ROW - 4), "Load", "load", tooltip="Open this situation file.")
-        self.button(pygame.Rect(x + w - 70, y, 70, ROW - 4), "Save", "save",
-                    tooltip="Write the set-up as a clinch resolve situation file.")
+        self._buttons(x + w - 212, y, 212, [("Load", "load", "Open this situation file."),
+                                             ("Save", "save", "Write the set-up as a clinch resolve situation file."),
+                                             ("Undo", "undo", "Take back the last change to the set-up (Ctrl+Z).")])
         y += ROW
-        starts = sorted(p.stem for p in MAPS.glob("*.toml"))
-        self._dropdown("start", starts, pygame.Rect(x, y, w // 2 - 80, ROW - 4))
-        self.button(pygame.Rect(x + w // 2 - 76, y, 70, ROW - 4), "New", "new",
-                    tooltip="Start again from this scenario's map and fighters.")
+        starts = [OPEN_GROUND, *sorted(p.stem for p in MAPS.glob("*.toml"))]
+        self.picked.setdefault("start", "arena")
+        self._dropdown("start", starts, pygame.Rect(x, y, w // 2 - 2 * (56 + GAP), ROW - 4))
+        self._buttons(x + w // 2 - 2 * (56 + GAP) + GAP, y, 2 * 56 + GAP,
+                      [("New", "new", "Start again from this scenario's map and fighters."),
+                       ("Map", "map", "Put this set-up on that scenario's map (or on open ground).")])
         from game.rules.base import RULESETS
 
         self.picked["ruleset"] = self.lab.ruleset.id
@@ -350,6 +354,9 @@ class LabScene(LabDrawing, GuiScene):
             return self._mouse(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f and not self._typing():
             self.board.fit()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL \
+                and not self._typing():
+            self.on_button("undo", None)
         return None
 
     def _typing(self) -> bool:
