@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from game.situation import Situation
 
 __all__ = ["Step", "Played", "explain_events", "explain_situation", "explain_play", "play_explained",
-           "render_text", "roll_steps", "odds_line"]
+           "render_text", "roll_steps", "odds_line", "action_odds"]
 
 
 @dataclass(slots=True)
