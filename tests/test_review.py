@@ -112,6 +112,13 @@ def test_a_lost_battle_offers_what_happened_by_posted_events(tmp_path):
         assert frame.get_at((card.x + card.w // 2, card.y + 1))[:3] == review.pal.failure  # against the odds
         words = [w for d in review.rolls for w, *_ in review.card_lines(d)]
         assert "Before the dice: win 5% \u2014 it came (against the odds)." in words
+        # each card's rule IDs are links into the rules help
+        rect, rule = review.links.links[0]
+        assert rule == "S2-GRAB-1"
+        click(app, rect.center, steps=3)
+        assert type(app.scene).__name__ == "RulesHelpView" and app.scene.rule == rule
+        press(app, pygame.K_ESCAPE, steps=3)
+        assert app.scene is review
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, EndScreen)
     finally:

@@ -187,8 +187,21 @@ def test_first_3d6_lesson_from_the_main_menu(tmp_path):
         bob = bs.board.token_screen_pos("bob")
         ring = int(bs.board.geometry.hex_radius * bs.board.camera.zoom * 0.62) + 4
         assert any(frame.get_at((int(bob[0]) + dx, int(bob[1])))[:3] == bs.pal.accent for dx in (ring - 1, ring, ring + 1))
+        # the first step done, the card cites its rule as a link: a click opens the rules help at it
+        act_by_menu(app, first, first.steps[0])
+        while bs.lesson.run.index == 0:
+            act_by_menu(app, first, first.steps[0])
+        app.draw()
+        assert bs.lesson.links.links, "the card's rule IDs are links"
+        rect, rule = bs.lesson.links.links[0]
+        assert rule == "S2-BREAK-1" and bs.lesson.rule_at(rect.center) == rule
+        click(app, rect.center, steps=4)
+        top = app.scenes.top
+        assert type(top).__name__ == "RulesHelpView" and top.rule == rule
+        press(app, pygame.K_ESCAPE, steps=4)
+        assert app.scene is bs
         seen = finish(app, first)
-        assert any("Now try to take him down." in lines for lines in seen)
+        assert any("Now try to take him down." in lines for lines in seen) and seen[0][2] == "Now try to take him down."
         assert isinstance(app.scene, LessonDone)
         battle = bs.session.battle
         assert battle.fighter("bob").posture == "prone"

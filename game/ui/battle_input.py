@@ -96,6 +96,13 @@ def _hud_event(sc: BattleScene, event: pygame.event.Event, over_widget: bool) ->
             if fid is not None:
                 sc.board.selected = fid
             return True
+        rule = sc.lesson.rule_at(event.pos) if sc.lesson is not None else None
+        if rule is not None:  # a rule ID on a lesson's card: the rules help opens at it (issue 18)
+            sc.board._press = None  # the press went to the board: it is not a click there
+            t = sc.command(M.Command("help", rule))
+            if t is not None:
+                sc.request(t)
+            return True
         hit = sc.last_action.roll_at(event.pos)
         if hit is not None and not isinstance(sc.mode, M.Animating | M.Menu):
             sc.open_breakdown(hit)

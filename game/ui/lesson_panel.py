@@ -68,6 +68,10 @@ class LessonPanel:
         self._seen = len(battle.log)
         self.done_shown = False
         self.rect = pygame.Rect(0, 0, 0, 0)
+        from game.ui.rule_links import LinkMap
+
+        #: where the card's rule IDs were drawn: a click on one opens the rules help at it
+        self.links = LinkMap()
 
     @property
     def step_number(self) -> int:
@@ -167,11 +171,16 @@ class LessonPanel:
         br = scene.board_rect
         text = scene.text
         width = max(220, min(CARD_W, br.w // 2 - 2 * PAD))
+        from game.ui.rule_links import render_linked
+
         rows: list[pygame.Surface] = []
         gaps: list[int] = []
+        links: list[list[tuple[pygame.Rect, str]]] = []
         for words, size, colour, bold in self.lines(scene):
             for i, ln in enumerate(wrap(text, words, size, width - 2 * PAD, bold=bold)):
-                rows.append(text.render(ln, size, colour, bold=bold))
+                img, rects = render_linked(text, ln, size, colour, bold)
+                rows.append(img)
+                links.append(rects)
                 gaps.append(6 if i == 0 and rows[:-1] else 0)
         h = sum(r.get_height() for r in rows) + sum(gaps) + 2 * PAD
         self.rect = self.place(scene, width, h)
@@ -180,10 +189,16 @@ class LessonPanel:
         surface.blit(card, self.rect)
         pygame.draw.rect(surface, scene.pal.accent, self.rect, width=2, border_radius=10)
         y = self.rect.y + PAD
-        for img, gap in zip(rows, gaps, strict=True):
+        self.links.clear()
+        for img, gap, rects in zip(rows, gaps, links, strict=True):
             y += gap
             surface.blit(img, (self.rect.x + PAD, y))
+            self.links.add(rects, (self.rect.x + PAD, y))
             y += img.get_height()
+
+    def rule_at(self, pos: tuple[int, int]) -> str | None:
+        """The rule ID drawn on the card at ``pos`` (the battle screen opens the rules help at it)."""
+        return self.links.at(pos) if self.rect.collidepoint(pos) else None
 
 
 class LessonDone(GuiScene):

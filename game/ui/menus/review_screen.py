@@ -39,6 +39,11 @@ class ReviewScreen(GuiScene):
         self.loser = loser
         self.rolls: list[Any] = []
         self.problem: str | None = None
+        from game.ui.rule_links import LinkMap
+
+        #: where the cards' rule IDs were drawn: a click opens the rules help at that rule
+        self.links = LinkMap()
+        self.card_rects: list[pygame.Rect] = []
         self._find()
 
     def _find(self) -> None:
@@ -64,6 +69,15 @@ class ReviewScreen(GuiScene):
 
     def on_escape(self) -> Transition | None:
         return Transition("pop")
+
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            rule = self.links.at(event.pos)
+            if rule is not None:  # a rule ID on a card: the rules help, opened at it
+                from game.ui.menus.rules_help_view import RulesHelpView
+
+                return Transition("push", RulesHelpView(self.app, self.battle_scene, rule=rule))
+        return None
 
     def card_lines(self, d: Any) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         """One roll's card before wrapping: (text, size, colour, bold)."""
@@ -95,7 +109,8 @@ class ReviewScreen(GuiScene):
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height()
         y += 12
-        self.card_rects: list[pygame.Rect] = []
+        self.card_rects = []
+        self.links.clear()
         for d in self.rolls:
             y = self._card(surface, d, pygame.Rect(x, y, bw, 0)) + CARD_GAP
             if y > h - 90:
@@ -105,18 +120,21 @@ class ReviewScreen(GuiScene):
         """One roll's card at ``at`` (its height grows to fit); returns its bottom."""
         t = self.app.text
         pal = self.pal
+        from game.ui.rule_links import render_linked
+
         rows = []
         for words, size, colour, bold in self.card_lines(d):
             for ln in wrap(t, words, size, at.w - 32 - BAR_W, bold=bold):
-                rows.append(t.render(ln, size, colour, bold=bold))
-        hgt = max(sum(r.get_height() for r in rows), 54) + 24
+                rows.append(render_linked(t, ln, size, colour, bold))
+        hgt = max(sum(r.get_height() for r, _ in rows), 54) + 24
         box = pygame.Rect(at.x, at.y, at.w, hgt)
         self.card_rects.append(box)
         pygame.draw.rect(surface, (16, 18, 24), box, border_radius=10)
         pygame.draw.rect(surface, pal.failure if d.against_odds else (90, 90, 100), box, width=2, border_radius=10)
         y = box.y + 12
-        for img in rows:
+        for img, rects in rows:
             surface.blit(img, (box.x + 14, y))
+            self.links.add(rects, (box.x + 14, y))
             y += img.get_height()
         if d.chance is not None:
             self._bar(surface, d, pygame.Rect(box.right - BAR_W - 14, box.y + 16, BAR_W, 18))
