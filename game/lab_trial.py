@@ -30,16 +30,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.dice import DiceError, SeededDice
-from game.explain import Step, action_odds, explain_events
+from game.explain import Step, action_odds, explain_events, play_explained
 from game.lab import LabError, LabSituation
 from game.model import Battle, RngState
 from game.rules.base import Option, Reason
 from game.rules.events import apply_event
-from game.situation import SituationError, build_situation, parse_situation, play
+from game.situation import Outcome, SituationError, build_situation, parse_situation, play
 
 __all__ = ["LabDice", "Trial", "Comparison", "play_action", "legal_choices", "compare", "parse_faces",
-           "roll_events", "name_differences", "roll_differences", "odds_differences", "SAME"]
+           "roll_events", "name_differences", "roll_differences", "odds_differences", "SAME", "SCRIPT", "script"]
 
+#: the ``type`` of a trial that plays the file's own actions in order (not an action type of any ruleset)
+SCRIPT = "(the file's actions)"
 #: what the split view says when nothing differs
 SAME = "the same outcome under both"
 #: at most this many faces may be typed (a short action rolls a handful)
@@ -126,9 +128,15 @@ class Trial:
         return _odds(self)
 
 
+def script(lab: LabSituation) -> dict[str, Any] | None:
+    """The file's own actions as one thing to play (``type`` :data:`SCRIPT`), or None when it has none."""
+    acts = lab.data.get("actions") or []
+    return {"type": SCRIPT, "actions": list(acts)} if acts else None
+
+
 def _with_action(lab: LabSituation, data: dict[str, Any], action: dict[str, Any]) -> Any:
     spec_data = {k: v for k, v in data.items() if k not in ("actions", "dice")}
-    spec_data["actions"] = [action]
+    spec_data["actions"] = list(action["actions"]) if action.get("type") == SCRIPT else [action]
     try:
         spec = parse_situation(json.dumps(spec_data), name=lab.name)
         return build_situation(spec, name=lab.name, base_dir=lab.base_dir)
@@ -144,9 +152,16 @@ def play_action(lab: LabSituation, action: dict[str, Any], typed: list[int] | No
     """
     sit = _with_action(lab, lab.data if data is None else data, action)
     before = copy.deepcopy(sit.battle)
+    is_script = action.get("type") == SCRIPT
+    if is_script and typed is None:
+        typed = lab.data.get("dice")  # the file's own dice, as clinch resolve plays it
     dice = LabDice(typed, seed)
     try:
-        outcome = play(sit, dice)
+        if is_script:  # every action under its heading (the odds it had): clinch explain's steps
+            played = play_explained(sit, dice)
+            outcome = Outcome(played.events, None if played.status == 0 else len(played.actions) - 1)
+        else:
+            outcome = play(sit, dice)
     except SituationError as exc:
         raise LabError(str(exc)) from None
     except DiceError as exc:
@@ -157,7 +172,7 @@ def play_action(lab: LabSituation, action: dict[str, Any], typed: list[int] | No
         illegal = str(last.get("reason", "not allowed now"))
     trial = Trial(action=dict(action), typed=list(typed or []), used=list(dice.used), events=outcome.events,
                   before=before, after=sit.battle, ruleset=sit.ruleset, illegal=illegal)
-    trial.steps = explain_events(before, outcome.events, sit.ruleset)
+    trial.steps = played.steps if is_script else explain_events(before, outcome.events, sit.ruleset)
     return trial
 
 
@@ -293,6 +308,8 @@ def compare(lab: LabSituation, action: dict[str, Any], other: str, typed: list[i
     ``game.translate``), each with the same typed dice then its own seeded faces."""
     from game.translate import translate
 
+    if action.get("type") == SCRIPT:  # the file's script: its first action, as clinch compare takes it
+        action = action["actions"][0]
     here = play_action(lab, action, typed, seed=seed)
     try:
         spec = {k: v for k, v in copy.deepcopy(lab.data).items() if k != "dice"}  # the lab types its own

@@ -214,3 +214,16 @@ def test_undo_goes_back_one_edit_at_a_time():
     assert lab.undo() and lab.fighter(lab.data, "ann")["facing"] == 0
     assert lab.undo() and normalise(lab.text()) == first
     assert not lab.undo()
+
+
+@pytest.mark.parametrize("path", SITUATIONS, ids=lambda p: p.stem)
+def test_the_files_own_actions_play_as_clinch_resolve_plays_them(path: Path) -> None:
+    """The lab's "file's actions" play gives exactly clinch resolve's events, with clinch explain's steps."""
+    from game.lab_trial import script
+
+    lab = LabSituation.load(path)
+    out, status = resolve_file(path)
+    trial = play_action(lab, script(lab))
+    assert trial.events == out["events"]
+    assert (trial.illegal is None) == (status == 0)
+    assert any(s.kind == "action" for s in trial.steps)

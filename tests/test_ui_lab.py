@@ -315,3 +315,22 @@ def test_undo_and_putting_the_set_up_on_a_map(lab_app):
     pick(app, "start", "(open ground)")
     press_button(app, "map")
     assert sc.lab.data["map"] is None and sc.board.battle.board.name.startswith("open ground")
+
+
+def test_the_files_own_actions_step_by_step(lab_app):
+    """A clinch resolve file opened in the lab plays its own actions with its own dice: the same events as
+    clinch resolve, each action under its heading, stepped through on the board."""
+    from game.situation import resolve_file
+
+    app = lab_app
+    path = FIXTURES / "nd6_hth_enter_belt.json"
+    load(app, path)
+    sc = app.scene
+    label = next(iter(sc.choices))
+    assert label.startswith("The file's 2 actions")
+    pick(app, "action", label)
+    press_button(app, "play")
+    assert sc.trial.events == resolve_file(path)[0]["events"]
+    assert sc.trial.steps[0].kind == "action" and "The file's 2 action(s)" in sc.pane_lines()[0][0]
+    press_button(app, "last")
+    assert "in_hth" in sc.board.battle.fighter("bob").conditions

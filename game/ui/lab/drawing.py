@@ -132,7 +132,9 @@ class LabDrawing:
                     ("Set up the moment, then choose an action and play it.", "dim"),
                     ("Click a fighter to select it; click an open hex to move it there.", "dim"),
                     ("Typed dice are used first, in the order the rules roll them; random after.", "dim")]
-        said = intent_words(self.trial.before, self.trial.action, detail=True)
+        acts = self.trial.action.get("actions")
+        said = f"The file's {len(acts)} action(s) in order" if acts is not None else \
+            intent_words(self.trial.before, self.trial.action, detail=True)
         return [(said, "title"), *trial_heading(self.trial), *step_lines(self.trial, self.step)]
 
     def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, lines: list[Line], size: int = 15) -> int:

@@ -29,7 +29,7 @@ import pygame_gui
 
 from game.hexgrid import Hex
 from game.lab import LabError, LabSituation, from_scenario, known_names
-from game.lab_trial import Comparison, Trial, legal_choices
+from game.lab_trial import Comparison, Trial, legal_choices, script
 from game.ui.board_scene import BoardScene
 from game.ui.describe import intent_words
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
@@ -278,7 +278,7 @@ class LabScene(LabDrawing, GuiScene):
         if self.picked.get("dice"):
             self.dice_entry.set_text(self.picked["dice"])
         y += ROW
-        y = self._buttons(x, y, w, [("Play", "play", "Play it with random dice."),
+        y = self._buttons(x, y, w, [("Play", "play", "Play it with random dice (the file's actions: with the file's dice)."),
                                     ("Play typed", "typed", "Play it with the faces typed above (random after)."),
                                     ("Same dice", "same", "Play it again with the faces that fell."),
                                     ("Rewind", "rewind", "Back to the set-up.")])
@@ -317,6 +317,11 @@ class LabScene(LabDrawing, GuiScene):
         except (ValueError, KeyError, NotImplementedError) as exc:
             self.say(f"No actions for this fighter: {exc}", "failure")
             return {}
+        whole = script(self.lab)
+        if whole is not None:  # what the file itself plays, first: clinch resolve's run, step by step
+            n = len(whole["actions"])
+            out[f"The file's {n} action{'s' if n != 1 else ''} in order" + (", with its dice" if self.lab.data.get(
+                "dice") else "")] = whole
         moves = self.lab.ruleset.map_actions
         # what acts on another fighter first, then the rest, then walks, then what is refused (and why)
         found.sort(key=lambda ar: (ar[1] is not None, ar[0].get("type") in moves, "target" not in ar[0]))
