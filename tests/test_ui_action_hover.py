@@ -160,3 +160,31 @@ def test_the_hover_fits_on_the_smallest_window():
     assert r is not None and frame.get_rect().contains(r), (r, frame.get_size())
     if os.environ.get("HOVER_SHOT"):  # a look at it by eye: HOVER_SHOT=/tmp/x.png
         pygame.image.save(frame, os.environ["HOVER_SHOT"])
+
+
+def test_the_grip_diagram_shows_each_grip_in_force_and_what_the_held_fighter_cannot_do():
+    """With the menu open and nothing hovered, the box draws a body figure per grip in force (the gripped
+    part lit in the grip colour) and lists what the held fighter can and cannot do, from the ruleset's own
+    refusals, each rule ID a link (S2-VICTIM-1: a grappled fighter may not walk away)."""
+    from game.ui.grip_diagram import grip_facts
+
+    app = app_on("break_free_full.json")
+    bs, _ = open_menu_on_foe(app)
+    move((5, SIZE[1] - 60))
+    for _ in range(2):
+        app.step()
+    menu = bs.mode.menu
+    assert menu.hovered is None
+    frame = app.draw()
+    battle = bs.session.battle
+    (grip,) = battle.grapples
+    facts = grip_facts(battle, grip)
+    assert facts.location == "torso" and facts.hands == 2
+    assert "Break free" in facts.can
+    assert any(rule == "S2-VICTIM-1" for _, _, rule in facts.cannot)
+    assert "S2-VICTIM-1" in [rid for _, rid in menu.box.links.links]
+    box = menu.box.rect
+    hot = bs.pal.grips["grapple"]
+    lit = sum(1 for x in range(box.x, box.x + 60) for y in range(box.y, box.bottom)
+              if tuple(frame.get_at((x, y)))[:3] == hot)
+    assert lit > 100, "the gripped torso is drawn in the grip colour"

@@ -61,11 +61,12 @@ class HoverBox:
     ruleset's words per action (worked out once per menu), the odds charts under the words, where the box
     was drawn (the mouse may rest on it: the hovered entry stays) and its rule links (a click opens F1)."""
 
-    def __init__(self, text: Any, pal: Palette) -> None:
+    def __init__(self, text: Any, pal: Palette, fighters: tuple[str | None, ...] = ()) -> None:
         from game.ui.rule_links import LinkMap
 
         self.text = text
         self.pal = pal
+        self.fighters = fighters  # the actor and the target: their grips are drawn while nothing is hovered
         self.links = LinkMap()
         self.rect: Any = None  # pygame.Rect of the box as last drawn, or None
         self._links: list[tuple[Any, str]] = []  # rule links of the words, relative to the box
@@ -108,17 +109,23 @@ class HoverBox:
         import pygame
 
         from game.ui.describe import name_of
+        from game.ui.grip_diagram import grips_of, render_grips
         from game.ui.odds_chart import render_chart
 
         words = self.words(battle, action) if action is not None else None
         tid = getattr(action, "target", None)
         foe = name_of(battle, tid) if isinstance(tid, str) else "the foe"
-        chart = render_chart(self.text, self.pal, words, width, foe=foe) if words else None
+        chart, links = (render_chart(self.text, self.pal, words, width, foe=foe) if words else None), []
+        if action is None and battle is not None:  # nothing hovered: the grips in force, as figures
+            chart, links = render_grips(self.text, self.pal, battle, grips_of(battle, self.fighters), width)
         if chart is None or info is None:
+            if info is None:
+                self._links = list(links)
             return info if chart is None else chart
         out = pygame.Surface((width, info.get_height() + 4 + chart.get_height()), pygame.SRCALPHA)
         out.blit(info, (0, 0))
         out.blit(chart, (0, info.get_height() + 4))
+        self._links += [(r.move(0, info.get_height() + 4), rid) for r, rid in links]
         return out
 
     def blit(self, surface: Any, img: Any, x: int, y: int) -> None:

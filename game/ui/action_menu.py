@@ -203,7 +203,7 @@ class ActionMenu:
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
         self._surf: pygame.Surface | None = None
-        self.box = HoverBox(text, pal)  # issue 18: the ruleset's words, the charts, rule links (F1 at a rule)
+        self.box = HoverBox(text, pal, (actor, target))  # issue 18: the ruleset's words, the charts, rule links (F1 at a rule)
         if result_mode:
             self._show_flat(options)
         elif open_group and any(g.kind == open_group for g in self.groups):
