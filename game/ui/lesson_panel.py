@@ -226,11 +226,19 @@ class LessonDone(GuiScene):
     def on_button(self, name: str, widget: Any) -> Transition | None:
         if name == "board":
             return Transition("pop")
-        self.battle_scene.session.close()
         if name == "next":
             nxt = self.panel.next_lesson()
             if nxt is not None:
-                return Transition("reset", start_lesson(self.app, nxt, self.panel.series))
+                from game.ui.session import SessionError
+
+                try:
+                    scene = start_lesson(self.app, nxt, self.panel.series)
+                except (SessionError, OSError, ValueError) as exc:  # a file changed since Learn read it
+                    self.say(str(exc), "failure")
+                    return None
+                self.battle_scene.session.close()
+                return Transition("reset", scene)
+        self.battle_scene.session.close()
         if name == "lessons":
             from game.ui.menus.learn_menu import LearnMenu
 
