@@ -362,6 +362,7 @@ class LessonRun:
         """Advance over every step now met; what to tell the learner about it."""
         out: list[str] = []
         went_back = False
+        self.mark = min(self.mark, len(battle.log))  # an undo took entries back: count from where the log is
         while not self.finished:
             step = self.lesson.steps[self.index]
             learner = self.lesson.learner
