@@ -46,6 +46,8 @@ def translate(spec: dict[str, Any], to_ruleset: str) -> tuple[dict[str, Any], li
         if t is None:
             raise TranslationError(f"the ruleset {r.id!r} has no translation to the common terms")
     notes = Notes()
+    if type(ts) is type(td):
+        return _within_family(spec, dst, td, notes)
     ts.spec = spec
     fighters = [ts.fighter_to_common(f, notes) for f in spec.get("fighters") or []]
     grips = [ts.grip_to_common(g, notes) for g in spec.get("grapples") or []]
@@ -78,6 +80,37 @@ def translate(spec: dict[str, Any], to_ruleset: str) -> tuple[dict[str, Any], li
     out["actions"] = actions
     if spec.get("dice") is not None:
         notes.add(f"dice: the file's faces were scripted for {src.id}'s rolls; {dst.id} rolls its own "
+                  f"(seeded).")
+    return out, list(notes)
+
+
+def _within_family(spec: dict[str, Any], dst: Any, td: Any, notes: Notes) -> tuple[dict[str, Any], list[str]]:
+    """Variants sharing one folder (and so one translator) share their terms: the situation is kept as it
+    is, and only what the other variant lacks (a condition, a grip kind, an action) is changed, named."""
+    out = copy.deepcopy(spec)
+    out["ruleset"] = dst.id
+    out.pop("dice", None)
+    for f in out.get("fighters") or []:
+        kept = [c for c in f.get("conditions") or [] if c in dst.conditions]
+        for c in f.get("conditions") or []:
+            if c not in kept:
+                notes.add(f"{f['id']}: condition {c} has no counterpart in {dst.id}: dropped.")
+        if "conditions" in f:
+            f["conditions"] = kept
+    for g in out.get("grapples") or []:
+        kind = g.get("kind", "grapple")
+        if kind not in td.grip_kinds or td.grip_kinds[kind] not in td.common_grips:
+            g["kind"] = "grapple"
+            notes.add(f"grip {g['holder']} on {g['target']}: a {kind.replace('_', ' ')} becomes a plain grapple "
+                      f"in {dst.id}.")
+    for i, a in enumerate(out.get("actions") or []):
+        if a.get("type") not in dst.actions:
+            notes.add(f"actions[{i}] ({a.get('type')}) has no counterpart in {dst.id}: it and any after it are "
+                      f"left out.")
+            out["actions"] = out["actions"][:i]
+            break
+    if spec.get("dice") is not None:
+        notes.add(f"dice: the file's faces were scripted for {spec['ruleset']}'s rolls; {dst.id} rolls its own "
                   f"(seeded).")
     return out, list(notes)
 

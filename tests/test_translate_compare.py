@@ -150,3 +150,16 @@ def test_charge_translates_with_its_end_hex() -> None:
     assert any("Broadsword skill 12 (equal to DX)" in n for n in notes)
     back, _ = translate(d20, "nd6-tactical")
     assert back["actions"][0]["path"] == [[1, 0], [2, 0], [3, 0], [4, 0]]
+
+
+def test_variants_of_one_family_keep_their_terms() -> None:
+    """3d6-full to 3d6-lite: the same stats and skills (no hub), only what lite lacks is changed, named."""
+    spec = _load("break_free_full.json")
+    spec["fighters"][0]["skills"]["Broadsword"] = 14
+    spec["grapples"][0]["kind"] = "choke_hold"
+    spec["actions"] = [{"actor": "ann", "type": "choke_hold", "target": "bob"}]
+    out, notes = translate(spec, "3d6-lite")
+    assert out["fighters"] == spec["fighters"]
+    assert out["grapples"][0]["kind"] == "grapple" and out["actions"] == []
+    assert any("choke hold becomes a plain grapple" in n for n in notes)
+    assert any("actions[0] (choke_hold) has no counterpart" in n for n in notes)
