@@ -205,6 +205,7 @@ class Comparison:
 def _summary(t: Trial) -> dict[str, Any]:
     return {"rolls": len(t.rolls),
             "grips": sorted(f"{g.holder} holds {g.target} ({g.kind})" for g in t.after.grapples),
+            "hexes": {f.id: f"hex [{f.hex.q}, {f.hex.r}]" for f in t.after.fighters},
             "postures": {f.id: f.posture for f in t.after.fighters},
             "conditions": {f.id: sorted(f.conditions) for f in t.after.fighters},
             "hp": {f.id: _lost(t.before.get(f.id), f) for f in t.after.fighters}}
@@ -233,7 +234,7 @@ def name_differences(a: Trial, b: Trial, names: tuple[str, str]) -> list[str]:
     if sa["grips"] != sb["grips"]:
         out.append(f"grips after: {names[0]} {', '.join(sa['grips']) or 'none'}; "
                    f"{names[1]} {', '.join(sb['grips']) or 'none'}")
-    for key, word in (("postures", "is"), ("conditions", "has"), ("hp", "loses")):
+    for key, word in (("hexes", "ends on"), ("postures", "is"), ("conditions", "has"), ("hp", "loses")):
         for fid in sa[key]:
             va, vb = sa[key][fid], sb[key].get(fid)
             if va != vb:
@@ -290,7 +291,9 @@ def odds_differences(oa: dict[str, float] | None, ob: dict[str, float] | None, n
 def _said(v: Any) -> str:
     if isinstance(v, list):
         return ", ".join(v) or "no condition"
-    return "nothing" if v is None else f"{v} hit(s)"
+    if isinstance(v, int):
+        return f"{v} hit(s)"
+    return "nothing" if v is None else str(v)
 
 
 def _odds(trial: Trial) -> dict[str, float] | None:

@@ -144,6 +144,8 @@ def _compare(scene: Any) -> None:
     typed = _typed(scene)
     if typed is None:
         return
+    if not typed and scene.trial is not None:
+        typed = list(scene.trial.typed)  # the faces the play on screen was given (the file's own dice)
     try:
         scene.comparison = compare(scene.lab, action, scene.picked.get("other", ""), typed, seed=scene.seed)
     except ImportError:

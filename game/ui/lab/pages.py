@@ -57,7 +57,7 @@ def trial_heading(trial: Trial) -> list[Line]:
     """Which faces fell (typed ones marked) and whether the rules allowed the action."""
     typed = len(trial.typed)
     faces = " ".join(f"[{f}]" if i < typed else str(f) for i, f in enumerate(trial.used)) or "none"
-    out: list[Line] = [(f"Dice: {faces}" + ("   ([n]: typed)" if typed and trial.used else ""), "dim")]
+    out: list[Line] = [(f"Dice: {faces}" + ("   ([n]: given, the rest rolled)" if typed and trial.used else ""), "dim")]
     if trial.illegal:
         out.append((f"Not allowed: {trial.illegal}", "bad"))
     return out
