@@ -188,3 +188,39 @@ def test_the_grip_diagram_shows_each_grip_in_force_and_what_the_held_fighter_can
     lit = sum(1 for x in range(box.x, box.x + 60) for y in range(box.y, box.bottom)
               if tuple(frame.get_at((x, y)))[:3] == hot)
     assert lit > 100, "the gripped torso is drawn in the grip colour"
+
+
+def test_a_rule_pill_in_a_roll_breakdown_opens_f1_at_that_rule():
+    """Every rule the breakdown cites is a link: clicking its pill closes the breakdown and opens the rules
+    help scrolled to that rule."""
+    from game.situation import play
+
+    sit = load_situation(SITUATIONS / "grapple_takedown_lite.json")
+    events = play(sit, sit.make_dice()).events
+    roll = next(ev for ev in events if ev.get("type") == "roll" and ev.get("rule"))
+    app = app_on("grapple_takedown_lite.json")
+    bs = app.battle_scene
+    bs.open_breakdown(roll)
+    app.draw()
+    assert bs.breakdown is not None and bs.breakdown.links
+    rect, rule = bs.breakdown.links[0]
+    assert rule in bs.breakdown.rules_cited
+    click(app, rect.center, steps=4)
+    top = app.scenes.top
+    assert type(top).__name__ == "RulesHelpView" and top.rule == bs.help.lookup(rule).id
+    assert bs.breakdown is None
+
+
+def test_a_rule_id_in_the_combat_log_is_a_link():
+    """A log line citing a rule draws the ID as a link and a click on it opens F1 at the rule."""
+    from game.ui.hud.combat_log import CombatLog, LogLine
+    from game.ui.palette import palette
+    from game.ui.text import TextCache
+
+    log = CombatLog(TextCache())
+    log.lines.append(LogLine("Bob is held: -4 DX while the hold lasts (S0-HOLD-1).", "note"))
+    surface = pygame.Surface((320, 200))
+    log.draw(surface, pygame.Rect(10, 10, 300, 180), palette("standard"))
+    (rect, rule), = log._links
+    assert rule == "S0-HOLD-1" and log.rule_at(rect.center) == "S0-HOLD-1"
+    assert log.rule_at((rect.x - 40, rect.y - 40)) is None

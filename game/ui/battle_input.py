@@ -31,8 +31,12 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
     """One pygame event on the battle screen (see the module docstring for who gets it)."""
     et = event.type
     if sc.breakdown is not None:
-        if sc.breakdown.handle(event) == "close":
+        out = sc.breakdown.handle(event)
+        if out == "close":
             sc.breakdown = None
+        elif isinstance(out, str) and out.startswith("rule:"):  # a rule pill: F1 opens at it (issue 18)
+            sc.breakdown = None
+            return sc.command(M.Command("help", out[5:]))
         return None
     if sc.legend_open:  # the legend (F4) takes every key and click: F4, Esc or a click closes it, nothing else
         if (et == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F4)) or et == pygame.MOUSEBUTTONUP:
@@ -87,6 +91,11 @@ def _hud_event(sc: BattleScene, event: pygame.event.Event, over_widget: bool) ->
         return True
     if et == pygame.MOUSEBUTTONUP and event.button == 1 and not over_widget:
         if sc.right_rect.collidepoint(event.pos):
+            if (rule := sc.log.rule_at(event.pos)) is not None:  # a rule ID in the log: F1 at it (issue 18)
+                t = sc.command(M.Command("help", rule))
+                if t is not None:
+                    sc.request(t)
+                return True
             ev = sc.log.click(event.pos)
             if ev is not None:
                 sc.open_breakdown(ev)

@@ -95,6 +95,11 @@ def damage_rows(ev: dict[str, Any], pal: Palette, cited: list[str]) -> list[tupl
     return rows
 
 
+def _link_at(links: list[tuple[pygame.Rect, str]], pos: tuple[int, int]) -> str | None:
+    """The rule whose link is under ``pos`` (issue 18), or None."""
+    return next((rid for r, rid in links if r.inflate(4, 4).collidepoint(pos)), None)
+
+
 class RollBreakdown:
     def __init__(self, event: dict[str, Any], battle: Any, text: TextCache, pal: Palette,
                  help: RulesHelp | None = None) -> None:
@@ -108,12 +113,17 @@ class RollBreakdown:
         self._surf: pygame.Surface | None = None
         self._size: tuple[int, int] | None = None
         self.rules_cited: list[str] = []
+        #: issue 18: each cited rule's pill is a link (click: F1 at the rule); on the screen, as last drawn
+        self.links: list[tuple[pygame.Rect, str]] = []
+        self._pills: list[tuple[pygame.Rect, str]] = []
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> str | None:
         """'close' when the player closes it; None otherwise (the breakdown eats every input)."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE):
             return "close"
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and (rid := _link_at(self.links, event.pos)):
+            return f"rule:{rid}"  # a rule pill: the scene opens F1 at it
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             if self.close_rect.collidepoint(event.pos) or not self.rect.collidepoint(event.pos):
                 return "close"
@@ -131,6 +141,7 @@ class RollBreakdown:
         self.rect = self._surf.get_rect(center=(size[0] // 2, size[1] // 2))
         surface.blit(self._surf, self.rect)
         self.close_rect = pygame.Rect(self.rect.right - 40, self.rect.y + 10, 30, 30)
+        self.links = [(r.move(self.rect.topleft), rid) for r, rid in self._pills]
 
     def _build(self, width: int, max_h: int) -> pygame.Surface:
         ev = self.event
@@ -162,7 +173,8 @@ class RollBreakdown:
             parts.append((self._title(label if label.startswith(who) else f"{who}: {label}", ev.get("rule"), width,
                                       cited), PAD))
             parts.append((self._roll_block(ev, width - 2 * PAD, cited, small=False, title=False), PAD))
-        parts.append((self._rules(cited, width - 2 * PAD), PAD))
+        rules = self._rules(cited, width - 2 * PAD)
+        parts.append((rules, PAD))
         self.rules_cited = cited
         h = PAD + sum(p.get_height() + 10 for p, _ in parts) + PAD - 10
         h = min(h, max_h)
@@ -170,7 +182,10 @@ class RollBreakdown:
         pygame.draw.rect(surf, (22, 24, 32, 250), surf.get_rect(), border_radius=12)
         pygame.draw.rect(surf, pal.accent, surf.get_rect(), width=2, border_radius=12)
         y = PAD
+        pills, self._pills = self._pills, []  # placed below once the rules block lands
         for p, x in parts:
+            if p is rules:  # where the rule pills land: the links (if cut short, those still on it)
+                self._pills = [(r.move(x, y), rid) for r, rid in pills if y + r.bottom <= h - 8]
             if y + p.get_height() > h - 8:
                 surf.blit(p, (x, y), area=pygame.Rect(0, 0, p.get_width(), max(0, h - 8 - y)))
                 break
@@ -471,11 +486,13 @@ class RollBreakdown:
         s = pygame.Surface((width, h), pygame.SRCALPHA)
         s.blit(t.render("Rules behind this roll", 14, pal.accent, bold=True), (0, 0))
         y = 24
+        self._pills = []
         for rid, ls in rows:
             img = t.render(rid, 11, (16, 16, 20), bold=True)
             rr = img.get_rect(topleft=(0, y)).inflate(8, 2)
             rr.topleft = (0, y)
-            pygame.draw.rect(s, pal.neutral, rr, border_radius=5)
+            self._pills.append((rr.copy(), rid))
+            pygame.draw.rect(s, (120, 190, 255), rr, border_radius=5)  # a link's colour: click opens F1 at it
             s.blit(img, img.get_rect(center=rr.center))
             for ln in ls:
                 s.blit(t.render(ln, 12, pal.text), (110, y))

@@ -18,6 +18,7 @@ import pygame
 from game.ui.describe import event_line, intent_words
 from game.ui.hud.widgets import cross, tick
 from game.ui.palette import Palette
+from game.ui.rule_links import render_linked
 from game.ui.text import TextCache, wrap
 
 __all__ = ["CombatLog", "LogLine"]
@@ -50,6 +51,8 @@ class CombatLog:
         self._pic: pygame.Surface | None = None
         self._pic_key: tuple | None = None
         self._pic_visible: list[tuple[pygame.Rect, int]] = []
+        self._links: list[tuple[pygame.Rect, str]] = []  # rule IDs drawn, on the screen (issue 18)
+        self._pic_links: list[tuple[pygame.Rect, str]] = []
 
     # -- content ----------------------------------------------------------------------------
     def add(self, line: LogLine) -> None:
@@ -122,6 +125,10 @@ class CombatLog:
                 return self.lines[i]
         return None
 
+    def rule_at(self, pos: tuple[int, int]) -> str | None:
+        """The rule ID drawn under ``pos``, if any (a click on it opens the rules help at it, issue 18)."""
+        return next((rid for r, rid in self._links if r.inflate(4, 4).collidepoint(pos)), None)
+
     def click(self, pos: tuple[int, int]) -> dict[str, Any] | None:
         """The roll, contest or rolled damage event under ``pos`` (for the breakdown), if any."""
         ln = self.line_at(pos)
@@ -165,9 +172,10 @@ class CombatLog:
             pic.fill(_KEY)
             self._paint(pic, pygame.Rect(0, 0, rect.w, rect.h), pal)
             pic.set_colorkey(_KEY)
-            self._pic, self._pic_key, self._pic_visible = pic, key, self._visible
+            self._pic, self._pic_key, self._pic_visible, self._pic_links = pic, key, self._visible, self._links
         surface.blit(self._pic, rect.topleft)
         self._visible = [(r.move(rect.x, rect.y), i) for r, i in self._pic_visible]
+        self._links = [(r.move(rect.x, rect.y), rid) for r, rid in self._pic_links]
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
         pygame.draw.rect(surface, pal.panel[:3], rect, border_radius=8)
@@ -184,7 +192,7 @@ class CombatLog:
         n = max(1, inner.h // lh)
         end = len(self._rows) - self.scroll
         start = max(0, end - n)
-        self._visible = []
+        self._visible, self._links = [], []
         clip = surface.get_clip()
         surface.set_clip(inner)
         y = inner.y
@@ -212,8 +220,9 @@ class CombatLog:
                     tick(surface, (d.right + 4, d.bottom - 2), 4, pal.success)
                 elif ln.ok is False:
                     cross(surface, (d.right + 4, d.bottom - 2), 4, pal.failure)
-            img = t.render(s, SIZE, col, bold=ln.kind == "head")
+            img, found = render_linked(t, s, SIZE, col, ln.kind == "head")  # rule IDs: links to F1 (issue 18)
             surface.blit(img, (inner.x + indent, y))
+            self._links += [(r.move(inner.x + indent, y), rid) for r, rid in found]
             self._visible.append((r, i))
             y += lh
         surface.set_clip(clip)
