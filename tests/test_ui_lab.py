@@ -215,6 +215,12 @@ def test_compare_side_by_side(lab_app, monkeypatch):
     assert [t.ruleset.id for t in comp.trials] == ["3d6-full", "3d6-lite"] and comp.differences
     app.draw()
     assert any(rule.startswith("S2-") for _, rule in sc.rule_links)  # both columns' rule IDs are links
+    pos = sc.map_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-50, flipped=False))
+    app.step()
+    app.draw()  # scrolled as far as the view goes, never past its foot
+    assert sc.compare_scroll >= 0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     app.step()
     assert sc.comparison is None and app.scene is sc

@@ -148,6 +148,7 @@ def _compare(scene: Any) -> None:
         typed = list(scene.trial.typed)  # the faces the play on screen was given (the file's own dice)
     try:
         scene.comparison = compare(scene.lab, action, scene.picked.get("other", ""), typed, seed=scene.seed)
+        scene.compare_scroll = 0
     except ImportError:
         scene.say("Translating between rulesets is not available yet.", "failure")
     except LabError as exc:

@@ -18,6 +18,8 @@ __all__ = ["LabDrawing", "TONES", "PANE_MIN"]
 
 TONES = {"title": (255, 222, 140), "text": (232, 228, 216), "rule": (120, 190, 255), "good": (120, 220, 130),
          "bad": (240, 120, 110), "dim": (170, 170, 176)}
+#: the split view is drawn on a sheet this tall, then shown a window's height at a time
+SHEET_HEIGHT = 2400
 #: the least height the step pane needs; below it the step is shown in a card over the board
 PANE_MIN = 230
 
@@ -165,27 +167,45 @@ class LabDrawing:
             offset += len(word) + 2
 
     def _draw_comparison(self, surface: pygame.Surface) -> None:
+        """The split view over the board: drawn whole on a tall sheet, shown from ``compare_scroll`` down
+        (the wheel scrolls it); its rule IDs stay links where they show."""
         comp = self.comparison
         assert comp is not None
         area = self.map_rect.inflate(-20, -20)
         pygame.draw.rect(surface, (16, 17, 22), area, border_radius=8)
         pygame.draw.rect(surface, (90, 96, 120), area, width=1, border_radius=8)
+        links, self.rule_links = self.rule_links, []
+        sheet = pygame.Surface((area.w, SHEET_HEIGHT), pygame.SRCALPHA)
+        tall = self._compare_sheet(sheet, comp)
+        most = max(0, tall - area.h + 10)
+        self.compare_scroll = max(0, min(getattr(self, "compare_scroll", 0), most))
+        top = self.compare_scroll
+        surface.blit(sheet, (area.x, area.y + 6), area=pygame.Rect(0, top, area.w, area.h - 12))
+        shown = pygame.Rect(area.x, area.y + 6, area.w, area.h - 12)
+        for rect, rule in self.rule_links:
+            moved = rect.move(area.x, area.y + 6 - top)
+            if shown.contains(moved):
+                links.append((moved, rule))
+        self.rule_links = links
+        if most:
+            hint = self.app.text.render(f"wheel: scroll ({100 * top // most}%)", 13, TONES["dim"])
+            surface.blit(hint, hint.get_rect(bottomright=(area.right - 10, area.bottom - 6)))
+
+    def _compare_sheet(self, sheet: pygame.Surface, comp: Any) -> int:
+        """Both columns step by step on shared lines, then the differences and assumptions; returns the
+        height used."""
         names = tuple(t.ruleset.name or t.ruleset.id for t in comp.trials)
         left, right, below = compare_columns(comp, names)  # type: ignore[arg-type]
-        half = (area.w - 30) // 2
-        limit = area.y + int(area.h * 0.66)
-        y = area.y + 10
+        w = sheet.get_width()
+        half = (w - 30) // 2
+        y = 4
         for i in range(max(len(left), len(right))):  # the n-th step of each side starts on the same line
             ends = [y]
-            for col, x in ((left, area.x + 10), (right, area.x + 20 + half)):
+            for col, x in ((left, 10), (right, 20 + half)):
                 if i < len(col):
-                    ends.append(self.draw_lines(surface, pygame.Rect(x, y, half, limit - y), col[i], 14))
+                    ends.append(self.draw_lines(sheet, pygame.Rect(x, y, half, SHEET_HEIGHT - y), col[i], 14))
             y = max(ends) + 4
-            if y >= limit:
-                break
-        mid = area.x + 15 + half
-        pygame.draw.line(surface, (70, 74, 90), (mid, area.y + 10), (mid, y), 1)
-        rest = pygame.Rect(area.x + 10, y + 10, area.w - 20, area.bottom - y - 20)
-        pygame.draw.line(surface, (70, 74, 90), (rest.x, rest.y - 5), (rest.right, rest.y - 5), 1)
-        self.draw_lines(surface, rest, below + [("Esc: close the split view", "dim")], 14)
-
+        pygame.draw.line(sheet, (70, 74, 90), (15 + half, 4), (15 + half, y), 1)
+        pygame.draw.line(sheet, (70, 74, 90), (10, y + 5), (w - 10, y + 5), 1)
+        rest = pygame.Rect(10, y + 10, w - 20, SHEET_HEIGHT - y - 10)
+        return self.draw_lines(sheet, rest, below + [("Esc: close the split view", "dim")], 14) + 6

@@ -92,6 +92,7 @@ class LabScene(LabDrawing, GuiScene):
         self.trial: Trial | None = None
         self.step = 0
         self.comparison: Comparison | None = None
+        self.compare_scroll = 0  # pixels of the split view scrolled past
         self.grip_mode = False
         self.seed = 1
         self.dropdowns: dict[Any, str] = {}
@@ -374,6 +375,8 @@ class LabScene(LabDrawing, GuiScene):
         if not self.map_rect.collidepoint(pos) and event.type != pygame.MOUSEBUTTONUP:
             return None
         if self.comparison is not None:
+            if event.type == pygame.MOUSEWHEEL:  # the split view scrolls
+                self.compare_scroll = max(0, getattr(self, "compare_scroll", 0) - 48 * int(event.y))
             return None
         self.board.handle(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
