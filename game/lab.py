@@ -148,6 +148,7 @@ class LabSituation:
             tmp.write_text(dumps(data), encoding="utf-8")
             tmp.replace(p)
         except OSError as exc:
+            tmp.unlink(missing_ok=True)  # no half-written file left beside it
             raise LabError(f"{p}: cannot be written ({exc.strerror or exc})") from None
         self.data, self.base_dir, self.path = data, p.parent, p
         return p

@@ -227,3 +227,28 @@ def test_the_files_own_actions_play_as_clinch_resolve_plays_them(path: Path) -> 
     assert trial.events == out["events"]
     assert (trial.illegal is None) == (status == 0)
     assert any(s.kind == "action" for s in trial.steps)
+
+
+@pytest.mark.parametrize("what", ["folder", "missing", "not json", "huge number"])
+def test_hostile_files_are_one_sentence(tmp_path: Path, what: str) -> None:
+    """What the lab is asked to open is read as clinch resolve reads it: a folder, a missing file, broken
+    JSON, a number no field can hold; each refused in one sentence naming the file, nothing half loaded."""
+    path = tmp_path / "x.json"
+    if what == "folder":
+        path.mkdir()
+    elif what == "not json":
+        path.write_text('{"ruleset": "d20", "fighters": [')
+    elif what == "huge number":
+        path.write_text('{"ruleset": "d20", "fighters": [{"id": "a", "side": "r", "hex": [1e400, 0]}]}')
+    with pytest.raises(LabError) as caught:
+        LabSituation.load(path)
+    text = str(caught.value)
+    assert str(path) in text and "\n" not in text and "Traceback" not in text
+
+
+def test_saving_where_it_cannot_be_written_is_one_sentence(tmp_path: Path) -> None:
+    lab = LabSituation.load(FIXTURES / "break_free_full.json")
+    (tmp_path / "taken").mkdir()
+    with pytest.raises(LabError, match="cannot be written"):
+        lab.save(tmp_path / "taken")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]  # no temporary file left behind
