@@ -224,3 +224,15 @@ def test_a_rule_id_in_the_combat_log_is_a_link():
     (rect, rule), = log._links
     assert rule == "S0-HOLD-1" and log.rule_at(rect.center) == "S0-HOLD-1"
     assert log.rule_at((rect.x - 40, rect.y - 40)) is None
+
+
+def test_a_refusals_rule_id_is_a_link_into_the_rules_help():
+    """A refusal shown as a toast names its rule; that ID is drawn as a link and a click opens F1 at it."""
+    app = app_on("break_free_full.json")
+    bs = app.battle_scene
+    bs.toast("bob is grappled by ann and may not take a Move maneuver (S2-VICTIM-1)", "failure")
+    app.draw()
+    assert [rid for _, rid in bs.toast_links] == ["S2-VICTIM-1"]
+    click(app, bs.toast_links[0][0].center, steps=4)
+    top = app.scenes.top
+    assert type(top).__name__ == "RulesHelpView" and top.rule == "S2-VICTIM-1"

@@ -146,16 +146,21 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
 
 
 def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tuple[int, int, int]]],
-                board_rect: pygame.Rect, text: TextCache) -> None:
+                board_rect: pygame.Rect, text: TextCache) -> list[tuple[pygame.Rect, str]]:
     """Short messages stacked under the top of the board, each in its tone's colour, wrapped to the board
-    (three lines at most; the log has the whole sentence)."""
+    (three lines at most; the log has the whole sentence). Returns where rule IDs were drawn: a refusal's
+    rule is a link into the rules help (issue 18)."""
+    from game.ui.rule_links import render_linked
+
+    links: list[tuple[pygame.Rect, str]] = []
     y = board_rect.y + 56
     room = max(120, board_rect.w - 60)
     for words, _left, col in toasts:
         lines = wrap(text, words, 14, room, bold=True)
         if len(lines) > 3:
             lines = lines[:2] + [fit_text(text, " ".join(lines[2:]), 14, room, True)]
-        imgs = [text.render(fit_text(text, ln, 14, room, True), 14, col, bold=True) for ln in lines]
+        drawn = [render_linked(text, fit_text(text, ln, 14, room, True), 14, col, True) for ln in lines]
+        imgs = [img for img, _ in drawn]
         line_h = text.font(14, True).get_linesize()
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), line_h * len(imgs))
         box.midtop = (board_rect.centerx, y)
@@ -164,9 +169,12 @@ def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tupl
         pygame.draw.rect(s, (12, 13, 18, 235), s.get_rect(), border_radius=8)
         surface.blit(s, box)
         pygame.draw.rect(surface, col, box, width=1, border_radius=8)
-        for i, img in enumerate(imgs):
-            surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + 5 + i * line_h)))
+        for i, (img, found) in enumerate(drawn):
+            at = img.get_rect(midtop=(box.centerx, box.y + 5 + i * line_h))
+            surface.blit(img, at)
+            links += [(r.move(at.topleft), rid) for r, rid in found]
         y = box.bottom + 6
+    return links
 
 
 def draw_hint(surface: pygame.Surface, board_rect: pygame.Rect, hint: str, text: TextCache, pal: Palette) -> int:

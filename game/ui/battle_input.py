@@ -58,6 +58,10 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
             and sc.dialog.panel.rect.collidepoint(sc.mouse)))
     if _hud_event(sc, event, over_widget):
         return None
+    if et == pygame.MOUSEBUTTONUP and event.button == 1 and not over_widget:  # a refusal's rule ID (issue 18)
+        rule = next((rid for r, rid in sc.toast_links if r.collidepoint(event.pos)), None)
+        if rule is not None:
+            return sc.command(M.Command("help", rule))
     if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not in_board and not sc.board._dragging:
         if et == pygame.MOUSEBUTTONUP:
             sc.board._press = None

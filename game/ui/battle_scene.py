@@ -110,6 +110,7 @@ class BattleScene(Scene):
         self.mouse = (0, 0)
         self.dragged = False
         self.toasts: deque[tuple[str, float, tuple[int, int, int]]] = deque(maxlen=4)
+        self.toast_links: list[tuple[pygame.Rect, str]] = []  # where a refusal's rule IDs are drawn (issue 18)
         self._toast_moment: tuple = ()  # the moment the toasts speak of (see toast_moment)
         self.menu_open_ms: float | None = None
         self.log.rebuild(session.battle.log, session.battle)
@@ -389,7 +390,7 @@ class BattleScene(Scene):
         self.board.draw(surface)
         # hint line and last roll at the foot of the board
         self._draw_board_foot(surface)
-        draw_toasts(surface, self.toasts, self.board_rect, self.text)
+        self.toast_links = draw_toasts(surface, self.toasts, self.board_rect, self.text)  # rule IDs: links
         if self.lesson is not None:
             self.lesson.draw(surface, self)
         # top bar
