@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["ActionWords", "Bar", "generic_words", "dice_spread", "with_words", "chart_kind", "FOE_WORDS",
+__all__ = ["ActionWords", "Bar", "generic_words", "dice_spread", "with_words", "chart_kind", "FOE_WORDS", "COMMON_DOES",
            "OUTCOME_WORDS"]
 
 #: one bar of a chart or one roll: (label, chance 0..1)
@@ -44,6 +44,17 @@ FOE_WORDS: dict[str, str] = {
     "win": "loses", "tie": "ties", "lose": "wins", "hit": "is hit", "defended": "defends",
     "miss": "is missed", "success": "fails to stop it", "failure": "is spared", "escape": "loses the hold",
     "takes_hold": "is held",
+}
+
+#: what the verbs every ruleset shares (``game.rules.basic_actions``) do, when a ruleset says nothing more
+COMMON_DOES: dict[str, str] = {
+    "move": "Walk to the hex you pick on the map; the lit hexes are those you can reach, with their cost.",
+    "face": "Turn to face another way.",
+    "change_posture": "Change posture (stand, kneel, crouch or lie down).",
+    "wait": "Hold your action until later.",
+    "do_nothing": "Let the turn pass.",
+    "ready": "Take an item in hand.",
+    "release": "Let go of your grip.",
 }
 
 #: the outcomes that make up a whole distribution (a chart shows these, never the overlapping extras)
@@ -198,12 +209,13 @@ def generic_words(ruleset: Ruleset, battle: Battle, action: Action, odds: dict[s
         foe = target_name(battle, action)
     costs = ("A free action: your turn goes on." if getattr(action, "free", False) else
              "Takes your turn.")
+    does = COMMON_DOES.get(getattr(action, "type", ""), "")
     if not odds or set(odds) == {"done"}:
-        return ActionWords(costs=costs, rules=_rules(action))
+        return ActionWords(does=does, costs=costs, rules=_rules(action))
     kind = chart_kind(odds)
     head = ruleset.headline(odds)
     rolls, whole = _rolls(odds, kind, head, foe)
-    return ActionWords(costs=costs, rolls=rolls, whole=whole, chart=chart_bars(odds), chart_kind=kind,
+    return ActionWords(does=does, costs=costs, rolls=rolls, whole=whole, chart=chart_bars(odds), chart_kind=kind,
                        foe=foe_bars(odds, foe), rules=_rules(action))
 
 

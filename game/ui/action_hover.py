@@ -21,6 +21,9 @@ __all__ = ["hover_words", "words_lines", "Line"]
 
 Line = tuple[str, tuple[int, int, int], bool]
 
+#: :meth:`HoverBox.action_of` for a hovered entry with no action to chart (not "nothing hovered")
+QUIET: Any = object()
+
 
 def hover_words(battle: Any, action: Any) -> ActionWords | None:
     """The ruleset's words for ``action`` now, or None when it has none (or cannot say: a hover never
@@ -82,17 +85,21 @@ class HoverBox:
 
     @staticmethod
     def action_of(menu: Any, e: Any) -> Any:
-        """The action the box speaks of: the hovered option, or a group's best allowed one."""
+        """The action the box speaks of: the hovered option, or a group's best allowed one (a group picked
+        on the map: its first hex's). None: nothing is hovered (the grips in force are drawn instead);
+        :data:`QUIET`: an entry with nothing more to say (a result after a roll, Back, a greyed one)."""
         from game.ui.describe import main_chance
 
-        if e is None or menu.result_mode:
+        if e is None:
             return None
+        if menu.result_mode:
+            return QUIET
         if e.kind == "option" and e.option is not None:
             return e.option.action
         g = e.group
-        if e.kind == "group" and g is not None and g.legal and not g.on_map:
+        if e.kind == "group" and g is not None and g.legal:
             return max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)), g.ruleset)[1] or 0)).action
-        return None
+        return QUIET
 
     def draw_rows(self, surf: Any, rows: list[Line], lh: int) -> None:
         """The words, their rule IDs drawn as links (remembered relative to the box)."""
@@ -112,7 +119,7 @@ class HoverBox:
         from game.ui.grip_diagram import grips_of, render_grips
         from game.ui.odds_chart import render_chart
 
-        words = self.words(battle, action) if action is not None else None
+        words = self.words(battle, action) if action is not None and action is not QUIET else None
         tid = getattr(action, "target", None)
         foe = name_of(battle, tid) if isinstance(tid, str) else "the foe"
         chart, links = (render_chart(self.text, self.pal, words, width, foe=foe) if words else None), []

@@ -52,7 +52,7 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     """The hover of one d20 action: the generic rolls and chart with this ruleset's words over them."""
     base = generic_words(ruleset, battle, action)
     fill = {"foe": target_name(battle, action)}
-    does = DOES.get(action.type, "").format(**fill)
+    does = DOES.get(action.type, base.does).format(**fill)
     costs = COSTS.get(action.type, base.costs).format(**fill)
     damage: tuple[tuple[int, float], ...] = ()
     label = ""

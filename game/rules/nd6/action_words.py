@@ -78,7 +78,7 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     """The hover of one nd6 action: the generic rolls and chart with this ruleset's words over them."""
     base = generic_words(ruleset, battle, action)
     fill = {"foe": target_name(battle, action)}
-    does = DOES.get(action.type, "").format(**fill)
+    does = DOES.get(action.type, base.does).format(**fill)
     costs = COSTS.get(action.type, base.costs).format(**fill)
     damage = _damage(battle, action) if action.type in ("attack", "charge") else ()
     return with_words(base, does=does, costs=costs, damage=damage,

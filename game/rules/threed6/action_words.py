@@ -100,7 +100,7 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     foe = target_name(battle, action)
     kind = action.type
     maneuver = getattr(action, "maneuver", None)
-    does = DOES.get(kind, "")
+    does = DOES.get(kind, base.does)
     costs = COSTS.get(kind, base.costs)
     notes: list[str] = []
     if kind == "grapple":
