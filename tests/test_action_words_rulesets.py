@@ -103,3 +103,14 @@ def test_g3_1_an_nd6_blow_shows_its_damage_spread_and_s3_hth_9_entry_odds_add_up
     hth = rs.action_words(b, first(acts, "hth"))
     assert [label for label, _ in hth.chart] == ["enter", "repelled", "hit by the defender"]
     assert "S3-HTH-6" in hth.costs
+
+
+def test_g0_6_a_3d6_strike_charts_its_damage_and_a_strong_all_out_attack_adds_two():
+    """G0-6: a strike's hover draws the spread of its damage dice before DR; the strong all-out attack's
+    +2 moves the whole spread up by two (before the floor at 0)."""
+    rs, b, acts = options("grapple_takedown_lite.json")
+    plain = rs.action_words(b, first(acts, "all_out_attack", option="determined"))
+    strong = rs.action_words(b, first(acts, "all_out_attack", option="strong"))
+    assert plain.damage and sum(p for _, p in plain.damage) == pytest.approx(1.0)
+    assert max(v for v, _ in strong.damage) == max(v for v, _ in plain.damage) + 2
+    assert "G0-6" in strong.damage_label

@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from game import dice as D
-from game.rules.action_words import ActionWords, generic_words, target_name, with_words
+from game.rules.action_words import ActionWords, dice_spread, generic_words, target_name, with_words
 from game.rules.threed6 import stats as S
 
 if TYPE_CHECKING:
@@ -94,6 +94,20 @@ def _conscious(battle: Battle, action: Action) -> float | None:
     return D.success_chance(S.stat(actor, "HT") - multiples)
 
 
+def _damage(battle: Battle, action: Action) -> tuple[tuple[tuple[int, float], ...], str]:
+    """A strike's damage before DR, as ``maneuvers.strike`` rolls it (G0-6): its spread and its label."""
+    actor = battle.get(action.actor) if battle is not None else None
+    name = getattr(action, "item", None) or "punch"
+    nat = S.NATURAL_ATTACKS.get(name)
+    item = nat if nat else S.ITEMS.get(name)
+    if actor is None or not item or "damage" not in item:
+        return (), ""
+    base, adds, dtype = item["damage"]
+    strong = action.type == "all_out_attack" and getattr(action, "option", "") == "strong"
+    n, a = S.damage_dice(S.stat(actor, "ST"), base, adds + (2 if strong else 0))
+    return dice_spread(n, 6, a), f"Damage if it hits: {S.dice_text((n, a))} {dtype}, before DR (G0-6)"
+
+
 def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     """The hover of one 3d6 action: the generic rolls and chart, with this ruleset's words over them."""
     base = generic_words(ruleset, battle, action)
@@ -127,6 +141,7 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     if p is not None:  # G0-7 comes before anything the action rolls
         rolls = (("HT to stay conscious at 0 HP or less (G0-7)", p), *rolls)
         whole = p * (whole if whole is not None else 1.0)
-    return with_words(base, does=_cite(ruleset, does.format(**fill)), costs=_cite(ruleset, costs.format(**fill)),
+    damage, label = _damage(battle, action) if kind in ("attack", "all_out_attack", "move_and_attack") else ((), "")
+    return with_words(base, damage=damage, damage_label=label, does=_cite(ruleset, does.format(**fill)), costs=_cite(ruleset, costs.format(**fill)),
                       notes=tuple(_cite(ruleset, n.format(**fill)) for n in notes), rolls=rolls, whole=whole,
                       rules=tuple(dict.fromkeys((*base.rules, *(["G0-7"] if p is not None else [])))))
