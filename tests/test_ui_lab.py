@@ -259,6 +259,11 @@ def test_the_step_being_read_is_ringed_on_the_board(lab_app):
     assert sc.step_fighters()
     press_button(app, "prev")
     assert sc.step == len(sc.trial.steps) - 2
+    click(app, sc.map_rect.center)  # out of the dice field: the arrow keys step
+    for key, want in ((pygame.K_LEFT, len(sc.trial.steps) - 3), (pygame.K_RIGHT, len(sc.trial.steps) - 2)):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        app.step()
+        assert sc.step == want
 
 
 def test_carry_the_set_up_to_another_ruleset(lab_app, monkeypatch):

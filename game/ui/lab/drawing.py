@@ -133,7 +133,9 @@ class LabDrawing:
             return fighter_lines(self.lab.battle(), self.selected) + assumed + [
                     ("Set up the moment, then choose an action and play it.", "dim"),
                     ("Click a fighter to select it; click an open hex to move it there.", "dim"),
-                    ("Typed dice are used first, in the order the rules roll them; random after.", "dim")]
+                    ("Typed dice are used first, in the order the rules roll them; random after.", "dim"),
+                    ("Keys: Left and Right arrows step, End: the last step, Ctrl+Z: undo, F: fit the map, Esc: back.",
+                     "dim")]
         acts = self.trial.action.get("actions")
         said = f"The file's {len(acts)} action(s) in order" if acts is not None else \
             intent_words(self.trial.before, self.trial.action, detail=True)

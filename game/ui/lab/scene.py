@@ -328,7 +328,7 @@ class LabScene(LabDrawing, GuiScene):
         found.sort(key=lambda ar: (ar[1] is not None, ar[0].get("type") in moves, "target" not in ar[0]))
         for action, reason in found:
             words = intent_words(battle, action, detail=True)
-            label = words if reason is None else f"\u2717 {words} (not allowed)"
+            label = words if reason is None else f"{words} (not allowed: {reason.text})"
             if label in out:  # two options the sentence does not tell apart: name their fields
                 label += " (" + ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("actor", "type")) + ")"
             while label in out:
@@ -363,6 +363,9 @@ class LabScene(LabDrawing, GuiScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL \
                 and not self._typing():
             self.on_button("undo", None)
+        steps = {pygame.K_RIGHT: "next", pygame.K_LEFT: "prev", pygame.K_END: "last"}
+        if event.type == pygame.KEYDOWN and event.key in steps and self.trial is not None and not self._typing():
+            self.on_button(steps[event.key], None)
         return None
 
     def _typing(self) -> bool:
