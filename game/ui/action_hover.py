@@ -76,6 +76,8 @@ class HoverBox:
         self._cache: dict[Any, ActionWords | None] = {}
 
     def words(self, battle: Any, action: Any) -> ActionWords | None:
+        if action is None or action is QUIET:
+            return None
         if action not in self._cache:
             self._cache[action] = hover_words(battle, action)
         return self._cache[action]

@@ -491,12 +491,12 @@ class ActionMenu:
                 out.append((f"{len(g.legal)} way{'s' if len(g.legal) != 1 else ''} allowed; the best:", pal.dim,
                             False))
                 out.append((odds_meaning(self.battle, best.action, g.odds.get(id(best))), pal.text, False))
-                out.extend(words_lines(self.box.words(self.battle, best.action), pal))
             elif g.illegal:
                 r = g.illegal[0].reason
                 out.append((f"Not allowed: {r.text}", pal.failure, True))
                 if r.rule:
                     out.append((f"rule {r.rule}", pal.neutral, False))
+            out.extend(words_lines(self.box.words(self.battle, HoverBox.action_of(self, e)), pal))
             self._rule_line(out, g.rule)
             return out
         o = e.option
