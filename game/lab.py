@@ -45,7 +45,8 @@ from game.situation import (
 )
 from game.userfiles import UserFileError, decode_json, read_bytes
 
-__all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "FIGHTER_KEYS", "known_names"]
+__all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "from_battle", "FIGHTER_KEYS",
+           "known_names"]
 
 #: how many edits the lab can undo
 UNDO_DEPTH = 200
@@ -337,6 +338,29 @@ class LabSituation:
         return self.assumptions
 
 
+def from_battle(battle: Battle, *, base_dir: Path | str | None = None) -> LabSituation:
+    """A set-up of a battle as it stands: its map, ruleset, fighters (where they are, as they are), grips
+    and board effects; no actions. A battle on a map without a file (open ground) is on ``"map": null``.
+
+    The battle is not changed (everything is copied into the situation's own shape).
+    """
+    from game.situation import effect_to_spec, grapple_to_spec
+
+    ruleset = find_ruleset(battle.ruleset)
+    board_path = getattr(battle.board, "path", None)
+    folder = Path(base_dir) if base_dir is not None else (Path(board_path).parent if board_path else Path.cwd())
+    where = os.path.relpath(Path(board_path).resolve(), folder.resolve()) if board_path else None
+    data: dict[str, Any] = {"ruleset": battle.ruleset, "map": where,
+                            "fighters": [fighter_to_spec(f, ruleset) for f in battle.fighters],
+                            "grapples": [grapple_to_spec(g) for g in battle.grapples]}
+    if ruleset.board_effects and battle.state.get("board_effects"):
+        data["effects"] = [effect_to_spec(e) for e in battle.state["board_effects"]]
+    data["actions"] = []
+    lab = LabSituation(data=data, base_dir=folder)
+    lab.situation()
+    return lab
+
+
 def from_scenario(scenario: str | Path) -> LabSituation:
     """A set-up from a scenario file (``maps/*.toml``): its map, its ruleset, its fighters where they start."""
     from game.maps import load_scenario
@@ -345,16 +369,7 @@ def from_scenario(scenario: str | Path) -> LabSituation:
         battle = load_scenario(scenario)
     except (OSError, ValueError) as exc:
         raise LabError(str(exc).rstrip(".")) from None
-    ruleset = find_ruleset(battle.ruleset)
-    board_path = getattr(battle.board, "path", None)
-    folder = Path(scenario).parent
-    where = os.path.relpath(board_path, folder.resolve()) if board_path else None
-    data: dict[str, Any] = {"ruleset": battle.ruleset, "map": where,
-                            "fighters": [fighter_to_spec(f, ruleset) for f in battle.fighters],
-                            "grapples": [], "actions": []}
-    lab = LabSituation(data=data, base_dir=folder)
-    lab.situation()
-    return lab
+    return from_battle(battle, base_dir=Path(scenario).parent)
 
 
 @cache

@@ -252,3 +252,22 @@ def test_saving_where_it_cannot_be_written_is_one_sentence(tmp_path: Path) -> No
     with pytest.raises(LabError, match="cannot be written"):
         lab.save(tmp_path / "taken")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]  # no temporary file left behind
+
+
+def test_a_battle_as_it_stands_becomes_a_set_up():
+    """A battle mid-fight (a fighter moved, hurt, a grip on) is the same moment in the lab, saved as a
+    situation clinch resolve builds."""
+    from game.lab import from_battle
+    from game.maps import load_scenario
+    from game.model import Grapple
+
+    battle = load_scenario(ROOT / "maps" / "tavern.toml")
+    a, b = battle.fighters[0], battle.fighters[1]
+    a.hp = 5
+    battle.grapples.append(Grapple(holder=a.id, target=b.id, location="arm", hands=1, kind="grapple",
+                                   hand_names=["left"]))
+    lab = from_battle(battle)
+    got = lab.battle()
+    assert got.board.name == battle.board.name and got.fighter(a.id).hp == 5
+    assert [(g.holder, g.target, g.location) for g in got.grapples] == [(a.id, b.id, "arm")]
+    assert len(battle.grapples) == 1  # the battle itself is not changed

@@ -345,3 +345,38 @@ def test_the_files_own_actions_step_by_step(lab_app):
     assert sc.trial.steps[0].kind == "action" and "The file's 2 action(s)" in sc.pane_lines()[0][0]
     press_button(app, "last")
     assert "in_hth" in sc.board.battle.fighter("bob").conditions
+
+
+def test_this_moment_of_a_battle_in_the_lab(tmp_path):
+    """From a battle's pause menu, the moment as it stands opens in the lab (its map, fighters, grips); a
+    play there leaves the battle as it was; Esc goes back to the pause menu."""
+    from game.ui.lab.scene import LabScene
+    from game.ui.menus.pause_menu import PauseMenu
+
+    app = App(ROOT / "maps" / "tavern.toml", (1280, 800), clock=FixedClock(16), autosave=False,
+              seat={"locals": "human", "sailors": "human"})
+    try:
+        app.step()
+        battle = app.battle
+        before = [(f.id, f.hex, f.hp) for f in battle.fighters]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        for _ in range(3):
+            app.step()
+        if not isinstance(app.scene, PauseMenu):  # a briefing or hand-over first: one more Esc
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                 scancode=0))
+            for _ in range(3):
+                app.step()
+        assert isinstance(app.scene, PauseMenu)
+        press_button(app, "lab")
+        sc = app.scene
+        assert isinstance(sc, LabScene)
+        assert sc.lab.battle().board.name == battle.board.name
+        assert [(f.id, f.hex) for f in sc.lab.battle().fighters] == [(i, h) for i, h, _ in before]
+        press_button(app, "play")
+        assert [(f.id, f.hex, f.hp) for f in battle.fighters] == before
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        app.step()
+        assert isinstance(app.scene, PauseMenu)
+    finally:
+        app.close()

@@ -30,7 +30,8 @@ class PauseMenu(GuiScene):
         self.label(pygame.Rect(x, y, bw, 40), "Paused", "@menu_title")
         y += 48
         for name, text in (("resume", "Resume  (Esc)"), ("save", "Save  (Ctrl+S)"), ("load", "Load\u2026"),
-                           ("settings", "Settings"), ("help", "Rules help  (F1)"), ("menu", "Quit to main menu"),
+                           ("settings", "Settings"), ("help", "Rules help  (F1)"),
+                           ("lab", "This moment in the situation lab\u2026"), ("menu", "Quit to main menu"),
                            ("quit", "Quit the game")):
             if name == "help":  # the rules and the keys side by side (F1, F2)
                 half = (bw - 8) // 2
@@ -79,6 +80,15 @@ class PauseMenu(GuiScene):
             from game.ui.menus.keys_help import KeysHelp
 
             return Transition("push", KeysHelp(self.app, self.battle_scene))
+        if name == "lab":  # issue 18: the battle as it stands, to try a choice on; the battle is not changed
+            from game.lab import LabError, from_battle
+            from game.ui.lab.scene import LabScene
+
+            try:
+                return Transition("push", LabScene(self.app, from_battle(self.battle_scene.battle)))
+            except LabError as exc:
+                self.say(str(exc), "failure")
+                return None
         if name == "menu":
             from game.ui.menus.main_menu import MainMenu
 
