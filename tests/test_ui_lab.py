@@ -370,7 +370,7 @@ def test_this_moment_of_a_battle_in_the_lab(tmp_path):
         assert isinstance(app.scene, PauseMenu)
         press_button(app, "lab")
         sc = app.scene
-        assert isinstance(sc, LabScene)
+        assert isinstance(sc, LabScene) and sc.selected == battle.current  # the fighter whose turn it is
         assert sc.lab.battle().board.name == battle.board.name
         assert [(f.id, f.hex) for f in sc.lab.battle().fighters] == [(i, h) for i, h, _ in before]
         press_button(app, "play")

@@ -85,10 +85,10 @@ class LabScene(LabDrawing, GuiScene):
 
     title = "Situation lab"
 
-    def __init__(self, app: Any, lab: LabSituation | None = None) -> None:
+    def __init__(self, app: Any, lab: LabSituation | None = None, *, selected: str | None = None) -> None:
         super().__init__(app)
         self.lab = lab if lab is not None else from_scenario(default_start())
-        self.selected: str | None = (self.lab.ids() or [None])[0]
+        self.selected: str | None = selected if selected in self.lab.ids() else (self.lab.ids() or [None])[0]
         self.trial: Trial | None = None
         self.step = 0
         self.comparison: Comparison | None = None

@@ -85,7 +85,8 @@ class PauseMenu(GuiScene):
             from game.ui.lab.scene import LabScene
 
             try:
-                return Transition("push", LabScene(self.app, from_battle(self.battle_scene.battle)))
+                battle = self.battle_scene.battle
+                return Transition("push", LabScene(self.app, from_battle(battle), selected=battle.current))
             except LabError as exc:
                 self.say(str(exc), "failure")
                 return None
