@@ -6,7 +6,7 @@ machine-readable summary; this runs them one after another (never in
 parallel: they would slow each other), collects those lines and prints them
 as a Markdown table beside the goal each one is measured against.
 
-    python3 tools/bench.py            # all four, about two minutes
+    python3 tools/bench.py            # all of them, about two minutes
     python3 tools/bench.py rules ui   # a subset
 """
 
@@ -31,6 +31,9 @@ BENCHES: dict[str, tuple[str, list[str], list[tuple[str, str, str]]]] = {
         ("contests_per_s", "break-free contests resolved per second (3d6-lite)", ">= 20,000"),
         ("exchange_per_s", "grapple exchanges resolved per second", "-"),
         ("legal_odds_ms", "legal_actions + odds, one fighter in a 4v4 melee", "< 2 ms"),
+    ]),
+    "rules-nd6": ("bench_rules.py", ["--ruleset", "nd6-tactical"], [
+        ("legal_odds_ms", "legal_actions + odds, one fighter in a 4v4 brawl (nd6-tactical)", "< 1 ms"),
     ]),
     "ai": ("bench_ai.py", [], [
         ("median_ms", "AI decision, median (8v8, hard, 200 ms budget)", "< 100 ms"),
