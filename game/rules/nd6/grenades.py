@@ -528,16 +528,43 @@ class PickUp(Nd6Action):
 ACTIONS: tuple[type[Action], ...] = (ThrowGrenade, PickUp)
 
 
+def _throwable(battle: Battle, f: Fighter, to: Hex) -> bool:
+    """Whether ``to`` is on the map, in range and in sight (S3-GRENADE-6, GX-5): the cheap part of the check."""
+    return (to != f.hex and to in battle.board and hex_distance(f.hex, to) <= max_range(f)
+            and not _sight_blocked(battle, f.hex, to))
+
+
+def _open_throw(battle: Battle, f: Fighter, g: str, foes: list[Fighter]) -> ThrowGrenade | None:
+    """A throw with ``g`` at a hex no foe stands in, for a turn when no foe's hex may be thrown at (all behind
+    walls or out of range): any hex in range and sight is a legal aim (S3-GRENADE-2), and the menu needs one
+    throw to open the map pick on. The farthest such hex towards the nearest foe, else a free neighbour."""
+    line: list[Hex] = []
+    if foes:
+        near = min(foes, key=lambda o: hex_distance(f.hex, o.hex))
+        line = list(reversed(hex_linedraw(f.hex, near.hex)[1:-1]))
+    taken = {o.hex for o in battle.fighters}
+    for h in (*line, *(hex_neighbor(f.hex, (f.facing + d) % 6) for d in (0, 1, 5, 2, 4, 3))):
+        if h not in taken and _throwable(battle, f, h):
+            return ThrowGrenade(actor=f.id, item=g, to=(h.q, h.r))
+    return None
+
+
 def options(battle: Battle, f: Fighter) -> list[Action]:
     """A throw at each foe's hex in range with each grenade in hand (the AI and the menu; any other hex is a
-    map pick), and picking up what lies in one's hex."""
+    map pick); when no foe's hex is in range and sight, one throw at an open hex instead, so a smoke screen or a
+    grenade over a wall's corner can still be aimed on the map; and picking up what lies in one's hex."""
     out: list[Action] = []
     from game.rules.nd6.status import foes
 
+    them = foes(battle, f)
     for g in dict.fromkeys(h for h in f.hands.values() if is_grenade(h)):
-        for o in foes(battle, f):
-            if hex_distance(f.hex, o.hex) <= max_range(f):
-                out.append(ThrowGrenade(actor=f.id, item=g, to=(o.hex.q, o.hex.r)))
+        throws = [ThrowGrenade(actor=f.id, item=g, to=(o.hex.q, o.hex.r)) for o in them
+                  if hex_distance(f.hex, o.hex) <= max_range(f)]
+        out.extend(throws)
+        if not any(_throwable(battle, f, Hex(*a.to)) for a in throws):
+            extra = _open_throw(battle, f, g, them)
+            if extra is not None:
+                out.append(extra)
     for x in battle.state.get("floor") or ():
         if Hex(*x["hex"]) == f.hex:
             out.append(PickUp(actor=f.id, item=x["item"]))
