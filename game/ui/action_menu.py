@@ -98,7 +98,9 @@ class Group:
         if self.kind not in _map_actions(self.ruleset):
             return False
         tos = {getattr(o.action, "to", None) for o in self.legal}
-        return len(tos) > 1
+        # one hex allowed and others refused (a throw with every foe behind a wall, S3-GRENADE-2): still the
+        # map, where any hex the rules accept may be clicked and a refused one says why
+        return len(tos) > 1 or (bool(tos) and len(tos | {getattr(o.action, "to", None) for o in self.illegal}) > 1)
 
     def best(self) -> float | None:
         best = None

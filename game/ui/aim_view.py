@@ -28,7 +28,7 @@ from game.ui.text import fit_text, wrap
 if TYPE_CHECKING:
     from game.ui.battle_scene import BattleScene
 
-__all__ = ["AimView", "PlaceHexes", "aimed_action", "aim_mode", "free_aim", "any_hex"]
+__all__ = ["AimView", "PlaceHexes", "aimed_action", "aim_mode", "free_aim", "any_hex", "refusal"]
 
 LINE_TINT = ((255, 240, 170, 46), (255, 240, 170, 150))
 BLOCKED_TINT = ((240, 60, 50, 60), (255, 90, 80, 190))
@@ -76,6 +76,15 @@ def free_aim(scene: Any, first: Any, h: Hex | None) -> Any:
     moved = dataclasses.replace(first, to=(h.q, h.r))
     ok = _asked(scene, "check", moved, lambda: moved.check(scene.session.battle) is None)
     return moved if ok else None
+
+
+def refusal(scene: Any, first: Any, h: Hex | None) -> str | None:
+    """Why a throw may not go at hex ``h`` (the rules' own sentence), when any hex may be aimed at and this one
+    is refused (behind a wall, out of range); None otherwise."""
+    if h is None or first is None or not any_hex(scene, first):
+        return None
+    why = dataclasses.replace(first, to=(h.q, h.r)).check(scene.session.battle)
+    return why.text if why is not None else None
 
 
 def aimed_action(scene: Any) -> Any:

