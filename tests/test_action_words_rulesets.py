@@ -90,8 +90,8 @@ def test_s1_menu_1_an_edge_roll_charts_each_edge_and_says_what_it_buys():
     rs, b, acts = options("edge_pin_then_escape.json")
     w = rs.action_words(b, first(acts, "grapple_roll"))
     assert w.chart_kind == "ladder" and [label for label, _ in w.chart][:2] == ["below 0", "0"]
-    assert any("S1-MENU-1" in n for n in w.notes)
-    assert w.foe and "S1-GRAPPLE-2" in w.does
+    assert w.foe == (("bob wins the roll", w.chart[0][1]), ("bob loses it", pytest.approx(1 - w.chart[0][1])))
+    assert "S1-GRAPPLE-2" in w.does and "S1-GRAPPLE-5" in w.does  # the edge buys a result
 
 
 def test_g3_1_an_nd6_blow_shows_its_damage_spread_and_s3_hth_9_entry_odds_add_up():

@@ -156,7 +156,7 @@ def foe_bars(odds: dict[str, float], foe: str) -> tuple[Bar, ...]:
         if not bars:
             return ()
         keep = bars[0][1]
-        return ((f"{foe} keeps you below edge 0", keep), (f"{foe} concedes edge 0 or more", 1.0 - keep))
+        return ((f"{foe} wins the roll", keep), (f"{foe} loses it", 1.0 - keep))
     if kind == "rounds":
         rounds = _rounds_bars(odds)
         none = next((p for label, p in rounds if label == "0"), None)

@@ -88,9 +88,8 @@ def _columns(t: TextCache, pal: Palette, surf: pygame.Surface, y: int, width: in
             surf.blit(img, img.get_rect(midtop=(x + (col_w - 2) // 2, y + h + 1)))
         x += col_w
     mean = sum(v * p for v, p in spread)
-    note = t.render(f"most likely {best}, on average {mean:.1f}", 11, pal.dim)
-    surf.blit(note, (min(x + 8, width - note.get_width() - 8), y + 2))
-    return y + h + 16
+    surf.blit(t.render(f"most likely {best}, on average {mean:.1f}", 11, pal.dim), (12, y + h + 14))
+    return y + h + 30
 
 
 def render_chart(t: TextCache, pal: Palette, words: ActionWords, width: int, foe: str = "the foe"
@@ -104,7 +103,7 @@ def render_chart(t: TextCache, pal: Palette, words: ActionWords, width: int, foe
         est += 20 + len(words.chart) * (BAR_H + 3)
         blocks += 1
     if words.damage:
-        est += 20 + 44 + 18
+        est += 20 + 44 + 32
         blocks += 1
     if words.foe:
         est += 20 + len(words.foe) * (BAR_H + 3)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.action_words import ActionWords, generic_words, target_name, with_words
-from game.rules.edge.wording import EDGE_COSTS
+from game.rules.edge.wording import EDGE_COSTS, LADDER_ACTIONS
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -42,6 +42,8 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     fill = {"foe": target_name(battle, action)}
     does = DOES.get(action.type, base.does).format(**fill)
     costs = COSTS.get(action.type, base.costs).format(**fill)
-    notes = (f"What each edge buys (S1-MENU-1): {EDGE_COSTS}.",) if base.chart_kind == "ladder" and \
-        action.type != "attack" else ()
+    # what each edge buys (S1-MENU-1) is said once, by the menu's odds sentence (``wording.odds_words``);
+    # an entry whose odds it does not explain gets it here
+    ladder = base.chart_kind == "ladder" and action.type not in LADDER_ACTIONS and action.type != "attack"
+    notes = (f"What each edge buys (S1-MENU-1): {EDGE_COSTS}.",) if ladder else ()
     return with_words(base, does=does, costs=costs, notes=notes)
