@@ -114,3 +114,13 @@ def test_g0_6_a_3d6_strike_charts_its_damage_and_a_strong_all_out_attack_adds_tw
     assert plain.damage and sum(p for _, p in plain.damage) == pytest.approx(1.0)
     assert max(v for v, _ in strong.damage) == max(v for v, _ in plain.damage) + 2
     assert "G0-6" in strong.damage_label
+
+
+def test_s2_break_2_break_free_names_the_holders_two_hand_bonus():
+    """S2-BREAK-2 (S0-BREAK-4 in the lighter rules): breaking free of a two-handed grip, the hover says the
+    holder gets +5, and what winning gives (S2-BREAK-8)."""
+    rs, b, acts = options("break_free_full.json")
+    w = rs.action_words(b, first(acts, "break_free"))
+    assert any("+5" in n and "S2-BREAK-2" in n for n in w.notes)
+    assert any("S2-BREAK-8" in n for n in w.notes)
+    assert [label for label, _ in w.chart] == ["win", "tie", "lose"]

@@ -132,6 +132,15 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
         if maneuver == "all_out_attack":
             costs = COSTS["all_out_attack"]
         notes.append("Then {foe} may try to break free on its turn (S0-BREAK-1).")
+    elif kind == "break_free" and battle is not None:
+        grip = next((g for g in battle.grapples if g.target == action.actor
+                     and g.holder == getattr(action, "target", None)), None)
+        if grip is not None and grip.kind == "pin":
+            notes.append("{foe} pins you: it gets +" + ("10" if grip.hands >= 2 else "5")
+                         + " (S0-BREAK-4, S0-BREAK-5); pinned, you may try only once every 10 turns (S0-BREAK-2).")
+        elif grip is not None and grip.hands >= 2:
+            notes.append("{foe} holds you with two hands: +5 to {foe} (S0-BREAK-4).")
+        notes.append("Win and you are free, and may step away at once (S0-BREAK-7).")
     elif kind in ("attack", "all_out_attack") and getattr(action, "location", None) not in (None, "torso"):
         where = getattr(action, "location", None)
         notes.append(f"Aimed at the {where}: harder to hit, other injury (G0-6).")
