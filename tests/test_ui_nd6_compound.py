@@ -101,3 +101,26 @@ def test_s3_grenade_2_menu_opens_the_map_pick_and_says_why_a_hex_is_refused():
     ok = Hex(*groups[0].legal[0].action.to)
     _click(app, sc, ok)
     assert isinstance(sc.mode, M.Confirm) and tuple(sc.mode.intent.to) == (ok.q, ok.r)
+
+
+def test_flame_burst_plays_no_tracer_s3_flamer_4():
+    """S3-FLAMER-4/7: a flame burst's own roll to hit, and the roll for a figure under its fire, are marked
+    ``shot: false`` by the rules; the map plays the jet of burning oil for them, no bullet tracer before it."""
+    from game.dice import ScriptedDice
+    from game.rules.nd6 import flamer
+    from game.ui.event_player import EventPlayer
+    from game.ui.geometry import MapGeometry
+
+    b = compound()
+    b.get("torch").hex, b.get("dunn").hex, b.get("sol").hex = Hex(2, 10), Hex(6, 10), Hex(7, 10)
+    shadow = b.clone(with_log=False)
+    a = flamer.Flame(actor="torch", target="dunn", burst="small", hexes=((6, 10), (7, 10), (7, 9)))
+    events = a.resolve(b, ScriptedDice([3, 3, 3] + [4] * 60))
+    rolls = [e for e in events if e.get("type") == "roll" and e.get("target_id")]
+    assert {e["target_id"] for e in rolls} >= {"dunn", "sol"} and all(e.get("shot") is False for e in rolls)
+    p = EventPlayer(1.0)
+    geo = MapGeometry.of(b.board)
+    p.set_position_source(lambda fid: geo.center(b.get(fid).hex) if b.get(fid) else None)
+    p.play([{"intent": a.to_dict(), "events": events}], shadow)
+    kinds = [x.kind for x in p.queue]
+    assert "jet" in kinds and "shot" not in kinds and "burst" not in kinds

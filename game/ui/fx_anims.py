@@ -7,7 +7,8 @@ Read from the events as the rules write them, never from a ruleset's id:
 - a ``roll`` naming a ``target_id`` that stands more than one hex from the roller is a shot: a muzzle flash and
   a tracer (a roll ``table: "miss"`` is the roll to miss a figure in the way, G3-10: its tracer goes to that
   figure); with ``rounds`` (automatic fire, S3-AUTO-10) one tracer per round, at most :data:`MAX_TRACERS`, the
-  ``hits`` of them striking the target and the rest flying past (S3-AUTO-15);
+  ``hits`` of them striking the target and the rest flying past (S3-AUTO-15); a roll the rules mark ``shot:
+  false`` (a flame thrower's aim, a figure under its fire, its tank hit from behind) plays no tracer;
 - a ``message`` with ``flight`` (a throw: ``from``, ``to``, ``hex``) is a grenade arcing to the hex aimed at and,
   when it came down elsewhere, bouncing on to it (S3-GRENADE-4/5);
 - a ``message`` with ``area`` (``inner``/``outer`` hexes: a grenade going off) is a flash and rings over the
@@ -41,7 +42,8 @@ MAX_TRACERS = 12
 def fx_step(ev: dict[str, Any]) -> tuple[str, float, dict[str, Any]] | None:
     """The animation step to put before ``ev`` (kind, duration, data), or None."""
     t = ev.get("type")
-    if t == "roll" and ev.get("target_id") and ev.get("actor") and ev.get("target_id") != ev.get("actor"):
+    if t == "roll" and ev.get("target_id") and ev.get("actor") and ev.get("target_id") != ev.get("actor") \
+            and ev.get("shot", True):  # ``shot: false``: a flame thrower's roll, its jet the picture, no bullet
         kind = "burst" if int(ev.get("rounds") or 0) > 1 else "shot"
         return kind, FX_DURATIONS[kind], {"ev": ev}
     if t == "message" and ev.get("flight") and ev.get("from") and ev.get("hex"):

@@ -388,6 +388,7 @@ class Flame(Nd6Action):
         r.emit(E.stat(f.id, "counters.fuel", fuel_left(f) - units, rule="S3-FLAMER-2"))
         spec = aim_spec(battle, f, aim, t)
         roll = rolls.attack_roll(r.dice, spec)
+        roll["shot"] = False  # burning oil, not a bullet: the map plays a jet, never a tracer
         if t is not None:
             roll["target_id"] = t.id
         r.note(roll)
@@ -415,6 +416,7 @@ def _rolls_for(r: Resolution, f: Fighter, o: Fighter) -> bool:
     spec.rule = "S3-FLAMER-7"
     roll = rolls.attack_roll(r.dice, spec)
     roll["target_id"] = o.id
+    roll["shot"] = False
     r.note(roll)
     return bool(roll["success"])
 
@@ -491,7 +493,7 @@ def after_hit(r: Resolution, a: Fighter, t: Fighter, hits: int) -> None:
     went = total <= hits
     r.note({"type": "roll", "actor": a.id, "label": "the flame thrower hit from behind: 3d6 vs hits",
             "rule": "S3-FLAMER-10", "base": hits, "modifiers": [], "dice": list(faces), "total": total,
-            "target": hits, "success": went, "margin": hits - total, "target_id": t.id,
+            "target": hits, "success": went, "margin": hits - total, "target_id": t.id, "shot": False,
             "effect": ("its fuel ignites." if went else "the fuel holds.")})
     if not went:
         return
