@@ -124,3 +124,14 @@ def test_s2_break_2_break_free_names_the_holders_two_hand_bonus():
     assert any("+5" in n and "S2-BREAK-2" in n for n in w.notes)
     assert any("S2-BREAK-8" in n for n in w.notes)
     assert [label for label, _ in w.chart] == ["win", "tie", "lose"]
+
+
+def test_s3_slam_3_a_slam_is_two_rolls_and_the_whole_is_their_product():
+    """S3-SLAM-2, S3-SLAM-3: hit first, then the foe rolls under its ST; the hover lists both in order and the
+    chance of the whole (the foe knocked down) is their product; the chart splits down / up / miss."""
+    rs, b, acts = options("nd6_hth_riposte.json")
+    w = rs.action_words(b, first(acts, "slam"))
+    (_, hit), (_, fails) = w.rolls
+    assert w.whole == pytest.approx(hit * fails)
+    assert [label for label, _ in w.chart] == ["foe knocked down", "hit, foe stays up", "miss"]
+    assert sum(p for _, p in w.chart) == pytest.approx(1.0)

@@ -81,5 +81,18 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     does = DOES.get(action.type, base.does).format(**fill)
     costs = COSTS.get(action.type, base.costs).format(**fill)
     damage = _damage(battle, action) if action.type in ("attack", "charge") else ()
-    return with_words(base, does=does, costs=costs, damage=damage,
-                      damage_label="Damage if it hits, before armour (G3-1)" if damage else "")
+    out = with_words(base, does=does, costs=costs, damage=damage,
+                     damage_label="Damage if it hits, before armour (G3-1)" if damage else "")
+    odds = ruleset.odds(battle, action) if action.type in ("slam", "hth") else {}
+    foe = fill["foe"]
+    if action.type == "slam" and {"hit", "down"} <= set(odds):  # S3-SLAM-2, S3-SLAM-3: two rolls in a row
+        hit, down = odds["hit"], odds["down"]
+        out = with_words(out, rolls=(("your roll to hit succeeds", hit),
+                                     (f"then {foe} fails its roll under ST", down / hit if hit else 0.0)),
+                         whole=down, chart_kind="outcomes",
+                         chart=(("foe knocked down", down), ("hit, foe stays up", hit - down), ("miss", 1 - hit)),
+                         foe=((f"{foe} falls", down), (f"{foe} stays up", 1 - down)))
+    elif action.type == "hth" and "enter" in odds:  # S3-HTH-9: the defender's 1d6 decides
+        out = with_words(out, rolls=((f"{foe}'s 1d6 on the defender's table lets you in (4 or less, S3-HTH-11)",
+                                      odds["enter"]),), whole=odds["enter"])
+    return out
