@@ -83,7 +83,8 @@ def _contest(r: Resolution, a: Fighter, t: Fighter, label: str, rule: str, *, ma
              defence: str = "resists") -> bool:
     """Play the opposed roll of ``a`` against ``t`` (G3-2, S3-KNOCK-4 bands for both); True if ``a`` won."""
     sa = contest_spec(r.battle, a, label, rule, may_dx=may_dx)
-    sb = contest_spec(r.battle, t, f"{t.label} {defence}", rule, may_dx=may_dx)
+    # the roll is drawn and logged under its actor's name already: the label is the verb alone (no "Grub Grub")
+    sb = contest_spec(r.battle, t, defence, rule, may_dx=may_dx)
     ev = r.note(rolls.opposed(r.dice, sa, sb, rule))
     return ev["winner"] == a.id
 
