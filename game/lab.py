@@ -311,6 +311,18 @@ class LabSituation:
     def remove_grapple(self, index: int) -> None:
         self.edit(lambda d: d.get("grapples", []).pop(index))
 
+    def toggle_effect(self, kind: str, at: Hex, turns_left: int = 3) -> bool:
+        """Lay a board effect (``effects[]``: a fire, a cloud) of ``kind`` on ``at``, or take the one of that
+        kind there away. Returns whether it is there now."""
+        here = [at.q, at.r]
+        had = any(e.get("kind") == kind and list(e.get("hex", [])) == here for e in self.data.get("effects", []))
+
+        def change(d: dict[str, Any]) -> None:
+            rest = [e for e in d.get("effects", []) if not (e.get("kind") == kind and list(e.get("hex", [])) == here)]
+            d["effects"] = rest if had else [*rest, {"kind": kind, "hex": here, "turns_left": turns_left}]
+        self.edit(change)
+        return not had
+
     def set_map(self, map_path: str | Path | None) -> None:
         """Put the set-up on another map (a ``.tmx`` path, or None for open ground)."""
         where = None

@@ -380,3 +380,28 @@ def test_this_moment_of_a_battle_in_the_lab(tmp_path):
         assert isinstance(app.scene, PauseMenu)
     finally:
         app.close()
+
+
+def test_s3_fire_a_fire_laid_on_a_hex_of_the_set_up(lab_app, tmp_path):
+    """S3-FIRE (board effects): in an nd6 set-up, Place… then a click lays the picked effect on that hex
+    for 3 rounds (saved in effects[]); the same again takes it away. Rulesets without board effects
+    show no such row."""
+    app = lab_app
+    assert next((k for k in app.scene.dropdowns.values() if k == "effect"), None) is None  # the arena, 3d6
+    load(app, FIXTURES / "nd6_ma_throw.json")
+    sc = app.scene
+    pick(app, "effect", "fire")
+    press_button(app, "effect")
+    assert sc.effect_mode
+    click(app, sc.screen_of(Hex(0, 2)))
+    assert sc.lab.data["effects"] == [{"kind": "fire", "hex": [0, 2], "turns_left": 3}]
+    assert [e["kind"] for e in sc.board.battle.state["board_effects"]] == ["fire"]
+    out = tmp_path / "fire.json"
+    type_into(app, sc.file_entry, str(out))
+    press_button(app, "save")
+    from game.situation import load_situation
+
+    assert load_situation(out).battle.state["board_effects"][0]["kind"] == "fire"
+    press_button(app, "effect")
+    click(app, sc.screen_of(Hex(0, 2)))
+    assert sc.lab.data["effects"] == []

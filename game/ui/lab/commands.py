@@ -191,6 +191,13 @@ def _save(scene: Any) -> None:
 
 def _grip(scene: Any) -> None:
     scene.grip_mode = not scene.grip_mode
+    scene.effect_mode = False
+    scene.refresh()
+
+
+def _effect(scene: Any) -> None:
+    scene.effect_mode = not scene.effect_mode
+    scene.grip_mode = False
     scene.refresh()
 
 
@@ -250,7 +257,7 @@ def _new(scene: Any) -> None:
 #: button name -> what it does
 _PRESS = {
     "load": _load, "save": _save, "side": _side, "undo": _undo, "map": _map,
-    "grip": _grip, "ungrip": _ungrip, "add": _add, "carry": _carry,
+    "grip": _grip, "ungrip": _ungrip, "effect": _effect, "add": _add, "carry": _carry,
     "turn": lambda s: s._edit(lambda: s.lab.turn(s.selected)),
     "posture": lambda s: s._edit(lambda: s.lab.next_posture(s.selected)),
     "hp-": lambda s: _health(s, "hp", -1), "hp+": lambda s: _health(s, "hp", 1),

@@ -94,6 +94,7 @@ class LabScene(LabDrawing, GuiScene):
         self.comparison: Comparison | None = None
         self.compare_scroll = 0  # pixels of the split view scrolled past
         self.grip_mode = False
+        self.effect_mode = False  # the next click on the board lays (or lifts) the picked effect
         self.seed = 1
         self.dropdowns: dict[Any, str] = {}
         self.picked: dict[str, str] = {}  # drop-down key -> the option shown
@@ -229,8 +230,15 @@ class LabScene(LabDrawing, GuiScene):
         y = self._buttons(x, y, w, [("HP -1", "hp-", "One hit less."), ("HP +1", "hp+", "One hit more."),
                                     ("FP -1", "fp-", "One fatigue point less."), ("FP +1", "fp+", "One more.")])
         y = self._number_rows(x, y, w)
+        effects = list(self.lab.ruleset.board_effects)
+        right = w - w // 3 - GAP
+        if effects:  # a ruleset with fires and clouds on the board: the row shares with placing one
+            right = (w - 2 * (w // 3) - 3 * GAP) // 2
+            self._dropdown("effect", effects, pygame.Rect(x + w // 3 + right + 2 * GAP, y, w // 3, ROW - 4))
+            self._buttons(x + 2 * (w // 3) + right + 3 * GAP, y, w - 2 * (w // 3) - right - 3 * GAP,
+                          [("Place\u2026", "effect", "Then click a hex: lay it there (3 rounds), or take it away.")])
         self._dropdown("cond", list(self.lab.ruleset.conditions), pygame.Rect(x, y, w // 3, ROW - 4))
-        self._buttons(x + w // 3 + GAP, y, w - w // 3 - GAP, [("Condition on/off", "cond", "Add or clear it.")])
+        self._buttons(x + w // 3 + GAP, y, right, [("On/off", "cond", "Give the fighter this condition, or clear it.")])
         y += ROW
         items = ["(empty hand)", *sorted(self.lab.ruleset.items)]
         self._dropdown("item", items, pygame.Rect(x, y, w // 3, ROW - 4))
@@ -306,6 +314,8 @@ class LabScene(LabDrawing, GuiScene):
         if not f:
             return "No fighter selected: click one on the board."
         grip = "  \u2014 click the fighter to grip" if self.grip_mode else "  \u2014 click a hex to move it"
+        if self.effect_mode:
+            grip = f"  \u2014 click a hex for the {self.picked.get('effect', 'effect')}"
         return f"{f.get('name') or f['id']} ({f['side']}), {f.get('posture', 'standing')}{grip}"
 
     def _choices(self) -> dict[str, dict[str, Any]]:
@@ -406,6 +416,13 @@ class LabScene(LabDrawing, GuiScene):
         who = self.board.fighter_at_screen(pos)
         if self.trial is not None:
             self.say("Rewind first: the board shows the action played.", "failure")
+            return
+        if self.effect_mode:
+            h = self.board.hex_at_screen(pos)
+            if h is not None:
+                self.effect_mode = False
+                at = Hex(h.q - self.shift.q, h.r - self.shift.r)
+                self._edit(lambda: self.lab.toggle_effect(self.picked.get("effect", ""), at))
             return
         if who is not None and self.grip_mode and self.selected and who != self.selected:
             self.grip_mode = False
