@@ -236,3 +236,30 @@ def test_a_refusals_rule_id_is_a_link_into_the_rules_help():
     click(app, bs.toast_links[0][0].center, steps=4)
     top = app.scenes.top
     assert type(top).__name__ == "RulesHelpView" and top.rule == "S2-VICTIM-1"
+
+
+def test_a_rule_pill_in_a_replays_breakdown_opens_the_rules_help_of_that_replays_ruleset(tmp_path):
+    """In the replay viewer too, a breakdown's rule pill opens the rules help at the rule, in the replay's
+    ruleset (the viewer has no live session)."""
+    from test_replay_hostile import make_save
+
+    from game import saves
+    from game.ui.app import App
+    from game.ui.menus.replay_scene import ReplayScene
+    from game.ui.scene import Transition
+
+    save = saves.read_save(make_save(tmp_path, "3d6-lite", "arena.toml", 1, 6))
+    app = App(None, SIZE, clock=FixedClock(16), autosave=False)
+    scene = ReplayScene(app, saves.Replay(save.initial, save.log, save.ruleset))
+    app.scenes.apply(Transition("push", scene), app.size)
+    scene.goto(len(scene.replay))
+    roll = next(ev for entry in save.log for ev in entry.get("events", []) if ev.get("type") == "roll"
+                and ev.get("rule"))
+    from game.ui.roll_breakdown import RollBreakdown
+
+    scene.breakdown = RollBreakdown(roll, scene.replay.battle, scene.text, scene.pal, scene.help)
+    app.draw()
+    rect, rule = scene.breakdown.links[0]
+    click(app, rect.center, steps=4)
+    top = app.scenes.top
+    assert type(top).__name__ == "RulesHelpView" and top.ruleset.id == save.ruleset and top.rule

@@ -199,8 +199,14 @@ class ReplayScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         if self.breakdown is not None:
-            if self.breakdown.handle(event) == "close":
+            out = self.breakdown.handle(event)
+            if out == "close":
                 self.breakdown = None
+            elif isinstance(out, str) and out.startswith("rule:"):  # a rule pill: the rules help at it (issue 18)
+                from game.ui.menus.rules_help_view import RulesHelpView
+
+                self.breakdown = None
+                return Transition("push", RulesHelpView(self.app, self, rule=out[5:], ruleset=self.replay.ruleset))
             return None
         if event.type == pygame.KEYDOWN:
             k = event.key

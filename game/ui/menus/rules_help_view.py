@@ -16,10 +16,12 @@ __all__ = ["RulesHelpView"]
 
 
 class RulesHelpView(GuiScene):
-    def __init__(self, app: Any, battle_scene: Any, query: str = "", rule: str | None = None) -> None:
+    def __init__(self, app: Any, battle_scene: Any, query: str = "", rule: str | None = None,
+                 ruleset: Any = None) -> None:
         super().__init__(app, below=battle_scene)
-        self.help = help_for(battle_scene.session.ruleset)
-        self.ruleset = battle_scene.session.ruleset
+        # ``ruleset``: a scene with no session (a replay) names the ruleset its rule links point into
+        self.ruleset = ruleset if ruleset is not None else battle_scene.session.ruleset
+        self.help = help_for(self.ruleset)
         self.query = query
         self.results = self.help.search(query)
         self.scroll = 0
