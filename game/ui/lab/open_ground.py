@@ -32,14 +32,16 @@ def _moved(h: Any, by: Hex) -> Any:
     return h
 
 
-def display(battle: Any) -> tuple[Any, Hex]:
+def display(battle: Any, also: list[Hex] | None = None) -> tuple[Any, Hex]:
     """The battle as the lab draws it, and the shift from the file's hexes to the drawn ones.
 
-    A battle on a real map is returned as it is, with a zero shift.
+    ``also``: more hexes the field must hold (where a play's fighters start and end), so that stepping
+    through a play keeps one field and one shift. A battle on a real map is returned as it is, with a
+    zero shift.
     """
     if not getattr(battle.board, "unbounded", False):
         return battle, Hex(0, 0)
-    hexes = [f.hex for f in battle.fighters] or [Hex(0, 0)]
+    hexes = [f.hex for f in battle.fighters] + list(also or []) or [Hex(0, 0)]
     rows = [h.r for h in hexes]
     dr = MARGIN - min(rows)
     dr += dr % 2  # an even row shift keeps each row's stagger, so offset columns stay whole
@@ -50,7 +52,7 @@ def display(battle: Any) -> tuple[Any, Hex]:
         f.hex = _moved(f.hex, shift)
     for e in (shown.state.get("board_effects") or []) if isinstance(shown.state, dict) else []:
         e["hex"] = _moved(e.get("hex"), shift)
-    spots = [axial_to_offset(f.hex, "y", "odd") for f in shown.fighters]
+    spots = [axial_to_offset(Hex(h.q + shift.q, h.r + shift.r), "y", "odd") for h in hexes]
     columns = max(c for c, _ in spots) + MARGIN + 1
     rows_n = max(r for _, r in spots) + MARGIN + 1
     shown.board = Board.open_field(columns, rows_n, name="open ground (no map)")

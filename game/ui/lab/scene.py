@@ -140,7 +140,8 @@ class LabScene(LabDrawing, GuiScene):
     def shown_battle(self) -> Any:
         """The set-up (or the trial at its step) as drawn; ``self.shift`` maps the file's hexes to the drawn."""
         battle = self.trial.board_at(self.step) if self.trial is not None else self.lab.battle()
-        shown, self.shift = display(battle)
+        ends = [f.hex for b in (self.trial.before, self.trial.after) for f in b.fighters] if self.trial else []
+        shown, self.shift = display(battle, ends)
         return shown
 
     def screen_of(self, h: Hex) -> tuple[float, float]:
