@@ -14,13 +14,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from pathlib import Path  # noqa: E402
 
+import pygame  # noqa: E402
 from nd6_helpers import of_type  # noqa: E402
+from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
 from game.commands._uiargs import load_battle_or_fail  # noqa: E402
 from game.dice import ScriptedDice  # noqa: E402
 from game.hexgrid import direction_between, neighbors_of  # noqa: E402
 from game.rules.nd6 import martial as M  # noqa: E402
 from game.ui.describe import contest_line  # noqa: E402
+from game.ui.palette import palette  # noqa: E402
+from game.ui.roll_breakdown import RollBreakdown  # noqa: E402
+from game.ui.text import TextCache  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,3 +59,39 @@ def test_s3_knock_2_contest_line_names_the_defender_once():
     line = contest_line(battle, contest)
     assert "Grub Grub" not in line
     assert "Grub resists" in line and "Vesh knock down" in line
+
+
+def auto_failed_knockdown():
+    """The knockdown the play-through showed: Vesh (eDX 13, Master +5 = 18) rolls 16, an automatic failure
+    under S3-KNOCK-4 though 2 under the target; Grub rolls 11 against eST 13."""
+    battle, b = cantina()
+    vesh, grub = b["vesh"], b["grub"]
+    vesh.hex = next(h for h in neighbors_of(grub.hex)
+                    if battle.board.is_open(h) and not any(o.hex == h for o in battle.fighters))
+    vesh.facing = direction_between(vesh.hex, grub.hex)
+    events = M.Knockdown(actor="vesh", target="grub").resolve(battle, ScriptedDice([6, 5, 5, 4, 4, 3]))
+    return battle, of_type(events, "contest")[0]
+
+
+def test_s3_knock_4_log_says_automatic_failure_not_missed_by():
+    """S3-KNOCK-4: a 16 fails whatever the target; the log line says "rolled 16: automatic failure", not
+    "missed by 2" (the play-through's log read "missed by 2" for a 16 needing 18 or less)."""
+    battle, contest = auto_failed_knockdown()
+    vesh_roll = contest["rolls"][0]
+    assert (vesh_roll["total"], vesh_roll["target"], vesh_roll["success"]) == (16, 18, False)
+    line = contest_line(battle, contest)
+    assert "Vesh knock down: eDX rolled 16: automatic failure" in line
+    assert "missed by" not in line and "Grub resists: eST made it by 2" in line
+
+
+def test_s3_knock_4_breakdown_does_not_call_16_against_18_too_high():
+    """S3-KNOCK-4: the breakdown of that contest says 16 is within 18 yet fails, never "2 too high"."""
+    battle, contest = auto_failed_knockdown()
+    pygame.display.set_mode((1280, 800))
+    text = TextCache()
+    text.drawn = []
+    bd = RollBreakdown(contest, battle, text, palette("dark"))
+    bd.draw(pygame.Surface((1280, 800)))
+    words = " ".join(str(d[0]) for d in text.drawn)
+    assert "too high" not in words
+    assert "16 against 18: within the target (2 to spare), yet it fails all the same." in words

@@ -449,8 +449,12 @@ def contest_line(battle: Any, ev: dict[str, Any]) -> str:
     bits = []
     for r in rolls:
         m = r.get("margin")
-        bits.append(f"{name_of(battle, r.get('actor'))} {r.get('label', '')}"
-                    f" {'made it by ' + str(m) if r.get('success') else 'missed by ' + str(abs(m or 0))}")
+        auto = auto_words(r)
+        if auto:  # the total decided, not the margin (nd6: 16 fails under 18, S3-KNOCK-4): no "missed by 2"
+            verdict = f"rolled {r.get('total')}: {auto}"
+        else:
+            verdict = 'made it by ' + str(m) if r.get('success') else 'missed by ' + str(abs(m or 0))
+        bits.append(f"{name_of(battle, r.get('actor'))} {r.get('label', '')} {verdict}")
     kind = _words(ev.get("kind", "")) + " contest" if ev.get("kind") else "contest"
     return f"{kind.capitalize()}: " + "; ".join(bits) + f" \u2014 {contest_verdict(battle, ev)}"
 

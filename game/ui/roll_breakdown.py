@@ -426,8 +426,13 @@ class RollBreakdown:
             return ""
         if roll_under:
             tgt, tot = r.get("target"), r.get("total")
+            # an automatic result can go against the margin (nd6: 16 fails even under 18, S3-KNOCK-4): say so
             if r.get("success"):
+                if int(m) < 0:
+                    return f"{tot} against {tgt}: {abs(int(m))} too high, yet it succeeds all the same."
                 return f"{tot} against {tgt}: {abs(int(m))} to spare (the margin of success)."
+            if int(m) >= 0:
+                return f"{tot} against {tgt}: within the target ({int(m)} to spare), yet it fails all the same."
             return f"{tot} against {tgt}: {abs(int(m))} too high (the margin of failure)."
         return f"{r.get('total')} against {r.get('dc')}: margin {signed(int(m))}."
 
