@@ -56,7 +56,7 @@ MAPS = Path(__file__).resolve().parent.parent / "maps"
 #: the order fields of a new fighter are written in (SITUATION-FORMAT.md's own order)
 FIGHTER_KEYS = ("id", "side", "hex", "facing", "posture", "stats", "skills", "size", "arms", "hands", "hp", "fp",
                 "dr", "conditions")
-#: where the lab's "new" fighters stand when the ruleset has no stat block to copy: an empty block
+#: the stat block of a new fighter when the ruleset has none to copy: nothing (the ruleset fills defaults)
 _EMPTY: dict[str, Any] = {}
 
 

@@ -405,3 +405,20 @@ def test_s3_fire_a_fire_laid_on_a_hex_of_the_set_up(lab_app, tmp_path):
     press_button(app, "effect")
     click(app, sc.screen_of(Hex(0, 2)))
     assert sc.lab.data["effects"] == []
+
+
+def test_from_an_empty_board_a_click_puts_a_fighter(lab_app):
+    """Every fighter removed, a click on an open hex puts a new one there (the ruleset's own stat block);
+    Side and Copy then make a foe."""
+    app = lab_app
+    load(app, FIXTURES / "nd6_ma_throw.json")
+    sc = app.scene
+    for fid in ("ann", "bob"):
+        click(app, sc.board.token_screen_pos(fid))
+        press_button(app, "remove")
+    assert sc.lab.ids() == [] and sc.selected is None
+    click(app, sc.screen_of(Hex(0, 0)))
+    assert sc.lab.ids() == ["red1"] and sc.selected == "red1"
+    press_button(app, "add")
+    press_button(app, "side")
+    assert {f["side"] for f in sc.lab.data["fighters"]} == {"red", "side2"}

@@ -313,7 +313,7 @@ class LabScene(LabDrawing, GuiScene):
     def _fighter_title(self) -> str:
         f = self._spec()
         if not f:
-            return "No fighter selected: click one on the board."
+            return "No fighter: click an open hex to put one there."
         grip = "  \u2014 click the fighter to grip" if self.grip_mode else "  \u2014 click a hex to move it"
         if self.effect_mode:
             grip = f"  \u2014 click a hex for the {self.picked.get('effect', 'effect')}"
@@ -437,9 +437,16 @@ class LabScene(LabDrawing, GuiScene):
             self.refresh()
             return
         h = self.board.hex_at_screen(pos)
-        if h is not None and self.selected is not None:
-            to = Hex(h.q - self.shift.q, h.r - self.shift.r)
+        if h is None:
+            return
+        to = Hex(h.q - self.shift.q, h.r - self.shift.r)
+        if self.selected is not None:
             self._edit(lambda: self.lab.move(self.selected, to))
+            return
+        made: list[str] = []  # nobody on the board yet: a fighter of the ruleset's own make where clicked
+        if self._edit(lambda: made.append(self.lab.add_fighter("red", to))):
+            self.selected = made[0]
+            self.refresh()
 
     def _edit(self, change: Any, *, new_board: bool = False) -> bool:
         """Run one edit of the set-up; a refusal is said in one sentence and changes nothing."""
