@@ -1,7 +1,9 @@
 """Frame-time benchmark of the board screen, headless at 1920x1080.
 
-Two boards, 40 fighters each: the shipped outdoor map, and a generated
-200x200 map (the outdoor map's tiles repeated). Each runs 600 frames while
+Three boards: the shipped outdoor map and a generated 200x200 map (the
+outdoor map's tiles repeated), 40 fighters each, and the compound (issue 17)
+with 30 burning hexes, 3 smoke and gas clouds of 19 hexes and a burning
+fighter, all animating. Each runs 600 frames while
 the camera pans steadily (so new chunks of the map come into view, as when a
 player drags), the mouse hovers and one fighter is selected; a frame is
 events + update + draw + flip. Also prints the start-to-first-frame time and
@@ -41,6 +43,25 @@ from game.ui.clock import FixedClock  # noqa: E402
 
 SIZE = (1920, 1080)
 OUTDOOR = ROOT / "maps" / "outdoor.toml"
+COMPOUND = ROOT / "maps" / "compound_nd6.toml"
+
+
+def burning(battle: Battle) -> Battle:
+    """30 burning hexes (fire, burning liquid, coals) spread over the open ground, 3 clouds of 19 hexes (2 smoke,
+    1 tear gas) and a burning fighter: issue 17's frame-time case, 87 effect hexes animating."""
+    from game.hexgrid import Hex, hex_spiral
+
+    open_hexes = [c.hex for c in battle.board.cells if not c.blocks_movement]
+    effs: list[dict] = [{"kind": ("fire", "burning_liquid", "coals")[i % 3], "hex": [h.q, h.r], "turns_left": 9}
+                        for i, h in enumerate(open_hexes[::7][:30])]
+    for i, c in enumerate((Hex(4, 10), Hex(10, 10), Hex(16, 9))):
+        effs += [{"kind": "smoke" if i < 2 else "tear_gas", "hex": [h.q, h.r], "turns_left": 4, "source": f"g{i}"}
+                 for h in hex_spiral(c, 2)[:19]]
+    battle.state["board_effects"] = effs
+    battle.fighters[0].conditions.append("on_fire_half")
+    for s in battle.sides:
+        s.control = "human"  # nobody thinks: the frames measured are the board's
+    return battle
 
 
 def with_fighters(battle: Battle, n: int, rng: random.Random) -> Battle:
@@ -155,6 +176,8 @@ def main() -> int:
     results = [bench("outdoor", outdoor, args.frames, T_START)]
     t1 = time.perf_counter()
     results.append(bench("generated 200x200", huge, args.frames, t1))
+    t2 = time.perf_counter()
+    results.append(bench("compound, burning", lambda: burning(load_scenario(COMPOUND)), args.frames, t2))
     blit = bare_blit()
     print(f"bare full-screen {SIZE[0]}x{SIZE[1]} blit: median {blit:.2f} ms")
     med = max(r[0] for r in results)

@@ -9,8 +9,10 @@ knowing any rule. Burning fighters (conditions ``on_fire_limb``/``half``/``whole
 much of them burns; a ``soaked`` one a wet sheen.
 
 Drawing is cheap on purpose (issue 17: 30 burning hexes and 3 clouds at 1920x1080 within the frame goal): every
-look is a handful of sprites rendered once per zoom (:data:`FRAMES` flame frames, one puff), and a frame is one
-blit per flame hex and three per cloud hex.
+look is a handful of sprites rendered once per zoom (:data:`FRAMES` flame frames, one puff), a burning hex's glow
+and flames are composed into one sprite, and clouds are drawn from per-chunk composites redrawn only when a hex
+thickens, thins or slides, or every :data:`CLOUD_MS` as their puffs turn: a frame is one blit per burning hex
+and one per cloud chunk (premultiplied alpha, so composing changes no colour).
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ ALPHA_STEPS = 12
 PUFFS = 3
 #: how long a drifting cloud takes to slide one hex downwind
 SLIDE_MS = 900
+#: clouds are composed per chunk of CHUNK x CHUNK hexes (axial), each redrawn at most every CLOUD_MS while it
+#: only turns (its puffs move a pixel or two in that time)
+CHUNK = 4
+CLOUD_MS = 150
 #: the six axial steps
 DIRS: tuple[tuple[int, int], ...] = tuple((d.q, d.r) for d in DIRECTIONS)
 #: how fast a shown strength follows the state (per ms): about half a second from nothing to full
@@ -92,6 +98,8 @@ class EffectsLayer:
         #: (kind, q, r) -> [shown strength 0..1, target strength]
         self.shown: dict[tuple[str, int, int], list[float]] = {}
         self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
+        #: a ground effect's look -> its one composed sprite and top-left from the hex centre (:meth:`_on_hex`)
+        self._hex_sprites: dict[tuple[Any, ...], tuple[pygame.Surface, float, float]] = {}
         self._zoom: float | None = None
         self._seen: Any = None
         self._quick: Any = None
@@ -101,6 +109,8 @@ class EffectsLayer:
         self.slide: dict[tuple[str, int, int], tuple[float, float, float]] = {}
         #: per hex: its world centre and the fixed phases of its puffs (computed once)
         self._consts: dict[tuple[int, int], tuple[float, float, tuple[tuple[float, float], ...]]] = {}
+        #: cloud composites per (kind, chunk q, chunk r): (what they were drawn from, surface, top-left)
+        self._chunks: dict[tuple[str, int, int], tuple[Any, pygame.Surface, tuple[float, float]]] = {}
         #: whether a fighter burned (or was soaked) in the last frame drawn
         self.burning = False
 
@@ -194,6 +204,7 @@ class EffectsLayer:
     def _cache(self, zoom: float) -> None:
         if zoom != self._zoom:
             self._sprites.clear()
+            self._hex_sprites.clear()
             self._zoom = zoom
 
     def _flame(self, kind: str, zoom: float, frame: int, scale: float = 1.0) -> pygame.Surface:
@@ -210,6 +221,33 @@ class EffectsLayer:
         if s is None:
             s = self._sprites[key] = _render_coals(self.geometry.hex_radius * zoom, frame)
         return s
+
+    def _on_hex(self, look: tuple[Any, ...], zoom: float) -> tuple[pygame.Surface, float, float]:
+        """One hex's ground effect as one sprite (its glow and its flames or coals composed once, colours
+        premultiplied) and its top-left from the hex's centre: a burning hex costs one blit a frame.
+        ``look``: ("coals", frame), (flame kind, frame, scale) or ("other",)."""
+        got = self._hex_sprites.get(look)
+        if got is not None:
+            return got
+        kind = look[0]
+        if kind == "coals":
+            glow, img = self._glow(zoom, (150, 30, 10, 70)), self._coals(zoom, look[1])
+        elif kind in FLAME_KINDS:
+            glow = self._glow(zoom, (255, 110, 20, 80) if kind != "incendiary" else (255, 220, 150, 90))
+            img = self._flame(kind, zoom, look[1], look[2])
+        else:
+            glow, img = self._glow(zoom, (200, 200, 220, 60)), None
+        parts = [(glow.premul_alpha(), -glow.get_width() / 2, -glow.get_height() / 2)]
+        if img is not None:
+            dy = -img.get_height() * (0.5 if kind == "coals" else 0.72)  # coals lie on the hex, flames rise
+            parts.append((img.premul_alpha(), -img.get_width() / 2, dy))
+        lx, ly = min(x for _, x, _ in parts), min(y for _, _, y in parts)
+        w = int(max(x + p.get_width() for p, x, _ in parts) - lx) + 1
+        h = int(max(y + p.get_height() for p, _, y in parts) - ly) + 1
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        out.blits([(p, (x - lx, y - ly), None, pygame.BLEND_PREMULTIPLIED) for p, x, y in parts], doreturn=False)
+        got = self._hex_sprites[look] = (out, lx, ly)
+        return got
 
     def _puff(self, kind: str, zoom: float) -> pygame.Surface:
         key = ("puff", kind)
@@ -251,25 +289,23 @@ class EffectsLayer:
         self._cache(z)
         x0, y0, x1, y1 = self._visible(camera)
         frame_now = int(self.t // FRAME_MS)
+        ox, oy = camera.world_to_screen(0.0, 0.0)
         blits = []
         for (kind, q, r), (a, _) in self.shown.items():
             if kind in CLOUD_KINDS or a <= 0.02:
                 continue
-            wx, wy = self.geometry.center(Hex(q, r))
+            wx, wy, _ = self._hex_consts(q, r)
             if not (x0 <= wx <= x1 and y0 <= wy <= y1):
                 continue
-            sx, sy = camera.world_to_screen(wx, wy)
+            sx, sy = ox + wx * z, oy + wy * z
             if kind == "coals":
-                glow, img = self._glow(z, (150, 30, 10, 70)), self._coals(z, (frame_now // 3 + int(_hash(q, r) * 8))
-                                                                           % FRAMES)
+                img, dx, dy = self._on_hex(("coals", (frame_now // 3 + int(_hash(q, r) * 8)) % FRAMES), z)
             elif kind in FLAME_KINDS:
-                glow = self._glow(z, (255, 110, 20, 80) if kind != "incendiary" else (255, 220, 150, 90))
-                img = self._flame(kind, z, (frame_now + int(_hash(q, r) * FRAMES)) % FRAMES, 0.55 + 0.45 * a)
+                img, dx, dy = self._on_hex((kind, (frame_now + int(_hash(q, r) * FRAMES)) % FRAMES,
+                                            round(0.55 + 0.45 * round(a * 8) / 8, 3)), z)
             else:
-                glow, img = self._glow(z, (200, 200, 220, 60)), None
-            blits.append((glow, (sx - glow.get_width() / 2, sy - glow.get_height() / 2)))
-            if img is not None:
-                blits.append((img, (sx - img.get_width() / 2, sy - img.get_height() * 0.72)))
+                img, dx, dy = self._on_hex(("other",), z)
+            blits.append((img, (sx + dx, sy + dy), None, pygame.BLEND_PREMULTIPLIED))
         surface.blits(blits, doreturn=False)
 
     def draw_air(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
@@ -303,35 +339,84 @@ class EffectsLayer:
         return c
 
     def _draw_clouds(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Every cloud hex as a base and :data:`PUFFS` turning puffs, drawn from per-chunk composites
+        (:meth:`_chunk`): a frame blits one ready surface per chunk of :data:`CHUNK` x :data:`CHUNK` hexes
+        (issue 17: clouds cost ~0.6 ms a frame as four blits per hex)."""
         z = camera.zoom
         x0, y0, x1, y1 = self._visible(camera)
-        rad = self.geometry.hex_radius * z
-        t = self.t / 1000.0
-        blits = []
-        ox, oy = camera.world_to_screen(0.0, 0.0)
+        chunks: dict[tuple[str, int, int], list[tuple[int, int, float]]] = {}
         for (kind, q, r), (a, _) in self.shown.items():
-            if kind not in CLOUD_KINDS or a <= 0.02:
+            if kind in CLOUD_KINDS and a > 0.02:
+                chunks.setdefault((kind, q // CHUNK, r // CHUNK), []).append((q, r, a))
+        ox, oy = camera.world_to_screen(0.0, 0.0)
+        blits = []
+        for key, hexes in chunks.items():
+            img, (lx, ly) = self._chunk(key, hexes, z)
+            if lx / z > x1 or ly / z > y1 or (lx + img.get_width()) / z < x0 or (ly + img.get_height()) / z < y0:
                 continue
-            wx, wy, puffs = self._hex_consts(q, r)
-            if not (x0 <= wx <= x1 and y0 <= wy <= y1):
-                continue
-            sx, sy = ox + wx * z, oy + wy * z
+            blits.append((img, (ox + lx, oy + ly), None, pygame.BLEND_PREMULTIPLIED))
+        if blits:
+            surface.blits(blits, doreturn=False)
+        if len(self._chunks) > 4 * len(chunks) + 16:  # chunks a cloud left
+            self._chunks = {k: v for k, v in self._chunks.items() if k in chunks}
+
+    def _chunk(self, key: tuple[str, int, int], hexes: list[tuple[int, int, float]],
+               z: float) -> tuple[pygame.Surface, tuple[float, float]]:
+        """The composite of one chunk's cloud hexes (premultiplied alpha) and its top-left in zoomed world
+        pixels. Redrawn when a hex's thickness level or slide changes, and every :data:`CLOUD_MS` as its puffs
+        turn, chunks at staggered moments so no one frame redraws them all."""
+        kind = key[0]
+        stagger = _hash(key[1], key[2], 3) * CLOUD_MS
+        bucket = int((self.t + stagger) // CLOUD_MS)
+        shape = []
+        for q, r, a in sorted(hexes):
             moving = self.slide.get((kind, q, r))
+            left = 0.0
             if moving is not None:
                 k = min(1.0, (self.t - moving[2]) / SLIDE_MS)
-                left = 1.0 - k * (2 - k)  # ease out
+                left = round(1.0 - k * (2 - k), 2)  # ease out
+            shape.append((q, r, max(1, min(ALPHA_STEPS, round(a * ALPHA_STEPS))), left))
+        sig = (z, bucket, tuple(shape))
+        old = self._chunks.get(key)
+        if old is not None and old[0] == sig:
+            return old[1], old[2]
+        rad = self.geometry.hex_radius * z
+        t = (bucket * CLOUD_MS - stagger) / 1000.0
+        col = CLOUD_KINDS[kind]
+        parts: list[tuple[pygame.Surface, float, float]] = []
+        for q, r, level, left in shape:
+            a = level / ALPHA_STEPS
+            wx, wy, puffs = self._hex_consts(q, r)
+            sx, sy = wx * z, wy * z
+            if left:
+                moving = self.slide[(kind, q, r)]
                 sx, sy = sx + moving[0] * z * left, sy + moving[1] * z * left
-            col = CLOUD_KINDS[kind]
-            base = self._faded(("base", kind), lambda col=col: self._glow(z, (*col, 95)), a)
-            blits.append((base, (sx - base.get_width() / 2, sy - base.get_height() / 2)))
+            base = self._premul(("base", kind), lambda col=col: self._glow(z, (*col, 95)), a)
+            parts.append((base, sx - base.get_width() / 2, sy - base.get_height() / 2))
             for i, (ph0, far) in enumerate(puffs):  # puffs turning slowly, each on its own circle
                 ang = ph0 + t * (0.35 + 0.15 * i) * (1 if i % 2 else -1)
                 d = rad * (0.18 + 0.22 * a) * far
-                puff = self._faded(("puff", kind), lambda kind=kind: self._puff(kind, z),
-                                   0.62 * a * (0.8 + 0.2 * math.sin(t * 0.9 + ph0)))
+                puff = self._premul(("puff", kind), lambda kind=kind: self._puff(kind, z),
+                                    0.62 * a * (0.8 + 0.2 * math.sin(t * 0.9 + ph0)))
                 w, h = puff.get_size()
-                blits.append((puff, (sx + math.cos(ang) * d - w / 2, sy + math.sin(ang) * d * 0.8 - h / 2)))
-        surface.blits(blits, doreturn=False)
+                parts.append((puff, sx + math.cos(ang) * d - w / 2, sy + math.sin(ang) * d * 0.8 - h / 2))
+        lx = min(x for _, x, _ in parts)
+        ly = min(y for _, _, y in parts)
+        w = int(max(x + s.get_width() for s, x, _ in parts) - lx) + 2
+        h = int(max(y + s.get_height() for s, _, y in parts) - ly) + 2
+        img = pygame.Surface((w, h), pygame.SRCALPHA)  # all zero: transparent in premultiplied terms too
+        img.blits([(s, (x - lx, y - ly), None, pygame.BLEND_PREMULTIPLIED) for s, x, y in parts], doreturn=False)
+        self._chunks[key] = (sig, img, (lx, ly))
+        return img, (lx, ly)
+
+    def _premul(self, key: tuple[Any, ...], make: Any, alpha: float) -> pygame.Surface:
+        """:meth:`_faded`'s sprite with its colours premultiplied by its alpha (for the chunk composites)."""
+        level = max(1, min(ALPHA_STEPS, round(alpha * ALPHA_STEPS)))
+        k = ("premul", *key, level)
+        s = self._sprites.get(k)
+        if s is None:
+            s = self._sprites[k] = self._faded(key, make, alpha).premul_alpha()
+        return s
 
     def _draw_burning(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
         z = camera.zoom
