@@ -32,7 +32,7 @@ from typing import Any
 import pygame
 
 from game.rules.base import Option, Ruleset
-from game.ui.action_hover import HoverBox, words_lines
+from game.ui.action_hover import QUIET, HoverBox, words_lines
 from game.ui.describe import main_chance, name_of, odds_meaning, ruleset_of, variant_label
 from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
@@ -176,8 +176,15 @@ class _Panel:
     subtitle: str | None = None
 
 
+def _hover_action(menu: ActionMenu, e: _Entry | None = None) -> Any:
+    """The action ``menu``'s hover box speaks of for entry ``e`` (the hovered one by default), or None."""
+    a = HoverBox.action_of(menu, menu.hovered if e is None else e)
+    return None if a is QUIET else a
+
+
 class ActionMenu:
     """A two-level menu drawn over the board (see the module docstring)."""
+    hover_action = _hover_action  # the action the hover box speaks of (the aiming view reads it)
 
     def __init__(self, manager: Any, session: Any, battle: Any, actor: str,
                  options: list[Option], *, target: str | None, anchor: tuple[int, int], text: TextCache,
@@ -250,9 +257,8 @@ class ActionMenu:
     def _show_groups(self) -> None:
         self._clear()
         self.level = None
-        visible = [g for g in self.groups]
-        panel, y = self._panel(len(visible) + 1)
-        for g in visible:
+        panel, y = self._panel(len(self.groups) + 1)
+        for g in self.groups:
             key = f"[{g.key}] " if g.key else ""
             if g.on_map:
                 tail = "  (pick on map)"
