@@ -22,7 +22,7 @@ from game.commands._uiargs import load_battle_or_fail  # noqa: E402
 from game.dice import ScriptedDice  # noqa: E402
 from game.hexgrid import direction_between, neighbors_of  # noqa: E402
 from game.rules.nd6 import martial as M  # noqa: E402
-from game.ui.describe import contest_line  # noqa: E402
+from game.ui.describe import contest_line, event_line  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
 from game.ui.roll_breakdown import RollBreakdown  # noqa: E402
 from game.ui.text import TextCache  # noqa: E402
@@ -95,3 +95,13 @@ def test_s3_knock_4_breakdown_does_not_call_16_against_18_too_high():
     words = " ".join(str(d[0]) for d in text.drawn)
     assert "too high" not in words
     assert "16 against 18: within the target (2 to spare), yet it fails all the same." in words
+
+
+def test_s3_hth_7_brawl_condition_reads_hand_to_hand_in_the_log():
+    """S3-HTH-7: entering and leaving a brawl read "Rook is in hand-to-hand" / "is out of hand-to-hand" in the
+    log and the hand-over (the play-through showed "Rook is in hth"); other conditions keep their words."""
+    battle, _ = cantina()
+    assert event_line(battle, {"type": "condition", "target": "rook", "add": "in_hth"}) == "Rook is in hand-to-hand"
+    assert event_line(battle, {"type": "condition", "target": "rook", "remove": "in_hth"}) == \
+        "Rook is out of hand-to-hand"
+    assert event_line(battle, {"type": "condition", "target": "rook", "add": "stunned"}) == "Rook is stunned"

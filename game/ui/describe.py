@@ -511,9 +511,13 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
                 f"{_words(ev.get('location', 'body'))}" + (f" \u2014 {rolled}" if rolled else ""))
     if t == "condition":
         tgt = name_of(battle, ev.get("target"))
+        # the ruleset's brawl mark (nd6's in_hth, S3-HTH-7) reads as words, not "Rook is in hth"
+        brawl = ruleset_of(battle).brawl_condition
         if ev.get("add"):
-            return f"{tgt} is {_words(ev['add'])}"
+            return f"{tgt} is in hand-to-hand" if ev["add"] == brawl else f"{tgt} is {_words(ev['add'])}"
         if ev.get("remove"):
+            if ev["remove"] == brawl:
+                return f"{tgt} is out of hand-to-hand"
             return f"{tgt} is no longer {_words(ev['remove'])}"
         return None
     if t == "item":
