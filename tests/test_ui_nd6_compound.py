@@ -124,3 +124,21 @@ def test_flame_burst_plays_no_tracer_s3_flamer_4():
     p.play([{"intent": a.to_dict(), "events": events}], shadow)
     kinds = [x.kind for x in p.queue]
     assert "jet" in kinds and "shot" not in kinds and "burst" not in kinds
+
+
+def test_g3_4_every_grenade_on_a_belt_can_be_readied():
+    """G3-4 (S3-HTH-11): nd6 has no action to put a weapon away, so a fighter whose hands are full could never
+    ready a grenade or molotov from its belt; in the compound everyone carrying one has a free hand for it,
+    and Ready is offered and allowed in the action phase."""
+    from game.rules.nd6.items import item
+
+    app, sc = _app(compound())
+    battle = sc.session.battle
+    battle.state["initiative"]["phase"] = "action"
+    carriers = [f for f in battle.fighters if any(item(i).get("kind") == "grenade" for i in f.items)]
+    assert {f.id for f in carriers} >= {"vasko", "lin", "rook", "petrov", "acheampong", "sol"}
+    for f in carriers:
+        assert f.free_hands(), f.id
+        ready = [o for o in RS.legal_actions(battle, f.id)
+                 if o.action.type == "ready" and item(o.action.item).get("kind") == "grenade"]
+        assert ready and all(o.legal for o in ready), (f.id, [o.reason for o in ready])
