@@ -22,10 +22,15 @@ from game.commands._uiargs import load_battle_or_fail  # noqa: E402
 from game.dice import ScriptedDice  # noqa: E402
 from game.hexgrid import direction_between, neighbors_of  # noqa: E402
 from game.rules.nd6 import martial as M  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.board_tooltip import fighter_lines  # noqa: E402
+from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.describe import contest_line, event_line  # noqa: E402
+from game.ui.geometry import MapGeometry  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
 from game.ui.roll_breakdown import RollBreakdown  # noqa: E402
 from game.ui.text import TextCache  # noqa: E402
+from game.ui.tokens import DOWN_IN_BRAWL, TokenLayer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -105,3 +110,43 @@ def test_s3_hth_7_brawl_condition_reads_hand_to_hand_in_the_log():
     assert event_line(battle, {"type": "condition", "target": "rook", "remove": "in_hth"}) == \
         "Rook is out of hand-to-hand"
     assert event_line(battle, {"type": "condition", "target": "rook", "add": "stunned"}) == "Rook is stunned"
+
+
+def brawl_of_three():
+    """Rook (crew) entered Grub's hex and Hask (dock gang) joined, as played under Xvfb: all three down, in_hth."""
+    battle, b = cantina()
+    for fid in ("rook", "hask"):
+        b[fid].hex = b["grub"].hex
+    for fid in ("rook", "hask", "grub"):
+        b[fid].conditions.append("in_hth")
+        b[fid].posture = "prone"
+    return battle
+
+
+BADGE_INK = (240, 214, 120)  # the P badge's fill (tokens.py)
+
+
+def _has_colour(surf: pygame.Surface, colour: tuple[int, int, int]) -> bool:
+    w, h = surf.get_size()
+    return any(tuple(surf.get_at((x, y)))[:3] == colour for x in range(w) for y in range(h))
+
+
+def test_s3_hth_10_small_brawlers_keep_their_letter_no_p_badge():
+    """S3-HTH-10: everyone in a brawl is down; on a token too small for it (the brawl of three at 1280x800)
+    the P badge is left off, since it covered the letter; a larger brawler keeps it."""
+    pygame.display.set_mode((320, 200))
+    layer = TokenLayer(MapGeometry.of(cantina()[0].board), TextCache())
+    small, _ = layer.image(shape="circle", colour=(46, 134, 222), letter="R", facing=0, posture=DOWN_IN_BRAWL,
+                           radius_px=7)
+    big, _ = layer.image(shape="circle", colour=(46, 134, 222), letter="R", facing=0, posture=DOWN_IN_BRAWL,
+                         radius_px=20)
+    assert not _has_colour(small, BADGE_INK)
+    assert _has_colour(big, BADGE_INK)
+
+
+def test_s3_hth_7_tooltip_says_in_hand_to_hand():
+    """S3-HTH-7: the tooltip over a brawler reads "in hand-to-hand" (the play-through read "in hth")."""
+    app = App(brawl_of_three(), (1280, 800), clock=FixedClock(16), resizable=False, autosave=False,
+              seat={"crew": "human", "dockers": "human"})
+    lines = fighter_lines(app.battle_scene.session, "rook", None, list)
+    assert "in hand-to-hand" in lines[1] and "hth" not in lines[1]

@@ -48,6 +48,8 @@ POSTURE_BADGES = {"kneeling": "K", "crouching": "C", "sitting": "S", "down_in_br
 #: a brawler lying down is drawn upright and small with a "P" badge: in a brawl of several, long lying
 #: bodies side by side would cover each other (issue 16: brawlers go down together, S3-HTH-10)
 DOWN_IN_BRAWL = "down_in_brawl"
+#: below this token radius (pixels) a brawler has no P badge: it would cover the letter that says who it is
+BRAWL_BADGE_MIN_R = 10
 OUTLINE = (18, 18, 22)
 SELECT_RING = (255, 216, 74)
 POINTER_FILL = (250, 246, 232)
@@ -312,6 +314,10 @@ class TokenLayer:
         angle = math.degrees(math.atan2(-dy, dx))  # pygame rotates counter-clockwise, y up
         lying = posture in LYING_POSTURES
         badge = POSTURE_BADGES.get(posture)
+        if posture == DOWN_IN_BRAWL and r < BRAWL_BADGE_MIN_R:
+            # seen under Xvfb at 1280x800: on a brawler this small the P badge hid its letter; every brawler is
+            # down anyway (S3-HTH-10), which the BRAWL tag, the tooltip and the panel say
+            badge = None
         body_r = int(r * 0.84) if badge else r
         body = self._body(shape, colour, letter, max(4, body_r), selected)
         if lying:
