@@ -302,8 +302,8 @@ class RollBreakdown:
         if "success" in r:
             rows.append(("verdict", r))
             if not is_range_roll(r):
-                rows.append(("note", self._margin_words_over(r) if over
-                             else self._margin_words(r, roll_under)))
+                rows.append(("note", margin_words_over(r) if over
+                             else margin_words(r, roll_under)))
         if table_rows(r):  # a table roll: the whole table, the row that came up lit
             rows.append(("note", f"Read off the table: {table_words(r)}."))
             rows.append(("table", r))
@@ -420,30 +420,6 @@ class RollBreakdown:
         (tick if ok else cross)(s, (box.x + 20, box.centery), 9, col)
         s.blit(self.text.render(roll_verdict(v).upper(), 18, col, bold=True), (box.x + 40, box.y + 4))
 
-    def _margin_words(self, r: dict[str, Any], roll_under: bool) -> str:
-        m = r.get("margin")
-        if m is None:
-            return ""
-        if roll_under:
-            tgt, tot = r.get("target"), r.get("total")
-            # an automatic result can go against the margin (nd6: 16 fails even under 18, S3-KNOCK-4): say so
-            if r.get("success"):
-                if int(m) < 0:
-                    return f"{tot} against {tgt}: {abs(int(m))} too high, yet it succeeds all the same."
-                return f"{tot} against {tgt}: {abs(int(m))} to spare (the margin of success)."
-            if int(m) >= 0:
-                return f"{tot} against {tgt}: within the target ({int(m)} to spare), yet it fails all the same."
-            return f"{tot} against {tgt}: {abs(int(m))} too high (the margin of failure)."
-        return f"{r.get('total')} against {r.get('dc')}: margin {signed(int(m))}."
-
-    def _margin_words_over(self, r: dict[str, Any]) -> str:
-        tot, dc = r.get("total"), r.get("dc")
-        if not isinstance(tot, int | float) or not isinstance(dc, int | float):
-            return ""
-        d = int(tot - dc)
-        return (f"{tot} against {dc_name(r)} {dc}: " + (f"{d} over what was needed." if d > 0 else
-                "exactly what was needed." if d == 0 else f"{-d} short."))
-
     def _contest_verdict(self, ev: dict[str, Any], rolls: list[dict[str, Any]], width: int) -> pygame.Surface:
         t = self.text
         pal = self.pal
@@ -504,3 +480,30 @@ class RollBreakdown:
                 y += lh
             y += 6
         return s
+
+
+def margin_words(r: dict[str, Any], roll_under: bool) -> str:
+    """The margin in words, roll-under or against a number (an automatic result may go against it)."""
+    m = r.get("margin")
+    if m is None:
+        return ""
+    if roll_under:
+        tgt, tot = r.get("target"), r.get("total")
+        # an automatic result can go against the margin (nd6: 16 fails even under 18, S3-KNOCK-4): say so
+        if r.get("success"):
+            if int(m) < 0:
+                return f"{tot} against {tgt}: {abs(int(m))} too high, yet it succeeds all the same."
+            return f"{tot} against {tgt}: {abs(int(m))} to spare (the margin of success)."
+        if int(m) >= 0:
+            return f"{tot} against {tgt}: within the target ({int(m)} to spare), yet it fails all the same."
+        return f"{tot} against {tgt}: {abs(int(m))} too high (the margin of failure)."
+    return f"{r.get('total')} against {r.get('dc')}: margin {signed(int(m))}."
+
+def margin_words_over(r: dict[str, Any]) -> str:
+    """A roll-over total against what it needed (the AC or DC)."""
+    tot, dc = r.get("total"), r.get("dc")
+    if not isinstance(tot, int | float) or not isinstance(dc, int | float):
+        return ""
+    d = int(tot - dc)
+    return (f"{tot} against {dc_name(r)} {dc}: " + (f"{d} over what was needed." if d > 0 else
+            "exactly what was needed." if d == 0 else f"{-d} short."))
