@@ -150,3 +150,18 @@ def test_s3_hth_7_tooltip_says_in_hand_to_hand():
               seat={"crew": "human", "dockers": "human"})
     lines = fighter_lines(app.battle_scene.session, "rook", None, list)
     assert "in hand-to-hand" in lines[1] and "hth" not in lines[1]
+
+
+def test_s3_hth_7_fighter_panel_names_the_brawl_in_words():
+    """S3-HTH-7: the fighter panel's condition row reads "in hand-to-hand" beside its HTH badge (the
+    play-through showed the id "in_hth")."""
+    app = App(brawl_of_three(), (1280, 800), clock=FixedClock(16), resizable=False, autosave=False,
+              seat={"crew": "human", "dockers": "human"})
+    sc = app.battle_scene
+    sc.text.drawn = []
+    sc.panel._key = None
+    app.board.selected = "grub"
+    app.step()
+    words = [d[0] for d in sc.text.drawn]
+    sc.text.drawn = None
+    assert "in hand-to-hand" in words and "in_hth" not in words

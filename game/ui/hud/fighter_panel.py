@@ -163,8 +163,10 @@ class FighterPanel:
         if f.conditions:
             rows.append(("gap", 4))
             descr = session.ruleset.conditions
+            brawl = session.ruleset.brawl_condition  # nd6's in_hth reads "in hand-to-hand" (S3-HTH-7)
             for c in f.conditions:
-                rows.append(("cond", (c, str(descr.get(c, "")))))
+                shown = "in hand-to-hand" if c == brawl else c.replace("_", " ")  # words, not the id
+                rows.append(("cond", (c, str(descr.get(c, "")), shown)))
         effects = [e for e in battle.effects if e.get("fighter") == f.id]
         for e in effects:
             s = f"{str(e.get('kind', '')).replace('_', ' ')} (until {str(e.get('until', '')).replace('_', ' ')})"
@@ -230,13 +232,14 @@ class FighterPanel:
                            col if battle.current != f.id else pal.accent, bold=bool(current)),
                   (pad + 40, y + 27))
 
-    def _condition(self, surf: pygame.Surface, at: tuple[int, int], payload: tuple[str, str], pal: Palette,
+    def _condition(self, surf: pygame.Surface, at: tuple[int, int], payload: tuple[str, ...], pal: Palette,
                    inner: int) -> None:
         """A condition's badge, its name and (up to two lines of) what it means."""
         t = self.text
         pad, y = at
-        name, text = payload
+        name, text, *shown = payload
         letters, col = badge_for(name)
+        name = shown[0] if shown else name
         img = t.render(letters, 11, (12, 12, 16), bold=True)
         r = pygame.Rect(pad, y + 1, max(30, img.get_width() + 8), 17)
         pygame.draw.rect(surf, col, r, border_radius=4)
