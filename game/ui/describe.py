@@ -459,6 +459,19 @@ def contest_line(battle: Any, ev: dict[str, Any]) -> str:
     return f"{kind.capitalize()}: " + "; ".join(bits) + f" \u2014 {contest_verdict(battle, ev)}"
 
 
+def _condition_line(battle: Any, ev: dict[str, Any]) -> str | None:
+    """A condition gained or lost; the ruleset's brawl mark (nd6's in_hth, S3-HTH-7) reads as words."""
+    tgt = name_of(battle, ev.get("target"))
+    brawl = ruleset_of(battle).brawl_condition
+    if ev.get("add"):
+        return f"{tgt} is in hand-to-hand" if ev["add"] == brawl else f"{tgt} is {_words(ev['add'])}"
+    if ev.get("remove"):
+        if ev["remove"] == brawl:
+            return f"{tgt} is out of hand-to-hand"
+        return f"{tgt} is no longer {_words(ev['remove'])}"
+    return None
+
+
 def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
     """One log line for an event (None for bookkeeping the player need not read)."""
     t = ev.get("type")
@@ -510,16 +523,7 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         return (f"{tgt} takes {inj} injury ({ev.get('amount')} {kind}{dr}) to the "
                 f"{_words(ev.get('location', 'body'))}" + (f" \u2014 {rolled}" if rolled else ""))
     if t == "condition":
-        tgt = name_of(battle, ev.get("target"))
-        # the ruleset's brawl mark (nd6's in_hth, S3-HTH-7) reads as words, not "Rook is in hth"
-        brawl = ruleset_of(battle).brawl_condition
-        if ev.get("add"):
-            return f"{tgt} is in hand-to-hand" if ev["add"] == brawl else f"{tgt} is {_words(ev['add'])}"
-        if ev.get("remove"):
-            if ev["remove"] == brawl:
-                return f"{tgt} is out of hand-to-hand"
-            return f"{tgt} is no longer {_words(ev['remove'])}"
-        return None
+        return _condition_line(battle, ev)
     if t == "item":
         act = ev.get("action", "")
         return f"{who}: {_words(ev.get('item', ''))} {act}"
