@@ -15,7 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
-from nd6_helpers import of_type  # noqa: E402
+from nd6_helpers import battle_of, of_type, play  # noqa: E402
 from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
 from game.commands._uiargs import load_battle_or_fail  # noqa: E402
@@ -165,3 +165,18 @@ def test_s3_hth_7_fighter_panel_names_the_brawl_in_words():
     words = [d[0] for d in sc.text.drawn]
     sc.text.drawn = None
     assert "in hand-to-hand" in words and "in_hth" not in words
+
+
+def test_g3_6_a_blow_lands_on_the_body_not_the_torso():
+    """G3-6: nd6 has no hit locations, so the log's damage line says "to the body" (the play-through read
+    "Rook takes 3 injury (3 crushing) to the torso")."""
+    b = battle_of([
+        {"id": "grub", "side": "blue", "hex": [2, 2], "facing": 0, "stats": {"ST": 13, "DX": 11, "IQ": 9}},
+        {"id": "rook", "side": "red", "hex": [3, 2], "facing": 3, "stats": {"ST": 13, "DX": 11, "IQ": 9}},
+    ])
+    events = play(b, {"type": "attack", "actor": "grub", "target": "rook", "item": None}, [1, 4, 1, 2],
+                  all_used=False)
+    dmg = of_type(events, "damage")[0]
+    assert dmg["location"] == "body"
+    line = event_line(b, dmg)
+    assert "to the body" in line and "torso" not in line

@@ -336,7 +336,8 @@ def apply_hits(r: Resolution, a: Fighter, t: Fighter, hits: int, *, faces: list[
                                 "multipliers": list(reasons or [])}
         if plan.extra.get("progression"):
             extra["damage_roll"]["progression"] = plan.extra["progression"]
-    r.emit(E.damage(a.id, t.id, hits, dtype=dtype or _dtype(plan), dr=min(stop, hits), injury=injury,
+    # G3-6: nd6 has no hit locations: the blow lands on the "body" (as d20's), never the default "torso"
+    r.emit(E.damage(a.id, t.id, hits, dtype=dtype or _dtype(plan), location="body", dr=min(stop, hits), injury=injury,
                     rule=plan.rule if plan is not None and rule == "G3-6" else rule, **extra))
     if injury:
         wounds(r, t, injury, before)
