@@ -25,7 +25,7 @@ from game.rules.nd6 import martial as M  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board_tooltip import fighter_lines  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
-from game.ui.describe import contest_line, event_line  # noqa: E402
+from game.ui.describe import contest_line, event_line, ruleset_of  # noqa: E402
 from game.ui.geometry import MapGeometry  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
 from game.ui.roll_breakdown import RollBreakdown  # noqa: E402
@@ -180,3 +180,21 @@ def test_g3_6_a_blow_lands_on_the_body_not_the_torso():
     assert dmg["location"] == "body"
     line = event_line(b, dmg)
     assert "to the body" in line and "torso" not in line
+
+
+def test_s3_ma_6_the_attack_hover_names_five_dice_against_a_defending_master():
+    """S3-MA-6: Sable strikes at Vesh, a Master who defends: the menu's hover says 5d6 under the adjusted DX
+    and why (the play-through's hover said "3d6 (more dice if Vesh defends...)" for a 15% blow)."""
+    battle, b = cantina()
+    vesh, sable = b["vesh"], b["sable"]
+    sable.hex = next(h for h in neighbors_of(vesh.hex)
+                     if battle.board.is_open(h) and not any(o.hex == h for o in battle.fighters))
+    sable.facing = direction_between(sable.hex, vesh.hex)
+    vesh.facing = direction_between(vesh.hex, sable.hex)
+    vesh.conditions.append("defending")
+    rs = ruleset_of(battle)
+    act = next(o.action for o in rs.legal_actions(battle, "sable")
+               if o.action.type == "attack" and getattr(o.action, "target", "") == "vesh")
+    does = rs.action_words(battle, act).does
+    assert "5d6 under your adjusted DX 13" in does, does
+    assert "Martial Arts Master defending: 5d6 (S3-MA-6)" in does

@@ -74,11 +74,35 @@ def _damage(battle: Battle, action: Action) -> tuple[tuple[int, float], ...]:
     return dice_spread(dmg.dice, 6, dmg.adds)
 
 
+def _attack_does(battle: Battle, action: Action, foe: str) -> str | None:
+    """An attack's roll as it stands (seen under Xvfb: the hover said "3d6" for a 5d6 blow at a defending
+    Master): how many dice under what adjusted DX, and why more than three (G3-1, G3-4, S3-MA-6..8)."""
+    from game.rules.nd6 import combat
+
+    actor = battle.get(action.actor) if battle is not None else None
+    target = battle.get(getattr(action, "target", "")) if battle is not None else None
+    if actor is None or target is None:
+        return None
+    weapon = getattr(action, "item", "")
+    try:
+        from game.rules.nd6 import status
+
+        weapon = status.ready_weapon(actor) if weapon == "" else weapon
+        plan = combat.plan_attack(battle, actor, target, weapon, defense=getattr(action, "defense", None))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return None
+    why = "; ".join(str(w) for w in plan.extra.get("dice_why") or [])
+    return (f"Strike or shoot {foe}: {plan.spec.dice}d6 under your adjusted DX {plan.spec.target} (G3-1)"
+            + (f" — {why}." if why else "."))
+
+
 def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     """The hover of one nd6 action: the generic rolls and chart with this ruleset's words over them."""
     base = generic_words(ruleset, battle, action)
     fill = {"foe": target_name(battle, action)}
     does = DOES.get(action.type, base.does).format(**fill)
+    if action.type == "attack":
+        does = _attack_does(battle, action, fill["foe"]) or does
     costs = COSTS.get(action.type, base.costs).format(**fill)
     damage = _damage(battle, action) if action.type in ("attack", "charge") else ()
     out = with_words(base, does=does, costs=costs, damage=damage,
