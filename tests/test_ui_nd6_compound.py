@@ -142,3 +142,22 @@ def test_g3_4_every_grenade_on_a_belt_can_be_readied():
         ready = [o for o in RS.legal_actions(battle, f.id)
                  if o.action.type == "ready" and item(o.action.item).get("kind") == "grenade"]
         assert ready and all(o.legal for o in ready), (f.id, [o.reason for o in ready])
+
+
+def test_s3_grenade_2_a_thrown_grenade_floats_its_name_not_its_id():
+    """S3-GRENADE-2: the word floating over a thrower says "smoke grenade thrown", as the combat log does, not
+    the item's id with its underscore."""
+    from game.ui.event_player import EventPlayer
+    from game.ui.geometry import MapGeometry
+
+    b = compound()
+    geo = MapGeometry.of(b.board)
+    p = EventPlayer(1.0)
+    p.set_position_source(lambda fid: geo.center(b.get(fid).hex) if b.get(fid) else None)
+    ev = {"type": "item", "actor": "lin", "item": "smoke_grenade", "action": "thrown", "rule": "S3-GRENADE-2"}
+    p.play([{"intent": {"type": "throw_grenade", "actor": "lin"}, "events": [ev]}], b.clone(with_log=False))
+    seen = set()
+    for _ in range(40):
+        p.update(20.0)
+        seen |= {f.text for f in p.floaters}
+    assert seen == {"smoke grenade thrown"}

@@ -300,7 +300,8 @@ class EventPlayer:
             elif ev.get("remove"):
                 self._float(ev.get("target"), f"no longer {str(ev['remove']).replace('_', ' ')}", "neutral")
         elif t == "item":
-            self._float(ev.get("actor"), f"{ev.get('item', '')} {ev.get('action', '')}", "neutral")
+            what = f"{ev.get('item', '')} {ev.get('action', '')}".replace("_", " ")  # words, as the log has them
+            self._float(ev.get("actor"), what.strip(), "neutral")
         elif t == "message":
             text = ev.get("text")
             if text:
