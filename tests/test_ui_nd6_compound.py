@@ -161,3 +161,24 @@ def test_s3_grenade_2_a_thrown_grenade_floats_its_name_not_its_id():
         p.update(20.0)
         seen |= {f.text for f in p.floaters}
     assert seen == {"smoke grenade thrown"}
+
+
+def test_gx_5_hovering_a_hex_out_of_sight_says_why_in_the_hint():
+    """GX-5 (S3-GRENADE-2): while a throw is picked on the map, the hint under the board names why the hex under
+    the mouse is refused (no line of sight), before any click; over an accepted hex it invites the click."""
+    from game.ui import modes as M
+    from game.ui.action_menu import group_options
+
+    b = compound()
+    b.get("vasko").hands["left"] = "frag_grenade"
+    app, sc = _app(b)
+    battle = sc.session.battle
+    battle.state["initiative"]["phase"] = "action"
+    g = next(g for g in group_options(_throws(battle), None, battle, odds=lambda a: None)
+             if g.kind == "throw_grenade")
+    mode = M.PickHex(list(g.legal), M.SelectFighter())
+    sc.set_mode(mode)
+    sc.board.hovered = Hex(12, 10)
+    assert "line of sight" in mode.hint(sc) and "(12, 10)" in mode.hint(sc)
+    sc.board.hovered = Hex(*g.legal[0].action.to)
+    assert "line of sight" not in mode.hint(sc)

@@ -83,8 +83,13 @@ def refusal(scene: Any, first: Any, h: Hex | None) -> str | None:
     is refused (behind a wall, out of range); None otherwise."""
     if h is None or first is None or not any_hex(scene, first):
         return None
-    why = dataclasses.replace(first, to=(h.q, h.r)).check(scene.session.battle)
-    return why.text if why is not None else None
+    moved = dataclasses.replace(first, to=(h.q, h.r))
+
+    def ask() -> str | None:
+        why = moved.check(scene.session.battle)
+        return why.text if why is not None else None
+
+    return _asked(scene, "why", moved, ask)  # asked once per hex and battle state (the hint asks every frame)
 
 
 def aimed_action(scene: Any) -> Any:

@@ -296,6 +296,13 @@ class PickHex(Mode):
 
             self._free = any_hex(scene, next(iter(self.by_hex.values()), None))
         where = "a lit hex or any other in reach" if self._free else "one of the lit hexes"
+        h = scene.board.hovered
+        if self._free and h is not None and h not in self.by_hex:  # the hex under the mouse refused: say why now
+            from game.ui.aim_view import refusal
+
+            why = refusal(scene, next(iter(self.by_hex.values()), None), h)
+            if why:
+                return f"{self.title}: not at ({h.q}, {h.r}): {why} \u00b7 Esc to go back"
         return f"{self.title}: click {where} \u00b7 Esc to go back"
 
     def draw(self, surface, scene):
