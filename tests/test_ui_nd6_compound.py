@@ -182,3 +182,16 @@ def test_gx_5_hovering_a_hex_out_of_sight_says_why_in_the_hint():
     assert "line of sight" in mode.hint(sc) and "(12, 10)" in mode.hint(sc)
     sc.board.hovered = Hex(*g.legal[0].action.to)
     assert "line of sight" not in mode.hint(sc)
+
+
+def test_s3_shotgun_slug_option_is_named_apart():
+    """S3-SHOTGUN (G3-27): Mags's attacks on Petrov with the combat shotgun are told apart in the menu: the slug
+    shot says "slug" (it read "combat shotgun" like the usual shot)."""
+    from game.ui.describe import variant_label
+
+    b = compound()
+    b.get("mags").hex, b.get("petrov").hex = Hex(-2, 11), Hex(3, 11)
+    shots = [o.action for o in RS.legal_actions(b, "mags")
+             if o.action.type == "attack" and getattr(o.action, "target", None) == "petrov"]
+    labels = [variant_label(a, b) for a in shots]
+    assert len(labels) == len(set(labels)) >= 3 and any("slug" in x for x in labels), labels

@@ -632,6 +632,10 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
             parts.append("roll, then choose the result")
     if "mode" in d and d["mode"]:
         parts.append(_words(d["mode"]))
+    if d.get("ammo"):  # a shotgun's slugs beside its usual shot (issue 17): else two rows read the same
+        parts.append(_words(d["ammo"]))
+    if isinstance(d.get("dice"), int) and not isinstance(d.get("dice"), bool):  # an energy shot split smaller
+        parts.append(f"{d['dice']} dice")
     if "kind" in d and isinstance(d["kind"], str) and d["kind"]:
         parts.append(_words(d["kind"]))
     if d.get("count") is not None:
