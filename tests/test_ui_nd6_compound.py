@@ -195,3 +195,16 @@ def test_s3_shotgun_slug_option_is_named_apart():
              if o.action.type == "attack" and getattr(o.action, "target", None) == "petrov"]
     labels = [variant_label(a, b) for a in shots]
     assert len(labels) == len(set(labels)) >= 3 and any("slug" in x for x in labels), labels
+
+
+def test_s3_flamer_small_and_large_bursts_are_named_apart():
+    """S3-FLAMER-2/5: Torch's two flame options at Petrov read "small burst" and "large burst" (both read
+    "Flame thrower")."""
+    from game.ui.describe import variant_label
+
+    b = compound()
+    b.get("torch").hex, b.get("petrov").hex = Hex(1, 11), Hex(3, 11)
+    flames = [o.action for o in RS.legal_actions(b, "torch") if o.action.type == "flame"
+              and getattr(o.action, "target", None) == "petrov"]
+    labels = {variant_label(a, b) for a in flames}
+    assert {"small burst", "large burst"} <= labels, labels

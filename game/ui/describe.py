@@ -634,6 +634,8 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
         parts.append(_words(d["mode"]))
     if d.get("ammo"):  # a shotgun's slugs beside its usual shot (issue 17): else two rows read the same
         parts.append(_words(d["ammo"]))
+    if isinstance(d.get("burst"), str) and d["burst"]:  # a flame thrower's small or large burst
+        parts.append(f"{_words(d['burst'])} burst")
     if isinstance(d.get("dice"), int) and not isinstance(d.get("dice"), bool):  # an energy shot split smaller
         parts.append(f"{d['dice']} dice")
     if "kind" in d and isinstance(d["kind"], str) and d["kind"]:
