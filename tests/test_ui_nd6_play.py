@@ -198,3 +198,26 @@ def test_s3_ma_6_the_attack_hover_names_five_dice_against_a_defending_master():
     does = rs.action_words(battle, act).does
     assert "5d6 under your adjusted DX 13" in does, does
     assert "Martial Arts Master defending: 5d6 (S3-MA-6)" in does
+
+
+def test_g3_7_the_end_screen_names_st_not_hp():
+    """G3-7: at the end of an nd6 battle the results table's "Now" column counts ST ("dead, ST -2/12"), as
+    the panel and the tooltip do; a brawler reads "in hand-to-hand" (the play-through's end screen said "HP")."""
+    from game.ui.menus.end_screen import EndScreen  # noqa: PLC0415
+    from game.ui.scene import Transition  # noqa: PLC0415
+
+    battle = brawl_of_three()
+    app = App(battle, (1280, 800), clock=FixedClock(16), resizable=False, autosave=False,
+              seat={"crew": "human", "dockers": "human"})
+    try:
+        app.battle_scene.session.battle.get("rook").hp = -2  # wounded past zero after the battle began
+        bs = app.battle_scene
+        app.scenes.apply(Transition("push", EndScreen(app, bs)), app.size)
+        app.text.drawn = []
+        app.draw()
+        words = [d[0] for d in app.text.drawn]
+        app.text.drawn = None
+        assert "in hand-to-hand, ST -2/13" in words, [w for w in words if "/" in w]
+        assert not any(", HP " in w for w in words)
+    finally:
+        app.close()
