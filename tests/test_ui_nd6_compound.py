@@ -208,3 +208,32 @@ def test_s3_flamer_small_and_large_bursts_are_named_apart():
               and getattr(o.action, "target", None) == "petrov"]
     labels = {variant_label(a, b) for a in flames}
     assert {"small burst", "large burst"} <= labels, labels
+
+
+def test_no_tooltip_over_an_aimed_throw_s3_grenade_4():
+    """S3-GRENADE-4/5: while a throw is aimed on the map its landing chances are tagged on the hexes; the
+    hover tooltip (which said "click: actions", not what a click does here) is not drawn over them."""
+    from game.ui import modes as M
+    from game.ui.action_menu import group_options
+
+    b = compound()
+    g = b.get
+    g("vasko").hex, g("petrov").hex = Hex(2, 10), Hex(8, 10)
+    g("vasko").hands["left"] = "frag_grenade"
+    app, sc = _app(b)
+    battle = sc.session.battle
+    battle.state["initiative"]["phase"] = "action"
+    grp = next(x for x in group_options(_throws(battle), None, battle, odds=lambda a: None)
+               if x.kind == "throw_grenade")
+    sc.set_mode(M.PickHex(list(grp.legal), M.SelectFighter()))
+    pos = tuple(int(v) for v in sc.board.hex_screen_pos(Hex(8, 10)))
+    sc.mouse = pos
+    sc.board.hovered = Hex(8, 10)
+    assert sc.aim.preview(sc)
+    calls = []
+    sc.tooltip.draw = lambda *a, **k: calls.append(a)
+    sc._draw_tooltip(pygame.Surface((1280, 800)))
+    assert not calls
+    sc.set_mode(M.SelectFighter())  # not aiming: the tooltip is drawn as ever
+    sc._draw_tooltip(pygame.Surface((1280, 800)))
+    assert calls

@@ -445,6 +445,9 @@ class BattleScene(Scene):
             fid = self.bar.fighter_at(pos)
         if fid is None and h is None:
             return
+        if self.board_rect.collidepoint(pos) and self.mode.name in ("pick_hex", "confirm", "place_hexes") \
+                and self.aim.preview(self):  # a throw or burst aimed: its tags and box speak, no tooltip over them
+            return
         b = self.session.battle
         key = (fid, h, len(b.log), b.current, type(self.mode).__name__)
         self.tooltip.draw(surface, pos, key, lambda: self._make_tooltip(fid, h))
