@@ -42,4 +42,27 @@ def move_reach(battle: Battle, f: Fighter, *, budget: int | None = None, ignore_
 
             def may_step(a: Hex, b: Hex, engaged: list = engaged) -> bool:
                 return all(hex_distance(o.hex, b) == 1 for o in engaged)
-    return reachable(f.hex, limit, cost, goes_on, may_step=may_step)
+    fire = _burning(battle)
+    if not fire:
+        return reachable(f.hex, limit, cost, goes_on, may_step=may_step)
+
+    # S3-FIRE-8/9, GX-5: of the cheapest ways to a hex, the walker takes one through the fewest burning hexes
+    # (a move names only where it ends): each burning hex costs a sliver more, never a whole hex, so the
+    # hexes reached and what they cost stay as they were
+    def singed(h: Hex) -> float | None:
+        c = cost(h)
+        return None if c is None else c + _SLIVER if h in fire else c
+
+    r = reachable(f.hex, limit + 0.5, singed, goes_on, may_step=may_step)
+    return Reach(r.start, {h: int(c) for h, c in r.cost.items()}, r.prev)
+
+
+#: what a burning hex adds to a step for choosing among equally cheap paths (MOV x this stays under 0.5)
+_SLIVER = 1 / 64
+
+
+def _burning(battle: Battle) -> set[Hex]:
+    from game.rules.nd6.effects import FIRE_KINDS
+
+    return {Hex(int(e["hex"][0]), int(e["hex"][1])) for e in battle.state.get("board_effects") or ()
+            if e.get("kind") in FIRE_KINDS and e.get("hex")}
