@@ -13,7 +13,8 @@ it chose what it chose:
   backing off when a fighter is beaten and its side is losing.
 
 Nothing here knows a ruleset: it reads ``Fighter`` and ``Grapple`` fields and
-asks the ruleset only ``can_fight``.
+asks the ruleset only ``can_fight`` and ``ai_hazard`` (what a fire or a line of fire
+threatens, for a ruleset whose map changes).
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.hexgrid import DIRECTIONS, Hex, arc_of, hex_distance
+from game.rules.base import Ruleset
 
 if TYPE_CHECKING:
     from game.ai.weights import Weights
     from game.model import Battle, Board, Fighter
-    from game.rules.base import Ruleset
 
 __all__ = ["Evaluator", "PARTS", "path_distance"]
 
@@ -173,6 +174,8 @@ class Evaluator:
         items = ruleset.items
         self.shooters = {f.id for f in root.fighters if f.side == side and any(
             isinstance(items.get(h), dict) and items[h].get("kind") == "missile" for h in f.hands.values() if h)}
+        #: the ruleset's ``ai_hazard`` when it has one (fires, clouds, lines of fire): read per fighter
+        self.hazard = ruleset.ai_hazard if type(ruleset).ai_hazard is not Ruleset.ai_hazard else None
         #: the root's parts (choosing the targets gives the same parts a later call gives: the chosen foe
         #: is the one the later call reads)
         self.root_parts = self.parts(root, choose=True)
@@ -246,6 +249,7 @@ class Evaluator:
         w_hp, w_fp, w_out, w_spent = w.hp, w.fp, w.out, w.spent
         hp_max, fp_max = self.hp_max, self.fp_max
         posture_of, cond_of, cond_default = w.posture.get, w.conditions.get, w.condition_default
+        hazard = self.hazard
         for f in battle.fighters:
             friend = f.side == side
             if not can_fight(battle, f):
@@ -269,6 +273,8 @@ class Evaluator:
                 c += cond_of(cond, cond_default)
             if f.hp is not None and f.hp <= 0:  # standing on borrowed time (Weights.spent)
                 v -= w_spent
+            if hazard is not None:
+                v += hazard(battle, f, careful=w.danger)
             if friend:
                 taken += v - w_hp - w_fp
             else:

@@ -463,6 +463,13 @@ class Ruleset:
         """
         return None
 
+    def ai_hazard(self, battle: Battle, fighter: Fighter, *, careful: bool = True) -> float:
+        """What the ground and the fighter's own state threaten it with that the computer's evaluation cannot
+        see in hp and conditions alone (a hex that burns it at its next turn, a foe's clear line of fire),
+        in the evaluation's units (a whole hp bar is 4); 0 or less. ``careful``: the level reads danger (the
+        easy level does not). The default: nothing (a ruleset whose map never changes)."""
+        return 0.0
+
     def headline(self, odds: dict[str, float] | None) -> str | None:
         """The outcome of ``odds`` an action is taken for: the chance the action menu shows and the long
         shot the computer judges (``None``: ``odds`` names none of them, e.g. a sure ``done``).

@@ -309,6 +309,12 @@ class Nd6Ruleset(Ruleset):
         effects.start_round(r)
         return r.events
 
+    def ai_hazard(self, battle: Battle, fighter: Fighter, *, careful: bool = True) -> float:
+        """Fire underfoot or on the body, tear gas, foes' open lines of fire (:mod:`.hazards`)."""
+        from game.rules.nd6 import hazards
+
+        return hazards.hazard(battle, fighter, careful=careful)
+
     def headline(self, odds: dict[str, float] | None) -> str | None:
         """What an nd6 action is a shot at: a slam or a staff trip for the foe to go ``down`` (a hit alone does
         nothing), a staff disarm for ``disarmed``, an opposed roll to ``win``; else the hit or success."""

@@ -1,0 +1,105 @@
+"""The computer opponent with guns, grenades and fire under nd6-tactical (issue 17, "Play").
+
+The search plays each action and scores what it leaves; ``Ruleset.ai_hazard`` (nd6: ``game.rules.nd6.hazards``)
+adds what hp and conditions do not show yet: a fire underfoot or on the body burns again next turn
+(S3-FIRE-4/9/10), and a foe's clear line of fire (G3-10, GX-5) will be used.
+"""
+
+from __future__ import annotations
+
+from nd6_helpers import RS, battle_of
+
+from game.ai import Opponent
+from game.ai.controller import ControllerTable
+from game.hexgrid import Hex
+from game.rules.nd6 import hazards
+from game.rules.nd6.effects import FIRE_KINDS, effects_at
+
+
+def fighter(fid: str, side: str, hex_: tuple[int, int], *, hands=None, **more):
+    return {"id": fid, "side": side, "hex": list(hex_), "stats": {"ST": 12, "DX": 12, "IQ": 10, "MA": 0},
+            "hands": hands or {"right": "club", "left": None}, **more}
+
+
+def table_at(fighters: list[dict], mover: str, phase: str = "movement", effects=()) -> ControllerTable:
+    """The battle under the turn controller, played on (everyone else waits) until ``mover``'s ``phase`` slot."""
+    b = battle_of(fighters, effects=effects)
+    b.options["round_limit"] = 10
+    t = ControllerTable(b, RS, 10)
+    for _ in range(40):
+        fid = t.actor()
+        if fid == mover and b.state.get("initiative", {}).get("phase") == phase:
+            return t
+        waits = [a for a in t.options(fid) if a.type == "wait"]
+        ok, why, _, _ = t.submit(waits[0])
+        assert ok, why
+    raise AssertionError(f"{mover} never got a {phase} slot")
+
+
+def decide(t: ControllerTable, fid: str, seed: int = 0):
+    return Opponent("hard", budget_ms=None, nodes=320, seed=seed).decide(t.battle, RS, fid)
+
+
+def test_s3_fire_5_a_burning_fighter_puts_itself_out():
+    """S3-FIRE-4/5: a fighter on fire with no foe near drops and rolls rather than burn on (1d6 a turn). Its
+    IQ 30 keeps it calm (the 5d6 check of S3-FIRE-7 always passes), so it is free to choose."""
+    ann = fighter("ann", "red", (0, 0), conditions=["on_fire_whole"])
+    ann["stats"] = {**ann["stats"], "IQ": 30}
+    fs = [ann, fighter("bob", "blue", (9, 0))]
+    for seed in range(2):
+        t = table_at(fs, "ann", "movement")
+        d = decide(t, "ann", seed)
+        assert d.action.type in ("stop_drop_roll", "extinguish"), d.explain()
+
+
+def test_s3_grenade_2_no_grenade_where_it_hurts_more_friends_than_foes():
+    """S3-GRENADE-2/16: a frag grenade is not thrown at a foe who stands among two of the thrower's friends
+    (the megahex and the ring round it would take two friends for one foe)."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "frag_grenade", "left": None}),
+          fighter("cal", "red", (5, 0)), fighter("dan", "red", (5, 1)),
+          fighter("bob", "blue", (6, 0))]
+    for seed in range(2):
+        t = table_at(fs, "ann", "action")
+        d = decide(t, "ann", seed)
+        if d.action.type == "throw_grenade":
+            to = Hex(*d.action.to)
+            near = [f for f in t.battle.fighters if f.side == "red" and f.id != "ann"
+                    and max(abs(f.hex.q - to.q), abs(f.hex.r - to.r), abs(f.hex.s - to.s)) <= 2]
+            assert not near, d.explain()
+
+
+def test_g3_10_a_gunman_with_a_clear_shot_shoots_rather_than_close():
+    """G3-10, G3-12: with a rifle, a clear line and a club-man six hexes off, the gunman shoots in its action
+    slot rather than walk into the foe's reach."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "assault_rifle", "left": None}),
+          fighter("bob", "blue", (6, 0))]
+    for seed in range(2):
+        t = table_at(fs, "ann", "action")
+        d = decide(t, "ann", seed)
+        assert d.action.type == "attack" and d.action.target == "bob", d.explain()
+
+
+def test_s3_fire_9_a_path_through_fire_is_avoided_when_another_exists():
+    """S3-FIRE-8/9/12: fire lies across the straight way to the foe; the computer walks round it, and never
+    stops in a burning hex."""
+    fire = [{"kind": "fire", "hex": [q, r], "turns_left": 5} for q, r in ((2, -1), (2, 0), (1, 1), (3, -1))]
+    fs = [fighter("ann", "red", (0, 0)), fighter("bob", "blue", (7, 0))]
+    for seed in range(2):
+        t = table_at(fs, "ann", "movement", effects=fire)
+        d = decide(t, "ann", seed)
+        path = RS.move_path(t.battle, d.action) or []
+        burning = [h for h in path if effects_at(t.battle, h, FIRE_KINDS)]
+        assert not burning, (path, d.explain())
+
+
+def test_s3_fire_9_hazard_reads_fire_underfoot_and_on_the_body():
+    """S3-FIRE-4/9, S3-SMOKE-4/5, G3-10: what the evaluation adds for the ground, the body and open lines."""
+    fs = [fighter("ann", "red", (0, 0), conditions=["on_fire_half"]),
+          fighter("bob", "blue", (5, 0), hands={"right": "assault_rifle", "left": None})]
+    b = battle_of(fs, effects=[{"kind": "burning_liquid", "hex": [0, 0], "turns_left": 5}])
+    ann = b.fighter("ann")
+    fire_only = hazards.hazard(b, ann, careful=False)
+    assert fire_only == -(hazards.GROUND["burning_liquid"] + hazards.BURNING["on_fire_half"])
+    assert hazards.hazard(b, ann, careful=True) == fire_only - hazards.EXPOSED  # bob's rifle has a clear line
+    smoky = battle_of(fs, effects=[{"kind": "smoke", "hex": [2, 0], "turns_left": 5}])
+    assert hazards.hazard(smoky, smoky.fighter("ann"), careful=True) == -hazards.BURNING["on_fire_half"]
