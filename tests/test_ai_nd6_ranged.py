@@ -103,3 +103,15 @@ def test_s3_fire_9_hazard_reads_fire_underfoot_and_on_the_body():
     assert hazards.hazard(b, ann, careful=True) == fire_only - hazards.EXPOSED  # bob's rifle has a clear line
     smoky = battle_of(fs, effects=[{"kind": "smoke", "hex": [2, 0], "turns_left": 5}])
     assert hazards.hazard(smoky, smoky.fighter("ann"), careful=True) == -hazards.BURNING["on_fire_half"]
+
+
+def test_s3_grenade_16_a_grenade_goes_where_foes_stand_together():
+    """S3-GRENADE-2/16: three foes in one megahex and no friend near: the frag grenade is thrown there."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "frag_grenade", "left": None}),
+          fighter("bob", "blue", (6, 0)), fighter("eve", "blue", (6, 1)), fighter("fay", "blue", (7, 0))]
+    t = table_at(fs, "ann", "action")
+    d = decide(t, "ann", 0)
+    assert d.action.type == "throw_grenade", d.explain()
+    to = Hex(*d.action.to)
+    assert all(max(abs(f.hex.q - to.q), abs(f.hex.r - to.r), abs(f.hex.s - to.s)) <= 2
+               for f in t.battle.fighters if f.side == "blue"), d.explain()
