@@ -237,3 +237,18 @@ def test_no_tooltip_over_an_aimed_throw_s3_grenade_4():
     sc.set_mode(M.SelectFighter())  # not aiming: the tooltip is drawn as ever
     sc._draw_tooltip(pygame.Surface((1280, 800)))
     assert calls
+
+
+def test_a_small_window_pans_to_the_fighter_whose_turn_it_is():
+    """At 1024x640 the compound does not fit the board at a readable zoom and opens on its middle, both crews at
+    its edges: when a person's fighter gets its turn the board pans so that fighter is on screen."""
+    b = compound()
+    for s in b.sides:
+        s.control = "human"
+    app, sc = _app(b, size=(1024, 640))
+    for _ in range(5):
+        app.step()
+    actor = sc.actor
+    assert actor is not None
+    x, y = sc.board.hex_screen_pos(sc.session.battle.get(actor).hex)
+    assert sc.board_rect.collidepoint(x, y), (actor, (x, y), sc.board_rect)

@@ -109,9 +109,28 @@ class ResultDispatcher:
                 self.say_phase(actor)
             self.last_human_side, self.last_human_actor = side, actor
             sc.board.selected = actor
+            self.bring_into_view(actor)
             sc.set_mode(M.SelectHex(actor))
         else:
             sc.set_mode(M.Watching())
+
+    def bring_into_view(self, fid: str | None) -> None:
+        """Pan the board to the fighter whose turn it is when its token is off screen (a map too big for a small
+        window opens on its middle, the crews at its edges: "Vasko's turn" with no Vasko to see)."""
+        sc = self.scene
+        f = sc.session.battle.get(fid) if fid else None
+        board = getattr(sc, "board", None)
+        rect = getattr(sc, "board_rect", None)
+        if f is None or board is None or rect is None:
+            return
+        cam, geo = board.camera, board.geometry
+        x, y = board.hex_screen_pos(f.hex)
+        pad = geo.hex_radius * cam.zoom
+        if rect.inflate(-2 * pad, -2 * pad).collidepoint(x, y):
+            return
+        wx, wy = geo.center(f.hex)
+        cam.x, cam.y = wx - rect.centerx / cam.zoom, wy - rect.centery / cam.zoom
+        cam.clamp()
 
     def say_phase(self, actor: str) -> None:
         """S4-PHASE-1: fighters on one initiative number take each phase in turn; when the next is another of
