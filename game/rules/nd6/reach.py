@@ -46,7 +46,7 @@ def move_reach(battle: Battle, f: Fighter, *, budget: int | None = None, ignore_
     if not fire:
         return reachable(f.hex, limit, cost, goes_on, may_step=may_step)
 
-    # S3-FIRE-8/9, GX-5: of the cheapest ways to a hex, the walker takes one through the fewest burning hexes
+    # S3-FIRE-8/9, GX-5 (ruling ND6-22): of the cheapest ways to a hex, the walker takes one through the fewest burning hexes
     # (a move names only where it ends): each burning hex costs a sliver more, never a whole hex, so the
     # hexes reached and what they cost stay as they were
     def singed(h: Hex) -> float | None:
