@@ -221,3 +221,18 @@ def test_g3_7_the_end_screen_names_st_not_hp():
         assert not any(", HP " in w for w in words)
     finally:
         app.close()
+
+
+def test_g3_3_the_choose_phase_hint_says_what_passing_does():
+    """G3-3: in the winner's choose slot the hint bar says that passing lets the other side move first (the
+    winner moves last): the play-through logged "Grub waits" and nothing said who would move first."""
+    battle, _ = cantina()
+    app = App(battle, (1280, 800), clock=FixedClock(16), resizable=False, autosave=False,
+              seat={"crew": "human", "dockers": "human"})
+    try:
+        bs = app.battle_scene
+        assert bs.session.ctl.initiative().get("phase") == "choose"
+        hint = bs.mode.hint(bs)
+        assert "choose phase (the other side then moves first)" in hint, hint
+    finally:
+        app.close()

@@ -99,7 +99,10 @@ def space_words(scene: Any) -> str:
         return "Space: end turn"
     # named: fighters on one number take each phase in turn, and the next may be another of yours
     who = scene.name(scene.actor) if getattr(scene, "actor", None) else ""
-    return f"Space: pass {possessive(who)} {phase} phase" if who else f"Space: pass the {phase} phase"
+    text = f"Space: pass {possessive(who)} {phase} phase" if who else f"Space: pass the {phase} phase"
+    if phase == "choose":  # G3-3: no choice leaves the winner moving last (seen under Xvfb: "Grub waits" said nothing)
+        text += " (the other side then moves first)"
+    return text
 
 
 def _left_click(event: pygame.event.Event) -> bool:
