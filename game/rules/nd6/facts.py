@@ -16,11 +16,13 @@ GRIP_DISTANCE = 0
 
 #: the computer opponent's weight overrides (``game.ai.weights.Weights`` fields): a subdued foe is as good as
 #: out for two turns and hit automatically (S3-SUBDUE-3/5); stunned can do nothing (S3-STUN-2); lying down
-#: is +4 to be hit (G3-5); a brawl is neither good nor bad in itself. Defending and dodging are worth
-#: nothing in themselves (G3-4): only the blows they turn aside, which the search plays, and the attack
-#: given up for them (a bonus here made the computer defend every round instead of striking)
+#: is +4 to be hit (G3-5); a brawl is neither good nor bad in itself. Defending and dodging are worth a
+#: little less than nothing in themselves (G3-4): what they are worth is the blows they turn aside, which
+#: the search plays where its budget allows, less the attack given up for them (a bonus here made the
+#: computer defend every round instead of striking; at nothing, a search too short to see the later slot
+#: drew lots between defending and holding still, and the soak's 2v2 brawls stalled, everyone defending)
 AI_HINTS: dict[str, Any] = {
-    "conditions": {"subdued": -1.4, "stunned": -1.1, "defending": 0.0, "dodging": 0.0, "in_hth": 0.0,
+    "conditions": {"subdued": -1.4, "stunned": -1.1, "defending": -0.1, "dodging": -0.1, "in_hth": 0.0,
                    "cornered": -0.1},
     "distance": 0.25,
     # G3-3: a fighter moves in one slot and strikes in a later one, the others' slots between
