@@ -38,7 +38,8 @@ def table_at(fighters: list[dict], mover: str, phase: str = "movement") -> Contr
         cur = b.state.get("initiative", {})
         if fid == mover and cur.get("phase") == phase:
             return t
-        waits = [a for a in t.options(fid) if a.type == "wait"]
+        # the choose slot has no wait (G3-3): moving second is its pass
+        waits = [a for a in t.options(fid) if a.type == "wait" or (a.type == "move_order" and not a.first)]
         ok, why, _, _ = t.submit(waits[0])
         assert ok, why
     raise AssertionError(f"{mover} never got a {phase} slot")

@@ -30,7 +30,7 @@ def table_at(fighters: list[dict], mover: str, phase: str = "movement", effects=
         fid = t.actor()
         if fid == mover and b.state.get("initiative", {}).get("phase") == phase:
             return t
-        waits = [a for a in t.options(fid) if a.type == "wait"]
+        waits = [a for a in t.options(fid) if a.type == "wait" or (a.type == "move_order" and not a.first)]
         ok, why, _, _ = t.submit(waits[0])
         assert ok, why
     raise AssertionError(f"{mover} never got a {phase} slot")

@@ -529,12 +529,12 @@ def offered(c: TurnController) -> set[str]:
     return {o.action.type for o in c.legal_actions() if o.legal}
 
 
-def test_g3_3_the_choose_slot_offers_exactly_the_two_choices_and_wait():
+def test_g3_3_the_choose_slot_offers_exactly_the_two_choices():
     b, c = controller([6, 2])
     assert phase(b) == "choose" and c.whose_turn() == "ann"
     legal = [o.action for o in c.legal_actions() if o.legal]
     assert sorted((a.type, getattr(a, "first", None)) for a in legal) == [
-        ("move_order", False), ("move_order", True), ("wait", None)]
+        ("move_order", False), ("move_order", True)]
     assert action({"type": "move_order", "actor": "ann", "first": True}).to_dict() == {
         "actor": "ann", "type": "move_order", "first": True}
     # a move_order out of the choose slot (a situation) is refused with G3-3
@@ -548,7 +548,7 @@ def test_g3_3_the_computer_plays_the_choose_slot():
     b, c = controller([2, 6])
     assert c.whose_turn() == "bob" and phase(b) == "choose"
     decision = Opponent("easy", budget_ms=None, nodes=40, seed=3).decide(b, RS, "bob", options=c.legal_actions())
-    assert decision.action.type in ("move_order", "wait")
+    assert decision.action.type == "move_order"
     assert c.submit(decision.action).ok and phase(b) == "movement"
 
 

@@ -150,7 +150,8 @@ class Nd6Ruleset(Ruleset):
             for mod in (hth, martial, weapons, ranged, autofire, shotgun, energy, grenades, fire, flamer):
                 candidates.extend(mod.options(battle, f))
             candidates.extend(self._other(battle, f))
-        candidates.append(A.Wait(actor=f.id))
+        if phase != "choose":  # G3-3: the winner chooses; passing is the controller's, and means moving second
+            candidates.append(A.Wait(actor=f.id))
         out: list[Option] = []
         move_reason: list[Reason | None] = []
         per_move = fire.compelled(battle, f)  # S3-FIRE-7/12: which moves a panicking fighter may make depends on ``to``
