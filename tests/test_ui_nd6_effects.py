@@ -390,6 +390,9 @@ def test_flame_burst_placed_under_the_flamer_rules_s3_flamer_5():
     click((6, 11))
     assert mode.placed == [(5, 11), (6, 11)]
     click((6, 10))
+    assert sc.mode is mode and mode.miss == []  # now the miss's hexes (S3-FLAMER-6); Enter leaves them to the rules
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.step()
     assert isinstance(sc.mode, M.Confirm) and sc.mode.intent.hexes == ((5, 11), (6, 11), (6, 10))
     assert flamer.shape_reason(b, t, Hex(5, 11), "small", [Hex(*h) for h in sc.mode.intent.hexes], True) is None
 
@@ -494,3 +497,56 @@ def test_a_throw_picked_from_the_menu_is_aimed_on_the_map_s3_grenade_2():
     mode = aim_mode(sc, throw, M.SelectFighter())
     assert isinstance(mode, M.PickHex) and list(mode.by_hex.values()) == [throw]
     assert aim_mode(sc, autofire.Burst(actor="vasko", target="dunn"), M.SelectFighter()) is None
+
+
+def test_flame_burst_miss_hexes_placed_too_s3_flamer_6():
+    """S3-FLAMER-5/6: after the three hexes for a hit, the player places the three for a miss the same way: a hex
+    on the aim itself is refused with the rules' sentence (after a miss the fire goes next to it, never on it),
+    the third asks for the yes, and the submitted burst carries both ``hexes`` and ``miss_hexes``, a miss
+    placement the rules accept. Enter instead leaves the miss to the rules (ruling ND6-21: ``miss_hexes`` None)."""
+    from game.rules.nd6 import flamer
+    from game.ui import modes as M
+    from game.ui.aim_view import PlaceHexes, aim_mode
+
+    b = _open_ground()
+    t = b.get("torch")
+    t.hex, t.facing = Hex(2, 11), 0
+    b.get("dunn").hex = Hex(5, 11)
+    app, sc = _app(b)
+    act = flamer.Flame(actor="torch", target="dunn", burst="small")
+    mode = aim_mode(sc, act, M.SelectFighter())
+    assert isinstance(mode, PlaceHexes)
+    sc.set_mode(mode)
+
+    def click(h):
+        pos = tuple(int(v) for v in sc.board.hex_screen_pos(Hex(*h)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step()
+
+    def key(k):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
+        app.step()
+
+    for h in ((5, 11), (6, 11), (6, 10)):
+        click(h)
+    assert sc.mode is mode and mode.miss == [] and mode.placed == [(5, 11), (6, 11), (6, 10)]
+    assert "miss" in mode.hint(sc)
+    sc.toasts.clear()
+    click((5, 11))  # the aim's own hex: refused on a miss (S3-FLAMER-6)
+    assert mode.miss == [] and any("[5, 11]" in w for w, *_ in sc.toasts)
+    for h in ((4, 11), (4, 10), (3, 11)):
+        click(h)
+    assert isinstance(sc.mode, M.Confirm)
+    done = sc.mode.intent
+    assert done.hexes == ((5, 11), (6, 11), (6, 10)) and done.miss_hexes == ((4, 11), (4, 10), (3, 11))
+    assert flamer.shape_reason(b, t, Hex(5, 11), "small", [Hex(*h) for h in done.miss_hexes], False) is None
+    # back to the miss stage and leave the miss to the rules instead
+    sc.set_mode(mode)
+    key(pygame.K_BACKSPACE)
+    assert mode.miss == [(4, 11), (4, 10)]
+    mode.miss = []
+    key(pygame.K_RETURN)
+    assert isinstance(sc.mode, M.Confirm) and sc.mode.intent.miss_hexes is None
+    assert sc.mode.intent.hexes == ((5, 11), (6, 11), (6, 10))

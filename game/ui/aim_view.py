@@ -139,8 +139,9 @@ def aim_mode(scene: Any, action: Any, back: M.Mode) -> M.Mode | None:
 
 class PlaceHexes(M.Mode):
     """Place an action's hexes one by one (a flame burst's 3 or 7, S3-FLAMER-5/6): a click on a lit hex adds it,
-    a click elsewhere says why the rules refuse it, Backspace or a right click takes the last back, Esc leaves;
-    with all placed the burst waits for its yes."""
+    a click elsewhere says why the rules refuse it, Backspace or a right click takes the last back, Esc leaves.
+    With the hit's hexes placed, a preview that asks for the miss's too (``place.miss``) has them placed the same
+    way (S3-FLAMER-6), or Enter leaves them to the rules (ruling ND6-21); then the burst waits for its yes."""
 
     name = "place_hexes"
 
@@ -148,9 +149,22 @@ class PlaceHexes(M.Mode):
         self.action = action
         self.back = back
         self.placed: list[tuple[int, int]] = []
+        self.miss: list[tuple[int, int]] | None = None  # None: still placing the hit's hexes
 
     def current(self) -> Any:
+        if self.miss is not None:
+            return dataclasses.replace(self.action, hexes=tuple(self.placed),
+                                       miss_hexes=tuple(self.miss) if self.miss else None)
         return dataclasses.replace(self.action, hexes=tuple(self.placed)) if self.placed else self.action
+
+    def _confirm(self) -> M.Mode:
+        done = self.current()
+        words = f"fire these {len(self.placed)} hexes"
+        if self.miss:
+            words += f" on a hit, those {len(self.miss)} on a miss"
+        elif self.miss is not None:
+            words += " on a hit, the rules' hexes on a miss"
+        return M.Confirm(done, f"{done.title}: {words}?", self)
 
     def handle(self, event: pygame.event.Event, scene: Any) -> Any:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not scene.dragged:
@@ -161,16 +175,34 @@ class PlaceHexes(M.Mode):
                 return None
             key = [h.q, h.r]
             if key in (place.get("open") or []):
-                self.placed.append((h.q, h.r))
-                if len(self.placed) >= int(place.get("count", 0)):
-                    done = self.current()
-                    return M.Confirm(done, f"{done.title}: fire these {len(self.placed)} hexes?", self)
+                into = self.placed if self.miss is None else self.miss
+                into.append((h.q, h.r))
+                if len(into) >= int(place.get("count", 0)):
+                    if self.miss is None:
+                        nxt = (_preview_of(scene, self.current()) or {}).get("place") or {}
+                        if nxt.get("miss") and nxt.get("open"):  # now the miss's hexes (S3-FLAMER-6)
+                            self.miss = []
+                            scene.toast("Now place the fire for a miss, or Enter: leave it to the rules.",
+                                        "neutral")
+                            return None
+                    return self._confirm()
                 return None
             why = (place.get("refused") or {}).get(f"{h.q},{h.r}")
             scene.toast(why or "That hex cannot take the fire.", "failure")
             return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.miss is not None:
+            self.miss = []  # the miss's hexes left to the rules (ruling ND6-21)
+            return self._confirm()
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 3) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE):
+            if self.miss:
+                self.miss.pop()
+                return None
+            if self.miss is not None:  # back to the hit's hexes
+                self.miss = None
+                self.placed.pop()
+                return None
             if self.placed:
                 self.placed.pop()
                 return None
@@ -181,8 +213,12 @@ class PlaceHexes(M.Mode):
 
     def hint(self, scene: Any) -> str:
         pv = scene.aim.preview(scene) or {}
-        n = int((pv.get("place") or {}).get("count", 0)) - len(self.placed)
-        return (f"Place the fire: click {n} more lit hex{'es' if n != 1 else ''} \u00b7 "
+        n = int((pv.get("place") or {}).get("count", 0)) - len(self.miss if self.miss is not None else self.placed)
+        more = f"{n} more lit hex{'es' if n != 1 else ''}"
+        if self.miss is not None:
+            return (f"On a miss the fire lies: click {more} \u00b7 Enter: leave it to the rules \u00b7 "
+                    "Backspace: take the last back \u00b7 Esc: cancel")
+        return (f"Place the fire: click {more} \u00b7 "
                 "Backspace: take the last back \u00b7 Esc: cancel")
 
 
@@ -224,6 +260,7 @@ class AimView:
         place = pv.get("place") or {}
         if place:
             tints.blit(surface, cam, [Hex(*h) for h in place.get("open") or ()], *OPEN_TINT, width=2, inset=0.1)
+            tints.blit(surface, cam, [Hex(*h) for h in place.get("hit_hexes") or ()], *OUTER_TINT, width=1)
             tints.blit(surface, cam, [Hex(*h) for h in place.get("placed") or ()], *PLACED_TINT, width=2)
 
     # -- over the tokens -------------------------------------------------------------------

@@ -227,29 +227,38 @@ def flame_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float
     if aim is None or burst not in mod.BURSTS:
         return None
     count = mod.BURSTS[burst][0]
-    placed = [Hex(*h) for h in (getattr(action, "hexes", None) or ())]
-    open_ = mod.next_hexes(battle, f, aim, burst, placed, True)
+    hit_placed = [Hex(*h) for h in (getattr(action, "hexes", None) or ())]
+    # once the hit's hexes are all placed, the hexes being placed are the miss's (S3-FLAMER-6: next to the aim,
+    # never on it); the player may also leave them to the rules (ruling ND6-21)
+    miss = len(hit_placed) >= count
+    placed = [Hex(*h) for h in (getattr(action, "miss_hexes", None) or ())] if miss else hit_placed
+    open_ = mod.next_hexes(battle, f, aim, burst, placed, not miss)
+    rule = "S3-FLAMER-6" if miss else "S3-FLAMER-5"
     refused: dict[str, str] = {}
     if len(placed) < count:
         for h in _near(aim, 2 + (count > 3)):
             if h in placed or h in open_:
                 continue
-            why = mod.placement_reason(battle, f, action, [*placed, h], True)
+            why = mod.placement_reason(battle, f, action, [*placed, h], not miss)
             refused[f"{h.q},{h.r}"] = why or (
-                "Each new hex of fire goes next to one already placed (S3-FLAMER-5)." if placed else
-                f"The first hex of fire goes in [{aim.q}, {aim.r}] or next to it (S3-FLAMER-5).")
+                f"Each new hex of fire goes next to one already placed ({rule})." if placed else
+                f"After a miss the first hex of fire goes next to [{aim.q}, {aim.r}], not on it ({rule})."
+                if miss else f"The first hex of fire goes in [{aim.q}, {aim.r}] or next to it ({rule}).")
     l0 = {**_line(battle, f, aim, tgt.id if tgt is not None else None), "figures": []}
     who = tgt.label if tgt is not None else f"[{aim.q}, {aim.r}]"
     rng = _range(mod.FLAMER, hex_distance(f.hex, aim))
     text = [f"{_name(mod.FLAMER)}, {burst} burst at {who}: {rng['words']}",
             f"Place {count} hexes of fire: {len(placed)} placed, {count - len(placed)} to go; the first in or next "
-            f"to the aim, each next to one placed (S3-FLAMER-5)."]
+            f"to the aim, each next to one placed (S3-FLAMER-5)." if not miss else
+            f"Now where the fire lies on a miss: {len(placed)} of {count} placed; the first next to the aim but "
+            f"not on it, each next to one placed (S3-FLAMER-6)."]
     if "hit" in (odds or {}):
         text.append(f"Chance to hit: {_pc(odds['hit'])}; on a miss the fire lies on these hexes if none is the "
                     "aim's own, else where the rules place it (S3-FLAMER-6, ND6-21).")
     return {"kind": "flame", "from": _qr(f.hex), "lines": [l0], "range": rng, "odds": dict(odds or {}),
             "place": {"count": count, "placed": [_qr(h) for h in placed], "open": [_qr(h) for h in open_],
-                      "refused": refused},
+                      "refused": refused, "miss": miss,
+                      "hit_hexes": [_qr(h) for h in hit_placed] if miss else []},
             "lines_text": text}
 
 
