@@ -11,7 +11,7 @@ from nd6_helpers import RS, battle_of
 
 from game.ai import Opponent
 from game.ai.controller import ControllerTable
-from game.hexgrid import Hex
+from game.hexgrid import Hex, hex_linedraw
 from game.rules.nd6 import hazards
 from game.rules.nd6.effects import FIRE_KINDS, effects_at
 
@@ -115,3 +115,28 @@ def test_s3_grenade_16_a_grenade_goes_where_foes_stand_together():
     to = Hex(*d.action.to)
     assert all(max(abs(f.hex.q - to.q), abs(f.hex.r - to.r), abs(f.hex.s - to.s)) <= 2
                for f in t.battle.fighters if f.side == "blue"), d.explain()
+
+
+def test_s3_smoke_5_under_fire_from_two_rifles_the_computer_throws_smoke():
+    """S3-SMOKE-1/5, S3-GRENADE-8, G3-10 (issue 17 "uses smoke"): a fighter with only a smoke grenade in hand,
+    two foe rifles seven hexes off with clear lines on it, throws the grenade (end-of-turn fuse) at the hex next
+    to it that both lines cross, rather than at a rifleman (whose cloud would cut one line). The cloud's
+    first hex lies on the board as the throw resolves (the round it goes off is the cloud's first), so the
+    search sees a smoked line (``hazards.clear_line`` false) and the exposure the careful levels count drops."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "smoke_grenade", "left": None}),
+          fighter("bob", "blue", (7, 0), hands={"right": "assault_rifle", "left": None}),
+          fighter("eve", "blue", (7, -2), hands={"right": "assault_rifle", "left": None})]
+    for seed in range(2):
+        t = table_at(fs, "ann", "action")
+        before = hazards.hazard(t.battle, t.battle.fighter("ann"), careful=True)
+        assert before == -2 * hazards.EXPOSED
+        d = decide(t, "ann", seed)
+        assert d.action.type == "throw_grenade" and d.action.item == "smoke_grenade", d.explain()
+        assert d.action.fuse == "end_of_turn"
+        to = Hex(*d.action.to)  # the screen: next to ann, on both rifles' lines (grenades._screen_throw)
+        assert to == Hex(1, 0), d.explain()
+        assert all(to in hex_linedraw(Hex(0, 0), Hex(*g)) for g in ((7, 0), (7, -2)))
+        ok, why, _, _ = t.submit(d.action)
+        assert ok, why
+        clouds = [e for e in t.battle.state.get("board_effects") or () if e["kind"] == "smoke"]
+        assert len(clouds) == 1  # S3-SMOKE-1: the grenade's own hex, at once

@@ -549,10 +549,34 @@ def _open_throw(battle: Battle, f: Fighter, g: str, foes: list[Fighter]) -> Thro
     return None
 
 
+def _screen_throw(battle: Battle, f: Fighter, g: str, foes: list[Fighter]) -> ThrowGrenade | None:
+    """A smoke screen (issue 17, "uses smoke"; S3-SMOKE-1/5): for a smoke grenade, a throw at the free hex next
+    to the thrower that the most clear lines from foe guns to it cross, so one cloud (its grenade's hex at once,
+    the megahex next round) cuts them all; None when no foe gun has a clear line on the thrower."""
+    if CLOUD_KINDS.get(g) != "smoke":
+        return None
+    from game.rules.nd6.hazards import clear_line, gun_range
+
+    taken = {o.hex for o in battle.fighters}
+    count: dict[Hex, int] = {}
+    for o in foes:
+        reach = gun_range(o)
+        if not reach or not 1 < hex_distance(o.hex, f.hex) <= reach or not clear_line(battle, o.hex, f.hex):
+            continue
+        h = hex_linedraw(f.hex, o.hex)[1]
+        if h not in taken and _throwable(battle, f, h):
+            count[h] = count.get(h, 0) + 1
+    if not count:
+        return None
+    best = max(sorted(count), key=lambda h: count[h])
+    return ThrowGrenade(actor=f.id, item=g, to=(best.q, best.r))
+
+
 def options(battle: Battle, f: Fighter) -> list[Action]:
     """A throw at each foe's hex in range with each grenade in hand (the AI and the menu; any other hex is a
     map pick); when no foe's hex is in range and sight, one throw at an open hex instead, so a smoke screen or a
-    grenade over a wall's corner can still be aimed on the map; and picking up what lies in one's hex."""
+    grenade over a wall's corner can still be aimed on the map; a smoke grenade's screen next to the thrower
+    across the foe guns' lines (:func:`_screen_throw`); and picking up what lies in one's hex."""
     out: list[Action] = []
     from game.rules.nd6.status import foes
 
@@ -565,6 +589,9 @@ def options(battle: Battle, f: Fighter) -> list[Action]:
             extra = _open_throw(battle, f, g, them)
             if extra is not None:
                 out.append(extra)
+        screen = _screen_throw(battle, f, g, them)
+        if screen is not None:
+            out.append(screen)
     for x in battle.state.get("floor") or ():
         if Hex(*x["hex"]) == f.hex:
             out.append(PickUp(actor=f.id, item=x["item"]))

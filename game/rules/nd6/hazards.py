@@ -20,7 +20,7 @@ from game.rules.nd6.items import item
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
 
-__all__ = ["GROUND", "BURNING", "hazard", "clear_line"]
+__all__ = ["GROUND", "BURNING", "hazard", "clear_line", "gun_range"]
 
 #: effect kind -> what standing on it costs (about the expected fire hits of the next turn, S3-FIRE-9/10,
 #: S3-FIRE-11 coals, S3-GRENADE-12/22; tear gas S3-SMOKE-4 without a gas mask)
@@ -55,7 +55,8 @@ def clear_line(battle: Battle, a: Hex, b: Hex) -> bool:
     return True
 
 
-def _gun_range(f: Fighter) -> int:
+def gun_range(f: Fighter) -> int:
+    """The longest range of a gun (a missile weapon) in ``f``'s hands; 0 without one."""
     best = 0
     for h in f.hands.values():
         it = item(h) if h else None
@@ -83,7 +84,7 @@ def hazard(battle: Battle, f: Fighter, *, careful: bool = True) -> float:
         for e in battle.fighters:
             if e.side == f.side or "dead" in e.conditions or "unconscious" in e.conditions:
                 continue
-            reach = _gun_range(e)
+            reach = gun_range(e)
             if reach and 1 < hex_distance(e.hex, f.hex) <= reach and clear_line(battle, e.hex, f.hex):
                 cost -= EXPOSED
     return cost
