@@ -14,5 +14,5 @@ __all__ = ["DEFAULT_RULESET", "RULESETS", "Action", "Event", "Option", "Reason",
 DEFAULT_RULESET = "3d6-lite"
 import game.rules.d20  # noqa: E402,F401  (registers "d20")
 import game.rules.edge  # noqa: E402,F401  (registers "edge")
-import game.rules.threed6  # noqa: E402,F401  (registers "3d6-lite"; 3d6-full registers from threed6.full)
 import game.rules.nd6  # noqa: E402,F401  (registers "nd6-tactical")
+import game.rules.threed6  # noqa: E402,F401  (registers "3d6-lite"; 3d6-full registers from threed6.full)
