@@ -549,7 +549,7 @@ def _parse_actions(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[s
 
 #: action fields that hold one hex, and one that holds a list of them
 _HEX_FIELDS = ("to", "foe_to", "hex")
-_PATH_FIELDS = ("path",)
+_PATH_FIELDS = ("path", "hexes", "miss_hexes")
 
 
 def _check_action_words(name: str, at: str, data: dict[str, Any], spec: SituationSpec, ruleset: Ruleset,

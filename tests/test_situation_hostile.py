@@ -302,3 +302,18 @@ def test_a_byte_order_mark_is_fine(tmp_path):
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + (SITUATIONS / "break_free_full.json").read_bytes())
     assert _outcome(path) == 0
+
+
+@pytest.mark.parametrize("field, bad", [("miss_hexes", [[0], [3, 1]]), ("hexes", [[1, "x"]]), ("hexes", 7),
+                                        ("to", [4])])
+def test_a_flame_burst_with_a_malformed_hex_is_refused_naming_the_field(tmp_path, field, bad):
+    """S3-FLAMER-5/6: a burst's hexes are ``[q, r]`` each; anything else is one sentence naming the field, exit 2
+    (hypothesis found ``miss_hexes: [[0], ...]`` raising IndexError inside the action)."""
+    data = json.loads((SITUATIONS / "nd6_flamer_bad_placement.json").read_text())
+    data["actions"] = [{"actor": "ann", "type": "flame", "burst": "small", "target": "bob", field: bad}]
+    if field == "to":
+        del data["actions"][0]["target"]
+    path = tmp_path / "flame.json"
+    path.write_text(json.dumps(data))
+    line = assert_refused(run_clinch("resolve", path), names=path)
+    assert f"actions[0].{field}" in line, line

@@ -288,10 +288,22 @@ def default_placement(battle: Battle, f: Fighter, aim: Hex, burst: str, hit: boo
 
 # -- the action ---------------------------------------------------------------------------------------------------
 
-def _hexes(value: Any) -> tuple[tuple[int, int], ...] | None:
+def _hex(field: str, h: Any) -> tuple[int, int]:
+    """One ``[q, r]`` of a file, or a ``ValueError`` naming the field (the situation loader's one sentence)."""
+    if isinstance(h, Hex):
+        return (h.q, h.r)
+    if not (isinstance(h, (list, tuple)) and len(h) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in h)):
+        raise ValueError(f"{field}: expected a hex [q, r], got {h!r}")
+    return (int(h[0]), int(h[1]))
+
+
+def _hexes(field: str, value: Any) -> tuple[tuple[int, int], ...] | None:
     if value is None:
         return None
-    return tuple((int(h[0]), int(h[1])) for h in value)
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{field}: expected a list of hexes [q, r], got {value!r}")
+    return tuple(_hex(f"{field}[{i}]", h) for i, h in enumerate(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,10 +324,10 @@ class Flame(Nd6Action):
 
     def __post_init__(self) -> None:
         # a situation file gives lists of [q, r]: kept as tuples so the action is hashable and round-trips
-        object.__setattr__(self, "hexes", _hexes(self.hexes))
-        object.__setattr__(self, "miss_hexes", _hexes(self.miss_hexes))
+        object.__setattr__(self, "hexes", _hexes("hexes", self.hexes))
+        object.__setattr__(self, "miss_hexes", _hexes("miss_hexes", self.miss_hexes))
         if self.to is not None:
-            object.__setattr__(self, "to", (int(self.to[0]), int(self.to[1])))
+            object.__setattr__(self, "to", _hex("to", self.to))
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if self.burst not in BURSTS:
