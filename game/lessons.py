@@ -21,6 +21,7 @@ A lesson is a data file beside the scenarios (``maps/lessons/*.toml``)::
     how = "Click Bob, then Grapple."      # where in the screen to do it
     done = "You hold his arm: ..."        # what the step taught, said once it is met
     retry = "The grab missed. Try again." # optional: said when the learner acted but the check is not met
+    wrong = "Let go first: ..."          # optional: said after a try that chose otherwise than the check asks
     example = { type = "grapple", target = "bob", location = "arm" }   # one action that meets it
     check = { grip = { holder = "ann", target = "bob", location = "arm" } }
 
@@ -68,6 +69,9 @@ class Step:
     done: str = ""
     retry: str = ""
     example: dict[str, Any] = field(default_factory=dict)
+    #: said after a try of the step's kind that chose otherwise than its check asks (the torso for the arm),
+    #: after the choice made and the one asked for are named
+    wrong: str = ""
     #: what must still hold while this step is tried (a grip the step before took); when it stops holding the
     #: lesson goes back to step ``back_to`` (1-based) and says ``lost``
     needs: dict[str, Any] = field(default_factory=dict)
@@ -215,7 +219,8 @@ def _step(path: Path, i: int, data: Any, fighters: set[str]) -> Step:
     where = f"{path}: steps[{i}]"
     if not isinstance(data, dict):
         raise LessonError(f"{where}: expected a table")
-    unknown = set(data) - {"prompt", "how", "done", "retry", "example", "check", "needs", "back_to", "lost"}
+    unknown = set(data) - {"prompt", "how", "done", "retry", "wrong", "example", "check", "needs", "back_to",
+                           "lost"}
     if unknown:
         raise LessonError(f"{where}: unknown field {sorted(unknown)[0]!r}")
     check = data.get("check")
@@ -236,6 +241,7 @@ def _step(path: Path, i: int, data: Any, fighters: set[str]) -> Step:
         raise LessonError(f"{where}.example: expected a table with a type, as a situation's action")
     return Step(prompt=_text(where, data, "prompt"), check=dict(check), how=_text(where, data, "how", required=False),
                 done=_text(where, data, "done", required=False), retry=_text(where, data, "retry", required=False),
+                wrong=_text(where, data, "wrong", required=False),
                 example=dict(example), needs=dict(needs), back_to=back_to if needs else 0,
                 lost=_text(where, data, "lost", required=False))
 
@@ -358,6 +364,24 @@ class LessonRun:
                 return True
         return False
 
+    def _off_choice(self, step: Step, battle: Battle) -> str:
+        """The learner's last try of the step's kind chose otherwise than the step asks, in a field its check
+        reads (the location of a grip, its hands): one sentence naming both, else "" (a roll that failed)."""
+        want = step.example.get("type")
+        named = {k for v in step.check.values() if isinstance(v, dict) for k in v}
+        for entry in reversed(battle.log[self.mark:]):
+            actor, kind = _kind(entry)
+            if want and actor == self.lesson.learner and kind == want:
+                chosen = _chosen(self.lesson.ruleset, entry.get("intent") or {})
+                off = [(k, chosen.get(k), v) for k, v in step.example.items()
+                       if k in named and k != "type" and chosen.get(k) != v]
+                if not off:
+                    return ""
+                chose = ", ".join(_choice_words(k, got, battle) for k, got, _ in off)
+                asks = ", ".join(_choice_words(k, v, battle) for k, _, v in off)
+                return f"You chose {chose}; this step asks for {asks}."
+        return ""
+
     def observe(self, battle: Battle) -> list[str]:
         """Advance over every step now met; what to tell the learner about it."""
         out: list[str] = []
@@ -375,7 +399,9 @@ class LessonRun:
                 continue
             if not check_met(step.check, battle, self.mark, learner):
                 if self._tried(step, battle) and not out:
-                    out.append(step.retry or "Not yet: look at the roll in the log, then try again.")
+                    off = self._off_choice(step, battle)
+                    out.append(f"{off} {step.wrong or step.how}".strip() if off else
+                               step.retry or "Not yet: look at the roll in the log, then try again.")
                     self.mark = len(battle.log)
                 elif battle.ended:
                     out.append("The battle is over before the lesson is: start the lesson again.")
@@ -393,6 +419,29 @@ class LessonRun:
 
 #: what a learner does while waiting for the right moment (a phase passed, a turn ended): never a failed try
 PASSING = frozenset({"wait", "do_nothing", "end_turn", "pass"})
+
+
+def _chosen(ruleset: str, intent: dict[str, Any]) -> dict[str, Any]:
+    """A logged intent with its defaults filled in (the log leaves out a grab's default torso)."""
+    from game.rules.base import find_ruleset
+
+    try:
+        action = find_ruleset(ruleset).action_from_dict(intent)
+    except (KeyError, ValueError, TypeError):
+        return dict(intent)
+    return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+
+
+def _choice_words(field_name: str, value: Any, battle: Battle) -> str:
+    """One field of an action as the learner picked it in the menu: "the torso", "1 hand", "Bob"."""
+    if field_name == "location":
+        return f"the {str(value).replace('_', ' ')}"
+    if field_name == "hands" and isinstance(value, int):
+        return f"{value} hand{'' if value == 1 else 's'}"
+    who = battle.get(value) if isinstance(value, str) else None
+    if who is not None:
+        return who.name or who.id
+    return f"{field_name.replace('_', ' ')} {value}"
 
 
 def _kind(entry: dict[str, Any]) -> tuple[Any, Any]:

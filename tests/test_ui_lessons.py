@@ -273,3 +273,43 @@ def test_a_bad_lesson_file_is_one_sentence(tmp_path):
     missing.write_text(src.replace('learner = "ann"', 'learner = "zed"'))
     with pytest.raises(LessonError, match=r"lesson\.learner: no fighter 'zed'"):
         load_lesson(missing)
+
+
+def test_a_grab_elsewhere_says_which_choice_the_step_asks_and_release_opens_by_a_click(tmp_path):
+    """Seen under Xvfb: a learner who grabbed Bob's torso (and it held) was told "The grab did not hold". The
+    card now names the choice made and the one asked for and says how to let go; a click on Release (a group
+    whose shorter panel opens away from the pointer) opens it rather than closing the menu; then the arm."""
+    from game.ui import modes as M
+    from game.ui.app import App
+    from game.ui.lesson_panel import start_lesson
+    from game.ui.scene import Transition
+
+    lesson = next(les for les in LESSONS if les.id == "3d6-grab")
+    app = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
+              session_kw={"sync_ai": True}, dice=[3, 3, 3, 6, 6, 6] * 10)
+    try:
+        app.apply(Transition("reset", start_lesson(app, lesson, LESSONS)))
+        app.step()
+        torso = dict(lesson.steps[0].example, location="torso", hands=2)
+        act_by_menu(app, lesson, type(lesson.steps[0])(prompt="", check={}, example=torso))
+        app.step()
+        bs = app.battle_scene
+        panel = bs.lesson
+        assert [(g.location, g.hands) for g in bs.session.battle.grapples] == [("torso", 2)]
+        said = [t for t, tone in panel.feedback if tone == "failure"]
+        assert said == ["You chose the torso; this step asks for the arm. " + lesson.steps[0].wrong], said
+        assert "Release" in said[0] and "did not hold" not in said[0]
+        click(app, bs.board.token_screen_pos("bob"))
+        assert isinstance(bs.mode, M.Menu)
+        click(app, bs.mode.menu.entry_for("group", group_kind="release").rect.center)
+        assert isinstance(bs.mode, M.Menu), "a click on Release closed the menu"
+        rows = {e.button.text.split("  ", 1)[-1]: e for e in bs.mode.menu.entries if e.kind == "option"}
+        assert set(rows) == {"all hands", "1 hand"}, rows  # beside "1 hand", "all hands" rather than "Release"
+        click(app, rows["all hands"].rect.center)
+        play_out(app)
+        assert not bs.session.battle.grapples and bs.actor == "ann"  # free: the turn goes on
+        act_by_menu(app, lesson, lesson.steps[0])
+        app.step()
+        assert panel.run.index == 1, panel.feedback
+    finally:
+        app.close()

@@ -618,6 +618,8 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
         parts.append(_words(d["location"]))
     if "hands" in d and d["hands"] is not None:
         parts.append(f"{d['hands']} hand{'s' if d['hands'] != 1 else ''}")
+    elif "hands" in d and getattr(action, "type", "") == "release":  # beside "1 hand": a bare "Release" was unclear
+        parts.append("all hands")
     if isinstance(d.get("first"), bool):
         parts.append(_order_words(battle, d))
     if "item" in d:

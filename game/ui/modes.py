@@ -224,9 +224,12 @@ class Menu(Mode):
         self.back = back
 
     def handle(self, event, scene):
+        # where the click landed before the menu answered it: a group opened by it may be a shorter panel
+        # placed elsewhere, and the pointer now outside that is not a click outside the menu
+        inside = _left_click(event) and self.menu.contains(event.pos)
         out = self.menu.handle(event)
         if out is None:
-            if _left_click(event) and not self.menu.contains(event.pos):
+            if _left_click(event) and not inside:
                 self.menu.kill()
                 return self.back
             return None
