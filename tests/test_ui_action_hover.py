@@ -263,3 +263,40 @@ def test_a_rule_pill_in_a_replays_breakdown_opens_the_rules_help_of_that_replays
     click(app, rect.center, steps=4)
     top = app.scenes.top
     assert type(top).__name__ == "RulesHelpView" and top.ruleset.id == save.ruleset and top.rule
+
+
+def test_a_d20_wrestle_hover_names_no_defence_roll_nobody_makes():
+    """Seen under Xvfb in the d20 Wrestle lesson: the hover said "your roll succeeds and Bob's best defence
+    fails", but a d20 attack meets an AC and nobody rolls to defend (S4-WRESTLE-1). The sentence now says the
+    grip takes hold when your roll succeeds; a 3d6 grab still names the foe's defence."""
+    from game.lessons import LESSONS_DIR, load_lesson
+    from game.ui.app import App
+    from game.ui.lesson_panel import start_lesson
+    from game.ui.scene import Transition
+    from game.ui.settings import Settings
+
+    app = app_on("grapple_takedown_lite.json")
+    bs, foe = open_menu_on_foe(app)
+    menu, e = hover_option(app, bs, "grapple")
+    assert f"and {foe.name or foe.id}'s best defence fails" in " ".join(s for s, _, _ in menu.info_lines(e))
+    app.close()
+
+    app = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
+              session_kw={"sync_ai": True})
+    try:
+        app.apply(Transition("reset", start_lesson(app, load_lesson(LESSONS_DIR / "d20_1_wrestle.toml"))))
+        app.step()
+        bs = app.battle_scene
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+        for _ in range(4):
+            app.step()
+        bs, foe = open_menu_on_foe(app)
+        group = bs.mode.menu.entry_for("group", group_kind="wrestle")
+        move(group.rect.center)
+        for _ in range(2):
+            app.step()
+        text = " ".join(s for s, _, _ in bs.mode.menu.info_lines(group))
+        assert "the chance the grip takes hold: your roll succeeds." in text, text
+        assert "defence" not in text.split("Outcomes")[0]
+    finally:
+        app.close()

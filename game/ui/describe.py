@@ -573,9 +573,11 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
     if own:
         return own
     if key == "hit":
-        what = "the grip takes hold" if kind == "grapple" else "the blow lands"
-        head = (f"{round(p * 100)}% = the chance {what}: your roll succeeds and {foe}'s best defence "
-                f"fails (or you roll a critical).")
+        what = "the grip takes hold" if kind in ("grapple", "wrestle") else "the blow lands"
+        # a defence roll only where the odds have one (d20's attack meets an AC, nobody rolls to defend)
+        why = (f"your roll succeeds and {foe}'s best defence fails (or you roll a critical)" if "defended" in odds
+               else "your roll succeeds")
+        head = f"{round(p * 100)}% = the chance {what}: {why}."
     elif key == "win":
         head = (f"{round(p * 100)}% = the chance you win the contest against {foe} "
                 f"(a tie or a loss: it does not work).")
