@@ -313,3 +313,24 @@ def test_a_grab_elsewhere_says_which_choice_the_step_asks_and_release_opens_by_a
         assert panel.run.index == 1, panel.feedback
     finally:
         app.close()
+
+
+def test_nd6_hand_to_hand_is_worded_in_the_log_not_hth():
+    """Seen under Xvfb in the nd6 Hand-to-hand lesson: the log's heading and the last roll's box read
+    "Ann: hth Bob" (the action's short name). They now say "Ann goes hand-to-hand with Bob" (S3-HTH-7)."""
+    from game.ui.lesson_panel import start_lesson
+    from game.ui.scene import Transition
+
+    lesson = next(les for les in LESSONS if les.id.startswith("nd6") and les.order == 1)
+    app = make_app()
+    try:
+        app.apply(Transition("reset", start_lesson(app, lesson, LESSONS)))
+        app.step()
+        finish(app, lesson)
+        bs = app.battle_scene
+        texts = [ln.text for ln in bs.log.lines]
+        assert any("Ann goes hand-to-hand with Bob" in t for t in texts), texts
+        assert not any("hth Bob" in t for t in texts)
+        assert bs.last_action.title == "Ann goes hand-to-hand with Bob"
+    finally:
+        app.close()

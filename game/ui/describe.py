@@ -194,6 +194,10 @@ def intent_words(battle: Any, d: dict[str, Any], *, detail: bool = False) -> str
         return f"{who} grapples {tgt}{'’s ' + _words(where) if tgt and where else ''}{tail}"
     if kind == "drag":
         return f"{who} drags {tgt or 'the held foe'} to {tuple(d.get('to') or ())}"
+    if kind == "hth":  # nd6's short name: "Ann: hth Bob" in the log was seen under Xvfb
+        return f"{who} goes hand-to-hand with {tgt or 'a foe'}{tail}"
+    if kind == "leave_hth":
+        return f"{who} breaks away from hand-to-hand{tail}"
     verb = _words(kind)
     if tgt:
         loc = f" at the {_words(where)}" if where and where != "torso" else ""
@@ -221,6 +225,9 @@ def deed_words(battle: Any, d: dict[str, Any]) -> str:
     who = name_of(battle, d.get("actor"))
     if kind == "grapple" and text.startswith(who + " grapples "):
         return "grapple " + text[len(who) + len(" grapples "):]
+    for said, verb in ((" goes hand-to-hand", "go hand-to-hand"), (" breaks away", "break away")):
+        if kind in ("hth", "leave_hth") and text.startswith(who + said):
+            return verb + text[len(who) + len(said):]
     return text[len(who) + 2:] if text.startswith(who + ": ") else text
 
 
