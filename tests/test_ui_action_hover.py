@@ -300,3 +300,47 @@ def test_a_d20_wrestle_hover_names_no_defence_roll_nobody_makes():
         assert "defence" not in text.split("Outcomes")[0]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_long_menu_folds_what_is_not_allowed_and_stays_on_the_window(size):
+    """Seen under Xvfb: Ann holding Bob's arm (3d6 full) had 27 rows; at 1280x800 Close ran off the window,
+    at 1024x640 Attack and Evaluate did too. Now every row is on the window, the kinds not allowed now fold
+    into one row whose hover names each with its reason, and Close closes by a click."""
+    from test_ui_lessons import act_by_menu
+
+    from game.lessons import LESSONS_DIR, load_lesson
+    from game.ui.app import App
+    from game.ui.lesson_panel import start_lesson
+    from game.ui.scene import Transition
+    from game.ui.settings import Settings
+
+    app = App(None, size, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
+              session_kw={"sync_ai": True}, dice=[3, 3, 3, 6, 6, 6] * 10)
+    try:
+        lesson = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
+        app.apply(Transition("reset", start_lesson(app, lesson)))
+        app.step()
+        bs = app.battle_scene
+        act_by_menu(app, lesson, lesson.steps[0])  # the grab, picked in the menu (a sure hit, a failed dodge)
+        assert bs.session.battle.grapples and bs.actor == "ann"
+        bs, foe = open_menu_on_foe(app)
+        menu = bs.mode.menu
+        screen = pygame.Rect((0, 0), size)
+        assert screen.contains(menu.panel.rect), (menu.panel.rect, size)
+        kinds = {e.group.kind for e in menu.entries if e.kind == "group"}
+        assert {"takedown", "attack", "evaluate", "release"} <= kinds
+        folded = next(e for e in menu.entries if e.kind == "not_now")
+        assert "not allowed now" in folded.button.text
+        move(folded.rect.center)
+        for _ in range(2):
+            app.step()
+        text = "\n".join(s for s, _, _ in menu.info_lines(menu.hovered))
+        assert menu.hovered is folded and text.startswith("Not allowed now:") and "all-out" in text
+        app.draw()
+        assert menu.box.rect is not None and screen.contains(menu.box.rect)
+        close = next(e for e in menu.entries if e.kind == "back")
+        click(app, close.rect.center, steps=3)
+        assert not isinstance(bs.mode, M.Menu)
+    finally:
+        app.close()

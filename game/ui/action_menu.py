@@ -257,8 +257,9 @@ class ActionMenu:
     def _show_groups(self) -> None:
         self._clear()
         self.level = None
-        panel, y = self._panel(len(self.groups) + 1)
-        for g in self.groups:
+        shown, folded = fold_groups(self.groups, (self.screen_size[1] - 70) // ROW - 1)
+        panel, y = self._panel(len(shown) + bool(folded) + 1)
+        for g in shown:
             key = f"[{g.key}] " if g.key else ""
             if g.on_map:
                 tail = "  (pick on map)"
@@ -275,6 +276,10 @@ class ActionMenu:
                 label = f"{key}{g.title}  (on map)"  # a weapon's name makes it long: never cut the row
             b = self._button(panel, y, label, g.enabled, "@group_button")
             self._add(panel, y, b, "group", group=g, key=g.key)
+            y += ROW
+        if folded:  # a small window: one row for the kinds not allowed now, each with its reason on hover
+            b = self._button(panel, y, f"{len(folded)} more not allowed now (hover: why)", False)
+            self._add(panel, y, b, "not_now", folded=[g.illegal[0] for g in folded if g.illegal])
             y += ROW
         self._add(panel, y, self._button(panel, y, "Close  (Esc)", True, "@center_button"), "back")
 
@@ -312,26 +317,6 @@ class ActionMenu:
             y += ROW
         self._add(panel, y, self._button(panel, y, "<  Back  (Backspace)", True, "@center_button"), "back")
 
-    def _result_label(self, o: Option) -> str:
-        """A result's row: its name and what it costs (``data["costs"]``); a greyed one says why not."""
-        a = o.action
-        data = getattr(self.request, "data", None) or {}
-        result = getattr(a, "option", None)
-        if result == "none":
-            label = "No result (decline)"
-        else:
-            label = (str(result).replace("_", " ").capitalize() if result else
-                     (variant_label(a, self.battle, True) or a.title))
-        cost = (data.get("costs") or {}).get(result)
-        edge = data.get("edge")
-        if cost is not None and o.reason is not None and isinstance(edge, int) and cost > edge:
-            return f"{label}  (needs edge {cost})"
-        if cost is not None:
-            label += f"  (edge {cost})"
-        if o.reason is not None:
-            label += f": {o.reason.text}"
-        return label
-
     def _show_flat(self, options: list[Option]) -> None:
         """The result menu: every option a row, picked directly; the greyed ones with their reason."""
         self._clear()
@@ -349,7 +334,7 @@ class ActionMenu:
             if o.reason is None:
                 n += 1
                 num = str(n % 10) if n <= 10 else None
-            label = self._result_label(o)
+            label = _result_label(self, o)
             b = self._button(panel, y, f"{num + '  ' if num else '    '}{label}", o.reason is None)
             self._add(panel, y, b, "option" if o.reason is None else "fold", group=g, option=o,
                       key=num, folded=[o])
@@ -487,6 +472,8 @@ class ActionMenu:
                 return [("Hover an action to see what its chance means.", pal.dim, False),
                         ("Greyed: not allowed now (hover for the reason).", pal.dim, False)]
             return []
+        if e.kind == "not_now":
+            return _not_now_lines(self, e)
         out: list[tuple[str, tuple[int, int, int], bool]] = []
         if e.kind == "group" and e.group is not None:
             g = e.group
@@ -511,7 +498,7 @@ class ActionMenu:
         if o is None:
             return out
         if e.kind == "fold" and self.result_mode:
-            out.append((self._result_label(o), pal.dim, True))
+            out.append((_result_label(self, o), pal.dim, True))
             if o.reason is not None:
                 out.append((f"Not allowed: {o.reason.text}", pal.failure, True))
                 self._rule_line(out, o.reason.rule)
@@ -529,7 +516,7 @@ class ActionMenu:
         g = e.group
         odds = g.odds.get(id(o)) if g is not None else None
         if self.result_mode:
-            out.append((self._result_label(o), pal.accent, True))
+            out.append((_result_label(self, o), pal.accent, True))
             rule = ((getattr(self.request, "data", None) or {}).get("rules") or {}).get(
                 getattr(o.action, "option", None))
             self._rule_line(out, rule or o.action.rule)
@@ -582,6 +569,62 @@ class ActionMenu:
         pygame.draw.rect(surf, self.pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
         self.box.draw_rows(surf, rows, lh)
         return surf
+
+
+
+def fold_groups(groups: list[Group], rows: int) -> tuple[list[Group], list[Group]]:
+    """The groups a menu of ``rows`` rows (Close aside) shows, and those folded into one "not allowed now"
+    row: none when all fit; else first the all-out variants of a kind not allowed at all (the kind's own row
+    says why), then every kind not allowed now. Seen under Xvfb: a 3d6 holder's 27 rows ran off a 1280x800
+    window (Close unreachable) and hid Attack and Evaluate at 1024x640."""
+    if len(groups) <= rows:
+        return groups, []
+    off = {g.kind for g in groups if not g.enabled and g.variant == g.kind}
+    shown = [g for g in groups if g.enabled or g.variant == g.kind or g.kind not in off]
+    if len(shown) + 1 > rows:
+        shown = [g for g in groups if g.enabled]
+    return shown, [g for g in groups if g not in shown]
+
+
+def _not_now_lines(menu: ActionMenu, e: _Entry) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """The folded row's hover: each kind not allowed now, those with one reason together."""
+    pal = menu.pal
+    out: list[tuple[str, tuple[int, int, int], bool]] = [("Not allowed now:", pal.accent, True)]
+    by: dict[str, list[str]] = {}
+    for o in e.folded:
+        text = o.reason.text if o.reason is not None else ""
+        if o.reason is not None and o.reason.rule:
+            text += f" ({o.reason.rule})"
+        by.setdefault(text, []).append(o.action.title + _maneuver_words(o.action))
+    for text, titles in by.items():
+        out.append((", ".join(dict.fromkeys(titles)) + (f": {text}" if text else ""), pal.dim, False))
+    return out
+
+
+def _maneuver_words(action: Any) -> str:
+    man = getattr(action, "maneuver", None)
+    return "" if man in (None, "attack") else f" \u2014 {str(man).replace('_', ' ').replace('all out attack', 'all-out')}"
+
+
+def _result_label(menu: ActionMenu, o: Option) -> str:
+    """A result's row: its name and what it costs (``data["costs"]``); a greyed one says why not."""
+    a = o.action
+    data = getattr(menu.request, "data", None) or {}
+    result = getattr(a, "option", None)
+    if result == "none":
+        label = "No result (decline)"
+    else:
+        label = (str(result).replace("_", " ").capitalize() if result else
+                 (variant_label(a, menu.battle, True) or a.title))
+    cost = (data.get("costs") or {}).get(result)
+    edge = data.get("edge")
+    if cost is not None and o.reason is not None and isinstance(edge, int) and cost > edge:
+        return f"{label}  (needs edge {cost})"
+    if cost is not None:
+        label += f"  (edge {cost})"
+    if o.reason is not None:
+        label += f": {o.reason.text}"
+    return label
 
 
 def with_field(action: Any, **changes: Any) -> Any:
