@@ -337,6 +337,7 @@ def test_a_long_menu_folds_what_is_not_allowed_and_stays_on_the_window(size):
             app.step()
         text = "\n".join(s for s, _, _ in menu.info_lines(menu.hovered))
         assert menu.hovered is folded and text.startswith("Not allowed now:") and "all-out" in text
+        assert not any(f"({r}) ({r})" in text for _, _, r in find_rules(text)), text  # a rule cited once
         app.draw()
         assert menu.box.rect is not None and screen.contains(menu.box.rect)
         close = next(e for e in menu.entries if e.kind == "back")

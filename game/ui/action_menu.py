@@ -593,7 +593,7 @@ def _not_now_lines(menu: ActionMenu, e: _Entry) -> list[tuple[str, tuple[int, in
     by: dict[str, list[str]] = {}
     for o in e.folded:
         text = o.reason.text if o.reason is not None else ""
-        if o.reason is not None and o.reason.rule:
+        if o.reason is not None and o.reason.rule and o.reason.rule not in text:
             text += f" ({o.reason.rule})"
         by.setdefault(text, []).append(o.action.title + _maneuver_words(o.action))
     for text, titles in by.items():
