@@ -345,3 +345,35 @@ def test_a_long_menu_folds_what_is_not_allowed_and_stays_on_the_window(size):
         assert not isinstance(bs.mode, M.Menu)
     finally:
         app.close()
+
+
+def test_a_change_in_the_log_names_its_rule_and_a_click_opens_the_rules_help_there():
+    """Seen under Xvfb: a 3d6 battle's log showed no rule ID at all, so there was none to click. A change of
+    state now ends with the rule behind it ("Ann grips Bob's arm with 1 hand (S2-HOLD-1)"), drawn as a link:
+    a click in the real log opens the rules help at that rule."""
+    from test_ui_lessons import act_by_menu
+
+    from game.lessons import LESSONS_DIR, load_lesson
+    from game.ui.app import App
+    from game.ui.lesson_panel import start_lesson
+    from game.ui.scene import Transition
+    from game.ui.settings import Settings
+
+    app = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
+              session_kw={"sync_ai": True}, dice=[3, 3, 3, 6, 6, 6] * 10)
+    try:
+        lesson = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
+        app.apply(Transition("reset", start_lesson(app, lesson)))
+        app.step()
+        bs = app.battle_scene
+        act_by_menu(app, lesson, lesson.steps[0])
+        app.draw()
+        rule = next(ev["rule"] for e in bs.session.battle.log for ev in e.get("events", [])
+                    if ev.get("type") == "grapple_start")
+        rect = next(r for r, rid in bs.log._links if rid == rule)
+        assert bs.right_rect.contains(rect)
+        click(app, rect.center, steps=4)
+        top = app.scenes.top
+        assert type(top).__name__ == "RulesHelpView" and top.rule == rule
+    finally:
+        app.close()

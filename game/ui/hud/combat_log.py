@@ -152,7 +152,7 @@ class CombatLog:
         for i, ln in enumerate(self.lines):
             indent = 0 if ln.kind in ("head", "note", "ai") else 22
             bold = ln.kind == "head"
-            for j, s in enumerate(wrap(self.text, ln.text, SIZE, width - indent - 14, bold)):
+            for j, s in enumerate(wrap(self.text, _shown(ln), SIZE, width - indent - 14, bold)):
                 rows.append((i, s, j == 0))
         self._rows = rows
         self._rows_key = key
@@ -229,6 +229,15 @@ class CombatLog:
         if self.scroll:
             more = t.render(f"{self.scroll} more lines below (wheel down)", 11, pal.neutral)
             surface.blit(more, (rect.right - more.get_width() - 10, rect.bottom - 16))
+
+
+def _shown(ln: LogLine) -> str:
+    """A line as drawn: a change of state ends with the rule behind it, a link to the rules help (issue 18;
+    under Xvfb a 3d6 battle's log showed no rule ID to click). Rolls keep theirs in the breakdown."""
+    rule = (ln.event or {}).get("rule") if ln.kind in ("event", "held") else None
+    if isinstance(rule, str) and rule and rule not in ln.text:
+        return f"{ln.text} ({rule})"
+    return ln.text
 
 
 def _said(entry: dict[str, Any], battle: Any) -> str:
