@@ -65,6 +65,15 @@ class Reason:
         return {"kind": self.kind, "reason": self.text, "rule": self.rule}
 
 
+def _plain(value: Any) -> Any:
+    """A field's value as JSON reads it back: tuples, nested ones too, as lists. A flame burst's ``hexes``
+    (``((q, r), ...)``) once gave ``[(q, r), ...]``, which never equals the ``[[q, r], ...]`` of a saved log, so a
+    battle with a burst placed by hand could not be loaded (its replay found no dice for the burst)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every action/intent. Subclasses set ``type`` and add their fields.
@@ -137,7 +146,7 @@ class Action:
                 continue
             value = getattr(self, f.name)
             if value != f.default or f.default is dataclasses.MISSING:
-                out[f.name] = list(value) if isinstance(value, tuple) else value
+                out[f.name] = _plain(value)
         return out
 
     def text(self) -> str:
@@ -468,6 +477,13 @@ class Ruleset:
         see in hp and conditions alone (a hex that burns it at its next turn, a foe's clear line of fire),
         in the evaluation's units (a whole hp bar is 4); 0 or less. ``careful``: the level reads danger (the
         easy level does not). The default: nothing (a ruleset whose map never changes)."""
+        return 0.0
+
+    def ai_arms(self, battle: Battle, fighter: Fighter) -> float:
+        """What the fighter's hands are worth to its side now, which the computer's evaluation cannot see in hp
+        and conditions alone: the harm its best blow can do where it stands (a weapon it holds, the one a
+        brawl made it drop, bare hands inside one), in the evaluation's units (a whole hp bar is 4); 0 or
+        more. The default: nothing (a ruleset whose fighters never lose or change what they strike with)."""
         return 0.0
 
     def headline(self, odds: dict[str, float] | None) -> str | None:
