@@ -17,6 +17,7 @@ import pytest
 from game.hexgrid import Hex, hex_neighbors, offset_to_axial
 from game.maps import load_map
 from game.model.board import Board
+from game.rules.nd6 import shotgun
 from game.rules.nd6.items import item
 from game.scenarios import load_scenario
 
@@ -159,7 +160,9 @@ def test_compound_scenario_carries_the_part_two_arsenal(battle) -> None:  # type
             assert item(it)["kind"] in ("melee", "missile", "thrown"), (f.id, it)
             assert f.stats["ST"] >= item(it).get("st", 0), (f.id, it)
             if item(it).get("hands") == 2:
-                assert len(in_hand) == 1, (f.id, in_hand)
+                assert set(in_hand) == {it}, (f.id, in_hand)
+            if shotgun.is_shotgun(it):  # S3-SHOTGUN-10..12: the ST as the gun is held (one hand on it: ST 23)
+                assert f.stats["ST"] >= shotgun.st_needed(f, it, item(it)["ammo"]), (f.id, f.hands)
         for it in f.items:
             assert item(it)["kind"] in ("armour", "gear"), (f.id, it)
         for it in f.traits.get("belt", []):
