@@ -422,3 +422,21 @@ def test_from_an_empty_board_a_click_puts_a_fighter(lab_app):
     press_button(app, "add")
     press_button(app, "side")
     assert {f["side"] for f in sc.lab.data["fighters"]} == {"red", "side2"}
+
+
+def test_the_split_view_is_not_covered_by_an_old_note(lab_app):
+    """Seen under Xvfb: "Loaded break_free_full.json." stayed at the window's foot over the split view's
+    assumed values (3d6 full against d20). Opening the comparison clears the old note; the view's foot is
+    drawn, not covered."""
+    app = lab_app
+    load(app, FIXTURES / "break_free_full.json")
+    sc = app.scene
+    assert sc.message and "Loaded" in sc.message[0]
+    click(app, sc.board.token_screen_pos("bob"))
+    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "break_free"))
+    pick(app, "other", "d20")
+    press_button(app, "compare")
+    assert sc.comparison is not None and not sc.message
+    frame = app.draw()
+    foot = (sc.map_rect.centerx, sc.map_rect.bottom - 30)
+    assert frame.get_at(foot)[:3] != sc.pal.success  # no note's frame or text over the view

@@ -149,6 +149,7 @@ def _compare(scene: Any) -> None:
     try:
         scene.comparison = compare(scene.lab, action, scene.picked.get("other", ""), typed, seed=scene.seed)
         scene.compare_scroll = 0
+        scene.message = None  # an older note ("Loaded x.json.") sat over the split view's foot (seen under Xvfb)
     except ImportError:
         scene.say("Translating between rulesets is not available yet.", "failure")
     except LabError as exc:
