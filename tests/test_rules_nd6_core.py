@@ -542,6 +542,20 @@ def test_g3_3_the_choose_slot_offers_exactly_the_two_choices():
     assert why(b2, {"type": "move_order", "actor": "ann"}).rule == "G3-3"
 
 
+def test_g3_3_s3_stun_2_a_stunned_chooser_still_makes_its_sides_choice():
+    """G3-3 with S3-STUN-2 and S3-SUBDUE-3: the choice of who moves first is the side's, not an action, so a
+    chooser stunned (or subdued) since the roll still makes it; before, it could take neither choice and the round
+    stopped (the soak's 'no legal action at all' on cargo_bay and compound)."""
+    for cond in ("stunned", "subdued"):
+        b, c = controller([6, 2])
+        b.fighter("ann").conditions.append(cond)
+        assert phase(b) == "choose" and c.whose_turn() == "ann"
+        legal = sorted(getattr(o.action, "first", None) for o in c.legal_actions() if o.legal)
+        assert legal == [False, True], cond
+        assert c.submit(action({"type": "move_order", "actor": "ann", "first": False})).ok
+        assert phase(b) == "movement" and c.whose_turn() == "bob"
+
+
 def test_g3_3_the_computer_plays_the_choose_slot():
     from game.ai.opponent import Opponent
 

@@ -536,13 +536,17 @@ class DoNothing(DoNothingVerb, Nd6Action):
 
 @dataclass(frozen=True, slots=True)
 class ChooseOrder(Nd6Action):
-    """G3-3: the side that won the initiative roll chooses to move first or second."""
+    """G3-3: the side that won the initiative roll chooses to move first or second.
+
+    The choice is the side's, made through its chooser: a chooser stunned or subdued since the roll (S3-STUN-2,
+    S3-SUBDUE-3) still speaks for its side, as it takes no action by it (else the round could not go on)."""
 
     type: ClassVar[str] = "move_order"
     title: ClassVar[str] = "Choose who moves first"
     rule: ClassVar[str] = "G3-3"
     phases: ClassVar[tuple[str, ...]] = ("choose",)
     is_action: ClassVar[bool] = False
+    passive: ClassVar[bool] = True
     first: bool = False
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
