@@ -166,3 +166,18 @@ def test_tools_soak_jobs_match_one_process(capsys):
         out = capsys.readouterr().out
         outs.append(re.sub(r"[\d.]+ s\b", "T s", out))
     assert outs[0] == outs[1] and "save failures 0 of" in outs[0]
+
+
+def test_the_soak_plays_every_scenario_of_a_ruleset():
+    """A ruleset with several scenarios is soaked on each in turn (nd6-tactical's guns, grenades, smoke and fire
+    are only in its compound; S3-GRENADE, S3-FIRE, S3-SMOKE, S3-FLAMER), each template rotating its own pairings."""
+    from game.ai.soak import _scenarios_for, soak_templates
+
+    for rid in _registered():
+        paths = _scenarios_for(rid)
+        templates = soak_templates(rid)
+        assert len(templates) == max(1, len(paths))
+    nd6 = [p.stem for p in _scenarios_for("nd6-tactical")]
+    assert {"cantina_nd6", "cargo_bay_nd6", "compound_nd6"} <= set(nd6)
+    r = run_soak("nd6-tactical", 3, seed=5, midpoint_every=0)
+    assert (r.battles, r.crashes, r.stuck, r.breaks, r.save_failures) == (3, 0, 0, 0, 0), r.messages

@@ -1,12 +1,14 @@
 """The soak: many seeded computer-vs-computer battles per ruleset, every invariant checked at every step.
 
-For each ruleset a *template* battle is found: a scenario in ``maps/`` made
-for it, else the arena with the fighters' stats and hands taken from the
-ruleset's ``stat_blocks`` (plain data in its own folder, for rulesets whose
-stats differ from 3d6's).
-Battle *i* takes one fighter a side from the template (every fifth battle
-two a side), rotating through them so every pairing of weapons and skills
-comes up, and plays it with cheap players (easy, a small node budget),
+For each ruleset its *templates* are found: every scenario in ``maps/`` made
+for it (in name order), else the arena with the fighters' stats and hands
+taken from the ruleset's ``stat_blocks`` (plain data in its own folder, for
+rulesets whose stats differ from 3d6's).
+Battle *i* is played on template ``i % n`` of the ``n`` (so a ruleset's
+every scenario, its map, weapons and map effects, is soaked: nd6's guns,
+grenades and fires live only in its compound) and takes one fighter a side
+from it (every fifth battle two a side), rotating through them so every
+pairing of weapons and skills comes up, and plays it with cheap players (easy, a small node budget),
 which wander widely through the rules. Reported: crashes, battles stuck at
 the round limit, invariant breaks (with the battle's index and seed to
 replay it).
@@ -34,23 +36,38 @@ from game.ai.opponent import Opponent, mix
 from game.ai.simulation import fewer_collections
 from game.model import Battle
 
-__all__ = ["SoakReport", "soak_template", "soak_battle", "run_soak", "MAPS"]
+__all__ = ["SoakReport", "soak_template", "soak_templates", "soak_battle", "run_soak", "MAPS"]
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
-def _scenario_for(ruleset_id: str) -> Path | None:
+def _scenarios_for(ruleset_id: str) -> list[Path]:
+    out = []
     for path in sorted(MAPS.glob("*.toml")):
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError):
             continue
         if data.get("ruleset") == ruleset_id:
-            return path
-    return None
+            out.append(path)
+    return out
+
+
+def _scenario_for(ruleset_id: str) -> Path | None:
+    found = _scenarios_for(ruleset_id)
+    return found[0] if found else None
+
+
+def soak_templates(ruleset_id: str) -> list[Battle]:
+    """Every battle to draw soak fighters from, for ``ruleset_id``: one per scenario made for it, in name
+    order (``ruleset.setup`` not yet run)."""
+    from game.maps import load_scenario
+
+    paths = _scenarios_for(ruleset_id)
+    return [load_scenario(p) for p in paths] if paths else [soak_template(ruleset_id)]
 
 
 def soak_template(ruleset_id: str) -> Battle:
-    """A battle to draw soak fighters from, for ``ruleset_id`` (``ruleset.setup`` not yet run)."""
+    """The first battle to draw soak fighters from, for ``ruleset_id`` (``ruleset.setup`` not yet run)."""
     from game.maps import load_scenario
 
     path = _scenario_for(ruleset_id)
@@ -71,15 +88,18 @@ def soak_template(ruleset_id: str) -> Battle:
     return battle
 
 
-def soak_battle(template: Battle, i: int, seed: int = 0) -> Battle:
-    """Battle ``i`` of a soak: one fighter a side (two every fifth battle), rotating through the template."""
+def soak_battle(template: Battle, i: int, seed: int = 0, *, turn: int | None = None) -> Battle:
+    """Battle ``i`` of a soak: one fighter a side (two every fifth battle), rotating through the template.
+
+    ``turn`` is this template's own count of its battles (``i`` when the ruleset has one template), which picks
+    the pairing; ``i`` seeds the dice, so battles on different templates never share them."""
     b = template.clone(with_log=False)
     sides: dict[str, list] = {}
     for f in b.fighters:
         sides.setdefault(f.side, []).append(f)
     per = 2 if i % 5 == 4 else 1
     chosen = []
-    step = i
+    step = i if turn is None else turn
     for fs in sides.values():  # red i % nr, blue (i // nr) % nb, ...: every pairing in turn
         for j in range(min(per, len(fs))):
             chosen.append(fs[(step + j) % len(fs)])
@@ -144,9 +164,9 @@ def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", n
     ruleset = find_ruleset(ruleset_id)
     report = SoakReport(ruleset_id)
     t0 = time.perf_counter()
-    template = soak_template(ruleset_id)
+    templates = soak_templates(ruleset_id)
     with fewer_collections(), tempfile.TemporaryDirectory(prefix="clinch-soak-") as folder:
-        _soak_loop(report, ruleset, template, n, first=first, seed=seed, level=level, nodes=nodes,
+        _soak_loop(report, ruleset, templates, n, first=first, seed=seed, level=level, nodes=nodes,
                    round_limit=round_limit, keep=keep, progress=progress, folder=Path(folder),
                    midpoint_every=midpoint_every)
     report.seconds = time.perf_counter() - t0
@@ -202,12 +222,13 @@ class _Saver:
         return encode_save(save), save.state_hash
 
 
-def _soak_loop(report: SoakReport, ruleset: Any, template: Battle, n: int, *, first: int, seed: int, level: str,
+def _soak_loop(report: SoakReport, ruleset: Any, templates: list[Battle], n: int, *, first: int, seed: int, level: str,
                nodes: int, round_limit: int, keep: int, progress: Callable[[int, int], None] | None,
                folder: Path, midpoint_every: int) -> None:
     for k in range(n):
         i = first + k
-        battle = soak_battle(template, i, seed)
+        template = templates[i % len(templates)]
+        battle = soak_battle(template, i, seed, turn=i // len(templates))
         # the limit travels in the battle, so that loading a save of a stuck battle ends it where play did
         if not battle.options.get("round_limit") or int(battle.options["round_limit"]) > round_limit:
             battle.options["round_limit"] = round_limit
@@ -221,7 +242,8 @@ def _soak_loop(report: SoakReport, ruleset: Any, template: Battle, n: int, *, fi
         report.rounds.append(r.rounds)
         if r.ended and r.winner is None:
             report.draws += 1
-        where = f"battle {i} (seed {seed}, {' v '.join(f.id for f in battle.fighters)})"
+        where = (f"battle {i} (seed {seed}, {Path(template.scenario).name if template.scenario else 'template ' + str(i % len(templates))}: "
+                 f"{' v '.join(f.id for f in battle.fighters)})")
         if r.error:
             report.crashes += 1
             if len(report.messages) < keep:
