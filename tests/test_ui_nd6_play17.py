@@ -117,3 +117,52 @@ def test_the_compound_shotguns_are_held_in_both_hands_s3_shotgun_11():
     assert isinstance(sc.mode, M.Menu)
     rows = [e for e in sc.mode.menu.entries if e.kind == "group" and e.group.kind == "attack"]
     assert rows and rows[0].group.best() >= 0.3, rows[0].group.best()
+
+
+def _hover_first_option(app, sc, foe: str, kind: str = "attack"):
+    """Click ``foe``, open the ``kind`` group and hover its first row: (menu, entry)."""
+    from game.ui import modes as M
+
+    _click(app, sc, sc.session.battle.get(foe).hex)
+    assert isinstance(sc.mode, M.Menu)
+    menu = sc.mode.menu
+    _press(app, menu.entry_for("group", group_kind=kind).rect.center)
+    e = next(x for x in menu.entries if x.kind == "option")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=e.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    app.step()
+    assert menu.hovered is e
+    return menu, e
+
+
+def _press(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    app.step()
+    app.step()
+
+
+def test_a_shots_hover_builds_its_roll_from_each_modifier_g3_1():
+    """G3-1, S3-SHOTGUN-11: the hover of a shot says the DX it really rolls under and what that is made of. Seen
+    under Xvfb: Mags's shotgun with one hand on it read "3d6 under your adjusted DX 10" beside a 5% chance (it
+    rolls under 1: ST 13 against the 23 one hand needs, -10); the split laser shot charted a whole 6d6 shot's
+    damage for each 3d6 shot (S3-ENERGY-3)."""
+    b = compound()
+    g = b.get
+    g("mags").hex, g("mags").facing, g("acheampong").hex = Hex(2, 11), 0, Hex(7, 11)
+    g("mags").hands = {"right": "combat_shotgun", "left": None}  # one hand on it
+    g("lin").hex, g("lin").facing = Hex(2, 10), 0
+    app, sc = _app(b)
+    _until_turn_of(app, sc, "mags", "action")
+    menu, e = _hover_first_option(app, sc, "acheampong")
+    text = " ".join(s for s, _, _ in menu.info_lines(e))
+    assert "adjusted DX 1 " in text and "DX 11" in text and "-10" in text and "one-handed" in text, text
+    words = menu.box.words(menu.battle, e.option.action)
+    assert min(k for k, _ in words.damage) == 4  # buckshot: 4d6
+    # a split laser shot: each 3d6 shot's damage is charted, 3 to 18
+    from game.rules.nd6.actions import Attack
+
+    split = Attack(actor="lin", target="acheampong", item="laser_rifle", dice=3, shots=2)
+    w = sc.session.ruleset.action_words(sc.session.battle, split)
+    assert (min(k for k, _ in w.damage), max(k for k, _ in w.damage)) == (3, 18) and "each" in w.damage_label

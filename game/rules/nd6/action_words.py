@@ -8,7 +8,7 @@ from the same damage expression the attack rolls (``combat.weapon_damage``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.rules.action_words import ActionWords, dice_spread, generic_words, target_name, with_words
 
@@ -58,9 +58,15 @@ COSTS: dict[str, str] = {
 
 
 def _damage(battle: Battle, action: Action) -> tuple[tuple[int, float], ...]:
-    """The spread of a blow's damage before armour (an attack or a charge with a known weapon)."""
+    """The spread of a blow's damage before armour (an attack or a charge with a known weapon): the damage the
+    plan rolls, so a shotgun's shell (S3-SHOTGUN-5) and one shot of an energy split (S3-ENERGY-3: 2 x 3d6
+    charted 6d6 under Xvfb) read as they roll."""
     from game.rules.nd6 import combat, status
 
+    if action.type == "attack":
+        plan = _attack_plan(battle, action)
+        if plan is not None and plan.damage.dice:
+            return dice_spread(plan.damage.dice, 6, plan.damage.adds)
     actor = battle.get(action.actor) if battle is not None else None
     target = battle.get(getattr(action, "target", "")) if battle is not None else None
     if actor is None or target is None:
@@ -74,10 +80,11 @@ def _damage(battle: Battle, action: Action) -> tuple[tuple[int, float], ...]:
     return dice_spread(dmg.dice, 6, dmg.adds)
 
 
-def _attack_does(battle: Battle, action: Action, foe: str) -> str | None:
-    """An attack's roll as it stands (seen under Xvfb: the hover said "3d6" for a 5d6 blow at a defending
-    Master): how many dice under what adjusted DX, and why more than three (G3-1, G3-4, S3-MA-6..8)."""
-    from game.rules.nd6 import combat
+def _attack_plan(battle: Battle, action: Action) -> Any:
+    """The plan the attack would roll with, built as the action builds it: a shot's (``ranged.shot_plan`` with
+    a new target's penalty and the weapon modules' own adjustments: a shotgun's shell and ST, an energy split,
+    S3-SHOTGUN-6, S3-ENERGY-3, G3-22) or a blow's (``combat.plan_attack``); None when it cannot be built."""
+    from game.rules.nd6 import combat, ranged, status
 
     actor = battle.get(action.actor) if battle is not None else None
     target = battle.get(getattr(action, "target", "")) if battle is not None else None
@@ -85,15 +92,38 @@ def _attack_does(battle: Battle, action: Action, foe: str) -> str | None:
         return None
     weapon = getattr(action, "item", "")
     try:
-        from game.rules.nd6 import status
-
         weapon = status.ready_weapon(actor) if weapon == "" else weapon
-        plan = combat.plan_attack(battle, actor, target, weapon, defense=getattr(action, "defense", None))
+        defense = getattr(action, "defense", None)
+        if action.type == "attack" and ranged.is_shot(battle, actor, target, weapon, getattr(action, "mode", None)):
+            extra = [m for m in (ranged.switch_mod(battle, actor, target),) if m is not None]
+            plan = ranged.shot_plan(battle, actor, target, weapon, extra_mods=extra, defense=defense)
+            for fn in ranged.hook("adjust_shot"):
+                fn(battle, plan, actor, target, action)
+            return plan
+        return combat.plan_attack(battle, actor, target, weapon, defense=defense)
     except (KeyError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def _mods_words(spec: Any) -> str:
+    """The roll's target built up in words: "DX 11, armour and shield -1, from the side +2"."""
+    stat = spec.label.rsplit(":", 1)[-1].strip() or "DX"
+    parts = [f"{stat} {spec.base}"] + [f"{m.reason} {m.value:+d}" for m in spec.modifiers if m.value]
+    if spec.cap is not None and spec.target < spec.base + sum(m.value for m in spec.modifiers):
+        parts.append(f"at most {spec.cap[0]}: {spec.cap[1]}")
+    return ", ".join(parts)
+
+
+def _attack_does(battle: Battle, action: Action, foe: str) -> str | None:
+    """An attack's roll as it stands (seen under Xvfb: the hover said "3d6" for a 5d6 blow at a defending
+    Master, and "adjusted DX 10" for a shotgun shot rolled under 0): how many dice under what adjusted DX, what
+    it is made of (G3-1, G3-4, S3-MA-6..8, and each modifier with its reason), and why more than three dice."""
+    plan = _attack_plan(battle, action)
+    if plan is None:
         return None
     why = "; ".join(str(w) for w in plan.extra.get("dice_why") or [])
     return (f"Strike or shoot {foe}: {plan.spec.dice}d6 under your adjusted DX {plan.spec.target} (G3-1)"
-            + (f" — {why}." if why else "."))
+            f" = {_mods_words(plan.spec)}" + (f" \u2014 {why}." if why else "."))
 
 
 def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
@@ -105,8 +135,10 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
         does = _attack_does(battle, action, fill["foe"]) or does
     costs = COSTS.get(action.type, base.costs).format(**fill)
     damage = _damage(battle, action) if action.type in ("attack", "charge") else ()
-    out = with_words(base, does=does, costs=costs, damage=damage,
-                     damage_label="Damage if it hits, before armour (G3-1)" if damage else "")
+    shots = getattr(action, "shots", None) if isinstance(getattr(action, "dice", None), int) else None
+    label = (f"Damage of each of the {shots} shots that hits, before armour (S3-ENERGY-3)" if shots and shots > 1
+             else "Damage if it hits, before armour (G3-1)")
+    out = with_words(base, does=does, costs=costs, damage=damage, damage_label=label if damage else "")
     odds = ruleset.odds(battle, action) if action.type in ("slam", "hth") else {}
     foe = fill["foe"]
     if action.type == "slam" and {"hit", "down"} <= set(odds):  # S3-SLAM-2, S3-SLAM-3: two rolls in a row
