@@ -153,6 +153,12 @@ def _words(s: str) -> str:
     return str(s).replace("_", " ")
 
 
+def _posture_words(d: dict[str, Any]) -> str:
+    """The posture a change_posture intent asks for: a plain intent leaves out the default, standing (the
+    play-through's log read "Rook changes posture to None")."""
+    return _words(d.get("posture") or "standing")
+
+
 def intent_title(d: dict[str, Any]) -> str:
     return _words(d.get("type", "")).capitalize()
 
@@ -184,7 +190,7 @@ def intent_words(battle: Any, d: dict[str, Any], *, detail: bool = False) -> str
     if kind == "face":  # a plain intent leaves out a field at its default, and a Face's is 0
         return f"{who} turns to face {facing_word(battle, d.get('facing', 0))}"
     if kind == "change_posture":
-        return f"{who} changes posture to {d.get('posture')}"
+        return f"{who} changes posture to {_posture_words(d)}"
     if kind in ("do_nothing", "pass"):
         return f"{who} does nothing"
     if "first" in d or kind == "move_order":  # G3-3's choice (a plain intent leaves out first=False)
@@ -214,7 +220,7 @@ def deed_words(battle: Any, d: dict[str, Any]) -> str:
     if kind == "face":
         return f"turn to face {facing_word(battle, d.get('facing', 0))}"
     if kind == "change_posture":
-        return f"change posture to {d.get('posture')}"
+        return f"change posture to {_posture_words(d)}"
     if kind in ("do_nothing", "pass"):
         return "do nothing"
     if kind == "drag":
