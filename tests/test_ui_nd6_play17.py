@@ -166,3 +166,20 @@ def test_a_shots_hover_builds_its_roll_from_each_modifier_g3_1():
     split = Attack(actor="lin", target="acheampong", item="laser_rifle", dice=3, shots=2)
     w = sc.session.ruleset.action_words(sc.session.battle, split)
     assert (min(k for k, _ in w.damage), max(k for k, _ in w.damage)) == (3, 18) and "each" in w.damage_label
+
+
+def test_a_flame_bursts_hover_says_the_dx_it_rolls_under_s3_flamer_4():
+    """S3-FLAMER-4: the hover of Torch's flame burst says the DX the burst rolls under and what it is made of
+    (full body armour's -2), and what the burst lays; it read only "26%" under Xvfb."""
+    from game.rules.nd6 import flamer
+
+    b = compound()
+    g = b.get
+    g("torch").hex, g("torch").facing, g("dunn").hex = Hex(2, 11), 0, Hex(5, 11)
+    app, sc = _app(b)
+    _until_turn_of(app, sc, "torch", "action")
+    menu, e = _hover_first_option(app, sc, "dunn", kind="flame")
+    text = " ".join(s for s, _, _ in menu.info_lines(e))
+    spec = flamer.aim_spec(sc.session.battle, g("torch"), g("dunn").hex, g("dunn"))
+    assert f"adjusted DX {spec.target} " in text and "DX 11" in text and "armour" in text, text
+    assert "3 hexes on fire" in text or "7 hexes on fire" in text

@@ -126,6 +126,28 @@ def _attack_does(battle: Battle, action: Action, foe: str) -> str | None:
             f" = {_mods_words(plan.spec)}" + (f" \u2014 {why}." if why else "."))
 
 
+def _flame_does(battle: Battle, action: Action) -> str | None:
+    """A flame burst's roll as it stands (S3-FLAMER-4: a missile weapon's roll; seen under Xvfb as a bare 26%
+    with nothing saying it was DX 11 less full body armour's 3) and what a hit lays (S3-FLAMER-5)."""
+    from game.rules.nd6 import flamer
+
+    f = battle.get(action.actor) if battle is not None else None
+    if f is None:
+        return None
+    try:
+        aim, t = flamer.aim_of(battle, action)
+        burst = getattr(action, "burst", "small")
+        if aim is None or burst not in flamer.BURSTS:
+            return None
+        spec = flamer.aim_spec(battle, f, aim, t)
+    except (KeyError, ValueError, TypeError, AttributeError):
+        return None
+    who = t.label if t is not None else f"({aim.q}, {aim.r})"
+    return (f"A {burst} burst of burning oil at {who}: {spec.dice}d6 under your adjusted DX {spec.target} "
+            f"(S3-FLAMER-4) = {_mods_words(spec)}; it sets {flamer.BURSTS[burst][0]} hexes on fire, on the aim "
+            "on a hit, beside it on a miss (S3-FLAMER-5, S3-FLAMER-6).")
+
+
 def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     """The hover of one nd6 action: the generic rolls and chart with this ruleset's words over them."""
     base = generic_words(ruleset, battle, action)
@@ -133,6 +155,8 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     does = DOES.get(action.type, base.does).format(**fill)
     if action.type == "attack":
         does = _attack_does(battle, action, fill["foe"]) or does
+    elif action.type == "flame":
+        does = _flame_does(battle, action) or does
     costs = COSTS.get(action.type, base.costs).format(**fill)
     damage = _damage(battle, action) if action.type in ("attack", "charge") else ()
     shots = getattr(action, "shots", None) if isinstance(getattr(action, "dice", None), int) else None
