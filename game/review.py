@@ -209,7 +209,7 @@ def review_lines(d: DecidingRoll) -> tuple[str, str, str]:
         odds = "No odds are known for this action."
     else:
         what = (d.hoped or "success").replace("_", " ")
-        came = "" if d.happened is None else (" \u2014 it came" if d.happened else " \u2014 it did not come")
+        came = "" if d.happened is None else (", and it happened" if d.happened else ", and it did not happen")
         odds = f"Before the dice: {what} {percent(d.chance)}{came}" + (
             " (against the odds)." if d.against_odds else ".")
     did = "; ".join(d.effects[:4]) + "." if d.effects else ""

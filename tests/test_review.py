@@ -111,7 +111,9 @@ def test_a_lost_battle_offers_what_happened_by_posted_events(tmp_path):
         card = review.card_rects[1]
         assert frame.get_at((card.x + card.w // 2, card.y + 1))[:3] == review.pal.failure  # against the odds
         words = [w for d in review.rolls for w, *_ in review.card_lines(d)]
-        assert "Before the dice: win 5% \u2014 it came (against the odds)." in words
+        assert "Before the dice: win 5%, and it happened (against the odds)." in words
+        # the heading has a band of its own over the top bar (seen under Xvfb: it sat on the names and phases)
+        assert frame.get_at((review.card_rects[0].x + 4, 14))[:3] == (16, 18, 24)
         # each card's rule IDs are links into the rules help
         rect, rule = review.links.links[0]
         assert rule == "S2-GRAB-1"

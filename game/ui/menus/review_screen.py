@@ -99,13 +99,16 @@ class ReviewScreen(GuiScene):
         bw = min(860, w - 40)
         x = (w - bw) // 2
         side = self.battle_scene.session.side_name(self.loser)
-        title = t.render("What happened", 34, pal.accent, bold=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, 18)))
-        sub = ("The rolls that decided the battle for " + side + ", each with the chance it had before the dice."
+        title = t.render("What happened?", 34, pal.accent, bold=True)
+        sub = (f"The rolls that lost the battle for {side}, each with the chance it had before the dice."
                if self.rolls else self.problem or "No single roll turned this battle: it was lost over many small ones.")
+        subs = [t.render(ln, 15, (220, 220, 220)) for ln in wrap(t, sub, 15, bw)]
+        # a band under the heading: over the top bar's names and phases it was hard to read (seen under Xvfb)
+        band = pygame.Rect(x, 10, bw, 54 + sum(img.get_height() for img in subs) + 8)
+        pygame.draw.rect(surface, (16, 18, 24), band, border_radius=10)
+        surface.blit(title, title.get_rect(midtop=(w // 2, 18)))
         y = 64
-        for ln in wrap(t, sub, 15, bw):
-            img = t.render(ln, 15, (220, 220, 220))
+        for img in subs:
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height()
         y += 12
@@ -155,6 +158,6 @@ class ReviewScreen(GuiScene):
                          bold=True)
         surface.blit(label, (r.x, r.bottom + 4))
         if d.happened is not None:
-            came = t.render("came" if d.happened else "did not come", 13,
+            came = t.render("happened" if d.happened else "did not happen", 13,
                             pal.success if d.happened else pal.failure, bold=True)
             surface.blit(came, came.get_rect(topright=(r.right, r.bottom + 4)))
