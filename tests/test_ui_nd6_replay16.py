@@ -80,3 +80,76 @@ def test_g3_8_standing_up_is_logged_as_standing_not_none():
         assert not any("None" in ln.text for ln in sc.log.lines)
     finally:
         app.close()
+
+
+def _to_action_slot(app, sc, fid, presses=20):
+    """Space through the choose slot, every movement and the action slots before ``fid``'s (hotseat)."""
+    for _ in range(presses):
+        ini = sc.session.ctl.initiative()
+        if ini.get("phase") == "action" and sc.session.battle.current == fid:
+            return
+        _key(app, pygame.K_SPACE)
+        _settle(app, sc)
+    raise AssertionError(f"{fid}'s action slot never came")
+
+
+def _hover_entry(app, sc, label):
+    """Move the mouse over the open menu's entry whose text starts with ``label``; the words then drawn."""
+    entry = next(e for e in sc.mode.menu.entries if e.button and label in e.button.text)
+    pos = entry.rect.center
+    sc.mouse = pos
+    sc.text.drawn = []
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.step()
+    words = [str(d[0]) for d in sc.text.drawn]
+    sc.text.drawn = None
+    return words
+
+
+def _next_to(battle, fid, foe):
+    """``fid`` moved next to ``foe`` (an open hex), the two facing each other."""
+    from game.hexgrid import direction_between, neighbors_of
+
+    f, o = battle.get(fid), battle.get(foe)
+    f.hex = next(h for h in neighbors_of(o.hex)
+                 if battle.board.is_open(h) and not any(x.hex == h for x in battle.fighters))
+    f.facing = direction_between(f.hex, o.hex)
+    o.facing = direction_between(o.hex, f.hex)
+
+
+def test_g3_1_bare_handed_attack_hover_names_the_fumble_not_a_weapon():
+    """G3-1 with S3-UNARMED-9: Vesh, a bare-handed Master next to Sable, hovers Attack; the menu's sentence says
+    a fumble hurts Vesh (1d6), not "to drop or break the weapon" (the play-through's hover, with no weapon in
+    either hand); the damage chart of a 1d6+1 blow says every value is as likely ("most likely 2" of six equal
+    columns before)."""
+    b = cantina()
+    _next_to(b, "vesh", "sable")
+    app, sc = _app(b)
+    try:
+        _to_action_slot(app, sc, "vesh")
+        pos = tuple(int(v) for v in sc.board.token_screen_pos("sable"))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step()
+        words = " ".join(_hover_entry(app, sc, "Attack"))
+        assert "1% to fumble and take 1d6 yourself ( S3-UNARMED-9 )" in words, words  # the rule ID is a link
+        assert "drop or break" not in words
+        assert "each from 2 to 7 as likely" in words and "most likely" not in words
+    finally:
+        app.close()
+
+
+def test_s3_improv_9_brass_knuckles_hover_has_no_drop():
+    """S3-IMPROV-9: brass knuckles cannot be dropped, so Rook's hover names no drop or break at all (a 17 with
+    them is only a miss; the play-through's hover said "1% to drop or break the weapon")."""
+    from game.rules.nd6.wording import odds_words
+    from game.ui.describe import ruleset_of
+
+    b = cantina()
+    _next_to(b, "rook", "grub")
+    rs = ruleset_of(b)
+    act = next(o.action for o in rs.legal_actions(b, "rook")
+               if o.action.type == "attack" and o.action.target == "grub" and o.action.item == "")
+    text = odds_words(b, act, rs.odds(b, act), "Grub")
+    assert text.startswith("62% to hit Grub") and "drop" not in text and "fumble" not in text, text

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from game.rules.action_words import ActionWords
     from game.ui.palette import Palette
 
-__all__ = ["render_chart", "CHART_TITLES", "bar_colour"]
+__all__ = ["render_chart", "CHART_TITLES", "bar_colour", "likeliest_words"]
 
 #: what each kind of chart is called above its bars
 CHART_TITLES = {"contest": "The contest: win / tie / lose", "attack": "The attack: every outcome",
@@ -76,20 +76,32 @@ def _columns(t: TextCache, pal: Palette, surf: pygame.Surface, y: int, width: in
     top = max(p for _, p in spread) or 1.0
     h = 44
     x = 12
-    best = max(spread, key=lambda vp: vp[1])[0]
+    best = {v for v, p in spread if p >= top * (1 - 1e-6)}  # every value as likely as the likeliest is lit
     every = 1 if col_w >= 16 else (2 if col_w >= 9 else 4)
     for i, (v, p) in enumerate(spread):
         ch = int(round(h * p / top))
-        colour = pal.damage if v == best else (170, 110, 100)
+        colour = pal.damage if v in best else (170, 110, 100)
         pygame.draw.rect(surf, colour, (x, y + h - ch, col_w - 2, ch), border_top_left_radius=2,
                          border_top_right_radius=2)
-        if i % every == 0 or v == best:
-            img = t.render(str(v), 10, pal.dim if v != best else pal.text)
+        if i % every == 0 or (v in best and len(best) < 3):
+            img = t.render(str(v), 10, pal.dim if v not in best else pal.text)
             surf.blit(img, img.get_rect(midtop=(x + (col_w - 2) // 2, y + h + 1)))
         x += col_w
     mean = sum(v * p for v, p in spread)
-    surf.blit(t.render(f"most likely {best}, on average {mean:.1f}", 11, pal.dim), (12, y + h + 14))
+    surf.blit(t.render(f"{likeliest_words(spread)}, on average {mean:.1f}", 11, pal.dim), (12, y + h + 14))
     return y + h + 30
+
+
+def likeliest_words(spread: tuple[tuple[int, float], ...]) -> str:
+    """"most likely 4"; "most likely 3 or 4" for a tie; "each from 3 to 8 as likely" for a flat spread (a
+    1d6+2 blow: the play-through's chart said "most likely 3" of six equal columns)."""
+    top = max(p for _, p in spread)
+    best = sorted(v for v, p in spread if p >= top * (1 - 1e-6))
+    if len(best) == 1:
+        return f"most likely {best[0]}"
+    if len(best) == len(spread):
+        return f"each from {best[0]} to {best[-1]} as likely"
+    return "most likely " + ", ".join(str(v) for v in best[:-1]) + f" or {best[-1]}"
 
 
 def render_chart(t: TextCache, pal: Palette, words: ActionWords, width: int, foe: str = "the foe"

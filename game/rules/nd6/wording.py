@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rules.nd6.items import has_tag, item
 from game.wording import percent
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def odds_words(battle: Battle, action: Action, odds: dict[str, float], foe: str)
         if extra:
             text += f", {percent(extra)} of it for double or triple damage"
         if fumble:
-            text += f"; {percent(fumble)} to drop or break the weapon"
+            text += _fumble_words(battle, action, fumble)
         return text + " (G3-1)."
     if "enter" in odds and "auto_hit" in odds:
         return (f"{percent(odds['enter'])} that {foe} goes down into hand-to-hand, {percent(odds.get('repelled', 0.0))} "
@@ -39,3 +40,19 @@ def odds_words(battle: Battle, action: Action, odds: dict[str, float], foe: str)
         return (f"{percent(odds['win'])} to win the opposed roll against {foe}; "
                 f"{percent(odds['tie'])} that both fail and nothing changes (G3-2).")
     return None
+
+
+def _fumble_words(battle: Battle, action: Action, p: float) -> str:
+    """What G3-1's 17-18 (4d6: 22-24) does to this attacker: drops or breaks the weapon in hand; bare hands hurt
+    the attacker instead (S3-UNARMED-9); brass knuckles cannot be dropped (S3-IMPROV-9), so there it is only a
+    miss (the play-through's hover read "1% to drop or break the weapon" for a bare-handed Master)."""
+    f = battle.get(getattr(action, "actor", ""))
+    pick = getattr(action, "weapon", None)
+    if f is None or not callable(pick):
+        return f"; {percent(p)} to drop or break the weapon"
+    w = pick(f)
+    if w is None:
+        return f"; {percent(p)} to fumble and take 1d6 yourself (S3-UNARMED-9)"
+    if has_tag(w, "no_drop"):
+        return ""
+    return f"; {percent(p)} to drop or break the {item(w).get('name', w)}"
