@@ -542,7 +542,7 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         return f"{who}: {_words(ev.get('item', ''))} {act}"
     if t == "message":
         if ev.get("rule") == "GX-4" and "lands when" in str(ev.get("text", "")):
-            return "\u23f8 Held back: " + str(ev.get("text"))
+            return "Held back: " + str(ev.get("text"))
         return ev.get("text")
     if t == "illegal":
         return f"Not allowed: {ev.get('reason')}"

@@ -98,7 +98,7 @@ class D20Ruleset(Ruleset):
     def event_words(self, battle: Battle, ev: dict[str, Any]) -> str | None:
         """GX-4: the held-back damage of a shared initiative number lands when its last fighter has acted."""
         if ev.get("field") == "battle.d20_pending" and ev.get("value") == [] and ev.get("rule") == "GX-4":
-            return "\u25b6 Everyone on this number has acted: the held-back damage lands now (GX-4)."
+            return "Everyone on this number has acted: the held-back damage lands now (GX-4)."
         return None
 
     def initiative(self) -> Any:
