@@ -183,3 +183,66 @@ def test_a_flame_bursts_hover_says_the_dx_it_rolls_under_s3_flamer_4():
     spec = flamer.aim_spec(sc.session.battle, g("torch"), g("dunn").hex, g("dunn"))
     assert f"adjusted DX {spec.target} " in text and "DX 11" in text and "armour" in text, text
     assert "3 hexes on fire" in text or "7 hexes on fire" in text
+
+
+def test_the_aim_box_keeps_clear_of_the_last_actions_card():
+    """While a flame burst is placed the aim box (its chance to hit) and the last action's card at the board's
+    foot both want the bottom of the board; under Xvfb at 1280x800 the card covered the box's last lines. The box
+    goes to a corner the card leaves free, at every window size."""
+    from game.rules.nd6 import flamer
+    from game.ui import modes as M
+    from game.ui.aim_view import aim_mode
+
+    roll = {"type": "roll", "actor": "rook", "label": "throw molotov at (1, 16): DX", "rule": "S3-GRENADE-2",
+            "dice": [3, 2, 1], "total": 6, "target": 10, "success": True, "margin": 4, "modifiers": []}
+    for size in ((1024, 640), (1280, 800), (1920, 1080)):
+        b = compound()
+        g = b.get
+        g("torch").hex, g("torch").facing, g("dunn").hex = Hex(2, 11), 0, Hex(5, 11)
+        app, sc = _app(b, size)
+        _until_turn_of(app, sc, "torch", "action")
+        sc.last_action.show([roll, {**roll, "actor": "acheampong", "label": "avoid the burning liquid: 4d6 vs DX",
+                                    "success": False}], "rook", "Rook: throw molotov at (1, 16), a long title")
+        sc.set_mode(aim_mode(sc, flamer.Flame(actor="torch", target="dunn", burst="small"), M.SelectFighter()))
+        for _ in range(3):
+            app.step()
+        card, box = sc.last_action.rect, sc.aim.box_rect
+        assert card.w and box.w, (size, card, box)
+        assert not card.colliderect(box), (size, card, box)
+        assert sc.board_rect.contains(box), (size, box)
+
+
+def test_a_flame_bursts_hit_hexes_stay_lit_while_its_miss_is_placed_s3_flamer_6():
+    """S3-FLAMER-5/6: once the hit's three hexes are placed, they stay lit (orange) while the miss's are placed
+    (another colour) and while the yes is asked; at the yes nothing is lit as still to click. Under Xvfb they
+    vanished, and the yes asked to "fire these 3 hexes" with none of them on the map."""
+    from game.rules.nd6 import flamer
+    from game.ui import aim_view
+    from game.ui import modes as M
+
+    b = compound()
+    g = b.get
+    g("torch").hex, g("torch").facing, g("dunn").hex = Hex(2, 11), 0, Hex(5, 11)
+    app, sc = _app(b)
+    _until_turn_of(app, sc, "torch", "action")
+    mode = aim_view.aim_mode(sc, flamer.Flame(actor="torch", target="dunn", burst="small"), M.SelectFighter())
+    sc.set_mode(mode)
+    hit = [(5, 11), (6, 11), (6, 10)]
+    for h in hit:
+        _click(app, sc, Hex(*h))
+    _click(app, sc, Hex(4, 11))  # the first of the miss's
+    calls = []
+    real = sc.board.tints.blit
+    sc.board.tints.blit = lambda surf, cam, hexes, fill, *a, **k: (calls.append(({(h.q, h.r) for h in hexes}, fill)),
+                                                                   real(surf, cam, hexes, fill, *a, **k))
+    app.draw()
+    lit = {fill: hexes for hexes, fill in calls}
+    assert lit[aim_view.PLACED_TINT[0]] == set(hit) and lit[aim_view.MISS_TINT[0]] == {(4, 11)}
+    assert lit.get(aim_view.OPEN_TINT[0])  # more of the miss's to place
+    _key(app, pygame.K_BACKSPACE)
+    _key(app, pygame.K_RETURN)  # leave the miss to the rules: the yes is asked
+    assert isinstance(sc.mode, M.Confirm)
+    calls.clear()
+    app.draw()
+    lit = {fill: hexes for hexes, fill in calls}
+    assert lit[aim_view.PLACED_TINT[0]] == set(hit) and not lit.get(aim_view.OPEN_TINT[0])

@@ -36,6 +36,7 @@ INNER_TINT = ((255, 110, 30, 96), (255, 150, 60, 220))
 OUTER_TINT = ((255, 190, 80, 52), (255, 210, 120, 150))
 PLACED_TINT = ((255, 90, 20, 120), (255, 200, 80, 240))
 OPEN_TINT = ((90, 230, 120, 40), (120, 255, 150, 200))
+MISS_TINT = ((150, 70, 255, 70), (200, 160, 255, 230))  # where a flame burst's fire lies on a miss
 BOX_W = 380
 
 
@@ -229,6 +230,7 @@ class AimView:
         self._key: Any = None
         self._preview: dict[str, Any] | None = None
         self._box: pygame.Surface | None = None
+        self.box_rect = pygame.Rect(0, 0, 0, 0)  # where the aim box was drawn last
 
     def preview(self, scene: Any) -> dict[str, Any] | None:
         action = aimed_action(scene)
@@ -259,9 +261,15 @@ class AimView:
             tints.blit(surface, cam, [Hex(*h) for h in area.get("inner") or ()], *INNER_TINT, width=2, inset=0.04)
         place = pv.get("place") or {}
         if place:
-            tints.blit(surface, cam, [Hex(*h) for h in place.get("open") or ()], *OPEN_TINT, width=2, inset=0.1)
-            tints.blit(surface, cam, [Hex(*h) for h in place.get("hit_hexes") or ()], *OUTER_TINT, width=1)
-            tints.blit(surface, cam, [Hex(*h) for h in place.get("placed") or ()], *PLACED_TINT, width=2)
+            if scene.mode.name != "confirm":  # waiting for the yes: nothing more to click
+                tints.blit(surface, cam, [Hex(*h) for h in place.get("open") or ()], *OPEN_TINT, width=2, inset=0.1)
+            # the hit's hexes stay lit while the miss's are placed and asked for (under Xvfb they vanished, and
+            # the yes asked to "fire these 3 hexes" with none of them on the map)
+            hit = (place.get("hit_hexes") or ()) if place.get("miss") else (place.get("placed") or ())
+            tints.blit(surface, cam, [Hex(*h) for h in hit], *PLACED_TINT, width=2)
+            if place.get("miss"):
+                tints.blit(surface, cam, [Hex(*h) for h in place.get("placed") or ()], *MISS_TINT, width=2,
+                           inset=0.14)
 
     # -- over the tokens -------------------------------------------------------------------
     def draw_over(self, surface: pygame.Surface, scene: BattleScene) -> None:
@@ -315,6 +323,9 @@ class AimView:
             r = menu.panel.rect
             info = getattr(menu, "info_rect", None)
             busy = [r, info if info is not None else pygame.Rect(r.x, r.bottom, r.w, 220)]
+        last = getattr(getattr(scene, "last_action", None), "rect", None)
+        if last is not None and last.w and last.h:  # the last action's card at the board's foot (seen under Xvfb:
+            busy.append(last)  # it covered the box's chance to hit while a flame burst was placed)
         corners = [{"bottomright": (br.right - 8, br.bottom - 44)}, {"bottomleft": (br.x + 8, br.bottom - 44)},
                    {"topleft": (br.x + 8, br.y + 8)}, {"topright": (br.right - 8, br.y + 8)}]
         box = self._box.get_rect(**corners[0])
@@ -325,6 +336,7 @@ class AimView:
                 break
         box.clamp_ip(br)
         surface.blit(self._box, box)
+        self.box_rect = box
 
 
 def _tag(surface: pygame.Surface, text: Any, words: str, centre: tuple[float, float], col: Any) -> None:
