@@ -42,13 +42,15 @@ class Column:
 
 
 def roll_summary(ev: dict[str, Any]) -> str:
-    """One roll, short: "ann DX: needs 11 or less, rolled 9 (3+3+3): success by 2"."""
+    """One roll, short: "ann DX: needs 11 or less, rolled 9 (3+3+3): success by 2"; a d20 roll against a number
+    to reach: "bob save: needs 12 or more, rolled 16 (the die 14): success by 4"."""
     who = ev.get("actor") or ""
     label = str(ev.get("label") or "roll")
     head = label if not who or label.startswith(str(who)) else f"{who} {label}"
     faces = "+".join(str(x) for x in ev.get("dice") or [])
-    if ev.get("dc") is not None:
-        need = f"total {ev.get('total')} vs {ev['dc']}"
+    if ev.get("dc") is not None:  # was "total 16 vs 12 (16)": which side of 12 wins, and what was 16 twice?
+        need = f"needs {ev['dc']} or more, rolled {ev.get('total')}"
+        faces = f"the die {faces}" if faces and "+" not in faces else faces
     elif isinstance(ev.get("target"), int | float):
         need = f"needs {ev['target']} or less, rolled {ev.get('total')}"
     elif "points" in ev:

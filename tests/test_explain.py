@@ -92,3 +92,18 @@ def test_bad_file_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["explain", str(path)]) == 2
     err = capsys.readouterr()
     assert err.out == "" and len(err.err.strip().splitlines()) == 1 and "facing" in err.err
+
+
+def test_compare_reads_a_d20_roll_as_a_number_to_reach(capsys: pytest.CaptureFixture[str]) -> None:
+    """S4-WRESTLE-1 (G4-13: against the normal AC): the d20 column said "total 14 vs 12 (11)", leaving a
+    student to guess which side of 12 wins and what 11 was. It now says "needs 12 or more, rolled 14 (the die
+    11)"; a 3d6 roll keeps "needs N or less"."""
+    from game.compare import roll_summary
+
+    played = explain_play(FIXTURES / "d20_wrestle_escape.json")
+    roll = next(ev for ev in played.events if ev.get("type") == "roll" and ev.get("dc") is not None)
+    said = roll_summary(roll)
+    assert f"needs {roll['dc']} or more, rolled {roll['total']} (the die {roll['dice'][0]})" in said, said
+    assert main(["compare", str(FIXTURES / "d20_wrestle_escape.json"), "--rulesets", "d20,3d6-full"]) == 0
+    out = capsys.readouterr().out
+    assert " vs 12 " not in out and "needs 12 or more, rolled" in out
