@@ -246,3 +246,28 @@ def test_a_flame_bursts_hit_hexes_stay_lit_while_its_miss_is_placed_s3_flamer_6(
     app.draw()
     lit = {fill: hexes for hexes, fill in calls}
     assert lit[aim_view.PLACED_TINT[0]] == set(hit) and not lit.get(aim_view.OPEN_TINT[0])
+
+
+def test_a_click_on_a_wall_says_it_is_a_wall_s3_flamer_5():
+    """S3-FLAMER-5/6 (GX-5): placing a flame burst, a click on a wall next to the aim says that hex is a wall,
+    and a click on the aim while the miss's hexes are placed says no fire lies there after a miss; the toast
+    read "cannot hold fire (off the map, a wall, the firer's hex or the hex aimed at after a miss)" for both."""
+    from game.rules.nd6 import flamer
+    from game.ui import aim_view
+    from game.ui import modes as M
+
+    b = compound()
+    g = b.get
+    g("torch").hex, g("torch").facing, g("hale").hex = Hex(2, 11), 0, Hex(6, 10)
+    assert b.board.cell(Hex(6, 9)).terrain == "wall"
+    app, sc = _app(b)
+    _until_turn_of(app, sc, "torch", "action")
+    sc.set_mode(aim_view.aim_mode(sc, flamer.Flame(actor="torch", target="hale", burst="small"), M.SelectFighter()))
+    sc.toasts.clear()
+    _click(app, sc, Hex(6, 9))
+    assert any("[6, 9] is a wall hex" in t for t, *_ in sc.toasts), sc.toasts
+    for h in ((6, 10), (7, 10), (7, 9)):
+        _click(app, sc, Hex(*h))
+    sc.toasts.clear()
+    _click(app, sc, Hex(6, 10))
+    assert any("After a miss no fire lies in [6, 10]" in t for t, *_ in sc.toasts), sc.toasts

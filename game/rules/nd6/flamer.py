@@ -129,6 +129,18 @@ def _may_burn(battle: Battle, f: Fighter, aim: Hex, h: Hex, hit: bool) -> bool:
     return _open(battle, h) and h != f.hex and (hit or h != aim)
 
 
+def _why_no_fire(battle: Battle, f: Fighter, aim: Hex, h: Hex) -> str:
+    """Why ``h`` may hold no fire, the one reason that applies (under Xvfb a click on a wall said "cannot hold
+    fire (off the map, a wall, the firer's hex or the hex aimed at after a miss)")."""
+    if not _open(battle, h):
+        cell = battle.board.cell(h) if h in battle.board else None
+        what = f"a {str(cell.terrain).replace('_', ' ')} hex" if cell is not None else "off the map"
+        return f"[{h.q}, {h.r}] is {what}: no fire can lie there (GX-5)."
+    if h == f.hex:
+        return f"[{h.q}, {h.r}] is the firer's own hex: no fire is laid there (ND6-21)."
+    return f"After a miss no fire lies in [{aim.q}, {aim.r}], the hex aimed at (S3-FLAMER-6)."
+
+
 def _connected(hexes: list[Hex]) -> bool:
     if not hexes:
         return False
@@ -188,8 +200,7 @@ def placement_reason(battle: Battle, f: Fighter, action: Any, hexes: list[Hex] |
         return "A hex of fire is placed twice."
     for h in placed:
         if not _may_burn(battle, f, aim, h, hit):
-            return (f"[{h.q}, {h.r}] cannot hold fire (off the map, a wall, the firer's hex"
-                    f"{'' if hit else ' or the hex aimed at after a miss'}).")
+            return _why_no_fire(battle, f, aim, h)
     if placed and not _connected(placed):
         return "The hexes of fire must be connected."
     if placed and not _room(battle, f, aim, set(placed), hit, need):
