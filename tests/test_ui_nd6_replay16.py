@@ -153,3 +153,93 @@ def test_s3_improv_9_brass_knuckles_hover_has_no_drop():
                if o.action.type == "attack" and o.action.target == "grub" and o.action.item == "")
     text = odds_words(b, act, rs.odds(b, act), "Grub")
     assert text.startswith("62% to hit Grub") and "drop" not in text and "fumble" not in text, text
+
+
+def _pointer_seen(app, sc, fid) -> float:
+    """The share of ``fid``'s facing pointer (its fill colour inside the arrowhead's box) showing on screen."""
+    from game.ui.tokens import POINTER_FILL
+
+    shot = app.draw()
+    f = sc.session.battle.get(fid)
+    sx, sy = sc.board.token_screen_pos(fid)
+    p = next(p for p in sc.board.tokens.placements(sc.session.battle) if p.fighter_id == fid)
+    r = max(4, int(p.radius * sc.board.camera.zoom))
+    ux, uy = sc.board.geometry.direction_vector(f.facing)
+    pts = [(sx + ux * r * 1.62, sy + uy * r * 1.62)]  # the arrowhead just outside the body (tokens.py)
+    pts += [(sx + ux * r * 1.02 + k * uy * r * 0.42, sy + uy * r * 1.02 - k * ux * r * 0.42) for k in (1, -1)]
+    box = pygame.Rect(min(x for x, _ in pts), min(y for _, y in pts), 0, 0)
+    box.width, box.height = int(max(x for x, _ in pts) - box.x) + 1, int(max(y for _, y in pts) - box.y) + 1
+    seen = sum(1 for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+               if tuple(shot.get_at((x, y)))[:3] == POINTER_FILL)
+    return seen / (0.5 * 0.84 * r * 0.6 * r)  # of the arrowhead's area (base 0.84 r, height 0.6 r)
+
+
+def test_g3_5_facing_pointer_shows_past_the_health_bar_and_the_badges():
+    """G3-5 (front, side and rear hexes) at a glance: a fighter facing south-east (Vesh) has its pointer under
+    its health bar no more, and one facing north-west while dodging (Grub) under its DODGE badge no more; the
+    play-through at 1280x800 saw neither pointer (S3-HTH-4: from the rear hex, HTH may be tried)."""
+    b = cantina()
+    app, sc = _app(b)
+    try:
+        geo = sc.board.geometry
+        down = next(i for i in range(6) if geo.direction_vector(i)[1] > 0.5)
+        up = next(i for i in range(6) if geo.direction_vector(i)[1] < -0.5)
+        sc.session.battle.get("vesh").facing = down
+        grub = sc.session.battle.get("grub")
+        grub.facing = up
+        grub.conditions.append("dodging")
+        app.step()
+        assert _pointer_seen(app, sc, "vesh") > 0.45  # 0.17 under the bar before
+        assert _pointer_seen(app, sc, "grub") > 0.45  # 0.0 under DODGE before
+        top, bottom, crowded = sc.board.tokens.extents["vesh"]
+        assert not crowded and bottom > sc.board.token_screen_pos("vesh")[1]
+    finally:
+        app.close()
+
+
+def _badge_rows(app, sc):
+    app.draw()
+    return {what.split(":", 1)[1]: r for what, r in sc.board.tokens.layout.labels if what.startswith("badges:")}
+
+
+def test_g3_4_two_dodgers_side_by_side_have_badges_apart():
+    """G3-4 (dodge): Grub and Nix, side by side in the dock gang's line, both dodge; their DODGE badges no longer
+    overlap (the play-through read "DODGEDODGE", one cut by the other), and each sits above its own token."""
+    from game.hexgrid import hex_distance
+
+    b = cantina()
+    grub, nix = b.get("grub"), b.get("nix")
+    assert hex_distance(grub.hex, nix.hex) == 1  # the start line (maps/cantina_nd6.toml)
+    for f in (grub, nix):
+        f.conditions.append("dodging")
+    app, sc = _app(b)
+    try:
+        rows = _badge_rows(app, sc)
+        assert not rows["grub"].colliderect(rows["nix"])
+        for fid in ("grub", "nix"):
+            sx, sy = sc.board.token_screen_pos(fid)
+            assert rows[fid].bottom <= sy and rows[fid].left - 2 <= sx <= rows[fid].right + 2
+    finally:
+        app.close()
+
+
+def test_s3_hth_7_a_brawlers_badge_leaves_the_other_brawlers_seen():
+    """S3-HTH-7: a brawl of three (Marlo and Vesh of the crew above, Hask below) with Hask dodging: Hask's badge
+    no longer lies over the two crew tokens above it (the play-through saw DODGE where Marlo and Vesh were),
+    it goes beside the brawl's hex."""
+    b = cantina()
+    hask = b.get("hask")
+    for fid in ("marlo", "vesh"):
+        b.get(fid).hex = hask.hex
+    for fid in ("marlo", "vesh", "hask"):
+        b.get(fid).conditions.append("in_hth")
+        b.get(fid).posture = "prone"
+    hask.conditions.append("dodging")
+    app, sc = _app(b)
+    try:
+        row = _badge_rows(app, sc)["hask"]
+        for fid in ("marlo", "vesh"):
+            sx, sy = sc.board.token_screen_pos(fid)
+            assert not row.collidepoint(int(sx), int(sy)), fid
+    finally:
+        app.close()

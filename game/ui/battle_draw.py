@@ -32,7 +32,8 @@ def draw_board_words(surface: pygame.Surface, sc: Any, pos: dict[str, tuple[floa
     move costs where free, the grip tags, then the floating captions. ``sc``: the battle screen."""
     board = sc.board
     layout = board.tokens.layout
-    draw_badges(surface, board.camera, board.battle, pos, sc.app.text, board.geometry.hex_radius * 0.6, layout)
+    draw_badges(surface, board.camera, board.battle, pos, sc.app.text, board.geometry.hex_radius * 0.6, layout,
+                extents=board.tokens.extents)
     board.tokens.draw_names(surface)
     sc.preview.overlay.draw_numbers(surface, board.camera, layout)
     if board.battle.grapples:

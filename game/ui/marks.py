@@ -444,9 +444,16 @@ def _surprised(battle: Any, fid: str) -> bool:
 
 
 def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions: dict[str, tuple[float, float]],
-                text: TextCache, radius: float, layout: LabelLayout | None = None) -> None:
+                text: TextCache, radius: float, layout: LabelLayout | None = None,
+                extents: dict[str, tuple[float, float, bool]] | None = None) -> None:
     """Condition badges in a row above each token (letters on colour, outlined); each claims its place in
     ``layout`` so the names placed after go elsewhere (issue 15).
+
+    ``extents``: each token as last drawn (``TokenLayer.extents``: its top with the facing pointer and stat
+    tag, its health bar's bottom, whether it shares its hex): the row sits just above the token, so no badge
+    hides which way a fighter faces; a row that would cover a row already drawn (two fighters side by side,
+    both dodging) moves aside or up; a crowded hex's lower member (a brawl's) whose row would cover the
+    members above it has it under its bar instead (seen under Xvfb: DODGE hid both other brawlers).
 
     Besides the conditions: SURPRISED (this round), HELD (and by how many), the altitude of a flier
     (``counters.altitude`` feet, an up arrow) or the depth of a swimmer (a down arrow)."""
@@ -455,6 +462,7 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
     held: dict[str, int] = {}
     for g in getattr(battle, "grapples", []):
         held[g.target] = held.get(g.target, 0) + 1
+    rows: list[pygame.Rect] = []
     for f in battle.fighters:
         badges = badges_of(battle, f, held)
         if not badges:
@@ -466,8 +474,18 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
         ink = (12, 12, 16)
         imgs = [(text.render(letters, size, ink, bold=True), col) for letters, col, _ in badges]
         total = sum(i.get_width() + 8 for i, _ in imgs) + 2 * (len(imgs) - 1)
-        x = sx - total / 2
-        y = sy - radius * z * 0.95 - size
+        h = max(i.get_height() for i, _ in imgs) + 2
+        top, bottom, crowded = (extents or {}).get(f.id, (sy - radius * z * 0.95 - size + h, sy, False))
+        row = _clear_row(pygame.Rect(int(sx - total / 2), int(top - h), int(total), h), rows)
+        if crowded and layout is not None and not layout.is_free(row):
+            out = radius * z / 0.6 * 0.9  # ``radius`` is a lone token's, 0.6 of the hex's: out of the hex beside it
+            spots = [(sx - total / 2, bottom + 1), (sx - out - total, sy - h / 2), (sx + out, sy - h / 2)]
+            row = next((r for r in (_clear_row(pygame.Rect(int(x), int(y), int(total), h), rows) for x, y in spots)
+                        if layout.is_free(r)), row)
+        rows.append(row)
+        if layout is not None:
+            layout.labels.append((f"badges:{f.id}", row))  # where each row went (tests read it)
+        x, y = row.x, row.y
         for img, col in imgs:
             r = pygame.Rect(int(x), int(y), img.get_width() + 8, img.get_height() + 2)
             if layout is not None:
@@ -476,3 +494,14 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
             pygame.draw.rect(surface, (10, 10, 14), r, width=1, border_radius=4)
             surface.blit(img, (r.x + 4, r.y + 1))
             x += r.w + 2
+
+
+def _clear_row(row: pygame.Rect, rows: list[pygame.Rect]) -> pygame.Rect:
+    """``row`` moved as little as it takes to cover none of ``rows`` (aside by up to half its width, else up a
+    line or two); where it is if nothing clears."""
+    w, h = row.w, row.h
+    for dx, dy in ((0, 0), (w // 4, 0), (-w // 4, 0), (w // 2, 0), (-w // 2, 0), (0, -h - 1), (0, -2 * h - 2)):
+        moved = row.move(dx, dy)
+        if moved.collidelist(rows) < 0:
+            return moved
+    return row

@@ -39,7 +39,7 @@ from game.ui.text import TextCache
 
 __all__ = [
     "SHAPES", "TokenPlacement", "TokenLayer", "parse_colour", "slot_offsets", "side_shape",
-    "LYING_POSTURES", "POSTURE_BADGES", "health_colour", "brawls", "stat_badge",
+    "LYING_POSTURES", "POSTURE_BADGES", "health_colour", "brawls", "stat_badge", "token_extent", "pointer_points",
 ]
 
 SHAPES = ("circle", "square", "triangle", "diamond", "pentagon")
@@ -144,6 +144,32 @@ def _contrast(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return (16, 16, 20) if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (250, 248, 240)
 
 
+def pointer_points(cx: float, cy: float, ux: float, uy: float, r: float) -> list[tuple[float, float]]:
+    """The facing pointer of a token at (``cx``, ``cy``) of radius ``r`` facing the unit vector (ux, uy): an
+    arrowhead just outside the body."""
+    px, py = -uy, ux
+    base, half = r * 1.02, r * 0.42
+    return [(cx + ux * r * 1.62, cy + uy * r * 1.62), (cx + ux * base + px * half, cy + uy * base + py * half),
+            (cx + ux * base - px * half, cy + uy * base - py * half)]
+
+
+def token_extent(direction: tuple[float, float], r: float, posture: str, tag: bool = False) -> tuple[float, float]:
+    """How far above (negative) and below its centre a token of radius ``r`` facing ``direction`` draws: its
+    body, its facing pointer or a lying body's length, its stat tag. The health bar goes under it and the
+    condition badges over it, so neither hides which way the fighter faces (seen under Xvfb in the cantina:
+    a fighter facing south-east had its pointer under its health bar, one facing north-west under DODGE)."""
+    ux, uy = direction
+    if posture in LYING_POSTURES:
+        half = math.hypot(1.5 * r * uy, 0.62 * r * ux)
+        up, down = -half, half
+    else:
+        ys = [y for _, y in pointer_points(0.0, 0.0, ux, uy, r)]
+        up, down = min(-r, min(ys) - 1), max(r, max(ys) + 1)
+    if tag:  # the stat tag at the upper left (its box about 0.45 r high above its centre at -0.78 r)
+        up = min(up, -0.78 * r - 0.75 * max(8, r * 0.62) - 2)
+    return up, down
+
+
 def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
     if shape == "square":
         s = r * 0.86
@@ -211,6 +237,10 @@ class TokenLayer:
         self._named: tuple[list[Any], str | None, int] = ([], None, 11)
         #: the battle's ruleset, for its facts (brawls, the stat tag); the board screen sets it
         self.ruleset: Ruleset = Ruleset()
+        #: this frame's drawn tokens: screen y of the top (badges go above it) and of the bar's bottom, and
+        #: whether the token shares its hex; and each bar's offset below its token's centre
+        self.extents: dict[str, tuple[float, float, bool]] = {}
+        self._bar_off: dict[str, float] = {}
 
     # --- where ------------------------------------------------------------------------
 
@@ -341,15 +371,8 @@ class TokenLayer:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         surf.blit(body, body.get_rect(center=(c, c)))
-        if not lying:
-            # facing pointer: an arrowhead just outside the body
-            ux, uy = dx, dy
-            px, py = -uy, ux
-            tip = (c + ux * r * 1.62, c + uy * r * 1.62)
-            base = r * 1.02
-            half = r * 0.42
-            pts = [tip, (c + ux * base + px * half, c + uy * base + py * half),
-                   (c + ux * base - px * half, c + uy * base - py * half)]
+        if not lying:  # facing pointer: an arrowhead just outside the body
+            pts = pointer_points(c, c, dx, dy, r)
             pygame.draw.polygon(surf, POINTER_FILL, pts)
             pygame.draw.polygon(surf, OUTLINE, pts, width=max(1, r // 12))
         if badge:
@@ -448,6 +471,7 @@ class TokenLayer:
         name_size = int(min(20, max(11, self.geometry.hex_radius * z * 0.42)))
         show_names = self.geometry.hex_radius * z >= 14
         self.layout.reset()
+        self.extents.clear()
         brawl_tags = self._draw_brawls(surface, camera, battle)
         in_brawls = {f.id for group in brawls(battle, self.ruleset.brawl_condition).values() for f in group}
         for p in self.placements(battle):
@@ -457,19 +481,21 @@ class TokenLayer:
             r = max(4, int(p.radius * z))
             if sx < -3 * r or sy < -3 * r or sx > vw + 3 * r or sy > vh + 3 * r:
                 continue
-            letter = (f.name or f.id)[:1].upper()
+            posture = DOWN_IN_BRAWL if f.id in in_brawls and f.posture in LYING_POSTURES else f.posture
+            tag = stat_badge(self.ruleset, f) if r >= 9 and p.crowd < 4 else None  # four or more: no room
             img, (ax, ay) = self.image(
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
-                letter=letter, facing=f.facing, radius_px=r, selected=(f.id == selected),
-                posture=DOWN_IN_BRAWL if f.id in in_brawls and f.posture in LYING_POSTURES else f.posture,
-                tag=stat_badge(self.ruleset, f) if r >= 9 and p.crowd < 4 else None,  # four or more: no room
-            )
+                letter=(f.name or f.id)[:1].upper(), facing=f.facing, radius_px=r, selected=(f.id == selected),
+                posture=posture, tag=tag)
             if f.id in dimmed:
                 img = self._dimmed(img)
             blits.append((img, (int(sx) - ax, int(sy) - ay)))
-            bars.append((sx, sy + r * 1.08, r, f))
+            up, down = token_extent(self.geometry.direction_vector(f.facing), r, posture, bool(tag))
+            bar = self._bar_off[f.id] = max(r * 1.08, down + 1) if p.crowd == 1 else r * 1.08  # under the pointer
+            self.extents[f.id] = (sy + up, sy + bar + max(4, min(8, r // 4)) + 1, p.crowd > 1)
+            bars.append((sx, sy + bar, r, f))
             # the token and its health bar are taken before any word is placed: no label hides a fighter
-            self.layout.claim(pygame.Rect(int(sx - r), int(sy - r), 2 * r, int(r * 2.08) + max(4, min(8, r // 4))))
+            self.layout.claim(pygame.Rect(int(sx - r), int(sy - r), 2 * r, int(r + bar) + max(4, min(8, r // 4))))
             if show_names:
                 named.append((f, p, sx, sy, r))
         surface.blits(blits, doreturn=False)
@@ -551,7 +577,7 @@ class TokenLayer:
             size = name_size if p.crowd == 1 else max(10, name_size - 2)
             lab = self.label(f.name or f.id, size)
             w, h = lab.get_size()
-            below = sy + r * 1.08 + max(4, min(8, r // 4)) + 3 + h / 2
+            below = sy + self._bar_off.get(f.id, r * 1.08) + max(4, min(8, r // 4)) + 3 + h / 2
             above = sy - r * 1.15 - h / 2
             side = r + 4 + w / 2
             if p.crowd > 1:  # sharing a hex: the name goes out of the hex on its token's side, like a callout
