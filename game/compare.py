@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.explain import Played, Step, play_explained
+from game.explain import Played, Step, odds_words, play_explained
 from game.explain_words import intent_words
 from game.rules.base import find_ruleset
 from game.translate import first_action_only, translate
@@ -206,8 +206,7 @@ def render_compare(cols: list[Column], diffs: list[str], width: int = 110) -> st
     out = row("ruleset", [[c.ruleset] for c in cols])
     out.append("-" * min(width, label_w + (col_w + len(gap)) * len(cols)))
     out += row("intent", [[c.intent or c.error or "-"] for c in cols])
-    out += row("odds", [[" \u00b7 ".join(f"{k.replace('_', ' ')} {percent(v)}" for k, v in (c.odds or {}).items())
-                         or "no roll worked out"] for c in cols])
+    out += row("odds", [[odds_words(c.odds) or "no roll worked out"] for c in cols])
     n = max((len(c.rolls) for c in cols), default=0)
     for i in range(n):
         out += row(f"roll {i + 1}", [[c.rolls[i] if i < len(c.rolls) else ""] for c in cols])

@@ -413,10 +413,29 @@ def action_odds(ruleset: Ruleset, battle: Battle, action: Action) -> dict[str, f
 
 def odds_line(odds: dict[str, float] | None) -> str:
     """"Chances before the dice: hit 62% · miss 38%" (empty when there are none)."""
+    return f"Chances before the dice: {odds_words(odds)}" if odds else ""
+
+
+#: how a family of odds keys ("rounds:2", "row:3-4", "edge>=1") is named after the outcomes themselves
+_SPREADS = {"row:": "by the table's row", "rounds:": "rounds that hit", "scatter:": "a miss lands this many hexes off",
+            "edge>=": "edge at least"}
+
+
+def odds_words(odds: dict[str, float] | None) -> str:
+    """The outcomes with their chances, then each spread of them on its own: "hit 26% · miss 74%; rounds that
+    hit: 0 74% · 1 10% · 2 7%" (a student read "rounds:0 74% · ... · hit 26%" as one list summing past 100%;
+    a spread leaves out its impossible values)."""
     if not odds:
         return ""
-    return "Chances before the dice: " + " \u00b7 ".join(f"{k.replace('_', ' ')} {percent(v)}"
-                                                          for k, v in odds.items())
+    spreads = {prefix: [(k[len(prefix):], v) for k, v in odds.items() if k.startswith(prefix)] for prefix in _SPREADS}
+    main = [(k, v) for k, v in odds.items() if not any(k.startswith(p) for p in _SPREADS)]
+    out = " \u00b7 ".join(f"{k.replace('_', ' ')} {percent(v)}" for k, v in main)
+    for prefix, vals in spreads.items():
+        shown = [(k, v) for k, v in vals if v > 0]
+        if shown:
+            out += ("; " if out else "") + f"{_SPREADS[prefix]}: " + " \u00b7 ".join(
+                f"{k} {percent(v)}" for k, v in shown)
+    return out
 
 
 def play_explained(sit: Situation, dice: Dice | None = None) -> Played:

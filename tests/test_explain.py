@@ -107,3 +107,18 @@ def test_compare_reads_a_d20_roll_as_a_number_to_reach(capsys: pytest.CaptureFix
     assert main(["compare", str(FIXTURES / "d20_wrestle_escape.json"), "--rulesets", "d20,3d6-full"]) == 0
     out = capsys.readouterr().out
     assert " vs 12 " not in out and "needs 12 or more, rolled" in out
+
+
+def test_odds_put_each_spread_after_the_outcomes() -> None:
+    """S3-AUTO-10 (rounds that hit), S3-HTH-9..13 (the table's row), S3-GRENADE-4 (scatter), G1-3 (the edge
+    ladder): "Chances before the dice" read "rounds:0 74% · ... · hit 26% · miss 74%", one list a student
+    added up past 100%. The outcomes come first; each spread follows on its own, its impossible values left out."""
+    from game.explain import odds_words
+
+    odds = {"rounds:0": 0.74, "rounds:1": 0.2, "rounds:2": 0.06, "rounds:3": 0.0, "hit": 0.26, "miss": 0.74}
+    assert odds_words(odds) == "hit 26% \u00b7 miss 74%; rounds that hit: 0 74% \u00b7 1 20% \u00b7 2 6%"
+    edge = {"edge>=0": 0.77, "edge>=1": 0.5, "enter": 0.77}
+    assert odds_words(edge) == "enter 77%; edge at least: 0 77% \u00b7 1 50%"
+    text = render_text(explain_situation(FIXTURES / "nd6_hth_enter_belt.json"))
+    assert "enter 67% \u00b7 repelled 33% \u00b7 auto hit 0%; by the table's row: <=2 33%" in text
+    assert "row:<=2" not in text

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.explain import odds_line
 from game.lab_trial import Comparison, Trial
-from game.wording import percent
 
 __all__ = ["fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line"]
 
@@ -49,8 +49,7 @@ def odds_lines(odds: dict[str, float] | None) -> list[Line]:
     """The exact chance of each outcome, before the dice (nothing when the ruleset works none out)."""
     if not odds:
         return []
-    return [("Chances before the dice: " + " \u00b7 ".join(f"{k.replace('_', ' ')} {percent(v)}"
-                                                          for k, v in odds.items()), "dim")]
+    return [(odds_line(odds), "dim")]
 
 
 def trial_heading(trial: Trial) -> list[Line]:
