@@ -69,7 +69,8 @@ def intent_words(battle: Any, d: dict[str, Any]) -> str:
     kind = str(d.get("type", ""))
     if kind == "move":
         return f"{who} moves to {tuple(d.get('to') or ())}"
-    bits = [_w(kind)]
+    # nd6's short names read as words ("ann: hth bob" was the heading of a hand-to-hand)
+    bits = [{"hth": "hand-to-hand with", "leave_hth": "break away from hand-to-hand"}.get(kind, _w(kind))]
     if d.get("target"):
         bits.append(name_of(battle, d["target"]))
     extra = []

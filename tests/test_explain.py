@@ -122,3 +122,9 @@ def test_odds_put_each_spread_after_the_outcomes() -> None:
     text = render_text(explain_situation(FIXTURES / "nd6_hth_enter_belt.json"))
     assert "enter 67% \u00b7 repelled 33% \u00b7 auto hit 0%; by the table's row: <=2 33%" in text
     assert "row:<=2" not in text
+
+
+def test_a_hand_to_hand_is_headed_in_words() -> None:
+    """S3-HTH-7: the heading of nd6's hand-to-hand read "ann: hth bob" (the action's short name)."""
+    text = render_text(explain_situation(FIXTURES / "nd6_hth_enter_belt.json"))
+    assert "== Action 1: ann: hand-to-hand with bob ==" in text and ": hth bob" not in text
