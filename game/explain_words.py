@@ -76,7 +76,7 @@ def intent_words(battle: Any, d: dict[str, Any]) -> str:
     extra = []
     for key in ("location", "option", "mode"):
         if d.get(key):
-            extra.append(_w(d[key]))
+            extra.append("no result" if key == "option" and d[key] == "none" else _w(d[key]))
     if d.get("hands"):
         extra.append(f"{d['hands']} hand{'s' if d['hands'] != 1 else ''}")
     if d.get("item"):

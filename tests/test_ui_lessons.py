@@ -334,3 +334,22 @@ def test_nd6_hand_to_hand_is_worded_in_the_log_not_hth():
         assert bs.last_action.title == "Ann goes hand-to-hand with Bob"
     finally:
         app.close()
+
+
+def test_a_declined_edge_result_is_worded_in_the_log():
+    """S1-GRAPPLE-5: seen under Xvfb in the edge Pools lesson, a learner who picked "No result (decline)" in
+    the result menu read "Ann: enter grapple Bob (none)" in the log. It says "(no result)"."""
+    from game.ui.lesson_panel import start_lesson
+    from game.ui.scene import Transition
+
+    lesson = next(les for les in LESSONS if les.ruleset == "edge" and les.order == 1)
+    app = make_app()
+    try:
+        app.apply(Transition("reset", start_lesson(app, lesson, LESSONS)))
+        app.step()
+        finish(app, lesson)  # the result menu's first allowed row: No result (decline)
+        texts = [ln.text for ln in app.battle_scene.log.lines]
+        assert any(t.endswith("Ann: enter grapple Bob (no result)") for t in texts), texts
+        assert not any("(none)" in t for t in texts)
+    finally:
+        app.close()

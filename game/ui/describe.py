@@ -180,8 +180,8 @@ def intent_words(battle: Any, d: dict[str, Any], *, detail: bool = False) -> str
         extra.append(_words(d["maneuver"]))
     if d.get("item"):
         extra.append(f"with {_words(d['item'])}")
-    if d.get("option") and (detail or kind != "all_out_attack"):
-        extra.append(_words(d["option"]))
+    if d.get("option") and (detail or kind != "all_out_attack"):  # edge's declined result read "(none)"
+        extra.append("no result" if d["option"] == "none" else _words(d["option"]))
     if detail and d.get("to") and kind not in ("move", "drag"):
         extra.append(f"from {tuple(d['to'])}")
     tail = f" ({', '.join(extra)})" if extra else ""
