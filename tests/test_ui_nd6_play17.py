@@ -271,3 +271,28 @@ def test_a_click_on_a_wall_says_it_is_a_wall_s3_flamer_5():
     sc.toasts.clear()
     _click(app, sc, Hex(6, 10))
     assert any("After a miss no fire lies in [6, 10]" in t for t, *_ in sc.toasts), sc.toasts
+
+
+def test_a_panicking_fighter_is_told_why_the_next_hex_is_refused_s3_fire_7():
+    """S3-FIRE-7: a burning fighter that failed its IQ check must run (a move of 2+ hexes). Under Xvfb the hex next
+    to Vasko said "out of reach this turn" on hover and "cannot reach (2, 13) this turn: the lit hexes are in
+    reach" on a click; both now give the rules' reason."""
+    b = compound()
+    app, sc = _app(b)
+    _until_turn_of(app, sc, "vasko", "movement")
+    battle = sc.session.battle
+    v = battle.get("vasko")
+    v.conditions.append("on_fire_whole")
+    v.counters["must_run"] = {"round": battle.round}
+    sc.option_cache.key = None  # a new state: the options are worked out again
+    nxt = next(h for h in (Hex(v.hex.q + 1, v.hex.r), Hex(v.hex.q, v.hex.r + 1), Hex(v.hex.q + 1, v.hex.r - 1))
+               if h not in sc.reach and sc.option_cache.move_refusal(h))
+    assert "panics" in sc.option_cache.move_refusal(nxt)
+    from game.ui.board_tooltip import hex_lines
+
+    lines = hex_lines(battle, nxt, moving=True, actor="vasko", reach=lambda: sc.reach, cost_of=sc.cost_of,
+                      refused=sc.option_cache.move_refusal)
+    assert any(x.startswith("not allowed:") and "panics" in x for x in lines), lines
+    sc.toasts.clear()
+    _click(app, sc, nxt)
+    assert any("panics" in t for t, *_ in sc.toasts), sc.toasts

@@ -124,6 +124,10 @@ def _inspect(sc: BattleScene, arg: Any) -> None:
 
 def _unreachable(sc: BattleScene, arg: Any) -> None:
     h = arg
+    why = sc.option_cache.move_refusal(h)  # a move the rules refuse: their reason (S3-FIRE-7's panic run)
+    if why:
+        sc.toast(f"Not to ({h.q}, {h.r}): {why}", "failure")
+        return
     sc.toast(f"{sc.name(sc.actor)} cannot reach ({h.q}, {h.r}) this turn: the lit hexes are in reach.", "neutral")
 
 

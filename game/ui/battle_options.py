@@ -75,6 +75,16 @@ class OptionCache:
         self.options()
         return self._reach
 
+    def move_refusal(self, h: Hex) -> str | None:
+        """Why the actor may not move to ``h``, when the rules list that move and refuse it (a burning fighter
+        in a panic must run 2+ hexes, S3-FIRE-7: the hex next door is not "out of reach"); None otherwise."""
+        for o in self.options():
+            a = o.action
+            if o.reason is not None and a.type == "move" and getattr(a, "to", None) is not None \
+                    and tuple(a.to) == (h.q, h.r):
+                return str(o.reason)
+        return None
+
     def cost_of(self, h: Hex) -> int:
         """Hexes walked to ``h``: its route's length in reach, the straight distance outside it."""
         self.options()

@@ -457,7 +457,8 @@ class BattleScene(Scene):
             lines = fighter_lines(self.session, fid, self.actor, self.options)
         elif h is not None:
             lines = hex_lines(self.session.battle, h, moving=isinstance(self.mode, M.SelectHex), actor=self.actor,
-                              reach=lambda: self.reach, cost_of=self.cost_of)
+                              reach=lambda: self.reach, cost_of=self.cost_of,
+                              refused=self.option_cache.move_refusal)
         else:
             lines = None
         if lines is None:

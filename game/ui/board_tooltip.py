@@ -88,8 +88,9 @@ def stack_lines(session: Any, f: Any) -> list[str]:
 
 
 def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Callable[[], dict[Hex, Any]],
-              cost_of: Callable[[Hex], int]) -> list[str]:
-    """Title and lines for hex ``h``: its terrain, and (``moving``: the player picks where to go) its cost."""
+              cost_of: Callable[[Hex], int], refused: Callable[[Hex], str | None] | None = None) -> list[str]:
+    """Title and lines for hex ``h``: its terrain, and (``moving``: the player picks where to go) its cost, or
+    why the rules refuse a move there (``refused``)."""
     cell = battle.board.cell(h)
     lines = [f"hex ({h.q}, {h.r})"]
     if cell is not None:
@@ -101,7 +102,8 @@ def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Ca
         c = cost_of(h)
         lines.append(f"click: move here ({c} hex{'es' if c != 1 else ''})")
     elif moving and actor is not None:
-        lines.append("out of reach this turn")
+        why = refused(h) if refused is not None else None
+        lines.append(f"not allowed: {why}" if why else "out of reach this turn")
     here = [f for f in battle.fighters if f.hex == h]
     if len(here) > 1:  # a crowded hex: who is in it, by name and side (issue 15)
         sides = {s.id: s.name or s.id for s in battle.sides}
