@@ -243,3 +243,35 @@ def test_s3_hth_7_a_brawlers_badge_leaves_the_other_brawlers_seen():
             assert not row.collidepoint(int(sx), int(sy)), fid
     finally:
         app.close()
+
+
+def _hover_hex(app, sc, h):
+    """The mouse over hex ``h``; the words drawn in the next frames."""
+    pos = tuple(int(v) for v in sc.board.hex_screen_pos(h))
+    sc.text.drawn, app.text.drawn = [], []  # the screen's words and the board's (the route's label)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(3):
+        app.step()
+    words = [str(d[0]) for d in sc.text.drawn + app.text.drawn]
+    sc.text.drawn = app.text.drawn = None
+    return words
+
+
+def test_g3_4_the_route_says_hexes_walked_and_when_no_attack_follows():
+    """G3-4 with GX-5: in the movement phase Rook's route to (4, 10) crosses a table, so it reads "5 hexes,
+    costs 6" (the log then says "moves 5 hexes"; the play-through's route said "6 hexes"), and a walk of 6
+    hexes, more than half Rook's MOV of 10, says "no attack this round" on the map (the play-through walked
+    the whole crew into contact, 6 hexes each, and none of them could strike)."""
+    from game.hexgrid import Hex
+
+    b = cantina()
+    app, sc = _app(b)
+    try:
+        _to_movement(app, sc)
+        assert sc.session.battle.current == "rook" and sc.session.battle.get("rook").hex == Hex(4, 5)
+        words = _hover_hex(app, sc, Hex(4, 10))
+        assert "5 hexes, costs 6" in words, [w for w in words if "hex" in w]
+        words = _hover_hex(app, sc, Hex(5, 10))
+        assert "6 hexes \u00b7 no attack this round" in words, [w for w in words if "hex" in w]
+    finally:
+        app.close()

@@ -26,7 +26,7 @@ from game.ui.text import TextCache
 if TYPE_CHECKING:
     from game.ui.battle_options import OptionCache
 
-__all__ = ["routes", "open_path", "PathPreview"]
+__all__ = ["routes", "open_path", "PathPreview", "walk_words"]
 
 
 def _walk_back(prev: dict[Hex, Hex | None], goal: Hex, start: Hex) -> list[Hex]:
@@ -66,6 +66,26 @@ def routes(battle: Any, ruleset: Any, moves: dict[Hex, Any]) -> tuple[dict[Hex, 
     return costs, paths
 
 
+def walk_words(steps: int, cost: int) -> str:
+    """"5 hexes", or "5 hexes, costs 6" when the terrain makes the walk dearer (GX-5): the log counts the hexes
+    walked, the lit hexes their cost (the play-through read "6 hexes" on the route and "moves 5 hexes" after)."""
+    words = f"{steps} hex{'es' if steps != 1 else ''}"
+    return words if cost == steps or steps <= 0 else f"{words}, costs {cost}"
+
+
+def _move_note(options: OptionCache, h: Hex) -> str | None:
+    """The ruleset's short note on the walk to ``h`` (its move's ``ActionWords.notes``; nd6: "no attack this
+    round" past half MOV, G3-4), or None."""
+    move = options.reach.get(h)
+    if move is None:
+        return None
+    try:
+        words = options.session.ruleset.action_words(options.session.battle, move)
+    except Exception:  # noqa: BLE001 - a ruleset's words must never stop the game: the label says the hexes
+        return None
+    return words.notes[0] if words is not None and words.notes else None
+
+
 def open_path(battle: Any, h: Hex) -> list[Hex]:
     """A destination outside the move set (drag, move and attack): a straight search over open hexes."""
     a = battle.get(battle.current)
@@ -95,6 +115,8 @@ class PathPreview:
         self._src: Any = None
         self._key: Any = None
         self._costs: dict[Hex, int] = {}
+        self._label_key: Any = None
+        self._label = ""
 
     def draw_reach(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, Any], pal: Palette) -> None:
         """``costs``: hex -> its cost, or anything else to use the route's length."""
@@ -115,6 +137,9 @@ class PathPreview:
         if f is None:
             return
         path = self.options.path_to(h)
-        cost = path_cost(self.options.session.battle.board, path)  # GX-5: what the walk spends
-        draw_path(surface, camera, self.geometry, f.hex, path, pal.path,
-                  f"{cost} hex{'es' if cost != 1 else ''}", self.text)
+        key = (self.options.key, fid, h)
+        if key != self._label_key:  # worked out once per state and hex: the ruleset's words walk the reach again
+            cost = path_cost(self.options.session.battle.board, path)  # GX-5: what the walk spends
+            note = _move_note(self.options, h)
+            self._label_key, self._label = key, walk_words(len(path), cost) + (f" \u00b7 {note}" if note else "")
+        draw_path(surface, camera, self.geometry, f.hex, path, pal.path, self._label, self.text)

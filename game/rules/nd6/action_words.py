@@ -57,6 +57,23 @@ COSTS: dict[str, str] = {
 }
 
 
+def _move_costs(ruleset: Ruleset, battle: Battle, action: Action) -> tuple[str, tuple[str, ...]] | None:
+    """G3-4 for a walk: more than half the fighter's MOV in hexes walked leaves no attack this round (the
+    play-through walked a whole side into contact, each 6 hexes of a MOV of 10, and none could strike).
+    The costs in a sentence, and the short note the route's label on the map carries when no attack follows."""
+    from game.rules.nd6.status import mov
+
+    f = battle.get(action.actor)
+    path = ruleset.move_path(battle, action)
+    if f is None or not path:
+        return None
+    n, half = len(path), mov(f) // 2
+    walk = f"{n} hex{'es' if n != 1 else ''}"
+    if n > half:
+        return f"Your move: {walk}, more than half your MOV of {mov(f)} (G3-4).", ("no attack this round",)
+    return f"Your move: {walk}, half your MOV of {mov(f)} or less: you may still attack this round (G3-4).", ()
+
+
 def _damage(battle: Battle, action: Action) -> tuple[tuple[int, float], ...]:
     """The spread of a blow's damage before armour (an attack or a charge with a known weapon): the damage the
     plan rolls, so a shotgun's shell (S3-SHOTGUN-5) and one shot of an energy split (S3-ENERGY-3: 2 x 3d6
@@ -162,7 +179,10 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     shots = getattr(action, "shots", None) if isinstance(getattr(action, "dice", None), int) else None
     label = (f"Damage of each of the {shots} shots that hits, before armour (S3-ENERGY-3)" if shots and shots > 1
              else "Damage if it hits, before armour (G3-1)")
-    out = with_words(base, does=does, costs=costs, damage=damage, damage_label=label if damage else "")
+    notes = base.notes
+    if action.type == "move":
+        costs, notes = _move_costs(ruleset, battle, action) or (costs, notes)
+    out = with_words(base, does=does, costs=costs, damage=damage, damage_label=label if damage else "", notes=notes)
     odds = ruleset.odds(battle, action) if action.type in ("slam", "hth") else {}
     foe = fill["foe"]
     if action.type == "slam" and {"hit", "down"} <= set(odds):  # S3-SLAM-2, S3-SLAM-3: two rolls in a row
