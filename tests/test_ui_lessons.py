@@ -278,7 +278,8 @@ def test_a_bad_lesson_file_is_one_sentence(tmp_path):
 def test_a_grab_elsewhere_says_which_choice_the_step_asks_and_release_opens_by_a_click(tmp_path):
     """Seen under Xvfb: a learner who grabbed Bob's torso (and it held) was told "The grab did not hold". The
     card now names the choice made and the one asked for and says how to let go; a click on Release (a group
-    whose shorter panel opens away from the pointer) opens it rather than closing the menu; then the arm."""
+    whose shorter panel opens away from the pointer) opens it rather than closing the menu; then the arm. The
+    grip figure the open menu shows keeps off the card."""
     from game.ui import modes as M
     from game.ui.app import App
     from game.ui.lesson_panel import start_lesson
@@ -301,6 +302,8 @@ def test_a_grab_elsewhere_says_which_choice_the_step_asks_and_release_opens_by_a
         assert "Release" in said[0] and "did not hold" not in said[0]
         click(app, bs.board.token_screen_pos("bob"))
         assert isinstance(bs.mode, M.Menu)
+        app.draw()  # the grip figure beside the menu keeps off the card that says what to do now
+        assert bs.mode.menu.box.rect is not None and not bs.mode.menu.box.rect.colliderect(panel.rect)
         click(app, bs.mode.menu.entry_for("group", group_kind="release").rect.center)
         assert isinstance(bs.mode, M.Menu), "a click on Release closed the menu"
         rows = {e.button.text.split("  ", 1)[-1]: e for e in bs.mode.menu.entries if e.kind == "option"}

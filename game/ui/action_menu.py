@@ -538,7 +538,8 @@ class ActionMenu:
         elif cite:
             out.append((f"rule {rule}", self.pal.neutral, False))
 
-    def draw_info(self, surface: pygame.Surface) -> None:
+    def draw_info(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
+        """The box under (or beside) the menu; off ``keep_clear`` (a lesson's card) when there is room."""
         if self.panel is None:
             return
         e = self.hovered
@@ -554,7 +555,7 @@ class ActionMenu:
         if y + self._info.get_height() > surface.get_height() - 4:
             x = r.right + 6 if r.right + 6 + self._info.get_width() < surface.get_width() else r.x - self._info.get_width() - 6
             y = max(4, min(r.y, surface.get_height() - self._info.get_height() - 4))
-        self.box.blit(surface, self._info, x, y)
+        self.box.blit(surface, self._info, *_clear_of(keep_clear, x, y, self._info.get_size(), surface.get_height()))
 
     def _render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]]) -> pygame.Surface:
         t = self.text
@@ -584,6 +585,15 @@ def fold_groups(groups: list[Group], rows: int) -> tuple[list[Group], list[Group
     if len(shown) + 1 > rows:
         shown = [g for g in groups if g.enabled]
     return shown, [g for g in groups if g not in shown]
+
+
+def _clear_of(card: pygame.Rect | None, x: int, y: int, size: tuple[int, int], height: int) -> tuple[int, int]:
+    """Where the menu's box goes: at (x, y), or moved down under ``card`` when it would cover it and fits
+    there. Seen under Xvfb: the grip figure hid the lesson card's "You chose the torso; ... let go first" at
+    the moment the learner opened the menu to do just that."""
+    if card is None or not card.colliderect(pygame.Rect((x, y), size)) or card.bottom + 6 + size[1] > height - 4:
+        return x, y
+    return x, card.bottom + 6
 
 
 def _not_now_lines(menu: ActionMenu, e: _Entry) -> list[tuple[str, tuple[int, int, int], bool]]:

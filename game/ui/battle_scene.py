@@ -410,7 +410,7 @@ class BattleScene(Scene):
     def draw_over_gui(self, surface: pygame.Surface) -> None:
         if isinstance(self.mode, M.Menu):
             self.mode.menu.draw(surface)
-            self.mode.menu.draw_info(surface)
+            self.mode.menu.draw_info(surface, self.lesson.rect if self.lesson is not None else None)
         else:
             self._draw_tooltip(surface)
         if self.breakdown is not None:
