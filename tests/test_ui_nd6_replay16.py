@@ -275,3 +275,20 @@ def test_g3_4_the_route_says_hexes_walked_and_when_no_attack_follows():
         assert "6 hexes \u00b7 no attack this round" in words, [w for w in words if "hex" in w]
     finally:
         app.close()
+
+
+def test_g3_3_the_acting_fighters_chip_keeps_its_whole_name():
+    """G3-3 (who acts now): at 1280x800 the eight chips of the cantina are narrow; the acting fighter's name is
+    set a size smaller rather than cut (the play-through's bar read "Mar..." for Marlo on his turn)."""
+    app, sc = _app(cantina())
+    try:
+        _to_action_slot(app, sc, "grub")  # everyone passes up to Grub's action, the last but one of round 1
+        sc.text.fits = []  # the bar is drawn anew when the turn passes (its picture is kept meanwhile)
+        _key(app, pygame.K_SPACE)
+        _settle(app, sc)
+        assert sc.session.battle.current == "marlo"
+        named = [(shown, was_cut) for text, shown, _, was_cut in sc.text.fits if text == "Marlo"]
+        sc.text.fits = None
+        assert named and not any(was_cut for _, was_cut in named), named
+    finally:
+        app.close()

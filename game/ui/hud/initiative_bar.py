@@ -327,8 +327,10 @@ class InitiativeBar:
         label = f.label
         if row is not None and row.get("holding"):
             label = f"{f.label} waits"
-        # names never run together: each is cut to its chip's width (the whole name is in the chip's tooltip)
-        name = t.render(fit_text(t, label, 12, step - 6, bold=now), 12, pal.text if now else pal.dim, bold=now)
+        # names never run together: each is cut to its chip's width (the whole name is in the chip's tooltip),
+        # after trying a size or two smaller (at 1280x800 the acting "Marlo" read "Mar...", in bold)
+        size = next((k for k in (12, 11, 10) if t.font(k, now).size(label)[0] <= step - 6), 12)
+        name = t.render(fit_text(t, label, size, step - 6, bold=now), size, pal.text if now else pal.dim, bold=now)
         surf.blit(name, name.get_rect(midtop=(cx, 47)))
         if row is not None and row.get("number") is not None:
             self._number(surf, (cx - r - 2, 4), row, count, pal)
