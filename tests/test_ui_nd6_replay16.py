@@ -292,3 +292,20 @@ def test_g3_3_the_acting_fighters_chip_keeps_its_whole_name():
         assert named and not any(was_cut for _, was_cut in named), named
     finally:
         app.close()
+
+
+def test_ctrl_q_quits_from_the_end_screen():
+    """The keys table's Ctrl+Q ("quit the game") answers on the end screen too (the play-through's cantina
+    ended and Ctrl+Q did nothing there, nor on "What happened?")."""
+    from game.ui.menus.end_screen import EndScreen
+    from game.ui.scene import Transition
+
+    app, sc = _app(cantina())
+    try:
+        app.scenes.apply(Transition("push", EndScreen(app, sc)), app.size)
+        app.step()
+        assert app.running
+        _key(app, pygame.K_q, mod=pygame.KMOD_LCTRL)
+        assert not app.running
+    finally:
+        app.close()

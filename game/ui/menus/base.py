@@ -100,6 +100,8 @@ class GuiScene(Scene):
             return self.on_button(self.buttons[event.ui_element], event.ui_element)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.on_escape()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            return Transition("quit")  # Ctrl+Q quits from every screen (seen under Xvfb: not from the end screen)
         return self.on_event(event)
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
