@@ -309,3 +309,29 @@ def test_ctrl_q_quits_from_the_end_screen():
         assert not app.running
     finally:
         app.close()
+
+
+def test_g3_8_a_click_on_a_foe_after_getting_up_says_why_nothing():
+    """G3-8 (getting up takes the round) with G3-3: Rook, knocked down next to Sable, gets up in the movement
+    phase; in his action slot a click on Sable says why there is nothing to do, in the rules' words (the
+    play-through's toast read only "Rook has nothing to do to Sable now.")."""
+    b = cantina()
+    _next_to(b, "rook", "sable")
+    b.get("rook").posture = "prone"
+    app, sc = _app(b)
+    try:
+        _to_movement(app, sc)
+        _key(app, pygame.K_c, unicode="c")
+        _key(app, pygame.K_1, unicode="1")
+        _settle(app, sc)
+        _to_action_slot(app, sc, "rook")
+        sc.toasts.clear()
+        pos = tuple(int(v) for v in sc.board.token_screen_pos("sable"))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step()
+        said = [t[0] for t in sc.toasts]
+        assert any(w.startswith("Rook has nothing to do to Sable now: Rook has already acted this round") and "G3-3"
+                   in w for w in said), said
+    finally:
+        app.close()

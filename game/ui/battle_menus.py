@@ -35,8 +35,9 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
     else:
         chosen = [o for o in opts if getattr(o.action, "target", None) is None]
     if not chosen:
-        sc.toast(f"{sc.name(actor)} has nothing to do to {sc.name(target)} now." if target
-                 else "Nothing to do here.", "neutral")
+        why = _why_nothing(sc, actor, target) if target else None
+        sc.toast(f"{sc.name(actor)} has nothing to do to {sc.name(target)} now" + (f": {why}" if why else ".")
+                 if target else "Nothing to do here.", "neutral")
         return sc.mode
     back = sc.mode if not isinstance(sc.mode, M.Menu | M.PickHex | M.Confirm | M.SelectTarget) \
         else M.SelectHex(actor)
@@ -45,6 +46,20 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
                       open_group=open_group, help=sc.help, odds=sc.odds_of)
     sc.menu_open_ms = (time.perf_counter() - t0) * 1000
     return M.Menu(menu, back)
+
+
+def _why_nothing(sc: BattleScene, actor: str, target: str) -> str | None:
+    """Why no action on ``target`` is listed, in the rules' words: what the ruleset says of a plain attack on
+    it (seen under Xvfb: after getting up in the movement phase, a click on a foe said only "Rook has nothing
+    to do to Sable now"; the rules hide the options a spent round leaves, G3-3, G3-8)."""
+    cls = sc.session.ruleset.actions.get("attack")
+    try:
+        reason = cls(actor=actor, target=target).check(sc.session.battle) if cls is not None else None
+    except Exception:  # noqa: BLE001 - an attack this ruleset builds otherwise: no reason to give
+        return None
+    if reason is None:
+        return None
+    return f"{reason.text}" + (f" ({reason.rule})" if reason.rule and reason.rule not in reason.text else "")
 
 
 def shortcut(sc: BattleScene, kinds: list[str], pos: tuple[int, int]) -> Any:
