@@ -165,13 +165,13 @@ def _pointer_seen(app, sc, fid) -> float:
     p = next(p for p in sc.board.tokens.placements(sc.session.battle) if p.fighter_id == fid)
     r = max(4, int(p.radius * sc.board.camera.zoom))
     ux, uy = sc.board.geometry.direction_vector(f.facing)
-    pts = [(sx + ux * r * 1.62, sy + uy * r * 1.62)]  # the arrowhead just outside the body (tokens.py)
-    pts += [(sx + ux * r * 1.02 + k * uy * r * 0.42, sy + uy * r * 1.02 - k * ux * r * 0.42) for k in (1, -1)]
+    pts = [(sx + ux * r * 1.7, sy + uy * r * 1.7)]  # the arrowhead from the body's edge (tokens.pointer_points)
+    pts += [(sx + ux * r * 0.9 + k * uy * r * 0.27, sy + uy * r * 0.9 - k * ux * r * 0.27) for k in (1, -1)]
     box = pygame.Rect(min(x for x, _ in pts), min(y for _, y in pts), 0, 0)
     box.width, box.height = int(max(x for x, _ in pts) - box.x) + 1, int(max(y for _, y in pts) - box.y) + 1
     seen = sum(1 for x in range(box.left, box.right) for y in range(box.top, box.bottom)
                if tuple(shot.get_at((x, y)))[:3] == POINTER_FILL)
-    return seen / (0.5 * 0.84 * r * 0.6 * r)  # of the arrowhead's area (base 0.84 r, height 0.6 r)
+    return seen / (0.5 * 0.54 * r * 0.8 * r)  # of the arrowhead's area (base 0.54 r, height 0.8 r)
 
 
 def test_g3_5_facing_pointer_shows_past_the_health_bar_and_the_badges():

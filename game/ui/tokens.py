@@ -146,10 +146,11 @@ def _contrast(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def pointer_points(cx: float, cy: float, ux: float, uy: float, r: float) -> list[tuple[float, float]]:
     """The facing pointer of a token at (``cx``, ``cy``) of radius ``r`` facing the unit vector (ux, uy): an
-    arrowhead just outside the body."""
+    arrowhead from the body's edge, slim enough to read its way at a slant (a near-equilateral one facing
+    south-east read as pointing west under Xvfb: its far side stood upright)."""
     px, py = -uy, ux
-    base, half = r * 1.02, r * 0.42
-    return [(cx + ux * r * 1.62, cy + uy * r * 1.62), (cx + ux * base + px * half, cy + uy * base + py * half),
+    base, half, tip = r * 0.9, r * 0.27, r * 1.7
+    return [(cx + ux * tip, cy + uy * tip), (cx + ux * base + px * half, cy + uy * base + py * half),
             (cx + ux * base - px * half, cy + uy * base - py * half)]
 
 
