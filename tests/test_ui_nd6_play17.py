@@ -296,3 +296,52 @@ def test_a_panicking_fighter_is_told_why_the_next_hex_is_refused_s3_fire_7():
     sc.toasts.clear()
     _click(app, sc, nxt)
     assert any("panics" in t for t, *_ in sc.toasts), sc.toasts
+
+
+def _sweep_stage():
+    """Vasko (assault rifle) at [0, 10] facing east with Petrov at [4, 7] and Dunn at [5, 10] both in his line of
+    fire, the others out of sight."""
+    b = compound()
+    g = b.get
+    spots = {"vasko": (0, 10), "lin": (0, 8), "rook": (0, 12), "mags": (-2, 11), "torch": (-1, 13),
+             "petrov": (4, 7), "dunn": (5, 10), "acheampong": (8, 12), "hale": (9, 9), "sol": (7, 14)}
+    for fid, h in spots.items():
+        g(fid).hex = Hex(*h)
+    g("vasko").facing = 0
+    return b
+
+
+def test_a_full_auto_sweep_is_on_each_swept_foes_menu_s3_auto_18():
+    """S3-AUTO-18/20: with Petrov and Dunn both in his line of fire Vasko may sweep a stream across the two, and
+    the rules list that sweep, but under Xvfb no menu offered it (it names ``targets``, not one ``target``). A
+    click on either foe opens a Full auto group whose rows are the stream at that foe and the sweep across both,
+    told apart; hovering the sweep aims both lines; a click on it fires the sweep."""
+    from game.ui import modes as M
+    from game.ui.aim_view import aimed_action
+
+    b = _sweep_stage()
+    app, sc = _app(b, (1920, 1080))
+    _until_turn_of(app, sc, "vasko", "action")
+    for foe in ("petrov", "dunn"):
+        _click(app, sc, sc.session.battle.get(foe).hex)
+        assert isinstance(sc.mode, M.Menu)
+        menu = sc.mode.menu
+        _press(app, menu.entry_for("group", group_kind="full_auto").rect.center)
+        rows = [e for e in menu.entries if e.kind == "option"]
+        texts = [e.button.text for e in rows]
+        assert len(rows) == 2 and len(set(texts)) == 2, texts
+        sweep = next(e for e in rows if getattr(e.option.action, "targets", ()))
+        assert "sweep" in sweep.button.text and "Dunn" in sweep.button.text and "Petrov" in sweep.button.text
+        sc.set_mode(M.SelectHex("vasko"))
+    _click(app, sc, sc.session.battle.get("dunn").hex)
+    menu = sc.mode.menu
+    _press(app, menu.entry_for("group", group_kind="full_auto").rect.center)
+    sweep = next(e for e in menu.entries if e.kind == "option" and getattr(e.option.action, "targets", ()))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=sweep.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    app.step()
+    assert aimed_action(sc) == sweep.option.action
+    assert {ln["target"] for ln in sc.aim.preview(sc)["lines"]} == {"petrov", "dunn"}
+    _press(app, sweep.rect.center)
+    logged = [e for e in sc.session.battle.log if (e.get("intent") or {}).get("type") == "full_auto"]
+    assert logged and set(logged[-1]["intent"]["targets"]) == {"petrov", "dunn"}

@@ -30,8 +30,9 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
         return sc.mode
     t0 = time.perf_counter()
     opts = sc.options()
-    if target is not None:
-        chosen = [o for o in opts if getattr(o.action, "target", None) == target]
+    if target is not None:  # a sweep across several foes (nd6 full auto, S3-AUTO-18) is on each one's menu
+        chosen = [o for o in opts if getattr(o.action, "target", None) == target
+                  or target in (getattr(o.action, "targets", None) or ())]
     else:
         chosen = [o for o in opts if getattr(o.action, "target", None) is None]
     if not chosen:

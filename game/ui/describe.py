@@ -629,6 +629,8 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
     parts = []
     if d.get("target") and not shared_target:
         parts.append(name_of(battle, d["target"]))
+    if d.get("targets"):  # a sweep across several (nd6 full auto, S3-AUTO-18), beside the shots at one of them
+        parts.append("sweep: " + ", ".join(name_of(battle, t) for t in d["targets"]))
     if d.get("location") is not None:
         parts.append(_words(d["location"]))
     if "hands" in d and d["hands"] is not None:
