@@ -345,3 +345,17 @@ def test_a_full_auto_sweep_is_on_each_swept_foes_menu_s3_auto_18():
     _press(app, sweep.rect.center)
     logged = [e for e in sc.session.battle.log if (e.get("intent") or {}).get("type") == "full_auto"]
     assert logged and set(logged[-1]["intent"]["targets"]) == {"petrov", "dunn"}
+
+
+def test_a_split_laser_shot_is_named_by_its_shots_s3_energy_3():
+    """S3-ENERGY-3: Lin's laser rows read "laser rifle, 3 dice", "2 dice", "1 dice" under Xvfb (3 dice of
+    what?): a split shot is named by its shots, "2 shots of 3d6", "6 shots of 1d6"."""
+    from game.rules.nd6.actions import Attack
+    from game.ui.describe import variant_label
+
+    b = compound()
+    labels = {variant_label(Attack(actor="lin", target="dunn", item="laser_rifle", dice=d, shots=n), b)
+              for d, n in ((3, 2), (2, 3), (1, 6))}
+    assert labels == {"laser rifle, 2 shots of 3d6", "laser rifle, 3 shots of 2d6", "laser rifle, 6 shots of 1d6"}
+    assert variant_label(Attack(actor="lin", target="dunn", item="laser_rifle", dice=2), b) == \
+        "laser rifle, a 2d6 shot"

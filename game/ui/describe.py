@@ -656,7 +656,8 @@ def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_man
     if isinstance(d.get("burst"), str) and d["burst"]:  # a flame thrower's small or large burst
         parts.append(f"{_words(d['burst'])} burst")
     if isinstance(d.get("dice"), int) and not isinstance(d.get("dice"), bool):  # an energy shot split smaller
-        parts.append(f"{d['dice']} dice")
+        n = d.get("shots") if isinstance(d.get("shots"), int) and not isinstance(d.get("shots"), bool) else 1
+        parts.append(f"{n} shots of {d['dice']}d6" if n > 1 else f"a {d['dice']}d6 shot")  # it read "3 dice"
     if "kind" in d and isinstance(d["kind"], str) and d["kind"]:
         parts.append(_words(d["kind"]))
     if d.get("count") is not None:
