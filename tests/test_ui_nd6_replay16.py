@@ -335,3 +335,19 @@ def test_g3_8_a_click_on_a_foe_after_getting_up_says_why_nothing():
                    in w for w in said), said
     finally:
         app.close()
+
+
+def test_g3_3_space_in_the_choose_slot_logs_who_moves_first():
+    """G3-3: the dock gang's player presses Space in its choose slot (hotseat); the log and the hand-over say
+    the choice that pass makes, "Grub chooses: The Dock Gang moves second" and that the crew moves first (the
+    play-through's log and hand-over read only "Grub does nothing")."""
+    app, sc = _app(cantina())
+    try:
+        _to_movement(app, sc)
+        heads = [ln.text for ln in sc.log.lines if ln.kind == "head"]
+        assert any("Grub chooses: The Dock Gang moves second" in h for h in heads), heads
+        assert not any("does nothing" in ln.text for ln in sc.log.lines)
+        assert any("The Kestrel's Crew move first" in ln.text for ln in sc.log.lines)
+        assert sc.session.battle.current == "rook"
+    finally:
+        app.close()

@@ -25,6 +25,13 @@ def _end_turn(sc: BattleScene, arg: Any) -> None:
     if sc.actor is None:
         return
     shadow = sc.session.battle.clone(with_log=False)
+    if sc.session.ctl.initiative().get("phase") == "choose":
+        # G3-3: passing the winner's choice makes the choice a pass stands for, the first the rules list (nd6:
+        # "moves second"), so the log says who moves first; a bare pass read "Grub does nothing" (under Xvfb)
+        first = next((o.action for o in sc.options() if o.legal), None)
+        if first is not None:
+            sc.dispatch(sc.session.submit(first), shadow)
+            return
     sc.dispatch(sc.session.end_turn(), shadow)
 
 
