@@ -260,8 +260,9 @@ def _hover_hex(app, sc, h):
 def test_g3_4_the_route_says_hexes_walked_and_when_no_attack_follows():
     """G3-4 with GX-5: in the movement phase Rook's route to (4, 10) crosses a table, so it reads "5 hexes,
     costs 6" (the log then says "moves 5 hexes"; the play-through's route said "6 hexes"), and a walk of 6
-    hexes, more than half Rook's MOV of 10, says "no attack this round" on the map (the play-through walked
-    the whole crew into contact, 6 hexes each, and none of them could strike)."""
+    hexes, more than half Vesh's MOV of 10, says "no attack this round" on the map (the play-through walked
+    the whole crew into contact, 6 hexes each, and none of them could strike), and no name lies over it (under
+    Xvfb Rook's name covered "no attack this round")."""
     from game.hexgrid import Hex
 
     b = cantina()
@@ -270,9 +271,21 @@ def test_g3_4_the_route_says_hexes_walked_and_when_no_attack_follows():
         _to_movement(app, sc)
         assert sc.session.battle.current == "rook" and sc.session.battle.get("rook").hex == Hex(4, 5)
         words = _hover_hex(app, sc, Hex(4, 10))
-        assert "5 hexes, costs 6" in words, [w for w in words if "hex" in w]
-        words = _hover_hex(app, sc, Hex(5, 10))
+        assert "5 hexes, costs 6" in words, [w for w in words if "hex" in w]  # the route's label
+        assert "click: move here (5 hexes, costs 6)" in words  # and the hex's tooltip alike
+        pos = tuple(int(v) for v in sc.board.hex_screen_pos(Hex(4, 10)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step()
+        _settle(app, sc)
+        assert sc.session.battle.current == "vesh" and sc.session.battle.get("rook").hex == Hex(4, 10)
+        words = _hover_hex(app, sc, Hex(3, 10))  # Vesh next to Sable, 6 hexes; Rook's name close by
         assert "6 hexes \u00b7 no attack this round" in words, [w for w in words if "hex" in w]
+        app.draw()
+        placed = sc.board.tokens.layout.labels
+        route = next(r for what, r in placed if what == "route")
+        names = [(what, r) for what, r in placed if what.startswith("name:")]
+        assert names and not [what for what, r in names if r.colliderect(route)]  # a name lay over it before
     finally:
         app.close()
 

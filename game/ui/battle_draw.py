@@ -34,6 +34,7 @@ def draw_board_words(surface: pygame.Surface, sc: Any, pos: dict[str, tuple[floa
     layout = board.tokens.layout
     draw_badges(surface, board.camera, board.battle, pos, sc.app.text, board.geometry.hex_radius * 0.6, layout,
                 extents=board.tokens.extents)
+    sc.preview.draw_label(surface, layout)  # the route being aimed: before the names, which go round it
     board.tokens.draw_names(surface)
     sc.preview.overlay.draw_numbers(surface, board.camera, layout)
     if board.battle.grapples:

@@ -458,7 +458,7 @@ class BattleScene(Scene):
         elif h is not None:
             lines = hex_lines(self.session.battle, h, moving=isinstance(self.mode, M.SelectHex), actor=self.actor,
                               reach=lambda: self.reach, cost_of=self.cost_of,
-                              refused=self.option_cache.move_refusal)
+                              refused=self.option_cache.move_refusal, path_to=self.path_to)
         else:
             lines = None
         if lines is None:

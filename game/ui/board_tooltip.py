@@ -17,6 +17,7 @@ from game.ui.describe import name_of, stat_text
 from game.ui.effects_view import effect_words
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.marks import badge_legend
+from game.ui.path_preview import walk_words
 
 __all__ = ["Tooltip", "fighter_lines", "hex_lines", "stack_lines", "terrain_features", "terrain_name",
            "terrain_words"]
@@ -88,8 +89,10 @@ def stack_lines(session: Any, f: Any) -> list[str]:
 
 
 def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Callable[[], dict[Hex, Any]],
-              cost_of: Callable[[Hex], int], refused: Callable[[Hex], str | None] | None = None) -> list[str]:
-    """Title and lines for hex ``h``: its terrain, and (``moving``: the player picks where to go) its cost, or
+              cost_of: Callable[[Hex], int], refused: Callable[[Hex], str | None] | None = None,
+              path_to: Callable[[Hex], list[Hex]] | None = None) -> list[str]:
+    """Title and lines for hex ``h``: its terrain, and (``moving``: the player picks where to go) the walk
+    there as the route's label says it (``path_to``: its hexes, and their cost when terrain makes it more), or
     why the rules refuse a move there (``refused``)."""
     cell = battle.board.cell(h)
     lines = [f"hex ({h.q}, {h.r})"]
@@ -100,7 +103,7 @@ def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Ca
             lines.append(effect_words(e))
     if moving and h in reach():
         c = cost_of(h)
-        lines.append(f"click: move here ({c} hex{'es' if c != 1 else ''})")
+        lines.append(f"click: move here ({walk_words(len(path_to(h)) if path_to else c, c)})")
     elif moving and actor is not None:
         why = refused(h) if refused is not None else None
         lines.append(f"not allowed: {why}" if why else "out of reach this turn")

@@ -26,7 +26,8 @@ from game.ui.geometry import MapGeometry
 from game.ui.label_layout import LabelLayout
 from game.ui.text import TextCache
 
-__all__ = ["ReachOverlay", "draw_path", "draw_grips", "draw_badges", "CONDITION_BADGES", "badge_for"]
+__all__ = ["ReachOverlay", "draw_path", "draw_grips", "draw_badges", "CONDITION_BADGES", "badge_for",
+           "draw_route_label", "route_label_at"]
 
 #: condition -> (short letters, colour) - the letters carry the meaning, the colour helps. No badge reads
 #: as a stat's abbreviation (ST, DX, IQ, HT, HP, FP, STR, DEX, CON, INT, WIS, CHA: issue 15, "ST means
@@ -258,12 +259,29 @@ def draw_path(surface: pygame.Surface, camera: Camera, geometry: MapGeometry, st
     pygame.draw.polygon(surface, (0, 0, 0), [tip, left, right], width=0)
     pygame.draw.polygon(surface, colour, [tip, left, right], width=max(1, w // 2))
     if label and text is not None:
-        t = text.render(label, 15, (255, 255, 255), bold=True)
-        box = t.get_rect(midbottom=(bx, by - geometry.hex_radius * z * 0.7))
-        bg = box.inflate(10, 4)
-        pygame.draw.rect(surface, (10, 10, 14), bg, border_radius=6)
-        pygame.draw.rect(surface, colour, bg, width=1, border_radius=6)
-        surface.blit(t, box)
+        draw_route_label(surface, text, label, route_label_at(camera, geometry, path), colour)
+
+
+def route_label_at(camera: Camera, geometry: MapGeometry, path: list[Hex]) -> tuple[float, float]:
+    """Where a route's label sits: its bottom centre, over the hex the route ends in."""
+    bx, by = camera.world_to_screen(*geometry.center(path[-1]))
+    return bx, by - geometry.hex_radius * camera.zoom * 0.7
+
+
+def draw_route_label(surface: pygame.Surface, text: TextCache, label: str, midbottom: tuple[float, float],
+                     colour: tuple[int, int, int], layout: LabelLayout | None = None) -> pygame.Rect:
+    """A route's label ("5 hexes, costs 6"), boxed; with ``layout`` it claims its box first, so the names
+    placed after go round it (seen under Xvfb: a name lay over "no attack this round")."""
+    t = text.render(label, 15, (255, 255, 255), bold=True)
+    box = t.get_rect(midbottom=(int(midbottom[0]), int(midbottom[1])))
+    bg = box.inflate(10, 4)
+    if layout is not None:
+        layout.claim(bg)
+        layout.labels.append(("route", bg))
+    pygame.draw.rect(surface, (10, 10, 14), bg, border_radius=6)
+    pygame.draw.rect(surface, colour, bg, width=1, border_radius=6)
+    surface.blit(t, box)
+    return bg
 
 
 def _dashes(surface: pygame.Surface, colour: Any, a: tuple[float, float], b: tuple[float, float], w: int,

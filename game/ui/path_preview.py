@@ -19,7 +19,8 @@ from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.rules.reach import path_cost, reachable, terrain_cost
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
-from game.ui.marks import ReachOverlay, draw_path
+from game.ui.label_layout import LabelLayout
+from game.ui.marks import ReachOverlay, draw_path, draw_route_label, route_label_at
 from game.ui.palette import Palette
 from game.ui.text import TextCache
 
@@ -117,6 +118,7 @@ class PathPreview:
         self._costs: dict[Hex, int] = {}
         self._label_key: Any = None
         self._label = ""
+        self._pending: tuple[str, tuple[float, float], tuple[int, int, int]] | None = None
 
     def draw_reach(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, Any], pal: Palette) -> None:
         """``costs``: hex -> its cost, or anything else to use the route's length."""
@@ -142,4 +144,13 @@ class PathPreview:
             cost = path_cost(self.options.session.battle.board, path)  # GX-5: what the walk spends
             note = _move_note(self.options, h)
             self._label_key, self._label = key, walk_words(len(path), cost) + (f" \u00b7 {note}" if note else "")
-        draw_path(surface, camera, self.geometry, f.hex, path, pal.path, self._label, self.text)
+        # the label waits for :meth:`draw_label`, over the tokens and before their names (which go round it)
+        draw_path(surface, camera, self.geometry, f.hex, path, pal.path)
+        self._pending = (self._label, route_label_at(camera, self.geometry, path), pal.path) if path else None
+
+    def draw_label(self, surface: pygame.Surface, layout: LabelLayout | None = None) -> None:
+        """The label of the route drawn this frame, if any (then forgotten until the next route)."""
+        if self._pending is not None:
+            label, at, colour = self._pending
+            self._pending = None
+            draw_route_label(surface, self.text, label, at, colour, layout)
