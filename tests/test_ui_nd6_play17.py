@@ -342,6 +342,13 @@ def test_a_full_auto_sweep_is_on_each_swept_foes_menu_s3_auto_18():
     app.step()
     assert aimed_action(sc) == sweep.option.action
     assert {ln["target"] for ln in sc.aim.preview(sc)["lines"]} == {"petrov", "dunn"}
+    # its hover names the sweep and whose odds it shows (it said "the foe", and "from 's side" over the chart)
+    from game.rules.action_words import target_name
+
+    text = " ".join(s for s, _, _ in menu.info_lines(sweep))
+    first = sc.session.battle.get(sweep.option.action.targets[0]).label
+    assert "Sweep the stream across" in text and "-8 DX" in text and f"{first}'s, the first" in text, text
+    assert "the foe" not in text and target_name(sc.session.battle, sweep.option.action) == first
     _press(app, sweep.rect.center)
     logged = [e for e in sc.session.battle.log if (e.get("intent") or {}).get("type") == "full_auto"]
     assert logged and set(logged[-1]["intent"]["targets"]) == {"petrov", "dunn"}

@@ -220,8 +220,8 @@ def generic_words(ruleset: Ruleset, battle: Battle, action: Action, odds: dict[s
 
 
 def target_name(battle: Battle | None, action: Action) -> str:
-    """The name of the action's target, or "the foe"."""
-    tid = getattr(action, "target", None)
+    """The name of the action's target (a sweep's first, whose odds it shows: nd6 ``targets``), or "the foe"."""
+    tid = getattr(action, "target", None) or next(iter(getattr(action, "targets", None) or ()), None)
     f = battle.get(tid) if battle is not None and isinstance(tid, str) else None
     return f.label if f is not None else "the foe"
 

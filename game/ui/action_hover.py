@@ -117,13 +117,15 @@ class HoverBox:
         """The words box with the odds charts of ``action`` under it."""
         import pygame
 
+        from game.rules.action_words import target_name
         from game.ui.describe import name_of
         from game.ui.grip_diagram import grips_of, render_grips
         from game.ui.odds_chart import render_chart
 
         words = self.words(battle, action) if action is not None and action is not QUIET else None
-        tid = getattr(action, "target", None)
-        foe = name_of(battle, tid) if isinstance(tid, str) else "the foe"
+        tid = getattr(action, "target", None)  # else a sweep's first target, whose odds the chart shows (nd6)
+        foe = name_of(battle, tid) if isinstance(tid, str) and tid else (
+            target_name(battle, action) if action is not None and action is not QUIET else "the foe")
         chart, links = (render_chart(self.text, self.pal, words, width, foe=foe) if words else None), []
         if action is None and battle is not None:  # nothing hovered: the grips in force, as figures
             chart, links = render_grips(self.text, self.pal, battle, grips_of(battle, self.fighters), width)

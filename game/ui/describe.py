@@ -580,7 +580,10 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
         return "No roll is involved."
     if key == "done":
         return "Certain: no roll is involved."
-    foe = name_of(battle, getattr(action, "target", None)) if getattr(action, "target", None) else "the foe"
+    from game.rules.action_words import target_name
+
+    tgt = getattr(action, "target", None)  # else a sweep's first target, whose odds these are (nd6 full auto)
+    foe = name_of(battle, tgt) if tgt else target_name(battle, action)
     kind = getattr(action, "type", "")
     own = ruleset.odds_words(battle, action, odds, foe) if odds else None  # edge's ladder of edges
     if own:

@@ -165,6 +165,19 @@ def _flame_does(battle: Battle, action: Action) -> str | None:
             "on a hit, beside it on a miss (S3-FLAMER-5, S3-FLAMER-6).")
 
 
+def _sweep_does(battle: Battle, action: Action) -> str:
+    """A full-auto sweep (S3-AUTO-18..22, G3-20): across whom, in what order, at what cost, and whose odds the
+    chart shows (the first's; the hover said "the foe" and "from 's side" under Xvfb)."""
+    from game.rules.nd6.autofire import SWEEP_PENALTY
+
+    names = [battle.get(t).label if battle is not None and battle.get(t) is not None else t for t in action.targets]
+    n = len(names)
+    return (f"Sweep the stream across {', then '.join(names)} (S3-AUTO-18): every roll at {SWEEP_PENALTY * n} DX "
+            f"({SWEEP_PENALTY} a target, G3-20); each takes up to its margin + 1 of the rounds still flying and "
+            f"the rest go on, a round lost per hex between targets apart (S3-AUTO-22). The chances shown are "
+            f"{names[0]}'s, the first.")
+
+
 def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     """The hover of one nd6 action: the generic rolls and chart with this ruleset's words over them."""
     base = generic_words(ruleset, battle, action)
@@ -174,6 +187,8 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
         does = _attack_does(battle, action, fill["foe"]) or does
     elif action.type == "flame":
         does = _flame_does(battle, action) or does
+    elif action.type == "full_auto" and len(getattr(action, "targets", None) or ()) > 1:
+        does = _sweep_does(battle, action)
     costs = COSTS.get(action.type, base.costs).format(**fill)
     damage = _damage(battle, action) if action.type in ("attack", "charge") else ()
     shots = getattr(action, "shots", None) if isinstance(getattr(action, "dice", None), int) else None
