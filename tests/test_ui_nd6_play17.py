@@ -366,3 +366,37 @@ def test_a_split_laser_shot_is_named_by_its_shots_s3_energy_3():
     assert labels == {"laser rifle, 2 shots of 3d6", "laser rifle, 3 shots of 2d6", "laser rifle, 6 shots of 1d6"}
     assert variant_label(Attack(actor="lin", target="dunn", item="laser_rifle", dice=2), b) == \
         "laser rifle, a 2d6 shot"
+
+
+def test_a_sweeps_rolls_name_the_figure_each_was_rolled_at_s3_auto_18():
+    """S3-AUTO-18/19: a sweep rolls once per target, and each roll's label reads "full-auto sweep: DX"; under
+    Xvfb the log and the last action's card showed two such lines with nothing saying which was Dunn's. Each line
+    (log, card, dice pop-up's title) names its target from the roll's ``target_id``."""
+    from game.rules.nd6 import autofire
+    from game.ui.describe import aimed_label, event_line
+
+    b = _sweep_stage()
+    app, sc = _app(b, (1920, 1080))
+    _until_turn_of(app, sc, "vasko", "action")
+    _click(app, sc, sc.session.battle.get("dunn").hex)
+    menu = sc.mode.menu
+    _press(app, menu.entry_for("group", group_kind="full_auto").rect.center)
+    _press(app, next(e for e in menu.entries if e.kind == "option"
+                     and isinstance(e.option.action, autofire.FullAuto) and e.option.action.targets).rect.center)
+    for _ in range(400):
+        app.step()
+        if not sc.player.busy:
+            break
+    battle = sc.session.battle
+    rolls = [ev for e in battle.log for ev in e.get("events") or () if ev.get("type") == "roll"
+             and ev.get("label", "").startswith("full-auto sweep")]
+    assert {ev["target_id"] for ev in rolls} <= {"dunn", "petrov"} and rolls
+    for ev in rolls:
+        who = battle.get(ev["target_id"]).label
+        assert f"full-auto sweep at {who}: DX" in event_line(battle, ev)
+        assert aimed_label(battle, ev, ev["label"]) == f"full-auto sweep at {who}: DX"
+    card = sc.last_action
+    assert card.rolls and all(" at " in card._line(battle, r)[0] for r in card.rolls if r.get("target_id"))
+    # a label that names its figure already is left as it is (a roll to miss a figure in the way)
+    miss = {"type": "roll", "actor": "vasko", "target_id": "rook", "label": "roll to miss Rook: DX"}
+    assert aimed_label(battle, miss, miss["label"]) == "roll to miss Rook: DX"

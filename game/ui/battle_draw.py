@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.ui.camera import Camera
-from game.ui.describe import name_of, need_words, roll_verdict, table_rows
+from game.ui.describe import aimed_label, name_of, need_words, roll_verdict, table_rows
 from game.ui.die_table import draw_table, table_height
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.label_layout import LabelLayout
@@ -123,7 +123,7 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
             continue
         x, y = camera.world_to_screen(*p)
         d = 30
-        label = str(r.get("label", "roll"))
+        label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
         if len(label) > 34:
             label = label[:33] + "\u2026"
         room = within.w - 40  # a pop-up never runs past the board (issue 15: dice titles cut off)

@@ -22,7 +22,7 @@ __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
     "variant_label", "signed", "roll_verdict", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
     "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word", "contest_verdict", "ruleset_of",
-    "auto_words", "table_rows", "table_words", "stat_text", "damage_roll_words",
+    "auto_words", "table_rows", "table_words", "stat_text", "damage_roll_words", "aimed_label",
 ]
 
 #: direction 0-5 (the axial vectors of ARCHITECTURE.md) as a compass word, by the map's hex top
@@ -420,12 +420,25 @@ def _faces(ev: dict[str, Any]) -> str:
     return "+".join(str(x) for x in dice)
 
 
+def aimed_label(battle: Any, ev: dict[str, Any], label: str) -> str:
+    """A roll's label with the figure it was rolled at (the event's ``target_id``) when the label does not name
+    it: a sweep's two rolls both read "full-auto sweep: DX" under Xvfb; now "full-auto sweep at Dunn: DX"."""
+    tid = ev.get("target_id")
+    if not isinstance(tid, str) or not tid or tid == ev.get("actor"):
+        return label
+    name = name_of(battle, tid)
+    if not name or name in label:
+        return label
+    head, sep, stat = label.rpartition(": ")
+    return f"{head} at {name}: {stat}" if sep else f"{label} at {name}"
+
+
 def roll_line(battle: Any, ev: dict[str, Any]) -> str:
     """"Cass — grapple Edda's torso: DX: needs 14 or less, rolled 12 (5+6+1): success by 2".
 
     d20 (``dc``): "Ann — Ann attacks Dane: d20: 14 + 2 (STR) + 1 (attack bonus) = 17 vs AC 15 — hit"."""
     who = name_of(battle, ev.get("actor"))
-    label = ev.get("label", "roll")
+    label = aimed_label(battle, ev, str(ev.get("label", "roll")))
     if ("dc" in ev and ev.get("dc") is not None) or is_range_roll(ev):
         verdict = roll_verdict(ev)
         head = label if str(label).startswith(who) else f"{who} \u2014 {label}"  # "Hilde tries to grab Jory"

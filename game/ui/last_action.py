@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.describe import contest_verdict, is_range_roll, name_of, roll_sum, roll_verdict
+from game.ui.describe import aimed_label, contest_verdict, is_range_roll, name_of, roll_sum, roll_verdict
 from game.ui.hud.widgets import cross, tick
 from game.ui.palette import Palette
 from game.ui.text import TextCache
@@ -56,7 +56,7 @@ class LastAction:
             return f"{str(r.get('kind', '')).capitalize()} contest: {verdict} \u2014 {detail}", ok
         ok = r.get("success")
         tgt = r.get("target")
-        label = str(r.get("label", "roll"))
+        label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
         label = label if len(label) < 34 else label[:33] + "\u2026"
         if r.get("dc") is not None or is_range_roll(r) or "points" in r:
             how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.ui.describe import (
+    aimed_label,
     auto_words,
     contest_verdict,
     dc_name,
@@ -169,7 +170,7 @@ class RollBreakdown:
             parts.append((self._damage_block(ev, width - 2 * PAD, cited), PAD))
         else:
             who = name_of(self.battle, ev.get("actor"))
-            label = str(ev.get("label", "roll"))
+            label = aimed_label(self.battle, ev, str(ev.get("label", "roll")))  # the figure it was rolled at
             parts.append((self._title(label if label.startswith(who) else f"{who}: {label}", ev.get("rule"), width,
                                       cited), PAD))
             parts.append((self._roll_block(ev, width - 2 * PAD, cited, small=False, title=False), PAD))
