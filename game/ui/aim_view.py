@@ -261,12 +261,13 @@ class AimView:
             tints.blit(surface, cam, [Hex(*h) for h in area.get("inner") or ()], *INNER_TINT, width=2, inset=0.04)
         place = pv.get("place") or {}
         if place:
-            if scene.mode.name != "confirm":  # waiting for the yes: nothing more to click
-                tints.blit(surface, cam, [Hex(*h) for h in place.get("open") or ()], *OPEN_TINT, width=2, inset=0.1)
             # the hit's hexes stay lit while the miss's are placed and asked for (under Xvfb they vanished, and
-            # the yes asked to "fire these 3 hexes" with none of them on the map)
+            # the yes asked to "fire these 3 hexes" with none of them on the map); drawn first, so the hexes a
+            # miss may still take show over them (a large burst's seven fill the megahex the miss's are in)
             hit = (place.get("hit_hexes") or ()) if place.get("miss") else (place.get("placed") or ())
             tints.blit(surface, cam, [Hex(*h) for h in hit], *PLACED_TINT, width=2)
+            if scene.mode.name != "confirm":  # waiting for the yes: nothing more to click
+                tints.blit(surface, cam, [Hex(*h) for h in place.get("open") or ()], *OPEN_TINT, width=2, inset=0.1)
             if place.get("miss"):
                 tints.blit(surface, cam, [Hex(*h) for h in place.get("placed") or ()], *MISS_TINT, width=2,
                            inset=0.14)
