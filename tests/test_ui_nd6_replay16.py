@@ -364,3 +364,27 @@ def test_g3_3_space_in_the_choose_slot_logs_who_moves_first():
         assert sc.session.battle.current == "rook"
     finally:
         app.close()
+
+
+def test_settings_dropdown_words_are_not_cut_at_their_left_edge():
+    """The settings screen's drop-downs set their words in from the edge (theme): under Xvfb the open lists read
+    "very human's turn", "ever" and "low" (pygame-gui's plain drop-down buttons have no padding)."""
+    from game.ui.menus.settings_menu import SettingsMenu
+    from game.ui.scene import Transition
+    from game.ui.settings import Settings
+
+    app = App(None, (1280, 800), clock=FixedClock(16), settings=Settings())
+    try:
+        menu = SettingsMenu(app)
+        app.scenes.apply(Transition("push", menu), app.size)
+        app.step()
+        dd = next(d for d, key in menu.dropdowns.items() if key == "handover")
+        dd.current_state.finish()
+        dd.current_state = dd.menu_states["expanded"]
+        dd.current_state.start()
+        app.step()
+        items = [i["button_element"] for i in dd.current_state.options_selection_list.item_list if i["button_element"]]
+        assert items and all(b.text_horiz_alignment_padding >= 6 for b in items)
+        assert dd.current_state.selected_option_button.text_horiz_alignment_padding >= 6
+    finally:
+        app.close()
