@@ -403,3 +403,32 @@ def test_a_sweeps_rolls_name_the_figure_each_was_rolled_at_s3_auto_18():
     # a label that names its figure already is left as it is (a roll to miss a figure in the way)
     miss = {"type": "roll", "actor": "vasko", "target_id": "rook", "label": "roll to miss Rook: DX"}
     assert aimed_label(battle, miss, miss["label"]) == "roll to miss Rook: DX"
+
+
+def test_a_throws_aim_box_says_what_lands_where_s3_grenade_4_18():
+    """S3-GRENADE-2/4/18, ND6-17: aiming Vasko's frag grenade at a hex by the warehouse wall, the tag on that hex
+    read 69% while the box said "38% lands on the hex aimed at" (scatters a wall stops come down there too), and
+    nothing said what the orange megahex and its ring would take. The box says both, names each scatter in
+    hexes, and fits the board at 1024x640."""
+    from game.rules.nd6 import grenades
+    from game.ui import modes as M
+
+    b = _sweep_stage()
+    app, sc = _app(b, (1024, 640))
+    _until_turn_of(app, sc, "vasko", "action")
+    throw = grenades.ThrowGrenade(actor="vasko", item="frag_grenade", to=(8, 10))
+    pv = sc.session.ruleset.aim_preview(sc.session.battle, throw)
+    text = " ".join(pv["lines_text"])
+    here = next(p for q, r, p in pv["landing"] if (q, r) == (8, 10))
+    assert here > pv["odds"]["hit"] + 0.05
+    assert f"{here:.0%} comes down there in all" in text and "4d6 to everyone in the megahex" in text
+    assert "1 hex 12%" in text
+    from game.rules.base import Option
+
+    sc.set_mode(M.PickHex([Option(throw)], M.SelectFighter()))
+    sc.board.camera.x, sc.board.camera.y = (sc.board.geometry.center(Hex(5, 10))[0] - 300,
+                                            sc.board.geometry.center(Hex(5, 10))[1] - 250)
+    sc.board.hovered = Hex(8, 10)
+    for _ in range(2):
+        app.step()
+    assert sc.aim.box_rect.w and sc.board_rect.contains(sc.aim.box_rect), (sc.aim.box_rect, sc.board_rect)

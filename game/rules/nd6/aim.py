@@ -190,12 +190,18 @@ def grenade_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, flo
         outcomes.append(["dropped in the thrower's own hex on an 18 (S3-GRENADE-5)", throw["dropped"]])
     text = [f"{_name(g)} at [{to.q}, {to.r}]: {hexes} hex{'es' if hexes != 1 else ''} = {mh} MH, "
             f"{-mh if mh else 0} DX (S3-GRENADE-2); reach {grenades.max_range(f)} hexes (S3-GRENADE-6)."]
-    text.append(f"{_pc(throw.get('hit', 0.0))} lands on the hex aimed at (S3-GRENADE-2).")
-    spread = [f"{int(k.split(':')[1])}: {_pc(p)}" for k, p in sorted(
-        ((k, p) for k, p in throw.items() if k.startswith("scatter:")), key=lambda x: int(x[0].split(":")[1]))]
+    if g:
+        text.append(_area_words(g))
+    here = landing.get(to, 0.0)
+    stopped = (f"; {_pc(here)} comes down there in all, scatters stopped by a wall or the edge included (ND6-17)"
+               if here - throw.get("hit", 0.0) >= 0.005 else "")
+    text.append(f"{_pc(throw.get('hit', 0.0))} lands on the hex aimed at (S3-GRENADE-2){stopped}.")
+    spread = [f"{n} hex{'es' if n > 1 else ''} {_pc(p)}" for n, p in sorted(
+        (int(k.split(":")[1]), p) for k, p in throw.items() if k.startswith("scatter:"))]
     if spread:
-        text.append(f"{_pc(sum(p for k, p in throw.items() if k.startswith('scatter:')))} misses and scatters "
-                    f"toward a side rolled on 1d6, by hexes (S3-GRENADE-4, G3-25): {', '.join(spread)}.")
+        text.append(f"{_pc(sum(p for k, p in throw.items() if k.startswith('scatter:')))} misses and scatters as "
+                    f"many hexes as it missed by, toward a side rolled on 1d6 (S3-GRENADE-4, G3-25): "
+                    f"{', '.join(spread)}.")
     if throw.get("dropped"):
         text.append(f"{_pc(throw['dropped'])} dropped in the thrower's own hex (an 18, S3-GRENADE-5).")
     return {"kind": "grenade", "from": _qr(f.hex), "to": _qr(to), "any_hex": True,
@@ -204,6 +210,23 @@ def grenade_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, flo
             "outcomes": outcomes, "odds": dict(odds or throw), "range": {"hexes": hexes, "mh": mh,
                                                                         "penalty": -mh, "rule": "S3-GRENADE-2"},
             "lines_text": text}
+
+
+def _area_words(g: str) -> str:
+    """What the grenade does where it comes down, in the areas the map tints (S3-GRENADE-9/18/21, S3-SMOKE-1)."""
+    from game.rules.nd6 import grenades
+
+    if g in grenades.CLOUD_KINDS:
+        return (f"A cloud of {grenades.CLOUD_KINDS[g].replace('_', ' ')}: its hex the first turn, the megahex the "
+                "next, then spreading and drifting with the wind (S3-SMOKE-1, S3-SMOKE-3).")
+    if g in grenades.FIRE_HITS:
+        inner, outer = grenades.FIRE_HITS[g]
+        where = ("its hex", "the six round it") if g == "molotov" else ("the megahex", "the ring round it")
+        rule = "S3-GRENADE-9" if g == "molotov" else "S3-GRENADE-21"
+        return (f"Burning liquid: {inner} hits in {where[0]}, {outer} in {where[1]}, burning "
+                f"{grenades.BURN_TURNS} turns ({rule}, S3-GRENADE-11).")
+    return (f"It bursts: {grenades.HE_DICE[0]} to everyone in the megahex it lands in, {grenades.HE_DICE[1]} in the "
+            "ring round it (S3-GRENADE-18).")
 
 
 # -- flame throwers ----------------------------------------------------------------------------------------------
