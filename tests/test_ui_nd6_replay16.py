@@ -388,3 +388,36 @@ def test_settings_dropdown_words_are_not_cut_at_their_left_edge():
         assert dd.current_state.selected_option_button.text_horiz_alignment_padding >= 6
     finally:
         app.close()
+
+
+def test_s3_subdue_3_the_subduer_panel_and_the_held_badge_in_words():
+    """S3-SUBDUE-3: Rook (brass knuckles) subdues Grub inside their brawl (as played under Xvfb): Rook's panel
+    reads "gripping Grub (and brass knuckles)", not the item's id "brass_knuckles", and Grub wears one badge,
+    SUBD, not SUBD and HELD for the same hold."""
+    from game.dice import ScriptedDice
+    from game.rules.nd6 import martial
+    from game.ui.marks import badges_of
+
+    b = cantina()
+    rook, grub = b.get("rook"), b.get("grub")
+    rook.hex = grub.hex
+    for f in (rook, grub):
+        f.conditions.append("in_hth")
+        f.posture = "prone"
+    act = martial.Subdue(actor="rook", target="grub")
+    assert act.check(b) is None
+    act.resolve(b, ScriptedDice([1, 1, 2, 6, 6, 5]))  # Rook makes it by far, Grub fails
+    assert "subdued" in grub.conditions
+    assert [letters for letters, _, _ in badges_of(b, grub)] == ["SUBD"]
+    app, sc = _app(b)
+    try:
+        sc.text.drawn = []
+        sc.panel._key = None
+        app.board.selected = "rook"
+        app.step()
+        words = [str(d[0]) for d in sc.text.drawn]
+        sc.text.drawn = None
+        assert any("gripping Grub (and brass knuckles)" in w for w in words), [w for w in words if "hand" in w]
+        assert not any("brass_knuckles" in w for w in words)
+    finally:
+        app.close()

@@ -146,8 +146,8 @@ class FighterPanel:
                     busy[h] = name_of(battle, g.target)
         for hand, item in f.hands.items():
             what = str(item).replace("_", " ") if item else "empty"
-            if hand in busy:
-                what = f"gripping {busy[hand]}" + (f" (and {item})" if item else "")
+            if hand in busy:  # the item in words too (under Xvfb: "gripping Grub (and brass_knuckles)")
+                what = f"gripping {busy[hand]}" + (f" (and {what})" if item else "")
             if hand in f.crippled:
                 what += " \u2014 crippled"
             rows += self._lines(f"{hand.capitalize()} hand: {what}", 13, pal.text, False, inner)
