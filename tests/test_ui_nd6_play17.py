@@ -432,3 +432,28 @@ def test_a_throws_aim_box_says_what_lands_where_s3_grenade_4_18():
     for _ in range(2):
         app.step()
     assert sc.aim.box_rect.w and sc.board_rect.contains(sc.aim.box_rect), (sc.aim.box_rect, sc.board_rect)
+
+
+def test_a_route_through_fire_says_so_before_the_click_s3_fire_12():
+    """S3-FIRE-8/9/12, S3-GRENADE-12: under Xvfb Rook (2 ST left) took a 3-hex route out of the fire that walked
+    through a hex of burning liquid, with nothing on the route or its hover saying so, and the hits knocked him
+    out. A route into fire says "into fire" on its label, and the move's words name the fire and the IQ roll;
+    a route clear of it says nothing of fire."""
+    b = compound()
+    g = b.get
+    g("rook").hex = Hex(0, 11)
+    app, sc = _app(b)
+    _until_turn_of(app, sc, "rook", "movement")
+    battle = sc.session.battle
+    battle.state["board_effects"] = [{"kind": "burning_liquid", "hex": [-1, 11], "turns_left": 9}]
+    sc.option_cache.key = None
+    dest = Hex(-1, 11)
+    surf = pygame.Surface(sc.size)
+    sc.draw_route(surf, "rook", dest)
+    assert "into fire" in sc.preview._label, sc.preview._label
+    words = sc.session.ruleset.action_words(battle, sc.reach[dest])
+    assert "burning liquid at [-1, 11]" in words.costs and "IQ roll" in words.costs
+    clear = next(h for h in (Hex(1, 11), Hex(1, 10), Hex(0, 10)) if h in sc.reach
+                 and Hex(-1, 11) not in sc.path_to(h))
+    sc.draw_route(surf, "rook", clear)
+    assert "fire" not in sc.preview._label

@@ -69,9 +69,27 @@ def _move_costs(ruleset: Ruleset, battle: Battle, action: Action) -> tuple[str, 
         return None
     n, half = len(path), mov(f) // 2
     walk = f"{n} hex{'es' if n != 1 else ''}"
+    fire, fire_note = _fire_on(battle, path)
     if n > half:
-        return f"Your move: {walk}, more than half your MOV of {mov(f)} (G3-4).", ("no attack this round",)
-    return f"Your move: {walk}, half your MOV of {mov(f)} or less: you may still attack this round (G3-4).", ()
+        note = "no attack this round" + (f", {fire_note}" if fire_note else "")
+        return f"Your move: {walk}, more than half your MOV of {mov(f)} (G3-4).{fire}", (note,)
+    return (f"Your move: {walk}, half your MOV of {mov(f)} or less: you may still attack this round (G3-4).{fire}",
+            (fire_note,) if fire_note else ())
+
+
+def _fire_on(battle: Battle, path: list[Any]) -> tuple[str, str]:
+    """The burning hexes a walk enters (S3-FIRE-8/9/12, S3-GRENADE-12): a sentence for the hover and a short note
+    for the route's label, or ("", ""). Under Xvfb Rook took a 3-hex route through burning liquid, unwarned, and
+    was knocked out by it."""
+    from game.rules.nd6.effects import burning_at
+
+    hot = [(h, e) for h in path if (e := burning_at(battle, h)) is not None]
+    if not hot:
+        return "", ""
+    where = ", ".join(f"{e['kind'].replace('_', ' ')} at [{h.q}, {h.r}]" for h, e in hot)
+    k = len(hot)
+    return (f" It walks into fire ({where}): a 3d6 IQ roll to enter each burning hex, else it stops short, and "
+            f"the fire's hits (S3-FIRE-8/9/12, S3-GRENADE-12)."), "into fire" + (f", {k} hexes" if k > 1 else "")
 
 
 def _damage(battle: Battle, action: Action) -> tuple[tuple[int, float], ...]:
