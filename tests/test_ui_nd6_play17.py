@@ -457,3 +457,32 @@ def test_a_route_through_fire_says_so_before_the_click_s3_fire_12():
                  and Hex(-1, 11) not in sc.path_to(h))
     sc.draw_route(surf, "rook", clear)
     assert "fire" not in sc.preview._label
+
+
+def test_a_thrown_molotov_floats_thrown_not_lost_s3_grenade_2():
+    """S3-GRENADE-2: a molotov or frag grenade thrown leaves the hand for good (the rules' item event says
+    "lost"); under Xvfb "molotov lost" floated over Rook as it flew. Over the thrower it reads "molotov thrown"."""
+    from game.dice import ScriptedDice
+    from game.rules.nd6 import grenades
+    from game.ui.event_player import EventPlayer
+    from game.ui.geometry import MapGeometry
+
+    b = compound()
+    r = b.get("rook")
+    r.hex, r.hands["left"] = Hex(0, 11), "molotov"
+    b.get("petrov").hex = Hex(4, 11)
+    shadow = b.clone(with_log=False)
+    a = grenades.ThrowGrenade(actor="rook", item="molotov", to=(4, 11))
+    events = a.resolve(b, ScriptedDice([3, 3, 3] + [4] * 40))
+    assert any(e.get("type") == "item" and e.get("action") == "lost" for e in events)
+    geo = MapGeometry.of(b.board)
+    p = EventPlayer(1.0)
+    p.set_position_source(lambda fid: geo.center(b.get(fid).hex) if b.get(fid) else None)
+    p.play([{"intent": a.to_dict(), "events": events}], shadow)
+    seen = set()
+    for _ in range(300):
+        p.update(20.0)
+        seen |= {f.text for f in p.floaters}
+        if not p.busy:
+            break
+    assert "molotov thrown" in seen and "molotov lost" not in seen, seen

@@ -176,7 +176,13 @@ class EventPlayer:
         elif t == "message":
             q.append(Anim("message", ev, DURATIONS["message"] * 0.5, apply_at=0.0))
         elif t == "item":
-            q.append(Anim("item", ev, DURATIONS["item"], apply_at=0.0))
+            a = Anim("item", ev, DURATIONS["item"], apply_at=0.0)
+            # a grenade flown just before is gone from the thrower's hand: "molotov thrown", not the item event's
+            # "lost" (which floated over Rook as his molotov flew, under Xvfb)
+            if ev.get("action") == "lost" and any(x.kind == "message" and (x.event or {}).get("flight")
+                                                  and (x.event or {}).get("grenade") == ev.get("item") for x in q):
+                a.data["words"] = f"{ev.get('item', '')} thrown"
+            q.append(a)
         else:
             q.append(Anim("instant", ev, 0.0, apply_at=0.0))
 
@@ -300,7 +306,8 @@ class EventPlayer:
             elif ev.get("remove"):
                 self._float(ev.get("target"), f"no longer {str(ev['remove']).replace('_', ' ')}", "neutral")
         elif t == "item":
-            what = f"{ev.get('item', '')} {ev.get('action', '')}".replace("_", " ")  # words, as the log has them
+            what = a.data.get("words") or f"{ev.get('item', '')} {ev.get('action', '')}"
+            what = what.replace("_", " ")  # words, as the log has them
             self._float(ev.get("actor"), what.strip(), "neutral")
         elif t == "message":
             text = ev.get("text")
