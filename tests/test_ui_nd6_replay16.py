@@ -421,3 +421,34 @@ def test_s3_subdue_3_the_subduer_panel_and_the_held_badge_in_words():
         assert not any("brass_knuckles" in w for w in words)
     finally:
         app.close()
+
+
+def test_s3_hth_15_a_brawl_of_three_keeps_its_tag_and_its_members_in_sight():
+    """S3-HTH-15 (joining needs no roll), as played under Xvfb at 1920x1080: Sable joins Rook and Grub, whom
+    Rook holds subdued; the BRAWL 3 tag stays in sight (SUBD and HELD covered it) and no badge row lies over
+    a brawler's token."""
+    from game.dice import ScriptedDice
+    from game.rules.nd6 import martial
+
+    b = cantina()
+    rook, grub, sable = b.get("rook"), b.get("grub"), b.get("sable")
+    for f in (rook, sable):
+        f.hex = grub.hex
+    for f in (rook, grub, sable):
+        f.conditions.append("in_hth")
+        f.posture = "prone"
+    martial.Subdue(actor="rook", target="grub").resolve(b, ScriptedDice([1, 1, 2, 6, 6, 5]))
+    assert "subdued" in grub.conditions
+    for size in ((1920, 1080), (1280, 800)):
+        app, sc = _app(b, size)
+        try:
+            app.draw()
+            placed = dict(sc.board.tokens.layout.labels)
+            tag = next(r for what, r in placed.items() if what.startswith("brawl:"))
+            rows = {what.split(":", 1)[1]: r for what, r in placed.items() if what.startswith("badges:")}
+            assert not rows["grub"].colliderect(tag), (size, rows["grub"], tag)
+            for fid in ("rook", "grub", "sable"):
+                x, y = sc.board.token_screen_pos(fid)
+                assert not any(r.collidepoint(int(x), int(y)) for r in rows.values()), (size, fid)
+        finally:
+            app.close()

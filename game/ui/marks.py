@@ -497,7 +497,8 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
         row = _clear_row(pygame.Rect(int(sx - total / 2), int(top - h), int(total), h), rows)
         if crowded and layout is not None and not layout.is_free(row):
             out = radius * z / 0.6 * 0.9  # ``radius`` is a lone token's, 0.6 of the hex's: out of the hex beside it
-            spots = [(sx - total / 2, bottom + 1), (sx - out - total, sy - h / 2), (sx + out, sy - h / 2)]
+            spots = [(sx - total / 2, bottom + 1), (sx - out - total, sy - h / 2), (sx + out, sy - h / 2),
+                     (row.x, row.y - h - 1), (row.x, row.y - 2 * h - 2)]  # or over the BRAWL tag, not on it
             row = next((r for r in (_clear_row(pygame.Rect(int(x), int(y), int(total), h), rows) for x, y in spots)
                         if layout.is_free(r)), row)
         rows.append(row)
