@@ -452,3 +452,28 @@ def test_s3_hth_15_a_brawl_of_three_keeps_its_tag_and_its_members_in_sight():
                 assert not any(r.collidepoint(int(x), int(y)) for r in rows.values()), (size, fid)
         finally:
             app.close()
+
+
+def test_g3_2_equal_margins_read_as_the_defender_holding():
+    """G3-2 (opposed rolls: ties keep the status quo): Vesh's knockdown made by 7 against Grub's resistance
+    made by 7 reads "equal margins: Grub holds" in the log (under Xvfb "... made it by 7; ... made it by 7 —
+    Sable wins" read like a mistake); a real win still reads "wins"."""
+    from game.dice import ScriptedDice
+    from game.hexgrid import direction_between
+    from game.rules.nd6 import martial
+    from game.ui.describe import contest_line
+
+    b = cantina()
+    _next_to(b, "vesh", "grub")
+    vesh, grub = b.get("vesh"), b.get("grub")
+    vesh.facing = direction_between(vesh.hex, grub.hex)
+    ev = next(e for e in martial.Knockdown(actor="vesh", target="grub").resolve(b, ScriptedDice([4, 4, 3, 2, 2, 2]))
+              if e.get("type") == "contest")
+    assert [r["margin"] for r in ev["rolls"]] == [7, 7]
+    line = contest_line(b, ev)
+    assert line.endswith("\u2014 equal margins: Grub holds") and "Grub wins" not in line, line
+    b2 = cantina()
+    _next_to(b2, "vesh", "grub")
+    ev2 = next(e for e in martial.Knockdown(actor="vesh", target="grub").resolve(b2, ScriptedDice([2, 2, 2, 4, 4, 3]))
+               if e.get("type") == "contest")
+    assert contest_line(b2, ev2).endswith("\u2014 Vesh wins")

@@ -462,6 +462,12 @@ def contest_verdict(battle: Any, ev: dict[str, Any]) -> str:
     changes" there."""
     winner = ev.get("winner")
     edge = ev.get("edge")
+    rolls = ev.get("rolls") or []
+    if winner and edge is None and len(rolls) == 2 and winner == rolls[1].get("actor") and all(
+            r.get("success") and not r.get("auto") for r in rolls) and rolls[0].get("margin") == rolls[1].get("margin"):
+        # made by as much as each other: the one rolling against keeps things as they are (nd6 G3-2); "Jin wins"
+        # with both made exactly read like a mistake under Xvfb
+        return f"equal margins: {name_of(battle, winner)} holds"
     if winner:
         # the contest's edge is the actor's points minus the other's (S1-MENU-1): the winner's edge is its size
         return f"{name_of(battle, winner)} wins" + (f" with edge {abs(edge)}" if isinstance(edge, int) else "")
