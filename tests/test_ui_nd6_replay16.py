@@ -477,3 +477,20 @@ def test_g3_2_equal_margins_read_as_the_defender_holding():
     ev2 = next(e for e in martial.Knockdown(actor="vesh", target="grub").resolve(b2, ScriptedDice([2, 2, 2, 4, 4, 3]))
                if e.get("type") == "contest")
     assert contest_line(b2, ev2).endswith("\u2014 Vesh wins")
+
+
+def test_s3_ma_8_the_log_says_why_five_dice():
+    """S3-MA-8: Vesh strikes at Sable, a Master who dodges; the log line (and the hand-over recap, which reads
+    it) says why five dice: "... rolled 26 (6+4+6+4+6), automatic miss, Sable is a Martial Arts Master dodging:
+    5d6 (S3-MA-8)" (under Xvfb the pop-up said it for a moment; the log and the recap did not)."""
+    from game.dice import ScriptedDice
+    from game.rules.nd6 import actions as A
+    from game.ui.describe import roll_line
+
+    b = cantina()
+    _next_to(b, "vesh", "sable")
+    b.get("sable").conditions.append("dodging")
+    events = A.Attack(actor="vesh", target="sable", item=None).resolve(b, ScriptedDice([6, 4, 6, 4, 6, 1, 1]))
+    roll = next(e for e in events if e.get("type") == "roll")
+    line = roll_line(b, roll)
+    assert "rolled 26 (6+4+6+4+6), automatic miss, Sable is a Martial Arts Master dodging: 5d6 (S3-MA-8)" in line, line

@@ -452,7 +452,10 @@ def roll_line(battle: Any, ev: dict[str, Any]) -> str:
     faces = _faces(ev)
     rolled = f"rolled {ev.get('total')}" + (f" ({faces})" if faces and len(ev.get('dice') or []) > 1 else "")
     verdict = "" if ev.get("table") else roll_verdict(ev)  # a table roll: its row and effect say it all
-    parts = [p for p in (need, rolled, verdict, table_words(ev)) if p]
+    # more dice than usual say why, the last reason deciding (nd6: "Sable is a Martial Arts Master dodging: 5d6
+    # (S3-MA-8)"); the pop-up said it for a moment, the log and the hand-over read "rolled 26" on five dice
+    why = [str(w) for w in (ev.get("dice_why") or [])[-1:]]
+    parts = [p for p in (need, rolled, verdict, table_words(ev), *why) if p]
     return f"{who} \u2014 {label}: " + ", ".join(parts)
 
 
