@@ -174,7 +174,8 @@ def test_g3_1_automatic_results_in_words():
               "success": True, "margin": 11, "auto": "triple", "critical": "success"}
     assert roll_verdict(triple) == "automatic hit, triple damage"
     assert roll_verdict(dict(triple, auto="break", success=False)) == "automatic miss, weapon broken"
-    assert roll_line(None, master_roll()).endswith("rolled 5 (1+1+1+1+1), automatic hit")
+    assert roll_line(None, master_roll()).endswith(
+        "rolled 5 (1+1+1+1+1), automatic hit, Sable is a Martial Arts Master defending: 5d6 (S3-MA-6)")
 
 
 def _popup_words(pops, battle, size=(1280, 800)) -> list[str]:
