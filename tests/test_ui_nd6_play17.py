@@ -486,3 +486,21 @@ def test_a_thrown_molotov_floats_thrown_not_lost_s3_grenade_2():
         if not p.busy:
             break
     assert "molotov thrown" in seen and "molotov lost" not in seen, seen
+
+
+def test_the_hover_box_never_covers_the_menu_it_speaks_of_at_1024():
+    """At 1024x640 Lin's attack menu on Petrov had no room under it nor a full box's width either side, and the
+    hover box was drawn over the left half of its rows ("laser rifle, 2 shots of 3d6" read "2 shots of 3d6"),
+    seen under Xvfb. The box is narrower on the roomier side instead, and clear of the menu."""
+    b = _sweep_stage()
+    g = b.get
+    g("lin").hex, g("lin").facing = Hex(0, 8), 0
+    app, sc = _app(b, (1024, 640))
+    _until_turn_of(app, sc, "lin", "action")
+    menu, e = _hover_first_option(app, sc, "petrov")
+    surf = app.draw()
+    menu.draw_info(surf)
+    info = pygame.Rect(menu.box.rect) if menu.box.rect is not None else None
+    assert info is not None and info.w >= 260
+    assert not info.colliderect(menu.panel.rect), (info, menu.panel.rect)
+    assert surf.get_rect().contains(info), info

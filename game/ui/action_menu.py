@@ -211,6 +211,7 @@ class ActionMenu:
         self.hovered: _Entry | None = None
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
+        self._infos: dict[int, pygame.Surface | None] = {}  # the hover box per width, for the entry of _info_key
         self._surf: pygame.Surface | None = None
         self.box = HoverBox(text, pal, (actor, target))  # issue 18: the ruleset's words, the charts, rule links (F1 at a rule)
         if result_mode:
@@ -543,23 +544,25 @@ class ActionMenu:
         if self.panel is None:
             return
         e = self.hovered
-        key = (id(e) if e else None, self.level.kind if self.level else None)
-        if key != self._info_key:
-            info = self._render_info(lines) if (lines := self.info_lines(e)) else None
-            self._info = self.box.with_chart(info, self.battle, HoverBox.action_of(self, e), WIDTH)
-            self._info_key = key
+        r = self.panel.rect
+        sw, sh = surface.get_size()
+        _info_at(self, e, WIDTH)
         if self._info is None:
             return self.box.blit(surface, None, 0, 0)
-        r = self.panel.rect
         x, y = r.x, r.bottom + 6
-        if y + self._info.get_height() > surface.get_height() - 4:
-            x = r.right + 6 if r.right + 6 + self._info.get_width() < surface.get_width() else r.x - self._info.get_width() - 6
-            y = max(4, min(r.y, surface.get_height() - self._info.get_height() - 4))
-        self.box.blit(surface, self._info, *_clear_of(keep_clear, x, y, self._info.get_size(), surface.get_height()))
+        if y + self._info.get_height() > sh - 4:
+            right, left = sw - r.right - 10, r.x - 10
+            if 260 <= max(right, left) < WIDTH:
+                # no side has room for the whole width: a narrower box on the roomier side, never over the
+                # rows it speaks of (at 1024x640 it covered their left half, under Xvfb)
+                _info_at(self, e, max(right, left))
+            w = self._info.get_width()
+            x = r.right + 6 if r.right + 6 + w < sw else r.x - w - 6
+            y = max(4, min(r.y, sh - self._info.get_height() - 4))
+        self.box.blit(surface, self._info, *_clear_of(keep_clear, x, y, self._info.get_size(), sh))
 
-    def _render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]]) -> pygame.Surface:
+    def _render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]], w: int = WIDTH) -> pygame.Surface:
         t = self.text
-        w = WIDTH
         rows = []
         for s, col, bold in lines:
             for ln in wrap(t, s, 13, w - 20, bold):
@@ -571,6 +574,18 @@ class ActionMenu:
         self.box.draw_rows(surf, rows, lh)
         return surf
 
+
+
+def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> None:
+    """The menu's hover box of ``e`` rendered ``width`` wide, kept per entry and width (a frame may ask for the
+    full width and then a narrower one)."""
+    key = (id(e) if e else None, menu.level.kind if menu.level else None)
+    if key != menu._info_key:
+        menu._info_key, menu._infos = key, {}
+    if width not in menu._infos:
+        info = menu._render_info(lines, width) if (lines := menu.info_lines(e)) else None
+        menu._infos[width] = menu.box.with_chart(info, menu.battle, HoverBox.action_of(menu, e), width)
+    menu._info = menu._infos[width]
 
 
 def fold_groups(groups: list[Group], rows: int) -> tuple[list[Group], list[Group]]:
