@@ -504,3 +504,21 @@ def test_the_hover_box_never_covers_the_menu_it_speaks_of_at_1024():
     assert info is not None and info.w >= 260
     assert not info.colliderect(menu.panel.rect), (info, menu.panel.rect)
     assert surf.get_rect().contains(info), info
+
+
+def test_the_briefing_says_which_way_the_wind_blows_s3_smoke_3():
+    """S3-SMOKE-3: the compound's wind (towards hex direction 4, slight) moves every cloud a hex a round; under
+    Xvfb Lin's smoke drifted over Vasko, Rook and Torch with nothing on screen saying the wind blew at all. The
+    briefing (F3) says which way it blows, the way the rules move the cloud."""
+    from game.hexgrid import DIRECTIONS
+    from game.rules.nd6 import smoke
+    from game.ui.briefing import briefing_for
+
+    b = compound()
+    app, sc = _app(b)
+    d, strength = smoke.wind(sc.session.battle)
+    assert (d, strength) == (4, "slight")
+    step = DIRECTIONS[d]
+    assert step.q < 0 and step.r > 0  # direction 4 on this pointy-top map: down and to the left, south-west
+    text = briefing_for(sc.session).description
+    assert "slight wind" in text and "to the south-west" in text, text
