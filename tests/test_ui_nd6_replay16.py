@@ -494,3 +494,27 @@ def test_s3_ma_8_the_log_says_why_five_dice():
     roll = next(e for e in events if e.get("type") == "roll")
     line = roll_line(b, roll)
     assert "rolled 26 (6+4+6+4+6), automatic miss, Sable is a Martial Arts Master dodging: 5d6 (S3-MA-8)" in line, line
+
+
+def test_g3_7_a_click_on_a_lit_hex_where_a_foe_lies_dead_walks_there():
+    """G3-7 (out of the fight): in the movement phase a click on a lit hex where a dead foe lies walks there
+    (under Xvfb the click went to the body and said "Marlo has nothing to do to Hask now")."""
+    from game.hexgrid import Hex
+
+    b = cantina()
+    grub = b.get("grub")
+    grub.hex, grub.hp, grub.posture = Hex(4, 7), -4, "prone"
+    grub.conditions.append("dead")
+    app, sc = _app(b)
+    try:
+        _to_movement(app, sc)
+        assert sc.session.battle.current == "rook" and Hex(4, 7) in sc.reach
+        pos = tuple(int(v) for v in sc.board.token_screen_pos("grub"))
+        assert sc.board.fighter_at_screen(pos) == "grub"
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step()
+        _settle(app, sc)
+        assert sc.session.battle.get("rook").hex == Hex(4, 7)
+    finally:
+        app.close()

@@ -180,6 +180,9 @@ class SelectHex(_Turn):
             h = scene.board.hex_at_screen(event.pos)
             a = scene.battle.get(self.fighter_id)
             f = scene.battle.get(fid)
+            if h is not None and h in scene.reach and f is not None and f.side != (a.side if a else None) \
+                    and not scene.session.ruleset.can_fight(scene.battle, f):
+                return Submit(scene.reach[h])  # a lit hex where a foe lies out of the fight: the click walks there
             if f is not None and a is not None and f.side != a.side:
                 return scene.open_menu(target=fid, anchor=event.pos)
             if h is not None and h in scene.reach:
