@@ -518,3 +518,23 @@ def test_g3_7_a_click_on_a_lit_hex_where_a_foe_lies_dead_walks_there():
         assert sc.session.battle.get("rook").hex == Hex(4, 7)
     finally:
         app.close()
+
+
+def test_the_end_screen_names_what_each_did_as_the_menus_do():
+    """The end screen's line under each fighter names the actions as the menus title them ("choose who moves
+    first x1"), not by their type ids (under Xvfb: "move order x3", "hth x1")."""
+    from game.ui.menus.end_screen import EndScreen
+    from game.ui.scene import Transition
+
+    app, sc = _app(cantina())
+    try:
+        _to_movement(app, sc)  # Grub's choice is logged (G3-3)
+        app.scenes.apply(Transition("push", EndScreen(app, sc)), app.size)
+        app.text.drawn = []
+        app.draw()
+        words = [str(d[0]) for d in app.text.drawn]
+        app.text.drawn = None
+        assert any("choose who moves first \u00d71" in w for w in words), [w for w in words if "\u00d7" in w]
+        assert not any("move order" in w for w in words)
+    finally:
+        app.close()

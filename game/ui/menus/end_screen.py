@@ -51,6 +51,13 @@ def battle_summary(battle: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _kind_words(ruleset: Any, kind: str) -> str:
+    """An action type as the menus title it, in lower case ("choose who moves first", "hand-to-hand"); the
+    type's own words when it has no title (under Xvfb the end screen read "move order x3", "hth x1")."""
+    title = getattr(ruleset.actions.get(kind), "title", "") if hasattr(ruleset, "actions") else ""
+    return (title or kind.replace("_", " ")).lower()
+
+
 class EndScreen(GuiScene):
     def __init__(self, app: Any, battle_scene: Any) -> None:
         super().__init__(app, below=battle_scene)
@@ -154,8 +161,8 @@ class EndScreen(GuiScene):
             y += 22
             kinds = st.get("kinds", {})
             if kinds:
-                did = ", ".join(f"{k.replace('_', ' ')} \u00d7{n}" for k, n in sorted(kinds.items(),
-                                                                                 key=lambda kv: -kv[1])[:6])
+                did = ", ".join(f"{_kind_words(s.ruleset, k)} \u00d7{n}" for k, n in sorted(kinds.items(),
+                                                                                        key=lambda kv: -kv[1])[:6])
                 surface.blit(t.render(did, 12, (160, 160, 160)), (x + 28, y))
                 y += 20
             y += 4
