@@ -13,8 +13,9 @@ it chose what it chose:
   backing off when a fighter is beaten and its side is losing.
 
 Nothing here knows a ruleset: it reads ``Fighter`` and ``Grapple`` fields and
-asks the ruleset only ``can_fight`` and ``ai_hazard`` (what a fire or a line of fire
-threatens, for a ruleset whose map changes).
+asks the ruleset only ``can_fight``, ``ai_hazard`` (what a fire or a line of fire
+threatens, for a ruleset whose map changes) and ``ai_arms`` (what a fighter's hands
+are worth, for a ruleset where a brawl or a disarm changes what one strikes with).
 """
 
 from __future__ import annotations
@@ -172,10 +173,15 @@ class Evaluator:
         #: friends holding a missile weapon (the ruleset's item table says ``kind = "missile"``): they keep
         #: their distance and shoot rather than close in
         items = ruleset.items
-        self.shooters = {f.id for f in root.fighters if f.side == side and any(
+        armed = {f.id for f in root.fighters if any(
             isinstance(items.get(h), dict) and items[h].get("kind") == "missile" for h in f.hands.values() if h)}
+        self.shooters = {f.id for f in root.fighters if f.side == side and f.id in armed}
+        #: foes without a missile weapon at the root (a shooter keeps out of their reach, ``shoot_keep_melee``)
+        self.melee_foes = {f.id for f in root.fighters if f.side != side and f.id not in armed}
         #: the ruleset's ``ai_hazard`` when it has one (fires, clouds, lines of fire): read per fighter
         self.hazard = ruleset.ai_hazard if type(ruleset).ai_hazard is not Ruleset.ai_hazard else None
+        #: ... and its ``ai_arms`` (what a fighter's hands are worth: a weapon a brawl or a disarm takes away)
+        self.arms = ruleset.ai_arms if type(ruleset).ai_arms is not Ruleset.ai_arms else None
         #: the root's parts (choosing the targets gives the same parts a later call gives: the chosen foe
         #: is the one the later call reads)
         self.root_parts = self.parts(root, choose=True)
@@ -212,11 +218,24 @@ class Evaluator:
         target = battle.get(self.targets.get(fighter_id))
         sign = -1 if fighter_id in self.retreating else 1
         dist = self.dist
+        if sign > 0 and target is not None and fighter_id in self.shooters and self.w.shoot_keep_melee:
+            return self._stand_off(battle, fighter_id, target.hex)
         if target is None:
             foes = [f.hex for f in battle.fighters if f.side != self.side]
             return lambda h: sign * min((dist(h, x) for x in foes), default=0)
         there = target.hex
         return lambda h: sign * dist(h, there)
+
+    def _stand_off(self, battle: Battle, fighter_id: str, there: Hex) -> Callable[[Hex], float]:
+        """``approach`` for a shooter that keeps out of melee reach (``Weights.shoot_keep_melee``): the hexes
+        nearest its foe as for anyone, but those within a melee foe's reach after all the others (a step back
+        from a club-man closing in, a step into cover out of its charge, are then among the moves weighed)."""
+        keep = self.w.shoot_keep_melee
+        melee = [f.hex for f in battle.fighters if f.id in self.melee_foes and self.ruleset.can_fight(battle, f)]
+        dist = self.dist
+        if not melee:
+            return lambda h: dist(h, there)
+        return lambda h: dist(h, there) + _FAR * max(0, keep + 1 - min(hex_distance(h, x) for x in melee))
 
     def value(self, battle: Battle) -> float:
         return sum(self.parts(battle).values())
@@ -249,7 +268,7 @@ class Evaluator:
         w_hp, w_fp, w_out, w_spent = w.hp, w.fp, w.out, w.spent
         hp_max, fp_max = self.hp_max, self.fp_max
         posture_of, cond_of, cond_default = w.posture.get, w.conditions.get, w.condition_default
-        hazard = self.hazard
+        hazard, arms = self.hazard, self.arms
         for f in battle.fighters:
             friend = f.side == side
             if not can_fight(battle, f):
@@ -275,6 +294,8 @@ class Evaluator:
                 v -= w_spent
             if hazard is not None:
                 v += hazard(battle, f, careful=w.danger)
+            if arms is not None:
+                v += arms(battle, f)
             if friend:
                 taken += v - w_hp - w_fp
             else:
@@ -408,7 +429,11 @@ class Evaluator:
             if f.id in self.shooters:
                 near_d = min(hex_distance(f.hex, e.hex) for e in foes)
                 position -= w.distance * max(0, best_d - w.shoot_range)
-                position -= w.shoot_close * max(0, w.shoot_keep + 1 - near_d)
+                close = w.shoot_keep + 1 - near_d
+                if w.shoot_keep_melee > w.shoot_keep:
+                    melee_d = min((hex_distance(f.hex, e.hex) for e in foes if e.id in self.melee_foes), default=_FAR)
+                    close = max(close, w.shoot_keep_melee + 1 - melee_d)
+                position -= w.shoot_close * max(0, close)
             else:
                 position -= w.distance * max(0, best_d - 1)
             if best_foe is not None and best_foe.hex != f.hex:

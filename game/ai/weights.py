@@ -66,12 +66,20 @@ class Weights:
     shoot_range: int = 10  # a fighter with a missile weapon closes to this many hexes of its chosen foe ...
     shoot_keep: int = 2  # ... and keeps further than this from every foe (engaged, it cannot shoot)
     shoot_close: float = 0.3  # per hex closer than that
+    #: ... and further than this from every foe without one (a melee foe's reach: what it can charge across
+    #: and still strike); 0: ``shoot_keep`` alone
+    shoot_keep_melee: int = 0
     retreat_hp: float = 0.25  # below this share of hp, a fighter on a losing side backs off
     #: carry each action on to the mover's later slot in a phased round (``game.ai.slots``, levels with
     #: ``Level.later``): a ruleset whose round puts a fighter's move and its blow in two slots with the
     #: others' between opts in through its ``ai_hints`` (off by default: the other phased orders were
     #: tuned without it)
     later_slot: bool = False
+    #: levels with a look-ahead also play the foe's reply to the best action of up to this many other kinds
+    #: aimed at a foe whose first look comes within half an hp bar of the best (``game.ai.lookahead``): a
+    #: ruleset where what an action is worth lies in the exchange after it (a brawl entered, a foe held)
+    #: opts in through its ``ai_hints`` (0 by default: the others were tuned without it)
+    lookahead_kinds: int = 0
     danger: bool = True  # the easy level plays without reading danger
 
 
@@ -102,6 +110,10 @@ class Level:
     #: ... and the foes' blows there rolled on an antithetic pair even after an action with one outcome (a
     #: defence, a step): one roll tells a defence from standing still only by luck
     pair_threats: bool = False
+    #: after the first look, every uncertain action's first sample gets its antithetic twin before the best are
+    #: sampled on: a subdue that wins 63% of the time and lost its one roll must not sink below actions that
+    #: cannot fail, where the sampling rounds and the look-ahead never reach it
+    pair_first: bool = False
     danger: bool = True
     random: bool = False
 
@@ -111,7 +123,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", samples=2, top=4, moves=3, breadth=8, expand=1, temperature=0.6, danger=False),
     "normal": Level("normal", samples=4, top=6, moves=10, expand=4, temperature=0.12, later=True),
     "hard": Level("hard", samples=6, top=8, moves=16, expand=6, temperature=0.0, lookahead=3, reply_states=2,
-                  lookahead_quiet=3, refine=16, reply_refine=8, later=True, pair_threats=True),
+                  lookahead_quiet=3, refine=16, reply_refine=8, later=True, pair_threats=True, pair_first=True),
 }
 
 
