@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["Candidate", "OutOfBudget", "hex_field", "shifted", "compared", "best_chance"]
+__all__ = ["Candidate", "OutOfBudget", "hex_field", "shifted", "compared", "best_chance", "strata"]
 
 
 class OutOfBudget(Exception):
@@ -63,6 +63,26 @@ class Candidate:
     @property
     def score(self) -> float:
         return self.mean + self.reply if self.reply is not None else self.mean
+
+
+def strata(c: Candidate, n: int) -> list[float]:
+    """The weight of each of ``c``'s first ``n`` sampled outcomes (those searched for a reply) in its reply's
+    change: the share of all its samples whose value lies nearest that outcome's (ties shared). Two outcomes
+    searched stand for the rest: a brawl that begins on four faces of the die in six and is fended off on two
+    must not count the two alike because its antithetic pair drew one of each."""
+    n = min(n, len(c.values))
+    if n <= 1:
+        return [1.0] * max(n, 1)
+    heads = c.values[:n]
+    weights = [0.0] * n
+    for v in c.values:
+        gaps = [abs(v - h) for h in heads]
+        low = min(gaps)
+        near = [i for i, g in enumerate(gaps) if g <= low + 1e-9]
+        for i in near:
+            weights[i] += 1.0 / len(near)
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 #: action class -> whether it has a ``to`` field at all (most do not: a menu's hundred options are asked)

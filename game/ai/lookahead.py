@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.ai.candidates import strata
 from game.ai.replies import gather, reply_value
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ def lookahead(search: Search, cands: list[Candidate]) -> None:
     # The best of a few such kinds get a look each while the budget lasts (each one is compared fairly
     # with the others once it is done; one cut short is left out)
     looked = {c.action.type for c in top}
+    _other_kinds(search, ranked, looked, states)
     extra = 0
     for c in ranked[len(top):]:
         if extra >= level.lookahead_quiet:
@@ -61,6 +63,31 @@ def lookahead(search: Search, cands: list[Candidate]) -> None:
         extra += 1
         c.reply, c.reply_note, c.reply_action, c.again = replied(search, c, 1)
         share_reply(search, c)
+
+
+def _other_kinds(search: Search, ranked: list[Candidate], looked: set[str], states: int) -> None:
+    """Kinds of action aimed at a foe whose worth lies in the exchange after them (a brawl entered, where
+    both strike at +4 and the foe has let go of its sword; a foe held or knocked down) look no better than a
+    blow on the first look, and the blow's variants may fill the look-ahead. The best of up to
+    ``Weights.lookahead_kinds`` such kinds within half an hp bar of the best first look face the reply too,
+    on as many outcomes as the best (``states``: an antithetic pair, so a brawl that began and one fended
+    off are both seen; ``looked``: the kinds already looked at, updated)."""
+    want = search.weights.lookahead_kinds
+    if want <= 0 or not ranked:
+        return
+    me = search.root.fighter(search.fid)
+    foes = {f.id for f in search.root.fighters if f.side != me.side}
+    floor = ranked[0].mean - search.weights.hp / 2
+    done = 0
+    for c in ranked:
+        if done >= want or c.mean < floor:
+            break
+        target = getattr(c.action, "target", None)
+        if c.reply is not None or c.exact or c.action.type in looked or target not in foes:
+            continue
+        looked.add(c.action.type)
+        done += 1
+        c.reply, c.reply_note, c.reply_action, c.again = replied(search, c, states)
 
 
 def share_reply(search: Search, c: Candidate) -> None:
@@ -107,7 +134,12 @@ def replied(search: Search, c: Candidate, states: int) -> tuple[float, str, Acti
         if not note:
             note, reply, again = note_i, reply_i, again_i
     c.replies = found
-    return sum(deltas) / len(deltas), note, reply, again
+    return _weighed(c, deltas), note, reply, again
+
+
+def _weighed(c: Candidate, deltas: list[float]) -> float:
+    """The reply's change over the outcomes searched, each standing for the samples nearest it (``strata``)."""
+    return sum(w * d for w, d in zip(strata(c, len(deltas)), deltas))
 
 
 def refine_replies(search: Search, cands: list[Candidate]) -> None:
@@ -132,7 +164,7 @@ def refine_replies(search: Search, cands: list[Candidate]) -> None:
         c = rest[0]
         deltas = [old if reply is None else after_reply(search, state, reply, key, n)
                   for state, reply, key, old in c.replies]
-        c.reply = sum(deltas) / len(deltas)
+        c.reply = _weighed(c, deltas)
         c.refined = True
         done.append(c)
 

@@ -11,11 +11,15 @@ generator, so the real battle and its RNG are never touched):
    random numbers: sample *i* uses the same scratch dice for every action;
    samples come in antithetic pairs, a low roll mirrored by a high one),
    up to the level's ``samples``; the score is the mean gain over the
-   position before acting.
+   position before acting. Hard first gives every uncertain action's one
+   roll its mirror (a 63% subdue that lost its roll is not dropped).
 3. **Look-ahead** (hard). The few best actions are re-scored against the
    likely reply: for a couple of sampled outcomes, the next foe who can act
    picks its best answer by the same evaluation from its side; the action is
-   worth its mean over all samples plus the change that reply makes.
+   worth its mean over all samples plus the change that reply makes, each
+   outcome searched standing for the samples nearest it. A ruleset's hints
+   may ask for the best action of a few other kinds to face the reply too
+   (``Weights.lookahead_kinds``: a brawl entered, a foe held).
 4. **Refinement** (hard). With budget left, the three best uncertain actions
    are sampled further, up to 16 times each: the choice is made between them.
    Then the foe's expected reply is rolled 8 times instead of twice, with the

@@ -118,12 +118,15 @@ class Search:
         cands, moving = self._shortlist(cands)
         try:
             self._first_look(cands, moving)
+            if level.pair_first:
+                self._pair_first(cands)
             # sampling: successive rounds over the best uncertain actions
             for s in range(1, level.samples):
                 live = [c for c in cands if not c.exact and not c.failed and c.values]
                 live.sort(key=lambda c: -c.mean)
                 for c in live[:level.top]:
-                    self.sample(c, s)
+                    if len(c.values) <= s:  # a pair completed already has sample 1
+                        self.sample(c, s)
             if level.refine:
                 long_shots(self, cands)
             acting = later_slot(self) if level.later and self.weights.later_slot else None
@@ -211,6 +214,14 @@ class Search:
         for g in ranked[:self.level.expand]:
             for c in g[1:]:
                 self.sample(c, 0)
+
+    def _pair_first(self, cands: list[Candidate]) -> None:
+        """Sample 1 (the mirror of sample 0's dice) for every uncertain action looked at once, moves aside (they
+        are many, and what they are for is the hex, not a roll): one roll of a contest says little, and an
+        action whose one roll failed would rank below every action that cannot fail."""
+        for c in cands:
+            if not c.exact and not c.failed and len(c.values) == 1 and c.to is None:
+                self.sample(c, 1)
 
     def odds_of(self, c: Candidate) -> dict[str, float] | None:
         """The engine's exact odds for ``c``'s action (asked once; None: the ruleset has none for it)."""

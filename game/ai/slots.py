@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai.candidates import OutOfBudget
+from game.ai.candidates import OutOfBudget, strata
 from game.ai.evaluate import Evaluator
 from game.hexgrid import hex_distance
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action
 
-__all__ = ["later_slot", "carry_on", "advance"]
+__all__ = ["later_slot", "carry_on", "advance", "split_slots"]
 
 #: the options aimed at a foe the mover weighs in its later slot (one per kind and foe)
 MAX_FOLLOW = 6
@@ -187,42 +187,63 @@ def _threats(search: Search, state: Battle, i: int, acting: list[str]) -> tuple[
     return state, first
 
 
+def split_slots(acting: list[str], fid: str) -> tuple[list[str], list[str]]:
+    """Who strikes before the mover's later slot and who after it, from ``acting`` (the slots after its present
+    one this round, its later one among them): a foe whose every slot left comes before the mover's later one
+    (it moves and strikes first, G3-3's higher adjusted DX) strikes before the mover's blow; the others after."""
+    k = acting.index(fid)
+    later = acting[k + 1:]
+    before = [x for i, x in enumerate(acting[:k]) if x != fid and x not in later and x not in acting[:i]]
+    after = [x for i, x in enumerate(later) if x != fid and x not in later[:i]]
+    return before, after
+
+
 def carry_on(search: Search, cands: list[Candidate], acting: list[str]) -> None:
     """Re-score the candidates, best first, by what follows in the mover's later slot and the foes' blows
-    after it (``acting``: who still has a slot this round). A candidate is replaced only when it is done,
-    and once any is, only those done are compared (``candidates.compared``)."""
-    order: list[str] = []
-    for fid in acting:
-        if fid != search.fid and fid not in order:
-            order.append(fid)
+    before and after it (``acting``: who still has a slot this round, ``split_slots``). A candidate is replaced
+    only when it is done, and once any is, only those done are compared (``candidates.compared``)."""
+    before, after = split_slots(acting, search.fid)
     ranked = sorted((c for c in cands if c.values and not c.failed and c.states), key=lambda c: (-c.mean, c.order))
     states = max(1, search.level.reply_states)
     for c in ranked:
         deltas: list[float] = []
-        note, blow, threat = "", None, None
-        for state in c.states[:states]:
+        blow, threat = None, None
+        looked = c.states[:states]
+        for j, state in enumerate(looked):
             v0 = search.ev.value(state)
             probe = advance(search, state)
             if probe is None:
                 deltas.append(0.0)
                 continue
-            kids, a = _follow(search, probe)
-            # the foes' blows on an antithetic pair of rolls: on the mover's two outcomes, or twice on its one
-            # (one roll alone tells a defence from standing still only by luck)
-            pairs = list(enumerate(kids)) if len(kids) > 1 or not search.level.pair_threats else \
-                [(0, kids[0]), (1, kids[0])]
+            # the foes who strike first do so on roll j (the mirror roll for the mirrored outcome), or on a pair
+            # of rolls for an action with one outcome (a pole arm set against the charger's blow, or not)
+            firsts = [(j, probe)]
+            if before:
+                rolls = [0, 1] if len(looked) == 1 and search.level.pair_threats else [j]
+                firsts = []
+                for i in rolls:
+                    hit, t = _threats(search, probe, i, before)
+                    firsts.append((i, hit))
+                    threat = threat or t
             vals = []
-            for i, kid in pairs:
-                after, t = _threats(search, kid, i, order)
-                vals.append(search.ev.value(after))
-                threat = threat or t
+            for _, first in firsts:
+                kids, a = _follow(search, first)
+                blow = blow or a
+                # the foes' blows after it on an antithetic pair of rolls: on the mover's two outcomes, or twice
+                # on its one (one roll alone tells a defence from standing still only by luck)
+                pairs = list(enumerate(kids)) if len(kids) > 1 or not search.level.pair_threats else \
+                    [(0, kids[0]), (1, kids[0])]
+                for i, kid in pairs:
+                    end, t = _threats(search, kid, i, after)
+                    vals.append(search.ev.value(end))
+                    threat = threat or t
             deltas.append(sum(vals) / len(vals) - v0)
-            blow = blow or a
         bits = []
         if blow is not None:
             bits.append(f"then {blow.text()}")
         if threat is not None:
             bits.append(f"after {threat.text()}")
-        note = ", ".join(bits)
-        c.reply, c.reply_note, c.reply_action, c.again = sum(deltas) / len(deltas), note, threat, blow is not None
+        weights = strata(c, len(deltas))
+        c.reply = sum(w * d for w, d in zip(weights, deltas))
+        c.reply_note, c.reply_action, c.again = ", ".join(bits), threat, blow is not None
         c.replies = []
