@@ -16,17 +16,26 @@ GRIP_DISTANCE = 0
 
 #: the computer opponent's weight overrides (``game.ai.weights.Weights`` fields): a subdued foe is as good as
 #: out for two turns and hit automatically (S3-SUBDUE-3/5); stunned can do nothing (S3-STUN-2); lying down
-#: is +4 to be hit (G3-5); a brawl is neither good nor bad in itself. Defending and dodging are worth a
+#: is +4 to be hit (G3-5). Inside a brawl lying down is the brawl's posture, not a fall: no +4 to be hit nor -4
+#: from the ground there (the brawl's own +4 goes both ways, S3-HTH-16), and breaking away stands one up (G3-9),
+#: so ``in_hth`` gives back what ``prone`` takes (at 0, a brawler counted as one knocked down, and breaking away
+#: looked like getting up for free). Defending and dodging are worth a
 #: little less than nothing in themselves (G3-4): what they are worth is the blows they turn aside, which
 #: the search plays where its budget allows, less the attack given up for them (a bonus here made the
 #: computer defend every round instead of striking; at nothing, a search too short to see the later slot
-#: drew lots between defending and holding still, and the soak's 2v2 brawls stalled, everyone defending)
+#: drew lots between defending and holding still, and the soak's 2v2 brawls stalled, everyone defending).
+#: What a brawl, a subdue or a knockdown is worth shows in the exchange after it (the foe's sword dropped,
+#: S3-HTH-10; a subdued foe's lost turns): the look-ahead plays the reply to the best two such kinds too
+#: (``lookahead_kinds``). A gunman keeps out of a melee foe's charge (half MOV 10, and the step to strike:
+#: ``shoot_keep_melee``, G3-4) while it shoots.
 AI_HINTS: dict[str, Any] = {
-    "conditions": {"subdued": -1.4, "stunned": -1.1, "defending": -0.1, "dodging": -0.1, "in_hth": 0.0,
+    "conditions": {"subdued": -1.4, "stunned": -1.1, "defending": -0.1, "dodging": -0.1, "in_hth": 1.4,
                    "cornered": -0.1},
     "distance": 0.25,
     # G3-3: a fighter moves in one slot and strikes in a later one, the others' slots between
     "later_slot": True,
+    "lookahead_kinds": 2,
+    "shoot_keep_melee": 6,
 }
 
 #: blocks the soak gives the arena's fighters when no scenario in ``maps/`` is made for nd6

@@ -316,6 +316,12 @@ class Nd6Ruleset(Ruleset):
 
         return hazards.hazard(battle, fighter, careful=careful)
 
+    def ai_arms(self, battle: Battle, fighter: Fighter) -> float:
+        """The harm a fighter's best blow can do where it is: a weapon, or bare hands in a brawl (:mod:`.arms`)."""
+        from game.rules.nd6 import arms
+
+        return arms.arms(battle, fighter)
+
     def headline(self, odds: dict[str, float] | None) -> str | None:
         """What an nd6 action is a shot at: a slam or a staff trip for the foe to go ``down`` (a hit alone does
         nothing), a staff disarm for ``disarmed``, an opposed roll to ``win``; else the hit or success."""
