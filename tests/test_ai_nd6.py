@@ -23,8 +23,9 @@ from game.rules.base import find_ruleset
 DEFENCES = {"defend", "dodge"}
 
 
-def fighter(fid: str, side: str, hex_: tuple[int, int], *, st: int = 12, dx: int = 12, hands=None, **more):
-    return {"id": fid, "side": side, "hex": list(hex_), "stats": {"ST": st, "DX": dx, "IQ": 10, "MA": 0},
+def fighter(fid: str, side: str, hex_: tuple[int, int], *, st: int = 12, dx: int = 12, ma: int = 0, hands=None,
+            **more):
+    return {"id": fid, "side": side, "hex": list(hex_), "stats": {"ST": st, "DX": dx, "IQ": 10, "MA": ma},
             "hands": hands or {"right": "club", "left": None}, **more}
 
 
@@ -155,3 +156,163 @@ def test_g3_4_beaten_and_outnumbered_it_disengages():
         t = table_at(fs, "ann", "action")
         d = decide(t, "ann", seed)
         assert d.action.type == "disengage", d.explain()
+
+
+# -- hand-to-hand, subduing, knocking down, pole arms (S3-HTH, S3-SUBDUE, S3-KNOCK, S3-POLE) ---------------------
+
+def test_s3_hth_2_a_knife_drags_a_kneeling_swordsman_into_hand_to_hand():
+    """S3-HTH-2 (a kneeling foe is open to HTH), S3-HTH-8/10/11 (the defender lets go of its broadsword, the knife
+    stays in hand), S3-HTH-16 (+4 to hit inside): with a knife against a kneeling broadsword (ST 14), the hard
+    level tries the brawl rather than cut at it from outside, whatever its seed. The brawl's worth lies in the
+    exchange after it (``ai_arms``, and the look-ahead's ``lookahead_kinds``), not in the die's own outcome."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "knife"}, facing=0),
+          fighter("bob", "blue", (1, 0), st=14, hands={"right": "broadsword"}, facing=3, posture="kneeling")]
+    for seed in range(3):
+        t = table_at(fs, "ann", "action")
+        d = decide(t, "ann", seed)
+        assert d.action.type == "hth" and d.action.target == "bob", d.explain()
+
+
+def test_s3_hth_4_from_the_rear_hex_a_knife_drags_a_swordsman_into_hand_to_hand():
+    """S3-HTH-4 (an attack from the foe's rear hex allows HTH), S3-HTH-14 (-2 on the table from behind: the
+    brawl begins on five faces in six), S3-HTH-8/10: in a broadsword's rear hex with a knife, the hard level
+    enters the brawl."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "knife"}, facing=0),
+          fighter("bob", "blue", (1, 0), st=14, hands={"right": "broadsword"}, facing=0)]
+    for seed in range(3):
+        t = table_at(fs, "ann", "action")
+        d = decide(t, "ann", seed)
+        assert d.action.type == "hth", d.explain()
+
+
+def test_s3_hth_13_no_brawl_where_the_table_gives_the_defender_its_free_hit():
+    """S3-HTH-13/14: against a defender two Martial Arts levels above it, the table's die is +2, so the brawl
+    begins on two faces in six and two give the defender a free hit (7+): the hard level cuts at the kneeling
+    swordsman instead. And S3-HTH-8: a broadsword does not drag a kneeling knife-man into a brawl, where it would
+    have to let go of its own sword."""
+    swordsman = [fighter("ann", "red", (0, 0), hands={"right": "knife"}, facing=0),
+                 fighter("bob", "blue", (1, 0), st=14, ma=2, hands={"right": "broadsword"}, facing=3,
+                         posture="kneeling")]
+    knife_man = [fighter("ann", "red", (0, 0), st=14, hands={"right": "broadsword"}, facing=0),
+                 fighter("bob", "blue", (1, 0), hands={"right": "knife"}, facing=3, posture="kneeling")]
+    for fs in (swordsman, knife_man):
+        for seed in range(3):
+            t = table_at(fs, "ann", "action")
+            d = decide(t, "ann", seed)
+            assert d.action.type != "hth", d.explain()
+
+
+def test_s3_subdue_2_a_martial_artist_subdues_an_armoured_brawler_rather_than_punch():
+    """S3-SUBDUE-1/2/3/5: in a brawl with an ST 14 foe in an armoured jacket (stops 4, G3-6), a Martial Arts 3
+    fighter's fists (1d6+2 at +4, S3-HTH-16, S3-MA-4) barely get through, while its opposed roll (eDX 13 +3 against
+    eST 14) wins 63%: the hard level subdues, whatever its seed. Against a hurt, unarmoured foe it strikes to
+    finish it."""
+    def brawl(**foe):
+        return [fighter("ann", "red", (0, 0), st=11, dx=13, ma=3, hands={"right": None}, posture="prone",
+                        conditions=["in_hth"]),
+                fighter("bob", "blue", (0, 0), hands={"right": None}, posture="prone", conditions=["in_hth"], **foe)]
+    for seed in range(3):
+        t = table_at(brawl(st=14, items=["jacket"]), "ann", "action")
+        d = decide(t, "ann", seed)
+        assert d.action.type == "subdue" and d.action.target == "bob", d.explain()
+        t = table_at(brawl(st=10, hp=3), "ann", "action")
+        d = decide(t, "ann", seed)
+        assert d.action.type == "attack", d.explain()
+
+
+def test_s3_knock_1_a_martial_artist_knocks_down_an_armoured_pole_arm():
+    """S3-KNOCK-1/2/3/5, S3-MA-3: a Martial Arts 3 fighter (DX 13) next to a pole-arm in full body armour (stops 6,
+    G3-6: its fists do nothing through it) knocks it down (eDX +3 against eST 12: wins 78%) rather than strike."""
+    fs = [fighter("ann", "red", (0, 0), dx=13, ma=3, hands={"right": None}, facing=0),
+          fighter("bob", "blue", (1, 0), hands={"right": "pole_arm"}, facing=3, items=["full_body_armor"])]
+    for seed in range(3):
+        t = table_at(fs, "ann", "action")
+        d = decide(t, "ann", seed)
+        assert d.action.type in ("knockdown", "throw") and d.action.target == "bob", d.explain()
+
+
+def _charged_at(ann: dict, bob: dict) -> ControllerTable:
+    """Blue's side moves first (G3-3) and bob charges ann (G3-4: the blow lands in the action phase); on to
+    ann's movement slot."""
+    from game.rules.nd6.actions import ChooseOrder
+
+    b = battle_of([ann, bob])
+    b.options["round_limit"] = 10
+    t = ControllerTable(b, RS, 10)
+    for _ in range(40):
+        fid = t.actor()
+        phase = b.state["initiative"].get("phase")
+        if phase == "choose":
+            act = ChooseOrder(actor=fid, first=b.fighter(fid).side == "blue")
+        elif fid == "bob" and phase == "movement":
+            act = next(a for a in t.options("bob") if a.type == "charge")
+        elif fid == "ann" and phase == "movement":
+            return t
+        else:
+            act = next(a for a in t.options(fid) if a.type == "wait")
+        ok, why, _, _ = t.submit(act)
+        assert ok, why
+    raise AssertionError("ann never got a movement slot")
+
+
+def test_s3_pole_2_it_sets_its_pole_arm_against_a_charger_that_strikes_first():
+    """S3-POLE-2, G3-3, G3-4: a katana (DX 13) has charged a hurt pole-arm (DX 11, ST 6 of 12) and will strike
+    first in the action phase. The hard level sets its pole arm in its movement slot (the charger's blow then
+    meets it first at +2, double damage) rather than wait for the blow; the foe who strikes before the mover's
+    later slot is played before it (``game.ai.slots.split_slots``)."""
+    ann = fighter("ann", "red", (0, 0), dx=11, hp=6, hands={"right": "pole_arm"}, facing=0)
+    bob = fighter("bob", "blue", (4, 0), dx=13, hands={"right": "katana"}, facing=3)
+    for seed in range(3):
+        t = _charged_at(ann, bob)
+        assert hex_distance(t.battle.fighter("bob").hex, t.battle.fighter("ann").hex) == 1
+        d = decide(t, "ann", seed)
+        assert d.action.type == "set_vs_charge", d.explain()
+
+
+def test_s3_hth_8_what_hands_are_worth_outside_and_inside_a_brawl():
+    """S3-HTH-8/10 (only knives, brass knuckles and pistols work inside), S3-HTH-16 (+4), S3-UNARMED-3/4 (bare
+    hands: the ST table's Damage column outside, its HTH column inside), S3-MA-4 (+3 steps), S3-AUTO-24 (a
+    jammed gun counts half: a Ready action clears it): what ``ai_arms`` gives a fighter's hands, in the evaluation's units."""
+    from game.rules.nd6 import arms
+
+    def worth(hands, conditions=(), ma=0, jammed=()):
+        f = battle_of([fighter("ann", "red", (0, 0), ma=ma, hands=hands, conditions=list(conditions)),
+                       fighter("bob", "blue", (3, 0))]).fighter("ann")
+        if jammed:
+            f.counters["jammed"] = list(jammed)
+        return RS.ai_arms(None, f)
+
+    sword, fists = worth({"right": "broadsword"}), worth({"right": None, "left": None})
+    assert sword > 2 * fists > 0  # 2d6 against the ST 12 row's 1d6-2
+    assert worth({"right": None, "left": None}, ["in_hth"]) > fists  # the HTH column, at +4
+    assert worth({"right": "knife"}, ["in_hth"]) > worth({"right": "knife"})  # S3-UNARMED-5: 1d6+2 at +4
+    assert worth({"right": None, "left": None}, ma=3) > fists  # S3-MA-4: +3 steps
+    rifle = worth({"right": "assault_rifle"})
+    assert worth({"right": "assault_rifle"}, jammed=["assault_rifle"]) == rifle / 2
+    assert arms.PER_HIT * arms.BLOWS * arms.blow_hits(
+        battle_of([fighter("ann", "red", (0, 0), hands={"right": "broadsword"})]).fighter("ann"), "broadsword",
+        hth=False) == sword
+
+
+def test_g3_3_foes_whose_slots_all_come_first_strike_before_the_movers_blow():
+    """G3-3: the action slots go by adjusted DX after every movement slot. A foe whose every slot left this round
+    comes before the mover's later one strikes before the mover's blow; one with a slot after it, after."""
+    from game.ai.slots import split_slots
+
+    assert split_slots(["bob", "ann"], "ann") == (["bob"], [])
+    assert split_slots(["bob", "ann", "cid"], "ann") == (["bob"], ["cid"])
+    assert split_slots(["bob", "ann", "bob"], "ann") == ([], ["bob"])  # bob moves now, strikes after ann
+    assert split_slots(["bob", "bob", "ann"], "ann") == (["bob"], [])
+
+
+def test_s3_hth_9_the_outcomes_searched_for_a_reply_stand_for_their_share_of_the_samples():
+    """S3-HTH-9/10/12: a brawl begins on four faces of the table's die in six; its two outcomes searched for a
+    reply (an antithetic pair: begun, fended off) count as the samples nearest each (``candidates.strata``), not
+    half and half."""
+    from game.ai.candidates import Candidate, strata
+
+    c = Candidate(action=None, order=0, values=[1.0, 0.0, 1.0, 1.0, 0.0, 1.0])  # type: ignore[arg-type]
+    assert strata(c, 2) == [4 / 6, 2 / 6]
+    c.values = [0.5, 0.5, 2.0]  # both searched alike: the share is split
+    assert strata(c, 2) == [0.5, 0.5]
+    assert strata(c, 1) == [1.0]
