@@ -11,7 +11,7 @@ from nd6_helpers import RS, battle_of
 
 from game.ai import Opponent
 from game.ai.controller import ControllerTable
-from game.hexgrid import Hex, hex_linedraw
+from game.hexgrid import Hex, hex_distance, hex_linedraw
 from game.rules.nd6 import hazards
 from game.rules.nd6.effects import FIRE_KINDS, effects_at
 
@@ -140,3 +140,68 @@ def test_s3_smoke_5_under_fire_from_two_rifles_the_computer_throws_smoke():
         assert ok, why
         clouds = [e for e in t.battle.state.get("board_effects") or () if e["kind"] == "smoke"]
         assert len(clouds) == 1  # S3-SMOKE-1: the grenade's own hex, at once
+
+
+def walled(fighters: list[dict], walls: set[tuple[int, int]], mover: str) -> ControllerTable:
+    """``table_at`` on open ground (q -6..23, r -24..7) with wall hexes that block movement and sight (GX-5)."""
+    from game.model.board import Board, Cell
+
+    b = battle_of(fighters)
+    qs, rs = range(-6, 24), range(-24, 8)
+    b.board = Board(name="test", columns=len(qs), rows=len(rs), cells=[
+        Cell(hex=Hex(q, r), terrain="wall" if (q, r) in walls else "open", blocks_movement=(q, r) in walls,
+             blocks_sight=(q, r) in walls) for q in qs for r in rs])
+    b.options["round_limit"] = 10
+    t = ControllerTable(b, RS, 10)
+    for _ in range(40):
+        fid = t.actor()
+        if fid == mover and b.state.get("initiative", {}).get("phase") == "movement":
+            return t
+        waits = [a for a in t.options(fid) if a.type == "wait" or (a.type == "move_order" and not a.first)]
+        ok, why, _, _ = t.submit(waits[0])
+        assert ok, why
+    raise AssertionError(f"{mover} never got a movement slot")
+
+
+def test_g3_4_a_gunman_steps_back_out_of_a_club_mans_charge_and_still_shoots():
+    """G3-4, G3-10: a club-man four hexes off can charge (half MOV, 5 hexes) and strike this round. The gunman
+    steps back to seven hexes or more (``Weights.shoot_keep_melee``, nd6 hints) but no more than half its MOV, so
+    it still shoots in its action slot."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "assault_rifle", "left": None}),
+          fighter("bob", "blue", (4, 0))]
+    for seed in range(2):
+        t = table_at(fs, "ann", "movement")
+        d = decide(t, "ann", seed)
+        assert d.action.type == "move", d.explain()
+        to = Hex(*d.action.to)
+        assert hex_distance(to, Hex(4, 0)) >= 7 and hex_distance(to, Hex(0, 0)) <= 5, d.explain()
+        assert d.chosen is not None and d.chosen.again, d.explain()  # it counts on its shot
+
+
+def test_g3_10_a_gunman_takes_cover_from_a_rifle_it_cannot_answer():
+    """G3-10, GX-5 (a wall blocks a line of fire), G3-12: an assault rifle twenty hexes off has a clear line on a
+    pistol (range 15: it cannot answer), while a club-man closes from eight hexes. The pistol steps behind the
+    wall stub, out of the rifle's line, stays out of the club's charge and shoots the club-man."""
+    fs = [fighter("ann", "red", (0, 0), hands={"right": "pistol", "left": None}),
+          fighter("cid", "blue", (8, 0)),
+          fighter("bob", "blue", (4, -20), hands={"right": "assault_rifle", "left": None})]
+    for seed in range(2):
+        t = walled(fs, {(1, -2), (2, -2)}, "ann")
+        b = t.battle
+        assert hazards.clear_line(b, Hex(4, -20), Hex(0, 0))
+        d = decide(t, "ann", seed)
+        assert d.action.type == "move", d.explain()
+        to = Hex(*d.action.to)
+        assert not hazards.clear_line(b, Hex(4, -20), to), d.explain()
+        assert hex_distance(to, Hex(8, 0)) >= 7 and hazards.clear_line(b, to, Hex(8, 0)), d.explain()
+
+
+def test_g3_4_a_club_man_closes_with_a_gunman():
+    """G3-4: a club-man eight hexes from a rifleman runs at it (its blow is worth nothing from afar) rather than
+    stand in the open."""
+    fs = [fighter("ann", "red", (0, 0)), fighter("bob", "blue", (8, 0), hands={"right": "assault_rifle", "left": None})]
+    for seed in range(2):
+        t = table_at(fs, "ann", "movement")
+        d = decide(t, "ann", seed)
+        path = RS.move_path(t.battle, d.action) or []
+        assert path and hex_distance(path[-1], Hex(8, 0)) <= 3, d.explain()
