@@ -71,8 +71,7 @@ def test_g3_8_standing_up_is_logged_as_standing_not_none():
     try:
         _to_movement(app, sc)
         assert sc.session.battle.current == "rook"
-        _key(app, pygame.K_c, unicode="c")  # the menu, opened at its change of posture
-        _key(app, pygame.K_1, unicode="1")  # its one entry: standing
+        _key(app, pygame.K_c, unicode="c")  # its one change of posture: standing up
         _settle(app, sc)
         assert sc.session.battle.get("rook").posture == "standing"
         heads = [ln.text for ln in sc.log.lines if ln.kind == "head"]
@@ -335,7 +334,6 @@ def test_g3_8_a_click_on_a_foe_after_getting_up_says_why_nothing():
     try:
         _to_movement(app, sc)
         _key(app, pygame.K_c, unicode="c")
-        _key(app, pygame.K_1, unicode="1")
         _settle(app, sc)
         _to_action_slot(app, sc, "rook")
         sc.toasts.clear()
@@ -536,5 +534,28 @@ def test_the_end_screen_names_what_each_did_as_the_menus_do():
         app.text.drawn = None
         assert any("choose who moves first \u00d71" in w for w in words), [w for w in words if "\u00d7" in w]
         assert not any("move order" in w for w in words)
+    finally:
+        app.close()
+
+
+def test_s3_hth_2_the_g_key_on_a_downed_foe_tries_hand_to_hand_at_once():
+    """S3-HTH-2 (a foe on the ground is open to HTH): with the mouse over Grub, down next to Rook, the G key
+    tries hand-to-hand at once, as G does in the open menu (under Xvfb it opened "Hand-to-hand: pick one"
+    with one row to pick)."""
+    from game.ui import modes as M
+
+    b = cantina()
+    _next_to(b, "rook", "grub")
+    b.get("grub").posture = "prone"
+    app, sc = _app(b)
+    try:
+        _to_action_slot(app, sc, "rook")
+        pos = tuple(int(v) for v in sc.board.token_screen_pos("grub"))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        app.step()
+        _key(app, pygame.K_g, unicode="g")
+        assert not isinstance(sc.mode, M.Menu)
+        _settle(app, sc)
+        assert any(e.get("intent", {}).get("type") == "hth" for e in sc.session.battle.log)
     finally:
         app.close()

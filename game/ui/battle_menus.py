@@ -46,6 +46,14 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
                       anchor=anchor, text=sc.text, pal=sc.pal, screen_size=sc.size,
                       open_group=open_group, help=sc.help, odds=sc.odds_of)
     sc.menu_open_ms = (time.perf_counter() - t0) * 1000
+    g = menu.level
+    if open_group and g is not None and not g.on_map and len(g.legal) == 1 and not g.illegal:
+        # a letter whose kind holds one allowed action does it, as that letter does in the open menu (under
+        # Xvfb: G on a foe opened "Hand-to-hand: pick one" with one row, C "Change posture: 1 standing")
+        menu.kill()
+        from game.ui.aim_view import aim_mode  # late: aim_view's modes build on these
+
+        return aim_mode(sc, g.legal[0].action, back) or M.Submit(g.legal[0].action)
     return M.Menu(menu, back)
 
 
