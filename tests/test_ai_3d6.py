@@ -111,3 +111,24 @@ def test_the_log_never_shows_an_alternative_better_than_the_choice(position):
             fid = "ann"
         d = Opponent("hard", budget_ms=None, nodes=500, seed=seed).decide(b, RS, fid)
         assert all(c.score <= d.score + 1e-9 for c in d.alternatives), d.explain()
+
+
+
+def test_a_foe_past_minus_hp_is_worth_hurting_until_it_is_out():
+    """G0-7: a fighter below -1xHP who only waits never rolls to stay conscious and dies only at -5xHP or on a
+    failed HT roll at each multiple, so it still fights. Each hp it loses down there is worth something to its foes
+    (the hp share stopped at -1 made every blow at it worth nothing: under a short thinking budget the hard level
+    stood beside a held foe at -4xHP doing nothing, and a battle against a side that only waited was drawn at the
+    round limit, seen under Xvfb), and it stays worth less than the same foe out of the fight."""
+    from game.ai.evaluate import Evaluator
+    from game.ai.weights import weights_for
+
+    def dealt(hp, out=False):
+        b, _ = start(fighter("ann", "red", (0, 0)), fighter("bob", "blue", (1, 0), facing=3, posture="prone", hp=hp))
+        if out:
+            b.fighter("bob").conditions.append("unconscious")
+        return Evaluator(b, RS, "red", weights_for(RS.id)).parts(b)["dealt"]
+
+    values = [dealt(hp) for hp in (-5, -10, -20, -30, -40, -50, -60)]
+    assert values == sorted(values) and len(set(values[1:])) == len(values) - 1, values
+    assert dealt(-60, out=True) > values[-1]

@@ -150,6 +150,22 @@ def _dijkstra(graph: _Graph, start: Hex, crowd: set[Hex], crowd_cost: int = 6) -
     return out
 
 
+#: how much lower than -1 the hp share goes, at -5xHP: small enough that a fighter still fighting there is
+#: worth less to its foes than one out of the fight (``Weights.out``), which the search must keep preferring
+BELOW_ZERO = 0.2
+
+
+def _hp_share(x: float) -> float:
+    """A fighter's hp as a share of its full bar, for the ``hp`` weight: 1 .. -1 as it is, then on down to
+    ``-1 - BELOW_ZERO`` at -5xHP. A fighter past -1xHP who still fights (3d6's G0-7: one who only waits never
+    rolls to stay conscious, and dies only at -5xHP or on a failed HT roll at each multiple) is still worth
+    hurting: with the share stopped at -1 every blow at it was worth nothing, and the computer waited beside it
+    to the round limit."""
+    if x >= -1.0:
+        return min(1.0, x)
+    return -1.0 + max(x + 1.0, -4.0) * (BELOW_ZERO / 4.0)
+
+
 class Evaluator:
     """Scores battles for ``side``. Build one per decision (it remembers full hp/fp at the root)."""
 
@@ -279,7 +295,7 @@ class Evaluator:
                 continue
             able.append(f)
             hmax = hp_max.get(f.id) or 10.0
-            frac = 1.0 if f.hp is None else max(-1.0, min(1.0, f.hp / hmax))
+            frac = 1.0 if f.hp is None else _hp_share(f.hp / hmax)
             hpf[f.id] = frac
             v = w_hp * frac
             if f.fp is not None:
