@@ -207,6 +207,10 @@ def test_the_hooks_answer_with_their_declared_shapes(sample: tuple[Ruleset, Turn
     assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in rs.grip_words.items())
     assert all(isinstance(p, str) and p for p in rs.attack_rules)
     assert all(isinstance(k, str) and isinstance(v, str) for k, v in rs.conditions.items())
+    # condition_names words only conditions the ruleset has, and every condition reads as words, never an id
+    assert set(rs.condition_names) <= set(rs.conditions) | {rs.brawl_condition}, set(rs.condition_names)
+    for cond in rs.conditions:
+        assert rs.condition_name(cond) and "_" not in rs.condition_name(cond), cond
     assert rs.initiative() is not None
 
 

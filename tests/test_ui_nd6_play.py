@@ -236,3 +236,43 @@ def test_g3_3_the_choose_phase_hint_says_what_passing_does():
         assert "choose phase (the other side then moves first)" in hint, hint
     finally:
         app.close()
+
+
+def test_s3_fire_4_a_burning_fighter_reads_on_fire_in_words_everywhere():
+    """S3-FIRE-4: a burning fighter's condition reads "on fire (whole body)" in the log, the tooltip, the fighter
+    panel, the badge legend and the end screen (the compound's play-through under Xvfb read "on fire whole" in
+    each); Ruleset.condition_name is the one place that words a condition."""
+    from game.ui.marks import badge_legend  # noqa: PLC0415
+    from game.ui.menus.end_screen import EndScreen  # noqa: PLC0415
+    from game.ui.scene import Transition  # noqa: PLC0415
+
+    battle = brawl_of_three()
+    rs = ruleset_of(battle)
+    assert rs.condition_name("on_fire_whole") == "on fire (whole body)"
+    assert rs.condition_name("in_hth") == "in hand-to-hand" and rs.condition_name("stunned") == "stunned"
+    battle.get("rook").conditions.append("on_fire_whole")
+    assert event_line(battle, {"type": "condition", "target": "rook", "add": "on_fire_whole"}) == \
+        "Rook is on fire (whole body)"
+    assert event_line(battle, {"type": "condition", "target": "rook", "remove": "on_fire_half"}) == \
+        "Rook is no longer on fire (half the body)"
+    app = App(battle, (1280, 800), clock=FixedClock(16), resizable=False, autosave=False,
+              seat={"crew": "human", "dockers": "human"})
+    try:
+        sc = app.battle_scene
+        assert "on fire (whole body)" in fighter_lines(sc.session, "rook", None, list)[1]
+        assert any("on fire (whole body)" in line for line in badge_legend(sc.session.battle, sc.session.battle.get("rook")))
+        sc.text.drawn = []
+        sc.panel._key = None
+        app.board.selected = "rook"
+        app.step()
+        words = [d[0] for d in sc.text.drawn]
+        sc.text.drawn = None
+        assert "on fire (whole body)" in words and not any("on fire whole" in w for w in words)
+        app.scenes.apply(Transition("push", EndScreen(app, sc)), app.size)
+        app.text.drawn = []
+        app.draw()
+        words = [d[0] for d in app.text.drawn]
+        app.text.drawn = None
+        assert any(w.startswith("in hand-to-hand, on fire (whole body)") for w in words), words
+    finally:
+        app.close()

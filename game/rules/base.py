@@ -340,6 +340,9 @@ class Ruleset:
     #: the condition that makes fighters sharing a hex one brawl, drawn as one group with a marker (nd6:
     #: ``in_hth``), or None
     brawl_condition: ClassVar[str | None] = None
+    #: a condition id -> the few words a player reads for it where the id would not do ("on fire (whole
+    #: body)" for nd6's ``on_fire_whole``); the rest read as their id with spaces (see :meth:`condition_name`)
+    condition_names: ClassVar[dict[str, str]] = {}
     #: a roll event's ``auto`` (an automatic result that overrules the target) -> words for the pop-up and
     #: the log ("automatic hit, triple damage")
     auto_words: ClassVar[dict[str, str]] = {}
@@ -350,6 +353,16 @@ class Ruleset:
     #: the value of an action's ``item`` that means "the weapon in hand" (nd6: ``""``, where None is bare
     #: hands); the menu then names the item held. None: an empty ``item`` reads as bare hands
     held_item: ClassVar[str | None] = None
+
+    def condition_name(self, condition: str) -> str:
+        """A condition in a player's words, for the log, the panels, tooltips and the end screen: the ruleset's
+        ``condition_names``, "in hand-to-hand" for its ``brawl_condition`` (S3-HTH-7), else the id with spaces."""
+        named = self.condition_names.get(condition)
+        if named:
+            return named
+        if condition == self.brawl_condition:
+            return "in hand-to-hand"
+        return condition.replace("_", " ")
 
     def action_from_dict(self, data: dict[str, Any]) -> Action:
         """Build an intent from plain data; raises ``ValueError`` naming the bad field."""

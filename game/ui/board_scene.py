@@ -333,7 +333,8 @@ class BoardScene(Scene):
             lines = [f"{f.name or f.id}", f"side: {side.name if side and side.name else f.side}",
                      f"facing {names[f.facing % 6]}, {f.posture}", f"hex ({f.hex.q}, {f.hex.r})"]
             if f.conditions:
-                lines.append(", ".join(f.conditions))
+                rs = ruleset_of(self.battle)
+                lines.append(", ".join(rs.condition_name(c) for c in f.conditions))
             # the arc shading in words from the colours drawn (the colour-blind palette has no green)
             lines.append(arc_legend(self.arc_tints or self.arcs.tints))
             self._sel_key = key

@@ -38,8 +38,7 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
         bits.append(f"{session.ruleset.health_stat} {hp[0]:g}/{hp[1]:g}")
     bits += _stat_tag(session, f)
     if f.conditions:
-        brawl = session.ruleset.brawl_condition  # nd6's in_hth reads "in hand-to-hand" (S3-HTH-7), not "in hth"
-        bits.append(", ".join("in hand-to-hand" if c == brawl else c.replace("_", " ") for c in f.conditions))
+        bits.append(", ".join(session.ruleset.condition_name(c) for c in f.conditions))  # words, not ids
     lines.append(" \u00b7 ".join(bits))
     legend = badge_legend(b, f)  # what each badge over the token means (issue 15)
     if legend:

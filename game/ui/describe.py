@@ -495,15 +495,15 @@ def contest_line(battle: Any, ev: dict[str, Any]) -> str:
 
 
 def _condition_line(battle: Any, ev: dict[str, Any]) -> str | None:
-    """A condition gained or lost; the ruleset's brawl mark (nd6's in_hth, S3-HTH-7) reads as words."""
+    """A condition gained or lost, in the ruleset's words (nd6's in_hth: "in hand-to-hand", S3-HTH-7)."""
     tgt = name_of(battle, ev.get("target"))
-    brawl = ruleset_of(battle).brawl_condition
+    rs = ruleset_of(battle)
     if ev.get("add"):
-        return f"{tgt} is in hand-to-hand" if ev["add"] == brawl else f"{tgt} is {_words(ev['add'])}"
+        return f"{tgt} is {rs.condition_name(str(ev['add']))}"
     if ev.get("remove"):
-        if ev["remove"] == brawl:
+        if ev["remove"] == rs.brawl_condition:
             return f"{tgt} is out of hand-to-hand"
-        return f"{tgt} is no longer {_words(ev['remove'])}"
+        return f"{tgt} is no longer {rs.condition_name(str(ev['remove']))}"
     return None
 
 

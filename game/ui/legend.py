@@ -33,9 +33,9 @@ def legend_rows(battle: Any) -> list[tuple[str, tuple[int, int, int], str]]:
         for letters, col, meaning in badges_of(battle, f):
             if letters not in {x[0] for x in now}:
                 now.append((letters, col, meaning))
-    rest = [(letters, col, cond.replace("_", " ")) for cond, (letters, col) in CONDITION_BADGES.items()]
-    rest += _EXTRA
     rs = ruleset_of(battle)  # the marks only some rulesets' boards carry (issue 16)
+    rest = [(letters, col, rs.condition_name(cond)) for cond, (letters, col) in CONDITION_BADGES.items()]
+    rest += _EXTRA
     if rs.brawl_condition:
         now.insert(0, ("BRAWL 3", BRAWL_EDGE, "a brawl: all in that ringed hex fight hand-to-hand; P: lying down"))
     if rs.token_stat:

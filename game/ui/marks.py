@@ -104,7 +104,7 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
         if c == brawl and _in_brawl(battle, f, c):
             continue  # the brawl's hex and its tag say it once for all its members (issue 16)
         letters, col = badge_for(c)
-        out.append((letters, col, c.replace("_", " ")))
+        out.append((letters, col, ruleset_of(battle).condition_name(c)))
     if f.id in held and not {"grappled", "pinned", "subdued"} & set(f.conditions):  # SUBD says it (nd6's hold)
         n = held[f.id]
         out.append(("HELD" + (f" x{n}" if n > 1 else ""), (255, 190, 60),

@@ -7,7 +7,8 @@ a Martial Arts level or the HTH defender table without knowing the ruleset's id.
 
 from __future__ import annotations
 
-__all__ = ["HEALTH_STAT", "STAT_WORDS", "TOKEN_STAT", "BRAWL_CONDITION", "AUTO_WORDS", "TABLE_ROWS", "HELD_ITEM"]
+__all__ = ["HEALTH_STAT", "STAT_WORDS", "TOKEN_STAT", "BRAWL_CONDITION", "CONDITION_NAMES", "AUTO_WORDS", "TABLE_ROWS",
+           "HELD_ITEM"]
 
 #: an attack's ``item`` left at ``""`` strikes with the ready weapon; None is bare hands (S3-UNARMED)
 HELD_ITEM = ""
@@ -23,6 +24,18 @@ TOKEN_STAT = "MA"
 
 #: S3-HTH-7, G3-9: brawlers share one hex and carry ``in_hth``
 BRAWL_CONDITION = "in_hth"
+
+#: conditions whose id reads badly with spaces for underscores ("on fire whole" under Xvfb): S3-FIRE-4's three
+#: extents of burning, S3-SMOKE-4's gas, S3-HTH-5's wish to brawl
+CONDITION_NAMES: dict[str, str] = {
+    "in_hth": "in hand-to-hand",
+    "on_fire_limb": "on fire (one limb)",
+    "on_fire_half": "on fire (half the body)",
+    "on_fire_whole": "on fire (whole body)",
+    "tear_gassed": "tear-gassed",
+    "wants_hth": "willing to fight hand-to-hand",
+    "soaked": "soaked in burning liquid",
+}
 
 #: a roll's automatic result (G3-1 on 3d6/4d6, S3-MA-6 on 5d6, S3-KNOCK-4 in opposed rolls) in words
 AUTO_WORDS: dict[str, str] = {

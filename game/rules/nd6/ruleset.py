@@ -91,6 +91,7 @@ class Nd6Ruleset(Ruleset):
     stat_words: ClassVar[dict[str, dict[int, str]]] = display.STAT_WORDS
     token_stat: ClassVar[str | None] = display.TOKEN_STAT
     brawl_condition: ClassVar[str | None] = display.BRAWL_CONDITION
+    condition_names: ClassVar[dict[str, str]] = display.CONDITION_NAMES
     auto_words: ClassVar[dict[str, str]] = display.AUTO_WORDS
     table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS
     held_item: ClassVar[str | None] = display.HELD_ITEM

@@ -163,10 +163,8 @@ class FighterPanel:
         if f.conditions:
             rows.append(("gap", 4))
             descr = session.ruleset.conditions
-            brawl = session.ruleset.brawl_condition  # nd6's in_hth reads "in hand-to-hand" (S3-HTH-7)
-            for c in f.conditions:
-                shown = "in hand-to-hand" if c == brawl else c.replace("_", " ")  # words, not the id
-                rows.append(("cond", (c, str(descr.get(c, "")), shown)))
+            for c in f.conditions:  # words, not the id ("in hand-to-hand", S3-HTH-7)
+                rows.append(("cond", (c, str(descr.get(c, "")), session.ruleset.condition_name(c))))
         effects = [e for e in battle.effects if e.get("fighter") == f.id]
         for e in effects:
             s = f"{str(e.get('kind', '')).replace('_', ' ')} (until {str(e.get('until', '')).replace('_', ' ')})"

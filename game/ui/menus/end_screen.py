@@ -147,9 +147,8 @@ class EndScreen(GuiScene):
             side_icon(surface, (x + 12, y + 10), 10, bs.board.side_index.get(f.side, 0),
                       bs.board.colours.get(f.side, (200, 200, 200)), f.label[:1], t)
             hp = hp_of(s, f)
-            brawl = s.ruleset.brawl_condition  # words, not ids: "in hand-to-hand" (S3-HTH-7), "on fire"
-            now = ", ".join("in hand-to-hand" if c == brawl else c.replace("_", " ") for c in f.conditions
-                            ) or f.posture
+            # words, not ids: "in hand-to-hand" (S3-HTH-7), "on fire (whole body)"
+            now = ", ".join(s.ruleset.condition_name(c) for c in f.conditions) or f.posture
             if hp:  # named as the ruleset counts it (seen under Xvfb: nd6's end screen said "HP" for ST, G3-7)
                 now += f", {s.ruleset.health_stat} {hp[0]:g}/{hp[1]:g}"
             vals = [f.label, str(st.get("actions", 0)), f"{st.get('made', 0)}/{st.get('rolls', 0)}",
