@@ -130,6 +130,43 @@ def test_dice_pop_up_tumbles_then_settles():
     assert pop["settled"] and pop["faces"] == [3, 4, 2]
 
 
+def test_g3_3_order_rolls_pop_up_together_not_one_after_another():
+    """G3-3: a round's side dice and roll-offs are plain order rolls (no target, modifiers or verdict): they pop
+    up at once above their rollers (nd6's round began with ten pop-ups, about ten seconds, under Xvfb); a roller
+    who rolls again starts the next group; a roll with a verdict is never folded in; every event is still played."""
+    def order(actor, label, face):
+        return {"type": "roll", "actor": actor, "label": label, "rule": "G3-3", "base": 0, "modifiers": [],
+                "dice": [face], "total": face}
+
+    events = [order("ann", "initiative: red", 4), order("bob", "initiative: blue", 2),
+              order("ann", "initiative roll-off", 5), order("bob", "initiative roll-off", 1),
+              dict(ENTRY["events"][1])]
+    heard = []
+    p = EventPlayer(1.0)
+    p.listener = lambda entry, ev: heard.append(ev.get("label"))
+    p.play([{"events": events}], small())
+    p.update(16)
+    assert [pop["roll"]["label"] for pop in p.popups()] == ["initiative: red", "initiative: blue"]
+    waits = [a.duration for a in p.queue if a.duration > 0]
+    assert len(waits) == 2  # the roll-offs together, then the grapple roll on its own
+    for _ in range(400):
+        p.update(16)
+        if not p.busy:
+            break
+    assert heard == [e.get("label") for e in events]
+
+
+def test_a_condition_floats_in_the_rulesets_words():
+    """S3-FIRE-4: the caption over a token that catches fire reads the ruleset's words, not the id."""
+    import game.rules  # noqa: F401, PLC0415
+    from game.ui.event_player import _condition_words  # noqa: PLC0415
+
+    b = small()
+    b.ruleset = "nd6-tactical"
+    assert _condition_words(b)("on_fire_whole") == "on fire (whole body)"
+    assert _condition_words(None)("on_fire_whole") == "on fire whole"
+
+
 # --- words ---------------------------------------------------------------------------------------
 
 def test_the_percentage_says_what_it_is_the_chance_of():

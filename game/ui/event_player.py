@@ -93,6 +93,30 @@ class Anim:
         return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
 
 
+def _rolled_together(first: Anim, ev: dict[str, Any]) -> bool:
+    """Whether roll ``ev`` is one more of the plain order rolls ``first`` shows (initiative dice, a roll-off):
+    same rule, nothing to succeed at, no modifiers, aimed at nobody, and a roller not yet in the group. They pop
+    up at once above their rollers: nd6's start of a round was ten pop-ups one after another (about ten seconds,
+    seen under Xvfb)."""
+    group = [first.event or {}, *first.data.get("together", ())]
+    head = group[0]
+
+    def plain(r: dict[str, Any]) -> bool:
+        return "success" not in r and not r.get("modifiers") and not r.get("target_id") and not r.get("table")
+
+    return (plain(head) and plain(ev) and ev.get("rule") == head.get("rule") and ev.get("actor") is not None
+            and all(r.get("actor") != ev.get("actor") for r in group))
+
+
+def _condition_words(battle: Any) -> Any:
+    """The ruleset's words for a condition ("on fire (whole body)"), the id with spaces without a battle."""
+    if battle is None:
+        return lambda c: c.replace("_", " ")
+    from game.ui.describe import ruleset_of
+
+    return ruleset_of(battle).condition_name
+
+
 class EventPlayer:
     """Plays log entries as animation on a shadow battle (see the module docstring)."""
 
@@ -160,7 +184,13 @@ class EventPlayer:
         elif t == "face":
             q.append(Anim("face", ev, DURATIONS["face"]))
         elif t == "roll":
-            q.append(Anim("roll", ev, DURATIONS["roll"], apply_at=0.0))
+            last = q[-1] if q else None
+            if last is not None and last.kind == "roll" and _rolled_together(last, ev):
+                # an order roll of one more fighter: its die pops up with the others', the event is logged after
+                last.data.setdefault("together", []).append(ev)
+                q.append(Anim("instant", ev, 0.0, apply_at=0.0))
+            else:
+                q.append(Anim("roll", ev, DURATIONS["roll"], apply_at=0.0))
         elif t == "contest":
             q.append(Anim("contest", ev, DURATIONS["contest"], apply_at=0.0))
         elif t == "damage":
@@ -301,10 +331,11 @@ class EventPlayer:
             if "kind" in ch:
                 self._float(ev.get("target"), str(ch["kind"]).replace("_", " ").upper(), "grip", big=True)
         elif t == "condition":
+            named = _condition_words(b)
             if ev.get("add"):
-                self._float(ev.get("target"), str(ev["add"]).replace("_", " "), "failure")
+                self._float(ev.get("target"), named(str(ev["add"])), "failure")
             elif ev.get("remove"):
-                self._float(ev.get("target"), f"no longer {str(ev['remove']).replace('_', ' ')}", "neutral")
+                self._float(ev.get("target"), f"no longer {named(str(ev['remove']))}", "neutral")
         elif t == "item":
             what = a.data.get("words") or f"{ev.get('item', '')} {ev.get('action', '')}"
             what = what.replace("_", " ")  # words, as the log has them
@@ -420,7 +451,7 @@ class EventPlayer:
         if a is None or a.kind not in ("roll", "contest"):
             return []
         ev = a.event or {}
-        rolls = [ev] if a.kind == "roll" else list(ev.get("rolls") or [])
+        rolls = [ev, *a.data.get("together", ())] if a.kind == "roll" else list(ev.get("rolls") or [])
         settle = 0.35 if a.kind == "roll" else 0.3
         out = []
         for r in rolls:
