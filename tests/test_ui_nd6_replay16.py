@@ -559,3 +559,27 @@ def test_s3_hth_2_the_g_key_on_a_downed_foe_tries_hand_to_hand_at_once():
         assert any(e.get("intent", {}).get("type") == "hth" for e in sc.session.battle.log)
     finally:
         app.close()
+
+
+def test_s3_pole_2_a_charge_onto_a_set_pole_arm_says_so():
+    """S3-POLE-2 (ruling ND6-9): in the cargo bay Brandt sets his pole arm against a charge; Hiro's "Charge and
+    attack" on him says, in the menu's hover, that the pole arm strikes first at +2 DX for double damage (under
+    Xvfb the hover said nothing of it and nothing on the board showed it); a charge on Kasumi, who set nothing,
+    says nothing of it."""
+    from game.dice import ScriptedDice
+    from game.hexgrid import Hex
+    from game.rules.nd6 import weapons
+    from game.ui.describe import ruleset_of
+
+    b = load_battle_or_fail(ROOT / "maps" / "cargo_bay_nd6.toml")
+    brandt, hiro, kasumi = b.get("brandt"), b.get("hiro"), b.get("kasumi")
+    brandt.hex, brandt.facing = Hex(5, 8), 0
+    kasumi.hex, kasumi.facing = Hex(9, 4), 3
+    hiro.hex, hiro.facing = Hex(11, 7), 3
+    weapons.SetVsCharge(actor="brandt").resolve(b, ScriptedDice([]))
+    rs = ruleset_of(b)
+    charges = {o.action.target: o.action for o in rs.legal_actions(b, "hiro") if o.action.type == "charge"}
+    on_brandt = rs.action_words(b, charges["brandt"])
+    assert any("pole arm is set against a charge: it strikes you first, +2 DX and double damage (S3-POLE-2)" in n
+               for n in on_brandt.notes), on_brandt.notes
+    assert not any("pole arm" in n for n in rs.action_words(b, charges["kasumi"]).notes)

@@ -57,6 +57,24 @@ COSTS: dict[str, str] = {
 }
 
 
+def _set_pole_note(battle: Battle, action: Action) -> tuple[str, ...]:
+    """S3-POLE-2: a charge that runs onto a pole arm set against it says so (seen under Xvfb: Hiro's charge on
+    Brandt, whose pole arm was set, said nothing of it, and nothing on the board showed it)."""
+    from game.hexgrid import Hex
+    from game.rules.nd6.items import item
+    from game.rules.nd6.weapons import set_pole
+
+    t = battle.get(getattr(action, "target", ""))
+    path = getattr(action, "path", ()) or ()
+    if t is None or not path:
+        return ()
+    pole = set_pole(battle, t, Hex(*path[-1]))
+    if pole is None:
+        return ()
+    return (f"{t.label}'s {item(pole).get('name', pole)} is set against a charge: it strikes you first, +2 DX and "
+            "double damage (S3-POLE-2).",)
+
+
 def _move_costs(ruleset: Ruleset, battle: Battle, action: Action) -> tuple[str, tuple[str, ...]] | None:
     """G3-4 for a walk: more than half the fighter's MOV in hexes walked leaves no attack this round (the
     play-through walked a whole side into contact, each 6 hexes of a MOV of 10, and none could strike).
@@ -215,6 +233,8 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     notes = base.notes
     if action.type == "move":
         costs, notes = _move_costs(ruleset, battle, action) or (costs, notes)
+    elif action.type == "charge":
+        notes = (*notes, *_set_pole_note(battle, action))
     out = with_words(base, does=does, costs=costs, damage=damage, damage_label=label if damage else "", notes=notes)
     odds = ruleset.odds(battle, action) if action.type in ("slam", "hth") else {}
     foe = fill["foe"]

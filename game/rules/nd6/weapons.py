@@ -291,14 +291,23 @@ def _pole(f: Fighter) -> str | None:
     return next((i for i in held(f) if has_tag(i, "pole")), None)
 
 
+def set_pole(battle: Battle, target: Fighter, arrival: Hex) -> str | None:
+    """S3-POLE-2 (ruling ND6-9): the pole arm ``target`` has set against a charge this round that a charger
+    arriving at ``arrival`` (next to it, in its front) runs onto; None when there is none or it is spent."""
+    pole = _pole(target)
+    mark_ = this_round(target, "set_vs_charge", battle)
+    if (pole is None or not mark_ or mark_.get("used") or is_out(target) or is_down(target) or in_hth(target)
+            or hex_distance(target.hex, arrival) != 1 or arc_of(target.hex, target.facing, arrival) != "front"):
+        return None
+    return pole
+
+
 def before_charge(r: Resolution, charger: Fighter, target: Fighter) -> bool:
     """S3-POLE-2: a pole arm set against the charge strikes the charger first, +2 DX and double damage; False if
     the charger is out of the fight or down after it (the charge stops). Ruling ND6-9: from the front only."""
     battle = r.battle
-    pole = _pole(target)
-    mark_ = this_round(target, "set_vs_charge", battle)
-    if (pole is None or not mark_ or mark_.get("used") or is_out(target) or is_down(target) or in_hth(target)
-            or hex_distance(target.hex, charger.hex) != 1 or arc_of(target.hex, target.facing, charger.hex) != "front"):
+    pole = set_pole(battle, target, charger.hex)
+    if pole is None:
         return True
     mark(r, target, "set_vs_charge", used=True)
     mark(r, target, "acted")  # the set weapon's blow is the setter's attack this round
