@@ -583,3 +583,10 @@ def test_s3_pole_2_a_charge_onto_a_set_pole_arm_says_so():
     assert any("pole arm is set against a charge: it strikes you first, +2 DX and double damage (S3-POLE-2)" in n
                for n in on_brandt.notes), on_brandt.notes
     assert not any("pole arm" in n for n in rs.action_words(b, charges["kasumi"]).notes)
+    # the charge in the movement phase, its blow in Hiro's action slot: the attack's hover says it too
+    path = charges["brandt"].path
+    hiro.hex = Hex(*path[-1])  # as the charge leaves it in the movement phase (actions.Charge, G3-3)
+    hiro.counters["charge"] = {"round": b.round, "target": "brandt", "path": [list(h) for h in path]}
+    blow = next(o.action for o in rs.legal_actions(b, "hiro") if o.action.type == "attack"
+                and o.action.target == "brandt")
+    assert any("strikes you first" in n for n in rs.action_words(b, blow).notes)

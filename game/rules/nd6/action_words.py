@@ -62,13 +62,23 @@ def _set_pole_note(battle: Battle, action: Action) -> tuple[str, ...]:
     Brandt, whose pole arm was set, said nothing of it, and nothing on the board showed it)."""
     from game.hexgrid import Hex
     from game.rules.nd6.items import item
+    from game.rules.nd6.status import this_round
     from game.rules.nd6.weapons import set_pole
 
-    t = battle.get(getattr(action, "target", ""))
-    path = getattr(action, "path", ()) or ()
-    if t is None or not path:
+    f, t = battle.get(getattr(action, "actor", "")), battle.get(getattr(action, "target", ""))
+    if f is None or t is None:
         return ()
-    pole = set_pole(battle, t, Hex(*path[-1]))
+    if action.type == "attack":  # the blow of this round's charge at this foe, landing in the action phase
+        charge = this_round(f, "charge", battle)
+        if not charge or charge.get("target") != t.id or charge.get("done"):
+            return ()
+        arrival = f.hex
+    else:
+        path = getattr(action, "path", ()) or ()
+        if not path:
+            return ()
+        arrival = Hex(*path[-1])
+    pole = set_pole(battle, t, arrival)
     if pole is None:
         return ()
     return (f"{t.label}'s {item(pole).get('name', pole)} is set against a charge: it strikes you first, +2 DX and "
@@ -233,7 +243,7 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     notes = base.notes
     if action.type == "move":
         costs, notes = _move_costs(ruleset, battle, action) or (costs, notes)
-    elif action.type == "charge":
+    elif action.type in ("charge", "attack"):
         notes = (*notes, *_set_pole_note(battle, action))
     out = with_words(base, does=does, costs=costs, damage=damage, damage_label=label if damage else "", notes=notes)
     odds = ruleset.odds(battle, action) if action.type in ("slam", "hth") else {}
