@@ -14,6 +14,7 @@ from game.rules import events as E
 from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.nd6 import actions as A
 from game.rules.nd6 import (
+    arms,
     autofire,
     display,
     energy,
@@ -319,8 +320,6 @@ class Nd6Ruleset(Ruleset):
 
     def ai_arms(self, battle: Battle, fighter: Fighter) -> float:
         """The harm a fighter's best blow can do where it is: a weapon, or bare hands in a brawl (:mod:`.arms`)."""
-        from game.rules.nd6 import arms
-
         return arms.arms(battle, fighter)
 
     def headline(self, odds: dict[str, float] | None) -> str | None:
