@@ -590,3 +590,21 @@ def test_s3_pole_2_a_charge_onto_a_set_pole_arm_says_so():
     blow = next(o.action for o in rs.legal_actions(b, "hiro") if o.action.type == "attack"
                 and o.action.target == "brandt")
     assert any("strikes you first" in n for n in rs.action_words(b, blow).notes)
+
+
+def test_s3_pole_2_the_last_action_card_keeps_the_set_pole_arms_roll_whole():
+    """S3-POLE-2: the last action's card names the roll of a pole arm set against a charge whole, "Brandt, set
+    against the charge at Hiro: DX: SUCCESS..." (under Xvfb it read "...at Hiro: D...: SUCCESS"); a longer label
+    is cut at a word."""
+    from game.ui.last_action import LastAction
+
+    b = load_battle_or_fail(ROOT / "maps" / "cargo_bay_nd6.toml")
+    roll = {"type": "roll", "actor": "brandt", "label": "set against the charge: DX", "rule": "S3-POLE-2",
+            "target": 12, "dice": [4, 2, 6], "total": 12, "success": True, "margin": 0, "target_id": "hiro"}
+    card = LastAction()
+    card.show([roll], "hiro", "Hiro: attack Brandt")
+    words, _ = card._line(b, roll)
+    assert words.startswith("Brandt, set against the charge at Hiro: DX: SUCCESS"), words
+    long = dict(roll, label="set against the charge of a very long named foe: DX")
+    words, _ = card._line(b, long)
+    assert words.startswith("Brandt, set against the charge of a very long\u2026: SUCCESS"), words

@@ -57,7 +57,8 @@ class LastAction:
         ok = r.get("success")
         tgt = r.get("target")
         label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
-        label = label if len(label) < 34 else label[:33] + "\u2026"
+        if len(label) > 42:  # long: cut at a word, never mid-word (under Xvfb: "set against the charge at Hiro: D...")
+            label = label[:41].rsplit(" ", 1)[0].rstrip(":,") + "\u2026"
         if r.get("dc") is not None or is_range_roll(r) or "points" in r:
             how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted
         else:
