@@ -522,3 +522,24 @@ def test_the_briefing_says_which_way_the_wind_blows_s3_smoke_3():
     assert step.q < 0 and step.r > 0  # direction 4 on this pointy-top map: down and to the left, south-west
     text = briefing_for(sc.session).description
     assert "slight wind" in text and "to the south-west" in text, text
+
+
+def test_the_board_shows_the_wind_s3_smoke_3():
+    """S3-SMOKE-3: the compound's wind is on the board itself, a note with an arrow in its top-left corner (under
+    Xvfb a cloud drifted over three raiders with only the briefing saying a wind blew); a scenario without wind
+    (the cantina) shows none."""
+    from game.rules.nd6.smoke import wind
+
+    b = compound()
+    app, sc = _app(b)
+    rs = sc.session.ruleset
+    assert rs.board_note(sc.session.battle) == ("Wind: slight, clouds drift a hex a round (S3-SMOKE-3)",
+                                                wind(sc.session.battle)[0])
+    sc.text.drawn = []
+    app.draw()
+    words = [d[0] for d in sc.text.drawn]
+    sc.text.drawn = None
+    assert any(w.startswith("Wind: slight") for w in words), words
+    quiet = load_battle_or_fail(ROOT / "maps" / "cantina_nd6.toml")
+    assert rs.board_note(quiet) is None
+    app.close()

@@ -485,6 +485,11 @@ class Ruleset:
         """
         return None
 
+    def board_note(self, battle: Battle) -> tuple[str, int | None] | None:
+        """A standing fact of the battle the board shows in a corner, with a hex direction for an arrow or None
+        (nd6: the scenario's wind, which moves every cloud, S3-SMOKE-3). The default: nothing."""
+        return None
+
     def ai_hazard(self, battle: Battle, fighter: Fighter, *, careful: bool = True) -> float:
         """What the ground and the fighter's own state threaten it with that the computer's evaluation cannot
         see in hp and conditions alone (a hex that burns it at its next turn, a foe's clear line of fire),

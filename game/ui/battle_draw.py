@@ -224,3 +224,34 @@ def draw_rings(surface: pygame.Surface, camera: Camera, points: Iterable[tuple[f
         x, y = camera.world_to_screen(*p)
         pygame.draw.circle(surface, (0, 0, 0), (x, y), r + 5, width=5)
         pygame.draw.circle(surface, pal.accent, (x, y), r + 4, width=3)
+
+
+def draw_board_note(surface: pygame.Surface, board_rect: pygame.Rect, note: tuple[str, int | None] | None,
+                    centre_of: Any, text: TextCache, pal: Palette) -> pygame.Rect | None:
+    """The ruleset's standing note (nd6's wind, S3-SMOKE-3) in the board's top-left corner, with an arrow the
+    way its hex direction points on this map (under Xvfb a cloud drifted over three fighters with nothing on
+    the board saying a wind blew). Returns the box, or None with no note."""
+    if note is None:
+        return None
+    from game.hexgrid import DIRECTIONS, Hex
+
+    words, d = note
+    img = text.render(fit_text(text, words, 12, max(80, board_rect.w // 2 - 40)), 12, pal.text)
+    arrow = 22 if d is not None else 0
+    box = pygame.Rect(board_rect.x + 8, board_rect.y + 8, img.get_width() + arrow + 16, max(24, img.get_height() + 8))
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (12, 13, 18, 215), panel.get_rect(), border_radius=6)
+    surface.blit(panel, box)
+    pygame.draw.rect(surface, pal.dim, box, width=1, border_radius=6)
+    if d is not None:
+        (x0, y0), (x1, y1) = centre_of(Hex(0, 0)), centre_of(DIRECTIONS[d % 6])
+        length = max(1e-6, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        cx, cy = box.x + 8 + arrow / 2, box.centery
+        tip, tail = (cx + ux * 8, cy + uy * 8), (cx - ux * 8, cy - uy * 8)
+        pygame.draw.line(surface, pal.accent, tail, tip, 2)
+        left = (tip[0] - ux * 6 - uy * 4, tip[1] - uy * 6 + ux * 4)
+        right = (tip[0] - ux * 6 + uy * 4, tip[1] - uy * 6 - ux * 4)
+        pygame.draw.polygon(surface, pal.accent, [tip, left, right])
+    surface.blit(img, (box.x + 8 + arrow, box.centery - img.get_height() // 2))
+    return box

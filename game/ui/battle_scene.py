@@ -33,7 +33,15 @@ from game.ui import modes as M
 from game.ui.action_menu import warm_up
 from game.ui.aim_view import AimView
 from game.ui.battle_commands import cycle_fighters, run_command
-from game.ui.battle_draw import draw_banner, draw_board_words, draw_hint, draw_popups, draw_rings, draw_toasts
+from game.ui.battle_draw import (
+    draw_banner,
+    draw_board_note,
+    draw_board_words,
+    draw_hint,
+    draw_popups,
+    draw_rings,
+    draw_toasts,
+)
 from game.ui.battle_input import handle_event
 from game.ui.battle_layout import battle_layout
 from game.ui.battle_menus import open_menu, shortcut
@@ -388,6 +396,8 @@ class BattleScene(Scene):
         # arcs for a fighter being looked at; the acting one shows its reach instead
         self.board.show_arcs = not self.player.busy and self.board.selected != self.actor
         self.board.draw(surface)
+        draw_board_note(surface, self.board_rect, self.session.ruleset.board_note(self.session.battle),
+                        self.board.geometry.center, self.text, pal)  # nd6's wind (S3-SMOKE-3)
         # hint line and last roll at the foot of the board
         self._draw_board_foot(surface)
         self.toast_links = draw_toasts(surface, self.toasts, self.board_rect, self.text)  # rule IDs: links

@@ -97,6 +97,13 @@ class Nd6Ruleset(Ruleset):
     table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS
     held_item: ClassVar[str | None] = display.HELD_ITEM
 
+    def board_note(self, battle: Battle) -> tuple[str, int | None] | None:
+        """S3-SMOKE-3: the scenario's wind, which moves every smoke and gas cloud a hex a round its way."""
+        from game.rules.nd6.smoke import wind
+
+        d, strength = wind(battle)
+        return None if d is None else (f"Wind: {strength}, clouds drift a hex a round (S3-SMOKE-3)", d)
+
     # -- set-up -------------------------------------------------------------------------------------------------------
     def setup(self, battle: Battle) -> None:
         """Stat aliases (SITUATION-FORMAT: ``STR DEX INT``), the belt into ``items``, brawlers' hexes (GX-3)."""
