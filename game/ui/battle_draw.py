@@ -226,14 +226,16 @@ def draw_rings(surface: pygame.Surface, camera: Camera, points: Iterable[tuple[f
         pygame.draw.circle(surface, pal.accent, (x, y), r + 4, width=3)
 
 
-def draw_board_note(surface: pygame.Surface, board_rect: pygame.Rect, note: tuple[str, int | None] | None,
-                    centre_of: Any, text: TextCache, pal: Palette) -> pygame.Rect | None:
-    """The ruleset's standing note (nd6's wind, S3-SMOKE-3) in the board's top-left corner, with an arrow the
-    way its hex direction points on this map (under Xvfb a cloud drifted over three fighters with nothing on
-    the board saying a wind blew). Returns the box, or None with no note."""
+def draw_board_note(surface: pygame.Surface, scene: Any) -> pygame.Rect | None:
+    """The ruleset's standing note (``Ruleset.board_note``: nd6's wind, S3-SMOKE-3) in the battle scene's board's
+    top-left corner, with an arrow the way its hex direction points on this map (under Xvfb a cloud drifted over
+    three fighters with nothing on the board saying a wind blew). Returns the box, or None with no note."""
+    note = scene.session.ruleset.board_note(scene.session.battle)
     if note is None:
         return None
     from game.hexgrid import DIRECTIONS, Hex
+
+    board_rect, centre_of, text, pal = scene.board_rect, scene.board.geometry.center, scene.text, scene.pal
 
     words, d = note
     img = text.render(fit_text(text, words, 12, max(80, board_rect.w // 2 - 40)), 12, pal.text)

@@ -396,14 +396,12 @@ class BattleScene(Scene):
         # arcs for a fighter being looked at; the acting one shows its reach instead
         self.board.show_arcs = not self.player.busy and self.board.selected != self.actor
         self.board.draw(surface)
-        draw_board_note(surface, self.board_rect, self.session.ruleset.board_note(self.session.battle),
-                        self.board.geometry.center, self.text, pal)  # nd6's wind (S3-SMOKE-3)
+        draw_board_note(surface, self)  # a standing fact of the battle: nd6's wind (S3-SMOKE-3)
         # hint line and last roll at the foot of the board
         self._draw_board_foot(surface)
         self.toast_links = draw_toasts(surface, self.toasts, self.board_rect, self.text)  # rule IDs: links
         if self.lesson is not None:
             self.lesson.draw(surface, self)
-        # top bar
         self.bar.draw(surface, self.top_rect, self.session, pal, self.board.side_index, self.board.colours,
                       thinking=self.session.thinking, animating=self.player.busy, battle=self.board.battle)
         # right column: fighter panel over the log

@@ -54,7 +54,8 @@ def battle_summary(battle: Any) -> dict[str, dict[str, Any]]:
 def _kind_words(ruleset: Any, kind: str) -> str:
     """An action type as the menus title it, in lower case ("choose who moves first", "hand-to-hand"); the
     type's own words when it has no title (under Xvfb the end screen read "move order x3", "hth x1")."""
-    title = getattr(ruleset.actions.get(kind), "title", "") if hasattr(ruleset, "actions") else ""
+    cls = ruleset.actions.get(kind)
+    title = cls.title if cls is not None else ""
     return (title or kind.replace("_", " ")).lower()
 
 
