@@ -276,3 +276,16 @@ def test_s3_fire_4_a_burning_fighter_reads_on_fire_in_words_everywhere():
         assert any(w.startswith("in hand-to-hand, on fire (whole body)") for w in words), words
     finally:
         app.close()
+
+
+def test_s3_pole_2_the_set_badge_is_drawn_and_in_the_legend():
+    """S3-POLE-2: the ruleset's SET badge goes over the token with the others and its meaning into the legend."""
+    from game.ui.legend import legend_rows  # noqa: PLC0415
+    from game.ui.marks import badges_of  # noqa: PLC0415
+
+    b = battle_of([{"id": "ann", "side": "red", "hex": [0, 0], "facing": 0, "stats": {"ST": 12, "DX": 12}},
+                   {"id": "bob", "side": "blue", "hex": [4, 0], "facing": 3, "stats": {"ST": 12, "DX": 12},
+                    "hands": {"right": "pole_arm", "left": "pole_arm"}}])
+    play(b, {"type": "set_vs_charge", "actor": "bob"}, [])
+    assert [x[0] for x in badges_of(b, b.fighter("bob"))] == ["SET"]
+    assert any(row[0] == "SET" and "S3-POLE-2" in row[2] for row in legend_rows(b))

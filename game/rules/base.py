@@ -485,6 +485,11 @@ class Ruleset:
         """
         return None
 
+    def badges(self, battle: Battle, fighter: Fighter) -> list[tuple[str, str]]:
+        """Marks over a fighter's token that are not conditions, as ``(letters, meaning)``: a stance the rules
+        keep in the fighter's counters (nd6: a pole arm set against a charge, S3-POLE-2). The default: none."""
+        return []
+
     def board_note(self, battle: Battle) -> tuple[str, int | None] | None:
         """A standing fact of the battle the board shows in a corner, with a hex direction for an arrow or None
         (nd6: the scenario's wind, which moves every cloud, S3-SMOKE-3). The default: nothing."""

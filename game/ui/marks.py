@@ -78,6 +78,10 @@ STAT_ABBREVIATIONS = frozenset({"ST", "DX", "IQ", "HT", "HP", "FP", "STR", "DEX"
                                 "MV", "AC"})
 
 
+#: the colour of a ruleset's own badges (``Ruleset.badges``: a stance such as nd6's pole arm set, SET)
+STANCE_INK = (120, 220, 160)
+
+
 def badge_for(condition: str) -> tuple[str, tuple[int, int, int]]:
     hit = CONDITION_BADGES.get(condition)
     if hit:
@@ -105,6 +109,8 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
             continue  # the brawl's hex and its tag say it once for all its members (issue 16)
         letters, col = badge_for(c)
         out.append((letters, col, ruleset_of(battle).condition_name(c)))
+    for letters, meaning in ruleset_of(battle).badges(battle, f):  # a stance kept in counters (nd6: SET)
+        out.append((letters, STANCE_INK, meaning))
     if f.id in held and not {"grappled", "pinned", "subdued"} & set(f.conditions):  # SUBD says it (nd6's hold)
         n = held[f.id]
         out.append(("HELD" + (f" x{n}" if n > 1 else ""), (255, 190, 60),

@@ -97,6 +97,15 @@ class Nd6Ruleset(Ruleset):
     table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS
     held_item: ClassVar[str | None] = display.HELD_ITEM
 
+    def badges(self, battle: Battle, fighter: Fighter) -> list[tuple[str, str]]:
+        """S3-POLE-2: SET over a pole arm set against a charge this round, until it strikes."""
+        from game.rules.nd6.weapons import pole_is_set
+
+        if pole_is_set(battle, fighter):
+            return [("SET", "pole arm set against a charge: it strikes a charger from the front first, +2 DX, "
+                            "double damage (S3-POLE-2)")]
+        return []
+
     def board_note(self, battle: Battle) -> tuple[str, int | None] | None:
         """S3-SMOKE-3: the scenario's wind, which moves every smoke and gas cloud a hex a round its way."""
         from game.rules.nd6.smoke import wind

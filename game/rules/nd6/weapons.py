@@ -302,6 +302,13 @@ def set_pole(battle: Battle, target: Fighter, arrival: Hex) -> str | None:
     return pole
 
 
+def pole_is_set(battle: Battle, f: Fighter) -> bool:
+    """S3-POLE-2: ``f`` has set a pole arm against a charge this round and it has not struck yet (a badge on
+    the token says so: under Xvfb nothing on the board showed which pole arm waited for a charger)."""
+    mark_ = this_round(f, "set_vs_charge", battle)
+    return bool(mark_) and not mark_.get("used") and _pole(f) is not None and not is_out(f) and not in_hth(f)
+
+
 def before_charge(r: Resolution, charger: Fighter, target: Fighter) -> bool:
     """S3-POLE-2: a pole arm set against the charge strikes the charger first, +2 DX and double damage; False if
     the charger is out of the fight or down after it (the charge stops). Ruling ND6-9: from the front only."""
