@@ -289,3 +289,28 @@ def test_s3_pole_2_the_set_badge_is_drawn_and_in_the_legend():
     play(b, {"type": "set_vs_charge", "actor": "bob"}, [])
     assert [x[0] for x in badges_of(b, b.fighter("bob"))] == ["SET"]
     assert any(row[0] == "SET" and "S3-POLE-2" in row[2] for row in legend_rows(b))
+
+
+def test_g3_6_a_subdue_is_shown_without_a_body_part():
+    """G3-6, S3-SUBDUE-3: nd6 has no hit locations, so a subdue's grip tag reads SUBDUE and the panel "Holds Grub:
+    1 hand — SUBDUE", not "SUBDUE · torso" (seen under Xvfb in the hotseat cantina); 3d6 grips keep their part."""
+    from game.model.grapple import Grapple  # noqa: PLC0415
+
+    battle = brawl_of_three()
+    battle.grapples.append(Grapple(holder="rook", target="grub", kind="subdue", hands=1, hand_names=["right"]))
+    battle.get("grub").conditions.append("subdued")
+    assert ruleset_of(battle).grip_location_shown is False
+    app = App(battle, (1920, 1080), clock=FixedClock(16), resizable=False, autosave=False,
+              seat={"crew": "human", "dockers": "human"})
+    try:
+        sc = app.battle_scene
+        sc.text.drawn = []
+        sc.panel._key = None
+        app.board.selected = "rook"
+        app.step()
+        words = [d[0] for d in sc.text.drawn]
+        sc.text.drawn = None
+        assert "Holds Grub: 1 hand \u2014 SUBDUE" in words, [w for w in words if "Grub" in w]
+        assert not any("torso" in w for w in words)
+    finally:
+        app.close()

@@ -340,6 +340,9 @@ class Ruleset:
     #: the condition that makes fighters sharing a hex one brawl, drawn as one group with a marker (nd6:
     #: ``in_hth``), or None
     brawl_condition: ClassVar[str | None] = None
+    #: whether a grip's ``location`` means something (a body part held); False where the rules have no hit
+    #: locations (nd6, G3-6: a subdue holds the whole figure), so the board's grip tag and the panel leave it out
+    grip_location_shown: ClassVar[bool] = True
     #: a condition id -> the few words a player reads for it where the id would not do ("on fire (whole
     #: body)" for nd6's ``on_fire_whole``); the rest read as their id with spaces (see :meth:`condition_name`)
     condition_names: ClassVar[dict[str, str]] = {}

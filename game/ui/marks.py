@@ -349,7 +349,8 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
         if z * hex_radius < 16:
             continue
         centre = camera.world_to_screen(*centre_of(fa.hex)) if same_hex else None
-        _grip_tag(surface, g, pa, pb, col, z, text, centre, hex_radius, k, layout)
+        _grip_tag(surface, g, pa, pb, col, z, text, centre, hex_radius, k, layout,
+                  ruleset_of(battle).grip_location_shown)
 
 
 def _grip_link(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tuple[float, float],
@@ -403,17 +404,19 @@ def _arrowhead(surface: pygame.Surface, tip: tuple[float, float], u: tuple[float
 
 def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tuple[float, float],
               col: tuple[int, int, int], z: float, text: TextCache, centre: tuple[float, float] | None,
-              hex_radius: float, k: int, layout: LabelLayout | None = None) -> None:
-    """At the held end: the location and (for special grips) the kind, in words. ``centre``: the screen
+              hex_radius: float, k: int, layout: LabelLayout | None = None, shown: bool = True) -> None:
+    """At the held end: the location (``shown``: the ruleset's grips hold a body part) and (for special grips)
+    the kind, in words. ``centre``: the screen
     centre of the hex both stand in (None when apart); the tag then sits above that hex (the ``k``-th link
     between the same two a line higher), ticked to the pair."""
     dx, dy = pb[0] - pa[0], pb[1] - pa[1]
     length = math.hypot(dx, dy) or 1.0
     px, py = -dy / length, dx / length
-    tag = str(g.location).replace("_", " ")
+    where = str(g.location).replace("_", " ") if shown else ""
+    tag = where
     if g.kind != "grapple":
-        tag = f"{str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()}" \
-              f" \u00b7 {tag}"
+        kind = str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()
+        tag = f"{kind} \u00b7 {where}" if where else kind
     t = text.render(tag, 13, (16, 16, 20), bold=True)
     tw, th = t.get_width() + 8, t.get_height() + 2
     if centre is not None:

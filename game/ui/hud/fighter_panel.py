@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.describe import FACING_WORDS, name_of, stat_text
+from game.ui.describe import FACING_WORDS, name_of, ruleset_of, stat_text
 from game.ui.hud.widgets import bar, side_icon
 from game.ui.marks import arc_legend, badge_for
 from game.ui.palette import Palette
@@ -184,15 +184,19 @@ class FighterPanel:
         held = [g for g in battle.grapples if g.target == f.id]
         if holds or held:
             rows.append(("gap", 4))
-        for g in holds:
+        shown = ruleset_of(battle).grip_location_shown  # nd6 (G3-6): no body part held, no location
+
+        def grip_words(g: Any, who: str) -> str:
             kind = "" if g.kind == "grapple" else f" \u2014 {g.kind.replace('_', ' ').upper()}"
-            s = f"Holds {name_of(battle, g.target)}: {g.location}, {g.hands} hand{'s' if g.hands != 1 else ''}{kind}"
-            for line in wrap(t, s, 13, inner):
+            where = f"{g.location}, " if shown else ""
+            return f"{who} {name_of(battle, g.target if who == 'Holds' else g.holder)}: {where}{g.hands} " \
+                   f"hand{'s' if g.hands != 1 else ''}{kind}"
+
+        for g in holds:
+            for line in wrap(t, grip_words(g, "Holds"), 13, inner):
                 rows.append(("text", (line, 13, pal.grips.get(g.kind, pal.grips["other"]), True)))
         for g in held:
-            kind = "" if g.kind == "grapple" else f" \u2014 {g.kind.replace('_', ' ').upper()}"
-            s = f"Held by {name_of(battle, g.holder)}: {g.location}, {g.hands} hand{'s' if g.hands != 1 else ''}{kind}"
-            for line in wrap(t, s, 13, inner):
+            for line in wrap(t, grip_words(g, "Held by"), 13, inner):
                 rows.append(("text", (line, 13, pal.failure, True)))
         return rows
 
