@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.ui.describe import ruleset_of
+import pygame
+
+from game.rules.action_words import target_name
+from game.ui.describe import main_chance, name_of, ruleset_of
+from game.ui.grip_diagram import grips_of, render_grips
+from game.ui.odds_chart import render_chart
+from game.ui.rule_links import render_linked
 from game.wording import percent
 
 if TYPE_CHECKING:
@@ -90,7 +96,6 @@ class HoverBox:
         """The action the box speaks of: the hovered option, or a group's best allowed one (a group picked
         on the map: its first hex's). None: nothing is hovered (the grips in force are drawn instead);
         :data:`QUIET`: an entry with nothing more to say (a result after a roll, Back, a greyed one)."""
-        from game.ui.describe import main_chance
 
         if e is None:
             return None
@@ -105,8 +110,6 @@ class HoverBox:
 
     def draw_rows(self, surf: Any, rows: list[Line], lh: int) -> None:
         """The words, their rule IDs drawn as links (remembered relative to the box)."""
-        from game.ui.rule_links import render_linked
-
         self._links = []
         for i, (s, col, bold) in enumerate(rows):
             img, links = render_linked(self.text, s, 13, col, bold)
@@ -115,13 +118,6 @@ class HoverBox:
 
     def with_chart(self, info: Any, battle: Any, action: Any, width: int) -> Any:
         """The words box with the odds charts of ``action`` under it."""
-        import pygame
-
-        from game.rules.action_words import target_name
-        from game.ui.describe import name_of
-        from game.ui.grip_diagram import grips_of, render_grips
-        from game.ui.odds_chart import render_chart
-
         words = self.words(battle, action) if action is not None and action is not QUIET else None
         tid = getattr(action, "target", None)  # else a sweep's first target, whose odds the chart shows (nd6)
         foe = name_of(battle, tid) if isinstance(tid, str) and tid else (
@@ -141,8 +137,6 @@ class HoverBox:
 
     def blit(self, surface: Any, img: Any, x: int, y: int) -> None:
         """Draw the box at (x, y), kept on the screen; remember where, with its links."""
-        import pygame
-
         self.links.clear()
         self.rect = None
         if img is None:
