@@ -152,18 +152,24 @@ def test_s3_hth_7_tooltip_says_in_hand_to_hand():
     assert "in hand-to-hand" in lines[1] and "hth" not in lines[1]
 
 
+def panel_words(app, fid):
+    """Every string drawn in the frame that shows ``fid``'s fighter panel (selected, the panel redrawn)."""
+    sc = app.battle_scene
+    sc.text.drawn = []
+    sc.panel._key = None
+    app.board.selected = fid
+    app.step()
+    words = [d[0] for d in sc.text.drawn]
+    sc.text.drawn = None
+    return words
+
+
 def test_s3_hth_7_fighter_panel_names_the_brawl_in_words():
     """S3-HTH-7: the fighter panel's condition row reads "in hand-to-hand" beside its HTH badge (the
     play-through showed the id "in_hth")."""
     app = App(brawl_of_three(), (1280, 800), clock=FixedClock(16), resizable=False, autosave=False,
               seat={"crew": "human", "dockers": "human"})
-    sc = app.battle_scene
-    sc.text.drawn = []
-    sc.panel._key = None
-    app.board.selected = "grub"
-    app.step()
-    words = [d[0] for d in sc.text.drawn]
-    sc.text.drawn = None
+    words = panel_words(app, "grub")
     assert "in hand-to-hand" in words and "in_hth" not in words
 
 
@@ -261,12 +267,7 @@ def test_s3_fire_4_a_burning_fighter_reads_on_fire_in_words_everywhere():
         sc = app.battle_scene
         assert "on fire (whole body)" in fighter_lines(sc.session, "rook", None, list)[1]
         assert any("on fire (whole body)" in line for line in badge_legend(sc.session.battle, sc.session.battle.get("rook")))
-        sc.text.drawn = []
-        sc.panel._key = None
-        app.board.selected = "rook"
-        app.step()
-        words = [d[0] for d in sc.text.drawn]
-        sc.text.drawn = None
+        words = panel_words(app, "rook")
         assert "on fire (whole body)" in words and not any("on fire whole" in w for w in words)
         app.scenes.apply(Transition("push", EndScreen(app, sc)), app.size)
         app.text.drawn = []
@@ -303,13 +304,7 @@ def test_g3_6_a_subdue_is_shown_without_a_body_part():
     app = App(battle, (1920, 1080), clock=FixedClock(16), resizable=False, autosave=False,
               seat={"crew": "human", "dockers": "human"})
     try:
-        sc = app.battle_scene
-        sc.text.drawn = []
-        sc.panel._key = None
-        app.board.selected = "rook"
-        app.step()
-        words = [d[0] for d in sc.text.drawn]
-        sc.text.drawn = None
+        words = panel_words(app, "rook")
         assert "Holds Grub: 1 hand \u2014 SUBDUE" in words, [w for w in words if "Grub" in w]
         assert not any("torso" in w for w in words)
     finally:
