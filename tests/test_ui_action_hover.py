@@ -302,11 +302,9 @@ def test_a_d20_wrestle_hover_names_no_defence_roll_nobody_makes():
         app.close()
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
-def test_a_long_menu_folds_what_is_not_allowed_and_stays_on_the_window(size):
-    """Seen under Xvfb: Ann holding Bob's arm (3d6 full) had 27 rows; at 1280x800 Close ran off the window,
-    at 1024x640 Attack and Evaluate did too. Now every row is on the window, the kinds not allowed now fold
-    into one row whose hover names each with its reason, and Close closes by a click."""
+def grabbed_in_the_first_lesson(size):
+    """The first 3d6 lesson (Learn, "Grab") at ``size`` with its grab made by the menu (a sure hit, a failed
+    dodge): the app and its battle scene."""
     from test_ui_lessons import act_by_menu
 
     from game.lessons import LESSONS_DIR, load_lesson
@@ -317,12 +315,20 @@ def test_a_long_menu_folds_what_is_not_allowed_and_stays_on_the_window(size):
 
     app = App(None, size, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
               session_kw={"sync_ai": True}, dice=[3, 3, 3, 6, 6, 6] * 10)
+    lesson = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
+    app.apply(Transition("reset", start_lesson(app, lesson)))
+    app.step()
+    act_by_menu(app, lesson, lesson.steps[0])
+    return app, app.battle_scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_long_menu_folds_what_is_not_allowed_and_stays_on_the_window(size):
+    """Seen under Xvfb: Ann holding Bob's arm (3d6 full) had 27 rows; at 1280x800 Close ran off the window,
+    at 1024x640 Attack and Evaluate did too. Now every row is on the window, the kinds not allowed now fold
+    into one row whose hover names each with its reason, and Close closes by a click."""
+    app, bs = grabbed_in_the_first_lesson(size)
     try:
-        lesson = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
-        app.apply(Transition("reset", start_lesson(app, lesson)))
-        app.step()
-        bs = app.battle_scene
-        act_by_menu(app, lesson, lesson.steps[0])  # the grab, picked in the menu (a sure hit, a failed dodge)
         assert bs.session.battle.grapples and bs.actor == "ann"
         bs, foe = open_menu_on_foe(app)
         menu = bs.mode.menu
@@ -351,22 +357,8 @@ def test_a_change_in_the_log_names_its_rule_and_a_click_opens_the_rules_help_the
     """Seen under Xvfb: a 3d6 battle's log showed no rule ID at all, so there was none to click. A change of
     state now ends with the rule behind it ("Ann grips Bob's arm with 1 hand (S2-HOLD-1)"), drawn as a link:
     a click in the real log opens the rules help at that rule."""
-    from test_ui_lessons import act_by_menu
-
-    from game.lessons import LESSONS_DIR, load_lesson
-    from game.ui.app import App
-    from game.ui.lesson_panel import start_lesson
-    from game.ui.scene import Transition
-    from game.ui.settings import Settings
-
-    app = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
-              session_kw={"sync_ai": True}, dice=[3, 3, 3, 6, 6, 6] * 10)
+    app, bs = grabbed_in_the_first_lesson(SIZE)
     try:
-        lesson = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
-        app.apply(Transition("reset", start_lesson(app, lesson)))
-        app.step()
-        bs = app.battle_scene
-        act_by_menu(app, lesson, lesson.steps[0])
         app.draw()
         rule = next(ev["rule"] for e in bs.session.battle.log for ev in e.get("events", [])
                     if ev.get("type") == "grapple_start")
