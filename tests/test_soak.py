@@ -181,3 +181,19 @@ def test_the_soak_plays_every_scenario_of_a_ruleset():
     assert {"cantina_nd6", "cargo_bay_nd6", "compound_nd6"} <= set(nd6)
     r = run_soak("nd6-tactical", 3, seed=5, midpoint_every=0)
     assert (r.battles, r.crashes, r.stuck, r.breaks, r.save_failures) == (3, 0, 0, 0, 0), r.messages
+
+
+def test_the_soak_counts_map_effects_and_plays_one_scenario_alone():
+    """``scenario=`` soaks one scenario's battles alone (the compound, where nd6-tactical's molotovs, grenades and
+    flame throwers are: S3-GRENADE, S3-FIRE, S3-SMOKE, S3-FLAMER), and the report counts the battles in which each
+    kind of board effect lay on the map, so "10,000 battles with burning maps and clouds" can be read off it."""
+    r = run_soak("nd6-tactical", 4, seed=0, scenario="compound_nd6", midpoint_every=0)
+    assert (r.battles, r.crashes, r.stuck, r.breaks) == (4, 0, 0, 0), r.messages
+    assert r.with_effects == 1 and r.effects == {"burning_liquid": 1}
+    assert r.line().endswith("; map effects in 1 battles (burning liquid 1)")
+    whole = SoakReport("nd6-tactical")
+    whole.merge(r)
+    whole.merge(r)
+    assert (whole.with_effects, whole.effects) == (2, {"burning_liquid": 2})
+    with pytest.raises(ValueError, match=r"compound_nd6\.toml is not a scenario of d20"):
+        run_soak("d20", 1, scenario="compound_nd6")

@@ -15,6 +15,10 @@ gives (only the times differ).
 
     python3 tools/soak.py                       # every ruleset, 10,000 battles each
     python3 tools/soak.py --ruleset edge --battles 500 --seed 3
+    python3 tools/soak.py --ruleset nd6-tactical --scenario compound_nd6   # one scenario's battles alone
+
+Map effects (fires, clouds: ``battle.state["board_effects"]``) are counted: the battles in which each kind
+lay on the map at some step.
 """
 
 from __future__ import annotations
@@ -30,10 +34,10 @@ from game.ai.simulation import default_jobs, in_workers  # noqa: E402
 from game.ai.soak import SoakReport, run_soak  # noqa: E402
 
 
-def _slice(args: tuple[str, int, int, int, str, int, int]) -> SoakReport:
-    ruleset_id, start, count, seed, level, nodes, midpoint_every = args
+def _slice(args: tuple[str, int, int, int, str, int, int, str | None]) -> SoakReport:
+    ruleset_id, start, count, seed, level, nodes, midpoint_every, scenario = args
     return run_soak(ruleset_id, count, seed=seed, level=level, nodes=nodes, first=start,
-                    midpoint_every=midpoint_every)
+                    midpoint_every=midpoint_every, scenario=scenario)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,14 +50,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: every core)")
     p.add_argument("--midpoint-every", type=int, default=1,
                    help="reload a save from the middle of every Nth battle (default 1: every battle; 0: none)")
+    p.add_argument("--scenario", help="only this scenario's battles (a file name in maps/ without .toml; "
+                                      "needs one --ruleset)")
     args = p.parse_args(argv)
 
     import game.rules  # noqa: F401
     from game.rules.base import RULESETS
 
     ids = args.ruleset or sorted(RULESETS)
+    if args.scenario is not None:
+        if len(ids) != 1:
+            p.error("--scenario needs exactly one --ruleset")
+        try:
+            run_soak(ids[0], 0, scenario=args.scenario)
+        except ValueError as exc:
+            p.error(str(exc))
     chunk = max(1, min(500, args.battles // max(1, args.jobs)))
-    work = [(rid, start, min(chunk, args.battles - start), args.seed, args.level, args.nodes, args.midpoint_every)
+    work = [(rid, start, min(chunk, args.battles - start), args.seed, args.level, args.nodes, args.midpoint_every,
+             args.scenario)
             for rid in ids for start in range(0, args.battles, chunk)]
     t0 = time.perf_counter()
     totals = {rid: SoakReport(rid) for rid in ids}

@@ -127,6 +127,10 @@ class SoakReport:
     reloads: int = 0
     #: saves that did not load, or loaded into another battle than the one saved
     save_failures: int = 0
+    #: battles in which each kind of board effect (``battle.state["board_effects"]``: fires, clouds) lay on the
+    #: map at some step, and battles with any: the soak's proof that the map effects were played through
+    effects: dict[str, int] = field(default_factory=dict)
+    with_effects: int = 0
 
     @property
     def clean(self) -> bool:
@@ -141,6 +145,9 @@ class SoakReport:
         self.draws += other.draws
         self.reloads += other.reloads
         self.save_failures += other.save_failures
+        self.with_effects += other.with_effects
+        for kind, count in other.effects.items():
+            self.effects[kind] = self.effects.get(kind, 0) + count
         self.rounds += other.rounds
         self.seconds += other.seconds
         self.messages += other.messages[:max(0, keep - len(self.messages))]
@@ -150,21 +157,32 @@ class SoakReport:
         return (f"{self.ruleset}: {self.battles} battles, crashes {self.crashes}, stuck {self.stuck}, "
                 f"invariant breaks {self.breaks}, save failures {self.save_failures} of {self.reloads} reloads, "
                 f"draws {self.draws}, mean rounds {mean:.1f}, max {max(self.rounds, default=0)}, "
-                f"{self.seconds:.1f} s")
+                f"{self.seconds:.1f} s{self._effects_words()}")
+
+    def _effects_words(self) -> str:
+        if not self.with_effects:
+            return ""
+        kinds = ", ".join(f"{kind.replace('_', ' ')} {n}" for kind, n in sorted(self.effects.items()))
+        return f"; map effects in {self.with_effects} battles ({kinds})"
 
 
 def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", nodes: int = 12,
              round_limit: int = ROUND_LIMIT, keep: int = 20, first: int = 0, midpoint_every: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> SoakReport:
+             progress: Callable[[int, int], None] | None = None, scenario: str | None = None) -> SoakReport:
     """Play soak battles ``first`` .. ``first + n - 1`` under ``ruleset_id``; every step checked
     (``play_battle(check=True)``), every battle saved and loaded back when it ends, and at a step
-    picked from its seed (battles whose index is a multiple of ``midpoint_every``; 0: never)."""
+    picked from its seed (battles whose index is a multiple of ``midpoint_every``; 0: never).
+    ``scenario`` (a file name in ``maps/`` without ``.toml``) plays that scenario's battles alone."""
     from game.rules.base import find_ruleset
 
     ruleset = find_ruleset(ruleset_id)
     report = SoakReport(ruleset_id)
     t0 = time.perf_counter()
     templates = soak_templates(ruleset_id)
+    if scenario is not None:
+        templates = [t for t in templates if t.scenario and Path(t.scenario).stem == scenario]
+        if not templates:
+            raise ValueError(f"maps/{scenario}.toml is not a scenario of {ruleset_id}.")
     with fewer_collections(), tempfile.TemporaryDirectory(prefix="clinch-soak-") as folder:
         _soak_loop(report, ruleset, templates, n, first=first, seed=seed, level=level, nodes=nodes,
                    round_limit=round_limit, keep=keep, progress=progress, folder=Path(folder),
@@ -236,9 +254,20 @@ def _soak_loop(report: SoakReport, ruleset: Any, templates: list[Battle], n: int
         players = {s: Opponent(level, budget_ms=None, nodes=nodes, seed=mix(seed, i, s), explain=False)
                    for s in sorted(sides)}
         saver = _Saver(seed, i, midpoint=midpoint_every > 0 and i % midpoint_every == 0)
+        kinds: set[str] = set()
+
+        def step(b: Battle, action: Any, events: list[dict[str, Any]], kinds: set[str] = kinds,
+                 saver: _Saver = saver) -> None:
+            kinds.update(str(e.get("kind")) for e in (b.state.get("board_effects") or ()))
+            saver.step(b, action, events)
+
         r = play_battle(battle, ruleset, players, round_limit=round_limit, check=True, on_start=saver.start,
-                        on_step=saver.step)
+                        on_step=step)
         report.battles += 1
+        if kinds:
+            report.with_effects += 1
+            for kind in kinds:
+                report.effects[kind] = report.effects.get(kind, 0) + 1
         report.rounds.append(r.rounds)
         if r.ended and r.winner is None:
             report.draws += 1
