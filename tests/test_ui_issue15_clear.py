@@ -274,3 +274,19 @@ def test_the_last_roll_box_is_coloured_by_what_it_means_for_the_player():
         assert box.w > 0
         assert tuple(frame.get_at((box.centerx, box.y))[:3]) == want, (success, frame.get_at((box.centerx, box.y)))
     app.close()
+
+
+def test_a_roll_with_nothing_to_pass_reads_rolled_n_in_the_last_roll_box():
+    """S3-GRENADE-4: a scatter's direction (1d6) and a damage roll have no target and no verdict; under Xvfb the
+    box read "Vasko, grenade scatter: direction (1d6):  (rolled 6)", a verdict-shaped gap. Now ": rolled 6"."""
+    from game.maps import load_scenario
+    from game.ui.last_action import LastAction
+
+    b = load_scenario(ARENA)
+    card = LastAction()
+    roll = {"type": "roll", "actor": "ann", "dice": [6], "total": 6, "label": "grenade scatter: direction (1d6)",
+            "rule": "S3-GRENADE-4"}
+    words, ok = card._line(b, roll)
+    assert words == "Ann, grenade scatter: direction (1d6): rolled 6" and ok is None
+    roll.update(target=9, success=True, margin=3)
+    assert card._line(b, roll)[0].startswith("Ann, grenade scatter: direction (1d6): SUCCESS")

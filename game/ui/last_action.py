@@ -65,7 +65,9 @@ class LastAction:
             how = f"rolled {r.get('total')}" + (f" against {tgt}" if tgt is not None else "")
         who = name_of(battle, r.get("actor"))
         head = label if label.startswith(who) else f"{who}, {label}"
-        return f"{head}: {roll_verdict(r).upper()} ({how})", ok
+        verdict = roll_verdict(r).upper()
+        # a roll with nothing to pass (damage, a scatter's direction) has no verdict: "... (1d6): rolled 6"
+        return (f"{head}: {verdict} ({how})" if verdict else f"{head}: {how}"), ok
 
     def _good(self, battle: Any, r: dict[str, Any], ok: bool | None, mine: set[str] | None) -> bool | None:
         """Whether the roll went the player's way (issue 15: a foe's hit is bad news, whatever its dice):
