@@ -14,7 +14,7 @@ here: the turn controller's undo reasons use it as well as the screens.
 
 from __future__ import annotations
 
-__all__ = ["is_plural", "possessive", "verb", "win_words"]
+__all__ = ["is_plural", "possessive", "verb", "win_words", "percent", "percents"]
 
 #: last words ending in "s" that are singular (a person's or a beast's name, not a group)
 _SINGULAR_S = ("ss", "us", "is", "'s")
@@ -63,3 +63,20 @@ def percent(p: float | None, *, unknown: str = "") -> str:
     if 99 < x < 100:
         return ">99%"
     return f"{round(x)}%"
+
+
+def percents(ps: list[float] | tuple[float, ...]) -> list[str]:
+    """Chances that make up a whole (a chart's outcomes), rounded so their percentages add up to 100:
+    whole percents by largest remainder (rounding each alone can show 34% + 34% + 33% = 101%), with
+    :func:`percent`'s "<1%" and ">99%" for what may still happen. Chances that are not a whole (their
+    sum is not 1) are each rounded alone."""
+    if not ps or abs(sum(ps) - 1.0) > 1e-6:
+        return [percent(p) for p in ps]
+    xs = [max(0.0, p) * 100 for p in ps]
+    whole = [int(x) for x in xs]
+    for i in sorted(range(len(xs)), key=lambda i: (-(xs[i] - whole[i]), i))[:100 - sum(whole)]:
+        whole[i] += 1
+    out = []
+    for x, n in zip(xs, whole):
+        out.append("<1%" if 0 < x < 1 else ">99%" if 99 < x < 100 else f"{n}%")
+    return out

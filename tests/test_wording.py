@@ -106,3 +106,29 @@ def test_a_3d6_attack_roll_reads_as_a_phrase_not_a_run_of_names() -> None:
     assert label == f"attack {foe.label} with the broadsword (Broadsword)"
     punch = strike_spec(b, rs, ann, foe, None, "torso").label
     assert punch.startswith(f"punch {foe.label} (") and ":" not in punch
+
+
+def test_a_charts_shares_of_a_whole_add_up_to_100_percent() -> None:
+    """Issue 18's odds charts: three equal outcomes read 34% + 33% + 33%, not 33% x 3 or 34% x 3 (each rounded
+    alone, a chart showed 101%); "<1%" and ">99%" still stand for what may happen; bars that are not a whole
+    (edge's "edge >= k" ladder) are each rounded alone."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from game.wording import percents
+
+    assert percents([1 / 3, 1 / 3, 1 / 3]) == ["34%", "33%", "33%"]
+    assert percents([0.686, 0.236, 0.078]) == ["69%", "23%", "8%"]  # each alone: 69 + 24 + 8 = 101
+    assert percents([0.995, 0.005]) == [">99%", "<1%"]
+    assert percents([0.9, 0.5, 0.2]) == ["90%", "50%", "20%"]  # not a whole
+
+    @given(st.lists(st.integers(min_value=0, max_value=1000), min_size=1, max_size=8).filter(lambda xs: sum(xs) > 0))
+    def whole(weights: list[int]) -> None:
+        ps = [w / sum(weights) for w in weights]
+        shown = percents(ps)
+        nums = [int(s.strip("<>%")) if s[0] not in "<>" else (0 if s[0] == "<" else 100) for s in shown]
+        exact = [int(s.rstrip("%")) for s in shown if s[0] not in "<>"]
+        assert len(exact) < len(shown) or sum(exact) == 100
+        assert all(abs(n - p * 100) < 1 for n, p in zip(nums, ps))
+
+    whole()

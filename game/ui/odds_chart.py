@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.text import TextCache, fit_text
-from game.wording import percent
+from game.wording import percents
 
 if TYPE_CHECKING:
     from game.rules.action_words import ActionWords
@@ -54,6 +54,7 @@ def _bars(t: TextCache, pal: Palette, surf: pygame.Surface, y: int, width: int,
           bars: tuple[tuple[str, float], ...], kind: str) -> int:
     """Horizontal bars with their label and percentage; returns the next free y."""
     track = width - LABEL_W - 56
+    shown = percents([p for _, p in bars])  # a whole's shares add up to 100%
     for i, (label, p) in enumerate(bars):
         surf.blit(t.render(fit_text(t, label, 12, LABEL_W - 6), 12, pal.text), (10, y))
         x0 = 10 + LABEL_W
@@ -61,7 +62,7 @@ def _bars(t: TextCache, pal: Palette, surf: pygame.Surface, y: int, width: int,
         w = int(round(track * max(0.0, min(1.0, p))))
         if w:
             pygame.draw.rect(surf, bar_colour(label, pal, kind, i), (x0, y + 2, w, BAR_H - 3), border_radius=3)
-        surf.blit(t.render(percent(p), 12, pal.text, True), (x0 + track + 6, y))
+        surf.blit(t.render(shown[i], 12, pal.text, True), (x0 + track + 6, y))
         y += BAR_H + 3
     return y
 
