@@ -356,3 +356,31 @@ def test_a_declined_edge_result_is_worded_in_the_log():
         assert not any("(none)" in t for t in texts)
     finally:
         app.close()
+
+
+def test_leaving_a_lesson_from_the_pause_menu_goes_back_to_the_lessons():
+    """Under Xvfb the pause menu of a lesson offered only "Quit to main menu", and the learner clicked Learn again
+    to pick the next one; in a lesson it reads "Leave the lesson: the lessons" and opens the list (a battle keeps
+    "Quit to main menu")."""
+    from game.ui.lesson_panel import start_lesson
+    from game.ui.menus.learn_menu import LearnMenu
+    from game.ui.menus.pause_menu import PauseMenu
+    from game.ui.scene import Transition
+
+    lesson = next(les for les in LESSONS if les.id == "3d6-grab")
+    app = make_app()
+    try:
+        app.apply(Transition("reset", start_lesson(app, lesson, LESSONS)))
+        app.step()
+        for _ in range(3):  # the first Esc lets go of the selected fighter, the next pauses
+            if isinstance(app.scene, PauseMenu):
+                break
+            press(app, pygame.K_ESCAPE, steps=4)
+        assert isinstance(app.scene, PauseMenu)
+        assert app.scene.button_named("menu") is None
+        leave = app.scene.button_named("lessons")
+        assert leave is not None and leave.text == "Leave the lesson: the lessons"
+        click(app, leave.rect.center, steps=4)
+        assert isinstance(app.scene, LearnMenu) and app.scene.button_named("lesson:3d6-grab") is not None
+    finally:
+        app.close()

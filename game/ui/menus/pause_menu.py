@@ -29,9 +29,11 @@ class PauseMenu(GuiScene):
         y = max(40, h // 2 - 240)
         self.label(pygame.Rect(x, y, bw, 40), "Paused", "@menu_title")
         y += 48
+        # in a guided lesson, leaving goes back to the list of lessons (its Esc: the main menu)
+        leave = ("lessons", "Leave the lesson: the lessons") if self._in_lesson() else ("menu", "Quit to main menu")
         for name, text in (("resume", "Resume  (Esc)"), ("save", "Save  (Ctrl+S)"), ("load", "Load\u2026"),
                            ("settings", "Settings"), ("help", "Rules help  (F1)"),
-                           ("lab", "This moment in the situation lab\u2026"), ("menu", "Quit to main menu"),
+                           ("lab", "This moment in the situation lab\u2026"), leave,
                            ("quit", "Quit the game")):
             if name == "help":  # the rules and the keys side by side (F1, F2)
                 half = (bw - 8) // 2
@@ -41,6 +43,9 @@ class PauseMenu(GuiScene):
                 self.button(pygame.Rect(x, y, bw, 46), text, name, object_id="@big_button")
             y += 54
         self.victory_top = y + 4  # the battle's victory condition is written under the buttons (draw_extra)
+
+    def _in_lesson(self) -> bool:
+        return getattr(self.battle_scene, "lesson", None) is not None
 
     def update(self, dt_ms: int) -> None:
         if self._open:
@@ -95,6 +100,11 @@ class PauseMenu(GuiScene):
 
             self.battle_scene.session.close()
             return Transition("reset", MainMenu(self.app))
+        if name == "lessons":
+            from game.ui.menus.learn_menu import LearnMenu
+
+            self.battle_scene.session.close()
+            return Transition("reset", LearnMenu(self.app))
         if name == "quit":
             return Transition("quit")
         return None
