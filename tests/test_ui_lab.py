@@ -440,3 +440,27 @@ def test_the_split_view_is_not_covered_by_an_old_note(lab_app):
     frame = app.draw()
     foot = (sc.map_rect.centerx, sc.map_rect.bottom - 30)
     assert frame.get_at(foot)[:3] != sc.pal.success  # no note's frame or text over the view
+
+
+def test_the_map_drop_down_shows_where_the_set_up_stands(lab_app, tmp_path):
+    """Issue 18's lab: a situation with ``"map": null`` (as ``clinch resolve`` takes them) read "arena" in the
+    map drop-down under Xvfb, though it stood on open ground; now the drop-down shows open ground, and a set-up on
+    a scenario's map names a scenario on that map (of its own ruleset first)."""
+    from game.ui.lab.scene import OPEN_GROUND, start_of
+
+    app = lab_app
+    load(app, FIXTURES / "break_free_full.json")
+    sc = app.scene
+    dd = next(w for w, k in sc.dropdowns.items() if k == "start")
+    assert sc.picked["start"] == OPEN_GROUND and dd.selected_option[0] == OPEN_GROUND
+    for fid, to in (("ann", Hex(4, 4)), ("bob", Hex(5, 4))):
+        sc.lab.move(fid, to)
+    pick(app, "start", "tavern")
+    press_button(app, "map")
+    assert sc.lab.data["map"] and start_of(sc.lab) == "tavern"
+    out = tmp_path / "on_the_tavern.json"
+    type_into(app, sc.file_entry, str(out))
+    press_button(app, "save")
+    load(app, out)
+    dd = next(w for w, k in app.scene.dropdowns.items() if k == "start")
+    assert app.scene.picked["start"] == "tavern" and dd.selected_option[0] == "tavern"

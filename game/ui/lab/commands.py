@@ -172,6 +172,9 @@ def _load(scene: Any) -> None:
         return
     scene.trial = scene.comparison = None
     scene.selected = None
+    from game.ui.lab.scene import start_of
+
+    scene.picked["start"] = start_of(scene.lab)  # the map drop-down shows where the loaded set-up stands
     scene.refresh(new_board=True)
     scene.say(f"Loaded {scene.lab.path.name}.", "success")
 

@@ -42,6 +42,27 @@ __all__ = ["LabScene", "default_start", "lab_folder"]
 MAPS = Path(__file__).resolve().parents[3] / "maps"
 #: the first start in the list: no map at all (``"map": null``)
 OPEN_GROUND = "(open ground)"
+
+
+def start_of(lab: LabSituation) -> str:
+    """The scenario whose map the set-up stands on, for the map drop-down to show it: open ground for
+    ``"map": null`` (every situation ``clinch resolve`` takes without a map), else a scenario on that map (one of
+    the set-up's ruleset first), else the arena."""
+    import tomllib
+
+    where = lab.data.get("map")
+    if not where:
+        return OPEN_GROUND
+    here = (lab.base_dir / str(where)).resolve()
+    found = []
+    for toml in sorted(MAPS.glob("*.toml")):
+        try:
+            data = tomllib.loads(toml.read_text(encoding="utf-8"))
+            if (MAPS / str(data["map"])).resolve() == here:
+                found.append((data.get("ruleset") != lab.data.get("ruleset"), toml.stem))
+        except (OSError, ValueError, KeyError):
+            continue
+    return min(found)[1] if found else "arena"
 #: side colours in order of first appearance (the board's own fallback order)
 SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
 ROW = 34
@@ -210,7 +231,7 @@ class LabScene(LabDrawing, GuiScene):
                                              ("Undo", "undo", "Take back the last change to the set-up (Ctrl+Z).")])
         y += ROW
         starts = [OPEN_GROUND, *sorted(p.stem for p in MAPS.glob("*.toml"))]
-        self.picked.setdefault("start", "arena")
+        self.picked.setdefault("start", start_of(self.lab))
         self._dropdown("start", starts, pygame.Rect(x, y, w // 2 - 2 * (56 + GAP), ROW - 4))
         self._buttons(x + w // 2 - 2 * (56 + GAP) + GAP, y, 2 * 56 + GAP,
                       [("New", "new", "Start again from this scenario's map and fighters."),
