@@ -290,3 +290,27 @@ def test_a_roll_with_nothing_to_pass_reads_rolled_n_in_the_last_roll_box():
     assert words == "Ann, grenade scatter: direction (1d6): rolled 6" and ok is None
     roll.update(target=9, success=True, margin=3)
     assert card._line(b, roll)[0].startswith("Ann, grenade scatter: direction (1d6): SUCCESS")
+
+
+def test_a_menu_title_over_the_battle_sits_on_a_plate():
+    """At 1024x640 the Load menu's title lies over the battle's top bar; under Xvfb the initiative line read
+    through "Load a battle". A menu drawn over the battle now puts a plate under each title."""
+    from game.maps import load_scenario
+    from game.ui.app import App
+    from game.ui.menus.load_menu import LoadMenu
+    from game.ui.scene import Transition
+
+    app = App(load_scenario(ARENA), (1024, 640), clock=FixedClock(16), autosave=False)
+    try:
+        for _ in range(3):
+            app.step()
+        app.apply(Transition("push", LoadMenu(app, below=app.battle_scene)))
+        for _ in range(3):
+            app.step()
+        frame = app.draw()
+        (title,) = app.scene.title_widgets
+        r = title.get_abs_rect()
+        assert r.top < app.battle_scene.board_rect.top  # over the top bar
+        assert tuple(frame.get_at((r.right - 2, r.centery))[:3]) == (14, 15, 20)
+    finally:
+        app.close()

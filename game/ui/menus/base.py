@@ -24,6 +24,9 @@ class GuiScene(Scene):
         self.below = below  # drawn dimmed behind a non-opaque menu
         self.opaque = below is None
         self.widgets: list[Any] = []
+        #: the menu's titles: over a dimmed battle each gets a plate, so the battle's top bar (under a title at
+        #: 1024x640) does not read through it
+        self.title_widgets: list[Any] = []
         self.buttons: dict[Any, str] = {}
         self.size = app.size
         self.message: tuple[str, tuple[int, int, int]] | None = None
@@ -52,7 +55,10 @@ class GuiScene(Scene):
         return self.add(b, name)
 
     def label(self, rect: pygame.Rect, text: str, object_id: str | None = None) -> Any:
-        return self.add(pygame_gui.elements.UILabel(rect, text, self.gui, object_id=object_id))
+        widget = self.add(pygame_gui.elements.UILabel(rect, text, self.gui, object_id=object_id))
+        if object_id == "@menu_title":
+            self.title_widgets.append(widget)
+        return widget
 
     def build(self) -> None:
         """Create the widgets for ``self.size``."""
@@ -61,6 +67,7 @@ class GuiScene(Scene):
         for w in self.widgets:
             w.kill()
         self.widgets = []
+        self.title_widgets = []
         self.buttons = {}
         self._built_for = None
 
@@ -124,6 +131,8 @@ class GuiScene(Scene):
             shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 170))
             surface.blit(shade, (0, 0))
+            for title in self.title_widgets:  # a plate the title's width: the battle never reads through it
+                pygame.draw.rect(surface, (14, 15, 20), title.get_abs_rect().inflate(12, -2), border_radius=8)
         else:
             self.background(surface)
         self.draw_extra(surface)
