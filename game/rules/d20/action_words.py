@@ -19,8 +19,8 @@ __all__ = ["words", "DOES", "COSTS"]
 
 #: action type -> what it does ({foe}: the target's name)
 DOES: dict[str, str] = {
-    "attack": "Swing or shoot at {foe}: d20 plus bonuses against its armour class (S4-ATTACK-1).",
-    "wrestle": "Grab hold of {foe}: a melee attack roll; a hit puts you in its hex, holding it (S4-WRESTLE-1, "
+    "attack": "Swing or shoot at {foe}: d20 plus bonuses against their armour class (S4-ATTACK-1).",
+    "wrestle": "Grab hold of {foe}: a melee attack roll; a hit puts you in their hex, holding them (S4-WRESTLE-1, "
                "S4-WRESTLE-2). The hold lasts until you let go or {foe} gets out (S4-WRESTLE-3).",
     "escape": "Get out of the hold: a save vs Death Ray plus the better of your STR and DEX bonuses "
               "(S4-WRESTLE-4); then step next to the holder (S4-WRESTLE-5).",
@@ -38,7 +38,7 @@ DOES: dict[str, str] = {
 #: action type -> what it costs
 COSTS: dict[str, str] = {
     "attack": "Your attack this round.",
-    "wrestle": "Your attack this round; {foe} may try to get out on its next action (S4-WRESTLE-4).",
+    "wrestle": "Your attack this round; {foe} may try to get out on their next action (S4-WRESTLE-4).",
     "escape": "Your action this round.",
     "trip": "Your attack this round.",
     "brawl": "Your attack this round.",

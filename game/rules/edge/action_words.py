@@ -20,7 +20,7 @@ __all__ = ["words", "DOES", "COSTS"]
 
 #: action type -> what it does ({foe}: the target's name)
 DOES: dict[str, str] = {
-    "attack": "Strike {foe}: your Melee Attack pool against its Reflex; 1 edge hits (G1-5).",
+    "attack": "Strike {foe}: your Melee Attack pool against their Reflex; 1 edge hits (G1-5).",
     "enter_grapple": "Close with {foe}: a melee attack; 0 edge enters the grapple, 1 edge enters and rolls at "
                      "once (G1-3, S1-GRAPPLE-1).",
     "grapple_roll": "Both roll Strength against each other (S1-GRAPPLE-2); your edge buys one result "

@@ -22,7 +22,7 @@ __all__ = ["words", "DOES", "COSTS"]
 DOES: dict[str, str] = {
     "attack": "Strike or shoot {foe}: 3d6 (more dice if {foe} defends or dodges) under your adjusted DX (G3-1).",
     "charge": "Run at {foe} and strike at the end of the move (G3-4).",
-    "hth": "Try to start hand-to-hand with {foe}: step into its hex; {foe} rolls 1d6 on the defender's table "
+    "hth": "Try to start hand-to-hand with {foe}: step into their hex; {foe} rolls 1d6 on the defender's table "
            "to see how it takes it (S3-HTH-7, S3-HTH-9).",
     "leave_hth": "Try to get out of the brawl (G3-9).",
     "knockdown": "Knock {foe} down: opposed rolls under effective ST, or DX +1 per Martial Arts level "
@@ -31,7 +31,7 @@ DOES: dict[str, str] = {
     "subdue": "Pin {foe} in the brawl: opposed rolls (S3-SUBDUE-2); win and {foe} can do nothing for two turns "
               "(S3-SUBDUE-3), attacks on it always hit (S3-SUBDUE-5).",
     "disarm": "Take or knock loose {foe}'s ready weapon: opposed rolls under ST (S3-DISARM-2).",
-    "slam": "Body-charge {foe}: hit first, then {foe} rolls 3d6 under its ST or falls (S3-SLAM-2, S3-SLAM-3).",
+    "slam": "Body-charge {foe}: hit first, then {foe} rolls 3d6 under their ST or falls (S3-SLAM-2, S3-SLAM-3).",
     "sweep": "One swing at every foe in your threat zone, each rolled apart at -4 DX (S3-SWEEP-1, S3-SWEEP-3).",
     "burst": "A burst of rounds at {foe}: each round that hits does damage (S3-AUTO-8).",
     "full_auto": "Empty up to the gun's full rate at {foe} this turn (S3-AUTO-8).",
@@ -251,7 +251,7 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     if action.type == "slam" and {"hit", "down"} <= set(odds):  # S3-SLAM-2, S3-SLAM-3: two rolls in a row
         hit, down = odds["hit"], odds["down"]
         out = with_words(out, rolls=(("your roll to hit succeeds", hit),
-                                     (f"then {foe} fails its roll under ST", down / hit if hit else 0.0)),
+                                     (f"then {foe} fails their roll under ST", down / hit if hit else 0.0)),
                          whole=down, chart_kind="outcomes",
                          chart=(("foe knocked down", down), ("hit, foe stays up", hit - down), ("miss", 1 - hit)),
                          foe=((f"{foe} falls", down), (f"{foe} stays up", 1 - down)))

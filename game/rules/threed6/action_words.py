@@ -60,7 +60,7 @@ COSTS: dict[str, str] = {
     "break_free": "Your turn's attack (S0-BREAK-1); lose or tie and the grip stays (S0-BREAK-10).",
     "takedown": "Your turn's attack; lose and you fall instead, and your grip ends (S0-TAKEDOWN-7).",
     "pin": "Your turn's attack; you must stay put to keep the pin (S0-PIN-7).",
-    "choke_hold": "Both hands; {foe} may break free from its next turn, against +5 (S2-CHOKE-5).",
+    "choke_hold": "Both hands; {foe} may break free from their next turn, against +5 (S2-CHOKE-5).",
     "all_out_defense": "Your whole turn: no attack.",
     "release": "Free: your turn goes on; {foe} may walk away.",
     "feint": "Your turn's maneuver; nothing is struck.",
@@ -131,7 +131,7 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
                          "(S0-BREAK-4).")
         if maneuver == "all_out_attack":
             costs = COSTS["all_out_attack"]
-        notes.append("Then {foe} may try to break free on its turn (S0-BREAK-1).")
+        notes.append("Then {foe} may try to break free on their turn (S0-BREAK-1).")
     elif kind == "break_free" and battle is not None:
         grip = next((g for g in battle.grapples if g.target == action.actor
                      and g.holder == getattr(action, "target", None)), None)
