@@ -70,3 +70,23 @@ def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
 def legal_types(battle: Battle, fighter_id: str) -> set[str]:
     """The action types legal for this fighter now."""
     return {o.action.type for o in RS.legal_actions(battle, fighter_id) if o.legal}
+
+
+def thrown_in_compound(thrower: str, hand: str, item: str, at: tuple[int, int], foe: str, foe_at: tuple[int, int],
+                       to: tuple[int, int], faces: list[int]) -> tuple[Battle, Battle, Any, list[dict[str, Any]]]:
+    """The compound (``maps/compound_nd6.toml``) with ``thrower`` at ``at`` holding ``item`` in ``hand`` and
+    ``foe`` at ``foe_at``, the throw at ``to`` played on ``faces``: (battle after, battle before, the action,
+    its events), for the tests that draw a throw."""
+    from pathlib import Path
+
+    from game.commands._uiargs import load_battle_or_fail
+    from game.hexgrid import Hex
+    from game.rules.nd6 import grenades
+
+    b = load_battle_or_fail(Path(__file__).resolve().parent.parent / "maps" / "compound_nd6.toml")
+    f = b.get(thrower)
+    f.hex, f.hands[hand] = Hex(*at), item
+    b.get(foe).hex = Hex(*foe_at)
+    before = b.clone(with_log=False)
+    a = grenades.ThrowGrenade(actor=thrower, item=item, to=to)
+    return b, before, a, a.resolve(b, ScriptedDice(faces))

@@ -160,16 +160,10 @@ def test_automatic_fire_plays_tracers_before_its_roll_s3_auto_10():
 def test_grenade_flight_then_blast_s3_grenade_4_18():
     """S3-GRENADE-4/18: a real throw that scatters is played as its flight (aimed hex, then where it came down)
     and then the blast's rings over the megahex and the ring around it, before the damage."""
-    from game.dice import ScriptedDice
-    from game.rules.nd6 import grenades
+    from nd6_helpers import thrown_in_compound
 
-    b = compound()
-    v = b.get("vasko")
-    v.hex, v.hands["right"] = Hex(2, 9), "frag_grenade"
-    b.get("hale").hex = Hex(7, 8)
-    shadow = b.clone(with_log=False)
-    a = grenades.ThrowGrenade(actor="vasko", item="frag_grenade", to=(7, 9))
-    events = a.resolve(b, ScriptedDice([6, 5, 4, 2] + [3] * 40))
+    b, shadow, a, events = thrown_in_compound("vasko", "right", "frag_grenade", (2, 9), "hale", (7, 8), (7, 9),
+                                              [6, 5, 4, 2] + [3] * 40)
     p = _player_on(b)
     p.play([{"intent": a.to_dict(), "events": events}], shadow)
     kinds = [x.kind for x in p.queue]

@@ -462,18 +462,13 @@ def test_a_route_through_fire_says_so_before_the_click_s3_fire_12():
 def test_a_thrown_molotov_floats_thrown_not_lost_s3_grenade_2():
     """S3-GRENADE-2: a molotov or frag grenade thrown leaves the hand for good (the rules' item event says
     "lost"); under Xvfb "molotov lost" floated over Rook as it flew. Over the thrower it reads "molotov thrown"."""
-    from game.dice import ScriptedDice
-    from game.rules.nd6 import grenades
+    from nd6_helpers import thrown_in_compound
+
     from game.ui.event_player import EventPlayer
     from game.ui.geometry import MapGeometry
 
-    b = compound()
-    r = b.get("rook")
-    r.hex, r.hands["left"] = Hex(0, 11), "molotov"
-    b.get("petrov").hex = Hex(4, 11)
-    shadow = b.clone(with_log=False)
-    a = grenades.ThrowGrenade(actor="rook", item="molotov", to=(4, 11))
-    events = a.resolve(b, ScriptedDice([3, 3, 3] + [4] * 40))
+    b, shadow, a, events = thrown_in_compound("rook", "left", "molotov", (0, 11), "petrov", (4, 11), (4, 11),
+                                              [3, 3, 3] + [4] * 40)
     assert any(e.get("type") == "item" and e.get("action") == "lost" for e in events)
     geo = MapGeometry.of(b.board)
     p = EventPlayer(1.0)

@@ -34,6 +34,23 @@ def _app(battle, size=(1280, 800), seat=None):
     return app, app.battle_scene
 
 
+def _words_drawn(text, draw):
+    """The words ``text`` (a TextCache) renders while ``draw()`` runs."""
+    text.drawn = []
+    try:
+        draw()
+        return [str(d[0]) for d in text.drawn]
+    finally:
+        text.drawn = None
+
+
+def _draws(text, draw, has: str, lacks: str, near: str) -> None:
+    """``draw()`` renders a line with ``has`` and none with ``lacks`` (lines with ``near`` shown on failure)."""
+    words = _words_drawn(text, draw)
+    assert any(has in w for w in words), [w for w in words if near in w]
+    assert not any(lacks in w for w in words)
+
+
 def _key(app, k, mod=0, unicode=""):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
@@ -97,13 +114,8 @@ def _hover_entry(app, sc, label):
     entry = next(e for e in sc.mode.menu.entries if e.button and label in e.button.text)
     pos = entry.rect.center
     sc.mouse = pos
-    sc.text.drawn = []
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    for _ in range(3):
-        app.step()
-    words = [str(d[0]) for d in sc.text.drawn]
-    sc.text.drawn = None
-    return words
+    return _words_drawn(sc.text, lambda: [app.step() for _ in range(3)])
 
 
 def _next_to(battle, fid, foe):
@@ -409,14 +421,9 @@ def test_s3_subdue_3_the_subduer_panel_and_the_held_badge_in_words():
     assert [letters for letters, _, _ in badges_of(b, grub)] == ["SUBD"]
     app, sc = _app(b)
     try:
-        sc.text.drawn = []
         sc.panel._key = None
         app.board.selected = "rook"
-        app.step()
-        words = [str(d[0]) for d in sc.text.drawn]
-        sc.text.drawn = None
-        assert any("gripping Grub (and brass knuckles)" in w for w in words), [w for w in words if "hand" in w]
-        assert not any("brass_knuckles" in w for w in words)
+        _draws(sc.text, app.step, "gripping Grub (and brass knuckles)", "brass_knuckles", near="hand")
     finally:
         app.close()
 
@@ -528,12 +535,7 @@ def test_the_end_screen_names_what_each_did_as_the_menus_do():
     try:
         _to_movement(app, sc)  # Grub's choice is logged (G3-3)
         app.scenes.apply(Transition("push", EndScreen(app, sc)), app.size)
-        app.text.drawn = []
-        app.draw()
-        words = [str(d[0]) for d in app.text.drawn]
-        app.text.drawn = None
-        assert any("choose who moves first \u00d71" in w for w in words), [w for w in words if "\u00d7" in w]
-        assert not any("move order" in w for w in words)
+        _draws(app.text, app.draw, "choose who moves first \u00d71", "move order", near="\u00d7")
     finally:
         app.close()
 
