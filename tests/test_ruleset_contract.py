@@ -326,3 +326,26 @@ def test_the_ai_and_the_ui_name_no_ruleset() -> None:
             if ids.search(line.replace('.get("edge")', "")) and 'head = "d20" if' not in line:
                 found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_a_rulesets_help_lives_in_its_folder_and_the_shared_help_names_none() -> None:
+    """A ruleset is one folder: its rules help (``rules_help*.json``) is found in ``Ruleset.folder()``, and the
+    help every ruleset shares (``assets/rules_help``, GX) names no ruleset. Every shipped ruleset has help of its
+    own there, and each shows the shared GX rules (its own text for an ID it words itself)."""
+    import json
+
+    from game.ui.rules_help import HELP_DIR, help_files, help_for
+
+    for path in sorted(HELP_DIR.glob("*.json")):
+        assert "rulesets" not in json.loads(path.read_text(encoding="utf-8")), path.name
+    for rid, cls in sorted(RULESETS.items()):
+        if not cls.__module__.startswith("game.rules."):
+            continue
+        rs = cls()
+        own = [p for p in help_files(rs) if p.parent == rs.folder()]
+        assert own and all(p.is_relative_to(ROOT / "game" / "rules") for p in own), rid
+        help = help_for(rs)
+        assert help.lookup("GX-1") is not None, rid
+        assert len({e.id for e in help.entries}) == len(help.entries), f"{rid}: an ID shown twice"
+    nd6 = help_for(find_ruleset("nd6-tactical")).lookup("GX-1")
+    assert nd6 is not None and "4/3 m" in nd6.text  # its own words win over the shared text

@@ -24,8 +24,10 @@ ruleset with ``hasattr``/``getattr`` or names a ruleset id;
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -240,6 +242,12 @@ def find_ruleset(ruleset_id: str) -> Ruleset:
 
 class Ruleset:
     """A set of rules. Subclass, set the class attributes, decorate with :func:`register`."""
+
+    @classmethod
+    def folder(cls) -> Path:
+        """The ruleset's own folder: what it brings besides code (its rules help, ``rules_help*.json``) lives
+        there, so a ruleset is one folder."""
+        return Path(inspect.getfile(cls)).resolve().parent
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""

@@ -1,13 +1,14 @@
 """The in-game rules help: the checklist rules of a ruleset, in Clinch's own short words, by ID.
 
-Texts live in ``assets/rules_help/*.json`` (each file names the rulesets it
-covers; a ruleset shows every file that names it, in file-name order:
-``3d6-core.json`` G0 for both 3d6 rulesets, ``3d6.json`` S0 for ``3d6-lite``,
-``3d6-full.json`` S2 + G2, ``edge.json`` S1 + G1, ``d20.json`` S4 + G4,
-``gx.json`` GX for all). ``3d6-full`` cites S0 rules under S2 IDs through
-``rule_map``; ``lookup`` follows that map both ways, so an S0 ID finds the S2
-text that restates it and an S2 ID finds the S0 text when it has none of its
-own. No pygame here.
+A ruleset's texts live in its own folder (``game/rules/<its folder>/rules_help*.json``, found through
+``Ruleset.folder()``): a file there that names ``rulesets`` is shown for those of the folder's rulesets
+(``threed6/``: ``rules_help_core.json`` G0 for both 3d6 rulesets, ``rules_help_lite.json`` S0 for
+``3d6-lite``, ``rules_help_full.json`` S2 + G2), one that names none for every ruleset of the folder; in
+file-name order. The house rules every ruleset shares (GX) are in ``assets/rules_help/*.json``, which name no
+ruleset: shown for each ruleset that has no text of its own for the ID (nd6 words the map rules for its 4/3 m
+hexes). So adding a ruleset adds its help with its folder. ``3d6-full`` cites S0 rules under S2 IDs through
+``rule_map``; ``lookup`` follows that map both ways, so an S0 ID finds the S2 text that restates it and an S2
+ID finds the S0 text when it has none of its own. No pygame here.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.rules.base import Ruleset
 
-__all__ = ["RuleEntry", "RulesHelp", "help_for", "HELP_DIR"]
+__all__ = ["RuleEntry", "RulesHelp", "help_for", "help_files", "HELP_DIR"]
 
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules_help"
 
@@ -33,19 +34,25 @@ class RuleEntry:
     text: str
 
 
-@lru_cache(maxsize=8)
-def _files() -> tuple[tuple[tuple[str, ...], tuple[RuleEntry, ...]], ...]:
-    out = []
-    if HELP_DIR.is_dir():
-        for p in sorted(HELP_DIR.glob("*.json")):
-            try:
-                data = json.loads(p.read_text(encoding="utf-8"))
-                entries = tuple(RuleEntry(str(r["id"]), str(r.get("area", "")), str(r["text"]))
-                                for r in data.get("rules", []))
-                out.append((tuple(data.get("rulesets", [])), entries))
-            except (OSError, ValueError, KeyError, TypeError):
-                continue  # a damaged help file: that help is missing, the game goes on
-    return tuple(out)
+@lru_cache(maxsize=64)
+def _read(path: Path) -> tuple[tuple[str, ...] | None, tuple[RuleEntry, ...]]:
+    """A help file's rulesets (``None``: it names none) and entries; a damaged file has none (the help is
+    missing, the game goes on)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        entries = tuple(RuleEntry(str(r["id"]), str(r.get("area", "")), str(r["text"]))
+                        for r in data.get("rules", []))
+        named = data.get("rulesets")
+        return (tuple(str(x) for x in named) if isinstance(named, list) else None), entries
+    except (OSError, ValueError, KeyError, TypeError):
+        return (), ()
+
+
+def help_files(ruleset: Ruleset) -> list[Path]:
+    """The files that hold ``ruleset``'s help: its own folder's, then the shared ones."""
+    own = sorted(ruleset.folder().glob("rules_help*.json"))
+    shared = sorted(HELP_DIR.glob("*.json")) if HELP_DIR.is_dir() else []
+    return [*own, *shared]
 
 
 class RulesHelp:
@@ -55,9 +62,15 @@ class RulesHelp:
         rid = ruleset.id
         self.ruleset_id = rid
         self.entries: list[RuleEntry] = []
-        for rulesets, entries in _files():
-            if rid in rulesets:
-                self.entries.extend(entries)
+        seen: set[str] = set()
+        for path in help_files(ruleset):
+            rulesets, entries = _read(path)
+            if rulesets is not None and rid not in rulesets:
+                continue
+            # its own words first: a shared text only for an ID the ruleset does not word itself
+            fresh = [e for e in entries if e.id not in seen]
+            self.entries.extend(fresh)
+            seen.update(e.id for e in fresh)
         self._by_id = {e.id: e for e in self.entries}
         rule_map = ruleset.rule_map
         self._forward = dict(rule_map)
