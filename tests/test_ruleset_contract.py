@@ -349,3 +349,17 @@ def test_a_rulesets_help_lives_in_its_folder_and_the_shared_help_names_none() ->
         assert len({e.id for e in help.entries}) == len(help.entries), f"{rid}: an ID shown twice"
     nd6 = help_for(find_ruleset("nd6-tactical")).lookup("GX-1")
     assert nd6 is not None and "4/3 m" in nd6.text  # its own words win over the shared text
+
+
+def test_every_ruleset_says_itself_in_the_briefing() -> None:
+    """The briefing's sentence and the victory line's words for who no longer counts come from the ruleset
+    (``briefing``, ``out_words``), not from a file keyed by its id outside its folder: nd6-tactical had no entry
+    there and was briefed with its bare name. G3-7: in nd6 ST 0 is out (unconscious), below it dead."""
+    from game.ui.briefing import ruleset_sentence
+
+    for rid in SHIPPED:
+        rs = find_ruleset(rid)
+        assert rs.briefing and rs.briefing != rs.name and ruleset_sentence(rs) == rs.briefing, rid
+        assert "no longer count" in rs.out_words, rid
+    assert "G3-7" in find_ruleset("nd6-tactical").out_words
+    assert not (ROOT / "assets" / "briefing.json").exists()

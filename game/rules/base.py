@@ -339,6 +339,11 @@ class Ruleset:
     terrain_features: ClassVar[frozenset[str]] = frozenset({"move_cost", "blocks_movement"})
 
     # -- what the board and the panels show (the UI reads these, never the id) ----------------------------
+    #: the ruleset in one sentence, for the briefing before a battle ("" : its ``name``)
+    briefing: ClassVar[str] = ""
+    #: who no longer counts for a side when the last side standing is decided (its ``can_fight``), in words for
+    #: the victory condition: "be the last side with anyone still able to fight; <these words>"
+    out_words: ClassVar[str] = "dead or unconscious fighters no longer count"
     #: the word on a fighter's health bar: what ``Fighter.hp`` counts (nd6: "ST", hits come off Strength)
     health_stat: ClassVar[str] = "HP"
     #: stat -> {value: name} where a number reads as a name (nd6: Martial Arts 5 is "Master")

@@ -9,17 +9,15 @@ shows it again at any time, and the pause menu carries its victory line.
 
 The victory condition is stated from what ends the battle
 (``game.turn_steps``): the ruleset's ``outcome`` (the last side with a
-fighter its ``can_fight`` counts; the words for who no longer counts come
-from ``assets/briefing.json`` with the ruleset's one sentence, keyed by
-ruleset id, so no ruleset is named in Python here) and the scenario's round
-or turn limit, after which the battle is a draw.
+fighter its ``can_fight`` counts; the words for who no longer counts are the
+ruleset's ``out_words``, and its one sentence its ``briefing``: each
+ruleset says them in its own folder) and the scenario's round or turn
+limit, after which the battle is a draw.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -29,20 +27,7 @@ from game.ui.hud.widgets import side_icon
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
 
-__all__ = ["Briefing", "SideLine", "BriefingScene", "briefing_for", "victory_text", "BRIEFING_PATH"]
-
-BRIEFING_PATH = Path(__file__).resolve().parents[2] / "assets" / "briefing.json"
-
-
-@lru_cache(maxsize=1)
-def _texts() -> dict[str, dict[str, str]]:
-    """Ruleset id -> {"sentence", "out"}; empty when the file is missing or damaged (generic words then)."""
-    try:
-        data = json.loads(BRIEFING_PATH.read_text(encoding="utf-8"))
-        rulesets = data.get("rulesets", {})
-        return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in rulesets.items() if isinstance(v, dict)}
-    except (OSError, ValueError, AttributeError, TypeError):
-        return {}
+__all__ = ["Briefing", "SideLine", "BriefingScene", "briefing_for", "victory_text"]
 
 
 @dataclass
@@ -80,9 +65,7 @@ def round_limit(session: Any) -> int | None:
 
 def victory_text(session: Any) -> str:
     """How this battle is won, truthfully: the ruleset's last side standing, and the round limit if any."""
-    info = _texts().get(session.ruleset.id, {})
-    out = info.get("out", "dead or unconscious fighters no longer count")
-    text = f"Victory: be the last side with anyone still able to fight; {out}."
+    text = f"Victory: be the last side with anyone still able to fight; {session.ruleset.out_words}."
     limit = round_limit(session)
     if limit:
         text += f" If no side has won by the end of round {limit}, the battle is a draw."
@@ -90,8 +73,7 @@ def victory_text(session: Any) -> str:
 
 
 def ruleset_sentence(ruleset: Any) -> str:
-    info = _texts().get(ruleset.id, {})
-    return info.get("sentence") or f"{ruleset.name or ruleset.id}."
+    return ruleset.briefing or f"{ruleset.name or ruleset.id}."
 
 
 def _scenario_words(battle: Any) -> tuple[str, str]:

@@ -51,6 +51,8 @@ D20_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
 class D20Ruleset(Ruleset):
     id: ClassVar[str] = "d20"
     name: ClassVar[str] = "d20 encounter and combat"
+    briefing: ClassVar[str] = ("d20 encounter and combat: each round counts down through phases, attacks roll a d20 against armour class, wrestling is opposed rolls.")
+    out_words: ClassVar[str] = "dead, unconscious, fled or helpless (knocked out, paralysed, bound) fighters, and mounts, no longer count"
     seed: ClassVar[str] = "004"
     sections: ClassVar[tuple[str, ...]] = ("S4",)
     actions: ClassVar[dict[str, type[Action]]] = D20_ACTIONS

@@ -31,6 +31,8 @@ class EdgeRuleset(Ruleset):
 
     id: ClassVar[str] = "edge"
     name: ClassVar[str] = "Edge (The Shard): d10 pools, opposed Strength, results bought with edge"
+    briefing: ClassVar[str] = ("Edge: both sides roll pools of d10s against Strength, and the winner spends the edges won on results (grips, throws, pins).")
+    out_words: ClassVar[str] = "dead, unconscious or bound fighters no longer count"
     seed: ClassVar[str] = "001"
     sections: ClassVar[tuple[str, ...]] = ("S1",)
     actions: ClassVar[dict[str, type[Action]]] = {

@@ -64,6 +64,10 @@ class Nd6Ruleset(Ruleset):
 
     id: ClassVar[str] = "nd6-tactical"
     name: ClassVar[str] = "nd6 tactical: 3d6 under DX, hand-to-hand in one hex, Martial Arts"
+    briefing: ClassVar[str] = ("nd6 tactical: roll 3d6 at or under your adjusted DX (4d6 against a fighter who "
+                               "defends or dodges, 5d6 against a Master); sides move in turn, then everyone acts in "
+                               "order of DX; hand-to-hand inside one hex, Martial Arts, guns, grenades and fire.")
+    out_words: ClassVar[str] = "dead or unconscious fighters (ST 0 or below) no longer count (G3-7)"
     seed: ClassVar[str] = "003"
     sections: ClassVar[tuple[str, ...]] = ("S3",)
     actions: ClassVar[dict[str, type[Action]]] = ND6_ACTIONS

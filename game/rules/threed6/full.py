@@ -365,6 +365,8 @@ FULL_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
 class ThreeD6Full(ThreeD6Lite):
     id: ClassVar[str] = "3d6-full"
     name: ClassVar[str] = "3d6 full grappling"
+    briefing: ClassVar[str] = ("3d6 full grappling: the lite rules with hit locations, arm locks, chokes and strangles, every roll 3d6 at or under your skill.")
+    out_words: ClassVar[str] = "dead, unconscious or pinned fighters no longer count (G0-21)"
     seed: ClassVar[str] = "002"
     sections: ClassVar[tuple[str, ...]] = ("S2",)
     extra_actions: ClassVar[dict[str, type[Action]]] = FULL_ACTIONS

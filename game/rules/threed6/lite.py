@@ -91,6 +91,8 @@ LITE_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
 class ThreeD6Lite(Ruleset):
     id: ClassVar[str] = "3d6-lite"
     name: ClassVar[str] = "3d6 lite grappling"
+    briefing: ClassVar[str] = ("3d6 lite grappling: roll 3d6 at or under your skill; grabs, takedowns, pins and strangles are settled by contests of skill against skill.")
+    out_words: ClassVar[str] = "dead, unconscious or pinned fighters no longer count (G0-21)"
     seed: ClassVar[str] = "000"
     sections: ClassVar[tuple[str, ...]] = ("S0",)
     actions: ClassVar[dict[str, type[Action]]] = LITE_ACTIONS
