@@ -196,3 +196,20 @@ def test_the_event_player_sounds_blows_grips_and_falls_as_it_animates_them():
     skipped.update(16)
     skipped.finish()
     assert skipped.sounds.played == ["blow"]
+
+
+def test_the_mixer_starts_after_the_first_frame_not_in_the_first_sounding_click(monkeypatch):
+    """bench_ui without SDL_AUDIODRIVER=dummy: the click that played the first sound took 110 ms (the audio device
+    failing to open). ``App.run`` now starts the mixer once the first frame is up; a muted game never opens it."""
+    from game.ui.app import App
+
+    calls = []
+    real = SoundBoard._start
+    monkeypatch.setattr(SoundBoard, "_start", lambda self: (calls.append(self.muted), real(self))[1])
+    app = App(ARENA, (1024, 640), clock=FixedClock(16), settings=Settings(), autosave=False)
+    app.run(max_frames=2)
+    assert calls[:1] == [False] and app.sound._tried
+    calls.clear()
+    quiet = App(ARENA, (1024, 640), clock=FixedClock(16), settings=Settings(mute=True), autosave=False)
+    quiet.run(max_frames=2)
+    assert calls == [] and not quiet.sound._tried

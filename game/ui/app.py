@@ -362,6 +362,8 @@ class App:
         try:
             while self.running and (max_frames is None or self.frames < max_frames):
                 self.step()
+                if self.frames == 1:  # the mixer starts once the first frame is up, not in the first click that
+                    self.sound.warm()  # plays a sound (0.1 s where the audio device fails to open)
         finally:
             self.close()
         return 0

@@ -49,6 +49,12 @@ class SoundBoard:
         self._start()
         return bool(self.sounds)
 
+    def warm(self) -> None:
+        """Start the mixer now (a moment when nobody waits) unless the sound is off: opening an audio device, or
+        failing to, takes a tenth of a second that would otherwise land in the frame of the first sound."""
+        if not self.muted and self.volume > 0:
+            self._start()
+
     def _start(self) -> None:
         """Start the mixer and load the files, once; any failure leaves the board silent with a reason."""
         if self._tried:
