@@ -363,3 +363,23 @@ def test_every_ruleset_says_itself_in_the_briefing() -> None:
         assert "no longer count" in rs.out_words, rid
     assert "G3-7" in find_ruleset("nd6-tactical").out_words
     assert not (ROOT / "assets" / "briefing.json").exists()
+
+
+def test_a_rulesets_own_conditions_have_their_badges_in_its_folder() -> None:
+    """Every condition a shipped ruleset declares has a badge of its own or a common one: the UI's table holds
+    only the common conditions (d20's RIDE and nd6's SUBD were in it; d20's and edge's ``bound`` had none and
+    read "BOU"). The legend lists the ruleset's badges and the common ones, not every ruleset's."""
+    from game.maps import load_scenario
+    from game.ui.legend import legend_rows
+    from game.ui.marks import CONDITION_BADGES, badge_for
+
+    for rid in SHIPPED:
+        rs = find_ruleset(rid)
+        for cond in rs.conditions:
+            assert cond in rs.condition_badges or cond in CONDITION_BADGES, f"{rid}: {cond} has no badge"
+        assert not set(rs.condition_badges) & set(CONDITION_BADGES), rid  # its own, not the common ones again
+    d20, edge, nd6 = (find_ruleset(r) for r in ("d20", "edge", "nd6-tactical"))
+    assert badge_for("bound", d20)[0] == badge_for("bound", edge)[0] == "BOUND"
+    assert badge_for("subdued", nd6)[0] == "SUBD" and badge_for("subdued")[0] != "SUBD"
+    rows = {letters for letters, _, _ in legend_rows(load_scenario(ROOT / "maps" / "cantina_nd6.toml"))}
+    assert "SUBD" in rows and "RIDE" not in rows

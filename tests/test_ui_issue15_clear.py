@@ -56,10 +56,14 @@ def _spy(monkeypatch):
 def test_no_badge_reads_as_a_stat_and_hovering_a_token_explains_its_badges(monkeypatch):
     """Issue 15: "ST" was the stunned badge and Strength's abbreviation; the badge now reads STUN, and the
     tooltip over the token says what each badge means."""
+    import game.rules  # noqa: F401
     from game.maps import load_scenario
+    from game.rules.base import RULESETS
     from game.ui.marks import CONDITION_BADGES, STAT_ABBREVIATIONS, badge_for
 
     assert not {letters for letters, _ in CONDITION_BADGES.values()} & STAT_ABBREVIATIONS
+    for cls in RULESETS.values():  # each ruleset's own badges too (in its folder: Ruleset.condition_badges)
+        assert not {letters for letters, _ in cls.condition_badges.values()} & STAT_ABBREVIATIONS, cls.id
     assert badge_for("stunned")[0] == "STUN" and badge_for("constricted")[0] not in STAT_ABBREVIATIONS
     b = load_scenario(ARENA)
     b.fighter("dane").conditions = ["stunned"]

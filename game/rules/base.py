@@ -359,6 +359,9 @@ class Ruleset:
     #: a condition id -> the few words a player reads for it where the id would not do ("on fire (whole
     #: body)" for nd6's ``on_fire_whole``); the rest read as their id with spaces (see :meth:`condition_name`)
     condition_names: ClassVar[dict[str, str]] = {}
+    #: a condition id -> (short letters, colour) of the badge over the token, for the ruleset's own conditions
+    #: (the common ones - stunned, pinned, dead... - have theirs in the UI); no letters a stat's abbreviation
+    condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = {}
     #: a roll event's ``auto`` (an automatic result that overrules the target) -> words for the pop-up and
     #: the log ("automatic hit, triple damage")
     auto_words: ClassVar[dict[str, str]] = {}

@@ -34,7 +34,8 @@ def legend_rows(battle: Any) -> list[tuple[str, tuple[int, int, int], str]]:
             if letters not in {x[0] for x in now}:
                 now.append((letters, col, meaning))
     rs = ruleset_of(battle)  # the marks only some rulesets' boards carry (issue 16)
-    rest = [(letters, col, rs.condition_name(cond)) for cond, (letters, col) in CONDITION_BADGES.items()]
+    rest = [(letters, col, rs.condition_name(cond))
+            for cond, (letters, col) in {**CONDITION_BADGES, **rs.condition_badges}.items()]
     rest += _EXTRA
     if rs.brawl_condition:
         now.insert(0, ("BRAWL 3", BRAWL_EDGE, "a brawl: all in that ringed hex fight hand-to-hand; P: lying down"))

@@ -31,7 +31,8 @@ __all__ = ["ReachOverlay", "draw_path", "draw_grips", "draw_badges", "CONDITION_
 
 #: condition -> (short letters, colour) - the letters carry the meaning, the colour helps. No badge reads
 #: as a stat's abbreviation (ST, DX, IQ, HT, HP, FP, STR, DEX, CON, INT, WIS, CHA: issue 15, "ST means
-#: Strength"); hovering a token lists its badges in words (:func:`badge_legend`).
+#: Strength"); hovering a token lists its badges in words (:func:`badge_legend`). These are the common
+#: conditions; a ruleset's own come first, from its ``condition_badges`` (in its folder).
 CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "stunned": ("STUN", (250, 200, 60)),
     "unconscious": ("KO", (150, 150, 160)),
@@ -46,30 +47,6 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "shock": ("SH", (255, 140, 120)),
     "bleeding": ("BL", (220, 40, 40)),
     "crippled": ("CR", (220, 120, 120)),
-    # d20 (seed 004)
-    "mounted": ("RIDE", (200, 170, 120)),
-    "bolting": ("BOLT", (255, 150, 60)),
-    "silenced": ("MUTE", (150, 180, 255)),
-    "exhausted": ("EXH", (190, 160, 220)),
-    "knocked_out": ("KO", (150, 150, 160)),
-    "paralyzed": ("PAR", (200, 140, 255)),
-    "subdual": ("SUB", (200, 200, 140)),
-    "maimed": ("MAIM", (220, 90, 90)),
-    "fled": ("FLED", (150, 150, 160)),
-    "evaded": ("GONE", (150, 150, 160)),
-    "underwater": ("WET", (80, 170, 230)),
-    # nd6 (seed 003)
-    "in_hth": ("HTH", (240, 128, 60)),
-    "subdued": ("SUBD", (200, 200, 140)),
-    "cornered": ("CORN", (200, 170, 120)),
-    "defending": ("DEF", (120, 190, 255)),
-    "dodging": ("DODGE", (120, 220, 230)),
-    "wants_hth": ("WANT", (240, 170, 110)),
-    "on_fire_limb": ("FIRE", (255, 120, 40)),
-    "on_fire_half": ("FIRE", (255, 90, 30)),
-    "on_fire_whole": ("FIRE", (255, 60, 20)),
-    "soaked": ("SOAK", (150, 180, 220)),
-    "tear_gassed": ("GAS", (200, 220, 120)),
 }
 
 
@@ -82,8 +59,9 @@ STAT_ABBREVIATIONS = frozenset({"ST", "DX", "IQ", "HT", "HP", "FP", "STR", "DEX"
 STANCE_INK = (120, 220, 160)
 
 
-def badge_for(condition: str) -> tuple[str, tuple[int, int, int]]:
-    hit = CONDITION_BADGES.get(condition)
+def badge_for(condition: str, ruleset: Any = None) -> tuple[str, tuple[int, int, int]]:
+    """The badge of ``condition``: the ruleset's own, else the common one, else its letters."""
+    hit = (ruleset.condition_badges.get(condition) if ruleset is not None else None) or CONDITION_BADGES.get(condition)
     if hit:
         return hit
     letters = condition[:3].upper()
@@ -107,7 +85,7 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
     for c in f.conditions:
         if c == brawl and _in_brawl(battle, f, c):
             continue  # the brawl's hex and its tag say it once for all its members (issue 16)
-        letters, col = badge_for(c)
+        letters, col = badge_for(c, ruleset_of(battle))
         out.append((letters, col, ruleset_of(battle).condition_name(c)))
     for letters, meaning in ruleset_of(battle).badges(battle, f):  # a stance kept in counters (nd6: SET)
         out.append((letters, STANCE_INK, meaning))

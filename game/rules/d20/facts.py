@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["AI_HINTS", "STAT_BLOCKS", "ATTACK_RULES"]
+__all__ = ["AI_HINTS", "STAT_BLOCKS", "ATTACK_RULES", "CONDITION_BADGES"]
 
 #: the computer opponent's weight overrides (``game.ai.weights.Weights`` fields).
 #: A hold is one state (a "pin" is the same hold, S4-WRESTLE-7) worth an automatic blow a round (S4-HOLD-1)
@@ -50,3 +50,20 @@ MENU_ORDER: tuple[str, ...] = ('release', 'attack', 'move', 'change_posture', 'f
 MAP_ACTIONS: frozenset[str] = frozenset({'fighting_withdrawal', 'move_opponent', 'run', 'move', 'charge'})
 #: what a map action with no item strikes with, in its menu title
 UNARMED_WORDS: dict[str, str] = {'charge': 'weapon in hand'}
+
+#: the badges of d20's own conditions over a token (letters, colour)
+CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
+    "mounted": ("RIDE", (200, 170, 120)),
+    "bolting": ("BOLT", (255, 150, 60)),
+    "silenced": ("MUTE", (150, 180, 255)),
+    "exhausted": ("EXH", (190, 160, 220)),
+    "knocked_out": ("KO", (150, 150, 160)),
+    "paralyzed": ("PAR", (200, 140, 255)),
+    "subdual": ("SUB", (200, 200, 140)),
+    "maimed": ("MAIM", (220, 90, 90)),
+    "fled": ("FLED", (150, 150, 160)),
+    "evaded": ("GONE", (150, 150, 160)),
+    "underwater": ("WET", (80, 170, 230)),
+    "bound": ("BOUND", (235, 90, 200)),
+    "frightened": ("FEAR", (250, 200, 60)),
+}

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.rules.base import HOPED as BASE_HOPED
 
-__all__ = ["AI_HINTS", "STAT_BLOCKS", "HOPED"]
+__all__ = ["AI_HINTS", "STAT_BLOCKS", "HOPED", "CONDITION_BADGES"]
 
 #: the computer opponent's weight overrides (``game.ai.weights.Weights`` fields).
 #: A grapple is one mutual link (the holder has only the upper hand); pins climb from "pin" (-1) to "pin-5",
@@ -44,3 +44,6 @@ MENU_ORDER: tuple[str, ...] = ('enter_grapple', 'grapple_roll', 'release', 'atta
 MAP_ACTIONS: frozenset[str] = frozenset({'move'})
 #: what a map action with no item strikes with, in its menu title
 UNARMED_WORDS: dict[str, str] = {}
+
+#: the badge of edge's own condition over a token (letters, colour): bound by an Escape-proof hold
+CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {"bound": ("BOUND", (235, 90, 200))}

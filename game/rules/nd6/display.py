@@ -8,7 +8,7 @@ a Martial Arts level or the HTH defender table without knowing the ruleset's id.
 from __future__ import annotations
 
 __all__ = ["HEALTH_STAT", "STAT_WORDS", "TOKEN_STAT", "BRAWL_CONDITION", "CONDITION_NAMES", "AUTO_WORDS", "TABLE_ROWS",
-           "HELD_ITEM"]
+           "HELD_ITEM", "CONDITION_BADGES"]
 
 #: an attack's ``item`` left at ``""`` strikes with the ready weapon; None is bare hands (S3-UNARMED)
 HELD_ITEM = ""
@@ -59,4 +59,20 @@ TABLE_ROWS: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("5-6", "5 or 6", "no HTH: the attacker stays in its hex, the defender keeps its weapons (S3-HTH-12)"),
         ("7+", "7 or more", "as 5 or 6, and the defender gets one automatic hit (S3-HTH-13)"),
     ),
+}
+
+#: the badges of nd6's own conditions over a token (letters, colour); a brawl's ``in_hth`` is drawn once for the
+#: hex (its ring and BRAWL tag), its badge only where a lone fighter carries it
+CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
+    "in_hth": ("HTH", (240, 128, 60)),
+    "subdued": ("SUBD", (200, 200, 140)),
+    "cornered": ("CORN", (200, 170, 120)),
+    "defending": ("DEF", (120, 190, 255)),
+    "dodging": ("DODGE", (120, 220, 230)),
+    "wants_hth": ("WANT", (240, 170, 110)),
+    "on_fire_limb": ("FIRE", (255, 120, 40)),
+    "on_fire_half": ("FIRE", (255, 90, 30)),
+    "on_fire_whole": ("FIRE", (255, 60, 20)),
+    "soaked": ("SOAK", (150, 180, 220)),
+    "tear_gassed": ("GAS", (200, 220, 120)),
 }

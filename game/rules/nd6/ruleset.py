@@ -97,6 +97,7 @@ class Nd6Ruleset(Ruleset):
     token_stat: ClassVar[str | None] = display.TOKEN_STAT
     brawl_condition: ClassVar[str | None] = display.BRAWL_CONDITION
     condition_names: ClassVar[dict[str, str]] = display.CONDITION_NAMES
+    condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = display.CONDITION_BADGES
     grip_location_shown: ClassVar[bool] = False  # G3-6: no hit locations; a subdue holds the whole figure
     auto_words: ClassVar[dict[str, str]] = display.AUTO_WORDS
     table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS

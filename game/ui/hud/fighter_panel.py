@@ -110,7 +110,7 @@ class FighterPanel:
                 s, size, col, bold = payload
                 surf.blit(t.render(fit_text(t, s, size, inner, bold), size, col, bold), (pad, y))
             elif kind == "cond":
-                self._condition(surf, (pad, y), payload, pal, inner)
+                self._condition(surf, (pad, y), payload, pal, inner, ruleset_of(battle))
             y += hh + 2
         return surf
 
@@ -235,12 +235,12 @@ class FighterPanel:
                   (pad + 40, y + 27))
 
     def _condition(self, surf: pygame.Surface, at: tuple[int, int], payload: tuple[str, ...], pal: Palette,
-                   inner: int) -> None:
+                   inner: int, ruleset: Any = None) -> None:
         """A condition's badge, its name and (up to two lines of) what it means."""
         t = self.text
         pad, y = at
         name, text, *shown = payload
-        letters, col = badge_for(name)
+        letters, col = badge_for(name, ruleset)
         name = shown[0] if shown else name
         img = t.render(letters, 11, (12, 12, 16), bold=True)
         r = pygame.Rect(pad, y + 1, max(30, img.get_width() + 8), 17)
