@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["DecidingRoll", "deciding_rolls", "harm", "review_lines", "plain_words"]
@@ -24,11 +25,9 @@ GRIP_TAKEN = 2.0
 GRIP_TIGHTER = 3.0  # a pin, a choke hold, an arm lock
 FALL = 2.0
 FREED = -2.0
-#: conditions that cost their side (a condition not named here, such as defending or dodging, costs nothing)
-CONDITION = {"dead": 12.0, "unconscious": 8.0, "knocked_out": 8.0, "paralyzed": 6.0, "helpless": 4.0, "bound": 4.0,
-             "pinned": 4.0, "subdued": 4.0, "maimed": 3.0, "stunned": 2.0, "suffocating": 2.0, "frightened": 2.0,
-             "fled": 2.0, "on_fire_whole": 3.0, "on_fire_half": 2.0, "on_fire_limb": 1.0, "tear_gassed": 1.0,
-             "cornered": 1.0, "silenced": 1.0, "exhausted": 1.0}
+#: common conditions that cost their side; a ruleset weighs its own (``Ruleset.condition_weights``, in its
+#: folder), and a condition named nowhere (defending, dodging) costs nothing
+CONDITION = {"dead": 12.0, "unconscious": 8.0, "helpless": 4.0, "pinned": 4.0, "stunned": 2.0, "suffocating": 2.0}
 
 
 @dataclass(frozen=True)
@@ -83,10 +82,22 @@ def harm(battle: Any, ev: dict[str, Any]) -> tuple[str | None, float, str]:
         return _side_of(battle, who), FALL, f"{_name(battle, who)} goes down"
     if t == "condition" and ev.get("add"):
         who, what = ev.get("target"), str(ev.get("add"))
-        weight = CONDITION.get(what, 0.0)
+        weight = _weights(getattr(battle, "ruleset", "")).get(what, 0.0)
         return (_side_of(battle, who), weight, f"{_name(battle, who)} is {what.replace('_', ' ')}") if weight \
             else (None, 0.0, "")
     return None, 0.0, ""
+
+
+@lru_cache(maxsize=16)
+def _weights(ruleset_id: str) -> dict[str, float]:
+    from game.rules import find_ruleset
+    from game.rules.base import UnknownRuleset
+
+    try:
+        own = find_ruleset(ruleset_id).condition_weights if ruleset_id else {}
+    except UnknownRuleset:
+        own = {}
+    return {**CONDITION, **own}
 
 
 def _name(battle: Any, fid: Any) -> str:

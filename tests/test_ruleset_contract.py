@@ -383,3 +383,25 @@ def test_a_rulesets_own_conditions_have_their_badges_in_its_folder() -> None:
     assert badge_for("subdued", nd6)[0] == "SUBD" and badge_for("subdued")[0] != "SUBD"
     rows = {letters for letters, _, _ in legend_rows(load_scenario(ROOT / "maps" / "cantina_nd6.toml"))}
     assert "SUBD" in rows and "RIDE" not in rows
+
+
+def test_what_the_board_and_the_review_know_of_a_rulesets_conditions_comes_from_it() -> None:
+    """nd6's burning (flames over the token, S3-FIRE-3), soaked (a wet ring, S3-GRENADE-10), subdued (SUBD says
+    "held", S3-SUBDUE-3) and what each costs in the review of a lost battle were named in the UI and in
+    game/review.py; they are the ruleset's (``burning_conditions``, ``wet_conditions``, ``held_conditions``,
+    ``condition_weights``), so the UI and the review name no ruleset's conditions."""
+    from game.maps import load_scenario
+    from game.review import harm
+
+    nd6, d20 = find_ruleset("nd6-tactical"), find_ruleset("d20")
+    assert nd6.burning_conditions["on_fire_whole"] == 1.0 and "soaked" in nd6.wet_conditions
+    assert "subdued" in nd6.held_conditions and not d20.burning_conditions
+    b = load_scenario(ROOT / "maps" / "cantina_nd6.toml")
+    f = b.fighters[0]
+    side, weight, said = harm(b, {"type": "condition", "target": f.id, "add": "subdued"})
+    assert (side, weight) == (f.side, 4.0) and "subdued" in said
+    b.ruleset = "3d6-lite"  # a condition another ruleset does not have costs nothing there
+    assert harm(b, {"type": "condition", "target": f.id, "add": "subdued"})[1] == 0.0
+    for path in ("game/ui/marks.py", "game/ui/effects_view.py", "game/review.py"):
+        text = (ROOT / path).read_text(encoding="utf-8")
+        assert not re.search(r'"(on_fire_\w+|subdued|soaked|tear_gassed|knocked_out|mounted_\w+)"', text), path

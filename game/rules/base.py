@@ -362,6 +362,16 @@ class Ruleset:
     #: a condition id -> (short letters, colour) of the badge over the token, for the ruleset's own conditions
     #: (the common ones - stunned, pinned, dead... - have theirs in the UI); no letters a stat's abbreviation
     condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = {}
+    #: a condition of the ruleset's own -> how much it costs its side, for the review of a lost battle's deciding
+    #: rolls (``game.review``: injury counts its points, a grip 2, death 12); not named: costs nothing
+    condition_weights: ClassVar[dict[str, float]] = {}
+    #: conditions that set a fighter alight -> the flames' size over its token (0..1: a limb, half, whole)
+    burning_conditions: ClassVar[dict[str, float]] = {}
+    #: conditions drawn as a wet ring round the token (soaked in burning liquid)
+    wet_conditions: ClassVar[frozenset[str]] = frozenset()
+    #: conditions whose badge already says the fighter is held (no HELD badge beside it), besides the common
+    #: ``grappled`` and ``pinned``
+    held_conditions: ClassVar[frozenset[str]] = frozenset()
     #: a roll event's ``auto`` (an automatic result that overrules the target) -> words for the pop-up and
     #: the log ("automatic hit, triple damage")
     auto_words: ClassVar[dict[str, str]] = {}

@@ -24,9 +24,10 @@ import pygame
 
 from game.hexgrid import DIRECTIONS, Hex
 from game.ui.camera import Camera
+from game.ui.describe import ruleset_of
 from game.ui.geometry import MapGeometry
 
-__all__ = ["EffectsLayer", "FLAME_KINDS", "CLOUD_KINDS", "BURNING", "FRAMES", "effect_words"]
+__all__ = ["EffectsLayer", "FLAME_KINDS", "CLOUD_KINDS", "FRAMES", "effect_words"]
 
 #: kinds drawn as flames, with their colours (outer, middle, core): a plain fire, spilled burning fuel (oilier,
 #: redder), incendiary material (white-hot)
@@ -38,7 +39,6 @@ FLAME_KINDS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[i
 #: kinds drawn as clouds, with their colour
 CLOUD_KINDS: dict[str, tuple[int, int, int]] = {"smoke": (92, 94, 102), "tear_gas": (150, 190, 40)}
 #: a fighter's burning conditions and the size of its flames (share of the token)
-BURNING: dict[str, float] = {"on_fire_limb": 0.45, "on_fire_half": 0.7, "on_fire_whole": 1.0}
 #: flame animation frames rendered per kind and zoom
 FRAMES = 8
 FRAME_MS = 90
@@ -422,12 +422,13 @@ class EffectsLayer:
         z = camera.zoom
         frame_now = int(self.t // FRAME_MS)
         self._cache(z)
-        marked = [f for f in getattr(battle, "fighters", ()) if BURNING.keys() & set(f.conditions)]
+        burning = ruleset_of(battle).burning_conditions  # condition -> flame size (nd6's on fire, S3-FIRE-3)
+        marked = [f for f in getattr(battle, "fighters", ()) if burning.keys() & set(f.conditions)] if burning else []
         self.burning = bool(marked)
         if marked and callable(positions):
             positions = positions()
         for f in marked:
-            size = max(BURNING[c] for c in set(f.conditions) & BURNING.keys())
+            size = max(burning[c] for c in set(f.conditions) & burning.keys())
             p = positions.get(f.id)
             if p is None:
                 continue
@@ -437,7 +438,8 @@ class EffectsLayer:
 
     def _draw_soaked(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
         """A wet blue ring round a fighter soaked in burning liquid (S3-GRENADE-10)."""
-        wet = [f for f in getattr(battle, "fighters", ()) if "soaked" in f.conditions]
+        soaked = ruleset_of(battle).wet_conditions
+        wet = [f for f in getattr(battle, "fighters", ()) if soaked & set(f.conditions)] if soaked else []
         if not wet:
             return
         if callable(positions):

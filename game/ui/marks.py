@@ -89,7 +89,8 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
         out.append((letters, col, ruleset_of(battle).condition_name(c)))
     for letters, meaning in ruleset_of(battle).badges(battle, f):  # a stance kept in counters (nd6: SET)
         out.append((letters, STANCE_INK, meaning))
-    if f.id in held and not {"grappled", "pinned", "subdued"} & set(f.conditions):  # SUBD says it (nd6's hold)
+    said = {"grappled", "pinned"} | ruleset_of(battle).held_conditions  # a badge that says it already (SUBD)
+    if f.id in held and not said & set(f.conditions):
         n = held[f.id]
         out.append(("HELD" + (f" x{n}" if n > 1 else ""), (255, 190, 60),
                     f"held by {n} grip{'s' if n > 1 else ''}"))

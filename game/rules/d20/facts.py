@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["AI_HINTS", "STAT_BLOCKS", "ATTACK_RULES", "CONDITION_BADGES"]
+__all__ = ["AI_HINTS", "STAT_BLOCKS", "ATTACK_RULES", "CONDITION_BADGES", "CONDITION_WEIGHTS"]
 
 #: the computer opponent's weight overrides (``game.ai.weights.Weights`` fields).
 #: A hold is one state (a "pin" is the same hold, S4-WRESTLE-7) worth an automatic blow a round (S4-HOLD-1)
@@ -67,3 +67,7 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "bound": ("BOUND", (235, 90, 200)),
     "frightened": ("FEAR", (250, 200, 60)),
 }
+
+#: what d20's own conditions cost their side in the review of a lost battle (game.review)
+CONDITION_WEIGHTS: dict[str, float] = {"knocked_out": 8.0, "paralyzed": 6.0, "bound": 4.0, "maimed": 3.0,
+                                       "frightened": 2.0, "fled": 2.0, "silenced": 1.0, "exhausted": 1.0}

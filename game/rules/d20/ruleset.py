@@ -68,6 +68,7 @@ class D20Ruleset(Ruleset):
     map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS
     unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = facts.CONDITION_BADGES
+    condition_weights: ClassVar[dict[str, float]] = facts.CONDITION_WEIGHTS
     options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
     side_options: ClassVar[tuple[str, ...]] = scenario_schema.SIDE_OPTIONS
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES

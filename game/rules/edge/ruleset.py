@@ -53,6 +53,7 @@ class EdgeRuleset(Ruleset):
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     hoped: ClassVar[tuple[str, ...]] = facts.HOPED
     condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = facts.CONDITION_BADGES
+    condition_weights: ClassVar[dict[str, float]] = {"bound": 4.0}
     menu_keys: ClassVar[dict[str, str]] = facts.MENU_KEYS
     menu_order: ClassVar[tuple[str, ...]] = facts.MENU_ORDER
     map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS

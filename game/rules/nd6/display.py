@@ -8,7 +8,8 @@ a Martial Arts level or the HTH defender table without knowing the ruleset's id.
 from __future__ import annotations
 
 __all__ = ["HEALTH_STAT", "STAT_WORDS", "TOKEN_STAT", "BRAWL_CONDITION", "CONDITION_NAMES", "AUTO_WORDS", "TABLE_ROWS",
-           "HELD_ITEM", "CONDITION_BADGES"]
+           "HELD_ITEM", "CONDITION_BADGES",
+           "CONDITION_WEIGHTS", "BURNING"]
 
 #: an attack's ``item`` left at ``""`` strikes with the ready weapon; None is bare hands (S3-UNARMED)
 HELD_ITEM = ""
@@ -76,3 +77,10 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "soaked": ("SOAK", (150, 180, 220)),
     "tear_gassed": ("GAS", (200, 220, 120)),
 }
+
+#: what nd6's own conditions cost their side in the review of a lost battle (game.review)
+CONDITION_WEIGHTS: dict[str, float] = {"subdued": 4.0, "on_fire_whole": 3.0, "on_fire_half": 2.0, "on_fire_limb": 1.0,
+                                       "tear_gassed": 1.0, "cornered": 1.0}
+
+#: the burning conditions (S3-FIRE-3) -> the size of the flames drawn over the token
+BURNING: dict[str, float] = {"on_fire_limb": 0.45, "on_fire_half": 0.7, "on_fire_whole": 1.0}

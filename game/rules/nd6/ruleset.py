@@ -98,6 +98,10 @@ class Nd6Ruleset(Ruleset):
     brawl_condition: ClassVar[str | None] = display.BRAWL_CONDITION
     condition_names: ClassVar[dict[str, str]] = display.CONDITION_NAMES
     condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = display.CONDITION_BADGES
+    condition_weights: ClassVar[dict[str, float]] = display.CONDITION_WEIGHTS
+    burning_conditions: ClassVar[dict[str, float]] = display.BURNING
+    wet_conditions: ClassVar[frozenset[str]] = frozenset({"soaked"})  # S3-GRENADE-10
+    held_conditions: ClassVar[frozenset[str]] = frozenset({"subdued"})  # SUBD says it (S3-SUBDUE-3)
     grip_location_shown: ClassVar[bool] = False  # G3-6: no hit locations; a subdue holds the whole figure
     auto_words: ClassVar[dict[str, str]] = display.AUTO_WORDS
     table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS
