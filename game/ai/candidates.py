@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["Candidate", "OutOfBudget", "hex_field", "shifted", "compared", "best_chance", "strata"]
+__all__ = ["Candidate", "OutOfBudget", "hex_field", "shifted", "compared", "best_chance", "strata", "weighed"]
 
 
 class OutOfBudget(Exception):
@@ -83,6 +83,11 @@ def strata(c: Candidate, n: int) -> list[float]:
             weights[i] += 1.0 / len(near)
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def weighed(c: Candidate, deltas: list[float]) -> float:
+    """The reply's change over the outcomes searched, each standing for the samples nearest it (:func:`strata`)."""
+    return sum(w * d for w, d in zip(strata(c, len(deltas)), deltas))
 
 
 #: action class -> whether it has a ``to`` field at all (most do not: a menu's hundred options are asked)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai.candidates import strata
+from game.ai.candidates import weighed
 from game.ai.replies import gather, reply_value
 
 if TYPE_CHECKING:
@@ -134,12 +134,7 @@ def replied(search: Search, c: Candidate, states: int) -> tuple[float, str, Acti
         if not note:
             note, reply, again = note_i, reply_i, again_i
     c.replies = found
-    return _weighed(c, deltas), note, reply, again
-
-
-def _weighed(c: Candidate, deltas: list[float]) -> float:
-    """The reply's change over the outcomes searched, each standing for the samples nearest it (``strata``)."""
-    return sum(w * d for w, d in zip(strata(c, len(deltas)), deltas))
+    return weighed(c, deltas), note, reply, again
 
 
 def refine_replies(search: Search, cands: list[Candidate]) -> None:
@@ -164,7 +159,7 @@ def refine_replies(search: Search, cands: list[Candidate]) -> None:
         c = rest[0]
         deltas = [old if reply is None else after_reply(search, state, reply, key, n)
                   for state, reply, key, old in c.replies]
-        c.reply = _weighed(c, deltas)
+        c.reply = weighed(c, deltas)
         c.refined = True
         done.append(c)
 

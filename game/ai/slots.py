@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai.candidates import OutOfBudget, strata
+from game.ai.candidates import OutOfBudget, weighed
 from game.ai.evaluate import Evaluator
 from game.hexgrid import hex_distance
 
@@ -243,7 +243,6 @@ def carry_on(search: Search, cands: list[Candidate], acting: list[str]) -> None:
             bits.append(f"then {blow.text()}")
         if threat is not None:
             bits.append(f"after {threat.text()}")
-        weights = strata(c, len(deltas))
-        c.reply = sum(w * d for w, d in zip(weights, deltas))
+        c.reply = weighed(c, deltas)
         c.reply_note, c.reply_action, c.again = ", ".join(bits), threat, blow is not None
         c.replies = []

@@ -38,7 +38,6 @@ FLAME_KINDS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int], tuple[i
 }
 #: kinds drawn as clouds, with their colour
 CLOUD_KINDS: dict[str, tuple[int, int, int]] = {"smoke": (92, 94, 102), "tear_gas": (150, 190, 40)}
-#: a fighter's burning conditions and the size of its flames (share of the token)
 #: flame animation frames rendered per kind and zoom
 FRAMES = 8
 FRAME_MS = 90

@@ -82,14 +82,15 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
     if _surprised(battle, f.id) and "surprised" not in f.conditions:
         out.append(("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round"))
     brawl = _brawl_condition(battle)
+    rs = ruleset_of(battle)
     for c in f.conditions:
         if c == brawl and _in_brawl(battle, f, c):
             continue  # the brawl's hex and its tag say it once for all its members (issue 16)
-        letters, col = badge_for(c, ruleset_of(battle))
-        out.append((letters, col, ruleset_of(battle).condition_name(c)))
-    for letters, meaning in ruleset_of(battle).badges(battle, f):  # a stance kept in counters (nd6: SET)
+        letters, col = badge_for(c, rs)
+        out.append((letters, col, rs.condition_name(c)))
+    for letters, meaning in rs.badges(battle, f):  # a stance kept in counters (nd6: SET)
         out.append((letters, STANCE_INK, meaning))
-    said = {"grappled", "pinned"} | ruleset_of(battle).held_conditions  # a badge that says it already (SUBD)
+    said = {"grappled", "pinned"} | rs.held_conditions  # a badge that says it already (SUBD)
     if f.id in held and not said & set(f.conditions):
         n = held[f.id]
         out.append(("HELD" + (f" x{n}" if n > 1 else ""), (255, 190, 60),

@@ -186,17 +186,17 @@ class FighterPanel:
             rows.append(("gap", 4))
         shown = ruleset_of(battle).grip_location_shown  # nd6 (G3-6): no body part held, no location
 
-        def grip_words(g: Any, who: str) -> str:
+        def grip_words(g: Any, words: str) -> str:
+            """``words`` the other fighter's name (``Holds Bob``, ``Held by Ann``), then where and how."""
             kind = "" if g.kind == "grapple" else f" \u2014 {g.kind.replace('_', ' ').upper()}"
             where = f"{g.location}, " if shown else ""
-            return f"{who} {name_of(battle, g.target if who == 'Holds' else g.holder)}: {where}{g.hands} " \
-                   f"hand{'s' if g.hands != 1 else ''}{kind}"
+            return f"{words}: {where}{g.hands} hand{'s' if g.hands != 1 else ''}{kind}"
 
         for g in holds:
-            for line in wrap(t, grip_words(g, "Holds"), 13, inner):
+            for line in wrap(t, grip_words(g, f"Holds {name_of(battle, g.target)}"), 13, inner):
                 rows.append(("text", (line, 13, pal.grips.get(g.kind, pal.grips["other"]), True)))
         for g in held:
-            for line in wrap(t, grip_words(g, "Held by"), 13, inner):
+            for line in wrap(t, grip_words(g, f"Held by {name_of(battle, g.holder)}"), 13, inner):
                 rows.append(("text", (line, 13, pal.failure, True)))
         return rows
 

@@ -20,6 +20,7 @@ edits from ``game.lab``: this module only lays them out and routes clicks.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -43,13 +44,17 @@ MAPS = Path(__file__).resolve().parents[3] / "maps"
 #: the first start in the list: no map at all (``"map": null``)
 OPEN_GROUND = "(open ground)"
 
+#: side colours in order of first appearance (the board's own fallback order)
+SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
+ROW = 34
+
+GAP = 6
+
 
 def start_of(lab: LabSituation) -> str:
     """The scenario whose map the set-up stands on, for the map drop-down to show it: open ground for
     ``"map": null`` (every situation ``clinch resolve`` takes without a map), else a scenario on that map (one of
     the set-up's ruleset first), else the arena."""
-    import tomllib
-
     where = lab.data.get("map")
     if not where:
         return OPEN_GROUND
@@ -63,11 +68,6 @@ def start_of(lab: LabSituation) -> str:
         except (OSError, ValueError, KeyError):
             continue
     return min(found)[1] if found else "arena"
-#: side colours in order of first appearance (the board's own fallback order)
-SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
-ROW = 34
-
-GAP = 6
 
 
 def default_start() -> Path:
