@@ -584,7 +584,8 @@ def _check_action_words(name: str, at: str, data: dict[str, Any], spec: Situatio
             for j, t in enumerate(value):
                 if isinstance(t, str):
                     _known(ids, t, f"{where}[{j}]", name)
-        elif key == "item" and isinstance(value, str) and ruleset.items and value not in ruleset.items:
+        elif key == "item" and isinstance(value, str) and ruleset.items and value not in ruleset.items \
+                and value not in ruleset.item_words:  # an item word (a kick) is no item
             raise SituationError(name, where, f"unknown item {value!r} (see 'clinch items {ruleset.id}')")
         else:
             _check_numbers(name, where, value)

@@ -260,6 +260,9 @@ class Ruleset:
     conditions: ClassVar[dict[str, str]] = {}
     #: item id -> description dict (name, kind, damage, ...)
     items: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: words an action's ``item`` may hold besides the ids of ``items``: attacks with the body that the
+    #: ruleset's actions document there (3d6's ``kick``, G0-6), so the situation reader accepts them
+    item_words: ClassVar[tuple[str, ...]] = ()
     #: grip kinds beyond ``game.situation.GRAPPLE_KINDS`` a situation file may name (edge's ``pin-3``,
     #: d20's ``hold``): the situation reader accepts exactly these plus the common ones
     grapple_kinds: ClassVar[tuple[str, ...]] = ()

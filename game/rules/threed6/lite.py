@@ -104,6 +104,8 @@ class ThreeD6Lite(Ruleset):
         "surprised": "scenario flag; no effect in 3d6-lite",
     }
     items: ClassVar[dict[str, dict[str, Any]]] = S.ITEMS
+    #: G0-6: ``"item": "kick"`` on an attack kicks (the menu offers it; ``clinch actions`` documents it)
+    item_words: ClassVar[tuple[str, ...]] = ("kick",)
 
     # -- hooks (see the module docstring) ----------------------------------------------------------
     rule_map: ClassVar[dict[str, str]] = {}
