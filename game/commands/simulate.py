@@ -28,6 +28,9 @@ from pathlib import Path
 
 from game.cli import CommandError
 
+#: the longest wall-clock budget a decision may have: a minute (nan, inf and 1e308 are refused, not played)
+MAX_BUDGET_MS = 60_000.0
+
 USAGE = ("clinch simulate SCENARIO.toml --battles N [--seed S] [--ruleset R] [--level L | --levels L1,L2 | "
          "--SIDE L ...] [--mirror] [--rounds 200] [--nodes N | --budget-ms MS] [--jobs N] [--save-dir DIR] "
          "[--json [--no-timing]]")
@@ -104,8 +107,9 @@ def main(argv: list[str]) -> int:
         raise CommandError(f"--rounds must be at least 1, got {args.rounds}.")
     if args.nodes is not None and args.nodes < 1:
         raise CommandError(f"--nodes must be at least 1, got {args.nodes}.")
-    if args.budget_ms is not None and args.budget_ms <= 0:
-        raise CommandError(f"--budget-ms must be positive, got {args.budget_ms}.")
+    if args.budget_ms is not None and not 0 < args.budget_ms <= MAX_BUDGET_MS:  # nan fails both comparisons
+        raise CommandError(f"--budget-ms must be more than 0 and at most {MAX_BUDGET_MS:,.0f} (a minute a decision), "
+                           f"got {args.budget_ms:g}.")
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise CommandError(f"--jobs must be at least 1, got {args.jobs}.")

@@ -1,12 +1,51 @@
-"""Cached text: a frame never renders a font, it blits surfaces made once."""
+"""Cached text: a frame never renders a font, it blits surfaces made once; no string makes drawing raise.
+
+Every font the UI measures or draws with comes from :meth:`TextCache.font`, a :class:`SafeFont`: a name
+from a hostile file (a zero-width space alone, a NUL, a bidirectional override, a file name that is not
+UTF-8, 10,000 characters) is drawn as :func:`game.names.shown` makes it (escaped, cut), and anything
+pygame still refuses draws as nothing instead of closing the game.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-__all__ = ["TextCache", "label_surface", "wrap", "fit_text"]
+from game.names import shown
+
+__all__ = ["TextCache", "SafeFont", "drawable", "label_surface", "wrap", "fit_text"]
 
 _AUTO = "auto"
+#: the longest line drawn in one piece (wider than any screen at the smallest size; a longer one is cut)
+MAX_DRAWN = 1000
+#: the longest text :func:`wrap` splits into lines (a rules-help page is about 2,000 characters)
+MAX_WRAPPED = 20_000
+
+
+def drawable(text: object, limit: int = MAX_DRAWN) -> str:
+    """What the fonts draw of ``text``: :func:`game.names.shown` (escaped where it cannot be shown, cut)."""
+    return shown(text, limit)
+
+
+class SafeFont(pygame.font.Font):
+    """A pygame font whose ``size`` and ``render`` take any string: escaped and cut by :func:`drawable`; a
+    string that still draws nothing (zero width) or that pygame refuses draws as an empty surface."""
+
+    def size(self, text: object) -> tuple[int, int]:  # type: ignore[override]
+        try:
+            return super().size(drawable(text))
+        except (pygame.error, ValueError, UnicodeError):
+            return (0, self.get_linesize())
+
+    def render(self, text: object, antialias: bool | int, color: object,  # type: ignore[override]
+               bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
+        shown_text = drawable(text)
+        args = (antialias, color) if bgcolor is None else (antialias, color, bgcolor)
+        try:
+            if shown_text and super().size(shown_text)[0] > 0:
+                return super().render(shown_text, *args, wraplength=wraplength)  # type: ignore[arg-type]
+        except (pygame.error, ValueError, UnicodeError):
+            pass
+        return super().render("", *args)  # type: ignore[arg-type]
 
 
 class TextCache:
@@ -21,21 +60,21 @@ class TextCache:
         self.font_path = FONT_REGULAR if font_path == _AUTO else font_path
         self.limit = limit
         self.scale = scale  # the UI scale setting: every size is multiplied by it
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool], SafeFont] = {}
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
         #: test mode: when a list, every string rendered is appended as (text, size, bold, pixel width)
         self.drawn: list[tuple[str, int, bool, int]] | None = None
         #: test mode: when a list, every :func:`fit_text` call appends (text, shown, width, cut)
         self.fits: list[tuple[str, str, int, bool]] | None = None
 
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+    def font(self, size: int, bold: bool = False) -> SafeFont:
         key = (max(6, int(round(size * self.scale))), bold)
         f = self._fonts.get(key)
         if f is None:
             if bold and self.bold_path:
-                f = pygame.font.Font(self.bold_path, key[0])
+                f = SafeFont(self.bold_path, key[0])
             else:
-                f = pygame.font.Font(self.font_path, key[0])
+                f = SafeFont(self.font_path, key[0])
                 f.bold = bold
             self._fonts[key] = f
         return f
@@ -86,7 +125,7 @@ def fit_text(cache: TextCache, text: str, size: int, width: int, bold: bool = Fa
     toast): the caller shows the whole of it elsewhere (a tooltip, the log). A test mode
     (:attr:`TextCache.fits`) records each call and whether it had to cut.
     """
-    text = str(text)
+    text = drawable(text)
     font = cache.font(size, bold)
     cut = font.size(text)[0] > width
     shown = text
@@ -108,7 +147,8 @@ def wrap(cache: TextCache, text: str, size: int, width: int, bold: bool = False)
     """Split ``text`` into lines that fit ``width`` pixels at ``size``."""
     font = cache.font(size, bold)
     out: list[str] = []
-    for para in str(text).split("\n"):
+    for para in str(text)[:MAX_WRAPPED].split("\n"):
+        para = shown(para, MAX_WRAPPED)
         words = para.split(" ")
         line = ""
         for w in words:

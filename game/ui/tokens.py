@@ -31,6 +31,7 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.names import initial
 from game.rules.base import Ruleset
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
@@ -486,7 +487,7 @@ class TokenLayer:
             tag = stat_badge(self.ruleset, f) if r >= 9 and p.crowd < 4 else None  # four or more: no room
             img, (ax, ay) = self.image(
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
-                letter=(f.name or f.id)[:1].upper(), facing=f.facing, radius_px=r, selected=(f.id == selected),
+                letter=initial(f.name or f.id), facing=f.facing, radius_px=r, selected=(f.id == selected),
                 posture=posture, tag=tag)
             if f.id in dimmed:
                 img = self._dimmed(img)

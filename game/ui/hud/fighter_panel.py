@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.names import initial
 from game.ui.describe import FACING_WORDS, name_of, ruleset_of, stat_text
 from game.ui.hud.widgets import bar, side_icon
 from game.ui.marks import arc_legend, badge_for
@@ -222,7 +223,7 @@ class FighterPanel:
         side = battle.side(f.side)
         seat = session.seat.get(f.side, "human")
         col = colours.get(f.side, pal.text)
-        side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, f.label[:1].upper(), t)
+        side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, initial(f.label), t)
         room = surf.get_width() - pad - 40 - pad
         surf.blit(t.render(fit_text(t, f.label, 20, room, True), 20, pal.text, bold=True), (pad + 40, y))
         who = "computer" if seat == "ai" else "human"

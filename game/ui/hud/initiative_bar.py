@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from game.names import initial
 from game.ui.hud.widgets import side_icon, tick
 from game.ui.palette import Palette
 from game.ui.text import TextCache, fit_text
@@ -319,7 +320,7 @@ class InitiativeBar:
         if now:
             pygame.draw.polygon(surf, pal.accent, [(cx - 7, 1), (cx + 7, 1), (cx, 8)])
         side_icon(surf, (cx, cy + (2 if now else 0)), r, side_index.get(f.side, 0), col,
-                  (f.label or "?")[:1].upper(), t, ring=pal.accent if now else None)
+                  initial(f.label), t, ring=pal.accent if now else None)
         if done and not out and not holding:
             tick(surf, (cx + r * 0.8, cy + r * 0.7), 5, pal.success)
         if out:
@@ -348,7 +349,7 @@ class InitiativeBar:
             f = b.get(fid)
             cx, cy = x + step // 2, 28
             col = tuple(int(c * 0.4 + 30) for c in colours.get(f.side, (200, 200, 200)))
-            side_icon(surf, (cx, cy), 12, side_index.get(f.side, 0), col, (f.label or "?")[:1].upper(), t)
+            side_icon(surf, (cx, cy), 12, side_index.get(f.side, 0), col, initial(f.label), t)
             bang = t.render("!", 14, (20, 20, 20), bold=True)
             br = bang.get_rect(center=(cx + 12, cy - 9)).inflate(8, 0)
             pygame.draw.ellipse(surf, (250, 250, 120), br)

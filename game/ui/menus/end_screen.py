@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.names import initial
 from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.hud.widgets import side_icon
@@ -146,7 +147,7 @@ class EndScreen(GuiScene):
         for f in b.fighters:
             st = self.summary.get(f.id, {})
             side_icon(surface, (x + 12, y + 10), 10, bs.board.side_index.get(f.side, 0),
-                      bs.board.colours.get(f.side, (200, 200, 200)), f.label[:1], t)
+                      bs.board.colours.get(f.side, (200, 200, 200)), initial(f.label), t)
             hp = hp_of(s, f)
             # words, not ids: "in hand-to-hand" (S3-HTH-7), "on fire (whole body)"
             now = ", ".join(s.ruleset.condition_name(c) for c in f.conditions) or f.posture
