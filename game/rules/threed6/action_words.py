@@ -55,7 +55,8 @@ DOES: dict[str, str] = {
 COSTS: dict[str, str] = {
     "attack": "Your turn's maneuver; you keep your defences.",
     "all_out_attack": "Your whole turn, and no defence at all until your next turn (G0-4).",
-    "move_and_attack": "Your turn's maneuver; you cannot parry or block until your next turn (G0-4).",
+    "move_and_attack": "Your turn's maneuver: -4 to hit and skill at most 9; you keep every active defence "
+                       "(G0-4).",
     "grapple": "An attack (S0-REQ-3): your turn's maneuver; an all-out grab gives up every defence.",
     "break_free": "Your turn's attack (S0-BREAK-1); lose or tie and the grip stays (S0-BREAK-10).",
     "takedown": "Your turn's attack; lose and you fall instead, and your grip ends (S0-TAKEDOWN-7).",

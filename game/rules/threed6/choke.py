@@ -124,6 +124,8 @@ def choke_defenses(rs: Any, battle: Battle, victim: Fighter, actor: str) -> list
     options = combat.defense_options(rs, battle, victim, choke_attack(actor, victim))
     for o in options:
         o.modifiers.append(Mod(-2, "house rule: defending against a choke from behind", "S2-CHOKE-4"))
+        if o.releases is None:  # the roll cites the rule that allows it: G0-5 says "from behind, no defence"
+            o.rule = "S2-CHOKE-4"
     return options
 
 
