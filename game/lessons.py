@@ -52,11 +52,16 @@ LESSONS_DIR = Path(__file__).resolve().parents[1] / "maps" / "lessons"
 PROGRESS_FILE = "lessons.json"
 #: a lesson file is a few KB; anything past this is not one
 MAX_LESSON_BYTES = 256 * 1024
-FOES = ("still", "computer")
 
 
 class LessonError(ValueError):
-    """A lesson file that cannot be used: one sentence naming the file and the field."""
+    """A lesson file that cannot be used: one sentence naming the file and the field (on one line, whatever
+    names the file holds)."""
+
+    def __init__(self, message: str) -> None:
+        from game.tiled.safe_xml import _one_line
+
+        super().__init__(_one_line(message))
 
 
 @dataclass(frozen=True)
@@ -97,21 +102,8 @@ class Lesson:
 
     def battle(self) -> Battle:
         """The lesson's battle as it starts: the scenario checked as a scenario file is, then its grips."""
-        from game.rules.base import find_ruleset
-        from game.scenarios import scenario_from_data
-
-        battle = scenario_from_data(self.scenario, self.path)
-        battle.scenario = str(self.path)
-        ruleset = find_ruleset(battle.ruleset)
-        for g in self.grapples:
-            holder = battle.fighter(g["holder"])
-            taken = {n for grip in battle.grapples if grip.holder == holder.id for n in grip.hand_names}
-            free = [h for h, held in holder.hands.items() if not held and h not in taken]
-            hands = int(g.get("hands", 1))
-            grip = Grapple(holder=holder.id, target=g["target"], location=g.get("location", "torso"), hands=hands,
-                           kind=g.get("kind", "grapple"), hand_names=free[:hands])
-            battle.grapples.append(grip)
-            ruleset.grip_in_force(battle, grip)  # taken before the lesson starts, as a situation's grips are
+        battle = _scenario_battle(self.scenario, self.path)
+        _put_grips(battle, self.grapples)
         return battle
 
     def example_action(self, step: Step) -> Any:
@@ -206,64 +198,23 @@ def check_met(check: dict[str, Any], battle: Battle, mark: int, learner: str) ->
 
 # -- reading ---------------------------------------------------------------------------------------------
 
-def _text(where: str, data: dict[str, Any], key: str, *, required: bool = True, limit: int = 600) -> str:
-    value = data.get(key, "")
-    if not isinstance(value, str) or (required and not value.strip()):
-        raise LessonError(f"{where}.{key}: expected {'a non-empty ' if required else ''}text, got {value!r}")
-    if len(value) > limit:
-        raise LessonError(f"{where}.{key}: at most {limit} characters, got {len(value)}")
-    return value.strip()
-
-
-def _step(path: Path, i: int, data: Any, fighters: set[str]) -> Step:
-    where = f"{path}: steps[{i}]"
-    if not isinstance(data, dict):
-        raise LessonError(f"{where}: expected a table")
-    unknown = set(data) - {"prompt", "how", "done", "retry", "wrong", "example", "check", "needs", "back_to",
-                           "lost"}
-    if unknown:
-        raise LessonError(f"{where}: unknown field {sorted(unknown)[0]!r}")
-    check = data.get("check")
-    if not isinstance(check, dict) or not check:
-        raise LessonError(f"{where}.check: expected a table of one or more checks ({', '.join(CHECKS)})")
-    _check_table(f"{where}.check", check, fighters)
-    needs = data.get("needs", {})
-    back_to = data.get("back_to", 0)
-    if needs:
-        if not isinstance(needs, dict):
-            raise LessonError(f"{where}.needs: expected a table of checks ({', '.join(CHECKS)})")
-        _check_table(f"{where}.needs", needs, fighters)
-        if not isinstance(back_to, int) or isinstance(back_to, bool) or not 1 <= back_to <= i:
-            raise LessonError(f"{where}.back_to: the step to go back to when 'needs' stops holding, "
-                              f"1 to {i}, got {back_to!r}")
-    example = data.get("example", {})
-    if not isinstance(example, dict) or ("type" not in example and example):
-        raise LessonError(f"{where}.example: expected a table with a type, as a situation's action")
-    return Step(prompt=_text(where, data, "prompt"), check=dict(check), how=_text(where, data, "how", required=False),
-                done=_text(where, data, "done", required=False), retry=_text(where, data, "retry", required=False),
-                wrong=_text(where, data, "wrong", required=False),
-                example=dict(example), needs=dict(needs), back_to=back_to if needs else 0,
-                lost=_text(where, data, "lost", required=False))
-
-
-def _check_table(where: str, table: dict[str, Any], fighters: set[str]) -> None:
-    """A table of checks: known names, the fields each needs, fighters of this lesson."""
-    for name, want in table.items():
-        if name not in CHECKS:
-            raise LessonError(f"{where}.{name}: not a check; one of {', '.join(CHECKS)}")
-        needs = CHECKS[name][1]
-        if needs and (not isinstance(want, dict) or any(k not in want for k in needs)):
-            raise LessonError(f"{where}.{name}: needs the fields {', '.join(needs)}")
-        for key in ("fighter", "holder", "target"):
-            who = want.get(key) if isinstance(want, dict) else (want if name == "hurt" else None)
-            if who is not None and who not in fighters:
-                raise LessonError(f"{where}.{name}: no fighter {who!r} in this lesson")
-
-
 def load_lesson(path: str | Path) -> Lesson:
-    """Read and check one lesson file (its battle is built once here, so a bad scenario is caught now)."""
-    from game.scenarios import ScenarioError
-    from game.tiled.safe_xml import MapError
+    """Read and check one lesson file, or raise :class:`LessonError` (one sentence naming the file and the field).
+
+    Its shape first (``game.lesson_schema``: every field typed, texts and lists bounded), then its
+    ``[scenario]`` as a scenario file is checked, then every name it uses against that battle and its ruleset
+    (fighters, action types, postures, conditions, items, grips), and the grips it starts with put in force:
+    a file that loads is one whose steps the game can show and test.
+    """
+    from game.lesson_schema import (
+        ExampleValue,
+        LessonSpec,
+        check_names,
+        checks_from,
+        grips_as_data,
+        plain_value,
+    )
+    from game.rules.base import find_ruleset
     from game.userfiles import UserFileError, load_toml
 
     path = Path(path)
@@ -271,44 +222,99 @@ def load_lesson(path: str | Path) -> Lesson:
         data = load_toml(path, limit=MAX_LESSON_BYTES)
     except UserFileError as exc:
         raise LessonError(str(exc)) from None
-    head = data.get("lesson")
-    if not isinstance(head, dict):
-        raise LessonError(f"{path}: lesson: expected a [lesson] table")
-    scenario = data.get("scenario")
-    if not isinstance(scenario, dict):
-        raise LessonError(f"{path}: scenario: expected a [scenario] table (a scenario as maps/*.toml write one)")
-    fighters = {f.get("id") for f in scenario.get("fighters", []) if isinstance(f, dict)}
-    where = f"{path}: lesson"
-    learner = _text(where, head, "learner", limit=64)
-    if learner not in fighters:
-        raise LessonError(f"{where}.learner: no fighter {learner!r} in the scenario")
-    foe = head.get("foe", "still")
-    if foe not in FOES:
-        raise LessonError(f"{where}.foe: must be one of {', '.join(FOES)}, got {foe!r}")
-    order = head.get("order", 0)
-    if not isinstance(order, int) or isinstance(order, bool):
-        raise LessonError(f"{where}.order: expected a whole number, got {order!r}")
-    steps = data.get("steps")
-    if not isinstance(steps, list) or not steps:
+    for key, what in (("lesson", "a [lesson] table"),
+                      ("scenario", "a [scenario] table (a scenario as maps/*.toml write one)")):
+        if not isinstance(data.get(key), dict):
+            raise LessonError(f"{path}: {key}: expected {what}")
+    if not isinstance(data.get("steps"), list) or not data["steps"]:
         raise LessonError(f"{path}: steps: expected one or more [[steps]]")
-    grapples = data.get("grapples", [])
-    if not isinstance(grapples, list) or not all(isinstance(g, dict) and g.get("holder") in fighters
-                                                 and g.get("target") in fighters for g in grapples):
-        raise LessonError(f"{path}: grapples: each needs a holder and a target among the fighters")
-    lesson = Lesson(id=_text(where, head, "id", limit=64), ruleset=str(scenario.get("ruleset", "")),
-                    order=order, title=_text(where, head, "title", limit=80),
-                    teaches=_text(where, head, "teaches", required=False), learner=learner, foe=foe,
-                    steps=tuple(_step(path, i, s, fighters) for i, s in enumerate(steps)), path=path,
-                    scenario=scenario, grapples=tuple(grapples))
+
+    def fail(field: str, problem: str) -> LessonError:
+        return LessonError(f"{path}: {field}: {problem}")
+
+    def convert(value: Any, kind: Any, field: str) -> Any:
+        # the scenario reader's msgspec messages in our words ("must be 999 or less, got 5000"), so a lesson
+        # file's problems read as a scenario's do
+        from game.scenarios import ScenarioError, _Checker
+
+        try:
+            return _Checker(path).convert(value, kind, field)
+        except ScenarioError as exc:
+            raise LessonError(str(exc)) from None
+
+    spec: LessonSpec = convert(data, LessonSpec, "")
+    _no_blank_text(spec, fail)
+    for i, s in enumerate(spec.steps):
+        for key, value in s.example.items():
+            s.example[key] = plain_value(value, ExampleValue, f"steps[{i}].example.{key}", convert, fail)
+    tables = [(checks_from(s.check, f"steps[{i}].check", convert, fail),
+               checks_from(s.needs, f"steps[{i}].needs", convert, fail) if s.needs else {})
+              for i, s in enumerate(spec.steps)]
+    battle = _scenario_battle(spec.scenario, path)
+    ruleset = find_ruleset(battle.ruleset)
+    check_names(spec, tables, battle, ruleset, fail)
+    grapples = tuple(grips_as_data(spec.grapples, ruleset))
     try:
-        battle = lesson.battle()
+        _put_grips(battle, grapples)
+    except (ValueError, KeyError) as exc:
+        raise fail("grapples", str(exc)) from None
+    steps = tuple(Step(prompt=s.prompt.strip(), check=check, how=s.how.strip(), done=s.done.strip(),
+                       retry=s.retry.strip(), wrong=s.wrong.strip(), example=dict(s.example), needs=needs,
+                       back_to=s.back_to if needs else 0, lost=s.lost.strip())
+                  for s, (check, needs) in zip(spec.steps, tables, strict=True))
+    head = spec.lesson
+    return Lesson(id=head.id.strip(), ruleset=battle.ruleset, order=head.order, title=head.title.strip(),
+                  teaches=head.teaches.strip(), learner=head.learner, foe=head.foe, steps=steps, path=path,
+                  scenario=spec.scenario, grapples=grapples)
+
+
+def _no_blank_text(spec: Any, fail: Callable[[str, str], LessonError]) -> None:
+    """The lesson's id and title are names the menus show (``game.names.name_problem``: something visible, no
+    control character); every prompt holds more than spaces (the card would show nothing)."""
+    from game.names import name_problem
+
+    head = spec.lesson
+    for name, value in (("id", head.id), ("title", head.title)):
+        problem = name_problem(value)
+        if problem is not None:
+            raise fail(f"lesson.{name}", problem)
+    for i, s in enumerate(spec.steps):
+        if not s.prompt.strip():
+            raise fail(f"steps[{i}].prompt", f"expected a non-empty text, got {s.prompt!r}")
+
+
+def _scenario_battle(scenario: dict[str, Any], path: Path) -> Battle:
+    """The lesson's ``[scenario]`` as a battle, checked exactly as a scenario file is; its problems said from
+    the ``scenario`` table of the lesson file."""
+    from game.scenarios import ScenarioError, scenario_from_data
+    from game.tiled.safe_xml import MapError
+
+    try:
+        battle = scenario_from_data(scenario, path)
     except (ScenarioError, MapError, ValueError, KeyError) as exc:
         text = str(exc)
         head = f"{path}: "
         # the scenario checker names its fields from the [scenario] table's top: say that table
         raise LessonError(head + "scenario." + text[len(head):] if text.startswith(head)
                           else f"{path}: scenario: {text}") from None
-    return dataclasses.replace(lesson, ruleset=battle.ruleset)
+    battle.scenario = str(path)
+    return battle
+
+
+def _put_grips(battle: Battle, grapples: tuple[dict[str, Any], ...]) -> None:
+    """The lesson's grips put in force on its battle as a situation's are (each holder's free hands, then the
+    ruleset's own bookkeeping: edge's pins, S0's held hands)."""
+    from game.rules.base import find_ruleset
+
+    ruleset = find_ruleset(battle.ruleset)
+    for g in grapples:
+        holder = battle.fighter(g["holder"])
+        taken = {n for grip in battle.grapples if grip.holder == holder.id for n in grip.hand_names}
+        free = [h for h, held in holder.hands.items() if not held and h not in taken]
+        grip = Grapple(holder=holder.id, target=g["target"], location=g["location"], hands=g["hands"],
+                       kind=g["kind"], hand_names=free[:g["hands"]])
+        battle.grapples.append(grip)
+        ruleset.grip_in_force(battle, grip)  # taken before the lesson starts, as a situation's grips are
 
 
 def load_lessons(folder: str | Path = LESSONS_DIR) -> tuple[list[Lesson], list[str]]:
