@@ -26,6 +26,7 @@ Headless: no pygame, and ``game.maps`` is imported only when a file names a map.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import stat
@@ -301,6 +302,8 @@ class Situation:
     battle: Battle
     actions: list[Action]
     dice: list[int] | None
+    #: what the file's conditions did before the first action (:func:`conditions_in_force`): the first events
+    opening: list[Event] = dataclasses.field(default_factory=list)
 
     @property
     def carried_lists(self) -> bool:
@@ -668,7 +671,18 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
     except (ValueError, KeyError) as exc:
         text = exc.args[0] if exc.args else str(exc)
         raise SituationError(name, "", str(text)) from None
-    return Situation(name=name, spec=spec, ruleset=ruleset, battle=battle, actions=actions, dice=spec.dice)
+    opening = conditions_in_force(ruleset, battle)
+    return Situation(name=name, spec=spec, ruleset=ruleset, battle=battle, actions=actions, dice=spec.dice,
+                     opening=opening)
+
+
+def conditions_in_force(ruleset: Ruleset, battle: Battle) -> list[Event]:
+    """The file's conditions with their full effect, "as if the battle had set" them (SITUATION-FORMAT.md), before
+    the first action: a grip whose holder is out ends with its event, as in play (``Ruleset.conditions_in_force``).
+    Nothing here rolls: going out is no roll, so a file's scripted dice are all left for its actions."""
+    res = Resolution(battle, ScriptedDice([]))
+    ruleset.conditions_in_force(res)
+    return res.events
 
 
 def load_situation(path: str | Path, *, seed: int = 0, name: str | None = None) -> Situation:
@@ -730,7 +744,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
     """
     battle = sit.battle
     ruleset = sit.ruleset
-    events: list[Event] = []
+    events: list[Event] = list(sit.opening)  # what the file's conditions did (conditions_in_force)
     in_turn: str | None = None  # whose turn goes on after a free action
     acted: set[str] = set()  # who has had a turn this round
     for i, action in enumerate(sit.actions):

@@ -467,6 +467,19 @@ class Ruleset:
         """
         grip.since = battle.turn - 1
 
+    def conditions_in_force(self, res: Resolution) -> None:
+        """Give the conditions a situation lists their full effect before its first action, "as if the battle had
+        set" them (SITUATION-FORMAT.md): what play does when a fighter goes out happens here, with its events.
+
+        A grip is something its holder keeps up, and a fighter out of the fight keeps up nothing, so the default
+        ends every grip held by a dead or unconscious fighter. A ruleset that does more in play when a fighter
+        goes out (falls, drops what it holds, leaves a brawl) overrides this with that same code.
+        """
+        for g in [g for g in res.battle.grapples
+                  if {"dead", "unconscious"} & set(res.battle.fighter(g.holder).conditions)]:
+            res.emit({"type": "grapple_end", "actor": g.holder, "holder": g.holder, "target": g.target,
+                      "why": f"{res.battle.fighter(g.holder).label} is out of the fight"})
+
     def can_act(self, battle: Battle, fighter: Fighter) -> bool:
         """Whether this fighter gets a turn at all (the controller skips those who cannot)."""
         return self.can_fight(battle, fighter)

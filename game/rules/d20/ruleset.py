@@ -37,6 +37,7 @@ from game.rules.initiative import surprise_event
 if TYPE_CHECKING:
     from game.dice import Dice
     from game.model import Battle, Fighter
+    from game.rules.events import Resolution
 
 __all__ = ["D20Ruleset", "D20_ACTIONS"]
 
@@ -143,6 +144,17 @@ class D20Ruleset(Ruleset):
             battle.options["round_seconds"] = self.round_seconds
 
     # -- turns ----------------------------------------------------------------------------------------------------
+    def conditions_in_force(self, res: Resolution) -> None:
+        """Ruling D20-30 (S4-WRESTLE-3, G4-2): a fighter a situation gives as down (dead, knocked out by subduing
+        damage or a joust) lies prone and the holds it kept end, as when it goes down in play; a hold on it lasts."""
+        from game.rules.d20.attack import end_holds_of
+
+        for f in res.battle.fighters:
+            if {"dead", "unconscious", "knocked_out"} & set(f.conditions):
+                if f.posture != "prone":
+                    res.emit(E.posture(f.id, "prone", rule="G4-2"))
+                end_holds_of(res, f)
+
     def can_act(self, battle: Battle, fighter: Fighter) -> bool:
         return not is_out(fighter) and not is_helpless(battle, fighter)
 

@@ -21,6 +21,7 @@ from game.rules.edge.stats import CONDITIONS, ITEMS, STATS, held_weapons, max_hp
 
 if TYPE_CHECKING:
     from game.model import Battle
+    from game.rules.events import Resolution
 
 __all__ = ["EdgeRuleset"]
 
@@ -178,6 +179,14 @@ class EdgeRuleset(Ruleset):
 
     def initiative(self) -> EdgeTurnOrder:
         return EdgeTurnOrder()
+
+    def conditions_in_force(self, res: Resolution) -> None:
+        """Ruling E-14 (G1-9): a grapple with a fighter a situation gives as dead ends, as it does in play
+        (``links.end_broken_links``); one with an unconscious or bound fighter lasts, as a pin at -5 leaves it."""
+        for g in list(res.battle.grapples):
+            dead = [fid for fid in (g.holder, g.target) if res.battle.fighter(fid).has("dead")]
+            if dead:
+                links.end_link(res, g, actor=dead[0], why="a grappler is dead", rule="G1-9")
 
     def can_fight(self, battle: Battle, fighter: Any) -> bool:
         return not ({"dead", "unconscious", "bound"} & set(fighter.conditions))

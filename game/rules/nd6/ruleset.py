@@ -48,6 +48,7 @@ from game.rules.nd6.status import (
 if TYPE_CHECKING:
     from game.dice import Dice
     from game.model import Battle, Fighter
+    from game.rules.events import Resolution
 
 __all__ = ["Nd6Ruleset", "ND6_ACTIONS"]
 
@@ -306,6 +307,16 @@ class Nd6Ruleset(Ruleset):
         return None
 
     # -- turns --------------------------------------------------------------------------------------------------------
+    def conditions_in_force(self, res: Resolution) -> None:
+        """G3-7, G3-9, G3-17: a figure a situation gives as unconscious or dead lies down, leaves any brawl and
+        holds nothing, as when it goes out in play (``combat._let_go``); the subdues it held end (``martial.settle``)."""
+        from game.rules.nd6.combat import _let_go
+
+        for f in res.battle.fighters:
+            if is_out(f):
+                _let_go(res, f)
+        martial.settle(res)
+
     def can_act(self, battle: Battle, fighter: Fighter) -> bool:
         return not is_out(fighter)
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AttackInfo", "Defense", "defense_options", "best_defense", "roll_defense", "no_defense_reason", "attack_skill",
-    "roll_damage", "apply_injury", "fall_unconscious", "consciousness_check", "WOUNDING",
+    "roll_damage", "apply_injury", "fall_unconscious", "collapse", "consciousness_check", "WOUNDING",
 ]
 
 
@@ -338,18 +338,20 @@ def apply_injury(r: Resolution, rs: ThreeD6Lite, f: Fighter, injury: int, *, loc
 
 def _die(r: Resolution, f: Fighter, why: str) -> None:
     r.note(E.message(f"{f.label} dies ({why})", actor=f.id, rule="G0-7"))
-    _collapse(r, f)
+    collapse(r, f)
     r.emit(E.condition(f.id, add="dead", rule="G0-7"))
 
 
 def fall_unconscious(r: Resolution, rs: ThreeD6Lite, f: Fighter, why: str) -> None:
     """G0-7: falls prone, drops what it holds, lets go (S0-BREAK-8); stays out for the battle."""
     r.note(E.message(f"{f.label} falls unconscious ({why})", actor=f.id, rule="G0-7"))
-    _collapse(r, f)
+    collapse(r, f)
     r.emit(E.condition(f.id, add="unconscious", rule="G0-7"))
 
 
-def _collapse(r: Resolution, f: Fighter) -> None:
+def collapse(r: Resolution, f: Fighter) -> None:
+    """G0-7, S0-BREAK-8: what going out does: its grips end, it lies prone, drops what it holds, its effects and
+    stun end. Also run before a situation's first action for a fighter the file gives as out."""
     battle = r.battle
     rs_cite = ruleset_for(battle).cite
     for g in list(grips_by(battle, f.id)):

@@ -446,6 +446,13 @@ class ThreeD6Lite(Ruleset):
             return True, next(iter(able), None)
         return False, None
 
+    def conditions_in_force(self, res: Resolution) -> None:
+        """G0-7, S0-BREAK-8 (S2-BREAK-7): a fighter a situation gives as unconscious or dead is out as if it had just
+        fallen: the grips it holds end, it lies prone and drops what it holds (``combat.collapse``, as in play)."""
+        for f in res.battle.fighters:
+            if is_out(f):
+                C.collapse(res, f)
+
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
         """Nothing rolls here: the 0-HP consciousness roll comes with the chosen maneuver (ruling L-12)."""
         return []
