@@ -19,6 +19,7 @@ import pygame
 
 from game.ui.describe import event_line
 from game.ui.hud.widgets import side_icon
+from game.ui.keys import command_for
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
 
@@ -119,7 +120,30 @@ class HandoverScene(Scene):
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
             return Transition("pop")
-        return None
+        found = command_for(event)  # the keys that work any time on the battle screen work here too
+        return self.command(*found) if found is not None else None
+
+    def command(self, name: str, arg: Any) -> Transition | None:
+        """A key of the battle screen's "any time" table (Esc: the pause menu, F1, F2, Ctrl+S, Ctrl+M...).
+
+        What opens a screen opens it over this one (the board stays hidden under the pause menu, and closing it
+        comes back here); undo, redo and the legend act on the board, so the board is shown first.
+        """
+        from game.ui.modes import Command
+
+        bs = self.battle_scene
+        if name in ("undo", "redo", "legend"):
+            bs.command(Command(name, arg))
+            return Transition("pop")
+        t = bs.command(Command(name, arg))
+        if t is not None and t.scene is not None and getattr(t.scene, "below", None) is bs:
+            t.scene.below = self  # drawn under the menu: this screen, not the board it hides
+        return t
+
+    def wants_frames(self) -> bool:
+        """Nothing moves here: the window sleeps until the next input, as the battle screen does when calm
+        (drawn at 60 frames a second it cost a player's laptop 40% of a core)."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
