@@ -157,10 +157,13 @@ def test_g3_1_the_4d6_bands_in_an_attack_on_a_dodger(faces, band, hit_):
         assert b.fighter("ann").hands["right"] is None and "floor" not in b.state
 
 
-def test_nd6_5_defending_needs_something_to_parry_with_and_dodging_does_not():
-    """ND6-5 / S3-MA-4: bare hands cannot defend below Martial Arts 3; anyone may dodge."""
-    b = duel()
-    assert why(b, {"type": "defend", "actor": "bob"}).rule == "S3-MA-4"
+def test_nd6_5_bare_hands_defend_against_fists_only_and_anyone_may_dodge():
+    """ND6-5 / S3-MA-4: anyone may declare a defence; bare-handed below Martial Arts 3 it holds against an
+    unarmed blow only (the club still rolls 3d6); anyone may dodge."""
+    b = duel(ann={"right": "club"})
+    play(b, {"type": "defend", "actor": "bob"})
+    assert len(roll_of(hit(b, faces=[3, 3, 3, 1]))["dice"]) == 3
+    b = duel(ann={"right": "club"})
     play(b, {"type": "dodge", "actor": "bob"})
     assert len(roll_of(hit(b, faces=[3, 3, 3, 3, 1]))["dice"]) == 4
 
@@ -665,8 +668,8 @@ def test_g3_2_s3_knock_4_the_automatic_ends_hold_for_both_rollers():
 
 def test_nd6_5_an_attack_naming_defend_needs_a_target_that_can_parry():
     """ND6-5 / S3-MA-4: ``defense: defend`` on the attack is the target's defence; bare-handed bob (no Martial
-    Arts 3) has none, as the defend action itself says; with a club he has, and the roll is 4d6."""
-    b = duel()
+    Arts 3) has none against ann's club; with a club he has, and the roll is 4d6."""
+    b = duel(ann={"right": "club"})
     assert why(b, {"type": "attack", "actor": "ann", "target": "bob", "defense": "defend"}).rule == "S3-MA-4"
     b = duel(right="club")
     assert len(roll_of(hit(b, faces=[3, 3, 3, 3, 2], defense="defend"))["dice"]) == 4

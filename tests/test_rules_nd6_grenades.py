@@ -385,7 +385,8 @@ def test_s3_grenade_22_incendiary_fire_through_four_stopping_eight():
 
 def test_s3_grenade_8_next_movement_fuse_under_the_turn_controller():
     """S3-GRENADE-8 under the turn controller (G3-3's phases): a grenade thrown in the action phase with the
-    next_movement fuse goes off in the next round's start, before anyone moves; the throw is an action-phase
+    next_movement fuse goes off when the next round's movement phase ends, not at its start (ruling ND6-17;
+    tests/test_rules_nd6_seed_sentences.py has the figure that walks out first); the throw is an action-phase
     option only."""
     from game.turns import TurnController
 
@@ -409,8 +410,14 @@ def test_s3_grenade_8_next_movement_fuse_under_the_turn_controller():
     steps = [e for e in b.log if e.get("round") == 2]
     first = steps[0]
     assert first["step"] == "start_round"
-    assert any(ev.get("grenade") == "frag_grenade" and ev.get("rule") == "S3-GRENADE-8" for ev in first["events"])
-    assert grenades.pending(b) == []
+    assert not any(ev.get("grenade") == "frag_grenade" for ev in first["events"])
+    assert len(grenades.pending(b)) == 1
+    for _ in range(30):
+        if not grenades.pending(b) or tc.is_over():
+            break
+        tc.end_turn()
+    gone = [e for e in b.log if e.get("round") == 2 and any(ev.get("grenade") == "frag_grenade" for ev in e["events"])]
+    assert gone and gone[0]["step"] == "end_phase" and grenades.pending(b) == []
 
 
 def test_s3_grenade_4_landing_odds_and_expected_hits():

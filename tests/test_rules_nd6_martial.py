@@ -129,12 +129,16 @@ def test_s3_ma_4_punch_damage_on_scripted_dice():
 
 
 def test_s3_ma_4_bare_hands_defend_needs_level_3():
-    """S3-MA-4: level 3 may defend bare-handed against any weapon; level 2 has nothing to parry with."""
+    """S3-MA-4: level 3 may defend bare-handed against any weapon; level 2 may declare a defence too, but bare
+    hands then hold only against unarmed blows, not a weapon (ruling ND6-5)."""
+    from game.rules.nd6.combat import can_defend_against
+
     foe = fx("bob", "blue", (1, 0), facing=3)
-    why, _ = check([fx("ann", "red", (0, 0), MA=2), foe], {"actor": "ann", "type": "defend"})
-    assert why is not None and why.rule == "S3-MA-4"
-    why, _ = check([fx("ann", "red", (0, 0), MA=3), foe], {"actor": "ann", "type": "defend"})
+    why, b = check([fx("ann", "red", (0, 0), MA=2), foe], {"actor": "ann", "type": "defend"})
     assert why is None
+    assert not can_defend_against(b.fighter("ann"), "knife") and can_defend_against(b.fighter("ann"), None)
+    why, b = check([fx("ann", "red", (0, 0), MA=3), foe], {"actor": "ann", "type": "defend"})
+    assert why is None and can_defend_against(b.fighter("ann"), "knife")
     assert Defend.type == "defend"
 
 

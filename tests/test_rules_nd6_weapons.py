@@ -419,10 +419,14 @@ def test_s3_staff_2_damage_1d6_plus_2():
 
 
 def test_s3_staff_3_defends():
-    """S3-STAFF-3: a staff alone lets its wielder defend."""
+    """S3-STAFF-3: a staff alone lets its wielder defend against a weapon; bare hands without Martial Arts 3
+    defend only against unarmed blows (S3-MA-4, ruling ND6-5)."""
+    from game.rules.nd6.combat import can_defend_against
+
     b = duel("staff")
     assert RS.actions["defend"](actor="ann").check(b) is None
-    assert RS.actions["defend"](actor="bob").check(b) is not None  # bare hands, no Martial Arts
+    assert can_defend_against(b.fighter("ann"), "club")
+    assert not can_defend_against(b.fighter("bob"), "staff") and can_defend_against(b.fighter("bob"), None)
 
 
 def test_s3_staff_4_disarm():
@@ -472,11 +476,14 @@ def test_s3_staff_odds_down_and_disarmed():
 # -- swords ------------------------------------------------------------------------------------------------------------
 
 def test_s3_sword_1_skill_and_fencing():
-    """S3-SWORD-1, G3-11: a monofilament or plasma sword without the Sword skill is at -4 (ruling ND6-12);
-    Fencing gives +1 with any sword."""
+    """S3-SWORD-1, G3-11: a monofilament or plasma sword requires the Sword skill (without it the attack is
+    refused, ruling ND6-12, tests/test_rules_nd6_seed_sentences.py); with it there is no penalty, and Fencing
+    gives +1 with any sword."""
     b = duel("mono_sword")
+    assert why(b, {"actor": "ann", "type": "attack", "target": "bob"}).rule == "S3-SWORD-1"
+    b.fighter("ann").skills.update(sword=1)
     spec = plan_attack(b, b.fighter("ann"), b.fighter("bob"), "mono_sword").spec
-    assert {m.rule: m.value for m in spec.modifiers}.get("S3-SWORD-1") == -4
+    assert {m.rule: m.value for m in spec.modifiers} == {}
     b.fighter("ann").skills.update(sword=1, fencing=1)
     spec = plan_attack(b, b.fighter("ann"), b.fighter("bob"), "mono_sword").spec
     assert {m.rule: m.value for m in spec.modifiers} == {"G3-11": 1}
@@ -492,6 +499,7 @@ def test_s3_sword_2_3_energy_or_not():
 def test_s3_sword_4_adjacent_only():
     """S3-SWORD-4: swords strike adjacent hexes only."""
     b = duel("plasma_sword", b_hex=(2, 0))
+    b.fighter("ann").skills.update(sword=1)
     assert why(b, {"actor": "ann", "type": "attack", "target": "bob"}).rule == "G3-4"
 
 
@@ -499,6 +507,7 @@ def test_s3_sword_5_parrying_weapon_broken():
     """S3-SWORD-5: a katana that defends against a monofilament sword is broken as a weapon: it can no longer
     strike, but still defends."""
     b = duel("mono_sword", "katana", conditions=["defending"])
+    b.fighter("ann").skills.update(sword=1)
     ev = play(b, {"actor": "ann", "type": "attack", "target": "bob"}, [4, 4, 4, 4])
     assert b.fighter("bob").counters["broken_weapons"] == ["katana"]
     assert any(e.get("rule") == "S3-SWORD-5" for e in of_type(ev, "stat"))
@@ -510,17 +519,20 @@ def test_s3_sword_5_parrying_weapon_broken():
 def test_s3_sword_5_no_defence_nothing_broken():
     """S3-SWORD-5: a weapon that did not defend is not broken."""
     b = duel("mono_sword", "katana")
+    b.fighter("ann").skills.update(sword=1)
     play(b, {"actor": "ann", "type": "attack", "target": "bob"}, [6, 6, 3])
     assert "broken_weapons" not in b.fighter("bob").counters
 
 
 def test_s3_sword_6_plasma_versus_plasma():
     """S3-SWORD-6: a plasma sword breaks a parrying katana, but not another plasma sword."""
-    b = duel("plasma_sword", "plasma_sword", conditions=["defending"])
+    b = duel("plasma_sword", "plasma_sword", conditions=["defending"], skills={"sword": 1})
+    b.fighter("ann").skills.update(sword=1)
     ev = play(b, {"actor": "ann", "type": "attack", "target": "bob"}, [4, 4, 4, 4])
     assert "broken_weapons" not in b.fighter("bob").counters
     assert any(e.get("rule") == "S3-SWORD-6" for e in of_type(ev, "message"))
     b = duel("plasma_sword", "katana", conditions=["defending"])
+    b.fighter("ann").skills.update(sword=1)
     ev = play(b, {"actor": "ann", "type": "attack", "target": "bob"}, [4, 4, 4, 4])
     assert b.fighter("bob").counters["broken_weapons"] == ["katana"]
     assert any(e.get("rule") == "S3-SWORD-6" for e in of_type(ev, "stat"))

@@ -224,6 +224,17 @@ def _sweep_does(battle: Battle, action: Action) -> str:
             f"{names[0]}'s, the first.")
 
 
+def _bare_defence_note(battle: Battle, action: Action) -> tuple[str, ...]:
+    """Ruling ND6-5 (S3-MA-4): a defence with nothing to parry with holds against unarmed blows only."""
+    from game.rules.nd6.combat import can_defend_against
+
+    f = battle.get(action.actor) if battle is not None else None
+    if f is None or can_defend_against(f, "club"):  # a club stands for any weapon: something to parry it with
+        return ()
+    return ("Bare-handed, your defence holds only against unarmed blows: a weapon's attack still rolls 3 dice "
+            "unless you have Martial Arts 3 (S3-MA-4).",)
+
+
 def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     """The hover of one nd6 action: the generic rolls and chart with this ruleset's words over them."""
     base = generic_words(ruleset, battle, action)
@@ -245,6 +256,8 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
         costs, notes = _move_costs(ruleset, battle, action) or (costs, notes)
     elif action.type in ("charge", "attack"):
         notes = (*notes, *_set_pole_note(battle, action))
+    elif action.type == "defend":
+        notes = (*notes, *_bare_defence_note(battle, action))
     out = with_words(base, does=does, costs=costs, damage=damage, damage_label=label if damage else "", notes=notes)
     odds = ruleset.odds(battle, action) if action.type in ("slam", "hth") else {}
     foe = fill["foe"]

@@ -14,7 +14,7 @@ from game.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
 from game.rules import events as E
 from game.rules.base import Action, Reason
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
-from game.rules.nd6.combat import check_target, plan_attack, resolve_attack
+from game.rules.nd6.combat import can_defend_against, check_target, plan_attack, resolve_attack
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.reach import move_reach
 from game.rules.nd6.status import (
@@ -22,7 +22,6 @@ from game.rules.nd6.status import (
     in_hth,
     is_down,
     is_out,
-    ma_level,
     mov,
     ready_weapon,
     this_round,
@@ -273,9 +272,11 @@ class Attack(Nd6Action):
             return why
         if self.defense not in (None, "none", "defend", "dodge"):
             return Reason(f"defense must be none, defend or dodge, not {self.defense!r}.", "G3-4", "bad_intent")
-        if self.defense == "defend" and not _can_parry(t):  # ND6-5: as the defend action itself asks
-            return Reason(f"{t.label} has nothing to defend with (bare hands need Martial Arts 3).", "S3-MA-4")
         w = self.weapon(f)
+        if self.defense == "defend" and not can_defend_against(t, w):  # ruling ND6-5
+            return Reason(f"{t.label} has nothing to defend against {f.label}'s "
+                          f"{item(w).get('name', w)} with: bare hands defend against a weapon "
+                          "only with Martial Arts 3.", "S3-MA-4")
         if w is not None and w not in f.hands.values():
             return Reason(f"{f.label} holds no {item(w).get('name', w)}.", "G3-4")
         return attack_reach(battle, f, t, w) or self._moved(battle, f) or self._shot_reason(battle, f, t, w)
@@ -383,9 +384,7 @@ class Defend(Nd6Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if this_round(f, "defense", battle):
             return Reason(f"{f.label} has already chosen its defence this round.", "G3-4")
-        if self.condition == "defending" and not _can_parry(f):
-            return Reason(f"{f.label} needs a weapon or shield to defend (bare hands need Martial Arts 3).", "S3-MA-4")
-        return None
+        return None  # ruling ND6-5: anyone may defend; bare hands hold only against unarmed blows (S3-MA-4)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         r.emit(E.condition(f.id, add=self.condition, rule=self.rule))
@@ -395,13 +394,6 @@ class Defend(Nd6Action):
         if phase_of(r.battle) == "movement":
             mark(r, f, "moved", hexes=0)
             mark(r, f, "acted")  # G3-4: defending is the round's one option; no attack after it
-
-
-def _can_parry(f: Fighter) -> bool:
-    if ma_level(f) >= 3:
-        return True  # S3-MA-4: bare hands against any weapon
-    return any(item(h).get("kind") == "melee" or has_tag(h, "shield") or has_tag(h, "defend")
-               for h in f.hands.values() if h)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["AttackPlan", "plan_attack", "resolve_attack", "weapon_damage", "apply_hits", "defence_of",
-           "attack_odds", "damage_rolled"]
+           "attack_odds", "damage_rolled", "lacks_sword_skill", "can_defend_against"]
 
 
 @dataclass
@@ -106,6 +106,27 @@ def dice_against(target: Fighter, defense: str) -> tuple[int, list[str]]:
     return n, why
 
 
+def lacks_sword_skill(f: Fighter, weapon: str | None) -> bool:
+    """S3-SWORD-1: "They require the Sword skill": a plasma or monofilament sword (the swords that break what
+    parries them) is no weapon at all in the hands of a fighter without it: it neither strikes nor parries
+    (ruling ND6-12). Other swords need no skill."""
+    return weapon is not None and has_tag(weapon, "sword") and has_tag(weapon, "breaks_parry") \
+        and not skill(f, "sword")
+
+
+def can_defend_against(f: Fighter, weapon: str | None) -> bool:
+    """Whether ``f``'s declared defence holds against a blow with ``weapon`` (None: bare hands) (ruling ND6-5).
+
+    S3-MA-4 gives Martial Arts 3 "the ability to defend bare handed against all weapons": so bare hands
+    defend against a weapon only from Martial Arts 3 up, and anyone may defend bare-handed against an unarmed
+    blow. Against a weapon the defender needs something in hand to parry with: a melee weapon it may use, a
+    shield or a staff."""
+    if weapon is None or ma_level(f) >= 3:
+        return True
+    return any(h and not lacks_sword_skill(f, h) and (item(h).get("kind") == "melee" or has_tag(h, "shield")
+                                                       or has_tag(h, "defend")) for h in f.hands.values())
+
+
 def weapon_damage(f: Fighter, weapon: str | None, *, hth: bool) -> tuple[D.Dmg, str]:
     """The damage expression of a blow and where it comes from (S3-UNARMED-3..7, S3-MA-2..4, G3-30)."""
     st = st_full(f)
@@ -144,12 +165,8 @@ def _skill_mods(f: Fighter, weapon: str | None, spec: RollSpec) -> None:
     data = item(weapon)
     if data.get("dx"):
         spec.add(int(data["dx"]), f"{data.get('name', weapon)} is unwieldy", "S3-IMPROV-10")
-    if has_tag(weapon, "sword"):
-        # S3-SWORD-1 names the Sword skill for the plasma and monofilament swords only (they break what parries)
-        if has_tag(weapon, "breaks_parry") and not skill(f, "sword"):
-            spec.add(-4, "no Sword skill (house: untrained -4)", "S3-SWORD-1")  # ruling ND6-12 (G3-11)
-        if skill(f, "fencing"):
-            spec.add(1, "Fencing", "G3-11")
+    if has_tag(weapon, "sword") and skill(f, "fencing"):
+        spec.add(1, "Fencing", "G3-11")  # S3-SWORD-1: Fencing enhances a sword; the +1 is G3-11's house figure
     need = int(data.get("st", 0) or 0)
     if need and st_full(f) < need and data.get("kind") in ("missile",):
         spec.add(st_full(f) - need, f"ST {st_full(f)} below the {need} it needs", "S3-AUTO-4")
@@ -160,7 +177,14 @@ def plan_attack(battle: Battle, attacker: Fighter, target: Fighter, weapon: str 
     """The roll and the damage of ``attacker`` hitting ``target`` with ``weapon`` (None = bare hands)."""
     hth = in_hth(attacker) and in_hth(target) and attacker.hex == target.hex
     dfn = defence_of(battle, target, defense)
+    void = []
+    if dfn == "defend" and not can_defend_against(target, weapon):
+        # ruling ND6-5: a defence declared bare-handed meets an unarmed blow only (S3-MA-4)
+        dfn = "none"
+        void.append(f"{target.label} defends bare-handed: no defence against a weapon below Martial Arts 3 "
+                    "(S3-MA-4)")
     n, why = dice_against(target, dfn)
+    why = void + why
     spec = RollSpec(actor=attacker.id, label=f"{label}: DX", base=int(attacker.stats.get("DX", attacker.stats.get("DEX", 10))),
                     rule="G3-1", dice=n)
     spec.modifiers.extend(edx_mods(battle, attacker))

@@ -8,7 +8,12 @@ kind: high explosive (S3-GRENADE-18/19), molotov and incendiary fire (S3-GRENADE
 through :func:`game.rules.nd6.fire.fire_hits`, G3-15), smoke and tear gas (the clouds of :mod:`.smoke`).
 
 A grenade whose fuse is ``next_movement`` waits in ``battle.state["grenades"]`` (a list of plain dicts, saved
-and replayed with the battle) and goes off at the start of the next round (:func:`start_round`). A smoke or gas
+and replayed with the battle) and goes off "at the end of the next movement phase" (S3-GRENADE-8):
+:func:`movement_ended` is that moment's hook. Under a turn order with phases (play, and a situation's rounds
+written down) the ruleset's ``end_phase`` calls it when the next round's movement phase is over, and a caller
+that plays the phases itself may call ``Nd6Ruleset.movement_ended`` (calling it twice does no harm: a fuse goes
+off once). ``clinch resolve`` without phases has no movement phase, so there it goes off when the next round
+begins, before that round's first action (:func:`start_round`, SITUATION-FORMAT). A smoke or gas
 grenade that has gone off lies on the floor, burning, and may be picked up and thrown back (S3-SMOKE-8):
 ``pick_up`` and ``throw_grenade`` again; its record in ``battle.state["grenades"]`` follows it.
 """
@@ -37,7 +42,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ThrowGrenade", "PickUp", "ACTIONS", "GRENADE_AUTO", "FUSES", "CLOUD_KINDS", "max_range", "throw_spec",
     "scatter", "landing", "megahex", "mh_ring", "throw_odds", "detonate", "he_stops", "pending", "start_round",
-    "start_turn", "options", "odds", "area_of", "landing_odds", "expected_hits", "MEAN_HITS",
+    "start_turn", "options", "odds", "area_of", "landing_odds", "expected_hits", "MEAN_HITS", "movement_ended",
+    "phased",
 ]
 
 #: S3-GRENADE-5: 3-5 always land on the hex aimed at (no other effect), 16-17 always miss, 18 is dropped at
@@ -214,7 +220,7 @@ class ThrowGrenade(Nd6Action):
     """Throw the grenade in hand at a hex (S3-GRENADE-2): no roll to miss figures on the way (S3-GRENADE-3).
 
     ``fuse`` is announced before the throw (S3-GRENADE-8): ``end_of_turn`` goes off when the thrower's turn
-    ends, ``next_movement`` at the start of the next round (SITUATION-FORMAT); a molotov burns at once
+    ends, ``next_movement`` when the next round's movement phase ends (:func:`movement_ended`); a molotov burns at once
     (S3-GRENADE-7) and a picked-up smoke grenade is already burning, whatever the fuse says. In hand, out of
     any brawl, a hex in sight, not after moving more than half MOV (ruling ND6-17).
     """
@@ -308,8 +314,9 @@ class ThrowGrenade(Nd6Action):
             detonate(r, rec)
         else:
             _save(r, f.id, [*pending(battle), rec])
-            r.note(E.message(f"The {name_of(g)} will go off at the start of the next round.", actor=f.id,
-                             rule="S3-GRENADE-8"))
+            when = ("when the next round's movement phase ends" if phased(battle)
+                    else "when the next round begins, before its first action")
+            r.note(E.message(f"The {name_of(g)} will go off {when}.", actor=f.id, rule="S3-GRENADE-8"))
 
 
 # -- what is pending ---------------------------------------------------------------------------------------------
@@ -465,13 +472,32 @@ def soak_save(r: Resolution, t: Fighter, source: str) -> bool:
 
 # -- rounds and turns --------------------------------------------------------------------------------------------
 
-def start_round(r: Resolution) -> None:
-    """S3-GRENADE-8 (SITUATION-FORMAT): grenades thrown with a ``next_movement`` fuse go off now, in the order
-    they were thrown."""
+def phased(battle: Battle) -> bool:
+    """Whether G3-3's turn order (movement, then actions) runs the round: in play, and in a situation's rounds
+    written down; not in ``clinch resolve``'s one-turn-per-action rounds, which have no movement phase."""
+    from game.rules.nd6.initiative import POLICY
+
+    cur = battle.state.get("initiative")
+    return isinstance(cur, dict) and cur.get("policy") == POLICY.name
+
+
+def movement_ended(r: Resolution) -> None:
+    """S3-GRENADE-8: "at the end of the next movement phase": the grenades thrown with a ``next_movement`` fuse
+    in an earlier round go off now, in the order they were thrown, once the figures have moved. The hook of the
+    movement phase's end (``Nd6Ruleset.end_phase``, ``Nd6Ruleset.movement_ended``); a grenade goes off once, so
+    a second call in the same round does nothing."""
     for rec in pending(r.battle):
         if rec.get("fuse") == "next_movement" and not rec.get("burning") and "since" not in rec \
                 and rec.get("thrown", 0) < r.battle.round:
             detonate(r, rec)
+
+
+def start_round(r: Resolution) -> None:
+    """A new round (SITUATION-FORMAT): without phases (``clinch resolve`` playing each action as a turn) there is
+    no movement phase to wait for, so the ``next_movement`` fuses go off now, before the round's first action.
+    Under G3-3's phases they wait for :func:`movement_ended` (ruling ND6-17)."""
+    if not phased(r.battle):
+        movement_ended(r)
 
 
 def start_turn(r: Resolution, f: Fighter) -> None:

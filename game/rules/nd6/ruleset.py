@@ -341,12 +341,30 @@ class Nd6Ruleset(Ruleset):
         return r.events
 
     def start_round(self, battle: Battle, dice: Dice) -> list[dict]:
-        """The board's upkeep at a new round: fires burn down, clouds grow and fade, fuses go off
-        (``effects.start_round``: S3-FIRE-11, S3-GRENADE, S3-SMOKE)."""
+        """The board's upkeep at a new round: fires burn down, clouds grow and fade (``effects.start_round``:
+        S3-FIRE-11, S3-GRENADE, S3-SMOKE); without phases (``clinch resolve``) fuses go off too, else they wait
+        for the movement phase's end (:meth:`movement_ended`)."""
         from game.rules.nd6 import effects
 
         r = E.Resolution(battle, dice)
         effects.start_round(r)
+        return r.events
+
+    def end_phase(self, battle: Battle, step: Any, dice: Dice) -> list[dict]:
+        """G3-3's phases: when the last side's movement is over (the turn order has left the movement phase for
+        the actions, or ended the round), the movement phase has ended (:meth:`movement_ended`)."""
+        if isinstance(step, (list, tuple)) and step and step[0] == "movement" and A.phase_of(battle) != "movement":
+            return self.movement_ended(battle, dice)
+        return []
+
+    def movement_ended(self, battle: Battle, dice: Dice) -> list[dict]:
+        """The hook of "the movement phase has ended" (S3-GRENADE-8): grenades thrown with a ``next_movement``
+        fuse in an earlier round go off (``grenades.movement_ended``). Called by :meth:`end_phase` in play; a
+        caller that plays a round's phases itself calls it after the round's last movement-phase action, or
+        before its first action-phase action when the round has none. Applies its events and returns them;
+        a second call in the same round does nothing."""
+        r = E.Resolution(battle, dice)
+        grenades.movement_ended(r)
         return r.events
 
     def ai_hazard(self, battle: Battle, fighter: Fighter, *, careful: bool = True) -> float:

@@ -31,7 +31,14 @@ from game.rules.common import RollSpec
 from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round, phase_of
-from game.rules.nd6.combat import attack_odds, check_target, let_fall, plan_attack, resolve_attack
+from game.rules.nd6.combat import (
+    attack_odds,
+    check_target,
+    lacks_sword_skill,
+    let_fall,
+    plan_attack,
+    resolve_attack,
+)
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.status import (
     edx,
@@ -114,6 +121,9 @@ def weapon_reason(battle: Battle, f: Fighter, weapon: str | None) -> Reason | No
         return None
     if has_tag(weapon, "staff") and st_full(f) < int(item(weapon).get("st", 11)):
         return Reason(f"A staff needs ST {item(weapon).get('st', 11)}; {f.label} has {st_full(f)}.", "S3-STAFF-1")
+    if lacks_sword_skill(f, weapon):  # ruling ND6-12
+        return Reason(f"{f.label} cannot use the {item(weapon).get('name', weapon)}: it requires the Sword skill.",
+                      "S3-SWORD-1")
     if weapon in (f.counters.get("broken_weapons") or ()):
         return Reason(f"{f.label}'s {item(weapon).get('name', weapon)} was broken parrying a sword: it can still "
                       "defend, but not strike.", "S3-SWORD-5")
@@ -187,9 +197,10 @@ def adjust_plan(battle: Battle, plan: Any, attacker: Fighter, target: Fighter, w
 
 
 def _parrying_weapon(t: Fighter) -> str | None:
-    """The weapon a defending fighter parries with: the first held melee weapon or staff (S3-SWORD-5)."""
+    """The weapon a defending fighter parries with: the first held melee weapon or staff (S3-SWORD-5) it may use
+    (a plasma or monofilament sword needs the Sword skill, S3-SWORD-1)."""
     for i in held(t):
-        if item(i).get("kind") == "melee" or has_tag(i, "defend"):
+        if (item(i).get("kind") == "melee" or has_tag(i, "defend")) and not lacks_sword_skill(t, i):
             return i
     return None
 
