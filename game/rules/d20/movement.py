@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["walk_rate", "turning_distance", "plan", "Plan", "parting_shots", "carry_mount", "lightly_loaded",
-           "is_straight", "doorway_check", "swim_rate"]
+           "is_straight", "doorway_check", "swim_rate", "stall_if_idle"]
 
 
 def lightly_loaded(f: Fighter) -> bool:
@@ -298,6 +298,10 @@ def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
     for o in engaged_with(battle, f):
         if all(hex_distance(o.hex, h) <= 1 for h in steps) or not has_ready_weapon(o):
             continue
+        if battle.state.get("reactions") is False:  # SITUATION-FORMAT: the action says ``reactions: false``
+            r.note(E.message(f"{f.label} turns its back on {o.label}, who lets it go: no parting shot.", actor=o.id,
+                             rule="S4-DEFMOVE-1"))
+            continue
         # a stunned foe still acts, at -2 (G4-16): it gets its shot; one who cannot attack at all does not: the
         # helpless (S4-HELPLESS-1), the surprised (S4-SURPRISE-5), one in total or staff defence (S4-PARRY-3,
         # S4-STAFF-3), a holder, who may use no weapon (S4-HOLD-5)
@@ -349,3 +353,24 @@ def direction_to(a: Hex, b: Hex) -> int:
 
 
 _ = (this_round, altitude, on_deep_water)
+
+
+def stall_if_idle(r: Resolution, f: Fighter) -> None:
+    """S4-FLY-4: "if the creature does not move horizontally by at least one-third its normal speed, it will
+    stall": a winged flier aloft that made no move at all last round (a short move stalls it as it ends, in
+    ``Move.go``) stalls now, at its first slot of this round, and must dive at the maximum rate this round
+    (ruling D20-27). Called once a round by the ruleset's ``start_turn``; the battle's first round has no
+    round before it."""
+    from game.rules.d20.status import is_out
+
+    battle = r.battle
+    if battle.round <= 1 or trait(f, "flyer", "") != "winged" or altitude(f) <= 0 or is_out(f):
+        return
+    if f.counters.get("stall") == battle.round:
+        return  # already stalled by last round's short flight
+    moved = f.counters.get("moved")
+    if isinstance(moved, dict) and moved.get("round") == battle.round - 1:
+        return  # it flew last round: Move.go judged that flight
+    r.emit(E.stat(f.id, "counters.stall", battle.round, rule="S4-FLY-4"))
+    r.note(E.message(f"{f.label} did not fly last round, less than a third of its speed: it stalls and must dive "
+                     "at the maximum rate this round.", actor=f.id, rule="S4-FLY-4"))

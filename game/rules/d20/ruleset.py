@@ -172,8 +172,9 @@ class D20Ruleset(Ruleset):
         return False, None
 
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[dict]:
-        """Once a round, at a fighter's first slot: timed conditions end, breath, touch attacks, a bolting mount;
-        at its hand-to-hand slot, the attack of a charge that had to wait for it (ruling D20-6)."""
+        """Once a round, at a fighter's first slot: timed conditions end, breath, an idle winged flier's stall,
+        touch attacks, a bolting mount; at its hand-to-hand slot, the attack of a charge that had to wait for it
+        (ruling D20-6)."""
         r = E.Resolution(battle, dice)
         f = battle.get(fighter_id)
         if f is None:
@@ -202,6 +203,9 @@ class D20Ruleset(Ruleset):
 
         if not is_out(f):
             tick_breath(r, f)
+        from game.rules.d20.movement import stall_if_idle
+
+        stall_if_idle(r, f)  # S4-FLY-4: a winged flier that did not fly last round stalls (ruling D20-27)
         for g in [g for g in battle.grapples if g.holder == f.id]:
             t = battle.fighter(g.target)
             if not is_out(f) and g.since < battle.turn and this_round(battle, f, "touched") is None:
