@@ -65,16 +65,21 @@ def percent(p: float | None, *, unknown: str = "") -> str:
     return f"{round(x)}%"
 
 
-def percents(ps: list[float] | tuple[float, ...]) -> list[str]:
+def percents(ps: list[float] | tuple[float, ...], keep: int | None = None) -> list[str]:
     """Chances that make up a whole (a chart's outcomes), rounded so their percentages add up to 100:
     whole percents by largest remainder (rounding each alone can show 34% + 34% + 33% = 101%), with
     :func:`percent`'s "<1%" and ">99%" for what may still happen. Chances that are not a whole (their
-    sum is not 1) are each rounded alone."""
+    sum is not 1) are each rounded alone. ``keep``: the index of a share that must read as :func:`percent`
+    reads it alone (the one the action menu shows: a chart said "hit 58%" beside a menu's 57%); the others
+    share what is left."""
     if not ps or abs(sum(ps) - 1.0) > 1e-6:
         return [percent(p) for p in ps]
     xs = [max(0.0, p) * 100 for p in ps]
     whole = [int(x) for x in xs]
-    for i in sorted(range(len(xs)), key=lambda i: (-(xs[i] - whole[i]), i))[:100 - sum(whole)]:
+    order = [i for i in range(len(xs)) if i != keep]
+    if keep is not None and 0 <= keep < len(xs):
+        whole[keep] = round(xs[keep])
+    for i in sorted(order, key=lambda i: (-(xs[i] - whole[i]), i))[:max(0, 100 - sum(whole))]:
         whole[i] += 1
     out = []
     for x, n in zip(xs, whole):

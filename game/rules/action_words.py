@@ -17,6 +17,7 @@ its own words. No pygame here: the UI and the tests read the same data.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from game.rules.base import Action, Ruleset
 
 __all__ = ["ActionWords", "Bar", "generic_words", "dice_spread", "with_words", "chart_kind", "FOE_WORDS", "COMMON_DOES",
-           "OUTCOME_WORDS"]
+           "OUTCOME_WORDS", "whole_chance", "headline_chance", "rolls_before", "own_hook"]
 
 #: one bar of a chart or one roll: (label, chance 0..1)
 Bar = tuple[str, float]
@@ -193,6 +194,63 @@ def _rolls(odds: dict[str, float], kind: str, head: str | None, foe: str) -> tup
     return (), None
 
 
+@lru_cache(maxsize=64)
+def _hook(package: str, name: str) -> Any:
+    try:
+        module = importlib.import_module(f"{package}.action_words")
+    except ImportError:
+        return None
+    return getattr(module, name, None)
+
+
+def own_hook(ruleset: Ruleset | None, name: str) -> Any:
+    """A function ``name`` of the ruleset's own ``action_words`` module (its folder's words), or None: how a
+    ruleset adds to the common words without a method on its class (``rolls_before``, ``base_words``)."""
+    if ruleset is None or not getattr(ruleset, "id", ""):
+        return None
+    return _hook(type(ruleset).__module__.rsplit(".", 1)[0], name)
+
+
+def headline_chance(ruleset: Ruleset | None, odds: dict[str, float] | None) -> tuple[str | None, float | None]:
+    """The outcome an action is taken for and its chance in ``odds`` alone: the ruleset's ``headline`` (hit,
+    win, success...), else the likeliest outcome; ``(None, None)`` without odds, ``("done", None)`` for a sure
+    thing."""
+    if not odds:
+        return None, None
+    if set(odds) == {"done"}:
+        return "done", None
+    from game.rules.base import Ruleset as _Base
+
+    k = (ruleset or _Base()).headline(odds)
+    if k is None or k not in odds:
+        k = max(odds, key=lambda x: odds[x])
+    return k, float(odds[k])
+
+
+def rolls_before(ruleset: Ruleset | None, battle: Battle | None, action: Action) -> tuple[Bar, ...]:
+    """Rolls the fighter makes before anything the action itself rolls, each with its chance (3d6: the HT roll to
+    stay conscious at 0 HP or less, G0-7), from the ruleset's own ``rolls_before(battle, action)``; () if none."""
+    hook = own_hook(ruleset, "rolls_before")
+    return tuple(hook(battle, action)) if hook is not None and battle is not None else ()
+
+
+def whole_chance(ruleset: Ruleset | None, battle: Battle | None, action: Action,
+                 odds: dict[str, float] | None) -> float | None:
+    """The chance of the whole action: the action menu's percentage and the hover's "the whole", one computation
+    for both. The headline outcome's chance in ``odds`` times every roll made before it (:func:`rolls_before`);
+    None when ``odds`` are unknown or the action is a sure thing with no roll before it."""
+    if odds is None:
+        return None
+    _, p = headline_chance(ruleset, odds)
+    before = rolls_before(ruleset, battle, action) if odds else ()
+    if not before:
+        return p
+    whole = 1.0 if p is None else p
+    for _, q in before:
+        whole *= q
+    return whole
+
+
 def generic_words(ruleset: Ruleset, battle: Battle, action: Action, odds: dict[str, float] | None = None,
                   foe: str | None = None) -> ActionWords:
     """The default hover: from ``ruleset.odds`` and the action's own class members (title, rule, free).
@@ -210,13 +268,15 @@ def generic_words(ruleset: Ruleset, battle: Battle, action: Action, odds: dict[s
     costs = ("A free action: your turn goes on." if getattr(action, "free", False) else
              "Takes your turn.")
     does = COMMON_DOES.get(getattr(action, "type", ""), "")
+    before = rolls_before(ruleset, battle, action) if odds else ()
+    whole = whole_chance(ruleset, battle, action, odds)  # the menu's percentage, computed the same way
     if not odds or set(odds) == {"done"}:
-        return ActionWords(does=does, costs=costs, rules=_rules(action))
+        return ActionWords(does=does, costs=costs, rolls=before, whole=whole, rules=_rules(action))
     kind = chart_kind(odds)
     head = ruleset.headline(odds)
-    rolls, whole = _rolls(odds, kind, head, foe)
-    return ActionWords(does=does, costs=costs, rolls=rolls, whole=whole, chart=chart_bars(odds), chart_kind=kind,
-                       foe=foe_bars(odds, foe), rules=_rules(action))
+    rolls, _ = _rolls(odds, kind, head, foe)
+    return ActionWords(does=does, costs=costs, rolls=(*before, *rolls), whole=whole, chart=chart_bars(odds),
+                       chart_kind=kind, foe=foe_bars(odds, foe), rules=_rules(action))
 
 
 def target_name(battle: Battle | None, action: Action) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.action_words import target_name
-from game.ui.describe import main_chance, name_of, ruleset_of
+from game.ui.describe import name_of, ruleset_of
 from game.ui.grip_diagram import grips_of, render_grips
 from game.ui.odds_chart import render_chart
 from game.ui.rule_links import render_linked
@@ -105,7 +105,7 @@ class HoverBox:
             return e.option.action
         g = e.group
         if e.kind == "group" and g is not None and g.legal:
-            return max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)), g.ruleset)[1] or 0)).action
+            return max(g.legal, key=lambda o: g.chance_of(o) or 0).action
         return QUIET
 
     def draw_rows(self, surf: Any, rows: list[Line], lh: int) -> None:

@@ -31,9 +31,10 @@ from typing import Any
 
 import pygame
 
+from game.rules.action_words import whole_chance
 from game.rules.base import Option, Ruleset
 from game.ui.action_hover import QUIET, HoverBox, words_lines
-from game.ui.describe import main_chance, name_of, odds_meaning, ruleset_of, variant_label
+from game.ui.describe import name_of, odds_meaning, ruleset_of, variant_label
 from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
 from game.wording import percent
@@ -81,6 +82,8 @@ class Group:
     legal: list[Option] = field(default_factory=list)
     illegal: list[Option] = field(default_factory=list)
     odds: dict[int, dict[str, float] | None] = field(default_factory=dict)  # id(option) -> odds
+    #: id(option) -> the chance of the whole action (``action_words.whole_chance``: the hover's "the whole")
+    chance: dict[int, float | None] = field(default_factory=dict)
     variant: str = ""  # "grapple" or "grapple:all_out_attack": one group per maneuver
     ruleset: Ruleset | None = None  # whose ``headline`` names the outcome a percentage is the chance of
 
@@ -102,10 +105,14 @@ class Group:
         # map, where any hex the rules accept may be clicked and a refused one says why
         return len(tos) > 1 or (bool(tos) and len(tos | {getattr(o.action, "to", None) for o in self.illegal}) > 1)
 
+    def chance_of(self, o: Option) -> float | None:
+        """The percentage the menu shows for ``o``: the chance of the whole, as its hover says it."""
+        return self.chance.get(id(o))
+
     def best(self) -> float | None:
         best = None
         for o in self.legal:
-            _, p = main_chance(self.odds.get(id(o)), self.ruleset)
+            p = self.chance_of(o)
             if p is not None and (best is None or p > best):
                 best = p
         return best
@@ -143,6 +150,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
         if o.reason is None:
             g.legal.append(o)
             g.odds[id(o)] = get(a) if get is not None else None
+            g.chance[id(o)] = whole_chance(ruleset, battle, a, g.odds[id(o)])
         else:
             g.illegal.append(o)
     order = {k: i for i, k in enumerate(ruleset.menu_order if known else ())}
@@ -265,7 +273,7 @@ class ActionMenu:
             if g.on_map:
                 tail = "  (pick on map)"
             elif len(g.legal) == 1 and not g.illegal:
-                tail = f":  {percent(main_chance(g.odds.get(id(g.legal[0])), g.ruleset)[1])}"
+                tail = f":  {percent(g.chance_of(g.legal[0]))}"
                 tail = "" if tail.strip() == ":" else tail
             elif g.legal:
                 p = g.best()
@@ -304,7 +312,7 @@ class ActionMenu:
             if kind == "option":
                 o, num = payload
                 label = variant_label(o.action, self.battle, shared_target) or g.title
-                p = main_chance(g.odds.get(id(o)), g.ruleset)[1]
+                p = g.chance_of(o)
                 txt = f"{num + '  ' if num else ''}{label}" + (f":  {percent(p)}" if p is not None else "")
                 self._add(panel, y, self._button(panel, y, txt, True), "option", group=g, option=o, key=num)
             else:
@@ -483,7 +491,7 @@ class ActionMenu:
                 out.append(("Pick the hex on the map: the reachable ones are lit, with their cost.", pal.text,
                             False))
             elif g.legal:
-                best = max(g.legal, key=lambda o: (main_chance(g.odds.get(id(o)), g.ruleset)[1] or 0))
+                best = max(g.legal, key=lambda o: g.chance_of(o) or 0)
                 out.append((f"{len(g.legal)} way{'s' if len(g.legal) != 1 else ''} allowed; the best:", pal.dim,
                             False))
                 out.append((odds_meaning(self.battle, best.action, g.odds.get(id(best))), pal.text, False))

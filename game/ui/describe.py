@@ -584,47 +584,48 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
 def main_chance(odds: dict[str, float] | None, ruleset: Ruleset | None = None) -> tuple[str | None, float | None]:
     """The outcome a menu shows and its chance: the ruleset's ``headline`` (hit, win, success...), else the
     likeliest outcome; ``None`` for a sure thing. Without a ruleset, the generic headline."""
-    if not odds:
-        return None, None
-    if set(odds) == {"done"}:
-        return "done", None
-    k = (ruleset or Ruleset()).headline(odds)
-    if k is None or k not in odds:
-        k = max(odds, key=lambda x: odds[x])
-    return k, float(odds[k])
+    from game.rules.action_words import headline_chance
+
+    return headline_chance(ruleset, odds)
 
 
 def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str:
     """What the percentage means for this action, in a sentence, with every outcome's share."""
+    from game.rules.action_words import rolls_before, target_name, whole_chance
+
     ruleset = ruleset_of(battle)
     key, p = main_chance(odds, ruleset)
-    if key is None:
-        return "No roll is involved."
-    if key == "done":
-        return "Certain: no roll is involved."
-    from game.rules.action_words import target_name
+    whole = whole_chance(ruleset, battle, action, odds)
+    before = rolls_before(ruleset, battle, action) if odds else ()
+    lead = ""
+    if before and whole is not None:  # a roll comes first (3d6's G0-7): the menu's number counts it
+        first = " and ".join(f"{label} ({percent(q)})" for label, q in before)
+        lead = f"{percent(whole)} = the chance of the whole, with {first} first. Then: "
+    if key is None or key == "done":
+        return lead + "no roll is involved." if lead else (
+            "No roll is involved." if key is None else "Certain: no roll is involved.")
 
     tgt = getattr(action, "target", None)  # else a sweep's first target, whose odds these are (nd6 full auto)
     foe = name_of(battle, tgt) if tgt else target_name(battle, action)
     kind = getattr(action, "type", "")
     own = ruleset.odds_words(battle, action, odds, foe) if odds else None  # edge's ladder of edges
     if own:
-        return own
+        return lead + own
     if key == "hit":
         what = "the grip takes hold" if kind in ("grapple", "wrestle") else "the blow lands"
         # a defence roll only where the odds have one (d20's attack meets an AC, nobody rolls to defend)
         why = (f"your roll succeeds and {foe}'s best defence fails (or you roll a critical)" if "defended" in odds
                else "your roll succeeds")
-        head = f"{round(p * 100)}% = the chance {what}: {why}."
+        head = f"{percent(p)} = the chance {what}: {why}."
     elif key == "win":
-        head = (f"{round(p * 100)}% = the chance you win the contest against {foe} "
+        head = (f"{percent(p)} = the chance you win the contest against {foe} "
                 f"(a tie or a loss: it does not work).")
     elif key == "success":
-        head = f"{round(p * 100)}% = the chance your roll succeeds."
+        head = f"{percent(p)} = the chance your roll succeeds."
     else:
-        head = f"{round(p * 100)}% = the chance of \u201c{_words(key)}\u201d."
+        head = f"{percent(p)} = the chance of \u201c{_words(key)}\u201d."
     rest = " \u00b7 ".join(f"{_words(k)} {percent(v)}" for k, v in odds.items()) if odds else ""
-    return f"{head} Outcomes: {rest}." if rest else head
+    return lead + (f"{head} Outcomes: {rest}." if rest else head)
 
 
 def _order_words(battle: Any, d: dict[str, Any]) -> str:

@@ -51,10 +51,12 @@ def bar_colour(label: str, pal: Palette, kind: str = "outcomes", index: int = 0)
 
 
 def _bars(t: TextCache, pal: Palette, surf: pygame.Surface, y: int, width: int,
-          bars: tuple[tuple[str, float], ...], kind: str) -> int:
-    """Horizontal bars with their label and percentage; returns the next free y."""
+          bars: tuple[tuple[str, float], ...], kind: str, whole: float | None = None) -> int:
+    """Horizontal bars with their label and percentage; returns the next free y. The bar whose share is
+    ``whole`` (the chance the menu shows) reads as the menu reads it; the others make up 100%."""
     track = width - LABEL_W - 56
-    shown = percents([p for _, p in bars])  # a whole's shares add up to 100%
+    keep = next((i for i, (_, p) in enumerate(bars) if whole is not None and abs(p - whole) < 1e-9), None)
+    shown = percents([p for _, p in bars], keep=keep)  # a whole's shares add up to 100%
     for i, (label, p) in enumerate(bars):
         surf.blit(t.render(fit_text(t, label, 12, LABEL_W - 6), 12, pal.text), (10, y))
         x0 = 10 + LABEL_W
@@ -125,14 +127,14 @@ def render_chart(t: TextCache, pal: Palette, words: ActionWords, width: int, foe
     y = 6
     if words.chart:
         surf.blit(t.render(CHART_TITLES.get(words.chart_kind, "Every outcome"), 12, pal.accent, True), (10, y))
-        y = _bars(t, pal, surf, y + 18, width, words.chart, words.chart_kind) + 2
+        y = _bars(t, pal, surf, y + 18, width, words.chart, words.chart_kind, words.whole) + 2
     if words.damage:
         label = words.damage_label or "Injury if it hits"
         surf.blit(t.render(fit_text(t, label, 12, width - 20, True), 12, pal.accent, True), (10, y))
         y = _columns(t, pal, surf, y + 18, width, words.damage) + 2
     if words.foe:
         surf.blit(t.render(f"The same odds from {foe}'s side", 12, pal.accent, True), (10, y))
-        y = _bars(t, pal, surf, y + 18, width, words.foe, "foe") + 2
+        y = _bars(t, pal, surf, y + 18, width, words.foe, "foe", words.whole) + 2
     out = pygame.Surface((width, min(surf.get_height(), y + 4)), pygame.SRCALPHA)
     pygame.draw.rect(out, (16, 18, 24, 240), out.get_rect(), border_radius=8)
     pygame.draw.rect(out, pal.panel_edge, out.get_rect(), width=1, border_radius=8)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["words", "DOES", "COSTS", "OPENS"]
+__all__ = ["words", "rolls_before", "DOES", "COSTS", "OPENS"]
 
 _ID = re.compile(r"\bS0-[A-Z]+-\d+\b")
 
@@ -83,9 +83,17 @@ def _cite(ruleset: Ruleset, text: str) -> str:
     return _ID.sub(lambda m: ruleset.rule_map.get(m.group(0), m.group(0)), text)
 
 
+def rolls_before(battle: Battle, action: Action) -> tuple[tuple[str, float], ...]:
+    """G0-7 (ruling L-12): the HT roll a fighter at 0 HP or less makes before the maneuver, with its chance: the
+    common words put it first among the rolls and count it in the whole, the menu's percentage included
+    (:func:`game.rules.action_words.whole_chance`)."""
+    p = _conscious(battle, action)
+    return () if p is None else (("HT to stay conscious at 0 HP or less (G0-7)", p),)
+
+
 def _conscious(battle: Battle, action: Action) -> float | None:
     """G0-7: the chance to stay conscious before acting at 0 HP or less (None: no roll needed)."""
-    actor = battle.get(action.actor) if battle is not None else None
+    actor = battle.get(getattr(action, "actor", None)) if battle is not None else None
     if actor is None or getattr(action, "free", False) or action.type == "do_nothing":
         return None
     hp = S.current_hp(actor)
@@ -146,12 +154,8 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
         where = getattr(action, "location", None)
         notes.append(f"Aimed at the {where}: harder to hit, other injury (G0-6).")
     fill = {"foe": foe}
-    rolls, whole = base.rolls, base.whole
-    p = _conscious(battle, action)
-    if p is not None:  # G0-7 comes before anything the action rolls
-        rolls = (("HT to stay conscious at 0 HP or less (G0-7)", p), *rolls)
-        whole = p * (whole if whole is not None else 1.0)
+    p = _conscious(battle, action)  # G0-7's roll is already first among base.rolls and counted in base.whole
     damage, label = _damage(battle, action) if kind in ("attack", "all_out_attack", "move_and_attack") else ((), "")
     return with_words(base, damage=damage, damage_label=label, does=_cite(ruleset, does.format(**fill)), costs=_cite(ruleset, costs.format(**fill)),
-                      notes=tuple(_cite(ruleset, n.format(**fill)) for n in notes), rolls=rolls, whole=whole,
+                      notes=tuple(_cite(ruleset, n.format(**fill)) for n in notes),
                       rules=tuple(dict.fromkeys((*base.rules, *(["G0-7"] if p is not None else [])))))
