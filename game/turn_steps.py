@@ -112,7 +112,7 @@ class IntentStep(Step):
         # L-4, L-5) keeps its actor's turn open; the ruleset's own checks
         # bound how many it allows (face once per turn), and a cap here
         # guards against a ruleset that forgets to.
-        if type(self.action).free and b.current == self.action.actor:
+        if self.action.free and b.current == self.action.actor:  # an intent's own (a drag on a step, S0-FREE-3)
             used = b.state.get("free_actions", 0) + 1
             if used < MAX_FREE_ACTIONS:
                 b.state["free_actions"] = used

@@ -227,7 +227,7 @@ def test_S0_FREE_3_dragging_is_moving_normally_and_the_menu_agrees():
     exactly the hexes the engine lets ann drag pinned bob to (Move 3 with the load: 36 hexes)."""
     b = duo({"stats": {"HT": 11}}, {"posture": "prone"}, grapples=(grip(kind="pin"),))
     assert Drag("ann", to=(1, 0)).maneuver_name() == Move("ann", to=(1, 0)).maneuver_name() == "move"
-    assert not Drag.free
+    assert not Drag("ann", to=(1, 0)).free  # a Move drag; a step drag is free (test_rules_3d6_seed_sentences)
     assert "S0-FREE-3" in reason(b, Drag("ann", to=(0, 0)))
     listed = {o.action.to for o in ruleset_for(b).legal_actions(b, "ann") if o.action.type == "drag" and o.legal}
     expect = {(h.q, h.r) for h in hex_spiral(Hex(0, 0), 5) if Drag("ann", to=(h.q, h.r)).check(b) is None}

@@ -150,6 +150,10 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
         elif grip is not None and grip.hands >= 2:
             notes.append("{foe} holds you with two hands: +5 to {foe} (S0-BREAK-4).")
         notes.append("Win and you are free, and may step away at once (S0-BREAK-7).")
+    elif kind == "drag" and maneuver == "step":
+        does = "Step one hex, hauling the held foe along as weight (S0-FREE-3)."
+        costs = ("Free, but it is this turn's step: then an Attack, All-Out Attack or other maneuver with a step, "
+                 "not a Move (S0-FREE-3, G0-4).")
     elif kind in ("attack", "all_out_attack") and getattr(action, "location", None) not in (None, "torso"):
         where = getattr(action, "location", None)
         notes.append(f"Aimed at the {where}: harder to hit, other injury (G0-6).")

@@ -59,7 +59,11 @@ def approach(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter,
     Attack's step, so a step can't do both (ruling L-2).
     """
     path: list[Hex] = []
+    stepped = E.has_effect(battle, actor.id, STEP_TAKEN)  # S0-FREE-3: a drag took the Attack's step
     if actor.hex != target.hex:
+        if stepped:
+            return Reason(f"{actor.label} has taken this turn's step dragging and cannot step into "
+                          f"{target.label}'s hex", rs.cite("S0-FREE-3"))
         dist = hex_distance(actor.hex, target.hex)
         if maneuver == "move_and_attack":
             steps = rs.move_allowance(battle, actor)
@@ -91,6 +95,9 @@ def approach(battle: Battle, rs: ThreeD6Lite, actor: Fighter, target: Fighter,
         if actor.posture not in ("standing", "crouching", "sitting"):
             return Reason(f"{target.label} is {target.posture}: {actor.label} must kneel or lie down to grapple",
                           rs.cite("S0-REQ-5"))
+        if stepped:
+            return Reason(f"{target.label} is {target.posture}: kneeling would be the Attack's step, which "
+                          f"{actor.label} took dragging", rs.cite("S0-REQ-6"))
     return path, down
 
 
@@ -553,11 +560,11 @@ class ForceDrop(AfterGrapple):
 class Drag(Maneuver):
     """S0-FREE-2/3: move dragging or carrying the held foe (pinned, or ST more than twice its ST).
 
-    Dragging is no action of its own: seed 000 says "just move or step
-    normally, dragging or carrying your enemy", so this is the Move maneuver
-    with the victim along and costs what that Move costs, no more (ruling
-    L-11); a drag that goes nowhere is no move. The victim counts as
-    encumbrance (G0-13: half its weight when lying).
+    ``maneuver``: ``move`` (the Move maneuver) or ``step`` (the one-hex step of this turn's maneuver,
+    taken first as a free action: then an Attack, All-Out Attack or other maneuver with a step, G0-4). Dragging is no action of its own: seed 000
+    says "just move or step normally, dragging or carrying your enemy", so a drag costs what that Move or
+    step costs, no more (ruling L-11); a drag that goes nowhere is no move. The victim counts as encumbrance
+    (G0-13: half its weight when lying).
     """
 
     type: ClassVar[str] = "drag"
@@ -566,6 +573,15 @@ class Drag(Maneuver):
     maneuver_kind: ClassVar[str] = "move"
     to: tuple[int, int] | None = None
     target: str | None = None
+    maneuver: str = "move"
+
+    @property  # type: ignore[override]
+    def free(self) -> bool:
+        """S0-FREE-2, S0-FREE-3: a drag on a maneuver's step is a free action; the maneuver that follows is the turn's."""
+        return self.maneuver == "step"
+
+    def maneuver_name(self) -> str:
+        return "free" if self.free else "move"
 
     def _grip(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Grip | Reason:
         mine = [g for g in grips_by(battle, actor.id) if self.target in (None, g.target)
@@ -578,6 +594,9 @@ class Drag(Maneuver):
         rs = ruleset_for(battle)
         if self.to is None:
             return Reason("Choose the hex to drag to", rs.cite("S0-FREE-3"), "bad_intent")
+        if self.maneuver not in ("move", "step"):
+            return Reason(f"maneuver: a drag is a Move or a step, not {self.maneuver!r}", rs.cite("S0-FREE-3"),
+                          "bad_intent")
         g = self._grip(battle, rs, actor)
         if isinstance(g, Reason):
             return g
@@ -587,17 +606,24 @@ class Drag(Maneuver):
                           f"{rs.strength_words} {victim.label}'s", rs.cite("S0-FREE-2"))
         if is_grappled(battle, actor.id):
             return Reason(f"{actor.label} is held and cannot move away", rs.cite("S0-HOLD-3"))
-        steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
+        steps = self._steps(battle, rs, actor, victim)
         if steps <= 0:
             return Reason(f"{victim.label} is too heavy for {actor.label} to move", "G0-13")
+        if self.free and E.has_effect(battle, actor.id, STEP_TAKEN):
+            return Reason(f"{actor.label} has taken this turn's step", rs.cite("S0-FREE-3"))
         if Hex.of(self.to) == actor.hex:
             # S0-FREE-3 (ruling L-11): dragging is moving; the menu lists no drag to the hex one stands in.
             return Reason(f"Choose a hex to drag {victim.label} to: dragging is moving", rs.cite("S0-FREE-3"),
                           "bad_intent")
         if find_path(battle, actor, Hex.of(self.to), steps, companions=frozenset({victim.id})) is None:
-            return Reason(f"{actor.label} cannot drag {victim.label} to {list(self.to)} (Move {steps} "
-                          "with the load)", rs.cite("S0-FREE-3"))
+            how = "one step" if self.free else f"Move {steps} with the load"
+            return Reason(f"{actor.label} cannot drag {victim.label} to {list(self.to)} ({how})", rs.cite("S0-FREE-3"))
         return None
+
+    def _steps(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter, victim: Fighter) -> int:
+        """How far this drag may go: the Move the load leaves (G0-13), or one hex for a step if any Move is left."""
+        steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
+        return min(steps, 1) if self.free else steps
 
     def _resolve(self, r, actor):
         rs = ruleset_for(r.battle)
@@ -605,7 +631,7 @@ class Drag(Maneuver):
         g = self._grip(battle, rs, actor)
         assert not isinstance(g, Reason)
         victim = battle.fighter(g.target)
-        steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
+        steps = self._steps(battle, rs, actor, victim)
         path = find_path(battle, actor, Hex.of(self.to), steps, companions=frozenset({victim.id})) or []
         for other in list(battle.grapples):
             involved = {other.holder, other.target}
@@ -615,6 +641,23 @@ class Drag(Maneuver):
                 continue
             r.emit(E.grapple_end(other.holder, other.target, why="pulled apart by the drag", rule="G0-10"))
         _move_events(r, actor, path, rs.cite("S0-FREE-3"), companions=[victim.id])
+        if self.free:  # the turn's one step is spent: a maneuver with a step follows (S0-FREE-3, G0-4)
+            r.emit(E.effect_start(actor.id, STEP_TAKEN, until="end_of_turn", rule=rs.cite("S0-FREE-3")))
+
+
+#: the turn-scoped effect of a drag on a maneuver's step: no other step (nor a Move) this turn (S0-FREE-3)
+STEP_TAKEN = "step_taken"
+#: G0-4 (the GURPS maneuvers): those that carry a one-hex step, which a drag may be (ruling L-11)
+STEP_MANEUVERS = ("attack", "all_out_attack", "feint", "evaluate", "aim", "ready", "concentrate", "wait")
+
+
+def step_spent_reason(battle: Battle, rs: ThreeD6Lite, actor: Fighter, maneuver: str) -> Reason | None:
+    """S0-FREE-3, G0-4 (ruling L-11): after a drag on the turn's step, the maneuver it belongs to must carry a
+    step; a Move, Move and Attack, Change Posture or Do Nothing has none to give."""
+    if E.has_effect(battle, actor.id, STEP_TAKEN) and maneuver != "free" and maneuver not in STEP_MANEUVERS:
+        return Reason(f"{actor.label} has taken this turn's step dragging: a Move, Move and Attack, Change "
+                      "Posture or Do Nothing has no step to give", rs.cite("S0-FREE-3"))
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,7 +266,7 @@ class ThreeD6Lite(Ruleset):
                 if g.kind != "pin" and g.location in BODY_LOCATIONS:
                     return Reason(f"{actor.label} must first pin {battle.fighter(g.target).label} to "
                                   f"{m.replace('_', ' ')}", self.cite("S0-HAND-3"))
-        return None
+        return G.step_spent_reason(battle, self, actor, m)  # S0-FREE-3: after a drag on the step
 
     def after_action(self, r: Resolution, actor: Fighter, action: M.Maneuver) -> None:
         """Evaluate and Feint last only until the fighter's next maneuver (G0-4)."""

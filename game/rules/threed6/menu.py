@@ -203,6 +203,11 @@ class _Menu:
                 steps = rs.move_allowance(battle, actor, load=rs.drag_load(victim))
                 for h in reachable_hexes(battle, actor, steps, frozenset({victim.id})):
                     out.append(Option(G.Drag(fid, to=(h.q, h.r), target=g.target)))
+                # S0-FREE-3: "move or step normally": the Attack's step, with the foe along, then the attack
+                for h in hex_neighbors(actor.hex):
+                    step = G.Drag(fid, to=(h.q, h.r), target=g.target, maneuver="step")
+                    if self.check(step) is None:
+                        out.append(Option(step))
         if not mine:
             for cls in (Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Strangle, G.Release):
                 if cls is not G.Strangle or lite_strangle:

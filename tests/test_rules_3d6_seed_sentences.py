@@ -1,0 +1,94 @@
+"""3d6 rules that follow a plain sentence of the seed where a ruling once set it aside.
+
+Each test cites the checklist ID of the sentence it holds the engine to, with
+scripted dice: S0-FREE-3 ("just move or step normally, dragging or carrying your
+enemy", ruling L-11), S0-HOLD-1 with S0-TAKEDOWN-2 (the held victim's -4 DX in the
+takedown contest, ruling L-17), S2-STRANGLE-9 (blunt trauma starts suffocation,
+ruling F-5).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import game.rules  # noqa: F401  (registers the real rulesets)
+from game.hexgrid import Hex
+from game.model import Fighter
+from game.rules.threed6 import grappling as G
+from game.situation import build_situation, parse_situation, play
+from game.turns import TurnController
+
+BASE = {"ST": 12, "DX": 11, "IQ": 10, "HT": 11}
+
+
+def situation(ruleset: str, ann: dict[str, Any], bob: dict[str, Any], grips: list[dict[str, Any]],
+              actions: list[dict[str, Any]], dice: list[int]):
+    fighters = [{"id": "ann", "side": "red", "hex": [0, 0], "facing": 0, "stats": BASE, **ann},
+                {"id": "bob", "side": "blue", "hex": [0, 0], "facing": 3, "stats": BASE, **bob}]
+    data = {"ruleset": ruleset, "map": None, "fighters": fighters, "grapples": grips, "actions": actions,
+            "dice": dice}
+    return build_situation(parse_situation(json.dumps(data).encode(), name="t.json"), name="t.json")
+
+
+def resolve(*args: Any) -> tuple[list[dict[str, Any]], int, Any]:
+    sit = situation(*args)
+    out = play(sit, sit.make_dice())
+    return out.events, out.exit_status, sit.battle
+
+
+PIN = [{"holder": "ann", "target": "bob", "location": "torso", "hands": 2, "kind": "pin"}]
+LYING = {"posture": "prone"}
+
+
+def test_S0_FREE_3_a_step_drags_the_pinned_foe_and_the_attack_follows():
+    """S0-FREE-3 (ruling L-11): "move or step normally, dragging": ann steps one hex with bob pinned, then
+    kicks him in the same turn; the step is free, the kick is the turn's Attack."""
+    events, status, b = resolve("3d6-lite", {}, LYING, PIN,
+                                [{"actor": "ann", "type": "drag", "to": [1, 0], "maneuver": "step"},
+                                 {"actor": "ann", "type": "attack", "target": "bob", "item": "kick"}],
+                                [3, 3, 3, 3])
+    assert status == 0, events
+    move = next(e for e in events if e["type"] == "move")
+    assert move["rule"] == "S0-FREE-3" and move["carried"] == ["bob"] and move["to"] == [1, 0]
+    assert b.fighter("ann").hex == b.fighter("bob").hex and b.fighter("bob").hex.q == 1
+    assert any(e["type"] == "damage" and e["target"] == "bob" for e in events)
+    assert b.turn == 1  # one turn: the step and its Attack
+
+
+def test_S0_FREE_3_the_step_is_one_hex_and_spends_the_turns_step():
+    """S0-FREE-3, G0-4 (ruling L-11): a step is one hex; after it no Move, no second step drag."""
+    events, status, _ = resolve("3d6-lite", {}, LYING, PIN,
+                                [{"actor": "ann", "type": "drag", "to": [2, 0], "maneuver": "step"}], [])
+    assert status == 3 and events[-1]["rule"] == "S0-FREE-3" and "one step" in events[-1]["reason"]
+    for after in ({"type": "drag", "to": [2, 0]}, {"type": "drag", "to": [2, 0], "maneuver": "step"},
+                  {"type": "move", "to": [3, 0]}):
+        events, status, _ = resolve("3d6-lite", {}, LYING, PIN,
+                                    [{"actor": "ann", "type": "drag", "to": [1, 0], "maneuver": "step"},
+                                     {"actor": "ann", **after}], [])
+        assert status == 3 and events[-1]["rule"] == "S0-FREE-3", after
+
+
+def test_S2_FREE_4_3d6_full_steps_dragging_too():
+    """S2-FREE-4: "you can move or step normally, dragging or carrying him" in 3d6-full as well."""
+    events, status, b = resolve("3d6-full", {}, LYING, PIN,
+                                [{"actor": "ann", "type": "drag", "to": [0, 1], "maneuver": "step"}], [])
+    assert status == 0 and next(e for e in events if e["type"] == "move")["rule"] == "S2-FREE-4"
+    assert b.fighter("bob").hex == b.fighter("ann").hex
+
+
+def test_S0_FREE_3_the_menu_offers_the_step_and_the_controller_keeps_the_turn():
+    """S0-FREE-3 (ruling L-11): the menu lists a step drag to each open neighbour; played through the turn
+    controller it is free (the turn goes on) and a Move drag is not."""
+    sit = situation("3d6-lite", {"stats": {**BASE, "DX": 12}}, LYING, PIN, [], [])  # ann acts first (G0-4)
+    steps = [o for o in sit.ruleset.legal_actions(sit.battle, "ann")
+             if o.action.type == "drag" and o.action.maneuver == "step" and o.legal]
+    assert len(steps) == 6 and all(o.action.free for o in steps)
+    assert not G.Drag("ann", to=(1, 0)).free
+    # a second foe far off, so that bob pinned does not end the battle (G0-21)
+    sit.battle.fighters.append(Fighter(id="cid", side="blue", hex=Hex(9, 0), stats=dict(BASE)))
+    ctl = TurnController(sit.battle, sit.ruleset, seat={"red": "human", "blue": "human"})
+    assert ctl.whose_turn() == "ann"
+    assert ctl.submit(G.Drag("ann", to=(1, 0), target="bob", maneuver="step")).ok
+    assert ctl.whose_turn() == "ann"
+    assert ctl.submit(G.Drag("ann", to=(2, 0), target="bob", maneuver="step")).rejected  # one step a turn
