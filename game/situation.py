@@ -41,7 +41,21 @@ from game.dice import DiceError, ScriptedDice, SeededDice
 from game.hexgrid import Hex
 from game.model import POSTURES, Battle, Board, Fighter, Grapple, RngState, Side
 from game.rules.base import Reason, UnknownRuleset, find_ruleset
-from game.rules.events import Resolution, effect_end, illegal
+from game.rules.events import Resolution, illegal
+from game.situation_rounds import (
+    ActionDiceError,
+    BadIntent,
+    Listed,
+    action_with_round,
+    end_round,
+    end_turn,
+    play_rounds,
+    policy_of,
+    reactions_off,
+    split_round_fields,
+    start_turn,
+    written_round_of,
+)
 from game.userfiles import UserFileError, decode_json, field_path, read_bytes
 
 if TYPE_CHECKING:
@@ -302,6 +316,8 @@ class Situation:
     battle: Battle
     actions: list[Action]
     dice: list[int] | None
+    #: each action's ``round``, ``initiative`` and ``reactions`` (SITUATION-FORMAT.md, "Rounds written down")
+    listed: list[Listed] | None = None
     #: what the file's conditions did before the first action (:func:`conditions_in_force`): the first events
     opening: list[Event] = dataclasses.field(default_factory=list)
 
@@ -526,9 +542,11 @@ def _board_for(name: str, spec: SituationSpec, base_dir: Path) -> Board:
     return board
 
 
-def _parse_actions(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[str, int]) -> list[Action]:
+def _parse_actions(name: str, plain: list[dict[str, Any]], spec: SituationSpec, ruleset: Ruleset,
+                   ids: dict[str, int]) -> list[Action]:
+    """The actions (``plain``: without the fields that say when they are played) as the ruleset's intents."""
     out = []
-    for i, data in enumerate(spec.actions):
+    for i, data in enumerate(plain):
         at = f"actions[{i}]"
         if "type" not in data:
             raise SituationError(name, f"{at}.type", "required field missing")
@@ -634,7 +652,13 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
                 raise SituationError(name, f"dice[{i}]", f"a die face is 1 or more, got {face}")
     board = _board_for(name, spec, Path(base_dir))
     _check_effects(name, spec, ruleset, board)
-    actions = _parse_actions(name, spec, ruleset, ids)
+    try:
+        plain, listed = split_round_fields(spec.actions, numbered=getattr(policy_of(ruleset), "numbered", False),
+                                           ruleset_id=ruleset.id)
+    except ValueError as exc:
+        path, _, problem = str(exc).partition(": ")
+        raise SituationError(name, path, problem) from None
+    actions = _parse_actions(name, plain, spec, ruleset, ids)
 
     # sides in order of first appearance (a dict: a file may name thousands)
     sides = [Side(id=sid, name=sid) for sid in dict.fromkeys(f.side for f in spec.fighters)]
@@ -673,7 +697,7 @@ def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir:
         raise SituationError(name, "", str(text)) from None
     opening = conditions_in_force(ruleset, battle)
     return Situation(name=name, spec=spec, ruleset=ruleset, battle=battle, actions=actions, dice=spec.dice,
-                     opening=opening)
+                     opening=opening, listed=listed)
 
 
 def conditions_in_force(ruleset: Ruleset, battle: Battle) -> list[Event]:
@@ -745,6 +769,8 @@ def play(sit: Situation, dice: Dice) -> Outcome:
     battle = sit.battle
     ruleset = sit.ruleset
     events: list[Event] = list(sit.opening)  # what the file's conditions did (conditions_in_force)
+    if written_round_of(sit.listed):
+        return _play_written(sit, dice, events)
     in_turn: str | None = None  # whose turn goes on after a free action
     acted: set[str] = set()  # who has had a turn this round
     for i, action in enumerate(sit.actions):
@@ -758,12 +784,12 @@ def play(sit: Situation, dice: Dice) -> Outcome:
         who = action.actor
         if in_turn != who:
             if in_turn is not None:
-                hook(f"the end of {in_turn}'s turn, before", _end_turn, ruleset, battle, in_turn)
+                hook(f"the end of {in_turn}'s turn, before", end_turn, ruleset, battle, in_turn)
             if who in acted:
-                hook(f"the end of round {battle.round}, before", _end_round, ruleset, battle)
+                hook(f"the end of round {battle.round}, before", end_round, ruleset, battle)
                 acted.clear()
             acted.add(who)
-            hook(f"the start of {who}'s turn, before", _start_turn, ruleset, battle, who)
+            hook(f"the start of {who}'s turn, before", start_turn, ruleset, battle, who)
         in_turn = None
         reason = action.check(battle)
         actor = battle.fighter(who)
@@ -774,11 +800,12 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             if reason.kind in _BAD_INTENT:
                 raise SituationError(sit.name, f"actions[{i}]", reason.text)
             ev = illegal(reason.text, actor=who, rule=reason.rule or None)
-            ev["action"] = action.to_dict()
+            ev["action"] = action_with_round(action, sit.listed[i] if sit.listed else None)
             events.append(ev)
             return Outcome(events, illegal_at=i)
         try:
-            played = action.resolve(battle, dice)
+            with reactions_off(battle, sit.listed[i] if sit.listed else None):
+                played = action.resolve(battle, dice)
         except DiceError as exc:
             raise _dice_error(sit, i, action, dice, exc) from None
         events.extend(played)
@@ -789,41 +816,30 @@ def play(sit: Situation, dice: Dice) -> Outcome:
         if action.free:
             in_turn = who
         else:
-            hook(f"the end of {who}'s turn, after", _end_turn, ruleset, battle, who)
+            hook(f"the end of {who}'s turn, after", end_turn, ruleset, battle, who)
     return Outcome(events)
 
 
-def _expire(battle: Battle, dice: Dice, which: Callable[[dict[str, Any]], bool]) -> list[Event]:
-    res = Resolution(battle, dice)
-    for eff in [e for e in battle.effects if which(e)]:
-        res.emit(effect_end(eff["fighter"], eff["kind"]))
-    return res.events
+def _play_written(sit: Situation, dice: Dice, events: list[Event]) -> Outcome:
+    """:func:`play` for actions that carry ``round`` (``game.situation_rounds``: SITUATION-FORMAT.md, "Rounds
+    written down"), with the same errors for the file: dice that run out, an intent its ruleset calls malformed."""
+    assert sit.listed is not None
 
+    def hook(i: int) -> Callable[..., None]:
+        def run(what: str, step: Callable[..., list[Event]], *args: Any) -> None:
+            try:
+                events.extend(step(*args, dice))
+            except DiceError as exc:
+                raise _dice_error(sit, i, sit.actions[i], dice, exc, what) from None
+        return run
 
-def _start_turn(ruleset: Ruleset, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
-    """The turn controller's ``start_turn`` step: ``next_turn`` effects end, then the ruleset's hook."""
-    battle.current = fighter_id
-    events = _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "next_turn")
-    return events + list(ruleset.start_turn(battle, fighter_id, dice))
-
-
-def _end_turn(ruleset: Ruleset, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
-    """The turn controller's ``end_turn`` step: the ruleset's hook, ``end_of_turn`` effects, the turn count."""
-    events = list(ruleset.end_turn(battle, fighter_id, dice))
-    events += _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "end_of_turn")
-    battle.turn += 1
-    events += _expire(battle, dice, lambda e: e["until"] == "turns"
-                      and battle.turn - int(e.get("start", 0)) >= int(e.get("turns", 1)))
-    return events
-
-
-def _end_round(ruleset: Ruleset, battle: Battle, dice: Dice) -> list[Event]:
-    """The turn controller's ``end_round`` and ``start_round`` steps: ``end_of_round`` effects end, the next
-    round begins and the ruleset's start of round runs (fires, clouds, fuses: ``Ruleset.start_round``)."""
-    events = _expire(battle, dice, lambda e: e["until"] == "end_of_round")
-    battle.current = None
-    battle.round += 1
-    return events + list(ruleset.start_round(battle, dice))
+    try:
+        bad = play_rounds(sit.ruleset, sit.battle, sit.actions, sit.listed, dice, events, hook)
+    except BadIntent as exc:
+        raise SituationError(sit.name, f"actions[{exc.index}]", exc.text) from None
+    except ActionDiceError as exc:
+        raise _dice_error(sit, exc.index, sit.actions[exc.index], dice, exc.exc) from None  # type: ignore[arg-type]
+    return Outcome(events, illegal_at=bad)
 
 
 def _dice_error(sit: Situation, i: int, action: Action, dice: Dice, exc: DiceError,

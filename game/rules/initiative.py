@@ -141,6 +141,49 @@ class Policy:
                  with_fighter: str | None = None) -> Reason | None:
         return Reason("This ruleset's turn order has no holding to a later initiative number.", self.rule)
 
+    # -- a round written down (SITUATION-FORMAT.md, "Rounds written down") ----------------------------------------
+    #: whether the actions of a round written down may carry initiative numbers (a countdown's)
+    numbered = False
+    #: action types declared anywhere in a round, outside the one-action limits (d20's defence, S4-PARRY-1)
+    anytime: tuple[str, ...] = ()
+    #: the action types a round written down plays in its first (movement) phase when they could play later
+    #: too; ``None``: any action plays in the first phase it may
+    movers: tuple[str, ...] | None = None
+
+    def written_phases(self) -> tuple[str, ...]:
+        """The phases a round written down passes through, in order; none: one turn each, in the listed order."""
+        return ()
+
+    def written_start(self, battle: Battle, listed: list[tuple[str, int | None]]) -> None:
+        """Set the cursor for a round whose turn sequence a file lists (``listed``: each action's fighter and
+        initiative number, in order) instead of rolling for it: no dice, the listed order is the order."""
+        battle.order = list(dict.fromkeys(fid for fid, _ in listed))
+        cur = _cursor(battle)
+        cur.clear()
+        cur.update({"policy": self.name, "written": True, "done": [], "slot": None, "phase": None, "step": None})
+
+    def written_step(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> Any:
+        """The step (``end_phase``'s argument) of a slot; ``None`` for an order without phases."""
+        return None
+
+    def written_steps(self, battle: Battle, number: int | None) -> list[Any]:
+        """Every step of one pass through the phases, in order (their ends run even when nobody acts in them)."""
+        return []
+
+    def written_place(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> None:
+        """Put the cursor on the slot a listed action plays in, as if the order had reached it."""
+        cur = _cursor(battle)
+        if cur.get("slot"):
+            cur.setdefault("done", []).append(cur["slot"])
+        cur.update({"slot": fighter_id, "phase": phase, "step": self.written_step(battle, fighter_id, phase, number)})
+
+    def written_reason(self, battle: Battle, played: list[dict[str, Any]], fighter_id: str, phase: str | None,
+                       number: int | None, action_type: str) -> Reason | None:
+        """Why the listed order cannot put this action here (its order rules, what one fighter may do in one
+        round); ``played``: the round's actions before it (``fighter``, ``phase``, ``number``, ``type``,
+        ``free``). ``None``: it may."""
+        return None
+
     def _order_event(self, battle: Battle, **extra: Any) -> Event:
         ev: Event = {"type": "initiative", "policy": self.name, "round": battle.round, "order": list(battle.order)}
         ev.update(extra)
@@ -198,10 +241,27 @@ class FixedOrder(Policy):
 
     name = "fixed"
 
-    def __init__(self, key: Callable[[Fighter], Any], *, roll_off_die: int = 6, rule: str = "") -> None:
+    def __init__(self, key: Callable[[Fighter], Any], *, roll_off_die: int = 6, rule: str = "",
+                 order_by: str = "") -> None:
         self.key = key
         self.roll_off_die = roll_off_die
         self.rule = rule
+        self.order_by = order_by
+
+    def written_reason(self, battle: Battle, played: list[dict[str, Any]], fighter_id: str, phase: str | None,
+                       number: int | None, action_type: str) -> Reason | None:
+        """One turn each (free actions continue it), in the fixed order: a faster fighter listed after a
+        slower one is refused; equal keys keep the listed order (no roll-off in a round written down)."""
+        me = battle.fighter(fighter_id)
+        if any(p["fighter"] == fighter_id and not p["free"] for p in played):
+            return Reason(f"{me.label} has had its turn this round: one turn each.", self.rule)
+        for p in played:
+            other = battle.get(p["fighter"])
+            if other is not None and other.id != fighter_id and self.key(other) < self.key(me):
+                by = f" ({self.order_by})" if self.order_by else ""
+                return Reason(f"{me.label} acts before {other.label} in the fixed turn order{by}, so it cannot be "
+                              f"listed after it in the same round.", self.rule)
+        return None
 
     def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
         cur = _cursor(battle)
@@ -233,7 +293,7 @@ class FixedOrder(Policy):
 
 def basic_speed_order(*, rule: str = "G0-4") -> FixedOrder:
     """3d6 turn order (G0-4): Basic Speed, then DX, then a seeded 1d6 roll-off once; fixed for the battle."""
-    return FixedOrder(lambda f: (basic_speed(f), f.stats.get("DX", 10)), rule=rule)
+    return FixedOrder(lambda f: (basic_speed(f), f.stats.get("DX", 10)), rule=rule, order_by="Basic Speed, then DX")
 
 
 class PerRoundRoll(Policy):
@@ -342,9 +402,11 @@ class PhasedCountdown(Policy):
                  acts_in: Callable[[Battle, str, str], bool] | None = None,
                  surprise: Callable[[Battle, Dice, Resolution], None] | None = None,
                  note: Callable[[Battle], str | None] | None = None,
-                 rule: str = "S4-INIT-2") -> None:
+                 rule: str = "S4-INIT-2", anytime: tuple[str, ...] = (), movers: tuple[str, ...] | None = None) -> None:
         self.roll = roll
         self.note = note
+        self.anytime = anytime
+        self.movers = movers
         self.phases = tuple(phases)
         self.acts_in = acts_in or (lambda b, f, p: True)
         self.surprise = surprise
@@ -449,6 +511,51 @@ class PhasedCountdown(Policy):
             out["note"] = self.note(battle)
         return out
 
+    # a round written down ------------------------------------------------------------------------
+    numbered = True
+
+    def written_phases(self) -> tuple[str, ...]:
+        return self.phases
+
+    def written_start(self, battle: Battle, listed: list[tuple[str, int | None]]) -> None:
+        """The listed numbers stand for the rolls (a fighter's first); without numbers everyone is on one."""
+        super().written_start(battle, listed)
+        rolls: dict[str, int] = {}
+        for fid, n in listed:
+            rolls.setdefault(fid, 0 if n is None else int(n))
+        _cursor(battle).update({"rolls": rolls, "count": None, "surprise_checked": True})
+
+    def written_step(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> Any:
+        return [0 if number is None else int(number), phase]
+
+    def written_steps(self, battle: Battle, number: int | None) -> list[Any]:
+        return [[0 if number is None else int(number), p] for p in self.phases]
+
+    def written_place(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> None:
+        """The slot ``[fighter, number, phase]``, as :meth:`_take` writes it; earlier slots count as done."""
+        cur = _cursor(battle)
+        n = 0 if number is None else int(number)
+        if cur.get("slot"):
+            cur.setdefault("done", []).append(cur["slot"])
+        cur["rolls"][fighter_id] = cur.get("rolls", {}).get(fighter_id, n)
+        cur.update({"slot": [fighter_id, n, phase], "count": n, "phase": phase, "step": [n, phase]})
+
+    def written_reason(self, battle: Battle, played: list[dict[str, Any]], fighter_id: str, phase: str | None,
+                       number: int | None, action_type: str) -> Reason | None:
+        """S4-PHASE-1: one action in the movement phase and one in a later phase a round (declared defences
+        and the like, :attr:`anytime`, besides)."""
+        if action_type in self.anytime:
+            return None
+        first = self.phases[0]
+        mine = [p for p in played if p["fighter"] == fighter_id and not p["free"] and p["type"] not in self.anytime]
+        same = [p for p in mine if (p["phase"] == first) == (phase == first)]
+        if same:
+            f = battle.fighter(fighter_id)
+            what = f"a {first}-phase action" if phase == first else f"an action after the {first} phase"
+            return Reason(f"{f.label} has already taken {what} this round ({same[0]['type']}): one {first}-phase "
+                          f"action and one action in a later phase a round.", "S4-PHASE-1")
+        return None
+
     # holds ---------------------------------------------------------------------------------------
     def can_hold(self, battle: Battle, fighter_id: str, count: int | None = None,
                  with_fighter: str | None = None) -> Reason | None:
@@ -538,8 +645,11 @@ class SidesThenOrder(Policy):
                  can_move: Callable[[Battle, str], bool] | None = None,
                  can_act: Callable[[Battle, str], bool] | None = None,
                  choice_field: str = "sides_first", choose: bool = True, die: int = 6,
-                 max_rerolls: int = 50, order_by: str = "", rule: str = "G3-3") -> None:
+                 max_rerolls: int = 50, order_by: str = "", rule: str = "G3-3", first_key_rule: str = "",
+                 movers: tuple[str, ...] | None = None) -> None:
         self.key = key
+        self.first_key_rule = first_key_rule
+        self.movers = movers
         self.order_by = order_by
         self.can_move = can_move or (lambda b, fid: True)
         self.can_act = can_act or (lambda b, fid: True)
@@ -709,6 +819,65 @@ class SidesThenOrder(Policy):
         if slot:
             cur.setdefault("done", []).append(list(slot))
         return self._take(battle)
+
+    # a round written down ------------------------------------------------------------------------
+    def written_phases(self) -> tuple[str, ...]:
+        """Movement, then actions: no choice (the side listed first in the movement phase moves first)."""
+        return tuple(p for p in self.phases if p != "choose")
+
+    def written_start(self, battle: Battle, listed: list[tuple[str, int | None]]) -> None:
+        """No side roll and no roll-off: the action order's keys are taken now, ties kept in the listed order."""
+        super().written_start(battle, listed)
+        battle.state.pop(self.choice_field, None)
+        able = [f for f in battle.fighters if self._able(battle, f)]
+        keys = {f.id: self.key(battle, f) for f in able}
+        cur = _cursor(battle)
+        cur.update({"side_rolls": {}, "winner": None, "chooser": None, "movement_sides": [], "rolloff": {},
+                    "dx_order": [f.id for f in sorted(able, key=lambda f: tuple(_neg(k) for k in _key_list(keys[f.id])))],
+                    "keys": {fid: _key_list(k) for fid, k in keys.items()}, "moving_side": None})
+
+    def written_step(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> Any:
+        return [phase, battle.fighter(fighter_id).side] if phase == "movement" else [phase]
+
+    def written_steps(self, battle: Battle, number: int | None) -> list[Any]:
+        sides = list(_cursor(battle).get("movement_sides") or [])
+        sides += [s for s in _side_ids(battle) if s not in sides]
+        return [["movement", s] for s in sides] + [["action"]]
+
+    def written_place(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> None:
+        """The slot ``[phase, fighter]``; a side's first move puts it next in the movement order."""
+        cur = _cursor(battle)
+        if cur.get("slot"):
+            cur.setdefault("done", []).append(cur["slot"])
+        side = battle.fighter(fighter_id).side if phase == "movement" else None
+        if side is not None and side not in cur.setdefault("movement_sides", []):
+            cur["movement_sides"].append(side)
+        cur.update({"slot": [phase, fighter_id], "phase": phase, "moving_side": side,
+                    "step": self.written_step(battle, fighter_id, phase, number)})
+
+    def written_reason(self, battle: Battle, played: list[dict[str, Any]], fighter_id: str, phase: str | None,
+                       number: int | None, action_type: str) -> Reason | None:
+        """G3-3: the sides move one after the other; actions by the key, highest first (equal keys: as listed)."""
+        me = battle.fighter(fighter_id)
+        if phase == "movement":
+            moved = [battle.fighter(p["fighter"]).side for p in played if p["phase"] == "movement"]
+            if me.side in moved and moved[-1] != me.side:
+                return Reason(f"{_side_label(battle, me.side)} has finished moving this round: the sides move one "
+                              f"after the other.", self.rule)
+            return None
+        keys = _cursor(battle).get("keys", {})
+        mine = keys.get(fighter_id)
+        for p in played:
+            theirs = keys.get(p["fighter"])
+            if p["phase"] != "action" or p["fighter"] == fighter_id or mine is None or theirs is None:
+                continue
+            if theirs < mine:
+                other = battle.fighter(p["fighter"])
+                first = self.first_key_rule if self.first_key_rule and theirs[:1] != mine[:1] else self.rule
+                by = f" (by {self.order_by})" if self.order_by else ""
+                return Reason(f"{me.label} acts before {other.label} in the action phase{by}, so it cannot be listed "
+                              f"after it.", first)
+        return None
 
     def describe(self, battle: Battle) -> dict[str, Any]:
         """Policy.describe plus the side roll, who moves first, the phase and the action order with its keys."""

@@ -916,7 +916,8 @@ class Charge(D20Action):
                 r.emit(E.stat(t.id, "counters.set", None))
                 mark(r, t, "attacked", why="its set weapon")
                 return
-        if mount is not None and spear and not item(spear).get("lance") and not this_round(battle, t, "attacked"):
+        if mount is not None and spear and not item(spear).get("lance") and not this_round(battle, t, "attacked") \
+                and battle.state.get("reactions") is not False:  # SITUATION-FORMAT: ``reactions: false``
             r.note(E.message(f"{t.label}'s {item(spear)['name']} gets a free attack against the mounted charge.",
                              actor=t.id, rule="S4-MOUNT-6"))
             strike(r, t, f, spear, rule="S4-MOUNT-6", free=True,

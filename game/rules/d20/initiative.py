@@ -109,4 +109,5 @@ def _reaction_note(battle) -> str | None:
 
 
 POLICY = PhasedCountdown(roll_initiative, phases=PHASES, acts_in=acts_in, surprise=_surprise, note=_reaction_note,
-                         rule="S4-INIT-2")
+                         rule="S4-INIT-2", anytime=("defend", "release"),  # S4-PARRY-1: "regardless of initiative"
+                         movers=("move", "run", "charge", "fighting_withdrawal"))  # SITUATION-FORMAT, S4-PHASE-1

@@ -137,6 +137,50 @@ class EdgeTurnOrder(Policy):
             cur.setdefault("done", []).append(list(slot))
         return self._take(battle)
 
+    # a round written down (SITUATION-FORMAT.md) -----------------------------------------------------
+    def written_phases(self) -> tuple[str, ...]:
+        return PHASES
+
+    def written_start(self, battle: Battle, listed: list[tuple[str, int | None]]) -> None:
+        super().written_start(battle, listed)
+        battle.state["initiative"]["phase_index"] = 0
+
+    def written_step(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> Any:
+        return [phase]
+
+    def written_steps(self, battle: Battle, number: int | None) -> list[Any]:
+        return [[p] for p in PHASES]
+
+    def written_place(self, battle: Battle, fighter_id: str, phase: str | None, number: int | None) -> None:
+        cur = battle.state["initiative"]
+        if cur.get("slot"):
+            cur.setdefault("done", []).append(cur["slot"])
+        cur.update({"phase_index": PHASES.index(phase) if phase in PHASES else 0, "phase": phase, "step": [phase],
+                    "slot": [fighter_id, phase]})
+
+    def written_reason(self, battle: Battle, played: list[dict[str, Any]], fighter_id: str, phase: str | None,
+                       number: int | None, action_type: str) -> Reason | None:
+        """G1-4: melee by reach, longest first; S1-GRAPPLE-4: in a grapple, the one who began it rolls first."""
+        me = battle.fighter(fighter_id)
+        if phase == "melee":
+            mine = max((reach(w) for w in held_weapons(me)), default=0)
+            for p in played:
+                other = battle.get(p["fighter"])
+                if p["phase"] != "melee" or other is None or other.id == fighter_id:
+                    continue
+                if max((reach(w) for w in held_weapons(other)), default=0) < mine:
+                    return Reason(f"{me.label}'s longer reach strikes before {other.label} in the melee phase, so "
+                                  f"it cannot be listed after it.", "G1-4")
+        if phase == "grapple":
+            for g in battle.grapples:
+                if fighter_id not in (g.holder, g.target):
+                    continue
+                first = links.initiator(g)
+                if first != fighter_id and first in slots_in(battle, "grapple"):
+                    return Reason(f"{battle.fighter(first).label} began this grapple and rolls first.",
+                                  "S1-GRAPPLE-4")
+        return None
+
     def describe(self, battle: Battle) -> dict[str, Any]:
         out = super().describe(battle)
         out["phases"] = list(PHASES)

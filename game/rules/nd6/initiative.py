@@ -49,4 +49,5 @@ def action_key(battle: Battle, fighter: Fighter) -> tuple[int, int]:
 
 #: G3-3: the policy ``Nd6Ruleset.initiative()`` returns
 POLICY = SidesThenOrder(key=action_key, can_move=able, can_act=able,
-                        order_by="adjusted DX (a ready bayonet first)", rule="G3-3")
+                        order_by="adjusted DX (a ready bayonet first)", rule="G3-3", first_key_rule="S3-BAYONET-6",
+                        movers=("move", "charge"))  # SITUATION-FORMAT: one move in the movement phase
