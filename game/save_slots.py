@@ -92,10 +92,14 @@ class SaveEntry:
 
     @property
     def title(self) -> str:
-        """The name as typed; an autosave is "Autosave" (its date and round tell them apart)."""
+        """The name as typed; an autosave is named by its battle: "Autosave \u2014 The Tavern, round 4"."""
         if self.header is not None and self.header.title.strip():
             return " ".join(self.header.title.split())[:MAX_TITLE]
-        return "Autosave" if self.autosave else self.path.stem
+        if not self.autosave:
+            return self.path.stem
+        if self.header is None:
+            return "Autosave"
+        return f"Autosave \u2014 {default_title(self.place, self.header.snapshot.round)}"
 
     @property
     def place(self) -> str:
@@ -163,4 +167,14 @@ def list_saves() -> tuple[list[SaveEntry], list[SaveEntry]]:
             except Exception as exc:  # noqa: BLE001 - one bad file never stops the list
                 entry.problem = f"{path}: cannot be read ({type(exc).__name__})."
             out[auto].append(entry)
+    out[True].sort(key=_autosave_order, reverse=True)
     return out
+
+
+def _autosave_order(entry: SaveEntry) -> tuple[float, int, str]:
+    """Autosaves newest first by the time and turn they hold (``game.saves.autosave_files``: never by a
+    counter in the name or a file's mtime); a file that does not read goes last."""
+    h = entry.header
+    if h is None:
+        return (-1.0, 0, entry.path.name)
+    return (saves.saved_time(h.saved_at), h.snapshot.turn, entry.path.name)

@@ -23,9 +23,10 @@ import datetime
 import hashlib
 import os
 import re
+import secrets
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import msgspec
 import platformdirs
@@ -43,7 +44,8 @@ __all__ = [
     "SAVE_FORMAT", "SAVE_VERSION", "SaveFile", "SaveError", "data_dir", "saves_dir", "autosave_dir",
     "state_hash", "make_save", "encode_save", "write_atomic", "save_game", "read_save", "load_game",
     "replay_log", "check_save", "SaveHeader", "read_header", "autosave", "list_autosaves", "latest_autosave",
-    "clean_stale_temps", "Replay",
+    "AutosaveFile", "autosave_files", "prune_autosaves", "new_battle_id", "saved_time", "clean_stale_temps",
+    "Replay",
 ]
 
 SAVE_FORMAT = "clinch-save"
@@ -66,6 +68,9 @@ class SaveFile(msgspec.Struct, kw_only=True):
     saved_at: str = ""
     dice: str = "seeded"
     seat: dict[str, str] = {}
+    #: which battle this is (16 hex digits, drawn at its first autosave; empty in saves from before): the
+    #: autosave folder keeps the latest autosave of each battle
+    battle_id: str = ""
     initial: Battle
     log: list[dict[str, Any]] = []
     snapshot: Battle
@@ -108,9 +113,9 @@ def make_save(ctl: TurnController, *, scenario: str | None = None, title: str = 
     snapshot.board = Battle().board  # the board never changes; it travels once, in ``initial``
     return SaveFile(format=SAVE_FORMAT, version=SAVE_VERSION, ruleset=b.ruleset, seed=initial.rng.seed,
                     scenario=scenario if scenario is not None else (b.scenario or initial.scenario), title=title,
-                    saved_at=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-                    dice=ctl.dice_mode, seat=dict(ctl.seat), initial=initial, log=list(b.log),
-                    snapshot=snapshot, state_hash=state_hash(b))
+                    saved_at=datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds"),
+                    dice=ctl.dice_mode, seat=dict(ctl.seat), battle_id=getattr(ctl, "battle_id", ""),
+                    initial=initial, log=list(b.log), snapshot=snapshot, state_hash=state_hash(b))
 
 
 def encode_save(save: SaveFile) -> bytes:
@@ -266,9 +271,19 @@ def _check_fields(path: Path, save: SaveFile) -> None:
             raise SaveError(f"{path}: seat.{side} is {_one_line(repr(who), 40)}; a seat is \"human\" or \"ai\".")
     if not _HASH.match(save.state_hash):
         raise SaveError(f"{path}: state_hash is not a sha256 (64 hex digits); it was not loaded.")
+    _check_battle_id(path, save.battle_id)
 
 
 _HASH = re.compile(r"^[0-9a-f]{64}\Z")
+#: a battle's id: 16 lower-case hex digits (it names the battle's autosave file), or empty in older saves
+_BATTLE_ID = re.compile(r"^(?:[0-9a-f]{16})?\Z")
+
+
+def _check_battle_id(path: Path, battle_id: str) -> None:
+    """A battle id names a file (``autosave-ID.json``): anything but 16 hex digits is refused in one sentence."""
+    if not _BATTLE_ID.match(battle_id):
+        raise SaveError(f"{path}: battle_id is {_one_line(repr(battle_id), 40)}; a battle id is 16 hex digits "
+                        f"(or empty); it was not loaded.")
 
 
 def read_save(path: Path | str) -> SaveFile:
@@ -298,6 +313,7 @@ class _SnapshotHeader(msgspec.Struct, kw_only=True):
     """What a list of saves needs of ``snapshot``: the round, the outcome, where the fighters stand."""
 
     round: int = 1
+    turn: int = 0
     ended: bool = False
     winner: str | None = None
     sides: list[Side] = []
@@ -314,6 +330,7 @@ class SaveHeader(msgspec.Struct, kw_only=True):
     title: str = ""
     saved_at: str = ""
     seat: dict[str, str] = {}
+    battle_id: str = ""
     initial: _InitialHeader = msgspec.field(default_factory=_InitialHeader)
     snapshot: _SnapshotHeader = msgspec.field(default_factory=_SnapshotHeader)
 
@@ -344,6 +361,7 @@ def read_header(path: Path | str) -> SaveHeader:
     if head.version != SAVE_VERSION:
         raise SaveError(f"{path}: save format version {head.version}, but this Clinch reads version "
                         f"{SAVE_VERSION}.")
+    _check_battle_id(path, head.battle_id)
     return head
 
 
@@ -450,6 +468,9 @@ def load_game(path: Path | str, *, ruleset: Ruleset | None = None, dice: str | l
         if settings is not None:
             settings.autosave_dir = folder
     ctl.initial = save.initial
+    # an autosave goes on as its own battle (its next autosave replaces it); any other save is a branch from
+    # that point, autosaved apart, so the battle's own latest autosave is not overwritten by it
+    ctl.battle_id = save.battle_id if folder is not None and _same_folder(path.parent, folder) else ""
     try:
         ctl.set_dice(dice if dice is not None else (save.dice if save.dice in ("seeded", "manual") else "seeded"))
         if ctl.waiting_for_dice is not None:
@@ -465,48 +486,146 @@ def load_game(path: Path | str, *, ruleset: Ruleset | None = None, dice: str | l
 
 # -- autosave ------------------------------------------------------------------------------------------
 
-_AUTO = re.compile(r"^autosave-(\d{6})\.json$")
+#: the files the autosave folder's bookkeeping looks at: ``autosave-ID.json`` (ID: the battle's id) and the
+#: ``autosave-NNNNNN.json`` of earlier versions; what they hold, not their names, orders them
+_AUTO = re.compile(r"^autosave-[^\\/]{1,200}\.json\Z")
+#: a save stamped later than now by more than this was not written then (a wrong clock, a planted file)
+CLOCK_SLACK_S = 60.0
+
+
+def new_battle_id() -> str:
+    """A new battle's id: 16 hex digits from the operating system (it names the battle's autosave file)."""
+    return secrets.token_hex(8)
+
+
+def _same_folder(a: Path | str, b: Path | str) -> bool:
+    try:
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
+
+
+def saved_time(saved_at: str, now: float | None = None) -> float:
+    """When a save says it was written (seconds since 1970, UTC); 0.0 (the oldest) when it does not say or
+    says a time still to come, which no file written on this machine can."""
+    try:
+        stamp = datetime.datetime.fromisoformat(saved_at)
+        if stamp.tzinfo is None:
+            stamp = stamp.replace(tzinfo=datetime.UTC)
+        when = stamp.timestamp()
+    except (TypeError, ValueError, OverflowError, OSError):
+        return 0.0
+    now = time.time() if now is None else now
+    return when if when <= now + CLOCK_SLACK_S else 0.0
+
+
+class AutosaveFile(NamedTuple):
+    """An autosave as the folder's bookkeeping sees it: read from its header, never from its name or mtime."""
+
+    path: Path
+    #: the battle it belongs to: its ``battle_id``, or ``file:NAME`` for an autosave written before battles had ids
+    battle: str
+    #: when it was saved, by its own ``saved_at`` (:func:`saved_time`)
+    saved: float
+    #: turns played by then: orders two autosaves stamped alike
+    turn: int
+
+    @property
+    def order(self) -> tuple[float, int, str]:
+        return (self.saved, self.turn, self.path.name)
+
+
+def autosave_files(folder: Path | str, *, now: float | None = None) -> list[AutosaveFile]:
+    """The autosaves in ``folder``, oldest first, by the time and battle they hold.
+
+    A counter in the name wrapped (``autosave-999999.json`` was followed by
+    ``autosave-000000.json``, deleted at once as the "oldest") and an mtime
+    can be set to anything, so neither orders anything here. A file that does
+    not read as a save is no autosave: it is left where it is, never counted
+    and never deleted. Each file is read by its header only
+    (:func:`read_header`); a folder missing or unreadable holds none.
+    """
+    try:
+        entries = [e for e in os.scandir(folder) if _AUTO.match(e.name)]
+    except OSError:
+        return []
+    out: list[AutosaveFile] = []
+    for entry in entries:
+        try:
+            if not entry.is_file():
+                continue
+            head = read_header(entry.path)
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception:  # noqa: BLE001, S112 - not a save (or vanished): not an autosave either
+            continue
+        out.append(AutosaveFile(Path(entry.path), head.battle_id or f"file:{entry.name}",
+                                saved_time(head.saved_at, now), head.snapshot.turn))
+    out.sort(key=lambda a: a.order)
+    return out
 
 
 def list_autosaves(folder: Path | str) -> list[Path]:
-    """Autosaves in a folder, oldest first (none when the folder is missing or cannot be read)."""
-    folder = Path(folder)
-    try:
-        found = [(int(m.group(1)), p) for p in folder.iterdir() if (m := _AUTO.match(p.name))]
-    except OSError:
-        return []
-    return [p for _, p in sorted(found)]
+    """Autosaves in a folder, oldest first by what they hold (:func:`autosave_files`)."""
+    return [a.path for a in autosave_files(folder)]
 
 
 def latest_autosave(folder: Path | str | None = None) -> Path | None:
+    """The autosave Continue loads: the one saved last, of whichever battle."""
     files = list_autosaves(folder if folder is not None else autosave_dir())
     return files[-1] if files else None
 
 
-def autosave(ctl: TurnController, folder: Path | str, *, keep: int = 5) -> list[Path]:
-    """Write the next ``autosave-NNNNNN.json`` and remove all but the newest ``keep``; returns those kept.
+def prune_autosaves(folder: Path | str, *, keep: int = 10, current: Path | None = None) -> list[Path]:
+    """Remove the autosaves of all but the ``keep`` battles saved most recently; returns those removed.
 
-    A folder that cannot be written raises :class:`SaveError` with the
-    sentence a player reads ("Saving is off: FOLDER cannot be written
-    (reason)."); the autosaves already there are left as they were. An old
-    autosave that cannot be removed stays (the new one was written).
+    The latest autosave of each kept battle stays, and so does ``current``
+    (the one just written) whatever the clock says; an autosave that cannot be
+    removed stays too. Files that are not saves are never touched.
+    """
+    files = autosave_files(folder)
+    latest: dict[str, AutosaveFile] = {}
+    for a in files:  # oldest first: each battle ends on its newest
+        latest[a.battle] = a
+    ranked = sorted(latest.values(), key=lambda a: a.order, reverse=True)
+    kept = {a.battle for a in ranked[:max(1, keep)]}
+    removed: list[Path] = []
+    for a in files:
+        if a.battle in kept or (current is not None and a.path == current):
+            continue
+        try:
+            a.path.unlink()
+        except OSError:
+            continue
+        removed.append(a.path)
+    return removed
+
+
+def autosave(ctl: TurnController, folder: Path | str, *, keep: int = 10) -> list[Path]:
+    """Write this battle's autosave, ``autosave-ID.json``; returns ``[path]`` (the controller keeps it).
+
+    Each battle has one autosave file, replaced at every step through
+    :func:`write_atomic` (the new one is whole before the old one goes). The
+    first autosave of a battle draws its id (:func:`new_battle_id`, kept in
+    every save of it) and removes the autosaves of all but the ``keep``
+    battles saved most recently (:func:`prune_autosaves`). A folder that
+    cannot be written raises :class:`SaveError` with the sentence a player
+    reads ("Saving is off: FOLDER cannot be written (reason)."); the
+    autosaves already there are left as they were.
     """
     folder = Path(folder)
-    existing = list_autosaves(folder)
-    seq = int(_AUTO.match(existing[-1].name).group(1)) + 1 if existing else 1  # type: ignore[union-attr]
-    path = folder / f"autosave-{seq % 1_000_000:06d}.json"
+    if not _BATTLE_ID.match(ctl.battle_id) or not ctl.battle_id:
+        ctl.battle_id = new_battle_id()
+    path = folder / f"autosave-{ctl.battle_id}.json"
+    first = not path.exists()
     try:
         write_atomic(path, encode_save(make_save(ctl)))
     except OSError as exc:
         why = (exc.strerror or str(exc) or type(exc).__name__).lower()
         raise SaveError(f"Saving is off: {folder} cannot be written ({why}).") from None
-    files = list_autosaves(folder)
-    for old in files[:-max(1, keep)]:
-        try:
-            old.unlink()
-        except OSError:
-            pass
-    return files[-max(1, keep):]
+    if first:
+        prune_autosaves(folder, keep=keep, current=path)
+    return [path]
 
 
 # -- replay --------------------------------------------------------------------------------------------

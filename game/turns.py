@@ -147,7 +147,8 @@ class TurnSettings:
     - ``allow_undo_after_dice``: undo may take back steps that rolled dice.
     - ``autosave_dir``: a folder for autosaves (``None``: no autosave);
       ``game.saves.autosave_dir()`` is the usual one.
-    - ``autosave_keep``: how many autosaves to keep (oldest removed first).
+    - ``autosave_keep``: how many battles keep their latest autosave (the
+      battles saved least recently lose theirs first).
     - ``round_limit``: end the battle (a draw unless an objective says
       otherwise) after this many rounds; ``battle.options["round_limit"]`` or
       a scenario's ``turn_limit`` (a 3d6 "turn" = one round) also work.
@@ -160,7 +161,7 @@ class TurnSettings:
 
     allow_undo_after_dice: bool = False
     autosave_dir: Path | str | None = None
-    autosave_keep: int = 5
+    autosave_keep: int = 10
     round_limit: int | None = None
     objective: Callable[[Battle], tuple[str | None, str] | None] | None = None
     max_turns_per_round: int | None = None
@@ -324,6 +325,7 @@ class TurnController:
         self._locked = False  # the pending dice belong to an intent whose roll was made (after a choice)
         self.history = UndoHistory()
         self.autosaves: list[Path] = []
+        self.battle_id = ""  # which battle this is, for its autosave (``game.saves.autosave`` draws it)
         #: why the last autosave failed (one sentence naming the folder), ``None`` when it worked
         self.save_problem: str | None = None
         self.last = Result("ok", ended=battle.ended, winner=battle.winner)

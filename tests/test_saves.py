@@ -240,16 +240,17 @@ def test_atomic_write_a_crash_mid_write_leaves_the_old_save(good_save, monkeypat
 
 # -- autosave ---------------------------------------------------------------------------------------------
 
-def test_autosave_keeps_the_last_few_turns(tmp_path):
+def test_autosave_is_one_file_per_battle_replaced_at_each_step(tmp_path):
+    """A battle's autosave is one file named by its id, replaced whole at every step (tests/test_autosaves.py
+    has the battles kept and their order)."""
     folder = tmp_path / "auto"
     ctl = TurnController(make_battle(3, size=4), RS, settings=TurnSettings(autosave_dir=folder, autosave_keep=3))
     hashes = random_play(ctl, random.Random(3), 8)
     files = saves.list_autosaves(folder)
-    assert len(files) == 3 and ctl.autosaves == files
+    assert files == ctl.autosaves == [folder / f"autosave-{ctl.battle_id}.json"]
     assert saves.latest_autosave(folder) == files[-1]
-    assert read_save(files[-1]).state_hash == hashes[-1]
-    assert read_save(files[-2]).state_hash == hashes[-2]
-    assert state_hash(load_game(files[0], ruleset=RS).battle) == hashes[-3]
+    assert read_save(files[-1]).state_hash == hashes[-1] and read_save(files[-1]).battle_id == ctl.battle_id
+    assert state_hash(load_game(files[-1], ruleset=RS).battle) == hashes[-1]
 
 
 # -- replay -------------------------------------------------------------------------------------------------
