@@ -144,9 +144,12 @@ _CHECKS = msgspec.defstruct("Checks", [(name, kind | None, None) for name, kind 
 def checks_from(table: dict[str, Any], where: str, convert: Any, fail: Any) -> dict[str, Any]:
     """A step's ``check`` or ``needs`` table typed (``convert(value, type, field)``): each name a check,
     each value of its check's type; as plain data (``{"posture": {"fighter": "bob", "is": "prone"}}``)."""
-    for name in table:
+    for name, value in table.items():
         if name not in CHECK_TYPES:
             raise fail(f"{where}.{name}", f"not a check; one of {', '.join(CHECK_TYPES)}")
+        if name == "tried" and not isinstance(value, str | list):
+            got = "a table" if isinstance(value, dict) else repr(value)
+            raise fail(f"{where}.tried", f"expected an action type or a list of them, got {got}")
     out = msgspec.to_builtins(convert(table, _CHECKS, where))
     if not out:
         raise fail(where, f"expected a table of one or more checks ({', '.join(CHECK_TYPES)})")

@@ -81,7 +81,7 @@ CASES: list[tuple[str, str, str, Any, str]] = [
      r"^steps\[0\]\.check\.grip\.hands: expected int, got str$"),
     ("no_grip target = {}", GRAB, "steps.0.check", {"no_grip": {"target": {}}},
      r"^steps\[0\]\.check\.no_grip\.target: expected str, got object$"),
-    ("tried = 5", GRAB, "steps.0.check", {"tried": 5}, r"^steps\[0\]\.check\.tried: expected str \| array, got int$"),
+    ("tried = 5", GRAB, "steps.0.check", {"tried": 5}, r"^steps\[0\]\.check\.tried: expected an action type or a list of them, got 5$"),
     ("tried = [5]", GRAB, "steps.0.check", {"tried": [5]}, r"^steps\[0\]\.check\.tried\[0\]: expected str, got int$"),
     ("posture fighter = [bob]", GRAB, "steps.1.check.posture.fighter", ["bob"],
      r"^steps\[1\]\.check\.posture\.fighter: expected str, got array$"),
