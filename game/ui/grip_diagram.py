@@ -2,9 +2,10 @@
 and beside it what the held fighter can and cannot do now.
 
 :func:`grip_facts` is plain data read from the battle and the ruleset's own
-``legal_actions`` for the held fighter (so "cannot" carries the ruleset's
-reason and rule ID, never a rule of ours); :func:`render_grips` draws one
-panel per grip. The action menu's box shows it while no entry is hovered.
+``legal_actions`` for the held fighter, with and without the grip (so "can" is
+every action the engine allows, and "cannot" what the grip takes away, with
+the ruleset's reason and rule ID, never a list of ours); :func:`render_grips`
+draws one panel per grip. The action menu's box shows it while no entry is hovered.
 """
 
 from __future__ import annotations
@@ -31,10 +32,6 @@ PARTS: dict[str, tuple[str, ...]] = {
     "body": ("torso",),
 }
 
-#: words that mark a refusal as the grip's doing (shown first among what the held fighter cannot do)
-_GRIP_WORDS = ("grappl", "held", "hold", "pin", "grip", "grapple", "choke", "lock")
-
-
 @dataclass
 class GripFacts:
     """One grip in words: who holds whom, where, with how many hands, and what the held one may do."""
@@ -54,30 +51,46 @@ def grips_of(battle: Any, ids: tuple[str | None, ...]) -> list[Any]:
     return [g for g in getattr(battle, "grapples", []) or [] if g.holder in want or g.target in want]
 
 
-def grip_facts(battle: Any, grip: Any) -> GripFacts:
-    """What the grip is and what its target can and cannot do now (from the ruleset's legal actions)."""
-    facts = GripFacts(grip.holder, grip.target, str(grip.kind), str(grip.location), int(grip.hands or 0))
+def _options(battle: Any, fid: str) -> list[Any]:
     try:
-        options = ruleset_of(battle).legal_actions(battle, grip.target)
+        return list(ruleset_of(battle).legal_actions(battle, fid))
     except Exception:  # noqa: BLE001 - a diagram never breaks the menu; the figure still shows the grip
-        options = []
-    seen: set[str] = set()
-    cannot: dict[str, tuple[str, str, str]] = {}
-    holder = name_of(battle, grip.holder).lower()
+        return []
+
+
+def _title(o: Any) -> str:
+    return o.action.title or o.action.type.replace("_", " ").capitalize()
+
+
+def _without(battle: Any, grip: Any) -> Any:
+    """The battle as it would stand without ``grip`` (a copy): what the held fighter could do then."""
+    free = battle.clone()
+    free.grapples = [g for g in free.grapples
+                     if (g.holder, g.target, g.location, g.kind) != (grip.holder, grip.target, grip.location, grip.kind)]
+    return free
+
+
+def grip_facts(battle: Any, grip: Any) -> GripFacts:
+    """What the grip is and what its target can and cannot do now, both read from the ruleset's
+    ``legal_actions`` for that fighter: ``can`` is every kind of action it may take (a held fighter's attacks
+    included: the list was cut at eight and left out the All-Out Attack a held Finn then made); ``cannot`` is
+    what the grip takes away, the actions refused now that the same rules allow once this grip is gone, each
+    with the ruleset's reason and rule ID."""
+    facts = GripFacts(grip.holder, grip.target, str(grip.kind), str(grip.location), int(grip.hands or 0))
+    options = _options(battle, grip.target)
     for o in options:
-        title = o.action.title or o.action.type.replace("_", " ").capitalize()
-        if o.reason is None:
-            if title not in seen:
-                seen.add(title)
-                facts.can.append(title)
-        elif o.reason.kind == "illegal" and title not in cannot and title not in seen:
+        if o.reason is None and _title(o) not in facts.can:
+            facts.can.append(_title(o))
+    try:
+        loose = {_title(o) for o in _options(_without(battle, grip), grip.target) if o.reason is None}
+    except Exception:  # noqa: BLE001 - a battle that cannot be copied: say nothing it cannot check
+        loose = set()
+    cannot: dict[str, tuple[str, str, str]] = {}
+    for o in options:
+        title = _title(o)
+        if o.reason is not None and title in loose and title not in facts.can and title not in cannot:
             cannot[title] = (title, o.reason.text, o.reason.rule)
-    # the grip's doing first: refusals naming the holder, then those about being held ("not grappling
-    # anyone" is about the held fighter's own grips, not this one)
-    mine = [c for c in cannot.values() if c[0] not in seen and "not grappl" not in c[1].lower()]
-    named = [c for c in mine if holder in c[1].lower()]
-    held = [c for c in mine if c not in named and any(w in c[1].lower() for w in _GRIP_WORDS)]
-    facts.cannot = (named + held)[:5]
+    facts.cannot = list(cannot.values())
     return facts
 
 
@@ -125,7 +138,7 @@ def render_grips(t: TextCache, pal: Palette, battle: Any, grips: list[Any], widt
         head = f"{holder} holds {held}: {f.location.replace('_', ' ')}, {hands} ({f.kind.replace('_', ' ')})"
         lines += [(s, pal.accent, True) for s in wrap(t, head, 12, text_w, True)]
         if f.can:
-            lines += [(s, pal.success, False) for s in wrap(t, f"{held} can: " + ", ".join(f.can[:8]), 12, text_w)]
+            lines += [(s, pal.success, False) for s in wrap(t, f"{held} can: " + ", ".join(f.can), 12, text_w)]
         for title, reason, rule in f.cannot:
             s = f"cannot {title.lower()}: {reason}" + (f" ({rule})" if rule and rule not in reason else "")
             lines += [(ln, pal.failure, False) for ln in wrap(t, s, 12, text_w)]
