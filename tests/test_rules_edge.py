@@ -136,7 +136,7 @@ def test_S1_HAND_2_hooked_weapon_spares_the_penalty_the_turn_it_began():
     assert mods(ra) == [(0, "S1-HAND-2")] and ra["modifier"] == 0 and ra["points"] == 1
     assert b.grapples[0].extra["hooked"] == "tomahawk"
     b.round += 1
-    events = act(b, "grapple_roll", [7, M, M, M, M, M], actor="ann", option="none")
+    events = act(b, "grapple_roll", [7, M, M, M, M, M], actor="ann", option="escape")
     ra = contest(events)["rolls"][0]
     assert mods(ra) == [(-2, "S1-HAND-1")] and ra["points"] == 0
 
@@ -343,7 +343,7 @@ def test_S1_MENU_1_results_by_minimum_edge_lower_ones_allowed():
     """S1-MENU-1: the menu by edge; at edge 1 throw, wrest and pin are not paid for; at 3 escape still is."""
     b = in_grapple(bob={"hands": {"right": "dagger", "left": None}})
     menu = {o.action.option: o for o in RS.result_menu(b, "ann", "bob", 1)}
-    assert [r for r, o in menu.items() if o.legal] == ["none", "escape", "takedown", "drag", "pummel"]
+    assert [r for r, o in menu.items() if o.legal] == ["escape", "takedown", "drag", "pummel"]  # no "none": E-2
     assert menu["throw"].reason.rule == "S1-MENU-1" and "needs 2" in menu["throw"].reason.text
     assert "needs 3" in menu["pin"].reason.text  # bob is standing
     menu = {o.action.option: o for o in RS.result_menu(b, "ann", "bob", 3)}
@@ -390,7 +390,7 @@ def test_S1_MENU_1_ask_raises_the_result_menu_before_changing_anything():
         action.resolve(b, ScriptedDice([H, H, M, M, M, M]))
     need = info.value
     assert need.edge == 2 and [o.action.option for o in need.menu if o.legal] == \
-        ["none", "escape", "takedown", "drag", "pummel", "throw"]
+        ["escape", "takedown", "drag", "pummel", "throw"]
     assert b == before
     chosen = next(o.action for o in need.menu if o.action.option == "throw")
     chosen.resolve(b, ScriptedDice([H, H, M, M, M, M]))
@@ -466,7 +466,7 @@ def test_option_regrip_zero_edge_plus_one_next_turn():
     b = in_grapple(options={"edge.regrip": True})
     act(b, "grapple_roll", [H, M, M, H, M, M], actor="ann", option="regrip")
     b.round += 1
-    events = act(b, "grapple_roll", [5, M, M, M, M, M], actor="ann", option="none")
+    events = act(b, "grapple_roll", [5, M, M, M, M, M], actor="ann", option="drag")
     assert mods(contest(events)["rolls"][0]) == [(1, "edge.regrip")] and contest(events)["edge"] == 1
     assert "ann" not in b.grapples[0].extra.get("regrip", {})
 
@@ -477,7 +477,7 @@ def test_option_two_handed_free_hand():
     b = in_grapple(ann=spear)
     assert refused(b, "grapple_roll", actor="ann", free_hand=True).rule == "edge.two_handed_free_hand"
     b = in_grapple(ann=spear, options={"edge.two_handed_free_hand": True})
-    events = act(b, "grapple_roll", [6, M, M, M, M, M], actor="ann", option="none", free_hand=True)
+    events = act(b, "grapple_roll", [6, M, M, M, M, M], actor="ann", option="drag", free_hand=True)
     assert contest(events)["rolls"][0]["modifier"] == 0
     assert list(b.fighter("ann").hands.values()).count("spear") == 1
     b.round += 1

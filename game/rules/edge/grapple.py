@@ -183,7 +183,12 @@ def result_reason(battle: Battle, actor: str, g: Grapple, fields: _Fields) -> Re
     foe = links.other(g, actor)
     me = battle.fighter(actor)
     them = battle.fighter(foe)
-    if result is None or result in ("none", "escape", "takedown"):
+    if result == "none":
+        # S1-GRAPPLE-5: "select one of the following results" (ruling E-2): a roll takes a result whenever its
+        # edge pays for one (Escape at 0); only a negative edge buys nothing, and then the engine says so
+        return Reason("a grapple roll selects one of the results its edge pays for (Escape needs 0 edge); leave "
+                      "option out to take the best, or name one", "S1-GRAPPLE-5")
+    if result is None or result in ("escape", "takedown"):
         return None
     if result not in RESULTS:
         return Reason(f"unknown result {result!r} (results: {', '.join(RESULTS)})", "S1-MENU-1", "bad_intent")
@@ -292,7 +297,10 @@ def best_option(battle: Battle, actor: str, g: Grapple, edge: int, base: _Fields
 
     Pin when it pays (it also lifts a pin on oneself, S1-PIN-4); a fighter who
     did not begin the grapple or is pinned escapes; otherwise wrest a weapon,
-    throw or take down a standing foe, pummel; with nothing better, decline.
+    throw or take down a standing foe, pummel; with nothing better, Escape:
+    the seed has the roller "select one" result its edge pays for (S1-GRAPPLE-5,
+    ruling E-2), and at 0 edge Escape is the one there is. Only called with
+    edge 0 or more.
     """
     base = base or _Fields()
     foe = links.other(g, actor)
@@ -321,7 +329,7 @@ def best_option(battle: Battle, actor: str, g: Grapple, edge: int, base: _Fields
         chosen = ok(result)
         if chosen is not None:
             return chosen
-    return dataclasses.replace(base, option="none")
+    return _auto_fields(battle, actor, g, "escape", base)  # S1-ESCAPE-1: always paid at edge 0 or more
 
 
 def result_menu(battle: Battle, actor: str, target: str, edge: int | None = None,
@@ -336,8 +344,8 @@ def result_menu(battle: Battle, actor: str, target: str, edge: int | None = None
     if g is None:
         return []
     out = []
-    names = [r for r in RESULTS if r != "regrip" or option(battle, "edge.regrip")]
-    for result in names:
+    names = [r for r in RESULTS if r != "none" and (r != "regrip" or option(battle, "edge.regrip"))]
+    for result in names:  # "none" is what a negative edge buys, never a choice (S1-GRAPPLE-5, ruling E-2)
         act = GrappleRoll(actor=actor, target=target, option=result, drop=drop)
         reason = result_reason(battle, actor, g, _fields(act))
         need = requirement(battle, result, target)
@@ -552,6 +560,10 @@ def _choose(res: Resolution, actor: str, g: Grapple, contest: Event, fields: _Fi
                     "the result is refused, not replaced")
             return ev.illegal(text, actor=actor, rule="S1-MENU-1" if edge >= 0 else "S1-GRAPPLE-5")
         return _auto_fields(battle, actor, g, fields.option, fields)
+    if edge < 0:
+        explain.append(ev.message(f"{battle.fighter(actor).label} has edge {edge}: no result is listed for it", actor=actor,
+                                  rule="S1-GRAPPLE-5"))
+        return dataclasses.replace(fields, option="none")
     if ask:
         need = ResultNeeded(actor, foe, edge, contest, result_menu(battle, actor, foe, edge, fields.drop, g),
                             prompt=_prompt(battle, actor, foe, contest))
@@ -559,10 +571,6 @@ def _choose(res: Resolution, actor: str, g: Grapple, contest: Event, fields: _Fi
         need.data["rules"] = {r: ("S1-PIN-8" if r == "pin" and need.data["costs"]["pin"] == 3 else RESULT_RULES[r])
                               for r in RESULTS}
         raise need
-    if edge < 0:
-        explain.append(ev.message(f"{battle.fighter(actor).label} has edge {edge}: no result is listed for it", actor=actor,
-                                  rule="S1-GRAPPLE-5"))
-        return dataclasses.replace(fields, option="none")
     chosen = best_option(battle, actor, g, edge, fields)
     paid = [r for r in RESULTS if r != "none" and requirement(battle, r, foe) <= edge
             and (r != "regrip" or option(battle, "edge.regrip"))]
@@ -732,8 +740,8 @@ def generate_results(battle: Battle, actor: str) -> list[Option]:
         auto = GrappleRoll(actor=actor, target=foe)
         out.append(Option(auto, auto.check(battle)))
         for result in RESULTS:
-            if result == "regrip" and not option(battle, "edge.regrip"):
-                continue
+            if result == "none" or (result == "regrip" and not option(battle, "edge.regrip")):
+                continue  # "none" is what a negative edge buys, never a choice (S1-GRAPPLE-5)
             act = GrappleRoll(actor=actor, target=foe, option=result)
             out.append(Option(act, act.check(battle)))
     return out
