@@ -264,7 +264,8 @@ def test_a_bad_lesson_file_is_one_sentence(tmp_path):
     """A lesson file with a check the game does not know: the Learn menu leaves it out and names it."""
     from game.lessons import LessonError, load_lesson
 
-    src = (LESSONS_DIR / "3d6_1_grab.toml").read_text()
+    # the map named by its full path: a lesson's scenario is checked (its map found) before its learner
+    src = (LESSONS_DIR / "3d6_1_grab.toml").read_text().replace('"../arena.tmx"', f'"{LESSONS_DIR.parent / "arena.tmx"}"')
     bad = tmp_path / "bad.toml"
     bad.write_text(src.replace('check = { posture', 'check = { stance'))
     with pytest.raises(LessonError, match=r"bad.toml: steps\[1\]\.check\.stance: not a check"):
