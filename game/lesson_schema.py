@@ -185,8 +185,8 @@ def grip_locations(ruleset: Ruleset) -> set[str]:
 
 
 def postures_of(ruleset: Ruleset) -> tuple[str, ...]:
-    """The postures a fighter of this ruleset can be in (edge and d20 have standing and prone only: a check
-    for a kneeling fighter there could never be met)."""
+    """The postures a fighter of this ruleset can be in: those its translation declares when it has fewer than
+    all (standing and prone only, say: a check for a kneeling fighter there could never be met), else all."""
     translation = ruleset.translation()
     own = getattr(translation, "postures", None) if translation is not None else None
     return tuple(own) if own else POSTURES
