@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.ui import modes as M
+from game.ui.describe import intent_words
 from game.ui.scene import Transition
 
 if TYPE_CHECKING:
@@ -46,12 +47,31 @@ def _undo(sc: BattleScene, arg: Any) -> None:
         return
     sc.board.battle = s.battle
     sc.player.shadow = None
+    forget_shown(sc)
     sc.log.rebuild(s.battle.log, s.battle)
     sc.log.note("(took back the last action)")
     sc.toast("Undone.", "neutral")
     sc.results.last_human_side = s.current_side()
     sc.results.last_human_actor = s.whose_turn()
     sc.settle()
+
+
+def forget_shown(sc: BattleScene) -> None:
+    """After an undo: nothing of the undone action stays on screen. Its captions over the tokens and its
+    banner go, its toasts go (the battle's moment changed), and the last-roll box shows the last roll still in
+    the log, or nothing (an undone grab's "grabs torso" and its roll stayed up)."""
+    sc.player.floaters.clear()
+    sc.player.banner = None
+    sc.toasts.clear()
+    box = sc.last_action
+    box.roll, box.rolls, box.title, box.actor = None, [], "", None
+    b = sc.session.battle
+    for entry in reversed(b.log):
+        intent = entry.get("intent") if isinstance(entry, dict) else None
+        rolls = [ev for ev in entry.get("events", []) if ev.get("type") in ("roll", "contest")] if intent else []
+        if rolls:
+            box.show(rolls, intent.get("actor"), intent_words(b, intent))
+            return
 
 
 def _redo(sc: BattleScene, arg: Any) -> None:
@@ -115,8 +135,8 @@ def _legend(sc: BattleScene, arg: Any) -> None:
 
 
 def _finish(sc: BattleScene, arg: Any) -> None:
-    """Skip the animation to the end."""
-    sc.swallow_up = True  # the release of the click that skipped must not act as well
+    """Skip the animation to the end (``arg`` "key" when a key skipped it, else a click did)."""
+    sc.swallow_up = arg != "key"  # the release of the click that skipped must not act as well
     sc.player.finish()
     sc.board.token_override = {}
     if sc.board.battle is not sc.session.battle or isinstance(sc.mode, M.Animating):

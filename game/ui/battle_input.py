@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import modes as M
-from game.ui.keys import CAMERA_KEYS
+from game.ui.keys import CAMERA_KEYS, command_for
 from game.ui.scene import Transition
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
         sc.board._press = None
         sc.board._dragging = False
         return None
+    taken, out = _animation_input(sc, event)
+    if taken:
+        return out
     in_board = sc.board_rect.collidepoint(sc.mouse)
     menu_open = isinstance(sc.mode, M.Menu | M.EnterDice)
     over_widget = menu_open and (
@@ -83,6 +86,46 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
             return Transition("quit")
     out = sc.mode.handle(event, sc)
     return follow(sc, out)
+
+
+#: keys that are only held with others (Ctrl+Z): pressing one alone skips nothing
+_MODIFIERS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LALT, pygame.K_RALT,
+              pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_MODE)
+#: what a key may still do while events play, besides skipping them: over the animation, which waits under it
+_WHILE_PLAYING = ("mute", "keys", "briefing")
+
+
+def _animation_input(sc: BattleScene, event: pygame.event.Event) -> tuple[bool, Transition | None]:
+    """While events play, a click or a key only skips them to the end; ``(taken, transition)``.
+
+    Nothing else is done with it: not by the HUD, not by the mode that comes next (a player pressed Esc to skip,
+    then clicked, and a fighter walked onto the bar counter). The press's release is swallowed
+    (``swallow_up``), and a held key's repeats do nothing until it is let go (:attr:`EventPlayer.skip_key`).
+    The camera keys and the wheel still move the view, and Ctrl+Q quits (the app).
+    """
+    et = event.type
+    p = sc.player
+    if et == pygame.KEYUP and getattr(event, "key", None) == p.skip_key:
+        p.skip_key = None
+        return False, None
+    if et == pygame.KEYDOWN and p.skip_key is not None and event.key == p.skip_key:
+        return True, None  # the key that skipped is still held: its repeats are not new presses
+    if not p.busy:
+        return False, None
+    if et == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+        return True, sc.command(M.Command("finish", "click"))
+    if et == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):  # a press made before the events began
+        sc.board._press = None
+        return True, None
+    if et == pygame.KEYDOWN and event.key not in _MODIFIERS:
+        if event.key in _CAMERA_KEYS and not (event.mod & pygame.KMOD_CTRL):
+            return False, None
+        found = command_for(event)
+        if found is not None and found[0] in _WHILE_PLAYING:
+            return True, sc.command(M.Command(*found))
+        p.skip_key = event.key
+        return True, sc.command(M.Command("finish", "key"))
+    return False, None
 
 
 def _hud_event(sc: BattleScene, event: pygame.event.Event, over_widget: bool) -> bool:

@@ -137,6 +137,8 @@ class EventPlayer:
         self.listener: Any = None
         #: ``sound_for(kind, event) -> name | None`` and ``play(name)``: the sound board (None: silent)
         self.sounds: Any = None
+        #: the key that skipped the events (the battle screen): while it is held, its repeats do nothing
+        self.skip_key: int | None = None
 
     # -- feeding ----------------------------------------------------------------------------
     @property

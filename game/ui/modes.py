@@ -140,7 +140,10 @@ class SelectFighter(_Turn):
             actor = scene.actor
             h = scene.board.hex_at_screen(event.pos)
             if fid is None and actor is not None and h in scene.reach:
-                return Submit(scene.reach[h])  # the acting fighter is implied
+                # the acting fighter is chosen and its lit hexes shown; the next click moves. A move is never
+                # made on a hex that was not lit: after Esc (nothing chosen), a click walked a fighter onto the
+                # bar counter with no route or cost shown
+                return SelectHex(actor)
             if fid is None:
                 return Command("inspect", None)
             if fid == actor:
@@ -442,9 +445,9 @@ class Animating(Mode):
         if found is not None and found[0] in ("mute", "keys", "briefing"):  # sound off now; the keys or the
             return Command(*found)  # briefing over the animation, which waits under them
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return Command("finish")
+            return Command("finish", "click")
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN):
-            return Command("finish")
+            return Command("finish", "key")
         return None
 
     def hint(self, scene):
