@@ -92,3 +92,47 @@ def test_S0_FREE_3_the_menu_offers_the_step_and_the_controller_keeps_the_turn():
     assert ctl.submit(G.Drag("ann", to=(1, 0), target="bob", maneuver="step")).ok
     assert ctl.whose_turn() == "ann"
     assert ctl.submit(G.Drag("ann", to=(2, 0), target="bob", maneuver="step")).rejected  # one step a turn
+
+
+TORSO = [{"holder": "ann", "target": "bob", "location": "torso", "hands": 2, "kind": "grapple"}]
+
+
+def _takedown(ruleset: str, bob_stats: dict[str, int]) -> tuple[dict[str, Any], Any]:
+    events, status, b = resolve(ruleset, {}, {"stats": {**BASE, **bob_stats}}, TORSO,
+                                [{"actor": "ann", "type": "takedown", "target": "bob"}], [6, 6, 6, 6, 6, 6])
+    assert status == 0, events
+    return next(e for e in events if e["type"] == "contest"), b
+
+
+def test_S0_TAKEDOWN_2_the_held_victims_dx_counts_at_minus_four():
+    """S0-HOLD-1 with S0-TAKEDOWN-2 (ruling L-17): bob, held by the torso, resists with DX 14 at -4 (10), the
+    roll showing the -4; with ST 12 against DX 13 - 4 = 9 he resists with ST and no modifier."""
+    contest, _ = _takedown("3d6-lite", {"ST": 8, "DX": 14})
+    stay = contest["rolls"][1]
+    assert stay["label"] == "stay up: DX" and stay["base"] == 14 and stay["target"] == 10
+    assert [(m["value"], m["rule"]) for m in stay["modifiers"]] == [(-4, "S0-HOLD-1")]
+    assert contest["rolls"][0]["modifiers"] == []  # ann holds but is not held
+    contest, _ = _takedown("3d6-lite", {"ST": 12, "DX": 13})
+    stay = contest["rolls"][1]
+    assert stay["label"] == "stay up: ST" and stay["target"] == 12 and stay["modifiers"] == []
+
+
+def test_S2_TAKEDOWN_2_full_the_held_victims_skill_counts_at_minus_four():
+    """S2-HOLD-1 with S2-TAKEDOWN-2 (ruling L-17): in 3d6-full a torso grip puts Wrestling 15 at 11."""
+    events, status, _ = resolve("3d6-full", {}, {"stats": {**BASE, "ST": 9}, "skills": {"Wrestling": 15}}, TORSO,
+                                [{"actor": "ann", "type": "takedown", "target": "bob"}], [6, 6, 6, 6, 6, 6])
+    stay = next(e for e in events if e["type"] == "contest")["rolls"][1]
+    assert stay["label"] == "stay up: Wrestling" and stay["target"] == 11
+    assert [(m["value"], m["rule"]) for m in stay["modifiers"]] == [(-4, "S2-HOLD-1")]
+
+
+def test_S0_TAKEDOWN_2_the_odds_and_the_words_follow_the_minus_four():
+    """S0-TAKEDOWN-2, S0-HOLD-1: the menu's odds are those of the contest rolled (bob at 10, not 14), and the
+    hover says the held DX counts at -4."""
+    from game import dice as D
+
+    sit = situation("3d6-lite", {}, {"stats": {**BASE, "ST": 8, "DX": 14}}, TORSO, [], [])
+    action = G.Takedown("ann", target="bob")
+    odds = sit.ruleset.odds(sit.battle, action)
+    assert odds["win"] == D.quick_contest_odds(12, 10)[0] != D.quick_contest_odds(12, 14)[0]
+    assert "held DX and skill at -4 (S0-HOLD-1)" in sit.ruleset.action_words(sit.battle, action).does

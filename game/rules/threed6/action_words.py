@@ -33,7 +33,7 @@ DOES: dict[str, str] = {
     "grapple": "Seize {foe}: an attack roll at the grip's location penalty; {foe} may defend (S0-GRAB-1, S0-GRAB-8).",
     "break_free": "Try to end the grip on you: a Quick Contest of ST with the holder (S0-BREAK-3).",
     "takedown": "Throw {foe} to the ground: a Quick Contest of the best of ST, DX or grappling skill "
-                "(S0-TAKEDOWN-2). Win: {foe} lies in your hex (S0-TAKEDOWN-5).",
+                "(S0-TAKEDOWN-2), held DX and skill at -4 (S0-HOLD-1). Win: {foe} lies in your hex (S0-TAKEDOWN-5).",
     "pin": "Pin {foe}, lying and held by the torso: a Regular Contest of ST; win and {foe} is helpless (S0-PIN-6).",
     "strangle": "Squeeze {foe}'s neck or head: the margin of victory is dealt as crushing damage (S0-LOC-5).",
     "choke_hold": "A two-handed hold from behind: {foe} loses 1 FP every turn until it breaks free (S2-CHOKE-8).",

@@ -341,9 +341,9 @@ class ThreeD6Lite(Ruleset):
 
     def takedown_specs(self, battle: Battle, actor: Fighter, victim: Fighter, g: Grapple,
                        maneuver: str) -> tuple[RollSpec, RollSpec]:
-        """S0-TAKEDOWN-2..4: each the best of ST, DX and grappling skill."""
-        a = self._best_of_st_dx_skill(actor, "take down", "S0-TAKEDOWN-2")
-        b = self._best_of_st_dx_skill(victim, "stay up", "S0-TAKEDOWN-2")
+        """S0-TAKEDOWN-2..4: each the best of ST, DX and grappling skill, a held one's DX at -4 (S0-HOLD-1)."""
+        a = best_of_st_dx_skill(self, battle, actor, "take down", "S0-TAKEDOWN-2")
+        b = best_of_st_dx_skill(self, battle, victim, "stay up", "S0-TAKEDOWN-2")
         pm = S.POSTURE_ATTACK.get(actor.posture, 0)
         if pm:
             a.add(pm, f"grappler is {actor.posture} (house rule posture penalty)", self.cite("S0-TAKEDOWN-3"))
@@ -351,10 +351,6 @@ class ThreeD6Lite(Ruleset):
             a.add(self.leg_takedown_bonus, "grappling the leg", self.cite("S0-TAKEDOWN-4"))
         self._all_out(a, maneuver)
         return a, b
-
-    def _best_of_st_dx_skill(self, f: Fighter, what: str, rule: str) -> RollSpec:
-        level, name = max((S.stat(f, "ST"), "ST"), S.best_grappling(f))
-        return RollSpec(f.id, f"{what}: {name}", level, self.cite(rule))
 
     def _all_out(self, spec: RollSpec, maneuver: str) -> None:
         if maneuver == "all_out_attack":
@@ -486,6 +482,16 @@ class ThreeD6Lite(Ruleset):
             return {"done": 1.0}
         return _odds(self, battle, action)
 
+
+
+def best_of_st_dx_skill(rs: ThreeD6Lite, battle: Battle, f: Fighter, what: str, rule: str) -> RollSpec:
+    """S0-TAKEDOWN-2: the best of ST, DX and grappling skill; held, DX (and the DX-based skills) count at -4, the
+    modifier shown on the roll, ST as it is (S0-HOLD-1 "at -4 to DX while you're holding on", ruling L-17)."""
+    held, st, (level, name) = rs.held_dx_penalty(battle, f), S.stat(f, "ST"), S.best_grappling(f)
+    if held is None or st >= level + held.value:
+        level, name = max((st, "ST"), (level, name)) if held is None else (st, "ST")
+        return RollSpec(f.id, f"{what}: {name}", level, rs.cite(rule))
+    return RollSpec(f.id, f"{what}: {name}", level, rs.cite(rule)).add(held.value, held.reason, held.rule)
 
 
 from game.rules.threed6.menu import legal_actions as _legal_actions  # noqa: E402  (they import this module lazily)
