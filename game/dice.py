@@ -15,13 +15,14 @@ them next to the intent; replays feed them back through ``ScriptedDice``.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
 
 __all__ = [
     "Dice", "DiceError", "DiceNeeded", "DiceRequest", "SeededDice", "ScriptedDice", "ManualDice",
-    "splitmix64", "THREE_D6_COUNTS", "p_3d6_at_most", "critical_3d6", "is_success_3d6", "roll_outcomes", "success_chance", "critical_chances",
+    "splitmix64", "fresh_seed", "MAX_FRESH_SEED", "THREE_D6_COUNTS", "p_3d6_at_most", "critical_3d6", "is_success_3d6", "roll_outcomes", "success_chance", "critical_chances",
     "margin_of_victory_distribution", "quick_contest_odds", "regular_contest_odds",
 ]
 
@@ -34,6 +35,21 @@ def splitmix64(x: int) -> int:
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
     return x ^ (x >> 31)
+
+
+#: fresh seeds are below this: nine digits a player can read off the pause menu and type after ``--seed``
+MAX_FRESH_SEED = 1_000_000_000
+
+
+def fresh_seed() -> int:
+    """A seed for a new battle, drawn from the operating system (``secrets``), never from the scenario file.
+
+    A scenario's own ``seed`` gave every battle started from it the same
+    initiative rolls and the same first computer roll, so restarting a lost
+    battle replayed its luck; the seeded generator itself stays deterministic
+    (a save, a replay, ``--seed N`` give back the same faces).
+    """
+    return secrets.randbelow(MAX_FRESH_SEED)
 
 
 class DiceError(ValueError):

@@ -1,9 +1,14 @@
-"""``clinch [play] [SCENARIO.toml] [--size WxH] [--lab [SITUATION.json]]``: open the game window.
+"""``clinch [play] [SCENARIO.toml] [--size WxH] [--seed N] [--lab [SITUATION.json]]``: open the game window.
 
 With no scenario the main menu opens, its "Quick battle" (one click, or
 Enter) starting the default scenario (the arena); with a scenario the battle
 starts at once, each side played as the scenario says (``--hotseat``: every
 side by a person; ``--solo``: the first side by you, the rest by the computer).
+
+Each new battle rolls with a fresh seed from the operating system (a
+restarted battle gets new luck; the pause menu shows the seed); ``--seed N``
+gives every battle started in this window that seed, to replay a battle's
+luck on purpose (the same choices meet the same rolls).
 """
 
 from __future__ import annotations
@@ -29,10 +34,13 @@ def main(argv: list[str]) -> int:
     seats = parser.add_mutually_exclusive_group()
     seats.add_argument("--hotseat", action="store_true", help="every side played by a person at this screen")
     seats.add_argument("--solo", action="store_true", help="the first side yours, the others the computer's")
+    parser.add_argument("--seed", default=None, metavar="N",
+                        help="the dice seed of every battle started in this window (default: a fresh one each)")
     parser.add_argument("--lab", nargs="?", const="", default=None, metavar="SITUATION.json",
                         help="open the situation lab (issue 18), on this clinch resolve file if one is given")
     args = parser.parse_args(argv)
     size = parse_size(args.size) if args.size else None
+    seed = _parse_seed(args.seed) if args.seed is not None else "fresh"
     if args.lab is not None:
         if args.scenario:
             raise CommandError("--lab opens a situation file, not a scenario; give one or the other.")
@@ -55,12 +63,27 @@ def main(argv: list[str]) -> int:
     try:
         try:
             app = App(args.scenario if battle is not None else None, size, seat=seat, idle_ms=IDLE_MS,
-                      briefing=True)
+                      briefing=True, seed=seed)
         except SessionError as exc:  # the scenario cannot start under its rules: its sentence, exit 2
             raise CommandError(str(exc)) from None
         return app.run()
     finally:
         pygame.quit()
+
+
+#: a seed must fit the save's 64-bit integers (a larger one would make every save of the battle unreadable)
+MAX_SEED = 2**63 - 1
+
+
+def _parse_seed(text: str) -> int:
+    """``--seed``'s value as a whole number from 0 to :data:`MAX_SEED`, else one sentence (exit 2)."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_SEED:
+        raise CommandError(f"--seed: must be a whole number from 0 to {MAX_SEED}, got {text[:40]!r}.")
+    return value
 
 
 def _open_lab(situation: str, size: tuple[int, int] | None) -> int:

@@ -100,7 +100,8 @@ class App:
                  clock: Clock | None = None, *, resizable: bool = True, title: str = "Clinch",
                  settings: Settings | None = None, session_kw: dict[str, Any] | None = None,
                  seat: dict[str, str] | None = None, dice: str | list[int] | None = None,
-                 autosave: bool = True, idle_ms: int = 0, briefing: bool = False) -> None:
+                 autosave: bool = True, idle_ms: int = 0, briefing: bool = False,
+                 seed: int | str | None = None) -> None:
         if not pygame.display.get_init():
             pygame.display.init()
         if not pygame.font.get_init():
@@ -136,6 +137,10 @@ class App:
         self.session_kw = dict(session_kw or {})
         self.dice = dice  # tests: scripted faces for every battle started here
         self.autosave = autosave
+        #: the dice seed of each new battle started here: ``"fresh"`` draws one from the OS for each (the
+        #: ``clinch`` command: a restarted battle gets new luck), a number gives every battle that seed
+        #: (``clinch play --seed N``), ``None`` keeps the scenario's own (tests, ``clinch screenshot``)
+        self.seed = seed
         #: a briefing (sides, who plays them, how to win) before each battle started from a scenario here: the
         #: ``clinch`` command asks for it; tests that build an App themselves go straight to the battle
         self.briefing = briefing
@@ -162,10 +167,12 @@ class App:
         return {"ai_level": self.settings.ai_level, "ai_budget_ms": self.settings.ai_budget_ms, **self.session_kw}
 
     def battle_from(self, scenario: Any, *, seat: dict[str, str] | None = None,
-                    dice: str | list[int] | None = None, ruleset: str | None = None) -> Scene:
+                    dice: str | list[int] | None = None, ruleset: str | None = None,
+                    seed: int | None = None) -> Scene:
         """A battle scene for a scenario path, a Battle or a Session (``SessionError`` if it cannot start).
 
-        A new battle (not a loaded Session) opens behind its briefing when the app shows briefings.
+        A new battle (not a loaded Session) opens behind its briefing when the app shows briefings, and
+        rolls with ``seed`` when one is given, else as :attr:`seed` says.
         """
         from game.ui.battle_scene import BattleScene
         from game.ui.session import Session, new_session
@@ -174,6 +181,9 @@ class App:
             session = scenario
         else:
             battle = load_battle(scenario)
+            seed = seed if seed is not None else self.new_battle_seed()
+            if seed is not None:
+                battle.rng.seed = seed
             if dice is None:
                 dice = self.dice if self.dice is not None else (
                     "manual" if self.settings.dice_source == "manual" else "seeded")
@@ -188,6 +198,14 @@ class App:
 
             return BriefingScene(self, scene)
         return scene
+
+    def new_battle_seed(self) -> int | None:
+        """The seed a new battle rolls with (see :attr:`seed`): ``None`` leaves the scenario's."""
+        if self.seed == "fresh":
+            from game.dice import fresh_seed
+
+            return fresh_seed()
+        return self.seed if isinstance(self.seed, int) else None
 
     @property
     def scene(self) -> Scene | None:

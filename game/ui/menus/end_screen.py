@@ -1,4 +1,5 @@
-"""The end of the battle: who won, after how many rounds, and what each fighter did."""
+"""The end of the battle: who won, after how many rounds, and what each fighter did; the battle again with the
+same dice (for teaching: the same moves meet the same rolls)."""
 
 from __future__ import annotations
 
@@ -80,11 +81,36 @@ class EndScreen(GuiScene):
         names = [("board", "Look at the board"), ("replay", "Replay this battle")]
         if lost_side(self.battle_scene.session) is not None:
             names.append(("review", "What happened?"))
+        if self.can_play_again():
+            names.append(("again", "Same dice again"))
         names.append(("menu", "Main menu"))
         part = (bw - 12 * (len(names) - 1)) // len(names)
         for i, (name, text) in enumerate(names):
+            tip = ("This battle from its start, with the same dice: the same moves meet the same rolls."
+                   if name == "again" else None)
             self.button(pygame.Rect(x + i * (part + 12), y, part, 48), text, name,
-                        object_id="@primary_button" if name == "menu" else "@big_button")
+                        object_id="@primary_button" if name == "menu" else "@big_button", tooltip=tip)
+
+    def can_play_again(self) -> bool:
+        """A battle that knows its start can be played again; a lesson starts again from its own list."""
+        return (getattr(self.battle_scene, "lesson", None) is None
+                and getattr(self.battle_scene.session.ctl, "initial", None) is not None)
+
+    def same_dice_again(self) -> Transition | None:
+        """The battle from its initial state with its own seed, the same seats and rules: its first rolls
+        (initiative, the computer's first) come again, and the same moves meet the same dice."""
+        from game.ui.session import SessionError
+
+        session = self.battle_scene.session
+        initial = session.ctl.initial
+        try:
+            scene = self.app.battle_from(initial.clone(with_log=False), seat=dict(session.seat),
+                                         seed=initial.rng.seed)
+        except (SessionError, ValueError, KeyError, TypeError) as exc:
+            self.say(str(exc), "failure")
+            return None
+        session.close()
+        return Transition("reset", scene)
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
         if name == "board":
@@ -94,6 +120,8 @@ class EndScreen(GuiScene):
 
             loser = lost_side(self.battle_scene.session)
             return Transition("push", ReviewScreen(self.app, self.battle_scene, loser)) if loser else None
+        if name == "again":
+            return self.same_dice_again()
         if name == "menu":
             from game.ui.menus.main_menu import MainMenu
 

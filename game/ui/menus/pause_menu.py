@@ -9,7 +9,7 @@ import pygame
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
-__all__ = ["PauseMenu"]
+__all__ = ["PauseMenu", "battle_seed", "seed_words"]
 
 
 class PauseMenu(GuiScene):
@@ -122,12 +122,29 @@ class PauseMenu(GuiScene):
         y = getattr(self, "victory_top", h - 80)
         text = victory_text(self.battle_scene.session) + " (F3: the briefing)"
         lines = wrap(self.app.text, text, 15, width - 24)
-        box = pygame.Rect(0, 0, width, 20 * len(lines) + 14)
+        dice = wrap(self.app.text, seed_words(self.battle_scene.session, self._in_lesson()), 15, width - 24)
+        box = pygame.Rect(0, 0, width, 20 * (len(lines) + len(dice)) + 14)
         box.midtop = (w // 2, y)
         pygame.draw.rect(surface, (20, 22, 28), box, border_radius=8)  # readable over the dimmed board
         pygame.draw.rect(surface, (90, 96, 110), box, width=1, border_radius=8)
         y += 7
-        for line in lines:
-            img = self.app.text.render(line, 15, (214, 212, 200))
+        for line, colour in [*((ln, (214, 212, 200)) for ln in lines), *((ln, (160, 164, 176)) for ln in dice)]:
+            img = self.app.text.render(line, 15, colour)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += 20
+
+
+def battle_seed(session: Any) -> int:
+    """The seed this battle's dice come from (its initial state's: the generator's counter moves, the seed not)."""
+    initial = getattr(session.ctl, "initial", None)
+    return int((initial if initial is not None else session.battle).rng.seed)
+
+
+def seed_words(session: Any, in_lesson: bool = False) -> str:
+    """The pause menu's line on the dice: the seed, and how to roll the same dice again (not in a lesson,
+    which keeps its own seed)."""
+    seed = battle_seed(session)
+    if in_lesson:
+        return f"Dice seed {seed}."
+    return (f"Dice seed {seed}: clinch play --seed {seed} (or \u201cSame dice again\u201d at the end) rolls the same "
+            f"dice for the same moves.")
