@@ -220,3 +220,16 @@ def test_s3_grenade_8_resolve_without_phases_goes_off_before_the_next_rounds_fir
     ev = RS.start_round(b, ScriptedDice([1, 1, 1, 1]))
     assert any(e.get("type") == "damage" and e.get("target") == "bob" for e in ev)
     assert grenades.pending(b) == [] and RS.movement_ended(b, None) == []
+
+
+def test_s3_sword_1_the_computer_does_not_count_a_sword_it_cannot_use():
+    """S3-SWORD-1: what a fighter's hands are worth to the computer opponent (``arms``) counts a monofilament
+    sword only with the Sword skill; without it the fighter is worth its fists."""
+    from game.rules.nd6.arms import arms
+
+    b = battle_of([man("ann", "red", 0, hold="mono_sword"), man("bob", "blue", 1, facing=3),
+                   man("cat", "red", 3), man("dan", "blue", 4, facing=3)])
+    fists = arms(b, b.fighter("cat"))
+    assert arms(b, b.fighter("ann")) == fists
+    b.fighter("ann").skills["sword"] = 1
+    assert arms(b, b.fighter("ann")) > fists

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
-from game.rules.nd6.combat import weapon_damage
+from game.rules.nd6.combat import lacks_sword_skill, weapon_damage
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.status import in_hth
 
@@ -73,7 +73,7 @@ def arms(battle: Battle, f: Fighter) -> float:
     jammed = tuple(f.counters.get("jammed") or ())
     rounds = f.counters.get("rounds")
     key = (held, coming, inside, jammed, tuple(sorted(rounds.items())) if isinstance(rounds, dict) else (),
-           f.stats.get("ST"), f.stats.get("DX"), f.stats.get("MA"), tuple(f.items))
+           f.stats.get("ST"), f.stats.get("DX"), f.stats.get("MA"), tuple(f.items), f.skills.get("sword"))
     got = _CACHE.get(key)
     if got is None:
         best = blow_hits(f, None, hth=inside)
@@ -83,8 +83,8 @@ def arms(battle: Battle, f: Fighter) -> float:
             data = item(w)
             if not data.get("damage") or data.get("kind") not in ("melee", "thrown", "missile"):
                 continue
-            if inside and not has_tag(w, "hth_ok"):
-                continue
+            if (inside and not has_tag(w, "hth_ok")) or lacks_sword_skill(f, w):
+                continue  # S3-SWORD-1: a plasma or monofilament sword is no weapon without the Sword skill
             hits = blow_hits(f, w, hth=inside)
             best = max(best, hits if _usable(f, w) else hits / 2)
         if len(_CACHE) > 4096:
