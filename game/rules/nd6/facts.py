@@ -77,7 +77,8 @@ CONDITIONS: dict[str, str] = {
     "subdued": "held helpless: no moving, no acting; every attack on it hits (S3-SUBDUE-3/5)",
     "stunned": "dropped its weapons and lies stunned: no actions for two turns (S3-STUN-2)",
     "cornered": "back to a wall or otherwise unable to move away: open to hand-to-hand (S3-HTH-1)",
-    "defending": "defending this round: attackers roll 4d6 (G3-4; 5d6 at Martial Arts 4, S3-MA-6)",
+    "defending": "defending this round: attackers roll 4d6 (G3-4; 5d6 at Martial Arts 4, S3-MA-6); bare hands "
+                 "hold against a weapon only at Martial Arts 3 (S3-MA-4)",
     "dodging": "dodging this round: attackers roll 4d6 (G3-4; 5d6 against a Master, S3-MA-8)",
     "on_fire_limb": "one limb burning: 1d6-4 a turn (S3-FIRE-4)",
     "on_fire_half": "half the body burning: 1d6-2 a turn (S3-FIRE-4)",
