@@ -26,7 +26,7 @@ __all__ = ["LessonSpec", "HeadSpec", "StepSpec", "GripSpec", "CHECK_TYPES", "FOE
            "MAX_STEPS", "MAX_GRIPS", "checks_from", "plain_value", "check_names", "grips_as_data", "grip_locations",
            "grip_kinds", "postures_of", "conditions_of"]
 
-#: a lesson of more steps than this is several lessons (the longest shipped one has three)
+#: a lesson of more steps than this is several lessons (the shipped ones have one or two)
 MAX_STEPS = 40
 #: grips in force when a lesson starts: a few fighters hold each other at most
 MAX_GRIPS = 8
@@ -37,8 +37,10 @@ FOES = ("still", "computer")
 #: a lesson's prompts and the sentences said about a step (the card wraps them)
 MAX_WORDS = 600
 
-#: an id, an action type, a posture, a condition, an item: short and one word
-Word = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+#: a fighter id, an action type, a posture, a condition, an item: a name, bounded as a scenario bounds its ids
+Word = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+#: the lesson's own id (the key in the progress file)
+LessonId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 #: a sentence on the card
 Words = Annotated[str, msgspec.Meta(max_length=MAX_WORDS)]
 #: a value a check compares with the battle (an event's field, a counter): plain and bounded
@@ -55,7 +57,7 @@ ExampleValue = Scalar | Annotated[list[Scalar | Annotated[list[int], msgspec.Met
 class HeadSpec(msgspec.Struct, forbid_unknown_fields=True):
     """The ``[lesson]`` table."""
 
-    id: Word
+    id: LessonId
     title: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
     learner: Word
     order: Annotated[int, msgspec.Meta(ge=0, le=999)] = 0
@@ -188,7 +190,7 @@ def postures_of(ruleset: Ruleset) -> tuple[str, ...]:
     """The postures a fighter of this ruleset can be in: those its translation declares when it has fewer than
     all (standing and prone only, say: a check for a kneeling fighter there could never be met), else all."""
     translation = ruleset.translation()
-    own = getattr(translation, "postures", None) if translation is not None else None
+    own = translation.postures if translation is not None else None
     return tuple(own) if own else POSTURES
 
 
@@ -251,7 +253,9 @@ class _Names:
             elif name == "event":
                 self.event(at, want)
             else:  # posture, condition, counter, holds: a fighter and what it is, has or holds
-                self.fighter(f"{at}.fighter", want.get("fighter"))
+                if "fighter" not in want:  # the others' structs require it; a counter's keys are free
+                    raise self.fail(f"{at}.fighter", "is missing: the fighter whose counters to read")
+                self.fighter(f"{at}.fighter", want["fighter"])
                 self.about(at, name, want)
 
     def about(self, at: str, name: str, want: dict[str, Any]) -> None:

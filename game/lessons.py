@@ -243,7 +243,7 @@ def load_lesson(path: str | Path) -> Lesson:
             raise LessonError(str(exc)) from None
 
     spec: LessonSpec = convert(data, LessonSpec, "")
-    _no_blank_text(spec, fail)
+    _check_texts(spec, fail)
     for i, s in enumerate(spec.steps):
         for key, value in s.example.items():
             s.example[key] = plain_value(value, ExampleValue, f"steps[{i}].example.{key}", convert, fail)
@@ -268,7 +268,7 @@ def load_lesson(path: str | Path) -> Lesson:
                   scenario=spec.scenario, grapples=grapples)
 
 
-def _no_blank_text(spec: Any, fail: Callable[[str, str], LessonError]) -> None:
+def _check_texts(spec: Any, fail: Callable[[str, str], LessonError]) -> None:
     """The lesson's id and title are names the menus show (``game.names.name_problem``: something visible, no
     control character); every prompt holds more than spaces (the card would show nothing)."""
     from game.names import name_problem
@@ -303,7 +303,7 @@ def _scenario_battle(scenario: dict[str, Any], path: Path) -> Battle:
 
 def _put_grips(battle: Battle, grapples: tuple[dict[str, Any], ...]) -> None:
     """The lesson's grips put in force on its battle as a situation's are (each holder's free hands, then the
-    ruleset's own bookkeeping: edge's pins, S0's held hands)."""
+    ruleset's own bookkeeping of a grip in force, :meth:`~game.rules.base.Ruleset.grip_in_force`)."""
     from game.rules.base import find_ruleset
 
     ruleset = find_ruleset(battle.ruleset)

@@ -91,6 +91,8 @@ CASES: list[tuple[str, str, str, Any, str]] = [
      r"^steps\[0\]\.check\.condition\.fighter: expected str, got int$"),
     ("counter fighter = [ann]", GRAB, "steps.0.check", {"counter": {"fighter": ["ann"]}},
      r"^steps\[0\]\.check\.counter\.fighter: expected text, a number or true/false, got a list$"),
+    ("counter without fighter", GRAB, "steps.0.check", {"counter": {"edge": 2}},
+     r"^steps\[0\]\.check\.counter\.fighter: is missing"),
     ("counter = 5", GRAB, "steps.0.check", {"counter": 5}, r"^steps\[0\]\.check\.counter: expected object, got int$"),
     ("holds fighter = table", GRAB, "steps.0.check", {"holds": {"fighter": {"a": 1}, "item": "knife"}},
      r"^steps\[0\]\.check\.holds\.fighter: expected str, got object$"),
