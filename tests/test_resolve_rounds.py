@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from game.hexgrid import Hex
 from game.situation import SituationError, resolve_file
 
 D20_STATS = {"STR": 12, "DEX": 11, "CON": 10, "INT": 10, "WIS": 10, "CHA": 10, "class": "fighter", "level": 2}
@@ -403,3 +404,62 @@ def test_nd6_next_movement_fuse_goes_off_in_a_skipped_round_S3_GRENADE_8(tmp_pat
                                                    [3, 3, 3, 1, 1, 1, 1]))
     assert (status, refused(out)) == (0, []) and kinds(out) == ["blast", "wait ann"]
     assert out["state"]["round"] == 3
+
+
+# -- clinch explain and the lab show the rounds -------------------------------------------------------------------
+
+WALK_AND_STRIKE = sit_d20([{"actor": "ann", "type": "move", "to": [2, 0], "round": 1},
+                           {"actor": "ann", "type": "attack", "target": "bob", "item": "longsword", "round": 1},
+                           {"actor": "bob", "type": "attack", "target": "ann", "item": "longsword", "round": 3}],
+                          [15, 5, 2])
+
+
+def test_explain_heads_each_round_and_names_each_actions_phase_S4_PHASE_1(tmp_path, capsys):
+    """S4-PHASE-1 in words: clinch explain prints a heading per round written down and each action's phase."""
+    from game.cli import main
+
+    path = tmp_path / "sit.json"
+    path.write_text(json.dumps(WALK_AND_STRIKE))
+    assert main(["explain", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert text.index("Round 1") < text.index("Action 1 (movement phase)") < \
+        text.index("Action 2 (hand-to-hand phase)") < text.index("Round 3") < text.index("Action 3")
+    assert main(["explain", str(path), "--markdown"]) == 0
+    md = capsys.readouterr().out
+    assert "## Round 1" in md and "## Round 3" in md and "Round 2" not in md
+
+
+def test_explain_without_rounds_has_no_round_headings(tmp_path, capsys):
+    from game.cli import main
+
+    plain = {**WALK_AND_STRIKE, "actions": [{k: v for k, v in a.items() if k != "round"}
+                                            for a in WALK_AND_STRIKE["actions"]]}
+    path = tmp_path / "sit.json"
+    path.write_text(json.dumps(plain))
+    main(["explain", str(path)])
+    text = capsys.readouterr().out
+    assert "Round" not in text and "phase)" not in text
+
+
+def test_the_lab_keeps_rounds_and_shows_them(tmp_path):
+    """The lab saves the file's rounds as it read them, plays its script by them, and its step view and
+    action list say which round each action is in."""
+    from game.lab import LabSituation, normalise
+    from game.lab_trial import play_action, script
+    from game.ui.lab.pages import script_lines, step_lines
+
+    raw = json.dumps(WALK_AND_STRIKE)
+    lab = LabSituation.from_bytes(raw, name="sit.json")
+    lab.move("bob", Hex(3, 0))  # an edit of the set-up leaves the script as it was
+    saved = lab.save(tmp_path / "saved.json")
+    assert [a.get("round") for a in json.loads(saved.read_text())["actions"]] == [1, 1, 3]
+    assert normalise(saved.read_bytes()) == normalise(raw)
+    trial = play_action(lab, script(lab))
+    out, status = resolve_file(saved)
+    assert trial.events == out["events"] and status == 0
+    heads = [s for s in trial.steps if s.kind == "action"]
+    assert [(s.round, s.phase) for s in heads] == [(1, "movement"), (1, "hand-to-hand"), (3, "hand-to-hand")]
+    strike = next(i for i, s in enumerate(trial.steps) if s.kind == "roll")
+    assert step_lines(trial, strike)[0][0].startswith(f"Step {strike + 1} of {len(trial.steps)}, round 1: ")
+    rounds = [text for text, _ in script_lines(trial.before, WALK_AND_STRIKE["actions"])]
+    assert [r.split(":")[0] for r in rounds] == ["Round 1", "Round 3"]

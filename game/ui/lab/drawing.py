@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.ui.describe import intent_words
-from game.ui.lab.pages import Line, compare_columns, fighter_lines, step_lines, trial_heading
+from game.ui.lab.pages import Line, compare_columns, fighter_lines, script_lines, step_lines, trial_heading
 
 __all__ = ["LabDrawing", "TONES", "PANE_MIN"]
 
@@ -86,7 +86,8 @@ class LabDrawing:
             surface.blit(card, pane.inflate(16, 12))
         lines = self.pane_lines()
         if self.step_roll() is not None:  # the dice land between the heading and the step's reading
-            head = 1 + len(trial_heading(self.trial))
+            head = 1 + len(script_lines(self.trial.before, self.trial.action.get("actions"))) + \
+                len(trial_heading(self.trial))
             y = self.draw_lines(surface, pane, lines[:head])
             y = self._draw_dice(surface, pygame.Rect(pane.x, y + 4, pane.w, pane.bottom - y - 4))
             self.draw_lines(surface, pygame.Rect(pane.x, y, pane.w, pane.bottom - y), lines[head:])
@@ -139,7 +140,8 @@ class LabDrawing:
         acts = self.trial.action.get("actions")
         said = f"The file's {len(acts)} action(s) in order" if acts is not None else \
             intent_words(self.trial.before, self.trial.action, detail=True)
-        return [(said, "title"), *trial_heading(self.trial), *step_lines(self.trial, self.step)]
+        return [(said, "title"), *script_lines(self.trial.before, acts), *trial_heading(self.trial),
+                *step_lines(self.trial, self.step)]
 
     def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, lines: list[Line], size: int = 15) -> int:
         """Wrapped lines in ``box``; rule lines become links. Returns the y below the last line drawn."""

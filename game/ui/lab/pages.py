@@ -13,7 +13,10 @@ from typing import Any
 from game.explain import odds_line
 from game.lab_trial import Comparison, Trial
 
-__all__ = ["fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line"]
+__all__ = ["fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line", "script_lines"]
+
+#: at most this many rounds are listed over a script's steps (the step itself must stay in view)
+SCRIPT_ROUNDS_SHOWN = 4
 
 Line = tuple[str, str]
 
@@ -62,13 +65,37 @@ def trial_heading(trial: Trial) -> list[Line]:
     return out
 
 
+def script_lines(battle: Any, actions: list[dict[str, Any]] | None) -> list[Line]:
+    """The file's actions by round when it writes its rounds down (SITUATION-FORMAT.md): "Round 2: Ann moves
+    to (2, 0); Ann attacks Bob", one line a round; nothing for a script without rounds or a single action."""
+    from game.ui.describe import intent_words
+
+    if not actions or not all(isinstance(a, dict) and "round" in a for a in actions):
+        return []
+    rounds: dict[Any, list[str]] = {}
+    for a in actions:
+        plain = {k: v for k, v in a.items() if k not in ("round", "initiative", "reactions")}
+        try:
+            words = intent_words(battle, plain)
+        except (KeyError, ValueError, TypeError):
+            words = str(plain.get("type", "?"))
+        if "initiative" in a:
+            words += f" (on {a['initiative']})"
+        rounds.setdefault(a["round"], []).append(words)
+    out: list[Line] = [(f"Round {r}: " + "; ".join(words), "dim") for r, words in rounds.items()]
+    if len(out) > SCRIPT_ROUNDS_SHOWN:
+        out = out[:SCRIPT_ROUNDS_SHOWN] + [(f"... and {len(out) - SCRIPT_ROUNDS_SHOWN} more round(s)", "dim")]
+    return out
+
+
 def step_lines(trial: Trial, index: int) -> list[Line]:
     """Step ``index`` of the trial: its title, its lines, its rule IDs (a link each)."""
     if not trial.steps:
         return [("Nothing to step through: the action rolled nothing and changed nothing.", "dim")]
     index = max(0, min(index, len(trial.steps) - 1))
     step = trial.steps[index]
-    out: list[Line] = [(f"Step {index + 1} of {len(trial.steps)}: {step.title}", "title")]
+    where = f", round {step.round}" if getattr(step, "round", None) is not None else ""  # rounds written down
+    out: list[Line] = [(f"Step {index + 1} of {len(trial.steps)}{where}: {step.title}", "title")]
     for line in step.lines:
         tone = "text"
         low = line.lower()

@@ -353,8 +353,10 @@ class LabScene(LabDrawing, GuiScene):
         whole = script(self.lab)
         if whole is not None:  # what the file itself plays, first: clinch resolve's run, step by step
             n = len(whole["actions"])
-            out[f"The file's {n} action{'s' if n != 1 else ''} in order" + (", with its dice" if self.lab.data.get(
-                "dice") else "")] = whole
+            rounds = sorted({a["round"] for a in whole["actions"] if isinstance(a, dict) and type(a.get("round")) is int})
+            over = f", rounds {rounds[0]}-{rounds[-1]}" if len(rounds) > 1 else (f", round {rounds[0]}" if rounds else "")
+            out[f"The file's {n} action{'s' if n != 1 else ''} in order{over}" + (
+                ", with its dice" if self.lab.data.get("dice") else "")] = whole
         moves = self.lab.ruleset.map_actions
         # what acts on another fighter first, then the rest, then walks, then what is refused (and why)
         found.sort(key=lambda ar: (ar[1] is not None, ar[0].get("type") in moves, "target" not in ar[0]))
