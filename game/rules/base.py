@@ -451,7 +451,7 @@ class Ruleset:
         """Called when a new round begins, before the turn order's own start of round (its initiative rolls).
 
         For what lives on the board rather than on a fighter and counts rounds: fires burning down, clouds
-        growing and fading, a grenade fuse that goes off at the start of the next round. Not called for the
+        growing and fading, a fuse counted in rounds. Not called for the
         battle's first round (the board is as the scenario or situation laid it); ``clinch resolve`` calls
         it when a fighter who has had its turn acts again. Must apply its events to the battle (use
         ``events.Resolution``) and return them.
