@@ -32,6 +32,7 @@ from game.explain_words import (
     signed,
     table_words,
 )
+from game.rules.action_words import base_words
 from game.rules.events import apply_event
 from game.wording import percent
 
@@ -54,8 +55,7 @@ class Step:
     carries the index of the first event its action produced (the length of the list when it produced
     none). ``kind`` is ``action`` (the heading before an action), ``roll``, ``contest`` (the verdict after
     its rolls), ``change`` (a state change), ``note`` (a message) or ``refused``; ``part`` numbers the
-    rolls inside one contest event (0, 1...), ``None`` elsewhere. An action's heading in a situation whose
-    rounds are written down (SITUATION-FORMAT.md) carries its ``round`` and the ``phase`` it played in.
+    rolls inside one contest event (0, 1...), ``None`` elsewhere.
     """
 
     title: str
@@ -64,8 +64,6 @@ class Step:
     event_index: int = -1
     kind: str = "change"
     part: int | None = None
-    round: int | None = None
-    phase: str | None = None
 
 
 # -- rolls -------------------------------------------------------------------------------------------------
@@ -78,11 +76,6 @@ def _rule_list(*groups: Any) -> list[str]:
             if isinstance(r, str) and r and r not in out:
                 out.append(r)
     return out
-
-
-def _stat_of(label: str) -> str:
-    """The stat or skill a roll's label names after its colon ("break free: ST" -> "ST")."""
-    return label.rsplit(":", 1)[1].strip() if ":" in label else ""
 
 
 def _mod_line(m: dict[str, Any]) -> str:
@@ -130,7 +123,6 @@ def _verdict(ruleset: Ruleset, ev: dict[str, Any]) -> str:
 def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
     """The roll in words, in the order it is made: base, each modifier, the target, the dice, the verdict."""
     lines: list[str] = []
-    label = str(ev.get("label") or "")
     dice = list(ev.get("dice") or [])
     mods = [m for m in ev.get("modifiers") or [] if isinstance(m, dict)]
     base = ev.get("base")
@@ -149,8 +141,8 @@ def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
         return lines
     if ev.get("dc") is not None:  # roll-over: the die plus the bonuses must reach the number
         lines.append(f"Die: {_faces_sum(dice)}")
-        if isinstance(base, int | float) and base:
-            lines.append(f"{signed(base)} base bonus" + (f" ({_stat_of(label)})" if _stat_of(label) else ""))
+        if isinstance(base, int | float) and base:  # where it comes from, never a bare "base"
+            lines.append(f"{signed(base)} {base_words(ruleset, battle, ev)}")
         lines.extend(_mod_line(m) for m in mods)
         for m in ev.get("dc_modifiers") or []:
             if isinstance(m, dict):
@@ -174,9 +166,8 @@ def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
         return lines
     tgt = ev.get("target")
     if isinstance(tgt, int | float):  # roll-under: the stat, its modifiers, the number to roll at or under
-        stat = _stat_of(label)
         if isinstance(base, int | float):
-            lines.append(f"Start from {base}" + (f" ({stat})" if stat else ""))
+            lines.append(f"Start from {base} ({base_words(ruleset, battle, ev)})")
         lines.extend(_mod_line(m) for m in mods)
         lines.append(f"Target {tgt}: roll {tgt} or less on {len(dice) or '?'}d6 to succeed")
         lines.append(f"Dice: {_faces_sum(dice)}")
@@ -373,8 +364,6 @@ class Played:
     #: per action played (in order): the action, the exact odds before its dice (None: none worked out),
     #: and the index of its first own event
     actions: list[tuple[Action, dict[str, float] | None, int]]
-    #: per action (as ``actions``): the round and phase it played in when the file writes rounds down, else None
-    when: list[tuple[int, str | None] | None] = field(default_factory=list)
 
 
 class _Watched:
@@ -400,11 +389,8 @@ class _Watched:
         return reason
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        cur = battle.state.get("initiative")
-        written = isinstance(cur, dict) and cur.get("written")
-        when = (battle.round, cur.get("phase")) if written else None  # type: ignore[union-attr]
         played = self._action.resolve(battle, dice)
-        self._log.append((self._action, self._odds, played, when))
+        self._log.append((self._action, self._odds, played))
         return played
 
 
@@ -461,33 +447,18 @@ def play_explained(sit: Situation, dice: Dice | None = None) -> Played:
     events = outcome.events
     where = {id(ev): i for i, ev in enumerate(events)}
     heads: list[tuple[Action, dict[str, float] | None, int]] = []
-    when: list[tuple[int, str | None] | None] = []
     last = 0
-    for action, odds, played, at in log:
+    for action, odds, played in log:
         idx = where.get(id(played[0]), last) if played else last
         heads.append((action, odds, idx))
-        when.append(at)
         if played:
             last = max(where.get(id(e), last) for e in played) + 1
     if outcome.illegal_at is not None and len(heads) <= outcome.illegal_at:
         refused = originals[outcome.illegal_at]
         heads.append((refused, None, max(len(events) - 1, 0)))
-        listed = sit.listed[outcome.illegal_at] if sit.listed else None
-        when.append((listed.round, None) if listed is not None and listed.round is not None else None)
     steps = explain_events(before, events, sit.ruleset)
     steps = _with_headings(before, steps, heads, len(events))
-    for step, at in zip([s for s in steps if s.kind == "action"], when, strict=False):
-        if at is not None:
-            step.round, step.phase = at
-            if at[1]:
-                step.title = step.title.replace(":", f" ({at[1]} phase):", 1)
-    heading: Step | None = None
-    for step in steps:  # every step of an action is in its round (the lab's step view says which)
-        if step.kind == "action":
-            heading = step
-        elif heading is not None and step.round is None:
-            step.round = heading.round
-    return Played(sit, before, events, outcome.exit_status, steps, heads, when)
+    return Played(sit, before, events, outcome.exit_status, steps, heads)
 
 
 def _with_headings(battle: Battle, steps: list[Step], heads: list[tuple[Action, dict[str, float] | None, int]],
@@ -550,11 +521,7 @@ def render_text(steps: list[Step], markdown: bool = False) -> str:
     """The steps as plain text (numbered, lines indented) or Markdown (a heading per action, lists)."""
     out: list[str] = []
     n = 0
-    shown_round: int | None = None
     for s in steps:
-        if s.kind == "action" and s.round is not None and s.round != shown_round:
-            shown_round = s.round  # a situation's rounds written down: a heading per round
-            out += ["", f"## Round {s.round}", ""] if markdown else ["" if out else None, f"#### Round {s.round} ####"]
         if s.kind == "action":
             if markdown:
                 out += ["", f"## {s.title}", ""]

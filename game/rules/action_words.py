@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from game.rules.base import Action, Ruleset
 
 __all__ = ["ActionWords", "Bar", "generic_words", "dice_spread", "with_words", "chart_kind", "FOE_WORDS", "COMMON_DOES",
-           "OUTCOME_WORDS", "whole_chance", "headline_chance", "rolls_before", "own_hook"]
+           "OUTCOME_WORDS", "whole_chance", "headline_chance", "rolls_before", "own_hook", "base_words"]
 
 #: one bar of a chart or one roll: (label, chance 0..1)
 Bar = tuple[str, float]
@@ -249,6 +250,43 @@ def whole_chance(ruleset: Ruleset | None, battle: Battle | None, action: Action,
     for _, q in before:
         whole *= q
     return whole
+
+
+#: the last bracket of a roll's label: "kick Brom (DX)", "axe damage (1d+4 cutting)", "parry with axe (Axe/Mace 13)"
+_BRACKET = re.compile(r"\(([^()]*)\)[^()]*$")
+#: a stat named first: "HT against a major wound"
+_STAT_FIRST = re.compile(r"^([A-Z]{2,3})\b")
+
+
+def base_words(ruleset: Ruleset | None, battle: Battle | None, roll: dict[str, Any]) -> str:
+    """Where a roll's ``base`` comes from, in words, for the roll breakdown and the explanations: the ruleset's
+    own ``base_words(battle, roll)`` first (3d6: "Parry = 3 + Wrestling 15 / 2, rounded down"), else what the
+    roll event names: its pool's stat, the stat or skill after its label's colon or in its last bracket, the
+    stat its label starts with, the dice of a damage roll, or that the dice alone decide. Never a bare
+    "base" (a breakdown read "10 Base: base")."""
+    hook = own_hook(ruleset, "base_words")
+    said = hook(battle, roll) if hook is not None else None
+    if said:
+        return str(said)
+    label = str(roll.get("label") or "").strip()
+    bracket = _BRACKET.search(label)
+    after = label.rsplit(":", 1)[1].strip() if ":" in label else ""
+    if roll.get("damage") and roll.get("base"):
+        dice = bracket.group(1) if bracket else after
+        return f"the damage dice{' of ' + dice if dice else ''}, before their adds"
+    if roll.get("stat"):
+        return str(roll["stat"])
+    if not roll.get("base"):  # "initiative: The Dock Gang" names who rolls, not a base
+        dice = bracket.group(1) if bracket else (after if roll.get("damage") else "")
+        return "none, the dice alone" + (f" ({dice})" if dice else "")
+    if after:
+        return after
+    if bracket:
+        return bracket.group(1)
+    stat = _STAT_FIRST.match(label)
+    if stat:
+        return stat.group(1)
+    return f"the {label or 'roll'}'s own number"
 
 
 def generic_words(ruleset: Ruleset, battle: Battle, action: Action, odds: dict[str, float] | None = None,

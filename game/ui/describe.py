@@ -317,7 +317,7 @@ def is_range_roll(ev: dict[str, Any]) -> bool:
     return bool(ev["success"]) == (tot > tgt)
 
 
-def roll_sum(ev: dict[str, Any]) -> str:
+def roll_sum(ev: dict[str, Any], battle: Any = None) -> str:
     """The sum behind a roll, in the way its dice read.
 
     d20 (roll-over, ``dc``): "d20: 14 + 2 (STR bonus) + 1 (attack bonus) = 17 vs AC 15";
@@ -330,9 +330,12 @@ def roll_sum(ev: dict[str, Any]) -> str:
         head = "d20" if len(dice) <= 1 else f"{len(dice)} dice"
         parts = [face]
         base = ev.get("base")
-        if base:
-            parts.append(f"{signed(base).replace('+', '+ ').replace(chr(0x2212), chr(0x2212) + ' ')} "
-                         f"({'attack bonus' if _is_attack(ev) else 'base'})")
+        if base:  # where the base comes from, never a bare "base" (``action_words.base_words``)
+            from game.rules.action_words import base_words
+
+            said = "attack bonus" if _is_attack(ev) else base_words(
+                ruleset_of(battle) if battle is not None else None, battle, ev)
+            parts.append(f"{signed(base).replace('+', '+ ').replace(chr(0x2212), chr(0x2212) + ' ')} ({said})")
         for m in ev.get("modifiers") or []:
             v = m.get("value", 0)
             if not v:

@@ -25,6 +25,7 @@ from game.ui.describe import (
     name_of,
     roll_sum,
     roll_verdict,
+    ruleset_of,
     signed,
     table_rows,
     table_words,
@@ -53,8 +54,19 @@ def _cite_in(text: Any, cited: list[str]) -> None:
             cited.append(rid)
 
 
-def _base_name(label: str) -> str:
-    return label.rsplit(":", 1)[1].strip() if ":" in label else "base"
+def base_line(battle: Any, r: dict[str, Any]) -> str:
+    """The words beside a roll's base: where it comes from (``action_words.base_words``: "Parry = 3 + Wrestling
+    15 / 2, rounded down", "Base: ST", "Pool: STR", "Added to the d20: attack bonus"), never a bare "base"."""
+    from game.rules.action_words import base_words
+
+    if "points" in r:
+        return f"Pool: {r.get('stat') or base_words(ruleset_of(battle), battle, r)}"
+    if r.get("dc") is not None:
+        if not r.get("base"):
+            return "Added to the d20: nothing (only the modifiers below)"
+        return f"Added to the d20: {base_words(ruleset_of(battle), battle, r)}"
+    said = base_words(ruleset_of(battle), battle, r)
+    return said if " = " in said else f"Base: {said}"
 
 
 def damage_rows(ev: dict[str, Any], pal: Palette, cited: list[str]) -> list[tuple[str, Any]]:
@@ -274,13 +286,7 @@ class RollBreakdown:
             rows.append(("title", f"{name_of(self.battle, r.get('actor'))}: {r.get('label', 'roll')}"))
         roll_under = "target" in r and isinstance(r.get("target"), int | float) and not is_range_roll(r)
         over = r.get("dc") is not None
-        if over:
-            base_name = "Attack bonus" if dc_name(r) == "AC" else "Base (added to the d20)"
-        elif "points" in r:
-            base_name = f"Pool: {r.get('stat') or 'dice'}"
-        else:
-            base_name = f"Base: {_base_name(str(r.get('label', '')))}"
-        rows.append(("line", (base_name, str(r.get("base", "?")), None, pal.text, True)))
+        rows.append(("line", (base_line(self.battle, r), str(r.get("base", "?")), None, pal.text, True)))
         mods = list(r.get("modifiers") or [])
         for m in mods:
             rule = m.get("rule") or ""
@@ -297,7 +303,7 @@ class RollBreakdown:
             rows.append(("note", str(why)))
             _cite_in(why, cited)
         if over or "points" in r:
-            rows.append(("note", roll_sum(r)))
+            rows.append(("note", roll_sum(r, self.battle)))
         if r.get("natural"):
             rows.append(("note", str(r["natural"]).capitalize() + "."))
         if "success" in r:

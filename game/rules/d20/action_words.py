@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["words", "DOES", "COSTS"]
+__all__ = ["words", "base_words", "DOES", "COSTS"]
 
 #: action type -> what it does ({foe}: the target's name)
 DOES: dict[str, str] = {
@@ -46,6 +46,17 @@ COSTS: dict[str, str] = {
     "defend": "No attack this round: the parry is the benefit (S4-PARRY-15).",
     "release": "Free: your turn goes on (S4-WRESTLE-6).",
 }
+
+
+def base_words(battle: Battle | None, roll: dict) -> str | None:
+    """Where a d20 roll's base (added to the d20) comes from, for the roll breakdown: an attack's, a critical
+    confirmation's and a parry's are the fighter's attack bonus (S4-ATTACK-1, S4-CRIT-2, S4-PARRY-4). None: the
+    common words read it from the label."""
+    label = str(roll.get("label") or "")
+    if roll.get("dc") is not None and (label == "parry" or label == "critical confirmation" or " attacks " in label
+                                       or " bashes " in label or "parting shot" in label or "tries to " in label):
+        return "attack bonus"
+    return None
 
 
 def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:

@@ -10,6 +10,7 @@ them; the detailed rules read them through their ``rule_map``.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["words", "rolls_before", "DOES", "COSTS", "OPENS"]
+__all__ = ["words", "rolls_before", "base_words", "DOES", "COSTS", "OPENS"]
 
 _ID = re.compile(r"\bS0-[A-Z]+-\d+\b")
 
@@ -89,6 +90,34 @@ def rolls_before(battle: Battle, action: Action) -> tuple[tuple[str, float], ...
     (:func:`game.rules.action_words.whole_chance`)."""
     p = _conscious(battle, action)
     return () if p is None else (("HT to stay conscious at 0 HP or less (G0-7)", p),)
+
+
+#: a defence's skill in its label: "parry bare-handed (Wrestling 15)", "block (Shield 12)"
+_SKILL = re.compile(r"\(([^()]*?) (-?\d+)\)")
+
+
+def base_words(battle: Battle | None, roll: dict) -> str | None:
+    """Where a 3d6 roll's base comes from, for the roll breakdown (G0-5): a parry or block is 3 + half the
+    skill, a dodge 3 + Basic Speed (halved below 1/3 HP, G0-7), damage the dice before their adds (G0-6).
+    None: the common words read it from the label (an HT roll's stat, a skill after the colon)."""
+    label = str(roll.get("label") or "")
+    kind = label.split(" ", 1)[0]
+    skill = _SKILL.search(label)
+    if kind in ("parry", "block") and skill:
+        return f"{kind.capitalize()} = 3 + {skill.group(1)} {skill.group(2)} / 2, rounded down"
+    if label == "dodge":
+        f = battle.get(roll.get("actor")) if battle is not None else None
+        if f is None:
+            return "Dodge = 3 + Basic Speed, rounded down"
+        bs = S.basic_speed(f)
+        full = math.floor(bs) + 3
+        if roll.get("base") == -(-full // 2) and roll.get("base") != full:
+            return f"Dodge = (3 + Basic Speed {bs:g}, rounded down) / 2, rounded up: below 1/3 HP"
+        return f"Dodge = 3 + Basic Speed {bs:g}, rounded down"
+    if roll.get("damage"):
+        m = re.search(r"\(([^()]*)\)$", label)
+        return f"the damage dice{' of ' + m.group(1) if m else ''}, before their adds"
+    return None
 
 
 def _conscious(battle: Battle, action: Action) -> float | None:
