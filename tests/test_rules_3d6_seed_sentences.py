@@ -136,3 +136,41 @@ def test_S0_TAKEDOWN_2_the_odds_and_the_words_follow_the_minus_four():
     odds = sit.ruleset.odds(sit.battle, action)
     assert odds["win"] == D.quick_contest_odds(12, 10)[0] != D.quick_contest_odds(12, 14)[0]
     assert "held DX and skill at -4 (S0-HOLD-1)" in sit.ruleset.action_words(sit.battle, action).does
+
+
+
+def _neck(bob: dict[str, Any]):
+    """ann (ST 12) holds bob's neck (ST 10, HT 13, DR 6): margins 6 and 1 give a margin of victory of 5, which
+    the DR 6 stops whole."""
+    from helpers_full import duo, grip
+
+    return duo(None, {"stats": {"ST": 10, "HT": 13, "HP": 20}, "dr": 6, **bob}, grapples=(grip(location="neck"),))
+
+
+def _strangle(bob: dict[str, Any]) -> tuple[list[dict[str, Any]], Any]:
+    from helpers_full import play as play_full
+
+    from game.rules.threed6.full import Strangle
+
+    b = _neck(bob)
+    return play_full(b, Strangle("ann", target="bob"), [1, 2, 3, 4, 4, 4]), b
+
+
+def test_S2_STRANGLE_9_blunt_trauma_through_flexible_armour_starts_suffocation():
+    """S2-STRANGLE-9 "if any damage - even blunt trauma - penetrates" (ruling F-5): flexible armour DR 6 stops
+    all 5 crushing, but 1 HP of blunt trauma (per full 5) gets through, and bob starts to suffocate."""
+    events, b = _strangle({"traits": {"armor": "flexible"}})
+    hit = next(e for e in events if e["type"] == "damage" and not e.get("blunt_trauma"))
+    assert hit["amount"] == 5 and hit["penetrating"] == 0
+    trauma = [e for e in events if e["type"] == "damage" and e.get("blunt_trauma")]
+    assert len(trauma) == 1 and trauma[0]["injury"] == 1 and trauma[0]["rule"] == "S2-STRANGLE-9"
+    bob = b.fighter("bob")
+    assert bob.hp == 19 and "suffocating" in bob.conditions and bob.counters["suffocating_by"] == "ann"
+
+
+def test_S2_STRANGLE_9_rigid_armour_or_natural_dr_gives_no_blunt_trauma():
+    """S2-STRANGLE-9 (ruling F-5, G2-8): rigid armour, or natural DR, stops the 5 whole: nothing gets through."""
+    for bob in ({}, {"traits": {"natural_dr": 6, "armor": "flexible"}}):
+        events, b = _strangle(bob)
+        assert not any(e["type"] == "damage" and e.get("blunt_trauma") for e in events), bob
+        assert "suffocating" not in b.fighter("bob").conditions, bob

@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING, Any
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import RollSpec, quick_contest
+from game.rules.threed6 import combat, suffocation
 from game.rules.threed6 import stats as S
-from game.rules.threed6 import suffocation
-from game.rules.threed6.limbs import crush, dr_normal
+from game.rules.threed6.limbs import crush, dr_normal, natural_dr
 
 if TYPE_CHECKING:
     from game.model import Battle, Grapple
     from game.rules.events import Resolution
 
-__all__ = ["strangle_grip", "check_strangle", "strangle_specs", "resolve_strangle", "resisting_spec"]
+__all__ = ["strangle_grip", "check_strangle", "strangle_specs", "resolve_strangle", "resisting_spec", "blunt_trauma"]
 
 def strangle_grip(battle: Battle, actor: str, target: str | None) -> Grapple | None:
     """The actor's grip that could strangle: on the neck first, else on the torso (S2-STRANGLE-5)."""
@@ -104,7 +104,32 @@ def resolve_strangle(res: Resolution, rs: Any, actor: str, target: str | None) -
         return
     foe = battle.fighter(g.target)
     location = "neck" if g.location == "neck" else "torso"
-    penetrating = crush(res, rs, actor, g.target, contest["margin_of_victory"], location=location,
+    amount = contest["margin_of_victory"]
+    penetrating = crush(res, rs, actor, g.target, amount, location=location,
                         dr=dr_normal(foe), rule="S2-STRANGLE-6", dr_rule="S2-STRANGLE-7")
+    if penetrating == 0:
+        penetrating = blunt_trauma(res, rs, actor, g.target, amount, location=location)
     if penetrating > 0 and not foe.has("dead"):
         suffocation.start_suffocating(res, g.target, actor, rule="S2-STRANGLE-9")
+
+
+#: ruling F-5 (house rule, GURPS 4e): flexible armour that stops a crushing blow whole lets 1 HP through per 5
+BLUNT_TRAUMA_PER = 5
+
+
+def blunt_trauma(res: Resolution, rs: Any, actor: str, target: str, amount: int, *, location: str) -> int:
+    """S2-STRANGLE-9 "even blunt trauma" (ruling F-5): when flexible armour stops the whole of the strangle's
+    crushing damage, 1 HP of blunt trauma per full 5 points gets through as injury (no x1.5), and so starts the
+    suffocation. Rigid armour and natural DR give none (G2-8). Returns the blunt trauma (0: none)."""
+    foe = res.battle.fighter(target)
+    armour = foe.dr - natural_dr(foe)
+    trauma = amount // BLUNT_TRAUMA_PER
+    if armour <= 0 or foe.traits.get("armor", "rigid") != "flexible" or trauma <= 0:
+        return 0
+    hp_before = S.current_hp(foe)
+    res.emit(E.damage(actor, target, trauma, dtype="crushing", location=location, dr=0, injury=trauma,
+                      rule="S2-STRANGLE-9", blunt_trauma={"value": trauma, "reason": f"ruling F-5: flexible armour "
+                      f"stopped {amount} crushing, 1 HP of blunt trauma per full {BLUNT_TRAUMA_PER}",
+                      "rule": "S2-STRANGLE-9"}))
+    combat.apply_injury(res, rs, foe, trauma, location=location, hp_before=hp_before)
+    return trauma
