@@ -17,6 +17,7 @@ import argparse
 
 from game.cli import CommandError
 from game.commands._uiargs import check_scenario_path, load_battle_or_fail, parse_size, quiet_pygame
+from game.commands._window import check_display, leave_now
 
 #: on a calm screen the window waits up to this long for input between frames (about 10 a second, not 60)
 IDLE_MS = 100
@@ -61,14 +62,18 @@ def main(argv: list[str]) -> int:
     from game.ui.session import SessionError
 
     try:
+        check_display(pygame)
         try:
             app = App(args.scenario if battle is not None else None, size, seat=seat, idle_ms=IDLE_MS,
                       briefing=True, seed=seed)
         except SessionError as exc:  # the scenario cannot start under its rules: its sentence, exit 2
             raise CommandError(str(exc)) from None
-        return app.run()
+        except pygame.error as exc:
+            raise CommandError(f"cannot open a window ({exc}).") from None
+        code = app.run()
     finally:
         pygame.quit()
+    return leave_now(code)
 
 
 #: a seed must fit the save's 64-bit integers (a larger one would make every save of the battle unreadable)
@@ -105,8 +110,12 @@ def _open_lab(situation: str, size: tuple[int, int] | None) -> int:
     from game.ui.scene import Transition
 
     try:
+        check_display(pygame)
         app = App(None, size, idle_ms=IDLE_MS)
         app.apply(Transition("push", LabScene(app, lab)))
-        return app.run()
+        code = app.run()
+    except pygame.error as exc:
+        raise CommandError(f"cannot open a window ({exc}).") from None
     finally:
         pygame.quit()
+    return leave_now(code)

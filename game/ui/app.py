@@ -43,6 +43,12 @@ def load_battle(scenario: str | Path | Any) -> Any:
     return scenario
 
 
+def is_quit_key(event: pygame.event.Event) -> bool:
+    """Ctrl+Q: the one key that quits the game from any screen (the key table's "quit the game")."""
+    return (event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_q
+            and bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL))
+
+
 #: a toast shows this many characters at most (the battle screen cuts longer ones)
 TOAST_CHARS = 118
 
@@ -285,7 +291,9 @@ class App:
             self.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if event.type == pygame.QUIT or is_quit_key(event):
+            # Ctrl+Q quits from every screen, whatever is open over it (a menu, a dialog, the hand-over screen)
+            # or going on (an animation, the computer thinking: its worker is told to stop, never waited for)
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
