@@ -63,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = module.main(rest, command=name) if getattr(module, "TAKES_COMMAND", False) else module.main(rest)
     except CommandError as exc:
-        print(f"clinch {name}: {exc}", file=sys.stderr)
+        from game.userfiles import one_line
+
+        print(f"clinch {name}: {one_line(exc)}", file=sys.stderr)  # a file name's newline stays escaped
         return 2
     except KeyboardInterrupt:
         return 130

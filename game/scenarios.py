@@ -19,6 +19,7 @@ import msgspec
 
 from game.hexgrid import DIRECTIONS, FractionalHex, Hex, hex_distance, hex_round
 from game.model import POSTURES, Battle, Board, Fighter, RngState, Side
+from game.names import name_problem
 from game.scenario_types import (
     MAX_ARMS,
     MAX_DR,
@@ -303,6 +304,7 @@ def scenario_from_data(data: Any, path: str | Path) -> Battle:
     path = Path(path)
     ck = _Checker(path)
     spec = ck.convert(data, _ScenarioSpec, "")
+    _check_names(spec, ck.fail)
     board = _scenario_map(spec, path, ck.fail)
     ruleset = _scenario_ruleset(spec, board, path, ck.fail)
     rules = _ruleset_class(ruleset)
@@ -319,6 +321,23 @@ def scenario_from_data(data: Any, path: str | Path) -> Battle:
     )
     _check_setup(battle, ck.fail)
     return battle
+
+
+def _check_names(spec: _ScenarioSpec, fail: Any) -> None:
+    """Every name and id the screen shows (:func:`game.names.name_problem`: no NUL, control or bidi
+    character, something visible); a name left empty takes its id's, an id may not be empty."""
+    named: list[tuple[str, str, bool]] = [("name", spec.name, True)]
+    if spec.ruleset is not None:
+        named.append(("ruleset", spec.ruleset, False))
+    for i, s in enumerate(spec.sides):
+        named += [(f"sides[{i}].id", s.id, False), (f"sides[{i}].name", s.name, True)]
+    for i, f in enumerate(spec.fighters):
+        named += [(f"fighters[{i}].id", f.id, False), (f"fighters[{i}].name", f.name, True)]
+    for field, text, may_be_empty in named:
+        problem = name_problem(text, allow_empty=may_be_empty)
+        if problem is not None:
+            hint = " (leave it out to play the map's own)" if field == "ruleset" and not text else ""
+            raise fail(field, problem + hint)
 
 
 def _scenario_map(spec: _ScenarioSpec, path: Path, fail: Any) -> Board:

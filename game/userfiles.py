@@ -23,7 +23,7 @@ import msgspec
 
 __all__ = [
     "UserFileError", "MAX_BYTES", "MAX_DEPTH", "MAX_INT", "read_bytes", "read_text", "load_json", "load_toml",
-    "decode_json", "check_values", "field_path",
+    "decode_json", "check_values", "field_path", "one_line",
 ]
 
 #: the largest file we read unless the caller says otherwise (a 1,000-intent save is about 3 MB)
@@ -32,6 +32,21 @@ MAX_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 64
 #: integers a field may hold: anything beyond 64 bits is refused (msgspec and the rules use machine ints)
 MAX_INT = 2**63 - 1
+
+
+def one_line(text: object) -> str:
+    """A message as one line: every character a terminal or a log would not print as itself (a newline or a
+    NUL in a file name, a byte of a file name that is not UTF-8) written as its escape (``\\n``, ``\\x00``).
+
+    The one place a file name reaches a message the player reads whole: ``clinch``'s line on stderr.
+
+    >>> one_line("saves/a\\nb.json: not a Clinch save.")
+    'saves/a\\\\nb.json: not a Clinch save.'
+    """
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 class UserFileError(ValueError):

@@ -23,6 +23,12 @@ class _Parser(argparse.ArgumentParser):
         raise CommandError(message.rstrip(".") + ".")
 
 
+def _clause(exc: BaseException) -> str:
+    """An exception's words as a clause of our one sentence: its first line, without a final period."""
+    text = str(exc).strip()
+    return (text.splitlines()[0] if text else type(exc).__name__).rstrip(".")
+
+
 def _situation_battle(path: Path) -> Any:
     """The battle of a situation file after its actions (as ``clinch resolve`` plays them), or one sentence."""
     from game.situation import SituationError, load_situation, play
@@ -99,10 +105,14 @@ def main(argv: list[str]) -> int:
         if hover is not None:
             scene.hovered = Hex(*hover) if scene.on_board(Hex(*hover)) else None
             scene.mouse = tuple(int(v) for v in scene.hex_screen_pos(Hex(*hover)))
+        try:  # drawn first, so that a frame the scenario cannot make is not blamed on --out
+            frame = app.draw()
+        except (pygame.error, ValueError) as exc:
+            raise CommandError(f"{path}: its battle cannot be drawn ({_clause(exc)}).") from None
         try:
-            app.save_screenshot(args.out)
+            pygame.image.save(frame, args.out)
         except (pygame.error, OSError) as exc:
-            raise CommandError(f"--out {args.out}: cannot write the PNG ({exc}).") from None
+            raise CommandError(f"--out {args.out}: cannot write the PNG ({_clause(exc)}).") from None
     finally:
         pygame.quit()
     print(args.out)

@@ -283,6 +283,12 @@ class Ruleset:
     #: stats whose value is a name, not a number, with the names allowed (lower case); a situation may
     #: write them in any case (d20's ``class``: ``fighter``, ``magic-user``...)
     named_stats: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: stats that may hold a fraction (3d6's Basic Speed, 5.25); a situation's or a save's fraction in any
+    #: other stat (``ST: 1.5``) is refused, since every rule reads it as a whole number
+    fractional_stats: ClassVar[frozenset[str]] = frozenset()
+    #: whether a skill is had or not (nd6's ``tough``, ``sword``: a situation writes ``true``/``false``, kept
+    #: as 1/0) rather than a level; where it is a level, a situation's ``true`` is refused
+    skills_are_flags: ClassVar[bool] = False
     #: the ruleset's own scenario options (``[options]`` of a scenario, read from ``battle.options``): option
     #: name -> the msgspec type its value must have (``bool`` for a switch; a description goes in
     #: ``Annotated[bool, msgspec.Meta(description=...)]``). A scenario may give these, the options every

@@ -25,6 +25,7 @@ from game.tiled.safe_xml import (
     MAX_LAYER_TILES,
     MAX_LAYERS,
     MAX_MAP_BYTES,
+    MAX_OBJECT_POINTS,
     MAX_OBJECTS,
     MAX_PROPERTIES,
     MAX_TILE_PIXELS,
@@ -54,6 +55,8 @@ def load_map(path: str | Path) -> Board:
                         visible=node.get("visible", "1") != "0", opacity=opacity)
               for (node, gids), masked, opacity in zip(raw_layers, masked_layers, opacities)]
     cells = _cells(masked_layers, terrain_by_gid, h)
+    if not cells:  # every tile empty: nothing to stand on, and a scenario's zones would each be empty
+        raise MapError(f"{path}: has no cells (every tile of its layers is empty); a board needs at least one hex.")
     zones, spots = _read_objects(root, path, h, cells)
 
     props = dict(tm.properties)
@@ -131,6 +134,12 @@ def _read_header(root: ElementTree.Element, path: Path) -> _Header:
         found = sum(1 for _ in root.iter(tag))
         if found > most:
             raise MapError(f"{path}: has {found:,} {what}; Clinch reads maps of up to {most:,}.")
+    for tag in ("polygon", "polyline"):  # counted before pytmx parses every point (1,000,000 took 4.5 s)
+        for shape in root.iter(tag):
+            points = shape.get("points", "").count(",")
+            if points > MAX_OBJECT_POINTS:
+                raise MapError(f"{path}: a {tag} has {points:,} points; Clinch reads shapes of up to "
+                               f"{MAX_OBJECT_POINTS:,}.")
     return _Header(axis, index, columns, rows, tw, th, side)
 
 

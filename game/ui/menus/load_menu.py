@@ -18,10 +18,11 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.names import shown
 from game.save_slots import SaveEntry, list_saves
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
-from game.ui.text import wrap
+from game.ui.text import fit_text, wrap
 from game.ui.thumbnails import board_thumbnail, placeholder
 
 __all__ = ["LoadMenu", "THUMB_SIZE"]
@@ -29,6 +30,8 @@ __all__ = ["LoadMenu", "THUMB_SIZE"]
 THUMB_SIZE = (96, 64)
 ROW_H = 76
 HEAD_H = 34
+#: the most characters of a name, a place or a sentence a row shows (its width holds about 90)
+ROW_CHARS = 200
 #: two clicks on one row closer than this load it
 DOUBLE_CLICK_S = 0.45
 
@@ -218,13 +221,10 @@ class LoadMenu(GuiScene):
         return pic
 
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        """``text`` cut with an ellipsis to fit ``width`` pixels."""
-        font = self.app.text.font(size, bold)
-        if font.size(text)[0] <= width:
-            return text
-        while text and font.size(text + "\u2026")[0] > width:
-            text = text[:-1]
-        return text.rstrip() + "\u2026"
+        """``text`` as the screen can show it (escaped where it cannot: a file name that is not UTF-8, a NUL;
+        at most :data:`ROW_CHARS` characters), cut with an ellipsis to fit ``width`` pixels. Cut by halves
+        (:func:`fit_text`): one character at a time, a 10,000-character board name took seconds a frame."""
+        return fit_text(self.app.text, shown(text, ROW_CHARS), size, width, bold)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         pal = self.pal
@@ -276,7 +276,7 @@ class LoadMenu(GuiScene):
                      (x, row.y + 6))
         if bad:  # the sentence names the file; the folder is the list's own, so its name alone
             problem = (entry.problem or "").replace(str(entry.path), entry.path.name)
-            for k, line in enumerate(wrap(t, problem, 14, width)[:2]):
+            for k, line in enumerate(wrap(t, shown(problem, 2 * ROW_CHARS), 14, width)[:2]):
                 surface.blit(t.render(self.fit(line, 14, width), 14, pal.dim), (x, row.y + 30 + 18 * k))
             return
         h = entry.header
