@@ -55,7 +55,8 @@ class Step:
     carries the index of the first event its action produced (the length of the list when it produced
     none). ``kind`` is ``action`` (the heading before an action), ``roll``, ``contest`` (the verdict after
     its rolls), ``change`` (a state change), ``note`` (a message) or ``refused``; ``part`` numbers the
-    rolls inside one contest event (0, 1...), ``None`` elsewhere.
+    rolls inside one contest event (0, 1...), ``None`` elsewhere. An action's heading in a situation whose
+    rounds are written down (SITUATION-FORMAT.md) carries its ``round`` and the ``phase`` it played in.
     """
 
     title: str
@@ -64,6 +65,8 @@ class Step:
     event_index: int = -1
     kind: str = "change"
     part: int | None = None
+    round: int | None = None
+    phase: str | None = None
 
 
 # -- rolls -------------------------------------------------------------------------------------------------
@@ -364,6 +367,8 @@ class Played:
     #: per action played (in order): the action, the exact odds before its dice (None: none worked out),
     #: and the index of its first own event
     actions: list[tuple[Action, dict[str, float] | None, int]]
+    #: per action (as ``actions``): the round and phase it played in when the file writes rounds down, else None
+    when: list[tuple[int, str | None] | None] = field(default_factory=list)
 
 
 class _Watched:
@@ -389,8 +394,11 @@ class _Watched:
         return reason
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+        cur = battle.state.get("initiative")
+        written = isinstance(cur, dict) and cur.get("written")
+        when = (battle.round, cur.get("phase")) if written else None  # type: ignore[union-attr]
         played = self._action.resolve(battle, dice)
-        self._log.append((self._action, self._odds, played))
+        self._log.append((self._action, self._odds, played, when))
         return played
 
 
@@ -447,18 +455,33 @@ def play_explained(sit: Situation, dice: Dice | None = None) -> Played:
     events = outcome.events
     where = {id(ev): i for i, ev in enumerate(events)}
     heads: list[tuple[Action, dict[str, float] | None, int]] = []
+    when: list[tuple[int, str | None] | None] = []
     last = 0
-    for action, odds, played in log:
+    for action, odds, played, at in log:
         idx = where.get(id(played[0]), last) if played else last
         heads.append((action, odds, idx))
+        when.append(at)
         if played:
             last = max(where.get(id(e), last) for e in played) + 1
     if outcome.illegal_at is not None and len(heads) <= outcome.illegal_at:
         refused = originals[outcome.illegal_at]
         heads.append((refused, None, max(len(events) - 1, 0)))
+        listed = sit.listed[outcome.illegal_at] if sit.listed else None
+        when.append((listed.round, None) if listed is not None and listed.round is not None else None)
     steps = explain_events(before, events, sit.ruleset)
     steps = _with_headings(before, steps, heads, len(events))
-    return Played(sit, before, events, outcome.exit_status, steps, heads)
+    for step, at in zip([s for s in steps if s.kind == "action"], when, strict=False):
+        if at is not None:
+            step.round, step.phase = at
+            if at[1]:
+                step.title = step.title.replace(":", f" ({at[1]} phase):", 1)
+    heading: Step | None = None
+    for step in steps:  # every step of an action is in its round (the lab's step view says which)
+        if step.kind == "action":
+            heading = step
+        elif heading is not None and step.round is None:
+            step.round = heading.round
+    return Played(sit, before, events, outcome.exit_status, steps, heads, when)
 
 
 def _with_headings(battle: Battle, steps: list[Step], heads: list[tuple[Action, dict[str, float] | None, int]],
@@ -521,7 +544,11 @@ def render_text(steps: list[Step], markdown: bool = False) -> str:
     """The steps as plain text (numbered, lines indented) or Markdown (a heading per action, lists)."""
     out: list[str] = []
     n = 0
+    shown_round: int | None = None
     for s in steps:
+        if s.kind == "action" and s.round is not None and s.round != shown_round:
+            shown_round = s.round  # a situation's rounds written down: a heading per round
+            out += ["", f"## Round {s.round}", ""] if markdown else ["" if out else None, f"#### Round {s.round} ####"]
         if s.kind == "action":
             if markdown:
                 out += ["", f"## {s.title}", ""]

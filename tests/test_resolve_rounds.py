@@ -463,3 +463,18 @@ def test_the_lab_keeps_rounds_and_shows_them(tmp_path):
     assert step_lines(trial, strike)[0][0].startswith(f"Step {strike + 1} of {len(trial.steps)}, round 1: ")
     rounds = [text for text, _ in script_lines(trial.before, WALK_AND_STRIKE["actions"])]
     assert [r.split(":")[0] for r in rounds] == ["Round 1", "Round 3"]
+
+
+def test_nd6_a_defence_ends_with_its_round_G3_4(tmp_path):
+    """G3-4 and "Durations": Bob's defend lasts the round he declared it in and ends when it ends, though he
+    has no turn in round 2 (the engine used to end it at his next turn)."""
+    fighters = [nd6("ann", "red", (0, 0)), nd6("bob", "blue", (1, 0), facing=3)]
+    declared = [{"actor": "bob", "type": "defend", "round": 1}]
+    status, out = resolve(tmp_path, sit_nd6(fighters, declared, []))
+    assert status == 0 and "defending" in fighter(out, "bob")["conditions"]
+    status, out = resolve(tmp_path, sit_nd6(fighters, [*declared, {"actor": "ann", "type": "do_nothing", "round": 2}],
+                                            []))
+    assert (status, refused(out)) == (0, [])
+    assert "defending" not in fighter(out, "bob")["conditions"]
+    ends = [e for e in out["events"] if e["type"] == "condition" and e.get("remove") == "defending"]
+    assert ends and ends[0]["rule"] == "G3-4"

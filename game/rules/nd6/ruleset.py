@@ -59,6 +59,16 @@ ND6_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (*A.CORE, *hth.
                                                                    *flamer.ACTIONS)}
 
 
+def end_defence(r: E.Resolution, f: Fighter) -> None:
+    """G3-4: a defend or dodge declared in an earlier round is over (its condition and its record go)."""
+    dfn = f.counters.get("defense")
+    if isinstance(dfn, dict) and dfn.get("round") != r.battle.round:
+        for cond in ("defending", "dodging"):
+            if cond in f.conditions:
+                r.emit(E.condition(f.id, remove=cond, rule="G3-4"))
+        r.emit(E.stat(f.id, "counters.defense", None))
+
+
 @register
 class Nd6Ruleset(Ruleset):
     """Seed 003 (checklist S3) with the conventional rules of GAPS G3-1..G3-30."""
@@ -329,12 +339,7 @@ class Nd6Ruleset(Ruleset):
         f = battle.get(fighter_id)
         if f is None:
             return []
-        dfn = f.counters.get("defense")
-        if isinstance(dfn, dict) and dfn.get("round") != battle.round:
-            for cond in ("defending", "dodging"):
-                if cond in f.conditions:
-                    r.emit(E.condition(f.id, remove=cond, rule="G3-4"))
-            r.emit(E.stat(f.id, "counters.defense", None))
+        end_defence(r, f)
         for mod in (martial, weapons, hth, grenades, fire):  # S3-SMOKE-8; fire: S3-FIRE-4..7, 10, 12
             if not is_out(f):
                 mod.start_turn(r, f)
@@ -347,6 +352,8 @@ class Nd6Ruleset(Ruleset):
         from game.rules.nd6 import effects
 
         r = E.Resolution(battle, dice)
+        for f in battle.fighters:  # G3-4: a defence is for the round it was declared in (SITUATION-FORMAT: it
+            end_defence(r, f)      # ends with the round, also for a fighter who has no turn in the next)
         effects.start_round(r)
         return r.events
 
