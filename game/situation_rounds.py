@@ -200,7 +200,8 @@ class _Round:
 
     number: int
     initiative: bool  # the round's actions carry initiative numbers
-    pos: tuple[int, int] = (0, -1)  # (-initiative number, phase index) of the last action placed
+    #: (-initiative number, phase index) of the last action placed; before the first, below any number
+    pos: tuple[int, int] = (-INITIATIVE_LIMIT - 1, -1)
     step: Any = None  # the step of the slot now open (ended when the sequence leaves it)
     steps_done: int = 0  # how many steps of the current pass have ended
     turn: tuple[str, Any] | None = None  # (fighter, step) whose turn is open after a free action

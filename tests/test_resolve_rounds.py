@@ -192,6 +192,40 @@ def test_d20_initiative_numbers_restart_the_phases_S4_INIT_2(tmp_path):
     assert fighter(out, "ann")["hex"] == [-1, 0]
 
 
+@pytest.mark.parametrize("bobs_number, both_strike", [(4, True), (2, False)])
+def test_d20_equal_numbers_strike_simultaneously_S4_INIT_3(tmp_path, bobs_number, both_strike):
+    """S4-INIT-3, GX-4: on the same number Ann's killing blow lands when the number's hand-to-hand phase ends,
+    so Bob still strikes back; on a lower number he is already down when his number comes (exit 3)."""
+    status, out = resolve(tmp_path, {**sit_d20([
+        {"actor": "ann", "type": "attack", "target": "bob", "item": "longsword", "round": 1, "initiative": 4},
+        {"actor": "bob", "type": "attack", "target": "ann", "item": "longsword", "round": 1,
+         "initiative": bobs_number}], [15, 8, 15, 3]),
+        "fighters": [d20("ann", "red", (0, 0)), d20("bob", "blue", (1, 0), facing=3, hp=3)]})
+    assert "dead" in fighter(out, "bob")["conditions"]
+    if both_strike:
+        assert (status, refused(out)) == (0, []) and fighter(out, "ann")["hp"] == 7
+        assert any(e.get("rule") == "GX-4" and e["type"] == "message" for e in out["events"])
+    else:
+        assert status == 3 and refused(out)[0]["rule"] == "G4-2" and fighter(out, "ann")["hp"] == 10
+
+
+def test_d20_a_set_spear_on_a_better_number_meets_the_charge_S4_SET_2(tmp_path):
+    """S4-SET-1/2/3: Bob sets his spear on 5, Ann charges on 3: his initiative is better, so the set spear
+    strikes the charger (double damage); a set listed on a worse number before the charge is a bad file."""
+    spear = {"right": "spear", "left": None}
+    fighters = [d20("ann", "red", (0, 0), hands=spear), d20("bob", "blue", (6, 0), facing=3, hands=spear)]
+    actions = [{"actor": "bob", "type": "set_vs_charge", "round": 1, "initiative": 5},
+               {"actor": "ann", "type": "charge", "target": "bob", "to": [5, 0], "round": 1, "initiative": 3}]
+    status, out = resolve(tmp_path, {**sit_d20(actions, [15, 3, 15, 4]), "fighters": fighters})
+    assert (status, refused(out)) == (0, [])
+    set_blow = rolls(out, "bob attacks ann")
+    assert set_blow and set_blow[0]["rule"] == "S4-SET-1"
+    assert any(e.get("rule") == "S4-SET-3" and "simultaneously" in e.get("text", "") for e in out["events"])
+    actions[0]["initiative"], actions[1]["initiative"] = 3, 5
+    text = bad_file(tmp_path, {**sit_d20(actions, [15, 3, 15, 4]), "fighters": fighters})
+    assert "actions[1].initiative" in text and "count goes down" in text
+
+
 @pytest.mark.parametrize("reactions", [True, False])
 def test_d20_reactions_false_means_no_parting_shot_S4_DEFMOVE_1(tmp_path, reactions):
     """S4-DEFMOVE-1: Ann walks away from Bob: by default Bob takes his parting shot at +2 (a die is rolled);
