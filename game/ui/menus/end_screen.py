@@ -72,9 +72,6 @@ class EndScreen(GuiScene):
 
     def build(self) -> None:
         w, h = self.size
-        bw = min(900, w - 40)
-        x = (w - bw) // 2
-        y = h - 80
         from game.ui.menus.review_screen import lost_side
 
         # a lost battle also offers its review: the rolls that decided it, with their odds (issue 18)
@@ -84,6 +81,9 @@ class EndScreen(GuiScene):
         if self.can_play_again():
             names.append(("again", "Same dice again"))
         names.append(("menu", "Main menu"))
+        bw = min(max(900, 192 * len(names) - 12), w - 24)  # five buttons get 180 pixels each, not 170
+        x = (w - bw) // 2
+        y = h - 80
         part = (bw - 12 * (len(names) - 1)) // len(names)
         for i, (name, text) in enumerate(names):
             tip = ("This battle from its start, with the same dice: the same moves meet the same rolls."

@@ -113,7 +113,7 @@ class PauseMenu(GuiScene):
         return Transition("pop")
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        """How this battle is won (the briefing's words; F3 shows the whole briefing again)."""
+        """How this battle is won (the briefing's words; F3 shows the whole briefing again), and its dice seed."""
         from game.ui.briefing import victory_text
         from game.ui.text import wrap
 
@@ -124,7 +124,8 @@ class PauseMenu(GuiScene):
         lines = wrap(self.app.text, text, 15, width - 24)
         dice = wrap(self.app.text, seed_words(self.battle_scene.session, self._in_lesson()), 15, width - 24)
         box = pygame.Rect(0, 0, width, 20 * (len(lines) + len(dice)) + 14)
-        box.midtop = (w // 2, y)
+        box.midtop = (w // 2, min(y, h - 4 - box.h))  # whole in the window (at 1024x640 the seed line was cut)
+        y = box.y
         pygame.draw.rect(surface, (20, 22, 28), box, border_radius=8)  # readable over the dimmed board
         pygame.draw.rect(surface, (90, 96, 110), box, width=1, border_radius=8)
         y += 7
@@ -146,5 +147,4 @@ def seed_words(session: Any, in_lesson: bool = False) -> str:
     seed = battle_seed(session)
     if in_lesson:
         return f"Dice seed {seed}."
-    return (f"Dice seed {seed}: clinch play --seed {seed} (or \u201cSame dice again\u201d at the end) rolls the same "
-            f"dice for the same moves.")
+    return f"Dice seed {seed} \u00b7 the same dice again: clinch play --seed {seed}"
