@@ -191,3 +191,32 @@ def test_same_dice_again_on_the_end_screen_replays_the_first_rolls():
         assert app.session.ctl.battle_id != old.ctl.battle_id
     finally:
         app.close()
+
+
+def test_clinch_play_hands_the_window_a_fresh_seed_or_the_one_given(monkeypatch, capsys):
+    """``clinch play`` builds its window with ``seed="fresh"``; ``--seed N`` hands N on; a seed that is not a
+    whole number from 0 to 2**63-1 is one sentence and exit 2, before any window opens."""
+    import game.ui.app as app_module
+    from game.cli import main
+
+    built = []
+
+    class Window:
+        def __init__(self, *args, **kw):
+            built.append(kw.get("seed"))
+
+        def run(self):
+            return 0
+
+    monkeypatch.setattr(app_module, "App", Window)
+    try:
+        assert main(["play", str(ARENA)]) == 0
+        assert main(["play", str(ARENA), "--seed", "424242"]) == 0
+    finally:
+        pygame.display.init()  # the command quits pygame as it leaves; the fixture clears its events after
+    assert built == ["fresh", 424242]
+    for bad in ("-1", "abc", str(2**63), "1.5"):
+        assert main(["play", str(ARENA), "--seed", bad]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("clinch play: --seed: must be a whole number from 0 to ") and "\n" not in err
+    assert len(built) == 2
