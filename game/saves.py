@@ -32,6 +32,7 @@ import msgspec
 import platformdirs
 
 from game.model import SCHEMA_VERSION, Battle, Board, Fighter, Side
+from game.names import name_problem
 from game.rules.base import Ruleset, UnknownRuleset, find_ruleset
 from game.turn_sources import LogReplay, ReplayDiverged
 from game.turns import TurnController, TurnSettings, intent_from_dict
@@ -53,8 +54,20 @@ SAVE_VERSION = 1
 ENV_DATA_DIR = "CLINCH_DATA_DIR"
 
 
+#: entries a save's log may hold: a battle of 40 rounds of six fighters logs about 300, and a 1,000-intent
+#: save of about 3 MB about 1,150; 20,000 is far beyond any battle played, and a file claiming more is
+#: refused before its log is decoded or replayed (100,000 entries took 6 s to refuse after a replay)
+MAX_LOG = 20_000
+
+
 class SaveError(ValueError):
     """A save that cannot be written or read: one sentence naming the file."""
+
+
+class _LogLength(msgspec.Struct):
+    """Only the log's entries, left undecoded: counting them costs a scan, not a decode."""
+
+    log: list[msgspec.Raw] = []
 
 
 class SaveFile(msgspec.Struct, kw_only=True):
@@ -226,7 +239,52 @@ def _one_line(text: object, limit: int = 240) -> str:
     return line.rstrip(".")
 
 
+def _check_log_length(path: Path, data: bytes) -> None:
+    """Refuse a log longer than :data:`MAX_LOG` before anything decodes or replays it."""
+    try:
+        entries = len(msgspec.json.decode(data, type=_LogLength).log)
+    except (msgspec.DecodeError, RecursionError):  # not JSON, or no list: the full decode says what is wrong
+        return
+    if entries > MAX_LOG:
+        raise SaveError(f"{path}: its log holds {entries:,} entries, more than the {MAX_LOG:,} a save may hold; "
+                        "it was not loaded.")
+
+
+def _check_names(path: Path, title: str, battles: list[tuple[str, Any]]) -> None:
+    """The title and every name and id a battle screen or the load screen shows
+    (:func:`game.names.name_problem`): a save edited to carry a NUL or a bidi override in a fighter's name is
+    refused here, not by the battle screen it would have opened."""
+    named: list[tuple[str, Any, bool]] = [("title", title, True)]
+    for at, b in battles:
+        if getattr(b, "board", None) is not None:  # a header's snapshot has no board
+            named.append((f"{at}.board.name", b.board.name, True))
+        for i, side in enumerate(b.sides):
+            named += [(f"{at}.sides[{i}].id", side.id, False), (f"{at}.sides[{i}].name", side.name, True)]
+        for i, f in enumerate(getattr(b, "fighters", ())):
+            named += [(f"{at}.fighters[{i}].id", f.id, False), (f"{at}.fighters[{i}].side", f.side, False),
+                      (f"{at}.fighters[{i}].name", f.name, True)]
+    for field, text, may_be_empty in named:
+        problem = name_problem(text, allow_empty=may_be_empty)
+        if problem is not None:
+            raise SaveError(f"{path}: {field} {problem}; it was not loaded.")
+
+
+def _check_stats(path: Path, save: SaveFile) -> None:
+    """A fraction only in a stat the ruleset reads as one (``Ruleset.fractional_stats``: 3d6's Speed)."""
+    try:
+        fractional = find_ruleset(save.ruleset).fractional_stats
+    except (UnknownRuleset, KeyError, ValueError):
+        return  # the replay refuses an unknown ruleset in its own sentence
+    for at, b in (("initial", save.initial), ("snapshot", save.snapshot)):
+        for i, f in enumerate(b.fighters):
+            for key, v in f.stats.items():
+                if isinstance(v, float) and key not in fractional:
+                    raise SaveError(f"{path}: {at}.fighters[{i}].stats.{_one_line(key, 40)} is {v!r}, not a whole "
+                                    "number; it was not loaded.")
+
+
 def _decode(path: Path, data: bytes) -> SaveFile:
+    _check_log_length(path, data)
     try:
         raw = decode_json(data, path)  # not UTF-8, too deep, NaN, numbers past 64 bits: one sentence each
     except UserFileError as exc:
@@ -269,6 +327,10 @@ def _check_fields(path: Path, save: SaveFile) -> None:
                             f"have.")
         if who not in ("human", "ai"):
             raise SaveError(f"{path}: seat.{side} is {_one_line(repr(who), 40)}; a seat is \"human\" or \"ai\".")
+    if not save.ruleset:
+        raise SaveError(f"{path}: ruleset is empty; a save names the rules its battle is played by.")
+    _check_names(path, save.title, [("initial", save.initial), ("snapshot", save.snapshot)])
+    _check_stats(path, save)
     if not _HASH.match(save.state_hash):
         raise SaveError(f"{path}: state_hash is not a sha256 (64 hex digits); it was not loaded.")
     _check_battle_id(path, save.battle_id)
@@ -362,6 +424,7 @@ def read_header(path: Path | str) -> SaveHeader:
         raise SaveError(f"{path}: save format version {head.version}, but this Clinch reads version "
                         f"{SAVE_VERSION}.")
     _check_battle_id(path, head.battle_id)
+    _check_names(path, head.title, [("initial", head.initial), ("snapshot", head.snapshot)])
     return head
 
 

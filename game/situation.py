@@ -40,6 +40,7 @@ import msgspec
 from game.dice import DiceError, ScriptedDice, SeededDice
 from game.hexgrid import Hex
 from game.model import POSTURES, Battle, Board, Fighter, Grapple, RngState, Side
+from game.names import name_problem
 from game.rules.base import Reason, UnknownRuleset, find_ruleset
 from game.rules.events import Resolution, illegal
 from game.situation_rounds import (
@@ -143,7 +144,8 @@ class GrappleSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     holder: str
     target: str
     location: str = "torso"
-    hands: int | None = None  # None: the ruleset's ``grip_hands_default``
+    #: left out: the ruleset's ``grip_hands_default``; ``null`` is refused (it said nothing and meant 1)
+    hands: int | msgspec.UnsetType = msgspec.UNSET
     kind: str = "grapple"
 
 
@@ -361,6 +363,10 @@ def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[st
         if f.id in ids:
             raise SituationError(name, f"{at}.id", f"duplicate id {f.id!r} (also fighters[{ids[f.id]}])")
         ids[f.id] = i
+        for field, text in (("id", f.id), ("side", f.side), ("name", f.name)):
+            problem = name_problem(text, allow_empty=field == "name")
+            if problem is not None:
+                raise SituationError(name, f"{at}.{field}", problem)
         if not 0 <= f.facing <= 5:
             raise SituationError(name, f"{at}.facing", f"expected 0-5, got {f.facing}")
         if f.posture not in POSTURES:
@@ -381,7 +387,11 @@ def _check_fighters(name: str, spec: SituationSpec, ruleset: Ruleset) -> dict[st
             for key, v in values.items():
                 where = f"{at}.{field}.{key}"
                 if isinstance(v, bool):
+                    if not ruleset.skills_are_flags:  # nd6's skills are had or not; others' are levels
+                        raise SituationError(name, where, f"expected a skill level (a whole number), got {str(v).lower()}")
                     values[key] = int(v)  # a skill had (true) or not (false): kept as 1 / 0
+                elif isinstance(v, float) and key not in ruleset.fractional_stats:
+                    raise SituationError(name, where, f"expected a whole number, got {v!r}")
                 elif isinstance(v, str):
                     names = ruleset.named_stats.get(key) if field == "stats" else None
                     if names is None:
@@ -496,7 +506,7 @@ def _check_grapples(name: str, spec: SituationSpec, ruleset: Ruleset, ids: dict[
             raise SituationError(name, f"{at}.location",
                                  f"expected a body part ({', '.join(GRAPPLE_LOCATIONS)}) or an item "
                                  f"{g.target} holds, got {g.location!r}")
-        if g.hands is None:
+        if g.hands is msgspec.UNSET:
             g.hands = ruleset.grip_hands_default
         if g.hands < 0:
             raise SituationError(name, f"{at}.hands", f"expected 0 or more, got {g.hands}")
@@ -640,6 +650,8 @@ def _check_action_types(name: str, at: str, action: Action, data: dict[str, Any]
 def build_situation(spec: SituationSpec, *, name: str = "<situation>", base_dir: Path | str = ".",
                     seed: int = 0) -> Situation:
     """Validate a parsed situation against its ruleset and build the battle (``ruleset.setup`` done)."""
+    if not spec.ruleset:  # not the registry's default: a file names the rules it is played by
+        raise SituationError(name, "ruleset", "must not be empty (see 'clinch rulesets')")
     try:
         ruleset = find_ruleset(spec.ruleset)
     except UnknownRuleset as exc:

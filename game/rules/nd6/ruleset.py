@@ -80,6 +80,7 @@ class Nd6Ruleset(Ruleset):
                                "order of DX; hand-to-hand inside one hex, Martial Arts, guns, grenades and fire.")
     out_words: ClassVar[str] = "dead or unconscious fighters (ST 0 or below) no longer count (G3-7)"
     seed: ClassVar[str] = "003"
+    skills_are_flags: ClassVar[bool] = True  # SITUATION-FORMAT: nd6 skills are booleans (tough, sword...)
     sections: ClassVar[tuple[str, ...]] = ("S3",)
     actions: ClassVar[dict[str, type[Action]]] = ND6_ACTIONS
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS

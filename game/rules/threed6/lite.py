@@ -94,6 +94,7 @@ class ThreeD6Lite(Ruleset):
     briefing: ClassVar[str] = ("3d6 lite grappling: roll 3d6 at or under your skill; grabs, takedowns, pins and strangles are settled by contests of skill against skill.")
     out_words: ClassVar[str] = "dead, unconscious or pinned fighters no longer count (G0-21)"
     seed: ClassVar[str] = "000"
+    fractional_stats: ClassVar[frozenset[str]] = frozenset({"Speed"})  # G0-4: Basic Speed may be 5.25
     sections: ClassVar[tuple[str, ...]] = ("S0",)
     actions: ClassVar[dict[str, type[Action]]] = LITE_ACTIONS
     conditions: ClassVar[dict[str, str]] = {
