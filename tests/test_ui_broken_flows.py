@@ -285,3 +285,79 @@ def test_undo_clears_the_captions_and_the_roll_of_the_undone_turns():
         assert [t[0] for t in bs.toasts] == ["Undone."]
     finally:
         app.close()
+
+
+# -- 3. hotseat: a banner when the human side changes, the blackout only when asked for --------------
+
+def test_hotseat_shows_a_banner_over_the_board_by_default():
+    """Cass walks; Blue's turn is a banner over the board ("Blue Brotherhood’s turn", the side's name as
+    written, in its colour, and the walk recapped), not a black screen. Edda's first action takes it away."""
+    from game.ui.app import App
+    from game.ui.handover import HandoverScene
+
+    assert Settings().handover == "banner"
+    app = App(ARENA, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
+              seat={"red": "human", "blue": "human"}, dice=list(DICE), autosave=False)
+    try:
+        app.step()
+        bs = app.battle_scene
+        click(app, bs.board.hex_screen_pos(Hex(6, 3)))
+        play_out(app)
+        assert app.scene is bs and not isinstance(app.scene, HandoverScene), "the board is not hidden"
+        words, _left, colour = bs.toasts[0]
+        assert words.split("\n") == ["Blue Brotherhood\u2019s turn: Edda acts", "Cass moves 6 hexes to (6, 3)"]
+        assert colour == bs.board.colours["blue"]
+        frame = app.draw()
+        r = bs.board_rect.inflate(-8, -8)
+        assert any(frame.get_at(c)[:3] != (12, 13, 17) for c in (r.topleft, r.bottomleft, r.bottomright))
+        band = [frame.get_at((x, y))[:3] for x in range(r.x, r.right, 2) for y in range(r.y + 50, r.y + 90)]
+        assert sum(c == colour for c in band) > 40, "the side's name is written in its colour over the board"
+        assert bs.session.whose_turn() == "edda" and bs.actor == "edda", "Blue plays at once"
+        press(app, pygame.K_SPACE, unicode=" ")  # Edda passes: her side's first action ends the banner
+        play_out(app)
+        assert all("Blue Brotherhood\u2019s turn" not in t[0] for t in bs.toasts)
+    finally:
+        app.close()
+
+
+def test_the_nd6_hotseat_round_hides_the_board_never_by_default():
+    """nd6 alternates the sides fighter by fighter (G3-3, by adjusted DX): a round of passes in hotseat brings up
+    no hand-over screen at all by default (eight black screens a round before); a banner each time the human
+    side changes, none between two fighters of one side."""
+    from game.ui.app import App
+    from game.ui.handover import HandoverScene
+
+    root = ARENA.parent
+    scen = next((p for p in sorted(root.glob("*nd6*.toml"))), None)
+    if scen is None:
+        pytest.skip("no nd6 scenario")
+    from game.maps import load_scenario
+
+    sides = [s.id for s in load_scenario(scen).sides]
+    app = App(scen, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
+              seat={s: "human" for s in sides}, autosave=False)
+    try:
+        app.step()
+        bs = app.battle_scene
+        banners, last = 0, None
+        start = bs.session.battle.round
+        for _ in range(40):
+            if bs.session.battle.round > start + 1 or bs.session.battle.ended:
+                break
+            assert not isinstance(app.scene, HandoverScene)
+            if app.scene is not bs or bs.actor is None:
+                app.step()
+                continue
+            side = bs.session.current_side()
+            has = any(t[0].startswith(bs.session.side_name(side)) and "\n" in t[0] for t in bs.toasts)
+            if last is not None and side != last:
+                assert has, "a banner when the human side changes"
+                banners += 1
+            elif last is not None:
+                assert not has
+            last = side
+            press(app, pygame.K_SPACE, unicode=" ")
+            play_out(app)
+        assert banners >= 2
+    finally:
+        app.close()

@@ -361,25 +361,27 @@ def test_every_turn_hands_over_between_fighters_of_one_side_too():
     assert not handover_due("every", True, None, "red", None, "cass")  # the first turn: nobody to hide it from
     assert not handover_due("every", False, "red", "blue", "cass", "edda")  # one human: no hand-over
     assert not handover_due("never", True, "red", "blue", "cass", "edda")
+    assert handover_due("banner", True, "red", "blue", "cass", "edda")  # the banner: when the side changes
+    assert not handover_due("banner", True, "red", "red", "cass", "ann")
 
 
 def test_the_hand_over_setting_is_validated_and_reads_the_old_true_false(dirs, tmp_path):
     path = tmp_path / "config" / "settings.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     for value, want, problem in ((True, "side", False), (False, "never", False), ("every", "every", False),
-                                 ("sometimes", "side", True), (3, "side", True)):
+                                 ("banner", "banner", False), ("sometimes", "banner", True), (3, "banner", True)):
         path.write_text(json.dumps({"handover": value}))
         s, said = load_settings(path)
         assert s.handover == want and (said is not None) is problem
         if problem:
-            assert "handover" in said and str(path) in said and "every, side, never" in said
+            assert "handover" in said and str(path) in said and "banner, every, side, never" in said
 
 
 def test_the_settings_menu_sets_when_the_hand_over_appears(dirs):
     import pygame_gui
 
     from game.ui.app import App
-    from game.ui.menus.settings_menu import SettingsMenu
+    from game.ui.menus.settings_menu import HANDOVER_TEXT, SettingsMenu
 
     app = App(None, (1024, 640), clock=FixedClock(16), settings=Settings(animation_speed="instant"),
               autosave=False)
@@ -389,8 +391,9 @@ def test_the_settings_menu_sets_when_the_hand_over_appears(dirs):
         menu = app.scene
         assert isinstance(menu, SettingsMenu)
         dd = next(w for w, k in menu.dropdowns.items() if k == "handover")
-        assert dd.selected_option in ("when the side changes", ("when the side changes", "when the side changes"))
-        pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="every human's turn",
+        banner = HANDOVER_TEXT["banner"]  # the default: a banner, nothing hidden
+        assert dd.selected_option in (banner, (banner, banner))
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=HANDOVER_TEXT["every"],
                                              ui_element=dd, ui_object_id=""))
         app.step()
         assert app.settings.handover == "every"

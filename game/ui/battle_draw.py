@@ -158,6 +158,9 @@ def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tupl
     y = board_rect.y + 56
     room = max(120, board_rect.w - 60)
     for words, _left, col in toasts:
+        if "\n" in words:  # the hotseat turn's banner (game.ui.handover.show_turn_banner)
+            y = draw_turn_banner(surface, words.split("\n"), col, board_rect, y, text) + 6
+            continue
         lines = wrap(text, words, 14, room, bold=True)
         if len(lines) > 3:
             lines = lines[:2] + [fit_text(text, " ".join(lines[2:]), 14, room, True)]
@@ -177,6 +180,26 @@ def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tupl
             links += [(r.move(at.topleft), rid) for r, rid in found]
         y = box.bottom + 6
     return links
+
+
+def draw_turn_banner(surface: pygame.Surface, lines: list[str], colour: tuple[int, int, int],
+                     board_rect: pygame.Rect, top: int, text: TextCache) -> int:
+    """The hotseat turn's banner at ``top``: the side's turn in its colour, then the recap, one line each (cut to
+    the board's width; the combat log has the whole). Returns its bottom."""
+    room = max(120, board_rect.w - 80)
+    imgs = [text.render(fit_text(text, lines[0], 20, room, True), 20, colour, bold=True)]
+    imgs += [text.render(fit_text(text, ln, 14, room, False), 14, (226, 226, 226)) for ln in lines[1:]]
+    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 28, sum(i.get_height() + 2 for i in imgs) + 14)
+    box.midtop = (board_rect.centerx, top)
+    s = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (12, 13, 18, 235), s.get_rect(), border_radius=10)
+    surface.blit(s, box)
+    pygame.draw.rect(surface, colour, box, width=2, border_radius=10)
+    y = box.y + 7
+    for i, img in enumerate(imgs):
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)) if i == 0 else (box.x + 14, y))
+        y += img.get_height() + 2
+    return box.bottom
 
 
 def draw_hint(surface: pygame.Surface, board_rect: pygame.Rect, hint: str, text: TextCache, pal: Palette) -> int:

@@ -100,11 +100,14 @@ class ResultDispatcher:
         if s.is_human_turn():
             side = s.current_side()
             actor = s.whose_turn()
-            from game.ui.handover import HandoverScene, handover_due
+            from game.ui.handover import HandoverScene, handover_due, show_turn_banner
 
             if handover_due(sc.settings.handover, s.is_hotseat(), self.last_human_side, side,
                             self.last_human_actor, actor):
-                sc.request(Transition("push", HandoverScene(sc.app, sc, side)))
+                if sc.settings.handover == "banner":  # nothing here is hidden: the board stays in view
+                    show_turn_banner(sc, side)
+                else:
+                    sc.request(Transition("push", HandoverScene(sc.app, sc, side)))
             if self.last_human_actor not in (None, actor) and self.last_human_side == side:
                 self.say_phase(actor)
             self.last_human_side, self.last_human_actor = side, actor

@@ -6,9 +6,15 @@ conditions first, then grips begun and ended, falls, rolls with their
 outcomes, moves and the rest, at most :data:`RECAP_LINES` lines. It reads
 the battle's log; it never changes the battle.
 
-When the screen appears is a setting (``Settings.handover``): at ``every``
-change of the human fighter to act, only when the ``side`` changes (the
-default), or ``never`` (:func:`handover_due`).
+What hotseat play shows when control passes from one human side to another
+is a setting (``Settings.handover``): by default (``banner``) nothing is
+hidden, since nothing on this board is secret: a banner over the board names
+the side whose turn it is, as written, and recaps what happened since its
+last turn (:func:`show_turn_banner`; it goes with the side's first action).
+The hand-over screen that hides the board until a click stays a choice: when
+the ``side`` changes, or at ``every`` change of the human fighter to act; or
+``never`` anything (:func:`handover_due`). A ruleset that alternates the
+sides fighter by fighter (nd6 by DX) hid the board about eight times a round.
 """
 
 from __future__ import annotations
@@ -23,10 +29,15 @@ from game.ui.keys import command_for
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
 
-__all__ = ["HandoverScene", "recap_lines", "handover_due", "possessive", "RECAP_LINES"]
+__all__ = ["HandoverScene", "recap_lines", "handover_due", "possessive", "RECAP_LINES", "show_turn_banner",
+           "banner_words"]
 
 #: at most this many lines of recap (the last one says how many more the combat log holds)
 RECAP_LINES = 8
+#: the banner's recap is shorter: it sits over the board (the combat log has the rest)
+BANNER_LINES = 5
+#: how long the banner stays (unless the side acts first), and a little longer for each line of recap
+BANNER_MS, BANNER_LINE_MS = 4500, 700
 #: event type -> rank in the recap (lower first): what hurts, what holds, what falls, what was rolled, where
 _RANK = {"damage": 0, "condition": 1, "grapple_start": 2, "grapple_end": 2, "grapple_change": 2, "posture": 3,
          "contest": 4, "roll": 4, "move": 5, "item": 6, "message": 7, "effect_start": 8}
@@ -50,7 +61,7 @@ def handover_due(when: str, hotseat: bool, last_side: str | None, side: str | No
         return False
     if when == "every":
         return actor != last_actor or side != last_side
-    return side != last_side
+    return side != last_side  # "side", and the banner's "banner": only when control passes to another side
 
 
 def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES, *, fighter: str | None = None
@@ -104,6 +115,27 @@ def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES, *, figh
         more = len(lines) - (limit - 1)
         lines = [*lines[:limit - 1], f"\u2026 and {more} more in the combat log."]
     return lines
+
+
+def banner_words(battle_scene: Any, side: str | None) -> list[str]:
+    """The banner's lines: ``Blue Brotherhood’s turn: Edda acts`` (the side's name as written), then what
+    happened since that side's last turn, at most :data:`BANNER_LINES` lines."""
+    bs = battle_scene
+    title = f"{possessive(bs.session.side_name(side))} turn: {bs.name(bs.session.whose_turn())} acts"
+    return [title, *recap_lines(bs.session.battle, side, BANNER_LINES)]
+
+
+def show_turn_banner(battle_scene: Any, side: str | None) -> None:
+    """Put the turn's banner over the board, in the side's colour: the first of the screen's toasts, drawn as a
+    banner (``game.ui.battle_draw.draw_toasts``); like them it goes when its moment does (the side's first
+    action, an undo) or after a few seconds."""
+    bs = battle_scene
+    lines = banner_words(bs, side)
+    if bs.toast_moment() != bs._toast_moment:  # toasts of an earlier moment go, as BattleScene.toast does
+        bs.toasts.clear()
+    bs._toast_moment = bs.toast_moment()
+    colour = bs.board.colours.get(side, bs.pal.neutral)
+    bs.toasts.appendleft(("\n".join(lines), BANNER_MS + BANNER_LINE_MS * (len(lines) - 1), colour))
 
 
 class HandoverScene(Scene):

@@ -28,9 +28,11 @@ DICE_SOURCES = ("computer", "manual")
 AI_LEVELS = ("random", "easy", "normal", "hard")
 #: the computer's thinking time per decision offered in the settings (milliseconds)
 AI_BUDGETS = (50, 100, 200, 500, 1000, 2000)
-#: when the hotseat hand-over screen hides the board: at every change of the human fighter to act, when the
-#: side changes, or never (older files said true/false: "side"/"never")
-HANDOVER_WHEN = ("every", "side", "never")
+#: what hotseat play shows when control passes from one human side to another: a banner over the board naming
+#: the side and what happened since its last turn (the default: nothing on the board is hidden from anyone),
+#: the hand-over screen hiding the board at every change of the human fighter to act or when the side changes,
+#: or nothing (older files said true/false: "side"/"never")
+HANDOVER_WHEN = ("banner", "every", "side", "never")
 
 
 @dataclass
@@ -41,7 +43,7 @@ class Settings:
     animation_speed: str = "normal"
     dice_source: str = "computer"
     palette: str = "standard"
-    handover: str = "side"
+    handover: str = "banner"
     ai_level: str = "normal"
     #: how long the computer may think about one decision (a worker thread: the window keeps drawing)
     ai_budget_ms: int = 200

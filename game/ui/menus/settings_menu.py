@@ -33,7 +33,8 @@ def sound_levels(volume: int) -> list[str]:
 
 
 #: the hand-over setting as the menu words it
-HANDOVER_TEXT = {"every": "every human's turn", "side": "when the side changes", "never": "never"}
+HANDOVER_TEXT = {"banner": "a banner, the board in view", "every": "hide the board, every turn",
+                 "side": "hide the board, side changes", "never": "nothing"}
 
 
 def _secs(ms: int) -> str:
@@ -61,8 +62,8 @@ class SettingsMenu(GuiScene):
             ("sound", "Sound (Ctrl+M mutes)", [SOUND_OFF, *sound_levels(s.volume)], sound_text(s.volume, s.mute)),
             ("dice_source", "Dice", list(DICE_SOURCES), s.dice_source),
             ("palette", "Colours", list(PALETTES), s.palette),
-            ("handover", "Hand-over screen (hotseat)", [HANDOVER_TEXT[k] for k in HANDOVER_WHEN],
-             HANDOVER_TEXT.get(s.handover, HANDOVER_TEXT["side"])),
+            ("handover", "Hotseat: next player", [HANDOVER_TEXT[k] for k in HANDOVER_WHEN],
+             HANDOVER_TEXT.get(s.handover, HANDOVER_TEXT["banner"])),
             ("ai_level", "Computer level", list(AI_LEVELS), s.ai_level),
             ("ai_budget_ms", "Computer thinking time", [_secs(b) for b in AI_BUDGETS], _secs(s.ai_budget_ms)),
         ]
@@ -82,7 +83,8 @@ class SettingsMenu(GuiScene):
                  "palette": "colour-blind: Okabe-Ito; shapes and words stay",
                  "animation_speed": "instant: no animation; a click always skips",
                  "ai_level": "easy slips now and then; hard looks at your reply",
-                 "ai_budget_ms": "per decision; the window keeps drawing meanwhile"}
+                 "ai_budget_ms": "per decision; the window keeps drawing meanwhile",
+                 "handover": "shown when the human side changes"}
         for key, label, options, current in self.rows():
             self.label(pygame.Rect(x, y, 250, step - 6), label)
             dd = pygame_gui.elements.UIDropDownMenu(options, current if current in options else options[0],
