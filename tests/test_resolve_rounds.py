@@ -295,6 +295,24 @@ def test_3d6_one_turn_each_a_round_G0_4(tmp_path):
     assert status == 3 and refused(out)[0]["rule"] == "G0-4"
 
 
+def test_3d6_until_your_next_turn_lasts_to_the_fighters_next_listed_action_G0_4(tmp_path):
+    """G0-4 and "Durations": Ann's All-Out Attack leaves her no defence until her next turn: Bob, faster, hits
+    her in round 2 before her turn (no defence), and the effect ends when her round-2 action begins."""
+    status, out = resolve(tmp_path, {
+        "ruleset": "3d6-lite", "fighters": [man("ann", "red"), man("bob", "blue", (1, 0), dx=13, facing=3)],
+        "actions": [{"actor": "bob", "type": "do_nothing", "round": 1},
+                    {"actor": "ann", "type": "all_out_attack", "target": "bob", "round": 1},
+                    {"actor": "bob", "type": "attack", "target": "ann", "round": 2},
+                    {"actor": "ann", "type": "do_nothing", "round": 2}],
+        "dice": [6, 6, 6, 3, 3, 3, 1]})
+    assert (status, refused(out)) == (0, [])
+    kinds = [e["type"] for e in out["events"]]
+    no_defence = next(i for i, e in enumerate(out["events"]) if "no active defence" in e.get("text", ""))
+    ended = kinds.index("effect_end")
+    assert no_defence < ended and out["events"][ended]["fighter"] == "ann"
+    assert ended < max(i for i, e in enumerate(out["events"]) if e.get("text") == "ann does nothing")
+
+
 # -- edge: phases (G1-4), grapple rolls (S1-GRAPPLE-3/4) ------------------------------------------------------------
 
 def sit_edge(actions: list[dict[str, Any]], dice: list[int], *, grip: bool = True,
