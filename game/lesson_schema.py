@@ -212,11 +212,12 @@ class _Names:
     """Says whether each name a lesson uses is one its battle and ruleset have (``fail(field, problem)``
     makes the one sentence)."""
 
-    def __init__(self, battle: Battle, ruleset: Ruleset, learner: str, fail: Any) -> None:
+    def __init__(self, battle: Battle, ruleset: Ruleset, learner: str, fail: Any, convert: Any) -> None:
         self.battle = battle
         self.ruleset = ruleset
         self.learner = learner
         self.fail = fail
+        self.convert = convert
         self.fighters = {f.id for f in battle.fighters}
 
     def fighter(self, where: str, who: Any) -> None:
@@ -283,10 +284,17 @@ class _Names:
             raise self.fail(f"{where}.type", "is missing: an example is one action, as a situation writes it")
         self.action_type(f"{where}.type", example["type"])
         try:
-            self.ruleset.action_from_dict({"actor": self.learner, **example})
+            action = self.ruleset.action_from_dict({"actor": self.learner, **example})
         except (ValueError, TypeError) as exc:
             field, _, problem = str(exc).partition(": ")
             raise self.fail(f"{where}.{field}" if problem else where, problem or str(exc)) from None
+        try:  # each field of the type the action declares (a facing of "" made the rules' check raise)
+            msgspec.convert({"actor": self.learner, **{k: v for k, v in example.items() if k != "type"}},
+                            type(action))
+        except msgspec.ValidationError:
+            self.convert({k: v for k, v in example.items() if k != "type"}, type(action), where)
+        except (TypeError, ValueError, NameError):
+            pass  # annotations msgspec cannot read: the action's own check decides, as for a situation's
         for key, value in example.items():
             self.example_value(f"{where}.{key}", key, value)
 
@@ -307,14 +315,15 @@ class _Names:
 
 
 def check_names(spec: LessonSpec, steps: list[tuple[dict[str, Any], dict[str, Any]]], battle: Battle,
-                ruleset: Ruleset, fail: Any) -> None:
+                ruleset: Ruleset, fail: Any, convert: Any) -> None:
     """Every name the lesson uses is one its battle and ruleset have (``steps``: each step's typed check and
-    needs); the first that is not raises ``fail(field, problem)``."""
+    needs), every example's field of its action's type; the first that is not raises ``fail(field, problem)``
+    (``convert(value, type, field)`` for a type)."""
     learner, foe = spec.lesson.learner, spec.lesson.foe
     if not isinstance(foe, str) or foe not in FOES:
         got = repr(foe) if isinstance(foe, str | int | float) else f"a {'list' if isinstance(foe, list) else 'table'}"
         raise fail("lesson.foe", f"must be one of {', '.join(FOES)}, got {got}")
-    names = _Names(battle, ruleset, learner, fail)
+    names = _Names(battle, ruleset, learner, fail, convert)
     if learner not in names.fighters:
         raise fail("lesson.learner", f"no fighter {learner!r} in the scenario")
     _check_grips(spec.grapples, names, battle, ruleset, fail)

@@ -252,7 +252,7 @@ def load_lesson(path: str | Path) -> Lesson:
               for i, s in enumerate(spec.steps)]
     battle = _scenario_battle(spec.scenario, path)
     ruleset = find_ruleset(battle.ruleset)
-    check_names(spec, tables, battle, ruleset, fail)
+    check_names(spec, tables, battle, ruleset, fail, convert)
     grapples = tuple(grips_as_data(spec.grapples, ruleset))
     try:
         _put_grips(battle, grapples)

@@ -107,6 +107,9 @@ CASES: list[tuple[str, str, str, Any, str]] = [
      r"^steps\[0\]\.example\.bogus: action 'grapple' has no field 'bogus'$"),
     ("example value = table", GRAB, "steps.0.example.target", {"a": 1},
      r"^steps\[0\]\.example\.target: expected text, a number or true/false, got a table$"),
+    ("example facing = ''", "d20_1_wrestle", "steps.0.example", {"type": "face", "facing": ""},
+     r"^steps\[0\]\.example\.facing: expected int, got str$"),
+    ("example hands = two", GRAB, "steps.0.example.hands", "two", r"^steps\[0\]\.example\.hands: expected int, got str$"),
     ("grapples holder = [ann]", PIN, "grapples.0.holder", ["ann"], r"^grapples\[0\]\.holder: expected str, got array$"),
     ("grapples location = 5", PIN, "grapples.0.location", 5, r"^grapples\[0\]\.location: expected str, got int$"),
     ("grapples hands = x", PIN, "grapples.0.hands", "x", r"^grapples\[0\]\.hands: expected int, got str$"),
@@ -267,6 +270,25 @@ def mutated(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
+@st.composite
+def with_example(draw: st.DrawFn) -> dict[str, Any]:
+    """A shipped lesson one of whose steps gives as its example any action of its ruleset, with up to four of
+    that action's fields set to hostile values or names."""
+    import dataclasses
+
+    from game.rules.base import find_ruleset
+
+    data = shipped(draw(st.sampled_from(sorted(TEXTS))))
+    ruleset = find_ruleset(data["scenario"]["ruleset"])
+    kind = draw(st.sampled_from(sorted(ruleset.actions)))
+    fields = [f.name for f in dataclasses.fields(ruleset.actions[kind]) if f.name != "actor"]
+    example: dict[str, Any] = {"type": kind}
+    for name in draw(st.lists(st.sampled_from(fields), max_size=4, unique=True)) if fields else []:
+        example[name] = draw(st.one_of(HOSTILE, st.sampled_from(WORDS), st.lists(st.integers(-3, 12), max_size=3)))
+    data["steps"][draw(st.integers(0, len(data["steps"]) - 1))]["example"] = example
+    return data
+
+
 @pytest.fixture(scope="module")
 def scratch() -> Iterator[Path]:
     folder = Path(tempfile.mkdtemp(prefix="clinch-lessons-"))
@@ -308,6 +330,14 @@ def _loads_or_refuses(path: Path) -> None:
 def test_mutated_lessons_load_or_are_refused(scratch: Path, data: dict[str, Any]) -> None:
     """A mutated lesson is one the game can play or one sentence naming it; never another exception (the Learn
     menu catches only ``LessonError``)."""
+    _loads_or_refuses(write(scratch, data))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(with_example())
+def test_any_action_as_an_example_loads_or_is_refused(scratch: Path, data: dict[str, Any]) -> None:
+    """An example of any action type with hostile field values: refused in one sentence, or one the rules can
+    judge (a d20 facing of "" loaded and then made the action's check raise)."""
     _loads_or_refuses(write(scratch, data))
 
 
