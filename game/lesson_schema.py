@@ -330,6 +330,8 @@ def check_names(spec: LessonSpec, steps: list[tuple[dict[str, Any], dict[str, An
     for i, (step, (check, needs)) in enumerate(zip(spec.steps, steps, strict=True)):
         where = f"steps[{i}]"
         names.table(f"{where}.check", check)
+        if step.back_to and not needs:
+            raise fail(f"{where}.back_to", "goes with 'needs' (what must still hold while the step is tried)")
         if needs:
             names.table(f"{where}.needs", needs)
             if not 1 <= step.back_to <= i:

@@ -99,6 +99,7 @@ CASES: list[tuple[str, str, str, Any, str]] = [
     ("event = 5", GRAB, "steps.0.check", {"event": 5}, r"^steps\[0\]\.check\.event: expected object, got int$"),
     ("event value = list", GRAB, "steps.0.check", {"event": {"type": "roll", "actor": ["ann"]}},
      r"^steps\[0\]\.check\.event\.actor: expected text, a number or true/false, got a list$"),
+    ("back_to without needs", GRAB, "steps.1.needs", DELETE, r"^steps\[1\]\.back_to: goes with 'needs'"),
     ("needs = 5", GRAB, "steps.1.needs", 5, r"^steps\[1\]\.needs: expected object, got int$"),
     ("example = 5", GRAB, "steps.0.example", 5, r"^steps\[0\]\.example: expected object, got int$"),
     ("example type = [grapple]", GRAB, "steps.0.example.type", ["grapple"],
