@@ -602,8 +602,8 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
     before = rolls_before(ruleset, battle, action) if odds else ()
     lead = ""
     if before and whole is not None:  # a roll comes first (3d6's G0-7): the menu's number counts it
-        first = " and ".join(f"{label} ({percent(q)})" for label, q in before)
-        lead = f"{percent(whole)} = the chance of the whole, with {first} first. Then: "
+        first = ", then ".join(f"{label}, {percent(q)}" for label, q in before)
+        lead = f"{percent(whole)} = the chance of the whole: first {first}; then "
     if key is None or key == "done":
         return lead + "no roll is involved." if lead else (
             "No roll is involved." if key is None else "Certain: no roll is involved.")
