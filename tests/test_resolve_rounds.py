@@ -242,6 +242,22 @@ def test_d20_reactions_false_means_no_parting_shot_S4_DEFMOVE_1(tmp_path, reacti
         assert any("no parting shot" in e.get("text", "") for e in out["events"])
 
 
+@pytest.mark.parametrize("reactions", [True, False])
+def test_d20_reactions_false_means_no_reach_blow_at_a_closing_foe_S4_INIT_7(tmp_path, reactions):
+    """S4-INIT-7: Bob, on the lower number 3 with a spear, strikes Ann as she closes on her number 5 (a die is
+    rolled); with ``reactions: false`` on her move he lets her close and the events say so."""
+    step = {"actor": "ann", "type": "move", "to": [2, 0], "round": 1, "initiative": 5}
+    if not reactions:
+        step["reactions"] = False
+    actions = [step, {"actor": "bob", "type": "do_nothing", "round": 1, "initiative": 3}]
+    fighters = [d20("ann", "red", (0, 0)), d20("bob", "blue", (3, 0), facing=3, hands={"right": "spear", "left": None})]
+    status, out = resolve(tmp_path, {**sit_d20(actions, [2]), "fighters": fighters})
+    assert (status, refused(out)) == (0, [])
+    assert bool(rolls(out, "bob attacks ann")) is reactions
+    said = [e for e in out["events"] if e.get("rule") == "S4-INIT-7" and e["type"] == "message"]
+    assert said and ("reaches" in said[0]["text"]) is reactions
+
+
 def test_d20_no_initiative_dice_in_a_round_written_down_S4_INIT_1(tmp_path):
     """S4-INIT-1's roll is not made: the listed order stands for it (no die is taken for initiative)."""
     status, out = resolve(tmp_path, sit_d20([{"actor": "ann", "type": "do_nothing", "round": 1},

@@ -328,6 +328,10 @@ def _reach_attacks(r: Resolution, mover: Fighter) -> None:
         theirs = POLICY.number(battle, o.id)
         if theirs is None or mine is None or theirs >= mine:
             continue
+        if battle.state.get("reactions") is False:  # SITUATION-FORMAT: the action says ``reactions: false``
+            r.note(E.message(f"{o.label} lets {mover.label} close without a blow of its {item(weapon)['name']}.",
+                             actor=o.id, rule="S4-INIT-7"))
+            continue
         r.note(E.message(f"{o.label}'s {item(weapon)['name']} reaches {mover.label} as it closes: it strikes on "
                          f"{mover.label}'s number ({mine}) instead of its own ({theirs}).", actor=o.id,
                          rule="S4-INIT-7"))
