@@ -340,9 +340,10 @@ def test_nd6_hand_to_hand_is_worded_in_the_log_not_hth():
         app.close()
 
 
-def test_a_declined_edge_result_is_worded_in_the_log():
-    """S1-GRAPPLE-5: seen under Xvfb in the edge Pools lesson, a learner who picked "No result (decline)" in
-    the result menu read "Ann: enter grapple Bob (none)" in the log. It says "(no result)"."""
+def test_an_edge_result_is_always_chosen_and_worded_in_the_log():
+    """S1-GRAPPLE-5 ("select one of the following results", ruling E-2): the result menu after the edge Pools
+    lesson's immediate grapple roll has no "No result (decline)" row any more: its first allowed row is Escape,
+    and the log words the result taken, "Ann: enter grapple Bob (escape)", never "(none)" nor "(no result)"."""
     from game.ui.lesson_panel import start_lesson
     from game.ui.scene import Transition
 
@@ -351,10 +352,10 @@ def test_a_declined_edge_result_is_worded_in_the_log():
     try:
         app.apply(Transition("reset", start_lesson(app, lesson, LESSONS)))
         app.step()
-        finish(app, lesson)  # the result menu's first allowed row: No result (decline)
+        finish(app, lesson)  # the result menu's first allowed row: Escape (then Ann enters again)
         texts = [ln.text for ln in app.battle_scene.log.lines]
-        assert any(t.endswith("Ann: enter grapple Bob (no result)") for t in texts), texts
-        assert not any("(none)" in t for t in texts)
+        assert any(t.endswith("Ann: enter grapple Bob (escape)") for t in texts), texts
+        assert not any("(none)" in t or "(no result)" in t for t in texts)
     finally:
         app.close()
 
