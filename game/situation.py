@@ -19,7 +19,9 @@ vocabulary and to sane bounds (the ``*_LIMIT`` and ``MAX_*`` constants): a
 word or number outside them is a bad file (exit 2), while a well-formed
 action the rules refuse is illegal (exit 3). ``"map": null`` is unbounded
 open ground (``Board.unbounded_field``): nothing is built however far apart
-the fighters stand. Each action is its actor's turn (:func:`play`).
+the fighters stand. Each action is its actor's turn (:func:`play`); when the
+actions carry ``round``, each round's actions are its turn sequence, in
+phases, on the ruleset's own turn order (``game.situation_rounds``).
 
 Headless: no pygame, and ``game.maps`` is imported only when a file names a map.
 """
@@ -755,7 +757,8 @@ _BAD_INTENT = ("unknown", "bad_intent")
 
 
 def play(sit: Situation, dice: Dice) -> Outcome:
-    """Play the actions in order, each as its actor's turn (SITUATION-FORMAT.md, "Turns inside a situation").
+    """Play the actions in order, each as its actor's turn (SITUATION-FORMAT.md, "Turns inside a situation");
+    actions that carry ``round`` are played by :func:`game.situation_rounds.play_rounds` ("Rounds written down").
 
     The file gives the turn order, so the ruleset's initiative policy (its
     rolls, its phases) does not run; everything else the turn controller
