@@ -284,3 +284,21 @@ def test_any_name_in_a_save(tmp_path_factory, sound, name, field):
             assert "\n" not in str(exc)
             continue
         assert problem is None
+
+
+def test_a_maps_name_is_checked_and_a_stem_made_showable(tmp_path):
+    """The board's name is shown by every screen and travels in saves: the map's name property is checked
+    as any name; a file stem standing in for it is escaped (a save of a battle on it loads again)."""
+    from game.tiled.reader import load_map
+
+    _copy_maps(tmp_path)
+    text = (MAPS / "arena.tmx").read_text()
+    named = re.sub(r'<property name="name" value="[^"]*"', '<property name="name" value="&#x202E;Pit"', text)
+    assert named != text
+    (tmp_path / "bidi.tmx").write_text(named)
+    line = assert_refused(run_clinch("check-map", tmp_path / "bidi.tmx"), names=tmp_path / "bidi.tmx")
+    assert "name property holds a bidirectional control (U+202E)" in line
+    unnamed = re.sub(r'<property name="name" value="[^"]*"/>', "", text)
+    (tmp_path / "two\nlines.tmx").write_text(unnamed)
+    board = load_map(tmp_path / "two\nlines.tmx")
+    assert board.name == "two\\x0alines" and name_problem(board.name) is None

@@ -16,6 +16,7 @@ from xml.etree import ElementTree
 
 from game.hexgrid import Hex, offset_to_axial
 from game.model import Board, Cell, TileLayer, Tileset
+from game.names import MAX_NAME, name_problem, shown
 from game.tiled.geometry import _GID_MASK, HexMetrics
 from game.tiled.layers import _decode_data, _merge, _pytmx, _terrain_of, _walk_layers, _without_layers
 from game.tiled.objects import _nearest_cell, _object_shape, _zone_cells
@@ -60,7 +61,7 @@ def load_map(path: str | Path) -> Board:
     zones, spots = _read_objects(root, path, h, cells)
 
     props = dict(tm.properties)
-    name = str(props.get("name") or path.stem)
+    name = _board_name(props.get("name"), path)
     ruleset = props.get("ruleset")
     scale = props.get("scale")
     return Board(
@@ -73,6 +74,19 @@ def load_map(path: str | Path) -> Board:
                     if isinstance(v, str | bool) or (isinstance(v, int | float) and math.isfinite(v) and abs(v) < 2**53)},
         tilesets=tilesets, layers=layers,
     )
+
+
+def _board_name(given: object, path: Path) -> str:
+    """The board's name as every screen and save shows it: the map's ``name`` property, checked as any name
+    (:func:`game.names.name_problem`), else the file's stem made showable (a stem holding a newline or a
+    byte that is not UTF-8 is escaped, so a save of a battle on it can be loaded again)."""
+    if given:
+        problem = name_problem(str(given))
+        if problem is not None:
+            raise MapError(f"{path}: its name property {problem}.")
+        return str(given)
+    stem = shown(path.stem, MAX_NAME)
+    return (stem if len(stem) <= MAX_NAME else stem[:MAX_NAME - 1] + "\u2026") or "map"
 
 
 def _rows(flat: list[int], columns: int) -> list[list[int]]:
