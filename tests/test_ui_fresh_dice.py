@@ -220,3 +220,28 @@ def test_clinch_play_hands_the_window_a_fresh_seed_or_the_one_given(monkeypatch,
         err = capsys.readouterr().err.strip()
         assert err.startswith("clinch play: --seed: must be a whole number from 0 to ") and "\n" not in err
     assert len(built) == 2
+
+
+def test_continue_names_and_loads_the_newest_autosave_of_whichever_battle():
+    """Two battles autosaved, the tavern's first: Continue says it carries on the Sand Pit and loads that
+    battle (its own id, its state), and the tavern's autosave is still there to load."""
+    from game import saves
+    from game.ui.session import new_session
+
+    tavern = new_session(str(ROOT / "maps" / "tavern.toml"))
+    arena = new_session(str(ARENA), seat={"red": "human", "blue": "human"})  # nobody moves once it is loaded
+    arena.end_turn()
+    app = make_app()
+    try:
+        app.step()
+        button = app.scene.button_named("continue")
+        assert button.tool_tip_text == "Carry on from the latest autosave: The Sand Pit, round 1."
+        click(app, button.rect.center)
+        assert app.session is not None and app.session.ctl.battle_id == arena.ctl.battle_id
+        assert saves.state_hash(app.battle) == saves.state_hash(arena.battle)
+        assert saves.autosave_dir() / f"autosave-{tavern.ctl.battle_id}.json" in saves.list_autosaves(
+            saves.autosave_dir())
+    finally:
+        app.close()
+        tavern.close()
+        arena.close()

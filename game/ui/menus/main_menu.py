@@ -10,7 +10,22 @@ import pygame
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
-__all__ = ["MainMenu"]
+__all__ = ["MainMenu", "continue_tip"]
+
+
+def continue_tip(latest: Any) -> str:
+    """What Continue carries on: the newest autosave of whichever battle, named as the load screen names it."""
+    if latest is None:
+        return "No autosave yet."
+    from game import saves
+    from game.save_slots import SaveEntry, default_title
+
+    try:
+        head = saves.read_header(latest)
+    except saves.SaveError:
+        return "Carry on from the latest autosave."
+    entry = SaveEntry(path=latest, autosave=True, mtime=0.0, header=head)
+    return f"Carry on from the latest autosave: {default_title(entry.place, head.snapshot.round)}."
 
 
 class MainMenu(GuiScene):
@@ -45,8 +60,7 @@ class MainMenu(GuiScene):
             ("learn", "Learn\u2026", "Guided lessons: each teaches one rule of one ruleset, step by step.", True),
             ("lab", "Situation lab\u2026", "Set up any moment, play one action, step through it, compare rulesets.",
              True),
-            ("continue", "Continue", "Carry on from the latest autosave." if latest else "No autosave yet.",
-             latest is not None),
+            ("continue", "Continue", continue_tip(latest), latest is not None),
             ("load", "Load\u2026", "Open a saved battle.", True),
             ("replay", "Replay\u2026", "Watch a saved battle again, step by step.", True),
             ("settings", "Settings", "Window, UI scale, animation speed, dice, colours, hand-over screen.", True),
