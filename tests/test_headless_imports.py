@@ -27,6 +27,8 @@ HEADLESS = [
     "game.tiled", "game.scenarios",
     # guided lessons and the review of a lost battle (issue 18): data, checks and odds, no screen
     "game.lessons", "game.review",
+    # the one check of a file's names and ids, and the escaping of any text shown (every loader uses them)
+    "game.names", "game.userfiles",
 ]
 
 PROBE = r"""
