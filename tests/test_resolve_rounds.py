@@ -226,6 +226,20 @@ def test_d20_a_set_spear_on_a_better_number_meets_the_charge_S4_SET_2(tmp_path):
     assert "actions[1].initiative" in text and "count goes down" in text
 
 
+def test_d20_a_charge_strikes_when_listed_though_others_act_on_its_number_S4_CHARGE_6(tmp_path):
+    """S4-CHARGE-6, ruling D20-6: in a round written down the charge's blow is part of the listed charge; with
+    an archer and the target on the same number, it still lands (it waited for a hand-to-hand slot the file
+    never lists, and was lost)."""
+    fighters = [d20("ann", "red", (0, 0), hands={"right": "spear", "left": None}), d20("bob", "blue", (6, 0), facing=3),
+                d20("cat", "blue", (9, 0), facing=3, hands={"right": "longbow", "left": None})]
+    status, out = resolve(tmp_path, {**sit_d20([
+        {"actor": "ann", "type": "charge", "target": "bob", "to": [5, 0], "round": 1},
+        {"actor": "cat", "type": "do_nothing", "round": 1},
+        {"actor": "bob", "type": "do_nothing", "round": 1}], [15, 3]), "fighters": fighters})
+    assert (status, refused(out)) == (0, []) and out["dice_left"] == []
+    assert rolls(out, "ann attacks bob")[0]["rule"] == "S4-CHARGE-6" and fighter(out, "bob")["hp"] == 4
+
+
 @pytest.mark.parametrize("reactions", [True, False])
 def test_d20_reactions_false_means_no_parting_shot_S4_DEFMOVE_1(tmp_path, reactions):
     """S4-DEFMOVE-1: Ann walks away from Bob: by default Bob takes his parting shot at +2 (a die is rolled);

@@ -932,9 +932,11 @@ def _charge_waits(battle: Battle, f: Fighter) -> int | None:
     """Ruling D20-6, S4-PHASE-1: the charge's run belongs to the movement phase and its attack to the hand-to-hand
     phase of the charger's number. The number if anyone else still acts on it before that phase (a move, a shot,
     a spell in between changes things), so the attack waits for the charger's hand-to-hand slot; None if nobody
-    does (or there are no phases, as in ``clinch resolve``): then striking at once is the same thing."""
+    does (or there are no phases, as in ``clinch resolve``): then striking at once is the same thing. In a
+    situation's round written down the file lists the charge where it means its blow to land (one action with
+    its movement, SITUATION-FORMAT.md), and the charger may have no later slot listed: it strikes at once."""
     cur = battle.state.get("initiative")
-    if not isinstance(cur, dict) or cur.get("phase") is None or cur.get("policy") != "phased":
+    if not isinstance(cur, dict) or cur.get("phase") is None or cur.get("policy") != "phased" or cur.get("written"):
         return None
     from game.rules.d20.initiative import POLICY
 
