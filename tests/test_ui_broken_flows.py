@@ -30,6 +30,7 @@ from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
+ROOT_FIXTURES = ARENA.parents[1] / "tests" / "fixtures" / "situations"
 
 
 def hotseat(handover="side", speed="instant", size=SIZE):
@@ -361,3 +362,106 @@ def test_the_nd6_hotseat_round_hides_the_board_never_by_default():
         assert banners >= 2
     finally:
         app.close()
+
+
+# -- 4. the lab saves what it shows -------------------------------------------------------------------
+
+def lab_app(lab=None, selected=None):
+    from game.ui.app import App
+    from game.ui.lab.scene import LabScene
+    from game.ui.scene import Transition
+
+    app = App(None, SIZE, clock=FixedClock(16), autosave=False)
+    app.step()
+    app.apply(Transition("push", LabScene(app, lab, selected=selected)))
+    app.step()
+    return app
+
+
+def lab_pick(app, key, text):
+    import pygame_gui
+
+    dd = next(w for w, k in app.scene.dropdowns.items() if k == key)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text, ui_element=dd,
+                                         ui_object_id=""))
+    app.step()
+
+
+def clinch(*args):
+    return subprocess.run([sys.executable, "-m", "game", *map(str, args)], capture_output=True, text=True,
+                          timeout=120)
+
+
+def bare_break_free(tmp_path):
+    """tests/fixtures' break-free set-up (Ann holds Bob, 3d6-full) without its actions and dice."""
+    import json
+
+    data = json.loads((ROOT_FIXTURES / "break_free_full.json").read_text())
+    data.pop("actions", None)
+    data.pop("dice", None)
+    data.pop("map", None)
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(data))
+    return bare
+
+
+def test_the_lab_saves_the_action_and_the_typed_dice_it_shows(tmp_path):
+    """S2-BREAK-1: a set-up with no action; in the lab Bob's break free is chosen, faces typed, played, saved:
+    the file holds that action and the faces that fell, `clinch explain` steps through it (exit 0, Bob named)
+    and `clinch compare` finds its counterpart under another ruleset (it said "the first action has no
+    counterpart here")."""
+    import json
+
+    from game.lab import LabSituation
+    from game.ui.lab.commands import press as lab_press
+
+    app = lab_app(LabSituation.load(bare_break_free(tmp_path)), selected="bob")
+    try:
+        sc = app.scene
+        label = next(k for k, a in sc.choices.items() if a.get("type") == "break_free" and "not allowed" not in k)
+        lab_pick(app, "action", label)
+        sc.dice_entry.set_text("3 4 3 4 4 4")
+        lab_press(sc, "typed")
+        assert sc.trial is not None and sc.trial.used == [3, 4, 3, 4, 4, 4]
+        out = tmp_path / "saved.json"
+        sc.file_entry.set_text(str(out))
+        lab_press(sc, "save")
+        assert sc.message[0].startswith("Saved saved.json with 1 action and 6 dice"), sc.message
+        data = json.loads(out.read_text())
+        assert data["actions"] == [sc.trial.action] and data["dice"] == [3, 4, 3, 4, 4, 4]
+        run = clinch("explain", out)
+        assert run.returncode == 0 and "bob: break free ann" in run.stdout and "S2-BREAK-1" in run.stdout, run
+        run = clinch("compare", out, "--rulesets", "3d6-full,edge")
+        assert run.returncode == 0 and "the first action has no counterpart here" not in run.stdout, run
+    finally:
+        app.close()
+
+
+def test_the_lab_saves_the_shown_action_before_it_is_played(tmp_path):
+    """Nothing played yet: Save writes the action the drop-down shows and the faces typed in the field."""
+    import json
+
+    from game.lab import LabSituation
+    from game.ui.lab.commands import press as lab_press
+
+    app = lab_app(LabSituation.load(bare_break_free(tmp_path)), selected="bob")
+    try:
+        sc = app.scene
+        label = next(k for k, a in sc.choices.items() if a.get("type") == "break_free" and "not allowed" not in k)
+        lab_pick(app, "action", label)
+        sc.dice_entry.set_text("6 6 6")
+        out = tmp_path / "shown.json"
+        sc.file_entry.set_text(str(out))
+        lab_press(sc, "save")
+        data = json.loads(out.read_text())
+        assert data["actions"] == [sc.choices[label]] and data["dice"] == [6, 6, 6]
+    finally:
+        app.close()
+
+
+def test_clinch_explain_on_a_file_with_no_action_says_so(tmp_path):
+    bare = bare_break_free(tmp_path)
+    run = clinch("explain", bare)
+    assert run.returncode == 2 and run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "bare.json" in lines[0] and "actions" in lines[0] and "no action" in lines[0]

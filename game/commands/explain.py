@@ -5,7 +5,7 @@ comparison and the margin, then each state change (``game.explain``): the
 text the lab's step-through shows, for handouts (``--markdown``) and checks.
 Exit status as ``clinch resolve``: 0 every action played, 3 one was refused
 (the steps up to it, and the refusal, still printed), 2 a bad file (one line
-on stderr, nothing on stdout).
+on stderr, nothing on stdout; a file with no action is one too).
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ def main(argv: list[str]) -> int:
         played = explain_play(args.situation, seed=args.seed)
     except SituationError as exc:
         raise CommandError(str(exc)) from None
+    if not played.situation.actions:  # nothing to step through: say so rather than print nothing and exit 0
+        raise CommandError(f"{args.situation}: actions: the file has no action to explain; add one to 'actions' "
+                           "(see SITUATION-FORMAT.md).")
     text = render_text(played.steps, markdown=args.markdown)
     if args.markdown:
         text = f"# {played.situation.ruleset.name or played.situation.ruleset.id}: {args.situation}\n\n" + text

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.lab import LabError, LabSituation, from_scenario
-from game.lab_trial import compare, parse_faces, play_action
+from game.lab_trial import SCRIPT, compare, parse_faces, play_action
 
 __all__ = ["press", "choose"]
 
@@ -179,18 +179,53 @@ def _load(scene: Any) -> None:
     scene.say(f"Loaded {scene.lab.path.name}.", "success")
 
 
+def held_play(scene: Any) -> tuple[list[dict[str, Any]], list[int] | None] | None:
+    """The actions and dice the lab holds now, as the file writes them: the play on the board (its action, and
+    the faces that fell, typed ones first), else the action the drop-down shows and the faces typed (the file's
+    own dice for the file's own actions, when none are typed). None when there is no action to hold; raises
+    LabError for typed faces that are not faces."""
+    trial = scene.trial
+    action = trial.action if trial is not None else scene.choices.get(scene.picked.get("action", ""))
+    if not action:
+        return None
+    whole = action.get("type") == SCRIPT
+    actions = [dict(a) for a in action["actions"]] if whole else [dict(action)]
+    if trial is not None:
+        return actions, list(trial.used) or None
+    typed = parse_faces(scene.dice_entry.get_text() if scene.dice_entry is not None else "")
+    return actions, typed or (scene.lab.data.get("dice") if whole else None)
+
+
+def _hold_play(scene: Any) -> None:
+    """Write the held actions and dice into the set-up's file object (in the file's own key order), so Save
+    writes what the lab shows: ``clinch explain`` on a saved file printed nothing (no action was written), and
+    ``clinch compare`` found no counterpart for the first action."""
+    held = held_play(scene)
+    if held is None:
+        return
+    actions, dice = held
+    data = {k: v for k, v in scene.lab.data.items() if not (k == "dice" and dice is None)}
+    data["actions"] = actions
+    if dice is not None:
+        data["dice"] = dice
+    scene.lab.data = data  # the set-up itself (what the battle is built from) is unchanged
+
+
 def _save(scene: Any) -> None:
     path = Path(scene.file_entry.get_text().strip()).expanduser()
     if not path.name:
         scene.say("Type where to save the situation (a .json file).", "failure")
         return
     try:
+        _hold_play(scene)
         path.parent.mkdir(parents=True, exist_ok=True)
         scene.lab.save(path)
     except (LabError, OSError) as exc:
         scene.say(str(exc), "failure")
         return
-    scene.say(f"Saved {path.name}: clinch resolve reads it as it is.", "success")
+    n, dice = len(scene.lab.data.get("actions") or []), len(scene.lab.data.get("dice") or [])
+    what = f" with {n} action{'s' if n != 1 else ''}" + (f" and {dice} dice" if dice else "") if n else ""
+    scene.say(f"Saved {path.name}{what}: clinch resolve reads it as it is.", "success")
 
 
 def _grip(scene: Any) -> None:
