@@ -59,6 +59,15 @@ def _limbs_mod(f: Fighter, rule: str = "S4-MONSTER-2") -> list[Mod]:
     return [Mod(extra, f"{extra} extra grasping limbs", rule)] if extra else []
 
 
+def ran_reason(battle: Battle, f: Fighter) -> Reason | None:
+    """S4-RUN-2 "a running character normally cannot attack, unless charging": a wrestling attack and a trip are
+    melee attack rolls (S4-WRESTLE-1; a trip by G4-13), so a run this round forbids them as it forbids a blow."""
+    moved = this_round(battle, f, "moved")
+    if moved and moved.get("ran") and not this_round(battle, f, "charge"):
+        return Reason(f"{f.label} ran this round and cannot attack (only a charge attacks after running).", "S4-RUN-2")
+    return None
+
+
 def touch_attack(r: Resolution, wrestler: Fighter, creature: Fighter) -> None:
     """S4-MONSTER-4: wrestling a creature with touch attacks means one such attack on the wrestler every round."""
     sides = int(trait(creature, "touch", 0))
@@ -96,7 +105,7 @@ class Wrestle(D20Action):
             return Reason(f"{f.label} is already holding someone and cannot pin a second.", "S4-HOLD-5")
         if is_held(battle, f.id):
             return Reason(f"{f.label} is held: escape first.", "S4-HELD-1")
-        why = _humanoid_reason(battle, f, t)
+        why = ran_reason(battle, f) or _humanoid_reason(battle, f, t)
         if why:
             return why
         if any(g.holder == f.id and g.target == t.id for g in battle.grapples):
@@ -293,6 +302,9 @@ class Trip(D20Action):
             return Reason(f"{t.label} is not within 5'.", "S4-MOVE-7")
         if t.posture == "prone":
             return Reason(f"{t.label} is already down.", self.rule)
+        why = ran_reason(battle, f)
+        if why:
+            return why
         if self.to is not None:
             to = Hex.of(self.to)
             if hex_distance(to, t.hex) > 1:
