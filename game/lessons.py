@@ -214,7 +214,6 @@ def load_lesson(path: str | Path) -> Lesson:
         grips_as_data,
         plain_value,
     )
-    from game.rules.base import find_ruleset
     from game.userfiles import UserFileError, load_toml
 
     path = Path(path)
@@ -250,7 +249,9 @@ def load_lesson(path: str | Path) -> Lesson:
     tables = [(checks_from(s.check, f"steps[{i}].check", convert, fail),
                checks_from(s.needs, f"steps[{i}].needs", convert, fail) if s.needs else {})
               for i, s in enumerate(spec.steps)]
-    battle = _scenario_battle(spec.scenario, path)
+    battle = _scenario_battle(spec.scenario, path)  # the rulesets are imported from here on, not for a typo above
+    from game.rules.base import find_ruleset
+
     ruleset = find_ruleset(battle.ruleset)
     check_names(spec, tables, battle, ruleset, fail, convert)
     grapples = tuple(grips_as_data(spec.grapples, ruleset))
