@@ -42,8 +42,9 @@ __all__ = ["ROUND_FIELDS", "Listed", "split_round_fields", "play_rounds", "start
 
 #: the fields a situation's action may carry beside its type's own (they say when it is played, not what it is)
 ROUND_FIELDS = ("round", "initiative", "reactions")
-#: the largest round number a file may name (every skipped round is played: a round is cheap, a billion is not)
-MAX_ROUND = 10_000
+#: the largest round number a file may name (every skipped round is played, fires and clouds included: a
+#: thousand rounds of a crowded board take seconds, a billion would never end)
+MAX_ROUND = 1_000
 #: initiative numbers a file may name, either way
 INITIATIVE_LIMIT = 1_000
 

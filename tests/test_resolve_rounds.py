@@ -70,6 +70,7 @@ def sit_d20(actions: list[dict[str, Any]], dice: list[int] | None = None, **extr
     ([{"actor": "ann", "type": "do_nothing", "round": "1"}], "actions[0].round", "round number"),
     ([{"actor": "ann", "type": "do_nothing", "round": 0}], "actions[0].round", "round number"),
     ([{"actor": "ann", "type": "do_nothing", "round": True}], "actions[0].round", "round number"),
+    ([{"actor": "ann", "type": "do_nothing", "round": 1001}], "actions[0].round", "from 1 to 1000"),
     ([{"actor": "ann", "type": "do_nothing", "round": 2}, {"actor": "bob", "type": "do_nothing", "round": 1}],
      "actions[1].round", "never go back"),
     ([{"actor": "ann", "type": "do_nothing", "round": 1}, {"actor": "bob", "type": "do_nothing"}],
