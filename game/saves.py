@@ -592,10 +592,18 @@ class AutosaveFile(NamedTuple):
     saved: float
     #: turns played by then: orders two autosaves stamped alike
     turn: int
+    #: the round it was in
+    round: int = 1
 
     @property
     def order(self) -> tuple[float, int, str]:
         return (self.saved, self.turn, self.path.name)
+
+    @property
+    def begun(self) -> bool:
+        """Whether anyone has finished a turn in it: a battle opened and left at once is not one to keep
+        before a battle played."""
+        return self.turn > 0 or self.round > 1
 
 
 def autosave_files(folder: Path | str, *, now: float | None = None) -> list[AutosaveFile]:
@@ -623,7 +631,7 @@ def autosave_files(folder: Path | str, *, now: float | None = None) -> list[Auto
         except Exception:  # noqa: BLE001, S112 - not a save (or vanished): not an autosave either
             continue
         out.append(AutosaveFile(Path(entry.path), head.battle_id or f"file:{entry.name}",
-                                saved_time(head.saved_at, now), head.snapshot.turn))
+                                saved_time(head.saved_at, now), head.snapshot.turn, head.snapshot.round))
     out.sort(key=lambda a: a.order)
     return out
 
@@ -644,17 +652,22 @@ def prune_autosaves(folder: Path | str, *, keep: int = 10, current: Path | None 
 
     The latest autosave of each kept battle stays, and so does ``current``
     (the one just written) whatever the clock says; an autosave that cannot be
-    removed stays too. Files that are not saves are never touched.
+    removed stays too. Files that are not saves are never touched. Battles
+    nobody has finished a turn in (opened to look, then left) go before any
+    battle played, so looking at a few scenarios never pushes out a battle
+    that can be resumed.
     """
     files = autosave_files(folder)
     latest: dict[str, AutosaveFile] = {}
     for a in files:  # oldest first: each battle ends on its newest
         latest[a.battle] = a
-    ranked = sorted(latest.values(), key=lambda a: a.order, reverse=True)
-    kept = {a.battle for a in ranked[:max(1, keep)]}
+    mine = next((a.battle for a in files if a.path == current), None)  # the battle being played counts first
+    ranked = sorted((a for a in latest.values() if a.battle != mine), key=lambda a: (a.begun, a.order),
+                    reverse=True)
+    kept = {a.battle for a in ranked[:max(0, keep - (mine is not None))]} | {mine}
     removed: list[Path] = []
     for a in files:
-        if a.battle in kept or (current is not None and a.path == current):
+        if a.battle in kept or a.path == current:
             continue
         try:
             a.path.unlink()

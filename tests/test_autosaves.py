@@ -105,7 +105,7 @@ def test_each_battle_keeps_its_latest_autosave_for_the_last_ten_battles(tmp_path
     """Twelve battles one after another: the folder holds one autosave for each of the last ten, each the
     battle as it was left; the two battles saved least recently lost theirs."""
     folder = tmp_path / "autosave"
-    ctls = [battle(folder, seed, turns=2 + seed % 3) for seed in range(12)]
+    ctls = [battle(folder, seed, turns=6 + seed % 3) for seed in range(12)]
     files = saves.list_autosaves(folder)
     assert files == [own_file(folder, c) for c in ctls[2:]]
     for ctl, path in zip(ctls[2:], files, strict=True):
@@ -163,3 +163,16 @@ def test_a_battle_id_that_is_not_sixteen_hex_digits_is_refused_in_one_sentence(t
         else:
             raise AssertionError("a battle_id of '../../escape' was accepted")
         assert text.startswith(f"{bad}: battle_id is ") and "16 hex digits" in text and "\n" not in text
+
+
+def test_battles_opened_and_left_at_once_go_before_battles_played(tmp_path):
+    """Ten battles played, then three opened and left before anyone finished a turn: of the three only the
+    newest stays (the battle being played counts as one of the ten), nine of the battles played keep theirs
+    (the oldest went), and Continue loads the newest."""
+    folder = tmp_path / "autosave"
+    played = [battle(folder, seed, turns=6) for seed in range(10)]
+    assert all(read_save(own_file(folder, c)).snapshot.turn > 0 for c in played)
+    looked = [battle(folder, 50 + k, turns=0) for k in range(3)]
+    files = saves.list_autosaves(folder)
+    assert files == [own_file(folder, c) for c in (*played[1:], looked[-1])]
+    assert saves.latest_autosave(folder) == own_file(folder, looked[-1])
