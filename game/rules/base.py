@@ -41,7 +41,7 @@ Event = dict[str, Any]
 
 __all__ = [
     "Event", "Reason", "Action", "Option", "ChoiceNeeded", "Ruleset", "RULESETS", "register", "find_ruleset",
-    "UnknownRuleset", "HOPED",
+    "UnknownRuleset", "HOPED", "MoveBand",
 ]
 
 #: outcome names of ``odds`` an action is taken for, best first: the default of :meth:`Ruleset.headline`
@@ -207,6 +207,22 @@ class ChoiceNeeded(Exception):  # noqa: N818 - a request, like game.dice.DiceNee
 
     def describe(self) -> str:
         return self.prompt
+
+
+@dataclass(frozen=True, slots=True)
+class MoveBand:
+    """What a move to one hex leaves its fighter free to do, for the map's lit hexes (walk and run bands, as a
+    hex map's movement overlay shows them): :meth:`Ruleset.move_band` answers it from the rules.
+
+    ``key`` names the band (``"walk"``: the action is still open after the move; ``"run"``: moving this far
+    gives it up); ``attack_after``: whether the fighter may still attack this round after moving there;
+    ``words``: the few words the legend and the hover show ("run: no attack after"); ``rule``: the rule ID.
+    """
+
+    key: str
+    attack_after: bool
+    words: str
+    rule: str = ""
 
 
 class UnknownRuleset(KeyError):
@@ -518,6 +534,16 @@ class Ruleset:
         ``None`` (the default): the UI searches a shortest path over the hexes
         the legal moves reach. A ruleset whose moves follow another path
         (costs per hex, forced turns) returns it.
+        """
+        return None
+
+    def move_band(self, battle: Battle, fighter: Fighter, move: Action, cost: int) -> MoveBand | None:
+        """Which band a legal map move ``move`` of ``fighter`` falls in, ``cost`` being the hexes of movement its
+        route spends (GX-5): whether the fighter may still attack after it this round, for the map's two tints.
+
+        ``None`` (the default): the ruleset's moves never limit what follows (edge: "a character acts in one
+        phase plus movement", G1-4), and every lit hex looks the same. A ruleset where moving far gives up the
+        attack (half MOV, a run, a Move maneuver that is the whole turn) answers from its own counting.
         """
         return None
 

@@ -31,6 +31,7 @@ class OptionCache:
         self._reach: dict[Hex, Any] = {}
         self._costs: dict[Hex, int] = {}
         self._paths: dict[Hex, list[Hex]] = {}
+        self._bands: dict[Hex, Any] | None = None
         self._odds: dict[int, Any] = {}
 
     def options(self) -> list[Any]:
@@ -42,11 +43,14 @@ class OptionCache:
             self._opts = expand(s.options(), s.battle, s.ruleset, s.ctl) if s.is_human_turn() else []
             self.key = key
             self._reach = {}
-            for o in self._opts:
-                a = o.action
-                if o.reason is None and a.type == "move" and getattr(a, "to", None) is not None:
-                    self._reach[Hex(*a.to)] = a
+            # a walk where there is one, else a run (d20's double move, S4-RUN-1): both lit, in their bands
+            for kind in ("move", "run"):
+                for o in self._opts:
+                    a = o.action
+                    if o.reason is None and a.type == kind and getattr(a, "to", None) is not None:
+                        self._reach.setdefault(Hex(*a.to), a)
             self._costs, self._paths = routes(s.battle, s.ruleset, self._reach)
+            self._bands = None
             self._odds = {}
         return self._opts
 
@@ -74,6 +78,24 @@ class OptionCache:
         """Hex -> the move action ending there, for every hex the ruleset lets the actor move to."""
         self.options()
         return self._reach
+
+    @property
+    def bands(self) -> dict[Hex, Any]:
+        """Hex of the reach -> its :class:`~game.rules.base.MoveBand` (whether the attack is still open after
+        moving there), from the ruleset's ``move_band``; empty when the ruleset's moves limit nothing."""
+        self.options()
+        if self._bands is None:
+            s = self.session
+            actor = s.battle.get(s.battle.current)
+            self._bands = {}
+            for h, move in self._reach.items():
+                try:
+                    band = s.ruleset.move_band(s.battle, actor, move, self._costs.get(h, 0))
+                except Exception:  # noqa: BLE001 - a ruleset's band must never stop the game: one tint then
+                    band = None
+                if band is not None:
+                    self._bands[h] = band
+        return self._bands
 
     def move_refusal(self, h: Hex) -> str | None:
         """Why the actor may not move to ``h``, when the rules list that move and refuse it (a burning fighter

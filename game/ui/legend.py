@@ -18,7 +18,11 @@ from game.ui.palette import Palette
 from game.ui.text import TextCache
 from game.ui.tokens import BRAWL_EDGE, STAT_TAG_INK
 
-__all__ = ["legend_rows", "draw_legend"]
+__all__ = ["legend_rows", "draw_legend", "BAND_ROWS"]
+
+#: the two tints of the lit hexes (``Ruleset.move_band``): the hover on a lit hex says the ruleset's own words
+BAND_ROWS = (("walk", "lit hex: move there and still attack this round"),
+             ("run", "striped amber hex: moving there gives up the attack (hover: why)"))
 
 #: badges that are not a condition's (see :func:`game.ui.marks.badges_of`)
 _EXTRA = [("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round: loses it"),
@@ -62,10 +66,11 @@ def draw_legend(surface: pygame.Surface, battle: Any, text: TextCache, pal: Pale
     col_w = min(300, (sw - 60) // cols)
     per_col = -(-len(rows) // cols)
     w = col_w * cols + 24
-    h = 44 + 3 * lh + 18 + per_col * lh + 34
+    top = 3 + len(BAND_ROWS)  # the arcs' rows and the lit hexes' bands above the badges
+    h = 44 + top * lh + 18 + per_col * lh + 34
     if h > sh - 16:  # a short window: fewer lines per column would not fit either, so shrink the spacing
-        lh = max(text.font(size).get_linesize() + 1, (sh - 16 - 44 - 18 - 34) // (per_col + 3))
-        h = 44 + 3 * lh + 18 + per_col * lh + 34
+        lh = max(text.font(size).get_linesize() + 1, (sh - 16 - 44 - 18 - 34) // (per_col + top))
+        h = 44 + top * lh + 18 + per_col * lh + 34
     rect = pygame.Rect(0, 0, w, min(h, sh - 8))
     rect.center = (sw // 2, sh // 2)
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -81,6 +86,15 @@ def draw_legend(surface: pygame.Surface, battle: Any, text: TextCache, pal: Pale
         if outline is not None:
             pygame.draw.rect(panel, outline[:3], sw_rect, width=2, border_radius=3)
         panel.blit(text.render(f"{name} arc: {meaning}", size, pal.text), (54, y + 1))
+        y += lh
+    for band, meaning in BAND_ROWS:
+        fill, outline = (pal.reach, pal.reach_edge) if band == "walk" else (pal.reach_run, pal.reach_run_edge)
+        sw_rect = pygame.Rect(12, y + 2, 34, lh - 8)
+        pygame.draw.rect(panel, fill[:3], sw_rect, border_radius=3)
+        pygame.draw.rect(panel, outline[:3], sw_rect, width=2, border_radius=3)
+        if band == "run":  # the stripe the board draws across a run hex
+            pygame.draw.line(panel, outline[:3], sw_rect.bottomleft, sw_rect.topright, 2)
+        panel.blit(text.render(meaning, size, pal.text), (54, y + 1))
         y += lh
     y += 8
     panel.blit(text.render("Badges over a token (hover one for its own)", size, pal.dim, bold=True), (12, y))

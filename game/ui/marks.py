@@ -140,15 +140,18 @@ class ReachOverlay:
         self._labels: dict[tuple[str, int], pygame.Surface] = {}  # (cost, font size) -> number with shadow
 
     def draw(self, surface: pygame.Surface, camera: Camera, costs: dict[Hex, int],
-             fill: tuple[int, int, int, int], edge: tuple[int, int, int, int]) -> None:
+             fill: tuple[int, int, int, int], edge: tuple[int, int, int, int],
+             run: frozenset[Hex] = frozenset(), run_look: tuple[Any, Any] | None = None) -> None:
+        """``run``: the hexes of the reach that give up the attack (``Ruleset.move_band``), drawn in the second
+        tint ``run_look`` (fill, edge) with a stripe across, so the band reads without its colour too."""
         if not costs:
             return
-        look = (camera.zoom, fill, edge)
+        look = (camera.zoom, fill, edge, run, run_look)
         if costs is not self._src or look != self._look:
             # a dict passed again is taken as unchanged (BattleScene.draw_reach hands over its own cached one)
-            key = (tuple(sorted((h.q, h.r, c) for h, c in costs.items())), camera.zoom, fill, edge)
+            key = (tuple(sorted((h.q, h.r, c) for h, c in costs.items())), camera.zoom, fill, edge, run, run_look)
             if key != self._key:
-                self._build(costs, camera.zoom, fill, edge)
+                self._build(costs, camera.zoom, fill, edge, run, run_look)
                 self._key = key
             self._src, self._look = costs, look
         ox, oy = camera.world_to_screen(*self._origin)
@@ -191,7 +194,8 @@ class ReachOverlay:
             self._labels[key] = cached
         return cached
 
-    def _build(self, costs: dict[Hex, int], zoom: float, fill: Any, edge: Any) -> None:
+    def _build(self, costs: dict[Hex, int], zoom: float, fill: Any, edge: Any, run: frozenset[Hex] = frozenset(),
+               run_look: tuple[Any, Any] | None = None) -> None:
         g = self.geometry
         centres = {h: g.center(h) for h in costs}
         outline = [(x * zoom * 0.94, y * zoom * 0.94) for x, y in g.hex_outline()]
@@ -209,8 +213,13 @@ class ReachOverlay:
             cx, cy = centres[hx]
             px, py = (cx - x0) * zoom, (cy - y0) * zoom
             pts = [(px + x, py + y) for x, y in outline]
-            pygame.draw.polygon(surf, fill, pts)
-            pygame.draw.polygon(surf, edge, pts, width=max(1, int(zoom * 1.5)))
+            ran = hx in run and run_look is not None
+            f_col, e_col = run_look if ran else (fill, edge)  # type: ignore[misc]
+            pygame.draw.polygon(surf, f_col, pts)
+            pygame.draw.polygon(surf, e_col, pts, width=max(1, int(zoom * 1.5)))
+            if ran:  # the run band's stripe: a second cue beside the colour
+                d = r * 0.45
+                pygame.draw.line(surf, e_col, (px - d, py + d * 0.6), (px + d, py - d * 0.6), max(1, int(zoom * 2)))
             if r >= 14 and not self.numbers_later:
                 t = self.text.render(str(c), size, (255, 255, 255), bold=True)
                 sh = self.text.render(str(c), size, (0, 0, 0), bold=True)

@@ -210,6 +210,8 @@ class SelectHex(_Turn):
     def hint(self, scene):
         # no lit hex in a phase without movement (G3-3's choose slot, its action phase): no word of moving
         move = "Click a lit hex to move there (the number is its cost in hexes) \u00b7 c" if scene.reach else "C"
+        if scene.reach and any(not b.attack_after for b in scene.option_cache.bands.values()):
+            move = "Click a lit hex to move there (striped amber: no attack after) \u00b7 c"  # Ruleset.move_band
         return (f"{move}lick a foe for actions \u00b7 right-click: menu \u00b7 {space_words(scene)}"
                 " \u00b7 Esc: deselect")
 

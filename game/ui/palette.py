@@ -53,6 +53,10 @@ class Palette:
     damage: RGB
     arcs: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]
     grips: dict[str, RGB]
+    #: the lit hexes a move may reach but that give up this round's attack (a run, past half MOV): a second
+    #: tint as a hex map's movement overlay draws its run band (``Ruleset.move_band``)
+    reach_run: tuple[int, int, int, int] = (255, 170, 50, 75)
+    reach_run_edge: tuple[int, int, int, int] = (255, 205, 120, 190)
 
 
 STANDARD = Palette(
@@ -104,6 +108,8 @@ COLOUR_BLIND = Palette(
           "rear": ((213, 94, 0, 130), (240, 150, 80, 220))},
     grips={"grapple": (240, 228, 66), "pin": (204, 121, 167), "choke_hold": (86, 180, 233),
            "arm_lock": (0, 158, 115), "other": (255, 255, 255)},
+    reach_run=(230, 159, 0, 85),  # Okabe & Ito's orange against the sky blue of the walk
+    reach_run_edge=(245, 195, 90, 200),
 )
 
 

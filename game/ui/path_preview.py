@@ -75,11 +75,15 @@ def walk_words(steps: int, cost: int) -> str:
 
 
 def _move_note(options: OptionCache, h: Hex) -> str | None:
-    """The ruleset's short note on the walk to ``h`` (its move's ``ActionWords.notes``; nd6: "no attack this
-    round" past half MOV, G3-4), or None."""
+    """The ruleset's short note on the walk to ``h``: its band's words ("run (double move): no attack after",
+    ``Ruleset.move_band``), else its move's ``ActionWords.notes`` (nd6: "no attack this round" past half MOV,
+    G3-4), or None."""
     move = options.reach.get(h)
     if move is None:
         return None
+    band = options.bands.get(h)
+    if band is not None:
+        return band.words
     try:
         words = options.session.ruleset.action_words(options.session.battle, move)
     except Exception:  # noqa: BLE001 - a ruleset's words must never stop the game: the label says the hexes
@@ -131,7 +135,10 @@ class PathPreview:
             # the held reference keeps ``id(costs)`` from being reused; a fresh dict each frame just recomputes
             self._costs = {h: (v if isinstance(v, int) else opts.cost_of(h)) for h, v in costs.items()}
             self._src, self._key = costs, key
-        self.overlay.draw(surface, camera, self._costs, pal.reach, pal.reach_edge)
+        # the walk's own reach only (not a menu action's hexes): those that give up the attack in the run tint
+        run = frozenset(h for h, b in opts.bands.items() if not b.attack_after) if costs is opts.reach else frozenset()
+        self.overlay.draw(surface, camera, self._costs, pal.reach, pal.reach_edge, run,
+                          (pal.reach_run, pal.reach_run_edge))
 
     def draw_route(self, surface: pygame.Surface, camera: Camera, fid: str, h: Hex, pal: Palette) -> None:
         """Dots from fighter ``fid`` to ``h`` with the hexes of movement the walk spends (GX-5)."""

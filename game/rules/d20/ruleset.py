@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance, hex_linedraw, hex_ring
 from game.rules import events as E
-from game.rules.base import Action, Option, Reason, Ruleset, register
+from game.rules.base import Action, MoveBand, Option, Reason, Ruleset, register
 from game.rules.d20 import actions as A
 from game.rules.d20 import facts, scenario_schema
 from game.rules.d20 import wrestling as W
@@ -306,6 +306,15 @@ class D20Ruleset(Ruleset):
             seen.add(key)
             out.append(Option(c, c.check(battle)))
         return out
+
+    def move_band(self, battle: Battle, fighter: Fighter, move: Action, cost: int) -> MoveBand | None:
+        """A walk (up to the encounter move, S4-MOVE-6) keeps the attack of the fighter's later phase; a run
+        (double move, S4-RUN-1) gives it up (S4-RUN-2: "no attack this round")."""
+        if not isinstance(move, A.Move):
+            return None
+        if isinstance(move, A.Run):
+            return MoveBand("run", False, "run (double move): no attack after", "S4-RUN-2")
+        return MoveBand("walk", True, "walk: may still attack in a later phase", "S4-MOVE-6")
 
     def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
         """The path a walk, a run or a fighting withdrawal takes (the plan its check made: GX-5 costs, turns

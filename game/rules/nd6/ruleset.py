@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance
 from game.rules import events as E
-from game.rules.base import Action, Option, Reason, Ruleset, register
+from game.rules.base import Action, MoveBand, Option, Reason, Ruleset, register
 from game.rules.nd6 import actions as A
 from game.rules.nd6 import (
     arms,
@@ -308,6 +308,20 @@ class Nd6Ruleset(Ruleset):
         from game.rules.nd6.initiative import POLICY
 
         return POLICY
+
+    def move_band(self, battle: Battle, fighter: Fighter, move: Action, cost: int) -> MoveBand | None:
+        """G3-4: a figure that moves more than half its MOV in a round makes no attack in it; the hexes counted are
+        those the move walks (its path, as ``actions.walk`` counts them) on top of any moved already this round.
+        A figure that got up this round attacks not at all (G3-8), wherever it goes."""
+        if not isinstance(move, A.Move):
+            return None
+        path = move_reach(battle, fighter).path(Hex(*move.to)) or [Hex(*move.to)]
+        moved = A.moved_this_round(battle, fighter) + len(path)
+        if this_round(fighter, "stood", battle):
+            return MoveBand("run", False, "no attack this round: got up", "G3-8")
+        if moved > mov(fighter) // 2:
+            return MoveBand("run", False, f"past half MOV ({mov(fighter) // 2}): no attack after", "G3-4")
+        return MoveBand("walk", True, f"half MOV or less ({mov(fighter) // 2}): may still attack", "G3-4")
 
     def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
         """GX-5: the cheapest path a move walks, which stops where a foe engages (G3-4)."""

@@ -131,6 +131,7 @@ class ThreeD6Lite(Ruleset):
     grappler_forbidden_until_pin: ClassVar[frozenset[str]] = frozenset({"aim", "feint", "concentrate", "wait"})
     force_drop_locations: ClassVar[frozenset[str]] = frozenset({"arm"})
     extra_actions: ClassVar[dict[str, type[Action]]] = {}
+    move_band = M.move_band  # G0-4: a Move maneuver is the whole turn (see the function)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.hexgrid import Hex, direction_between, hex_distance
 from game.rules import events as E
-from game.rules.base import Action, Reason
+from game.rules.base import Action, MoveBand, Reason
 from game.rules.basic_actions import (
     Announce,
     ChangePostureVerb,
@@ -50,6 +50,7 @@ __all__ = [
     "Maneuver", "Move", "Face", "ChangePosture", "Attack", "AllOutAttack", "MoveAndAttack", "AllOutDefense",
     "Bite", "Ready", "ThrowAway", "Evaluate", "Feint", "Aim", "Concentrate", "Wait", "DoNothing",
     "find_path", "separate", "POSTURE_CHANGES", "STRIKE_LOCATIONS", "strike_reason", "strike", "strike_spec",
+    "move_band",
 ]
 
 
@@ -208,6 +209,13 @@ class Move(MoveVerb, Maneuver):
                 r.emit(E.grapple_end(g.holder, g.target, why="moved away", rule="G0-10"))
         rule = rs.cite("S0-HOLD-4") if holders else "G0-4"
         _move_events(r, actor, path, rule, companions=holders)
+
+
+def move_band(rs: object, battle: Battle, fighter: Fighter, move: Action, cost: int) -> MoveBand | None:
+    """``Ruleset.move_band`` for 3d6 (G0-4): a lit hex is a Move maneuver, and a maneuver is the fighter's whole
+    turn, so no hex of it leaves an attack after, however near (Move and Attack, from the menu, is the maneuver
+    that strikes on the way, at -4)."""
+    return MoveBand("move", False, "Move is the whole turn: no attack after", "G0-4") if isinstance(move, Move) else None
 
 
 _BODY = frozenset({"torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot"})
