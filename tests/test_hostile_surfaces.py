@@ -302,3 +302,8 @@ def test_a_maps_name_is_checked_and_a_stem_made_showable(tmp_path):
     (tmp_path / "two\nlines.tmx").write_text(unnamed)
     board = load_map(tmp_path / "two\nlines.tmx")
     assert board.name == "two\\x0alines" and name_problem(board.name) is None
+
+
+def test_simulate_refuses_an_empty_ruleset_instead_of_playing_the_scenarios():
+    line = assert_refused(run_clinch("simulate", MAPS / "arena.toml", "--battles", "1", "--ruleset", ""))
+    assert "--ruleset is empty" in line

@@ -117,7 +117,9 @@ def main(argv: list[str]) -> int:
         battle = load_scenario(args.scenario)
     except ValueError as exc:  # ScenarioError, MapError: already one sentence naming the file and field
         raise CommandError(str(exc).rstrip(".") + ".") from None
-    if args.ruleset:
+    if args.ruleset is not None:
+        if not args.ruleset.strip():  # not the scenario's own, quietly: say so
+            raise CommandError("--ruleset is empty; give a ruleset id (see 'clinch rulesets') or leave it out.")
         battle.ruleset = args.ruleset
     try:
         ruleset = find_ruleset(battle.ruleset)
