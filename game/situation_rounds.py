@@ -203,7 +203,6 @@ class _Round:
     initiative: bool  # the round's actions carry initiative numbers
     #: (-initiative number, phase index) of the last action placed; before the first, below any number
     pos: tuple[int, int] = (-INITIATIVE_LIMIT - 1, -1)
-    step: Any = None  # the step of the slot now open (ended when the sequence leaves it)
     steps_done: int = 0  # how many steps of the current pass have ended
     turn: tuple[str, Any] | None = None  # (fighter, step) whose turn is open after a free action
     played: list[dict[str, Any]] | None = None
@@ -254,9 +253,7 @@ def _empty_round(ruleset: Ruleset, policy: Any, battle: Battle, hook: Hook) -> N
 def _close_round(ruleset: Ruleset, policy: Any, battle: Battle, hook: Hook, end: _RoundEnd) -> None:
     """The round's remaining phases end, then the round (``end_of_round`` effects) and the next begins."""
     _leave(battle)
-    for step in end.steps:
-        hook(f"the end of the {_step_words(step)} of round {battle.round}, before", _end_phase, ruleset, battle,
-             step)
+    _end_steps(ruleset, battle, hook, end.steps)
     hook(f"the end of round {battle.round}, before", end_round, ruleset, battle)
 
 
@@ -285,7 +282,7 @@ def _play_round(ruleset: Ruleset, policy: Any, battle: Battle, actions: list[Act
             return _refuse(battle, action, listed[k], found, events, k)
         phase, pos = found
         if pos[0] != rnd.pos[0] or not pass_steps:  # a new number: the phases start again
-            _end_steps(ruleset, battle, hook(k), pass_steps[rnd.steps_done:], rnd)
+            _end_steps(ruleset, battle, hook(k), pass_steps[rnd.steps_done:])
             pass_steps, rnd.steps_done = policy.written_steps(battle, number), 0
         why = policy.written_reason(battle, rnd.played, action.actor, phase, number, action.type)
         if why is None and policy.numbered and action.type == "wait" and not rnd.initiative:
@@ -298,7 +295,7 @@ def _play_round(ruleset: Ruleset, policy: Any, battle: Battle, actions: list[Act
         # the phases between the last slot and this one end (those nobody acted in too)
         if step in pass_steps:
             upto = pass_steps.index(step)
-            _end_steps(ruleset, battle, hook(k), pass_steps[rnd.steps_done:upto], rnd)
+            _end_steps(ruleset, battle, hook(k), pass_steps[rnd.steps_done:upto])
             rnd.steps_done = max(rnd.steps_done, upto)
         if phase is not None and action.type not in policy.anytime and not action.free:
             rnd.pos = max(rnd.pos, pos)  # a free action or a declaration moves the round on to no later phase
@@ -313,7 +310,7 @@ def _play_round(ruleset: Ruleset, policy: Any, battle: Battle, actions: list[Act
     left = pass_steps[rnd.steps_done:]
     if idx[-1] + 1 == len(actions):  # the last round: its phases end (held-back damage lands), the round goes on
         _leave(battle)
-        _end_steps(ruleset, battle, hook(idx[-1]), left, rnd)
+        _end_steps(ruleset, battle, hook(idx[-1]), left)
         left = []
     cur = battle.state.get("initiative")
     if isinstance(cur, dict):
@@ -321,7 +318,8 @@ def _play_round(ruleset: Ruleset, policy: Any, battle: Battle, actions: list[Act
     return None
 
 
-def _end_steps(ruleset: Ruleset, battle: Battle, hook: Hook, steps: list[Any], rnd: _Round) -> None:
+def _end_steps(ruleset: Ruleset, battle: Battle, hook: Hook, steps: list[Any]) -> None:
+    """The ruleset's end of each of these phases (``Ruleset.end_phase``), in order."""
     for step in steps:
         hook(f"the end of the {_step_words(step)} of round {battle.round}, before", _end_phase, ruleset, battle,
              step)
