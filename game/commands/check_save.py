@@ -2,7 +2,7 @@
 
 A sound save prints one line and exits 0::
 
-    autosave-000012.json: sound: 3d6-lite, 214 intents, round 17, hash ab12cd34ef56
+    autosave-5f3a9c0e12d4b876.json: sound: 3d6-lite, 214 intents, round 17, hash ab12cd34ef56
 
 A save Clinch would refuse to load (damaged, tampered, from another version,
 not a save at all, a folder, a pipe...) ends with the one sentence the
