@@ -15,6 +15,8 @@ import random
 import time
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_turns_double import TurnsDouble, make_battle
 
 from game import saves
@@ -176,3 +178,42 @@ def test_battles_opened_and_left_at_once_go_before_battles_played(tmp_path):
     files = saves.list_autosaves(folder)
     assert files == [own_file(folder, c) for c in (*played[1:], looked[-1])]
     assert saves.latest_autosave(folder) == own_file(folder, looked[-1])
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+                     | st.floats(allow_nan=False) | st.text(max_size=12),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                 max_size=4), max_leaves=12)
+_FIELDS = ["battle_id", "saved_at", "format", "version", "snapshot", "snapshot.turn", "snapshot.round", "initial",
+           "title"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_damaged_autosave_in_the_folder_never_stops_the_next_one(tmp_path_factory, data):
+    """Hypothesis: an older battle's autosave with fields replaced by any JSON value (or random bytes), under
+    any autosave name: a new battle still autosaves, its file is the newest, and the damaged file is never
+    deleted (fewer than ten battles)."""
+    folder = tmp_path_factory.mktemp("auto")
+    old = battle(folder, 1)
+    doc = json.loads(own_file(folder, old).read_bytes())
+    own_file(folder, old).unlink()
+    name = data.draw(st.sampled_from(["autosave-999999.json", "autosave-000000.json", f"autosave-{'9' * 40}.json",
+                                      "autosave-x.json", f"autosave-{old.battle_id}.json"]))
+    if data.draw(st.booleans()):
+        blob = data.draw(st.binary(max_size=200))
+    else:
+        for _ in range(data.draw(st.integers(1, 3))):
+            field = data.draw(st.sampled_from(_FIELDS))
+            *path, last = field.split(".")
+            node = doc
+            for part in path:
+                node = node.get(part) if isinstance(node, dict) else None
+            if isinstance(node, dict):
+                node[last] = data.draw(_JSON)
+        blob = json.dumps(doc).encode()
+    (folder / name).write_bytes(blob)
+    ctl = battle(folder, 2)
+    assert ctl.save_problem is None
+    assert saves.latest_autosave(folder) == own_file(folder, ctl)
+    assert (folder / name).read_bytes() == blob
