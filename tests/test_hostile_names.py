@@ -64,7 +64,7 @@ def test_shown_text_is_printable_bounded_and_never_invisible(text, limit):
     if text.isprintable() and len(text) <= limit:
         assert out == text
     if out:
-        assert any(unicodedata.category(c)[0] not in "CZM" or c == " " for c in out)
+        assert any(unicodedata.category(c)[0] not in "CZM" or c.isspace() for c in out)
     assert initial(text) == "?" or unicodedata.category(initial(text)[:1])[0] not in "CZM"
 
 

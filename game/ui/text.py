@@ -40,12 +40,10 @@ class SafeFont(pygame.font.Font):
                bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
         shown_text = drawable(text)
         args = (antialias, color) if bgcolor is None else (antialias, color, bgcolor)
-        try:
-            if shown_text and super().size(shown_text)[0] > 0:
-                return super().render(shown_text, *args, wraplength=wraplength)  # type: ignore[arg-type]
+        try:  # zero width ("Text has zero width") is a pygame.error: drawn as nothing
+            return super().render(shown_text, *args, wraplength=wraplength)  # type: ignore[arg-type]
         except (pygame.error, ValueError, UnicodeError):
-            pass
-        return super().render("", *args)  # type: ignore[arg-type]
+            return super().render("", *args)  # type: ignore[arg-type]
 
 
 class TextCache:
