@@ -78,6 +78,8 @@ def read_bytes(path: Path | str, *, limit: int = MAX_BYTES) -> bytes:
         raise UserFileError(f"{p}: is a folder, not a file; it was not read.") from None
     except OSError as exc:
         raise UserFileError(f"{p}: could not be read ({exc.strerror or exc}).") from None
+    except ValueError:  # a NUL in the name (a path pasted into the load screen's box): no file has one
+        raise UserFileError(f"{one_line(p)}: is not a file name (it holds a NUL character).") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):

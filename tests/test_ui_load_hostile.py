@@ -143,3 +143,20 @@ def test_a_row_cut_to_fit_takes_no_time_however_long_its_text(dirs):
         assert shown.endswith("\u2026") and "\x00" not in shown and app.text.font(15).size(shown)[0] <= 500
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("typed", ["a\x00b.json", "\udcff.json", "two\nlines.json", "x" * 5000])
+def test_a_hostile_path_typed_in_the_box_is_one_message(dirs, typed):
+    """A path given to "Or a file:" that no file can have (a NUL) or that names nothing: one message."""
+    from game.ui.app import App
+
+    app = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"), autosave=False)
+    try:
+        app.step()
+        click(app, app.scene.button_named("load").rect.center)
+        menu = app.scene
+        assert menu.go(typed) is None and app.battle_scene is None  # as typed in the box (go reads it so)
+        assert menu.message is not None and "\n" not in menu.message[0]
+        app.draw()
+    finally:
+        app.close()

@@ -121,8 +121,11 @@ class GuiScene(Scene):
         return None
 
     def say(self, text: str, tone: str = "neutral") -> None:
+        """Show one sentence at the foot of the screen, on one line (a file name's newline escaped)."""
+        from game.userfiles import one_line
+
         pal = self.pal
-        self.message = (text, {"failure": pal.failure, "success": pal.success}.get(tone, pal.neutral))
+        self.message = (one_line(text), {"failure": pal.failure, "success": pal.success}.get(tone, pal.neutral))
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
