@@ -266,7 +266,7 @@ def test_undo_clears_the_captions_and_the_roll_of_the_undone_turns():
 
     app = App(ARENA, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="normal", handover="never"),
               seat={"red": "human", "blue": "ai"}, dice=[1, 2] + [3, 3, 3, 6, 6, 6] * 20, autosave=False,
-              session_kw={"sync_ai": True, "ai_nodes": 200})
+              session_kw={"sync_ai": True, "ai_nodes": 200, "ai_budget_ms": None})  # no clock: the same answer
     try:
         app.step()
         bs = app.battle_scene
@@ -465,3 +465,83 @@ def test_clinch_explain_on_a_file_with_no_action_says_so(tmp_path):
     assert run.returncode == 2 and run.stdout == ""
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "bare.json" in lines[0] and "actions" in lines[0] and "no action" in lines[0]
+
+
+# -- 5. Esc closes the innermost thing; the lab asks before its set-up is lost -------------------------
+
+def expand(app, key):
+    dd = next(w for w, k in app.scene.dropdowns.items() if k == key)
+    dd.current_state.finish()
+    dd.current_state = dd.menu_states["expanded"]
+    dd.current_state.start()
+    app.step()
+    return dd
+
+
+def lab_from_menu():
+    from game.ui.app import App
+    from game.ui.lab.scene import LabScene
+    from game.ui.menus.main_menu import MainMenu
+
+    app = App(None, SIZE, clock=FixedClock(16), autosave=False)
+    app.step()
+    assert isinstance(app.scene, MainMenu)
+    click(app, app.scene.button_named("lab").rect.center)
+    assert isinstance(app.scene, LabScene)
+    return app
+
+
+def test_esc_in_an_open_lab_drop_down_closes_the_list_only():
+    from game.ui.lab.scene import LabScene
+
+    app = lab_from_menu()
+    try:
+        lab = app.scene
+        dd = expand(app, "action")
+        assert dd.current_state is dd.menu_states["expanded"]
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is lab and isinstance(app.scene, LabScene), "Esc left the lab"
+        assert dd.current_state is dd.menu_states["closed"]
+    finally:
+        app.close()
+
+
+def test_leaving_the_lab_with_a_set_up_not_saved_asks_first(tmp_path):
+    """Ann turned (an edit): Esc asks "Leave the lab? The set-up is not saved."; Stay (Esc) keeps the lab and the
+    edit; Save writes the file and leaves; Leave leaves without writing. A lab with nothing changed leaves at once."""
+    from game.ui.lab.commands import press as lab_press
+    from game.ui.lab.leave import QUESTION, WHY, LeaveLab
+    from game.ui.lab.scene import LabScene
+    from game.ui.menus.main_menu import MainMenu
+
+    app = lab_from_menu()
+    try:
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MainMenu), "nothing to lose: no question"
+        click(app, app.scene.button_named("lab").rect.center)
+        lab = app.scene
+        lab_press(lab, "turn")
+        facing = lab.lab.fighter(lab.lab.data, lab.selected)["facing"]
+        press(app, pygame.K_ESCAPE)
+        ask = app.scene
+        assert isinstance(ask, LeaveLab)
+        assert [w.text for w in ask.widgets if hasattr(w, "text") and w.text in (QUESTION, WHY)] == [QUESTION, WHY]
+        frame = app.draw()
+        assert frame.get_at((3, 3))[:3] != (0, 0, 0)
+        press(app, pygame.K_ESCAPE)  # Stay
+        assert app.scene is lab and lab.lab.fighter(lab.lab.data, lab.selected)["facing"] == facing
+        out = tmp_path / "kept.json"
+        lab.file_entry.set_text(str(out))
+        press(app, pygame.K_ESCAPE)
+        click(app, app.scene.button_named("save").rect.center)
+        assert out.is_file() and isinstance(app.scene, MainMenu), "saved, then left"
+
+        click(app, app.scene.button_named("lab").rect.center)
+        lab = app.scene
+        assert isinstance(lab, LabScene)
+        lab_press(lab, "turn")
+        press(app, pygame.K_ESCAPE)
+        click(app, app.scene.button_named("leave").rect.center)
+        assert isinstance(app.scene, MainMenu)
+    finally:
+        app.close()

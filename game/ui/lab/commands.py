@@ -11,6 +11,7 @@ from typing import Any
 
 from game.lab import LabError, LabSituation, from_scenario
 from game.lab_trial import SCRIPT, compare, parse_faces, play_action
+from game.ui.lab.leave import mark_saved
 
 __all__ = ["press", "choose"]
 
@@ -175,6 +176,7 @@ def _load(scene: Any) -> None:
     from game.ui.lab.scene import start_of
 
     scene.picked["start"] = start_of(scene.lab)  # the map drop-down shows where the loaded set-up stands
+    mark_saved(scene)
     scene.refresh(new_board=True)
     scene.say(f"Loaded {scene.lab.path.name}.", "success")
 
@@ -223,6 +225,7 @@ def _save(scene: Any) -> None:
     except (LabError, OSError) as exc:
         scene.say(str(exc), "failure")
         return
+    mark_saved(scene)
     n, dice = len(scene.lab.data.get("actions") or []), len(scene.lab.data.get("dice") or [])
     what = f" with {n} action{'s' if n != 1 else ''}" + (f" and {dice} dice" if dice else "") if n else ""
     scene.say(f"Saved {path.name}{what}: clinch resolve reads it as it is.", "success")
@@ -290,6 +293,7 @@ def _new(scene: Any) -> None:
         return
     scene.trial = scene.comparison = None
     scene.selected = None
+    mark_saved(scene)  # a fresh start is nothing to lose
     scene.refresh(new_board=True)
 
 

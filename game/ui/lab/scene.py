@@ -126,6 +126,7 @@ class LabScene(LabDrawing, GuiScene):
         self._press: tuple[int, int] | None = None
         self.shift = Hex(0, 0)
         self.board = self._new_board()
+        self.saved_text = self.lab.text()  # the set-up as opened: leaving with another asks first (lab.leave)
 
     # -- the board ---------------------------------------------------------------------------------
 
@@ -487,4 +488,8 @@ class LabScene(LabDrawing, GuiScene):
         if self.comparison is not None:
             self.comparison = None
             return None
+        from game.ui.lab.leave import LeaveLab, unsaved
+
+        if unsaved(self):  # a set-up built here is not lost to one key: asked first (Save / Leave / Stay)
+            return Transition("push", LeaveLab(self.app, self))
         return Transition("pop")

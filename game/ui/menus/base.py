@@ -106,10 +106,26 @@ class GuiScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             return self.on_button(self.buttons[event.ui_element], event.ui_element)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.close_drop_down():
+                return None
             return self.on_escape()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
             return Transition("quit")  # Ctrl+Q quits from every screen (seen under Xvfb: not from the end screen)
         return self.on_event(event)
+
+    def close_drop_down(self) -> bool:
+        """Esc closes the innermost thing first: an open drop-down list of this screen (True when there was one).
+
+        Only then does it close a dialog or leave the screen (``on_escape``): Esc in the lab's open drop-down
+        left the lab and lost its set-up.
+        """
+        for w in self.widgets:
+            states = getattr(w, "menu_states", None)
+            if isinstance(states, dict) and states.get("expanded") is not None \
+                    and w.current_state is states["expanded"]:
+                w.current_state.should_transition = True  # pygame-gui folds it on its next update
+                return True
+        return False
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
         return None
