@@ -307,3 +307,50 @@ def test_a_maps_name_is_checked_and_a_stem_made_showable(tmp_path):
 def test_simulate_refuses_an_empty_ruleset_instead_of_playing_the_scenarios():
     line = assert_refused(run_clinch("simulate", MAPS / "arena.toml", "--battles", "1", "--ruleset", ""))
     assert "--ruleset is empty" in line
+
+
+VALUES = st.one_of(st.integers(-5, 30), st.floats(allow_nan=False, allow_infinity=False, min_value=-5, max_value=30),
+                   st.booleans(), st.none())
+
+
+@settings(max_examples=120, deadline=None)
+@given(value=VALUES, where=st.sampled_from([("stats", "ST"), ("stats", "Speed"), ("skills", "Wrestling")]),
+       ruleset=st.sampled_from(["3d6-lite", "nd6-tactical"]))
+def test_any_stat_or_skill_value_in_a_situation(value, where, ruleset):
+    """A stat is a whole number (a fraction only where the ruleset reads one: 3d6's Speed), a skill a level
+    (or had-or-not where the ruleset says so: nd6); anything else refused in one line naming the field."""
+    table, key = where
+    data = _situation(lambda d: d["fighters"][0].setdefault(table, {}).__setitem__(key, value))
+    data["ruleset"] = ruleset
+    data["actions"] = []
+    try:
+        sit = build_situation(parse_situation(json.dumps(data), name="sit.json"), name="sit.json")
+    except SituationError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("sit.json: ")
+        return
+    kept = getattr(sit.battle.fighters[0], table)[key] if key in getattr(sit.battle.fighters[0], table) else None
+    if isinstance(value, bool):
+        assert table == "skills" and ruleset == "nd6-tactical" and kept == int(value)
+    elif isinstance(value, float):
+        assert (table, key, ruleset) == ("stats", "Speed", "3d6-lite")
+    else:
+        assert value is not None and isinstance(value, int)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands=st.one_of(st.none(), st.integers(-2, 4), st.booleans(), st.floats(0, 3), st.just("two")),
+       given_at_all=st.booleans())
+def test_any_grip_hands_in_a_situation(hands, given_at_all):
+    """A grip's hands: left out, the ruleset's default; given, a whole number of hands (null refused)."""
+    grip = {"holder": "ann", "target": "bob", **({"hands": hands} if given_at_all else {})}
+    data = _situation(lambda d: d.__setitem__("grapples", [grip]))
+    data["actions"] = []
+    try:
+        sit = build_situation(parse_situation(json.dumps(data), name="sit.json"), name="sit.json")
+    except SituationError as exc:
+        assert str(exc).startswith("sit.json: grapples[0]") and "\n" not in str(exc)
+        assert given_at_all, str(exc)
+        return
+    held = sit.battle.grapples[0].hands
+    assert held == (hands if given_at_all else 1) and isinstance(held, int)
+    assert not (given_at_all and isinstance(hands, bool))
