@@ -18,7 +18,7 @@ __all__ = ["check_display", "leave_now"]
 #: the video drivers SDL falls back on when there is no screen: nothing the player would ever see
 NO_SCREEN = ("offscreen", "dummy")
 #: after the window closes, how long the computer's worker may take to stop before the process leaves anyway
-WORKER_GRACE_S = 0.4
+WORKER_GRACE_S = 0.25
 
 
 def check_display(pygame: Any) -> None:
