@@ -434,12 +434,14 @@ class TurnController:
             return Reason(f"It is {current.label}'s turn, not {actor.label}'s.", "", "not_your_turn")
         return intent.check(self.battle)
 
-    def submit(self, intent: Any) -> Result:
-        """Check and play one intent; rejections come back as data, never as exceptions."""
+    def submit(self, intent: Any, *, checkpoint: bool = True) -> Result:
+        """Check and play one intent; rejections come back as data, never as exceptions. ``checkpoint=False``:
+        no undo checkpoint of its own (a pass the screen makes for a fighter with nothing to do,
+        ``game.turn_idle``), so undo takes it back with the player's action before it."""
         reason = self.check(intent)
         if reason is not None:
             return self._reject(intent if isinstance(intent, Action) else None, reason)
-        return self._play(intent, None)
+        return self._play(intent, None, checkpoint)
 
     # -- the trusted door ---------------------------------------------------------------------------
     def apply(self, intent: Action, faces: list[int] | None = None) -> Result:
@@ -645,11 +647,11 @@ class TurnController:
     def _reject(self, intent: Action | None, reason: Reason) -> Result:
         return Result("rejected", intent=intent, reason=reason, ended=self.battle.ended, winner=self.battle.winner)
 
-    def _play(self, intent: Action, faces: list[int] | None) -> Result:
+    def _play(self, intent: Action, faces: list[int] | None, checkpoint: bool = True) -> Result:
         self.history.redo.clear()
         actor = self.battle.get(intent.actor)
         side = actor.side if actor is not None else None
-        if side is not None and self.seat.get(side, "human") == "human" and self.settings.undo_limit > 0:
+        if checkpoint and side is not None and self.seat.get(side, "human") == "human" and self.settings.undo_limit > 0:
             label = f"{actor.label if actor else intent.actor}'s {intent.type.replace('_', ' ')}"
             self.history.mark(self.battle, side, label, self.queue.source.snapshot(), self.settings.undo_limit)
         result = self._run([IntentStep(intent)], intent, once=OnceSource(faces) if faces is not None else None)

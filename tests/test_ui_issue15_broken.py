@@ -149,11 +149,14 @@ def test_d20_every_hex_a_walk_reaches_is_lit_with_its_true_cost():
     ann = battle.fighter("ann")
     reach = bs.reach
     rs = bs.session.ruleset
-    move_cls = type(next(iter(reach.values())))
+    move_cls = type(next(a for a in reach.values() if a.type == "move"))
     board_hexes = [c.hex for c in battle.board.cells]
     allowed = {h for h in board_hexes if h != ann.hex and hex_distance(ann.hex, h) <= 8
                and move_cls(ann.id, to=(h.q, h.r)).check(battle) is None}
-    assert allowed and set(reach) == allowed
+    walks = {h for h, a in reach.items() if a.type == "move"}
+    assert allowed and walks == allowed
+    # beyond the walk, the run's hexes (S4-RUN-1) are lit in the run band (tests/test_ui_move_bands.py)
+    assert all(a.type == "run" and a.check(battle) is None for h, a in reach.items() if h not in walks)
     assert any(hex_distance(ann.hex, h) == 2 for h in reach) and len(reach) > 12
     for h in reach:
         path = rs.move_path(battle, reach[h])

@@ -36,6 +36,18 @@ def _end_turn(sc: BattleScene, arg: Any) -> None:
     sc.dispatch(sc.session.end_turn(), shadow)
 
 
+def _end_round(sc: BattleScene, arg: Any) -> None:
+    """End or Shift+Space: pass this turn and every later one of the fighter this round (``Session.end_round``);
+    in the choice of who moves first (G3-3) it is Space's choice."""
+    if sc.actor is None:
+        return
+    if sc.session.ctl.initiative().get("phase") == "choose":
+        _end_turn(sc, arg)
+        return
+    shadow = sc.session.battle.clone(with_log=False)
+    sc.dispatch(sc.session.end_round(), shadow)
+
+
 def _undo(sc: BattleScene, arg: Any) -> None:
     s = sc.session
     sc.player.finish()
@@ -238,6 +250,7 @@ def _choose(sc: BattleScene, arg: Any) -> None:
 #: command name -> what it does
 COMMANDS: dict[str, Callable[[BattleScene, Any], Transition | None]] = {
     "end_turn": _end_turn,
+    "end_round": _end_round,
     "undo": _undo,
     "redo": _redo,
     "save": _save,

@@ -98,6 +98,8 @@ class ResultDispatcher:
             sc.set_mode(M.Choose(self.result_menu(choice), M.Watching()))
             return
         if s.is_human_turn():
+            if self.pass_idle():
+                return  # the passes' log line is written; what ran between them plays, then this settles again
             side = s.current_side()
             actor = s.whose_turn()
             from game.ui.handover import HandoverScene, handover_due, show_turn_banner
@@ -116,6 +118,22 @@ class ResultDispatcher:
             sc.set_mode(M.SelectHex(actor))
         else:
             sc.set_mode(M.Watching())
+
+    def pass_idle(self) -> bool:
+        """Human fighters with nothing to do in their turn (or whose round their player ended) pass by themselves
+        (``game.turn_idle``): one log line a phase names them all ("Nothing to do in the missiles phase: Ann,
+        Bob pass."); True when any passed (the rest of the result is dispatched, and settles again)."""
+        sc = self.scene
+        shadow = sc.session.battle.clone(with_log=False)
+        result, passed = sc.session.pass_idle()
+        if result is None:
+            return False
+        from game.turn_idle import idle_lines
+
+        for line in idle_lines(passed):
+            sc.log.add(LogLine(line, "note"))
+        self.dispatch(result, shadow)
+        return True
 
     def bring_into_view(self, fid: str | None) -> None:
         """Pan the board to the fighter whose turn it is when its token is off screen (a map too big for a small
@@ -167,4 +185,5 @@ class ResultDispatcher:
         title = f"{sc.name(actor)}: edge {edge}" if edge is not None else f"{sc.name(actor)}: choose"
         return ActionMenu(sc.app.gui, s, s.battle, actor, list(need.menu), target=data.get("target"),
                           anchor=(int(anchor[0]), int(anchor[1])), text=sc.text, pal=sc.pal,
-                          screen_size=sc.size, title=title, result_mode=True, help=sc.help, request=need)
+                          screen_size=sc.size, title=title, result_mode=True, help=sc.help, request=need,
+                          avoid=sc.mouse)  # no result under the pointer when it opens

@@ -37,6 +37,7 @@ class Binding:
     ctrl: bool = False
     shift: bool | None = None  # None: either
     text: str = ""  # a character typed (``?`` is Shift+/ or another key on other layouts)
+    any_shift: tuple[int, ...] = ()  # keys that match with or without Shift (End beside Shift+Space)
 
     def matches(self, event: pygame.event.Event) -> bool:
         if self.command is None or event.type != pygame.KEYDOWN:
@@ -44,6 +45,8 @@ class Binding:
         mod = getattr(event, "mod", 0)
         if bool(mod & pygame.KMOD_CTRL) != self.ctrl:
             return False
+        if event.key in self.any_shift:
+            return True
         if self.shift is not None and bool(mod & pygame.KMOD_SHIFT) != self.shift:
             return False
         if self.text and (getattr(event, "unicode", "") or "") == self.text:
@@ -59,7 +62,9 @@ CAMERA_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame
 TURN, ANYTIME, CAMERA, MENUS = "Your turn", "Any time", "The map", "Menus and dialogs"
 
 BINDINGS: tuple[Binding, ...] = (
-    Binding("Space", "end the turn", TURN, "end_turn", key=(pygame.K_SPACE,)),
+    Binding("Space", "end the turn", TURN, "end_turn", key=(pygame.K_SPACE,), shift=False),
+    Binding("End or Shift+Space", "end the fighter's round (later phases pass)", TURN,
+            "end_round", key=(pygame.K_SPACE,), shift=True, any_shift=(pygame.K_END,)),
     Binding("Tab", "next of your fighters", TURN, "cycle", 1, key=(pygame.K_TAB,), shift=False),
     Binding("Shift+Tab", "previous of your fighters", TURN, "cycle", -1, key=(pygame.K_TAB,), shift=True),
     Binding("letters", "an action: its letter is in brackets in the menu (the letters are listed below)", TURN),

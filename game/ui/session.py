@@ -63,6 +63,9 @@ class Session:
         self._future_for: str | None = None
         self.last_decision: Any = None
         self.ai_problem: str | None = None
+        #: (fighter id, round) whose player ended the fighter's round (End / Shift+Space): its turns left in
+        #: that round pass by themselves (``game.turn_idle``)
+        self.resting: set[tuple[str, int]] = set()
 
     # -- what is going on ---------------------------------------------------------------------
     @property
@@ -154,8 +157,26 @@ class Session:
     def end_turn(self) -> Result:
         return self.ctl.end_turn()
 
+    def end_round(self) -> Result:
+        """End the current fighter's whole round: pass this turn (undo takes it back) and remember the fighter,
+        so its later turns of the round pass by themselves (:meth:`pass_idle`)."""
+        fid, rnd = self.whose_turn(), self.battle.round
+        result = self.ctl.end_turn()
+        if fid is not None and not result.rejected:
+            self.resting.add((fid, rnd))
+        return result
+
+    def pass_idle(self) -> tuple[Result | None, list[Any]]:
+        """Pass the human fighters' turns with nothing in them, and those of fighters whose round their player
+        ended (``game.turn_idle.pass_idle``); the computer's turns are never passed here."""
+        from game.turn_idle import pass_idle
+
+        self.resting = {(f, r) for f, r in self.resting if r >= self.battle.round}
+        return pass_idle(self.ctl, self.resting)
+
     def undo(self) -> Result:
         self.cancel_computer()
+        self.resting.clear()  # the ended round is taken back with the pass that ended it
         return self.ctl.undo()
 
     def redo(self) -> Result:

@@ -64,6 +64,7 @@ class KeysHelp(GuiScene):
         w, h = surface.get_size()
         size = 15 if h >= 760 else 13
         line = t.font(size).get_linesize()
+        pad = 2 if h >= 700 else 1  # a short window (1024x640) packs the rows a pixel closer: every row fits
         cols = 2
         gap = 24
         cw = (p.width - 40 - gap * (cols - 1)) // cols
@@ -92,5 +93,5 @@ class KeysHelp(GuiScene):
                 rect = pygame.Rect(x, y, max(k.get_width(), kw + max(t.font(size).size(s)[0] for s in lines)),
                                    line * len(lines))
                 self.drawn.append((keys, " ".join(lines), rect))
-                y += line * len(lines) + 2
-            y += 8
+                y += line * len(lines) + pad
+            y += 4 + 4 * pad
