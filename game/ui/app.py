@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.names import shown
 from game.ui.clock import Clock, RealClock
 from game.ui.scene import Scene, SceneStack, Transition
 from game.ui.settings import Settings, load_settings, save_settings
@@ -197,7 +198,7 @@ class App:
             session = new_session(battle, ruleset=ruleset, seat=seat, dice=dice, autosave=self.autosave, **kw)
             if isinstance(scenario, str | Path):
                 session.scenario = str(scenario)
-        pygame.display.set_caption(f"{self.title} - {session.battle.board.name}")
+        pygame.display.set_caption(shown(f"{self.title} - {session.battle.board.name}"))  # never a NUL
         scene = BattleScene(self, session)
         if self.briefing and not isinstance(scenario, Session):
             from game.ui.briefing import BriefingScene

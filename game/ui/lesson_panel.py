@@ -20,7 +20,8 @@ from typing import Any
 
 import pygame
 
-from game.lessons import PROGRESS_FILE, Lesson, LessonRun, StillOpponent, load_progress, save_progress
+from game.lessons import PROGRESS_FILE, Lesson, LessonFoe, LessonRun, load_progress, save_progress
+from game.names import shown
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
@@ -46,13 +47,25 @@ def start_lesson(app: Any, lesson: Lesson, series: list[Lesson] | None = None) -
     battle = lesson.battle()
     dice = app.dice if app.dice is not None else ("manual" if app.settings.dice_source == "manual" else "seeded")
     kw = app.computer_kw()
-    if lesson.foe == "still":
-        kw["ai_factory"] = StillOpponent
-    session = new_session(battle, dice=dice, autosave=False, **kw)
+    panel: list[LessonPanel] = []  # the card, made once the session is: the foe reads its run to reply
+    computer = kw.pop("ai_factory", None)
+
+    def foe() -> LessonFoe:
+        fallback = None
+        if lesson.foe == "computer":
+            from game.ai import Opponent
+
+            fallback = computer() if computer is not None else Opponent(
+                kw.get("ai_level", "normal"), budget_ms=kw.get("ai_budget_ms"), nodes=kw.get("ai_nodes"),
+                seed=battle.rng.seed)
+        return LessonFoe(lambda: panel[0].run if panel else None, fallback)
+
+    session = new_session(battle, dice=dice, autosave=False, ai_factory=foe, **kw)
     session.scenario = str(lesson.path)
-    pygame.display.set_caption(f"{app.title} - lesson: {lesson.title}")
+    pygame.display.set_caption(shown(f"{app.title} - lesson: {lesson.title}"))  # never a NUL
     scene = BattleScene(app, session)
-    scene.lesson = LessonPanel(app, lesson, session.battle, series or [lesson])
+    panel.append(LessonPanel(app, lesson, session.battle, series or [lesson]))
+    scene.lesson = panel[0]
     return scene
 
 
@@ -119,7 +132,9 @@ class LessonPanel:
         else:
             out.append((f"Step {self.step_number} of {len(les.steps)}", 12, (170, 170, 170), False))
             out.append((step.prompt, 18, (245, 240, 225), True))
-            if step.how:
+            if self.run.seeing:
+                out.append((self.watch_words(scene), 14, pal.accent, True))
+            elif step.how:
                 out.append((step.how, 14, (205, 205, 205), False))
         for text, tone in self.feedback:
             if step is None and text.startswith("Lesson complete"):
@@ -130,10 +145,21 @@ class LessonPanel:
             me = b.get(les.learner)
             foes = [f.name or f.id for f in b.fighters if me is not None and f.side != me.side]
             if foes:
-                out.append((f"{' and '.join(foes)} only wait{'s' if len(foes) == 1 else ''} in this lesson: "
-                            "each of your tries is yours alone.", 12, (170, 170, 170), False))
+                answers = any(s.answered for s in les.steps)
+                out.append((f"{' and '.join(foes)} only wait{'s' if len(foes) == 1 else ''} in this lesson "
+                            + ("until you have done what it asks; then the answer comes, and the lesson shows "
+                               "what follows." if answers else ": each of your tries is yours alone."),
+                            12, (170, 170, 170), False))
         out.append(("Esc: pause menu (leave the lesson) \u00b7 F1: rules help", 12, (150, 150, 150), False))
         return out
+
+    def watch_words(self, scene: Any) -> str:
+        """While the step's consequence is played out: who answers next, and how to get there (the turn, or a
+        d20 round's phases, must pass to the foe)."""
+        step = self.run.step
+        who = scene.session.battle.get(step.reply.get("actor")) if step is not None and step.reply else None
+        name = (who.name or who.id) if who is not None else "The other side"
+        return f"Now watch what follows: {name} answers. Press Space to end your turn (or phase) until it comes."
 
     def place(self, scene: Any, width: int, height: int) -> pygame.Rect:
         """The board's top-left corner, or its top-right when a fighter stands under that: the card must not
