@@ -52,6 +52,9 @@ class LeaveLab(GuiScene):
             self.button(pygame.Rect(x + i * (third + 8), y + 86, third, 46), text, name,
                         object_id="@primary_button" if name == "save" else "@big_button")
 
+    def wants_frames(self) -> bool:
+        return False  # a question over a still picture: the window sleeps until the answer
+
     def on_button(self, name: str, widget: Any) -> Transition | None:
         lab = self.lab_scene
         if name == "save":
