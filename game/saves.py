@@ -37,6 +37,7 @@ from game.rules.base import Ruleset, UnknownRuleset, find_ruleset
 from game.turn_sources import LogReplay, ReplayDiverged
 from game.turns import TurnController, TurnSettings, intent_from_dict
 from game.userfiles import UserFileError, decode_json, read_bytes
+from game.wording import DEFAULT_PRONOUN, pronoun_problem
 
 if TYPE_CHECKING:
     from game.rules.base import Action
@@ -261,6 +262,9 @@ def _check_names(path: Path, title: str, battles: list[tuple[str, Any]]) -> None
         for i, side in enumerate(b.sides):
             named += [(f"{at}.sides[{i}].id", side.id, False), (f"{at}.sides[{i}].name", side.name, True)]
         for i, f in enumerate(getattr(b, "fighters", ())):
+            bad = pronoun_problem(getattr(f, "pronoun", DEFAULT_PRONOUN))
+            if bad is not None:  # a save edited by hand: the log would read "Ann sets xyz weapon"
+                raise SaveError(f"{path}: {at}.fighters[{i}].pronoun {bad}; it was not loaded.")
             named += [(f"{at}.fighters[{i}].id", f.id, False), (f"{at}.fighters[{i}].side", f.side, False),
                       (f"{at}.fighters[{i}].name", f.name, True)]
     for field, text, may_be_empty in named:

@@ -34,6 +34,7 @@ from game.scenario_types import (
 from game.tiled.reader import load_map
 from game.tiled.safe_xml import MAX_CELLS_A_SIDE, MapError, _one_line
 from game.userfiles import UserFileError, load_toml
+from game.wording import DEFAULT_PRONOUN, pronoun_problem
 
 if TYPE_CHECKING:
     from game.rules.base import Ruleset
@@ -133,6 +134,7 @@ class _FighterSpec(msgspec.Struct, forbid_unknown_fields=True):
     dr: Annotated[int, msgspec.Meta(ge=0, le=MAX_DR)] = 0
     weight: Annotated[float, msgspec.Meta(gt=0, le=MAX_WEIGHT)] = 150.0
     traits: dict[str, Any] = {}
+    pronoun: str | None = None  # "they" (the default), "she", "he", "it": the words the log uses after the name
 
 
 class _ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -416,7 +418,7 @@ def _fighters(spec: _ScenarioSpec, board: Board, rules: type[Ruleset], side_ids:
             facing=f.facing if f.facing is not None else _face_towards(board, h),
             posture=f.posture, stats=dict(f.stats), skills=dict(f.skills), size=f.size, arms=f.arms,
             hands=hands, items=list(f.items), hp=f.hp, fp=f.fp, dr=f.dr, traits=dict(f.traits),
-            weight=f.weight,
+            weight=f.weight, pronoun=f.pronoun or DEFAULT_PRONOUN,
         ))
     return fighters
 
@@ -435,6 +437,8 @@ def _check_fighter(f: _FighterSpec, at: str, spec: _ScenarioSpec, rules: type[Ru
         raise fail(f"{at}.side", f"unknown side {f.side!r} (sides: {', '.join(sorted(side_ids))})")
     if f.facing is not None and not 0 <= f.facing <= 5:
         raise fail(f"{at}.facing", f"must be 0-5, got {f.facing}")
+    if f.pronoun is not None and (problem := pronoun_problem(f.pronoun)) is not None:
+        raise fail(f"{at}.pronoun", problem)
     if f.posture not in POSTURES:
         raise fail(f"{at}.posture", f"must be one of {', '.join(POSTURES)}, got {f.posture!r}")
     for table in ("stats", "skills"):

@@ -14,7 +14,8 @@ here: the turn controller's undo reasons use it as well as the screens.
 
 from __future__ import annotations
 
-__all__ = ["is_plural", "possessive", "verb", "win_words", "percent", "percents"]
+__all__ = ["is_plural", "possessive", "verb", "win_words", "percent", "percents", "PRONOUNS", "DEFAULT_PRONOUN",
+           "pronoun_problem", "Pronoun", "pronoun_of"]
 
 #: last words ending in "s" that are singular (a person's or a beast's name, not a group)
 _SINGULAR_S = ("ss", "us", "is", "'s")
@@ -50,6 +51,57 @@ def verb(name: str, singular: str, plural: str) -> str:
 def win_words(name: str) -> str:
     """The end of battle for a winner named ``name``: "Red wins!", "Caravan Guards win!"."""
     return f"{name} {verb(name, 'wins', 'win')}!"
+
+
+#: the pronouns a scenario may give a fighter (``pronoun = "she"``), the one a fighter has when it gives none
+PRONOUNS = ("they", "she", "he", "it")
+DEFAULT_PRONOUN = "they"
+#: subject, object, possessive, reflexive; whether a verb after the subject takes its plural form
+_FORMS: dict[str, tuple[str, str, str, str, bool]] = {
+    "they": ("they", "them", "their", "themselves", True),
+    "she": ("she", "her", "her", "herself", False),
+    "he": ("he", "him", "his", "himself", False),
+    "it": ("it", "it", "its", "itself", False),
+}
+
+
+def pronoun_problem(value: object) -> str | None:
+    """Why ``value`` cannot be a fighter's pronoun (a clause naming the ones it may be), or None when it can.
+
+    >>> pronoun_problem("she") is None, pronoun_problem("She")
+    (True, "must be one of they, she, he, it, got 'She'")
+    """
+    if isinstance(value, str) and value in _FORMS:
+        return None
+    return f"must be one of {', '.join(PRONOUNS)}, got {value!r}"
+
+
+class Pronoun:
+    """The words a sentence uses for one fighter after naming them: "Ann sets her weapon", "they set their
+    weapon" (a fighter with no pronoun in the scenario is "they", never "it").
+
+    >>> p = Pronoun("they"); f"{p.they} {p.verb('sets', 'set')} {p.their} weapon"
+    'they set their weapon'
+    """
+
+    __slots__ = ("they", "them", "their", "themselves", "plural")
+
+    def __init__(self, word: str | None = None) -> None:
+        forms = _FORMS.get(word or DEFAULT_PRONOUN, _FORMS[DEFAULT_PRONOUN])
+        self.they, self.them, self.their, self.themselves, self.plural = forms
+
+    def verb(self, singular: str, plural: str) -> str:
+        """The verb after the pronoun as subject: "she sets", "they set"."""
+        return plural if self.plural else singular
+
+    @property
+    def They(self) -> str:  # noqa: N802 - the capitalised word, at a sentence's start
+        return self.they[:1].upper() + self.they[1:]
+
+
+def pronoun_of(fighter: object) -> Pronoun:
+    """The pronoun of a fighter (anything with a ``pronoun`` attribute), "they" for one without."""
+    return Pronoun(getattr(fighter, "pronoun", None))
 
 
 def percent(p: float | None, *, unknown: str = "") -> str:

@@ -270,7 +270,7 @@ def test_s4_init_6_cannot_wait_for_someone_who_already_acted():
     c = TurnController(b, S4Double(), dice=[6, 4, 2])
     slots_of(c, 2)  # r0 done on 6
     r = c.submit(Hold("b0", with_fighter="r0"))
-    assert r.rejected and r.reason.rule == "S4-INIT-6" and "already had its number" in r.reason.text
+    assert r.rejected and r.reason.rule == "S4-INIT-6" and "already had their number" in r.reason.text
 
 
 def test_s4_round_2_surprise_5_surprised_side_loses_round_one_but_not_round_two():

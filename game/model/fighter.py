@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from game.hexgrid import Hex
+from game.wording import DEFAULT_PRONOUN, Pronoun
 
 POSTURES = ("standing", "crouching", "kneeling", "sitting", "crawling", "prone")
 
@@ -42,10 +43,21 @@ class Fighter(msgspec.Struct, kw_only=True):
     crippled: list[str] = []
     weight: float = 150.0
     counters: dict[str, Any] = {}
+    pronoun: str = DEFAULT_PRONOUN  # "they", "she", "he" or "it" (game.wording.PRONOUNS): the scenario's word
 
     @property
     def label(self) -> str:
         return self.name or self.id
+
+    @property
+    def their(self) -> str:
+        """The possessive the player reads after the name ("Ann sets her weapon"); "their" by default."""
+        return Pronoun(self.pronoun).their
+
+    @property
+    def words(self) -> Pronoun:
+        """Every word a sentence needs for this fighter after naming them (they/them/their, and verbs)."""
+        return Pronoun(self.pronoun)
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions

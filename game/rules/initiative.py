@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game.rules.base import Reason
 from game.rules.events import Resolution, effect_start, has_effect
+from game.wording import verb
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -254,7 +255,7 @@ class FixedOrder(Policy):
         slower one is refused; equal keys keep the listed order (no roll-off in a round written down)."""
         me = battle.fighter(fighter_id)
         if any(p["fighter"] == fighter_id and not p["free"] for p in played):
-            return Reason(f"{me.label} has had its turn this round: one turn each.", self.rule)
+            return Reason(f"{me.label} has had {me.their} turn this round: one turn each.", self.rule)
         for p in played:
             other = battle.get(p["fighter"])
             if other is not None and other.id != fighter_id and self.key(other) < self.key(me):
@@ -579,7 +580,7 @@ class PhasedCountdown(Policy):
         if there is None or is_surprised(battle, with_fighter):
             return Reason(f"{battle.fighter(with_fighter).label} does not act this round.", "S4-INIT-6")
         if there > here:
-            return Reason(f"{battle.fighter(with_fighter).label} has already had its number.", "S4-INIT-6")
+            return Reason(f"{battle.fighter(with_fighter).label} has already had {battle.fighter(with_fighter).their} number.", "S4-INIT-6")
         return None
 
 
@@ -745,9 +746,9 @@ class SidesThenOrder(Policy):
         side = str(ev.get("value"))
         chooser = battle.get(str(ev.get("actor")))
         who = _side_label(battle, chooser.side) if chooser is not None else side
-        if chooser is not None and chooser.side == side:
-            return f"{who} won the initiative and moves first."
-        return f"{who} won the initiative and lets {_side_label(battle, side)} move first."
+        if chooser is not None and chooser.side == side:  # "The Raiders ... move first", "Depot Guard ... moves"
+            return f"{who} won the initiative and {verb(who, 'moves', 'move')} first."
+        return f"{who} won the initiative and {verb(who, 'lets', 'let')} {_side_label(battle, side)} move first."
 
     def can_choose(self, battle: Battle, fighter_id: str) -> Reason | None:
         """Whether ``fighter_id`` is in its choose slot now (the only time the two choice actions are legal)."""

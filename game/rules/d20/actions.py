@@ -93,7 +93,7 @@ def _peace_reason(battle: Battle, f: Fighter, target: Fighter | None) -> Reason 
 def _break_peace(r: Resolution, target: Fighter) -> None:
     if r.battle.state.get("d20_peace") == target.side:
         r.emit(E.stat(target.id, "battle.d20_peace", None, rule="S4-REACT-1"))
-        r.note(E.message(f"{target.label} is attacked: its side fights now.", rule="S4-REACT-1"))
+        r.note(E.message(f"{target.label} is attacked: {target.their} side fights now.", rule="S4-REACT-1"))
 
 
 def class_weapon_reason(f: Fighter, weapon: str | None) -> Reason | None:
@@ -126,11 +126,11 @@ def _move_common(battle: Battle, f: Fighter) -> Reason | None:
     if f.posture == "prone":
         return Reason(f"{f.label} is lying down: standing up takes a full round first.", "S4-PRONE-2")
     if is_holding(battle, f.id):
-        return Reason(f"{f.label} is holding someone: use move_opponent to move with it.", "S4-HOLD-6")
+        return Reason(f"{f.label} is holding someone: use Move the opponent to move with them.", "S4-HOLD-6")
     if is_held(battle, f.id) and not _strong_enough_to_drag(battle, f):
         return Reason(f"{f.label} is held and cannot move.", "S4-HELD-1")
     if is_mount(f) and rider_of(battle, f) is not None:
-        return Reason(f"{f.label} moves as its rider guides it.", "S4-MOUNT-1")
+        return Reason(f"{f.label} moves as {f.their} rider guides it.", "S4-MOUNT-1")
     m = mount_of(battle, f)
     if m is not None and "bolting" in m.conditions:
         return Reason(f"{m.label} has bolted: {f.label} cannot steer it yet.", "S4-MOUNT-19")
@@ -204,7 +204,7 @@ class Move(MoveVerb, D20Action):
         if f.counters.get("stall") == battle.round and altitude(f) > 0:
             dive = min(2 * rate, altitude(f))
             if self.climb != -dive:
-                return Reason(f"{f.label} stalled last round and must dive at its maximum rate this round "
+                return Reason(f"{f.label} stalled last round and must dive at {f.their} maximum rate this round "
                               f"(climb {-dive}).", "S4-FLY-4")
             return None
         if not self.climb:
@@ -279,7 +279,7 @@ class Move(MoveVerb, D20Action):
         if trait(f, "flyer", "") == "winged" and feet < MV.walk_rate(battle, f) / 3 and altitude(f) > 0 \
                 and not stall_dive:
             r.emit(E.stat(f.id, "counters.stall", battle.round + 1, rule="S4-FLY-4"))
-            r.note(E.message(f"{f.label} flew less than a third of its speed: it stalls and must dive at the "
+            r.note(E.message(f"{f.label} flew less than a third of {f.their} speed: {f.words.they} {f.words.verb('stalls', 'stall')} and must dive at the "
                              f"maximum rate next round.", actor=f.id, rule="S4-FLY-4"))
         elif f.counters.get("stall") == battle.round:
             r.emit(E.stat(f.id, "counters.stall", None, rule="S4-FLY-4"))
@@ -329,11 +329,13 @@ def _reach_attacks(r: Resolution, mover: Fighter) -> None:
         if theirs is None or mine is None or theirs >= mine:
             continue
         if battle.state.get("reactions") is False:  # SITUATION-FORMAT: the action says ``reactions: false``
-            r.note(E.message(f"{o.label} lets {mover.label} close without a blow of its {item(weapon)['name']}.",
+            r.note(E.message(f"{o.label} lets {mover.label} close without a blow of {o.their} {item(weapon)['name']}.",
                              actor=o.id, rule="S4-INIT-7"))
             continue
-        r.note(E.message(f"{o.label}'s {item(weapon)['name']} reaches {mover.label} as it closes: it strikes on "
-                         f"{mover.label}'s number ({mine}) instead of its own ({theirs}).", actor=o.id,
+        closes = mover.words.verb("closes", "close")
+        r.note(E.message(f"{o.label}'s {item(weapon)['name']} reaches {mover.label} as {mover.words.they} {closes}: "
+                         f"{o.label} strikes on {mover.label}'s number ({mine}) instead of {o.their} own ({theirs}).",
+                         actor=o.id,
                          rule="S4-INIT-7"))
         strike(r, o, mover, weapon, rule="S4-INIT-7")
         mark(r, o, "attacked", reach=True)
@@ -357,7 +359,7 @@ class Run(Move):
                           "S4-RUN-4")
         dfn = this_round(battle, f, "defense")
         if dfn and dfn.get("mode") in ("partial", "total"):
-            return Reason(f"{f.label} is defending: no more than its base movement.", "S4-PARRY-2")
+            return Reason(f"{f.label} is defending: no more than {f.their} base movement.", "S4-PARRY-2")
         if is_held(battle, f.id):
             return Reason(f"{f.label} is held and cannot run.", "S4-HELD-1")
         if this_round(battle, f, "attacked"):
@@ -412,12 +414,12 @@ class FightingWithdrawal(D20Action):
         if self.to is None:
             return Reason("Say where to back away to (to).", self.rule, "bad_intent")
         if is_held(battle, f.id):  # ruling D20-29: backing away is not for one who is held
-            return Reason(f"{f.label} is held: it cannot back away from its holder, only drag it along "
+            return Reason(f"{f.label} is held: {f.words.they} cannot back away from {f.their} holder, only drag it along "
                           f"(a move at half speed, if strong enough).", "S4-HELD-1")
         if not engaged_with(battle, f):
             return Reason(f"{f.label} is not engaged: it can simply move.", "S4-MOVE-7")
         if _hex(self.to) == f.hex or self._path(battle, f) is None:
-            return Reason(f"{f.label} can back away at most half its walking move ("
+            return Reason(f"{f.label} can back away at most half {f.their} walking move ("
                           f"{int(MV.walk_rate(battle, f) // 2)}'), never closer to a foe.", self.rule)
         return None
 
@@ -494,7 +496,7 @@ class ChangePosture(ChangePostureVerb, D20Action):
             fell = f.counters.get("fell_running")
             r.emit(E.posture(f.id, "standing", rule="S4-PRONE-2"))
             if isinstance(fell, dict) and fell.get("round") == r.battle.round - 1:
-                r.note(E.message(f"{f.label} gets up from its fall and may still make a full move.", actor=f.id,
+                r.note(E.message(f"{f.label} gets up from {f.their} fall and may still make a full move.", actor=f.id,
                                  rule="S4-PURSUIT-3"))
                 return
             mark(r, f, "busy", why="standing up takes the whole round")
@@ -571,7 +573,7 @@ class Attack(D20Action):
             return Reason(f"{f.label} ran this round and cannot attack (only a charge attacks after running).",
                           "S4-RUN-2")
         if is_held(battle, f.id) and t.id not in [g.holder for g in battle.grapples if g.target == f.id]:
-            return Reason(f"{f.label} is held: it can only fight its holder (ruling D20-9).", "S4-HELD-1")
+            return Reason(f"{f.label} is held: {f.words.they} can only fight {f.their} holder (ruling D20-9).", "S4-HELD-1")
         if is_mount(f):
             why = _mount_attack_reason(battle, f, t)
             if why:
@@ -684,7 +686,7 @@ def _mount_attack_reason(battle: Battle, m: Fighter, t: Fighter) -> Reason | Non
     if rider is None:
         return None
     if not mount_trained(m):
-        return Reason(f"{m.label} is not trained for combat: only its rider attacks.", "S4-MOUNT-11")
+        return Reason(f"{m.label} is not trained for combat: only {m.their} rider attacks.", "S4-MOUNT-11")
     ch = this_round(battle, rider, "charge")
     if ch is not None:
         return Reason(f"{rider.label} charged: {m.label} does not attack this turn.", "S4-MOUNT-7")
@@ -730,11 +732,11 @@ class Brawl(D20Action):
         if trait(t, "no_brawl", 0):
             return Reason(f"The GM rules that {t.label} cannot be brawled.", "S4-BRAWL-4")
         if is_held(battle, f.id) and t.id not in [g.holder for g in battle.grapples if g.target == f.id]:
-            return Reason(f"{f.label} is held: it can only fight its holder (ruling D20-9).", "S4-HELD-1")
+            return Reason(f"{f.label} is held: {f.words.they} can only fight {f.their} holder (ruling D20-9).", "S4-HELD-1")
         if is_holding(battle, f.id) and t.id not in _held_by(battle, f):
             if not (self.kind == "kick" and holder_allowed(battle, "kick")):
-                return Reason(f"{f.label} is holding someone else (the GM may allow a holder to kick another foe: "
-                              f"holder_actions).", "S4-HOLD-5")
+                return Reason(f"{f.label} is holding someone else (the GM, in the scenario's options, may allow a "
+                              "holder to kick another foe).", "S4-HOLD-5")
         if this_round(battle, f, "moved") and this_round(battle, f, "moved").get("ran"):
             return Reason(f"{f.label} ran this round.", "S4-RUN-2")
         return None
@@ -747,14 +749,14 @@ class Brawl(D20Action):
         if any(g.holder == f.id and g.target == t.id for g in battle.grapples):
             from game.rules.d20.attack import damage_mods, roll_damage
 
-            r.note(E.message(f"{f.label} holds {t.label}: its unarmed blow lands automatically.", actor=f.id,
+            r.note(E.message(f"{f.label} holds {t.label}: {f.their} unarmed blow lands automatically.", actor=f.id,
                              rule="S4-HOLD-1"))
             amount, _ = roll_damage(r, f, None, label="unarmed damage (1d3)", rule="S4-HOLD-1", dice=(1, 3),
                                     mods=damage_mods(battle, f, None, "melee"))
             apply_damage(r, f, t, max(1, amount), dtype="subdual", rule="S4-HOLD-1")
             return
         if is_holding(battle, f.id):
-            r.note(E.message(f"The GM allows {f.label} to kick another foe while it keeps its hold.", actor=f.id,
+            r.note(E.message(f"The GM allows {f.label} to kick another foe while {f.words.they} {f.words.verb('keeps', 'keep')} {f.their} hold.", actor=f.id,
                              rule="S4-HOLD-4"))
         backlash = is_metal_armoured(t) and not is_metal_armoured(f)
         res = strike(r, f, t, None, kind="melee", option="kick" if self.kind == "kick" else None, dice=dice,
@@ -763,7 +765,7 @@ class Brawl(D20Action):
         if backlash and res.hit:
             from game.rules.d20.attack import damage_mods, roll_damage
 
-            r.note(E.message(f"{f.label} {self.kind}s metal armour: the damage is its own.", actor=f.id,
+            r.note(E.message(f"{f.label} {self.kind}s metal armour: the damage is {f.their} own.", actor=f.id,
                              rule="S4-BRAWL-3"))
             amount, _ = roll_damage(r, f, None, label=f"{self.kind} damage", rule="S4-BRAWL-3", dice=dice,
                                     mods=damage_mods(battle, f, None, "melee"))
@@ -911,10 +913,10 @@ class Charge(D20Action):
 
             mine, theirs = POLICY.number(battle, f.id), rec.get("number")
             if mine is not None and theirs is not None and theirs < mine:
-                r.note(E.message(f"{t.label}'s initiative ({theirs}) is worse than {f.label}'s ({mine}): its set "
+                r.note(E.message(f"{t.label}'s initiative ({theirs}) is worse than {f.label}'s ({mine}): {t.their} set "
                                  f"weapon comes too late.", actor=t.id, rule="S4-SET-2"))
             else:
-                r.note(E.message(f"{t.label} has set its {item(spear)['name']} against the charge: both strike on "
+                r.note(E.message(f"{t.label} has set {t.their} {item(spear)['name']} against the charge: both strike on "
                                  f"{f.label}'s number, simultaneously.", actor=t.id, rule="S4-SET-3"))
                 strike(r, t, f, spear, rule="S4-SET-1", double="a set weapon against a charge: double damage (S4-SET-1)")
                 r.emit(E.stat(t.id, "counters.set", None))
@@ -969,7 +971,7 @@ def charge_attack(r: Resolution, f: Fighter) -> None:
         w = None
     Charge(f.id, target=t.id)._set_weapon(r, f, t, mount)
     if is_out(f):
-        r.note(E.message(f"{f.label} falls as it arrives; its charge attack still lands (simultaneous, GX-4).",
+        r.note(E.message(f"{f.label} falls as {f.words.they} {f.words.verb('arrives', 'arrive')}; {f.their} charge attack still lands (simultaneous, GX-4).",
                          actor=f.id, rule="GX-4"))
     kind_rule = "S4-MOUNT-5" if mount is not None else "S4-CHARGE-6"
     res = strike(r, f, t, w, rule=kind_rule, extra=[Mod(2, "charge", "S4-CHARGE-6" if mount is None
@@ -1015,7 +1017,7 @@ class SetVsCharge(D20Action):
 
         n = POLICY.number(r.battle, f.id) if isinstance(r.battle.state.get("initiative"), dict) else None
         mark(r, f, "set", number=n)
-        r.note(E.message(f"{f.label} sets its weapon against a charge (holding its action).", actor=f.id,
+        r.note(E.message(f"{f.label} sets {f.their} weapon against a charge (holding {f.their} action).", actor=f.id,
                          rule="S4-SET-3"))
 
 
@@ -1032,7 +1034,7 @@ def _defence_reason(battle: Battle, f: Fighter, mode: str) -> Reason | None:
                       f"allows no attack that round.", "S4-PARRY-3" if mode == "total" else "S4-STAFF-3")
     moved = this_round(battle, f, "moved")
     if moved and mode == "partial" and moved.get("ran"):  # S4-PARRY-2: no more than its base movement
-        return Reason(f"{f.label} ran this round: partial defence allows only its base movement.", "S4-PARRY-2")
+        return Reason(f"{f.label} ran this round: partial defence allows only {f.their} base movement.", "S4-PARRY-2")
     if moved and mode == "total" and float(moved.get("feet", 0)) > 5:  # S4-PARRY-3: at most 5' that round
         return Reason(f"{f.label} has moved {int(float(moved.get('feet', 0)))}' this round: total defence allows "
                       f"at most 5'.", "S4-PARRY-3")
@@ -1055,7 +1057,7 @@ class Defend(D20Action):
         if self.mode not in ("partial", "total", "off_hand", "staff"):
             return Reason("mode is partial, total, off_hand or staff", self.rule, "bad_intent")
         if this_round(battle, f, "defense"):
-            return Reason(f"{f.label} has already declared its defence this round.", self.rule)
+            return Reason(f"{f.label} has already declared {f.their} defence this round.", self.rule)
         if self.mode == "off_hand":
             if not item(f.hands.get("left")).get("small"):
                 return Reason("A defensive off-hand weapon must be a dagger or similar.", "S4-TWOWEAPON-3")
@@ -1100,14 +1102,14 @@ class ShieldBash(D20Action):
         if is_holding(battle, f.id):
             if not (holder_allowed(battle, "shield_bash") and t.id in _held_by(battle, f)):
                 return Reason(f"{f.label} is holding an opponent (the GM allows a holder's shield bash only on the "
-                              f"one it holds, with the scenario's holder_actions).", "S4-HOLD-5")
+                              f"one {f.words.they} {f.words.verb('holds', 'hold')}, in the scenario's options).", "S4-HOLD-5")
         return None
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         t = r.battle.fighter(self.target)
         _break_peace(r, t)
         if is_holding(r.battle, f.id):
-            r.note(E.message(f"The GM allows {f.label} to bash the one it holds with its strapped shield.",
+            r.note(E.message(f"The GM allows {f.label} to bash the one {f.words.they} {f.words.verb('holds', 'hold')} with {f.their} strapped shield.",
                              actor=f.id, rule="S4-HOLD-4"))
         sh = item(shield_of(f))
         magic = int(sh.get("magic", 0))
@@ -1121,7 +1123,7 @@ class ShieldBash(D20Action):
             dm.append(Mod(magic, "magic shield", "S4-BASH-3"))
         r.note(E.message("A shield is made to be used this way: no off-hand penalty.", actor=f.id, rule="S4-BASH-5"))
         strike(r, f, t, None, dice=(1, 4), dmg_mods=dm, extra=extra, dtype="subdual", rule=self.rule,
-               label=f"{f.label} bashes {t.label} with its shield")
+               label=f"{f.label} bashes {t.label} with {f.their} shield")
         mark(r, f, "bash")
 
 
@@ -1143,7 +1145,7 @@ class AimedShot(D20Action):
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         mark(r, f, "aim")
-        r.note(E.message(f"{f.label} aims: +4 to its ranged attacks next round.", actor=f.id, rule="S4-AIM-2"))
+        r.note(E.message(f"{f.label} aims: +4 to {f.their} ranged attacks next round.", actor=f.id, rule="S4-AIM-2"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1322,7 +1324,7 @@ class UseItem(D20Action):
                 r.emit(E.condition(m.id, remove="bolting", actor=f.id, rule="S4-MOUNT-20"))
                 r.emit(E.stat(m.id, "counters.control", None))
             r.emit(E.stat(f.id, f"counters.used_{self.item}", True))
-            r.note(E.message(f"{f.label}'s {it['name']} calms its mount (the GM's means of regaining control).",
+            r.note(E.message(f"{f.label}'s {it['name']} calms {f.their} mount (the GM's means of regaining control).",
                              actor=f.id, rule="S4-MOUNT-20"))
             return
         heal = r.dice.roll(1, 4, "the ring's healing", "S4-HOLD-3")[0]

@@ -552,7 +552,7 @@ def _strike_helpless(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, 
     if class_of(a) == "thief" and kind == "melee":
         amount *= 2
         why = "a backstab: twice the maximum backstab damage against the helpless"
-        r.note(E.message(f"{a.label} backstabs: double its maximum backstab damage.", actor=a.id,
+        r.note(E.message(f"{a.label} backstabs: double {a.their} maximum backstab damage.", actor=a.id,
                          rule="S4-HELPLESS-4"))
     out.hit, out.damage = True, amount
     apply_damage(r, a, t, amount, dtype=dtype or ("subdual" if subdue else it.get("dtype", "normal")),
@@ -664,7 +664,7 @@ def _missed(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, kind: str
     if kind == "missile" and option != "careful" and -4 < margin < 0 and face != 1:
         friends = in_melee(battle, a, t)
         if not friends and any(f.side == a.side for f in engaged_with(battle, t)):
-            r.note(E.message(f"{t.label} is Large and its melee foes are man-sized or smaller: the miss hits no "
+            r.note(E.message(f"{t.label} is Large and {t.their} melee foes are man-sized or smaller: the miss hits no "
                              f"friend.", actor=a.id, rule="S4-RANGED-4"))
         if friends:
             pick = friends[0]

@@ -51,9 +51,9 @@ class D20Action(Action):
                           "S4-PRONE-2" if "stand" in busy.get("why", "") else "S4-MOUNT-18")
         if self.moves and this_round(battle, f, "attacked"):
             if this_round(battle, f, "moved"):
-                return Reason(f"{f.label} has moved and attacked this round: no more moving until its next turn.",
+                return Reason(f"{f.label} has moved and attacked this round: no more moving until {f.their} next turn.",
                               "S4-MOVE-5")
-            return Reason(f"{f.label} has attacked this round and stays put until its next turn.", "S4-ATTACK-4")
+            return Reason(f"{f.label} has attacked this round and stays put until {f.their} next turn.", "S4-ATTACK-4")
         if self.attacks:
             if this_round(battle, f, "attacked"):
                 return Reason(f"{f.label} has already attacked this round.", "S4-MOVE-5")

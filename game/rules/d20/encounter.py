@@ -68,7 +68,7 @@ def check_surprise(battle: Battle, dice: Dice, res: Resolution) -> None:
             if face <= mine:
                 res.emit(surprise_event(f.id, battle.round))
             elif face <= rng:
-                res.note(E.message(f"{f.label} is hard to surprise: its range is 1-{mine}, so a {face} does not "
+                res.note(E.message(f"{f.label} is hard to surprise: {f.their} range is 1-{mine}, so a {face} does not "
                                    f"catch it.", actor=f.id, rule="S4-SURPRISE-4"))
 
 

@@ -299,7 +299,7 @@ def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
         if all(hex_distance(o.hex, h) <= 1 for h in steps) or not has_ready_weapon(o):
             continue
         if battle.state.get("reactions") is False:  # SITUATION-FORMAT: the action says ``reactions: false``
-            r.note(E.message(f"{f.label} turns its back on {o.label}, who lets it go: no parting shot.", actor=o.id,
+            r.note(E.message(f"{f.label} turns {f.their} back on {o.label}, who lets it go: no parting shot.", actor=o.id,
                              rule="S4-DEFMOVE-1"))
             continue
         # a stunned foe still acts, at -2 (G4-16): it gets its shot; one who cannot attack at all does not: the
@@ -310,7 +310,7 @@ def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
             continue
         weapon = next((h for h in o.hands.values() if item(h).get("kind") == "melee"), None)
         note = "one attack of its routine" if int(trait(o, "attacks", 1)) > 1 else "a free attack"
-        r.note(E.message(f"{f.label} turns its back on {o.label}: a parting shot at +2 ({note}).", actor=o.id,
+        r.note(E.message(f"{f.label} turns {f.their} back on {o.label}: a parting shot at +2 ({note}).", actor=o.id,
                          rule="S4-DEFMOVE-2" if int(trait(o, "attacks", 1)) > 1 else "S4-DEFMOVE-1"))
         dice = None if weapon else (1, int(trait(o, "natural", 4)) or 4)
         strike(r, o, f, weapon, kind="melee", label=f"{o.label}'s parting shot at {f.label}", rule="S4-DEFMOVE-1",
@@ -372,5 +372,5 @@ def stall_if_idle(r: Resolution, f: Fighter) -> None:
     if isinstance(moved, dict) and moved.get("round") == battle.round - 1:
         return  # it flew last round: Move.go judged that flight
     r.emit(E.stat(f.id, "counters.stall", battle.round, rule="S4-FLY-4"))
-    r.note(E.message(f"{f.label} did not fly last round, less than a third of its speed: it stalls and must dive "
+    r.note(E.message(f"{f.label} did not fly last round, less than a third of {f.their} speed: {f.words.they} {f.words.verb('stalls', 'stall')} and must dive "
                      "at the maximum rate this round.", actor=f.id, rule="S4-FLY-4"))

@@ -73,7 +73,7 @@ def touch_attack(r: Resolution, wrestler: Fighter, creature: Fighter) -> None:
     sides = int(trait(creature, "touch", 0))
     if not sides:
         return
-    r.note(E.message(f"{wrestler.label} wrestles {creature.label}: its touch strikes automatically.",
+    r.note(E.message(f"{wrestler.label} wrestles {creature.label}: {creature.their} touch strikes automatically.",
                      actor=creature.id, rule="S4-MONSTER-4"))
     amount, _ = roll_damage(r, creature, None, label=f"{creature.label}'s touch (1d{sides})", rule="S4-MONSTER-4",
                             dice=(1, sides), mods=[])
@@ -132,7 +132,7 @@ class Wrestle(D20Action):
         inner = [g for g in battle.grapples if g.holder == t.id]
         for g in inner:
             r.note(E.message(f"{f.label} holds {t.label}, who holds {battle.fighter(g.target).label}: "
-                             f"{battle.fighter(g.target).label} gets +4 on its escape rolls.", rule="S4-MULTI-5"))
+                             f"{battle.fighter(g.target).label} gets +4 on {battle.fighter(g.target).their} escape rolls.", rule="S4-MULTI-5"))
         if trait(t, "touch", 0):
             touch_attack(r, f, t)
 
@@ -362,7 +362,7 @@ class AcquireItem(D20Action):
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if not is_holding(battle, f.id):
-            return Reason(f"{f.label} must hold its opponent first.", self.rule)
+            return Reason(f"{f.label} must hold {f.their} opponent first.", self.rule)
         if self.held(battle, f) is None:
             return Reason(f"The one {f.label} holds has no {self.item} in hand.", self.rule)
         if self.reaction not in (None, "reverse", "escape"):

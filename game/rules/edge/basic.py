@@ -110,7 +110,7 @@ class Move(MoveVerb, EdgeAction):
         if links.is_in_grapple(battle, self.actor):
             return Reason("grapplers do not move by normal movement (only Drag, Throw and Escape move them)", "G1-8")
         if links.used(battle, self.actor, "moved"):
-            return Reason(f"{self.actor} already used its movement this turn", "G1-4")
+            return Reason(f"{actor.label} already used {actor.their} movement this turn", "G1-4")
         to = Hex(*self.to)
         if to not in _reach_map(battle, self.actor):
             n = move_allowance(battle.fighter(self.actor))
@@ -199,7 +199,7 @@ class Attack(EdgeAction):
         if contest["edge"] >= combat.HIT_EDGE:
             combat.deal_damage(res, self.actor, self.target, weapon, contest["edge"])
         else:
-            res.note(ev.message(f"{self.actor} misses {self.target} (edge {contest['edge']})", actor=self.actor,
+            res.note(ev.message(f"{actor.label} misses {links.name(res.battle, self.target)} (edge {contest['edge']})", actor=self.actor,
                                 rule="G1-5"))
 
 
@@ -218,7 +218,7 @@ class Ready(ReadyVerb, EdgeAction):
             return reason
         f = battle.fighter(self.actor)
         if links.used(battle, self.actor, "acted"):
-            return Reason(f"{self.actor} already acted this turn (one phase plus movement)", "G1-4")
+            return Reason(f"{f.label} already acted this turn (one phase plus movement)", "G1-4")
         need = max(1, int(item_info(self.item)["hands"]))
         if f.counters.get("edge.loose") == self.item and self.item in f.hands.values():
             need = 1
@@ -272,13 +272,13 @@ class Release(EdgeAction):
 
 @dataclass(frozen=True, slots=True)
 class Wait(WaitVerb, EdgeAction):
-    """The turn passes. Edge's log names fighters by id."""
+    """The turn passes."""
 
-    message: ClassVar[str] = "{id} waits"
+    message: ClassVar[str] = "{label} waits"
 
 
 @dataclass(frozen=True, slots=True)
 class DoNothing(DoNothingVerb, EdgeAction):
-    """The turn passes. Edge's log names fighters by id."""
+    """The turn passes."""
 
-    message: ClassVar[str] = "{id} does nothing"
+    message: ClassVar[str] = "{label} does nothing"

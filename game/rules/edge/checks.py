@@ -44,13 +44,13 @@ def find_link(battle: Battle, actor: str, target: str | None) -> tuple[Grapple |
     if target is not None:
         g = links.link(battle, actor, target)
         if g is None:
-            return None, Reason(f"{actor} is not in a grapple with {target}", "S1-GRAPPLE-1")
+            return None, Reason(f"{links.name(battle, actor)} is not in a grapple with {links.name(battle, target)}", "S1-GRAPPLE-1")
         return g, None
     if not mine:
-        return None, Reason(f"{actor} is not in a grapple", "S1-GRAPPLE-1")
+        return None, Reason(f"{links.name(battle, actor)} is not in a grapple", "S1-GRAPPLE-1")
     if len(mine) > 1:
-        names = ", ".join(links.other(g, actor) for g in mine)
-        return None, Reason(f"{actor} is in several grapples: name the target ({names})", "G1-11", "bad_intent")
+        names = ", ".join(links.name(battle, links.other(g, actor)) for g in mine)
+        return None, Reason(f"{links.name(battle, actor)} is in several grapples: name the target ({names})", "G1-11", "bad_intent")
     return mine[0], None
 
 
@@ -67,7 +67,7 @@ def melee_reason(battle: Battle, actor: str, target: str, weapon: str | None, de
     if t.has("dead"):
         return Reason(f"{t.label} is dead", "G1-9")
     if links.used(battle, actor, "acted"):
-        return Reason(f"{actor} already acted this turn (one phase plus movement)", "G1-4")
+        return Reason(f"{links.name(battle, actor)} already acted this turn (one phase plus movement)", "G1-4")
     if links.is_in_grapple(battle, actor):
         return Reason("while in a grapple your melee action is your grapple roll (Pummel to strike)", "G1-8")
     if hex_distance(battle.fighter(actor).hex, t.hex) != 1:

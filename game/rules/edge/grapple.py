@@ -233,7 +233,7 @@ def result_reason(battle: Battle, actor: str, g: Grapple, fields: _Fields) -> Re
             return Reason(f"{them.label} holds nothing to Wrest", "S1-WREST-1")
         if fields.item is not None and fields.item not in items:
             where = "hands or on its body" if option(battle, "edge.wrest_from_body") else "hands"
-            return Reason(f"{them.label} has no {fields.item} in its {where}", "S1-WREST-1")
+            return Reason(f"{them.label} has no {fields.item} in {them.their} {where}", "S1-WREST-1")
         if fields.drop_to is not None:
             d = _hex(fields.drop_to)
             if d is None or hex_distance(d, me.hex) != 1:
@@ -420,7 +420,7 @@ def apply_result(res: Resolution, actor: str, g: Grapple, edge: int, fields: _Fi
     foe = links.other(g, actor)
     result = fields.option or "none"
     if result == "none":
-        res.note(ev.message(f"{actor} takes no result", actor=actor, rule="S1-GRAPPLE-5"))
+        res.note(ev.message(f"{links.name(battle, actor)} takes no result", actor=actor, rule="S1-GRAPPLE-5"))
     elif result == "escape":
         links.end_link(res, g, actor=actor, why="escape", rule="S1-ESCAPE-1")
     elif result == "regrip":
@@ -465,10 +465,10 @@ def _pummel(res: Resolution, actor: str, foe: str, weapon: str | None) -> None:
     if contest["edge"] >= combat.HIT_EDGE:
         combat.deal_damage(res, actor, foe, weapon, contest["edge"], rule="S1-PUMMEL-1")
     elif contest["edge"] == 0:
-        res.note(ev.message(f"{actor}'s Pummel misses; its edge 0 cannot be used to enter another grapple",
+        res.note(ev.message(f"{links.name(res.battle, actor)}'s Pummel misses; {links.their(res.battle, actor)} edge 0 cannot be used to enter another grapple",
                             actor=actor, rule="S1-PUMMEL-3"))
     else:
-        res.note(ev.message(f"{actor}'s Pummel misses", actor=actor, rule="S1-PUMMEL-1"))
+        res.note(ev.message(f"{links.name(res.battle, actor)}'s Pummel misses", actor=actor, rule="S1-PUMMEL-1"))
 
 
 def _wrest(res: Resolution, actor: str, foe: str, fields: _Fields) -> None:
@@ -521,14 +521,14 @@ def _pin(res: Resolution, actor: str, g: Grapple, edge: int, fields: _Fields) ->
     extra = edge - need
     new = min(links.PIN_MAX, level + 1 + extra)
     links.set_pin(res, g, actor, new, rule)
-    why = f"{foe} is pinned at -{new}: +1 for the pin (S1-PIN-2)"
+    why = f"{links.name(res.battle, foe)} is pinned at -{new}: +1 for the pin (S1-PIN-2)"
     if extra:
         why += f", +{extra} for edge beyond {need} (S1-PIN-3)"
     if new - level < 1 + extra:
         why += " (the penalty stops at -5)"
     res.note(ev.message(why, actor=actor, rule="S1-PIN-3" if extra else "S1-PIN-2"))
     if new >= links.PIN_MAX:
-        res.note(ev.message(f"{foe} can no longer resist: at -5 every die fails", actor=actor, rule="S1-PIN-6"))
+        res.note(ev.message(f"{links.name(res.battle, foe)} can no longer resist: at -5 every die fails", actor=actor, rule="S1-PIN-6"))
 
 
 # -- the two actions -----------------------------------------------------------------------
@@ -638,9 +638,9 @@ class GrappleRoll(EdgeAction):
         if reason or g is None:
             return reason
         if links.used(battle, self.actor, "rolled"):
-            return Reason(f"{self.actor} already made its grapple roll this turn", "G1-2")
+            return Reason(f"{actor.label} already made {actor.their} grapple roll this turn", "G1-2")
         if links.pin_level(g, self.actor) >= links.PIN_MAX:
-            return Reason(f"{self.actor} is pinned at -5 and can no longer resist", "S1-PIN-6")
+            return Reason(f"{actor.label} is pinned at -5 and can no longer resist", "S1-PIN-6")
         fields = _fields(self)
         return _drop_reason(battle, self.actor, fields) or result_reason(battle, self.actor, g, fields)
 
@@ -687,7 +687,7 @@ class EnterGrapple(EdgeAction):
         if reason:
             return reason
         if links.link(battle, self.actor, self.target):
-            return Reason(f"{self.actor} is already in a grapple with {self.target}", "S1-GRAPPLE-1")
+            return Reason(f"{actor.label} is already in a grapple with {links.name(battle, self.target)}", "S1-GRAPPLE-1")
         fields = _fields(self)
         reason = _drop_reason(battle, self.actor, fields)
         if reason or fields.option is None:
@@ -709,7 +709,7 @@ class EnterGrapple(EdgeAction):
         edge = contest["edge"]
         if edge < 0:
             res.note(contest)
-            res.note(ev.message(f"{self.actor} fails to enter a grapple with {self.target} (edge {edge})",
+            res.note(ev.message(f"{actor.label} fails to enter a grapple with {links.name(battle, self.target)} (edge {edge})",
                                 actor=self.actor, rule="G1-3"))
             links.mark_used(res, self.actor, "acted")
             return
@@ -718,12 +718,12 @@ class EnterGrapple(EdgeAction):
                  ev.stat(self.actor, "counters.edge.acted", battle.round),
                  ev.stat(self.actor, "counters.edge.rolled", battle.round)]
         if edge < 1:
-            start.insert(2, ev.message(f"edge 0: {self.actor} enters a grapple with {self.target}; no grapple "
+            start.insert(2, ev.message(f"edge 0: {actor.label} enters a grapple with {links.name(battle, self.target)}; no grapple "
                                        "roll this turn", actor=self.actor, rule="G1-3"))
             for e in start:
                 res.emit(e) if e["type"] not in ("contest", "message") else res.note(e)
             return
-        start.insert(2, ev.message(f"edge {edge}: {self.actor} enters a grapple with {self.target} and makes a "
+        start.insert(2, ev.message(f"edge {edge}: {actor.label} enters a grapple with {links.name(battle, self.target)} and makes a "
                                    "grapple roll at once", actor=self.actor, rule="G1-3"))
         start.pop()  # the immediate roll marks itself
         try:

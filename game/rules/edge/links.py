@@ -39,6 +39,19 @@ PIN_MAX = 5
 GRAPPLE_KINDS = ("pin", "pin-1", "pin-2", "pin-3", "pin-4", "pin-5")
 
 
+
+def name(battle: Battle, fid: str) -> str:
+    """A fighter's name as the scenario writes it, for a line the player reads (an id only for one not
+    in the battle): the log read "gus waits" and "kell misses gus" for Gus the Barman and Kell."""
+    f = battle.get(fid)
+    return f.label if f is not None else fid
+
+
+def their(battle: Battle, fid: str) -> str:
+    """The fighter's possessive ("their" unless the scenario gives a pronoun): "Ann already used her movement"."""
+    f = battle.get(fid)
+    return f.their if f is not None else "their"
+
 def links_of(battle: Battle, fighter: str) -> list[Grapple]:
     """Every grapple the fighter is in, as holder or target, oldest first (G1-11)."""
     return [g for g in battle.grapples if fighter in (g.holder, g.target)]

@@ -193,4 +193,10 @@ def phase_reason(battle: Battle, action_type: str) -> Reason | None:
     phase = phase_of(battle)
     if phase is None or action_type in ANY_PHASE or action_type in PHASE_ACTIONS.get(phase, ()):
         return None
-    return Reason(f"{action_type} is not part of the {phase} phase", "G1-4")
+    # the player reads the action in words ("Enter grapple"), never its id ("enter_grapple")
+    return Reason(f"{_title(action_type)} is not part of the {phase} phase", "G1-4")
+
+
+def _title(action_type: str) -> str:
+    """An action type in words, as the menu says it ("enter_grapple" -> "Enter grapple")."""
+    return action_type.replace("_", " ").capitalize()

@@ -26,6 +26,7 @@ from game.rules.nd6.status import (
     ready_weapon,
     this_round,
 )
+from game.wording import verb
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -185,7 +186,7 @@ class Charge(Nd6Action):
         if why or t is None:
             return why
         if in_hth(f) or is_down(f):
-            return Reason(f"{f.label} must be on its feet and out of any brawl to charge.", "G3-4")
+            return Reason(f"{f.label} must be on {f.their} feet and out of any brawl to charge.", "G3-4")
         if engaged_with(battle, f):
             return Reason(f"{f.label} is engaged: it may only shift one hex.", "G3-4")
         if this_round(f, "moved", battle) and phase_of(battle) is not None:
@@ -307,7 +308,7 @@ class Attack(Nd6Action):
         n = moved_this_round(battle, f)
         charge = this_round(f, "charge", battle)
         if n > mov(f) // 2 and not charge:
-            return Reason(f"{f.label} moved {n} hexes, more than half its MOV: no attack this round.", "G3-4")
+            return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no attack this round.", "G3-4")
         if this_round(f, "stood", battle):
             return Reason(f"{f.label} spent this round getting up.", "G3-8")
         return None
@@ -345,7 +346,7 @@ def attack_reach(battle: Battle, f: Fighter, t: Fighter, weapon: str | None) -> 
     same = f.hex == t.hex
     if in_hth(f):
         if not same or not in_hth(t):
-            return Reason(f"{f.label} is in hand-to-hand: it can strike only those in its brawl.", "G3-9")
+            return Reason(f"{f.label} is in hand-to-hand: {f.words.they} can strike only those in {f.their} brawl.", "G3-9")
         if weapon is not None and not item(weapon).get("hth_damage"):
             return Reason("Only bare hands, a knife, brass knuckles or a pistol work inside a brawl.", "S3-HTH-8")
         return None
@@ -383,7 +384,7 @@ class Defend(Nd6Action):
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if this_round(f, "defense", battle):
-            return Reason(f"{f.label} has already chosen its defence this round.", "G3-4")
+            return Reason(f"{f.label} has already chosen {f.their} defence this round.", "G3-4")
         return None  # ruling ND6-5: anyone may defend; bare hands hold only against unarmed blows (S3-MA-4)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
@@ -551,7 +552,8 @@ class ChooseOrder(Nd6Action):
 
         ev = r.emit(POLICY.choice_event(r.battle, f.id, self.first, rule="G3-3"))
         side = r.battle.side(ev["value"])
-        r.note(E.message(f"{f.label} chooses that {side.name if side and side.name else ev['value']} moves first.",
+        first = side.name if side and side.name else str(ev["value"])
+        r.note(E.message(f"{f.label} chooses that {first} {verb(first, 'moves', 'move')} first.",
                          actor=f.id, rule="G3-3"))
 
 

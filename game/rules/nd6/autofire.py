@@ -295,7 +295,7 @@ class _AutoAction(Nd6Action):
                 return Reason(f"{f.label}'s {item(w).get('name', w)} cannot fire at {t.label}.", "S3-AUTO-24")
         n = moved_this_round(battle, f)
         if n > mov(f) // 2:
-            return Reason(f"{f.label} moved {n} hexes, more than half its MOV: no attack this round.", "G3-4")
+            return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no attack this round.", "G3-4")
         if this_round(f, "stood", battle):
             return Reason(f"{f.label} spent this round getting up.", "G3-8")
         return auto_reason(battle, f, aims, self)

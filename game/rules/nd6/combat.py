@@ -392,7 +392,7 @@ def _critical_area(r: Resolution, a: Fighter, t: Fighter) -> None:
     for hand, held in list(t.hands.items()):
         if held and item(held).get("kind") not in ("armour",) and not has_tag(held, "no_drop"):
             let_fall(r, t, held, action="dropped", hand=hand, rule="S3-MA-9")
-            r.note(E.message(f"{a.label} strikes a critical spot: {t.label} drops its {item(held).get('name', held)}.",
+            r.note(E.message(f"{a.label} strikes a critical spot: {t.label} drops {t.their} {item(held).get('name', held)}.",
                              actor=a.id, rule="S3-MA-9"))
             return
 

@@ -375,7 +375,7 @@ class Flame(Nd6Action):
             return Reason(f"{f.label} has no line of fire to [{aim.q}, {aim.r}].", "GX-5")
         n = moved_this_round(battle, f)
         if n > mov(f) // 2:
-            return Reason(f"{f.label} moved {n} hexes, more than half its MOV: no attack this round.", "G3-4")
+            return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no attack this round.", "G3-4")
         if this_round(f, "stood", battle):
             return Reason(f"{f.label} spent this round getting up.", "G3-8")
         if self.hexes is not None:

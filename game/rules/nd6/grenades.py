@@ -262,7 +262,7 @@ class ThrowGrenade(Nd6Action):
             return Reason(f"{f.label} has no line of sight to that hex.", "GX-5")
         n = moved_this_round(battle, f)
         if n > mov(f) // 2:
-            return Reason(f"{f.label} moved {n} hexes, more than half its MOV: no throw this round.", "G3-4")
+            return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no throw this round.", "G3-4")
         if this_round(f, "stood", battle):
             return Reason(f"{f.label} spent this round getting up.", "G3-8")
         return None
@@ -287,7 +287,7 @@ class ThrowGrenade(Nd6Action):
                     "effect": f"it lands {n} hex{'es' if n > 1 else ''} off, toward side {face} (S3-GRENADE-4)."})
         at = landing(battle, f, to, roll, direction)
         if roll.get("auto") == "dropped":
-            text, rule = f"{f.label} drops the {name_of(g)} in its own hex.", "S3-GRENADE-5"
+            text, rule = f"{f.label} drops the {name_of(g)} in {f.their} own hex.", "S3-GRENADE-5"
         elif not roll["success"]:
             text, rule = f"The {name_of(g)} misses and lands at [{at.q}, {at.r}].", "S3-GRENADE-4"
         else:

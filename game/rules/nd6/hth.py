@@ -162,7 +162,7 @@ def _attack_spent(battle: Battle, f: Fighter) -> Reason | None:
     """S3-HTH-6: trying HTH is an attack, so what forbids an attack this round forbids it (G3-4, G3-8)."""
     n = moved_this_round(battle, f)
     if n > mov(f) // 2 and not this_round(f, "charge", battle):
-        return Reason(f"{f.label} moved {n} hexes, more than half its MOV: no attack this round.", "S3-HTH-6")
+        return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no attack this round.", "S3-HTH-6")
     if this_round(f, "stood", battle):
         return Reason(f"{f.label} spent this round getting up.", "G3-8")
     return None
@@ -196,7 +196,7 @@ def _begin(r: Resolution, a: Fighter, t: Fighter, *, rule: str, belt: bool) -> N
     if w is not None:
         # S3-HTH-11: readied at the start of the defender's next turn (start_turn), not at once
         r.emit(E.stat(t.id, "counters.hth_ready", {"item": w}, rule="S3-HTH-11"))
-        r.note(E.message(f"{t.label} gets its {item(w).get('name', w)} from its belt: ready on its next turn.",
+        r.note(E.message(f"{t.label} gets {t.their} {item(w).get('name', w)} from {t.their} belt: ready on {t.their} next turn.",
                          actor=t.id, rule="S3-HTH-11"))
 
 
@@ -284,7 +284,7 @@ class EnterHTH(Nd6Action):
         # S3-HTH-8, ruling ND6-6: the attacker lets go of what is no use inside before the defender's die
         drop_for_brawl(r, f, "S3-HTH-8")
         if self.accept or wants(battle, t, f):
-            r.note(E.message(f"{t.label} wants the brawl too: no roll on its table.", actor=f.id, rule="S3-HTH-5"))
+            r.note(E.message(f"{t.label} wants the brawl too: no roll on {t.their} table.", actor=f.id, rule="S3-HTH-5"))
             _begin(r, f, t, rule="S3-HTH-5", belt=False)
             return
         mods = table_mods(battle, f, t)
@@ -306,9 +306,9 @@ def _effect(row: str, a: Fighter, t: Fighter) -> str:
     """One sentence per row of the defender's table (S3-HTH-10..13), for the log and the dice pop-up."""
     return {
         "<=2": f"{t.label} lets go of all but a knife or pistol and both go down: the brawl begins.",
-        "3-4": f"{t.label} lets go of all but a knife or pistol and both go down; a knife or pistol on its belt "
+        "3-4": f"{t.label} lets go of all but a knife or pistol and both go down; a knife or pistol on {t.their} belt "
                "is ready next turn.",
-        "5-6": f"{t.label} fends {a.label} off: no brawl, {a.label} stays in its hex.",
+        "5-6": f"{t.label} fends {a.label} off: no brawl, {a.label} stays in {a.their} hex.",
         "7+": f"{t.label} fends {a.label} off and lands an automatic hit.",
     }[row]
 

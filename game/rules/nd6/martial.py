@@ -103,7 +103,7 @@ def _strike_spent(battle: Battle, f: Fighter) -> Reason | None:
     """What stops an attack this round stops the moves made instead of one (G3-4, G3-8)."""
     n = moved_this_round(battle, f)
     if n > mov(f) // 2 and not this_round(f, "charge", battle):
-        return Reason(f"{f.label} moved {n} hexes, more than half its MOV: no attack this round.", "G3-4")
+        return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no attack this round.", "G3-4")
     if this_round(f, "stood", battle):
         return Reason(f"{f.label} spent this round getting up.", "G3-8")
     return None
@@ -162,7 +162,7 @@ def settle(r: Resolution) -> None:
             why = "is stunned and knocked down"  # S3-STUN-2's knockdown is G3-17's "knocked down"
         if why:
             if h is not None:
-                r.note(E.message(f"{h.label} {why}: its subdue ends.", actor=h.id, rule="G3-17"))
+                r.note(E.message(f"{h.label} {why}: {h.their} subdue ends.", actor=h.id, rule="G3-17"))
             _free(r, g.holder, g.target, why, "G3-17")
 
 
@@ -269,7 +269,7 @@ def _close(battle: Battle, f: Fighter, t: Fighter) -> Reason | None:
     if hex_distance(f.hex, t.hex) != 1:
         return Reason(f"{t.label} is not next to {f.label}.", "G3-4")
     if is_down(f):
-        return Reason(f"{f.label} must be on its feet for that.", "G3-8")
+        return Reason(f"{f.label} must be on {f.their} feet for that.", "G3-8")
     return None
 
 
@@ -359,7 +359,7 @@ class Slam(Nd6Action):
         if hex_distance(f.hex, t.hex) != 1:
             return Reason(f"{t.label} is not next to {f.label}.", "G3-4")
         if f.posture != "standing":
-            return Reason(f"{f.label} must be on its feet to slam.", "S3-SLAM-1")
+            return Reason(f"{f.label} must be on {f.their} feet to slam.", "S3-SLAM-1")
         if is_down(t):
             return Reason(f"{t.label} is already on the ground.", "S3-SLAM-3")
         return _strike_spent(battle, f)
@@ -389,7 +389,7 @@ class Slam(Nd6Action):
         check = rolls.save_roll(r.dice, slam_check(r.battle, t, f))
         r.note(check)
         if check["success"]:
-            r.note(E.message(f"{t.label} keeps its feet against {f.label}'s {name}.", actor=t.id, rule="S3-SLAM-3"))
+            r.note(E.message(f"{t.label} keeps {t.their} feet against {f.label}'s {name}.", actor=t.id, rule="S3-SLAM-3"))
             return
         r.emit(E.posture(t.id, "prone", actor=f.id, rule="S3-SLAM-3"))
         r.note(E.message(f"{f.label}'s {name} knocks {t.label} to the ground.", actor=f.id, rule="S3-SLAM-3"))
@@ -456,7 +456,7 @@ class Subdue(Nd6Action):
         for cond in ("defending", "dodging"):
             if cond in t.conditions:
                 r.emit(E.condition(t.id, remove=cond, rule="S3-SUBDUE-3"))
-        r.note(E.message(f"{f.label} subdues {t.label}: no moving or acting for its next {SUBDUE_TURNS} turns.",
+        r.note(E.message(f"{f.label} subdues {t.label}: no moving or acting for {t.their} next {SUBDUE_TURNS} turns.",
                          actor=f.id, rule="S3-SUBDUE-3"))
 
 
@@ -528,7 +528,7 @@ class Disarm(Nd6Action):
         assert w is not None  # the check saw it
         name = item(w).get("name", w)
         if not _contest(r, f, t, "disarm", "S3-DISARM-2", may_dx=False, defence="holds on"):
-            r.note(E.message(f"{t.label} keeps its {name}.", actor=t.id, rule="S3-DISARM-2"))
+            r.note(E.message(f"{t.label} keeps {t.their} {name}.", actor=t.id, rule="S3-DISARM-2"))
             return
         grips = [h for h, held in t.hands.items() if held == w]
         if self.option == "take":
@@ -536,12 +536,12 @@ class Disarm(Nd6Action):
             r.emit(E.item(f.id, w, action="taken", owner=t.id, hand=free[0], rule="S3-DISARM-3"))
             if int(item(w).get("hands", 1)) == 2 and len(free) >= 2:
                 r.emit(E.stat(f.id, "hands", {**r.battle.fighter(f.id).hands, free[1]: w}, rule="S3-DISARM-3"))
-            r.note(E.message(f"{f.label} takes {t.label}'s {name}: now its ready weapon.", actor=f.id,
+            r.note(E.message(f"{f.label} takes {t.label}'s {name}: now {f.their} ready weapon.", actor=f.id,
                              rule="S3-DISARM-3"))
         else:
             r.emit(E.item(f.id, w, action="dropped", owner=t.id, hand=grips[0] if grips else None,
                           rule="S3-DISARM-3"))
-            r.note(E.message(f"{f.label} makes {t.label} drop its {name}.", actor=f.id, rule="S3-DISARM-3"))
+            r.note(E.message(f"{f.label} makes {t.label} drop {t.their} {name}.", actor=f.id, rule="S3-DISARM-3"))
         still = {h: None for h, held in t.hands.items() if held == w}
         if still:  # a two-handed weapon leaves both hands
             r.emit(E.stat(t.id, "hands", {**t.hands, **still}, rule="S3-DISARM-3"))

@@ -230,7 +230,7 @@ def mode_reason(battle: Battle, f: Fighter, weapon: str, mode: str | None) -> Re
     was = modes.get(weapon) if isinstance(modes, dict) else None
     changed = this_round(f, "mode_changed", battle)
     if was is not None and was != setting and changed:
-        return Reason(f"{f.label} has already switched its {item(weapon).get('name', weapon)}'s fire mode this "
+        return Reason(f"{f.label} has already switched {f.their} {item(weapon).get('name', weapon)}'s fire mode this "
                       "turn.", "S3-AUTO-2")
     return None
 
@@ -501,7 +501,7 @@ class Reload(Nd6Action):
         assert w is not None
         counted = {k: v for k, v in (f.counters.get("rounds") or {}).items() if k != w}
         r.emit(E.stat(f.id, "counters.rounds", counted or None, rule="G3-4"))
-        r.note(E.message(f"{f.label} reloads its {item(w).get('name', w)} ({magazine(w)} rounds).", actor=f.id,
+        r.note(E.message(f"{f.label} reloads {f.their} {item(w).get('name', w)} ({magazine(w)} rounds).", actor=f.id,
                          rule="G3-4"))
 
 
@@ -539,9 +539,9 @@ class ClearJam(Nd6Action):
         if ev["success"]:
             left = [i for i in (f.counters.get("jammed") or ()) if i != w]
             r.emit(E.stat(f.id, "counters.jammed", left or None, rule="G3-11"))
-            r.note(E.message(f"{f.label} clears its {name}.", actor=f.id, rule="G3-11"))
+            r.note(E.message(f"{f.label} clears {f.their} {name}.", actor=f.id, rule="G3-11"))
         else:
-            r.note(E.message(f"{f.label} fails to clear its {name}.", actor=f.id, rule="G3-11"))
+            r.note(E.message(f"{f.label} fails to clear {f.their} {name}.", actor=f.id, rule="G3-11"))
 
 
 @dataclass(frozen=True, slots=True)

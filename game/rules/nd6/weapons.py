@@ -137,7 +137,7 @@ def reach_reason(battle: Battle, f: Fighter, t: Fighter, weapon: str | None) -> 
         return why
     data = item(weapon)
     if has_tag(weapon, "bayonet") and not can_fire(f, weapon) and (in_hth(f) or hex_distance(f.hex, t.hex) != 1):
-        return Reason(f"{f.label}'s rifle cannot fire: its bayonet strikes only a foe in an adjacent hex.",
+        return Reason(f"{f.label}'s rifle cannot fire: {f.their} bayonet strikes only a foe in an adjacent hex.",
                       "S3-BAYONET-5")
     if has_tag(weapon, "firearm") and not can_fire(f, weapon) and not has_tag(weapon, "bayonet"):
         if in_hth(f):
@@ -272,7 +272,7 @@ def stun_save(r: Resolution, a: Fighter, t: Fighter) -> None:
         r.emit(E.posture(t.id, "prone", rule="S3-STUN-2"))
     r.emit(E.condition(t.id, add="stunned", rule="S3-STUN-2"))
     r.emit(E.stat(t.id, "counters.stunned", {"turns": STUN_TURNS, "seen": None}, rule="S3-STUN-2"))
-    r.note(E.message(f"{t.label} is stunned: it drops its weapons, falls and can do nothing for {STUN_TURNS} turns.",
+    r.note(E.message(f"{t.label} is stunned: {t.words.they} {t.words.verb('drops', 'drop')} {t.their} weapons, {t.words.verb('falls', 'fall')} and {t.words.verb('can', 'can')} do nothing for {STUN_TURNS} turns.",
                      actor=t.id, rule="S3-STUN-2"))
 
 
@@ -372,7 +372,7 @@ def jab_hexes(h: Hex, facing: int) -> dict[Hex, Hex | None]:
 
 def _moved_too_far(battle: Battle, f: Fighter) -> Reason | None:
     if moved_this_round(battle, f) > mov(f) // 2 and not this_round(f, "charge", battle):
-        return Reason(f"{f.label} moved more than half its MOV: no attack this round.", "G3-4")
+        return Reason(f"{f.label} moved more than half {f.their} MOV: no attack this round.", "G3-4")
     if this_round(f, "stood", battle):
         return Reason(f"{f.label} spent this round getting up.", "G3-8")
     return None
@@ -400,7 +400,7 @@ class Jab(Nd6Action):
         if pole is None:
             return Reason(f"{f.label} holds no long pole weapon to jab with.", "S3-POLE-3")
         if in_hth(f) or is_down(f):
-            return Reason(f"{f.label} must be on its feet and out of any brawl to jab.", "S3-POLE-3")
+            return Reason(f"{f.label} must be on {f.their} feet and out of any brawl to jab.", "S3-POLE-3")
         if this_round(f, "charge", battle):
             return Reason("A pole weapon's charge attack cannot be a jab.", "S3-POLE-5")
         zone = jab_hexes(f.hex, f.facing)
@@ -572,7 +572,7 @@ class StaffDisarm(_StaffSpecial):
         if w is None:
             return
         let_fall(r, t, w, action="dropped", rule="S3-STAFF-4")
-        r.note(E.message(f"{f.label}'s staff knocks {t.label}'s {item(w).get('name', w)} from its hands.",
+        r.note(E.message(f"{f.label}'s staff knocks {t.label}'s {item(w).get('name', w)} from {t.their} hands.",
                          actor=f.id, rule="S3-STAFF-4"))
 
 
@@ -613,7 +613,7 @@ class SetVsCharge(Nd6Action):
         if pole is None:
             return Reason(f"{f.label} holds no pole arm to set.", "S3-POLE-2")
         if in_hth(f) or is_down(f):
-            return Reason(f"{f.label} must be on its feet and out of any brawl to set its pole arm.", "S3-POLE-2")
+            return Reason(f"{f.label} must be on {f.their} feet and out of any brawl to set {f.their} pole arm.", "S3-POLE-2")
         if this_round(f, "set_vs_charge", battle):
             return Reason(f"{f.label}'s pole arm is already set this round.", "S3-POLE-2")
         return None
@@ -623,7 +623,7 @@ class SetVsCharge(Nd6Action):
         if phase_of(r.battle) == "movement":
             mark(r, f, "moved", hexes=0)  # it stands to receive the charge
             mark(r, f, "acted")  # like defending (G3-4), setting the weapon is the round's one option
-        r.note(E.message(f"{f.label} sets its {item(_pole(f)).get('name', 'pole arm')} against a charge.",
+        r.note(E.message(f"{f.label} sets {f.their} {item(_pole(f)).get('name', 'pole arm')} against a charge.",
                          actor=f.id, rule="S3-POLE-2"))
 
 
@@ -652,7 +652,7 @@ class FitBayonet(Nd6Action):
         r.emit(E.stat(f.id, "items", items, rule="S3-BAYONET-1"))
         r.emit(E.stat(f.id, "hands", {h: ("rifle_bayonet" if i == rifle else i) for h, i in f.hands.items()},
                       rule="S3-BAYONET-1"))
-        r.note(E.message(f"{f.label} fits its knife to its {item(rifle).get('name', rifle)} as a bayonet.",
+        r.note(E.message(f"{f.label} fits {f.their} knife to {f.their} {item(rifle).get('name', rifle)} as a bayonet.",
                          actor=f.id, rule="S3-BAYONET-1"))
 
 

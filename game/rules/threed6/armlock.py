@@ -117,9 +117,9 @@ def check_capture(battle: Battle, actor: str, target: str | None) -> Reason | No
     foe = battle.fighter(target)
     chance = lock_chance(battle, actor, target)
     if chance is None:
-        return Reason(f"{me.label} may lock {foe.label}'s arm only on its first turn after parrying "
+        return Reason(f"{me.label} may lock {foe.label}'s arm only on {me.their} first turn after parrying "
                       f"{foe.label}'s attack barehanded with Judo or Wrestling (S2-ARMLOCK-2), or after "
-                      f"{foe.label} failed to escape its Judo/Wrestling grapple (S2-ARMLOCK-18)", "S2-ARMLOCK-2")
+                      f"{foe.label} failed to escape {me.their} Judo/Wrestling grapple (S2-ARMLOCK-18)", "S2-ARMLOCK-2")
     if chance["via"] == "parry":
         busy = [h for h, it in me.hands.items() if it is not None]
         from game.rules.threed6.status import hands_in_grips
@@ -144,7 +144,7 @@ def check_damage(battle: Battle, actor: str, target: str | None) -> Reason | Non
     if g is None:
         return Reason(f"{me.label} has no arm locked (S2-ARMLOCK-9)", "S2-ARMLOCK-9")
     if g.extra.get("made_on_turn") == battle.turn:
-        return Reason(f"{me.label} may work the lock from its next turn on (S2-ARMLOCK-9)", "S2-ARMLOCK-9")
+        return Reason(f"{me.label} may work the lock from {me.their} next turn on (S2-ARMLOCK-9)", "S2-ARMLOCK-9")
     if g.extra.get("damage_turn") == battle.turn:
         return Reason(f"{me.label} has already rolled the arm lock this turn (S2-ARMLOCK-9)", "S2-ARMLOCK-9")
     return None

@@ -87,7 +87,7 @@ def check_choke(battle: Battle, actor: str, target: str | None) -> Reason | None
     if len(choke_hands(battle, me, target)) < 2:
         return Reason(f"{me.label} needs both hands to apply a choke hold (S2-CHOKE-1)", "S2-CHOKE-1")
     if not is_behind(me, foe):
-        return Reason(f"{me.label} must be behind {foe.label} (in its rear hex, or in its hex facing the same "
+        return Reason(f"{me.label} must be behind {foe.label} (in {foe.their} rear hex, or in {foe.their} hex facing the same "
                       "way) to apply a choke hold (S2-CHOKE-1)", "S2-CHOKE-1")
     return None
 

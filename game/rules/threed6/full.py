@@ -482,7 +482,7 @@ class ThreeD6Full(ThreeD6Lite):
                 return self.no_punch_hand_reason(battle, f, "S2-HAND-2")
         elif name == "kick":
             if self._all_arms_holding(battle, f) and not locked:
-                return Reason(f"{f.label} holds on with all its arms: only the moves after a grapple, a bite or a "
+                return Reason(f"{f.label} holds on with all {f.their} arms: only the moves after a grapple, a bite or a "
                               "reach-C Striker", "S2-ARMS-3")
             # S2-OPT-2 forbids only the grappled limb: with one leg held the other kicks (ruling F-3).
             if not _free_legs(battle, f):
@@ -491,7 +491,7 @@ class ThreeD6Full(ThreeD6Lite):
                 return Reason(f"{f.label} cannot kick while lying down (house rule)", "G0-8")
         elif name == "bite":
             if parts & _HEAD:
-                return Reason(f"{f.label} cannot bite with its neck or head grappled", "S2-OPT-2")
+                return Reason(f"{f.label} cannot bite with {f.their} neck or head grappled", "S2-OPT-2")
         return None
 
     def weapon_use_reason(self, battle: Battle, f: Fighter, hand: str, weapon: str) -> Reason | None:

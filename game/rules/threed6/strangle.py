@@ -58,7 +58,7 @@ def check_strangle(battle: Battle, rs: Any, actor: str, target: str | None) -> R
         return Reason(f"{me.label} holds {foe.label}'s {g.location}, not the neck (S2-STRANGLE-1)", "S2-STRANGLE-1")
     if g.extra.get("made_on_turn") == battle.turn:
         if g.kind == "choke_hold":
-            return Reason(f"{me.label} can choke {foe.label} for damage from its next turn on (S2-CHOKE-9)",
+            return Reason(f"{me.label} can choke {foe.label} for damage from {me.their} next turn on (S2-CHOKE-9)",
                           "S2-CHOKE-9")
         return Reason(f"{me.label} can strangle only on a turn after the grapple (S2-AFTER-1)", "S2-AFTER-1")
     return None

@@ -54,7 +54,7 @@ def check_wrench(battle: Battle, rs: Any, actor: str, location: str | None, targ
         return Reason(f"{me.label} must hold {foe.label}'s {g.location} with both hands to wrench it (S2-WRENCH-1)",
                       "S2-WRENCH-1")
     if not g.extra.get("victim_turns"):
-        return Reason(f"{foe.label} first gets a turn to break free; {me.label} may wrench on its next turn "
+        return Reason(f"{foe.label} first gets a turn to break free; {me.label} may wrench on {me.their} next turn "
                       "(S2-WRENCH-2, S2-WRENCH-3)", "S2-WRENCH-3")
     return None
 
