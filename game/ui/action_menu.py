@@ -154,7 +154,29 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
         else:
             g.illegal.append(o)
     order = {k: i for i, k in enumerate(ruleset.menu_order if known else ())}
-    return sorted(groups.values(), key=lambda g: (order.get(g.kind, 100), g.kind, g.variant))
+    fighter = battle.get(options[0].action.actor) if options and battle is not None else None
+    for g in groups.values():  # the weapon in hand first, other ready items next, bare hands and kicks last
+        g.legal.sort(key=lambda o: _hand_rank(o.action, fighter, ruleset))
+    return sorted(groups.values(), key=lambda g: (order.get(g.kind, 100), g.kind,
+                                                  _hand_rank((g.legal or g.illegal)[0].action, fighter, ruleset),
+                                                  g.variant))
+
+
+def _hand_rank(action: Any, fighter: Any, ruleset: Ruleset | None) -> int:
+    """Where an option's striking item puts it in its list: 0 the weapon in hand (or the ruleset's
+    ``held_item`` value, "what is in hand"), 1 another item the fighter carries, 2 bare hands, kicks and
+    anything else. A new player pressed 1 in the attack list and punched: bare hands came before the longsword
+    in hand."""
+    if not hasattr(action, "item") and not hasattr(action, "weapon"):
+        return 0
+    it = getattr(action, "item", None) if hasattr(action, "item") else getattr(action, "weapon", None)
+    held = getattr(ruleset, "held_item", None)
+    hands = {v for v in (getattr(fighter, "hands", None) or {}).values() if v}
+    if (held is not None and it == held and hands) or (it and it in hands):
+        return 0
+    if it and it in (getattr(fighter, "items", None) or ()):
+        return 1
+    return 2
 
 
 @dataclass
@@ -197,8 +219,11 @@ class ActionMenu:
     def __init__(self, manager: Any, session: Any, battle: Any, actor: str,
                  options: list[Option], *, target: str | None, anchor: tuple[int, int], text: TextCache,
                  pal: Palette, screen_size: tuple[int, int], title: str | None = None, result_mode: bool = False,
-                 open_group: str | None = None, help: Any = None, odds: Any = None, request: Any = None) -> None:
+                 open_group: str | None = None, help: Any = None, odds: Any = None, request: Any = None,
+                 avoid: tuple[int, int] | None = None) -> None:
         t0 = time.perf_counter()
+        self.at: Any = None  # the hex this menu was opened at (a foe's, an empty one's): a throw picked goes there
+        self.avoid = avoid  # the pointer when a result menu opens: no entry under it (see _panel)
         self.request = request  # result mode: the ruleset's ChoiceNeeded (prompt, menu, data)
         self.manager = manager
         self.session = session
@@ -217,6 +242,7 @@ class ActionMenu:
         self.panel: _Panel | None = None
         self.entries: list[_Entry] = []
         self.hovered: _Entry | None = None
+        self._pointer: tuple[int, int] | None = None
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
         self._infos: dict[int, pygame.Surface | None] = {}  # the hover box per width, for the entry of _info_key
@@ -242,6 +268,7 @@ class ActionMenu:
         self.panel = None
         self.entries = []
         self.hovered = None
+        self._pointer = None  # where hover() last saw the pointer: asked again on a new level
         self._info_key = None
         self._surf = None
 
@@ -253,6 +280,8 @@ class ActionMenu:
         y = min(max(70, self.anchor[1] - 20), max(70, sh - h - 150))
         if y + h > sh - 8:
             y = max(8, sh - h - 8)
+        if self.result_mode and self.avoid is not None:
+            x, y = _off_pointer(pygame.Rect(x, y, w, h), self.avoid, (sw, sh))
         self.panel = _Panel(pygame.Rect(x, y, w, h), subtitle)
         return self.panel, 36 + (20 if subtitle else 0)
 
@@ -441,6 +470,8 @@ class ActionMenu:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 return ("close", None)
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
+                return _arrow_key(self, event.key)
             if event.key == pygame.K_BACKSPACE and self.level is not None and not self.result_mode:
                 self._show_groups()
                 return None
@@ -459,6 +490,9 @@ class ActionMenu:
         return None
 
     def hover(self, pos: tuple[int, int]) -> None:
+        if pos == self._pointer:  # the pointer has not moved (the scene asks every frame): the arrow keys' pick stays
+            return
+        self._pointer = pos
         if self.box.covers(pos) and self.hovered is not None:  # reading the box, or reaching for a link in it
             return
         self.hovered = None
@@ -569,19 +603,39 @@ class ActionMenu:
             y = max(4, min(r.y, sh - self._info.get_height() - 4))
         self.box.blit(surface, self._info, *_clear_of(keep_clear, x, y, self._info.get_size(), sh))
 
-    def _render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]], w: int = WIDTH) -> pygame.Surface:
-        t = self.text
-        rows = []
-        for s, col, bold in lines:
-            for ln in wrap(t, s, 13, w - 20, bold):
-                rows.append((ln, col, bold))
-        lh = t.font(13).get_linesize()
-        surf = pygame.Surface((w, len(rows) * lh + 16), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (16, 18, 24, 240), surf.get_rect(), border_radius=8)
-        pygame.draw.rect(surf, self.pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
-        self.box.draw_rows(surf, rows, lh)
-        return surf
 
+
+
+def _arrow_key(menu: ActionMenu, key: int) -> tuple[str, Any] | None:
+    """Up and Down move the highlight over the entries that may be picked, Enter picks the highlighted one:
+    every entry reachable without the mouse (a ruleset may have more actions than free letters)."""
+    live = [e for e in menu.entries if e.button.enabled and e.kind in ("group", "option", "back")]
+    if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return menu._activate(menu.hovered) if menu.hovered in live else None
+    if not live:
+        return None
+    at = live.index(menu.hovered) if menu.hovered in live else (-1 if key == pygame.K_DOWN else 0)
+    menu.hovered = live[(at + (1 if key == pygame.K_DOWN else -1)) % len(live)]
+    return None
+
+
+def _render_info(menu: ActionMenu, lines: list[tuple[str, tuple[int, int, int], bool]],
+                 w: int = WIDTH) -> pygame.Surface:
+    """The hover box's lines, wrapped ``w`` wide, on the box's dark rounded panel."""
+    t = menu.text
+    rows = []
+    for s, col, bold in lines:
+        for ln in wrap(t, s, 13, w - 20, bold):
+            rows.append((ln, col, bold))
+    lh = t.font(13).get_linesize()
+    surf = pygame.Surface((w, len(rows) * lh + 16), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (16, 18, 24, 240), surf.get_rect(), border_radius=8)
+    pygame.draw.rect(surf, menu.pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
+    menu.box.draw_rows(surf, rows, lh)
+    return surf
+
+
+ActionMenu._render_info = _render_info  # type: ignore[attr-defined]  # the tests render a box's lines alone
 
 
 def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> None:
@@ -591,7 +645,7 @@ def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> None:
     if key != menu._info_key:
         menu._info_key, menu._infos = key, {}
     if width not in menu._infos:
-        info = menu._render_info(lines, width) if (lines := menu.info_lines(e)) else None
+        info = _render_info(menu, lines, width) if (lines := menu.info_lines(e)) else None
         menu._infos[width] = menu.box.with_chart(info, menu.battle, HoverBox.action_of(menu, e), width)
     menu._info = menu._infos[width]
 
@@ -608,6 +662,21 @@ def fold_groups(groups: list[Group], rows: int) -> tuple[list[Group], list[Group
     if len(shown) + 1 > rows:
         shown = [g for g in groups if g.enabled]
     return shown, [g for g in groups if g not in shown]
+
+
+def _off_pointer(r: pygame.Rect, pointer: tuple[int, int], screen: tuple[int, int]) -> tuple[int, int]:
+    """Where a result menu goes so that no entry is under the pointer when it opens: as placed, else beside the
+    pointer (right, left), else under or over it. Seen by a new player: edge's result menu opened with the
+    pointer on "Escape (edge 0)", and the next click ended the grapple just won."""
+    if not r.inflate(12, 12).collidepoint(pointer):
+        return r.x, r.y
+    sw, sh = screen
+    px, py = pointer
+    for x, y in ((px + 24, r.y), (px - r.w - 24, r.y), (r.x, py + 24), (r.x, py - r.h - 24)):
+        x, y = min(max(4, x), sw - r.w - 4), min(max(4, y), sh - r.h - 4)
+        if not pygame.Rect(x, y, r.w, r.h).inflate(12, 12).collidepoint(pointer):
+            return x, y
+    return r.x, r.y
 
 
 def _clear_of(card: pygame.Rect | None, x: int, y: int, size: tuple[int, int], height: int) -> tuple[int, int]:

@@ -126,12 +126,16 @@ def aimed_action(scene: Any) -> Any:
     return None
 
 
-def aim_mode(scene: Any, action: Any, back: M.Mode) -> M.Mode | None:
-    """The mode a picked action needs before it is submitted: its hexes to place (a flame burst), or None."""
+def aim_mode(scene: Any, action: Any, back: M.Mode, at: Hex | None = None) -> M.Mode | None:
+    """The mode a picked action needs before it is submitted: its hexes to place (a flame burst), the hex of a
+    throw picked from the fighter's own menu, or None (a throw picked from the menu of the hex ``at`` it goes to:
+    that hex is chosen already)."""
     pv = _preview_of(scene, action)
     if pv and pv.get("place") and not (getattr(action, "hexes", None)):
         return PlaceHexes(action, back)
-    if pv and pv.get("any_hex"):  # a throw picked from the menu: the hex is still the player's to choose
+    to = getattr(action, "to", None)
+    if pv and pv.get("any_hex") and not (at is not None and to is not None and Hex(*to) == at):
+        # a throw picked from the fighter's own menu: the hex is still the player's to choose
         from game.rules.base import Option
 
         return M.PickHex([Option(action)], back)

@@ -1,24 +1,35 @@
-"""Opening the action menu on the battle screen: on a foe, on the acting fighter, or from a key.
+"""Opening the action menu on the battle screen: on a foe, on a hex, on the acting fighter, or from a key.
 
 The menu lists the options the rules give (``battle_options``) for one
 target (or for none: moving, waiting, standing up...); a key for an action
 kind (:data:`~game.ui.action_menu.SHORTCUTS`) opens it on the foe under the
 mouse, on the only foe the action fits, or asks the player to pick one.
 When nothing fits, a toast says why in the rules' words.
+
+Every action is reachable from what it acts on: a foe's menu also holds what
+is thrown at the foe's hex, and an empty hex clicked offers what may be aimed
+at it (:func:`area_options`: a throw at any hex, a flame burst at a hex) with
+the walk there when it is lit. Enter opens the menu at the pointer
+(:func:`pointer_menu`), whose entries the arrow keys and Enter choose: a
+ruleset with more actions than free letters (the camera keeps W A S D F) is
+still played from the keyboard alone.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import TYPE_CHECKING, Any
 
+from game.hexgrid import Hex
+from game.rules.base import Option
 from game.ui import modes as M
 from game.ui.action_menu import ActionMenu
 
 if TYPE_CHECKING:
     from game.ui.battle_scene import BattleScene
 
-__all__ = ["open_menu", "shortcut"]
+__all__ = ["open_menu", "shortcut", "area_options", "open_hex_menu", "pointer_menu"]
 
 
 def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
@@ -30,9 +41,14 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
         return sc.mode
     t0 = time.perf_counter()
     opts = sc.options()
+    at: Hex | None = None
     if target is not None:  # a sweep across several foes (nd6 full auto, S3-AUTO-18) is on each one's menu
+        foe = sc.session.battle.get(target)
+        at = foe.hex if foe is not None else None
+        aimed = _hex_aimed(sc, opts)  # what is thrown at the foe's hex is on the foe's menu too
         chosen = [o for o in opts if getattr(o.action, "target", None) == target
-                  or target in (getattr(o.action, "targets", None) or ())]
+                  or target in (getattr(o.action, "targets", None) or ())
+                  or (at is not None and id(o) in aimed and _to(o.action) == at)]
     else:
         chosen = [o for o in opts if getattr(o.action, "target", None) is None]
     if not chosen:
@@ -45,6 +61,7 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
     menu = ActionMenu(sc.app.gui, sc.session, sc.session.battle, actor, chosen, target=target,
                       anchor=anchor, text=sc.text, pal=sc.pal, screen_size=sc.size,
                       open_group=open_group, help=sc.help, odds=sc.odds_of)
+    menu.at = at  # a throw picked here goes at this hex: no second pick on the map
     sc.menu_open_ms = (time.perf_counter() - t0) * 1000
     g = menu.level
     if open_group and g is not None and not g.on_map and len(g.legal) == 1 and not g.illegal:
@@ -94,3 +111,103 @@ def shortcut(sc: BattleScene, kinds: list[str], pos: tuple[int, int]) -> Any:
         tp = sc.board.token_screen_pos(targets[0])
         return open_menu(sc, target=targets[0], anchor=(int(tp[0]), int(tp[1])), open_group=kind)
     return M.SelectTarget([kind], targets, sc.mode)
+
+
+def _to(action: Any) -> Hex | None:
+    to = getattr(action, "to", None)
+    return Hex(*to) if to is not None else None
+
+
+def _hex_aimed(sc: BattleScene, opts: list[Option]) -> set[int]:
+    """The ids of the options in ``opts`` aimed at a hex that may be any hex (the aim preview's ``any_hex``: a
+    throw), not a destination walked to; asked once per action type and item."""
+    from game.ui.aim_view import any_hex  # late: aim_view's modes build on these
+
+    verdict: dict[tuple[str, Any], bool] = {}
+    out: set[int] = set()
+    for o in opts:
+        a = o.action
+        if getattr(a, "to", None) is None or getattr(a, "target", None):
+            continue
+        key = (a.type, getattr(a, "item", None))
+        if key not in verdict:
+            verdict[key] = any_hex(sc, a)
+        if verdict[key]:
+            out.add(id(o))
+    return out
+
+
+def area_options(sc: BattleScene, h: Hex | None) -> list[Option]:
+    """What the acting fighter may aim at hex ``h``, each allowed by the action's own check: a throw listed at
+    another hex moved to ``h`` (any hex in range and sight, S3-GRENADE-2), and an action aimed at a figure that
+    may be aimed at a hex instead (its ``to``; a flame burst, S3-FLAMER-5), its target and placed hexes
+    dropped. A new player found the smoke grenade and the flame thrower only in the right-click menu."""
+    if sc.actor is None or h is None:
+        return []
+    battle = sc.session.battle
+    opts = [o for o in sc.options() if o.reason is None]
+    aimed = _hex_aimed(sc, opts)
+    out: list[Option] = []
+    seen: set[Any] = set()
+    for o in opts:
+        a = o.action
+        if id(o) in aimed:
+            changes: dict[str, Any] = {"to": (h.q, h.r)}
+        elif hasattr(a, "to") and getattr(a, "to", None) is None and getattr(a, "target", None):
+            changes = {"to": (h.q, h.r), "target": None}
+        else:
+            continue
+        for name in ("hexes", "miss_hexes"):  # placed again at the new aim
+            if hasattr(a, name):
+                changes[name] = None
+        try:
+            moved = dataclasses.replace(a, **changes)
+        except (TypeError, ValueError):
+            continue
+        if moved in seen:
+            continue
+        seen.add(moved)
+        try:
+            why = moved.check(battle)
+        except Exception:  # noqa: BLE001 - an aim the rules cannot judge is simply not offered
+            continue
+        if why is None:
+            out.append(Option(moved))
+    return out
+
+
+def open_hex_menu(sc: BattleScene, h: Hex | None, anchor: tuple[int, int]) -> M.Mode | None:
+    """The menu of what the acting fighter may do at the empty hex ``h``: what may be aimed at it and, when it is
+    lit, the walk there; None when nothing may be aimed at it (a click then moves or says why, as before)."""
+    actor = sc.actor
+    if actor is None or h is None or any(f.hex == h for f in sc.session.battle.fighters):
+        return None
+    area = area_options(sc, h)
+    if not area:
+        return None
+    walk = sc.reach.get(h)
+    opts = ([Option(walk)] if walk is not None else []) + area
+    back = sc.mode if not isinstance(sc.mode, M.Menu | M.PickHex | M.Confirm | M.SelectTarget) \
+        else M.SelectHex(actor)
+    menu = ActionMenu(sc.app.gui, sc.session, sc.session.battle, actor, opts, target=None, anchor=anchor,
+                      text=sc.text, pal=sc.pal, screen_size=sc.size, help=sc.help, odds=sc.odds_of,
+                      title=f"{sc.name(actor)}: at ({h.q}, {h.r})")
+    menu.at = h
+    return M.Menu(menu, back)
+
+
+def pointer_menu(sc: BattleScene, pos: tuple[int, int]) -> M.Mode | None:
+    """Enter on the board: the menu of the foe under the pointer, else of the empty hex under it (what may be
+    aimed there), else the acting fighter's own menu."""
+    if sc.actor is None:
+        return None
+    on_board = sc.board_rect.collidepoint(pos)
+    fid = sc.board.fighter_at_screen(pos) if on_board else None
+    a, f = sc.session.battle.get(sc.actor), sc.session.battle.get(fid) if fid else None
+    if a is not None and f is not None and f.side != a.side:
+        return sc.open_menu(target=fid, anchor=pos)
+    hexed = open_hex_menu(sc, sc.board.hex_at_screen(pos), pos) if on_board else None
+    if hexed is not None:
+        return hexed
+    tp = sc.board.token_screen_pos(sc.actor)
+    return sc.open_menu(target=None, anchor=(int(tp[0]), int(tp[1])))

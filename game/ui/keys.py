@@ -67,7 +67,7 @@ BINDINGS: tuple[Binding, ...] = (
             "end_round", key=(pygame.K_SPACE,), shift=True, any_shift=(pygame.K_END,)),
     Binding("Tab", "next of your fighters", TURN, "cycle", 1, key=(pygame.K_TAB,), shift=False),
     Binding("Shift+Tab", "previous of your fighters", TURN, "cycle", -1, key=(pygame.K_TAB,), shift=True),
-    Binding("letters", "an action: its letter is in brackets in the menu (the letters are listed below)", TURN),
+    Binding("letters, Enter", "an action by its letter in brackets (listed below); Enter: menu at the pointer", TURN),
     Binding("Esc", "cancel (menu, selection), else the pause menu", ANYTIME, "pause", key=(pygame.K_ESCAPE,)),
     Binding("Ctrl+Z", "undo", ANYTIME, "undo", key=(pygame.K_z,), ctrl=True),
     Binding("Ctrl+Y", "redo", ANYTIME, "redo", key=(pygame.K_y,), ctrl=True),
@@ -84,7 +84,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("wheel, + / -", "zoom", CAMERA),
     Binding("drag, WASD, arrows", "pan", CAMERA),
     Binding("Enter or Y / Esc or N", "yes / no when asked to confirm", MENUS),
-    Binding("letter or digit", "the entry of an open menu with that key in brackets", MENUS),
+    Binding("letter, digit, arrows", "an open menu's entry: its key in brackets, or light it and Enter", MENUS),
     Binding("Backspace", "back to the menu's groups; in the dice dialog, take back a face", MENUS),
     Binding("1-9, Enter", "a die's face in the dice dialog; Enter gives the dice", MENUS),
 )

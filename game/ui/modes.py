@@ -107,6 +107,13 @@ def space_words(scene: Any) -> str:
     return text
 
 
+def _hex_menu(scene: Any, h: Hex | None, pos: tuple[int, int]) -> Any:
+    """The menu of what may be aimed at the empty hex ``h`` (a throw, a flame burst), or None."""
+    from game.ui.battle_menus import open_hex_menu  # late: battle_menus builds on these modes
+
+    return open_hex_menu(scene, h, pos)
+
+
 def _left_click(event: pygame.event.Event) -> bool:
     return event.type == pygame.MOUSEBUTTONUP and event.button == 1
 
@@ -130,6 +137,10 @@ class _Turn(Mode):
         kinds = KEY_KINDS.get(ch)
         if kinds and scene.actor is not None:
             return scene.shortcut(kinds, scene.mouse)
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.actor is not None:
+            from game.ui.battle_menus import pointer_menu  # late: battle_menus builds on these modes
+
+            return pointer_menu(scene, scene.mouse)  # every action from the keyboard: arrows and Enter in it
         return None
 
 
@@ -141,6 +152,8 @@ class SelectFighter(_Turn):
             fid = scene.board.fighter_at_screen(event.pos)
             actor = scene.actor
             h = scene.board.hex_at_screen(event.pos)
+            if fid is None and actor is not None and (aimed := _hex_menu(scene, h, event.pos)) is not None:
+                return aimed  # a throw or a flame burst at this hex (and the walk there, when it is lit)
             if fid is None and actor is not None and h in scene.reach:
                 # the acting fighter is chosen and its lit hexes shown; the next click moves. A move is never
                 # made on a hex that was not lit: after Esc (nothing chosen), a click walked a fighter onto the
@@ -190,6 +203,8 @@ class SelectHex(_Turn):
                 return Submit(scene.reach[h])  # a lit hex where a foe lies out of the fight: the click walks there
             if f is not None and a is not None and f.side != a.side:
                 return scene.open_menu(target=fid, anchor=event.pos)
+            if f is None and (aimed := _hex_menu(scene, h, event.pos)) is not None:
+                return aimed  # a throw or a flame burst at this hex (and the walk there, when it is lit)
             if h is not None and h in scene.reach:
                 return Submit(scene.reach[h])
             if fid == self.fighter_id:
@@ -253,7 +268,8 @@ class Menu(Mode):
                 return Command("choose", payload)
             from game.ui.aim_view import aim_mode  # late: aim_view's modes build on these
 
-            return aim_mode(scene, payload, self.back) or Submit(payload)  # a flame burst's hexes first
+            # a flame burst's hexes first; a throw picked at a hex (the menu's) goes there, else its hex is picked
+            return aim_mode(scene, payload, self.back, at=getattr(self.menu, "at", None)) or Submit(payload)
         if kind == "map":
             self.menu.kill()
             return PickHex(payload, self.back)
