@@ -63,6 +63,12 @@ class GuiScene(Scene):
     def build(self) -> None:
         """Create the widgets for ``self.size``."""
 
+    def wants_frames(self) -> bool:
+        """Buttons, lists and fields over a still picture: hovering, clicking and typing are events, which wake
+        the window at once; a calm menu sleeps between them as the battle screen does (the pause menu, the load
+        screen, the settings drew 60 frames a second). A menu with something moving by itself says True."""
+        return False
+
     def kill(self) -> None:
         for w in self.widgets:
             w.kill()
