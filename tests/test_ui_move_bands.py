@@ -164,6 +164,11 @@ def test_S4_RUN_2_d20_walk_and_run_bands_match_the_engine():
     assert walk and run
     assert {app.battle_scene.reach[h].type for h in run} == {"run"}
     _looks_and_words(app, walk, run)
+    from game.ui.board_tooltip import hex_lines  # the hex's own hover says the click runs there
+
+    sc = app.battle_scene
+    lines = hex_lines(sc.battle, run[0], moving=True, actor=sc.actor, reach=lambda: sc.reach, cost_of=sc.cost_of)
+    assert any(ln.startswith("click: run here") for ln in lines), lines
 
 
 def test_G0_4_3d6_move_is_the_whole_turn_every_hex_in_the_run_band():

@@ -102,7 +102,8 @@ def hex_lines(battle: Any, h: Hex, *, moving: bool, actor: str | None, reach: Ca
             lines.append(effect_words(e))
     if moving and h in reach():
         c = cost_of(h)
-        lines.append(f"click: move here ({walk_words(len(path_to(h)) if path_to else c, c)})")
+        verb = (type(reach()[h]).title or "move").lower()  # a run hex runs there (d20's double move, S4-RUN-1)
+        lines.append(f"click: {verb} here ({walk_words(len(path_to(h)) if path_to else c, c)})")
     elif moving and actor is not None:
         why = refused(h) if refused is not None else None
         lines.append(f"not allowed: {why}" if why else "out of reach this turn")

@@ -217,9 +217,12 @@ class ReachOverlay:
             f_col, e_col = run_look if ran else (fill, edge)  # type: ignore[misc]
             pygame.draw.polygon(surf, f_col, pts)
             pygame.draw.polygon(surf, e_col, pts, width=max(1, int(zoom * 1.5)))
-            if ran:  # the run band's stripe: a second cue beside the colour
-                d = r * 0.45
-                pygame.draw.line(surf, e_col, (px - d, py + d * 0.6), (px + d, py - d * 0.6), max(1, int(zoom * 2)))
+            if ran:  # the run band's two stripes: a second cue beside the colour (sand is amber too)
+                d, w = r * 0.5, max(2, int(zoom * 3))
+                for off in (-r * 0.22, r * 0.22):
+                    a, b = (px - d, py + d * 0.6 + off), (px + d, py - d * 0.6 + off)
+                    pygame.draw.line(surf, (20, 16, 10, 150), (a[0], a[1] + 1), (b[0], b[1] + 1), w)
+                    pygame.draw.line(surf, e_col, a, b, w)
             if r >= 14 and not self.numbers_later:
                 t = self.text.render(str(c), size, (255, 255, 255), bold=True)
                 sh = self.text.render(str(c), size, (0, 0, 0), bold=True)

@@ -55,8 +55,8 @@ class Palette:
     grips: dict[str, RGB]
     #: the lit hexes a move may reach but that give up this round's attack (a run, past half MOV): a second
     #: tint as a hex map's movement overlay draws its run band (``Ruleset.move_band``)
-    reach_run: tuple[int, int, int, int] = (255, 170, 50, 75)
-    reach_run_edge: tuple[int, int, int, int] = (255, 205, 120, 190)
+    reach_run: tuple[int, int, int, int] = (255, 150, 30, 90)
+    reach_run_edge: tuple[int, int, int, int] = (255, 200, 90, 220)
 
 
 STANDARD = Palette(
