@@ -96,11 +96,7 @@ def main(argv: list[str]) -> int:
         args, rest = _parser().parse_known_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.ai.simulation import default_jobs, run_battles
-    from game.ai.weights import LEVELS
-    from game.maps import load_scenario
-    from game.rules.base import UnknownRuleset, find_ruleset
-
+    # the flags first: a bad one is refused before the rules and the computer player are imported
     if args.battles < 1:
         raise CommandError(f"--battles must be at least 1, got {args.battles}.")
     if args.rounds < 1:
@@ -110,6 +106,13 @@ def main(argv: list[str]) -> int:
     if args.budget_ms is not None and not 0 < args.budget_ms <= MAX_BUDGET_MS:  # nan fails both comparisons
         raise CommandError(f"--budget-ms must be more than 0 and at most {MAX_BUDGET_MS:,.0f} (a minute a decision), "
                            f"got {args.budget_ms:g}.")
+    if args.ruleset is not None and not args.ruleset.strip():  # not the scenario's own, quietly: say so
+        raise CommandError("--ruleset is empty; give a ruleset id (see 'clinch rulesets') or leave it out.")
+    from game.ai.simulation import default_jobs, run_battles
+    from game.ai.weights import LEVELS
+    from game.maps import load_scenario
+    from game.rules.base import UnknownRuleset, find_ruleset
+
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
         raise CommandError(f"--jobs must be at least 1, got {args.jobs}.")
@@ -118,8 +121,6 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:  # ScenarioError, MapError: already one sentence naming the file and field
         raise CommandError(str(exc).rstrip(".") + ".") from None
     if args.ruleset is not None:
-        if not args.ruleset.strip():  # not the scenario's own, quietly: say so
-            raise CommandError("--ruleset is empty; give a ruleset id (see 'clinch rulesets') or leave it out.")
         battle.ruleset = args.ruleset
     try:
         ruleset = find_ruleset(battle.ruleset)
