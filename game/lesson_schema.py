@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.rules.base import Ruleset
 
 __all__ = ["LessonSpec", "HeadSpec", "StepSpec", "GripSpec", "CHECK_TYPES", "FOES", "Scalar", "ExampleValue",
-           "MAX_STEPS", "MAX_GRIPS", "checks_from", "plain_value", "check_names", "grips_as_data", "grip_locations",
+           "MAX_STEPS", "MAX_GRIPS", "checks_from", "plain_value", "check_names", "check_shows", "grips_as_data", "grip_locations",
            "grip_kinds", "postures_of", "conditions_of"]
 
 #: a lesson of more steps than this is several lessons (the shipped ones have one or two)
@@ -90,6 +90,17 @@ class StepSpec(msgspec.Struct, forbid_unknown_fields=True):
     example: Annotated[dict[Word, Any], msgspec.Meta(max_length=MAX_KEYS)] = {}
     needs: Annotated[dict[str, Any], msgspec.Meta(max_length=MAX_KEYS)] = {}
     back_to: Annotated[int, msgspec.Meta(ge=0, le=MAX_STEPS)] = 0
+    #: the foe's answer once the check is met (an action as a situation writes it, its ``actor`` a fighter of
+    #: the other side): the lesson plays out what the step taught (the held foe tries to break free, the
+    #: charger runs into the set spear) before it goes on
+    reply: Annotated[dict[Word, Any], msgspec.Meta(max_length=MAX_KEYS)] = {}
+    #: the consequence to see before the step counts (a check table; with a ``reply`` and no ``shows``: the
+    #: reply played)
+    shows: Annotated[dict[str, Any], msgspec.Meta(max_length=MAX_KEYS)] = {}
+    #: a check that makes the reply moot (an Escape ended the grapple it answers): the step counts then too
+    moot: Annotated[dict[str, Any], msgspec.Meta(max_length=MAX_KEYS)] = {}
+    #: said once the consequence is seen: what it showed
+    shown: Words = ""
 
 
 class LessonSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -137,6 +148,7 @@ CHECK_TYPES: dict[str, Any] = {
     "hurt": Word,
     "counter": Fields,
     "holds": _Holds,
+    "ended": bool,
 }
 
 _CHECKS = msgspec.defstruct("Checks", [(name, kind | None, None) for name, kind in CHECK_TYPES.items()],
@@ -253,6 +265,8 @@ class _Names:
                 self.fighter(at, want)
             elif name == "event":
                 self.event(at, want)
+            elif name == "ended":
+                continue
             else:  # posture, condition, counter, holds: a fighter and what it is, has or holds
                 if "fighter" not in want:  # the others' structs require it; a counter's keys are free
                     raise self.fail(f"{at}.fighter", "is missing: the fighter whose counters to read")
@@ -275,30 +289,42 @@ class _Names:
             if key in want:
                 self.fighter(f"{at}.{key}", want[key])
 
-    def example(self, where: str, example: dict[str, Any]) -> None:
-        """A step's example is an action of the ruleset the learner could take: its type, its fields, the
-        fighters, places and hands it names."""
+    def reply(self, where: str, reply: dict[str, Any]) -> None:
+        """A step's reply is an action of the ruleset a fighter of the learner's foes could take, checked as an
+        example is (its fields, the fighters and places it names)."""
+        actor = reply.get("actor")
+        if actor is None:
+            raise self.fail(f"{where}.actor", "is missing: the foe who answers")
+        self.fighter(f"{where}.actor", actor)
+        if self.battle.fighter(actor).side == self.battle.fighter(self.learner).side:
+            raise self.fail(f"{where}.actor", f"{actor!r} is on the learner's side; the reply is a foe's")
+        self.example(where, {k: v for k, v in reply.items() if k != "actor"}, actor=actor)
+
+    def example(self, where: str, example: dict[str, Any], actor: str | None = None) -> None:
+        """A step's example is an action of the ruleset the learner (or ``actor``) could take: its type, its
+        fields, the fighters, places and hands it names."""
         if not example:
             return
         if "type" not in example:
             raise self.fail(f"{where}.type", "is missing: an example is one action, as a situation writes it")
         self.action_type(f"{where}.type", example["type"])
+        who = actor or self.learner
         try:
-            action = self.ruleset.action_from_dict({"actor": self.learner, **example})
+            action = self.ruleset.action_from_dict({"actor": who, **example})
         except (ValueError, TypeError) as exc:
             field, _, problem = str(exc).partition(": ")
             raise self.fail(f"{where}.{field}" if problem else where, problem or str(exc)) from None
         try:  # each field of the type the action declares (a facing of "" made the rules' check raise)
-            msgspec.convert({"actor": self.learner, **{k: v for k, v in example.items() if k != "type"}},
+            msgspec.convert({"actor": who, **{k: v for k, v in example.items() if k != "type"}},
                             type(action))
         except msgspec.ValidationError:
             self.convert({k: v for k, v in example.items() if k != "type"}, type(action), where)
         except (TypeError, ValueError, NameError):
             pass  # annotations msgspec cannot read: the action's own check decides, as for a situation's
         for key, value in example.items():
-            self.example_value(f"{where}.{key}", key, value)
+            self.example_value(f"{where}.{key}", key, value, who)
 
-    def example_value(self, at: str, key: str, value: Any) -> None:
+    def example_value(self, at: str, key: str, value: Any, who: str) -> None:
         if key in ("actor", "target"):
             self.fighter(at, value)
         elif key == "targets":
@@ -309,9 +335,9 @@ class _Names:
         elif key == "posture":
             self.one_of(at, value, postures_of(self.ruleset), "a posture")
         elif key == "hands":
-            arms = self.battle.fighter(self.learner).arms
+            arms = self.battle.fighter(who).arms
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= arms:
-                raise self.fail(at, f"expected 0 to {arms} ({self.learner} has {arms} arms), got {value!r}")
+                raise self.fail(at, f"expected 0 to {arms} ({who} has {arms} arms), got {value!r}")
 
 
 def check_names(spec: LessonSpec, steps: list[tuple[dict[str, Any], dict[str, Any]]], battle: Battle,
@@ -338,6 +364,21 @@ def check_names(spec: LessonSpec, steps: list[tuple[dict[str, Any], dict[str, An
                 raise fail(f"{where}.back_to", f"the step to go back to when 'needs' stops holding, 1 to {i}, "
                                                f"got {step.back_to!r}")
         names.example(f"{where}.example", step.example)
+        if step.reply:
+            names.reply(f"{where}.reply", step.reply)
+        if step.moot and not step.reply:
+            raise fail(f"{where}.moot", "goes with 'reply' (what makes the foe's reply moot)")
+
+
+def check_shows(shows: list[dict[str, dict[str, Any]]], battle: Battle, ruleset: Ruleset, *, head_learner: str,
+                fail: Any, convert: Any) -> None:
+    """Every name each step's typed ``shows`` and ``moot`` tables use (the consequence it waits to see) is one
+    the battle and ruleset have, as a ``check`` table's are."""
+    names = _Names(battle, ruleset, head_learner, fail, convert)
+    for i, tables in enumerate(shows):
+        for name, table in tables.items():
+            if table:
+                names.table(f"steps[{i}].{name}", table)
 
 
 def _check_grips(grips: list[GripSpec], names: _Names, battle: Battle, ruleset: Ruleset, fail: Any) -> None:

@@ -24,6 +24,14 @@ A lesson is a data file beside the scenarios (``maps/lessons/*.toml``)::
     wrong = "Let go first: ..."          # optional: said after a try that chose otherwise than the check asks
     example = { type = "grapple", target = "bob", location = "arm" }   # one action that meets it
     check = { grip = { holder = "ann", target = "bob", location = "arm" } }
+    reply = { actor = "bob", type = "break_free" }   # optional: the foe's answer once the check is met
+    shows = { ... }                   # optional: the consequence to see (default: the reply played)
+    moot = { ... }                    # optional, with a reply: what makes it moot (the grip it answers gone)
+    shown = "Bob tried to break free: ..."   # said once it is seen
+
+A lesson plays out what it teaches: a step with a ``reply`` or ``shows`` is met in two moves, its check and
+then its consequence (:class:`LessonFoe` plays the reply on the foe's first turn or phase that offers it);
+only then does the next step, or "Lesson complete", come.
 
 A check is met when every key in it holds (see :data:`CHECKS`). Checks read the battle as it stands and the
 log entries written since the step began, never the screen: the same lesson runs headless (the tests) and
@@ -45,7 +53,7 @@ from game.model import Battle, Grapple
 
 __all__ = ["Lesson", "Step", "LessonError", "LessonRun", "StillOpponent", "load_lesson", "load_lessons",
            "check_met", "CHECKS", "load_progress", "save_progress", "LESSONS_DIR", "PROGRESS_FILE",
-           "StepTrial", "play_examples"]
+           "StepTrial", "play_examples", "LessonFoe"]
 
 LESSONS_DIR = Path(__file__).resolve().parents[1] / "maps" / "lessons"
 #: the progress file's name in the folder the caller gives (the UI: the settings folder)
@@ -82,6 +90,20 @@ class Step:
     needs: dict[str, Any] = field(default_factory=dict)
     back_to: int = 0
     lost: str = ""
+    #: the foe's answer once the check is met (a situation action with its ``actor``): the consequence of
+    #: what the step taught, played before the lesson goes on (:class:`LessonFoe` plays it)
+    reply: dict[str, Any] = field(default_factory=dict)
+    #: the check that says the consequence has been seen (without one: the reply was played)
+    shows: dict[str, Any] = field(default_factory=dict)
+    #: a check that makes the reply moot once met (an Escape ended the grapple the reply answers): seen too
+    moot: dict[str, Any] = field(default_factory=dict)
+    #: said once it has been seen
+    shown: str = ""
+
+    @property
+    def answered(self) -> bool:
+        """Whether the step plays out a consequence after its check is met."""
+        return bool(self.reply or self.shows)
 
 
 @dataclass(frozen=True)
@@ -188,6 +210,7 @@ CHECKS: dict[str, tuple[Callable[[Battle, int, str, Any], bool], tuple[str, ...]
     "hurt": (_check_hurt, ()),           # this fighter took injury
     "counter": (_check_counter, ("fighter",)),
     "holds": (_check_holds, ("fighter", "item")),  # the item is in one of the fighter's hands
+    "ended": (lambda battle, mark, learner, want: battle.ended == want, ()),  # the battle is over (or not)
 }
 
 
@@ -210,6 +233,7 @@ def load_lesson(path: str | Path) -> Lesson:
         ExampleValue,
         LessonSpec,
         check_names,
+        check_shows,
         checks_from,
         grips_as_data,
         plain_value,
@@ -244,16 +268,20 @@ def load_lesson(path: str | Path) -> Lesson:
     spec: LessonSpec = convert(data, LessonSpec, "")
     _check_texts(spec, fail)
     for i, s in enumerate(spec.steps):
-        for key, value in s.example.items():
-            s.example[key] = plain_value(value, ExampleValue, f"steps[{i}].example.{key}", convert, fail)
+        for name, table in (("example", s.example), ("reply", s.reply)):
+            for key, value in table.items():
+                table[key] = plain_value(value, ExampleValue, f"steps[{i}].{name}.{key}", convert, fail)
     tables = [(checks_from(s.check, f"steps[{i}].check", convert, fail),
                checks_from(s.needs, f"steps[{i}].needs", convert, fail) if s.needs else {})
               for i, s in enumerate(spec.steps)]
+    shows = [{name: checks_from(table, f"steps[{i}].{name}", convert, fail) if table else {}
+              for name, table in (("shows", s.shows), ("moot", s.moot))} for i, s in enumerate(spec.steps)]
     battle = _scenario_battle(spec.scenario, path)  # the rulesets are imported from here on, not for a typo above
     from game.rules.base import find_ruleset
 
     ruleset = find_ruleset(battle.ruleset)
     check_names(spec, tables, battle, ruleset, fail, convert)
+    check_shows(shows, battle, ruleset, head_learner=spec.lesson.learner, fail=fail, convert=convert)
     grapples = tuple(grips_as_data(spec.grapples, ruleset))
     try:
         _put_grips(battle, grapples)
@@ -261,8 +289,10 @@ def load_lesson(path: str | Path) -> Lesson:
         raise fail("grapples", str(exc)) from None
     steps = tuple(Step(prompt=s.prompt.strip(), check=check, how=s.how.strip(), done=s.done.strip(),
                        retry=s.retry.strip(), wrong=s.wrong.strip(), example=dict(s.example), needs=needs,
-                       back_to=s.back_to if needs else 0, lost=s.lost.strip())
-                  for s, (check, needs) in zip(spec.steps, tables, strict=True))
+                       back_to=s.back_to if needs else 0, lost=s.lost.strip(), reply=dict(s.reply), shows=show["shows"],
+                       moot=show["moot"],
+                       shown=s.shown.strip())
+                  for s, (check, needs), show in zip(spec.steps, tables, shows, strict=True))
     head = spec.lesson
     return Lesson(id=head.id.strip(), ruleset=battle.ruleset, order=head.order, title=head.title.strip(),
                   teaches=head.teaches.strip(), learner=head.learner, foe=head.foe, steps=steps, path=path,
@@ -356,6 +386,8 @@ class LessonRun:
         self.mark = len(battle.log)
         self.finished = False
         self.said: list[str] = []
+        #: the step's check is met and its consequence (the foe's reply) is being played out
+        self.seeing = False
 
     @property
     def step(self) -> Step | None:
@@ -389,6 +421,32 @@ class LessonRun:
                 return f"You chose {chose}; this step asks for {asks}."
         return ""
 
+    def reply_due(self, fighter_id: str) -> dict[str, Any] | None:
+        """The reply ``fighter_id`` is to make now (the step met, its consequence not yet seen), else None."""
+        step = self.step
+        if not self.seeing or step is None or not step.reply or step.reply.get("actor") != fighter_id:
+            return None
+        return step.reply
+
+    def _after_learner(self, battle: Battle) -> int:
+        """Where the consequence of a step just met begins: after the learner's last entry (the try that met
+        it; the foe's turn may have been logged too before the card looked)."""
+        for i in range(len(battle.log) - 1, self.mark - 1, -1):
+            if _kind(battle.log[i])[0] == self.lesson.learner:
+                return i + 1
+        return len(battle.log)
+
+    def _seen(self, step: Step, battle: Battle) -> bool:
+        """The consequence of a met step has been seen: its ``shows`` holds (without one: its reply was
+        played), or its ``moot`` holds (what the reply answers is gone: an Escape ended the grapple)."""
+        learner = self.lesson.learner
+        if step.moot and check_met(step.moot, battle, self.mark, learner):
+            return True
+        if step.shows:
+            return check_met(step.shows, battle, self.mark, learner)
+        want = step.reply.get("actor"), step.reply.get("type")
+        return any(_kind(entry) == want for entry in battle.log[self.mark:])
+
     def observe(self, battle: Battle) -> list[str]:
         """Advance over every step now met; what to tell the learner about it."""
         out: list[str] = []
@@ -397,6 +455,16 @@ class LessonRun:
         while not self.finished:
             step = self.lesson.steps[self.index]
             learner = self.lesson.learner
+            if self.seeing:
+                if not self._seen(step, battle):
+                    if battle.ended:
+                        out.append("The battle is over before the lesson is: start the lesson again.")
+                    break
+                self.seeing = False
+                if step.shown:
+                    out.append(step.shown)
+                self._advance(battle, out)
+                continue
             if step.needs and not went_back and not check_met(step.needs, battle, self.mark, learner) \
                     and not check_met(step.check, battle, self.mark, learner):
                 went_back = True  # once per look: the step gone back to may be met again at once
@@ -415,13 +483,20 @@ class LessonRun:
                 break
             if step.done:
                 out.append(step.done)
-            self.index += 1
-            self.mark = len(battle.log)
-            if self.index >= len(self.lesson.steps):
-                self.finished = True
-                out.append(f"Lesson complete: {self.lesson.title}.")
+            if step.answered:  # the consequence next: the foe's reply, then what it shows
+                self.seeing = True
+                self.mark = self._after_learner(battle)
+                continue
+            self._advance(battle, out)
         self.said.extend(out)
         return out
+
+    def _advance(self, battle: Battle, out: list[str]) -> None:
+        self.index += 1
+        self.mark = len(battle.log)
+        if self.index >= len(self.lesson.steps):
+            self.finished = True
+            out.append(f"Lesson complete: {self.lesson.title}.")
 
 
 #: what a learner does while waiting for the right moment (a phase passed, a turn ended): never a failed try
@@ -478,6 +553,53 @@ class StillOpponent:
         """Nothing to free."""
 
 
+@dataclass
+class ScriptedReply:
+    """The lesson foe's decision to play a step's reply, shaped as the computer's decisions are (the log words
+    it as the computer's choice, with ``reason`` for why)."""
+
+    action: Any
+    fighter: str
+    reason: str = "the lesson's answer to your step, to show what follows"
+    alternatives: tuple[Any, ...] = ()
+    chosen: Any = None
+
+
+class LessonFoe:
+    """The other side of a lesson: it plays a step's ``reply`` when the step is met and the rules offer that
+    action to its actor now (a d20 foe waits for the phase that holds it); otherwise it does what ``still``
+    (pass) or ``computer`` (the computer's choice, ``fallback``) says. ``run_of`` gives the lesson being
+    played (the UI makes the card after the session that asks the foe)."""
+
+    def __init__(self, run_of: Callable[[], LessonRun | None], fallback: Any = None) -> None:
+        self.run_of = run_of
+        self.fallback = fallback or StillOpponent()
+
+    def decide(self, battle: Battle, ruleset: Any, fighter_id: str) -> Any:
+        run = self.run_of()
+        reply = run.reply_due(fighter_id) if run is not None else None
+        if reply is not None:
+            for option in ruleset.legal_actions(battle, fighter_id):
+                if option.reason is None and _matches(option.action, reply):
+                    return ScriptedReply(option.action, fighter_id)
+            return StillOpponent.Decision()  # not open in this phase: wait for the one that holds it
+        return self.fallback.decide(battle, ruleset, fighter_id)
+
+    def decide_async(self, battle: Battle, ruleset: Any, fighter_id: str) -> Future:
+        run = self.run_of()
+        if run is not None and run.reply_due(fighter_id) is not None or isinstance(self.fallback, StillOpponent):
+            fut: Future = Future()
+            fut.set_result(self.decide(battle, ruleset, fighter_id))
+            return fut
+        return self.fallback.decide_async(battle, ruleset, fighter_id)
+
+    def cancel(self) -> None:
+        self.fallback.cancel()
+
+    def close(self) -> None:
+        self.fallback.close()
+
+
 # -- a lesson played by its examples (clinch check-lesson, the tests) -------------------------------------------
 
 @dataclass(frozen=True)
@@ -510,50 +632,54 @@ def play_examples(lesson: Lesson, *, tries: int = 25, seed: int | None = None) -
     me = battle.fighter(lesson.learner).side
     ctl = TurnController(battle, battle.ruleset, dice="seeded")
     ctl.seat = {s: ("human" if s == me else "ai") for s in ctl.seat}
-    foe = None
+    computer = None
     if lesson.foe == "computer":
         from game.ai import Opponent
 
-        foe = Opponent("easy", budget_ms=50, seed=battle.rng.seed)
+        computer = Opponent("easy", budget_ms=50, seed=battle.rng.seed)
     run = LessonRun(lesson, battle)
+    foe = LessonFoe(lambda: run, computer)
     out: list[StepTrial] = []
     count = 0
     for _ in range(tries * 40 * len(lesson.steps)):
-        if run.finished or battle.ended or count > tries:
+        if run.finished or (battle.ended and not run.seeing) or count > tries:
             break
         fid = ctl.whose_turn()
         if fid is None:
             break
+        was = run.index
         if fid != lesson.learner:
-            decision = foe.decide(battle, ctl.ruleset, fid) if foe is not None else None
-            action = getattr(decision, "action", None)
+            action = getattr(foe.decide(battle, ctl.ruleset, fid), "action", None)
             if action is None or ctl.submit(action).rejected:
                 ctl.end_turn()
-            continue
-        step = run.step
-        assert step is not None
-        offered = [o.action for o in ctl.legal_actions() if o.reason is None and _matches(o.action, step.example)]
-        if not offered:
-            ctl.end_turn()
-            continue
-        result = ctl.submit(dataclasses.replace(offered[0], ask=True) if _asks(offered[0]) else offered[0])
-        need = getattr(ctl, "waiting_for_choice", None)
-        if need is not None:
-            menu = [o for o in need.menu if o.reason is None]
-            pick = next((o for o in menu if getattr(o.action, "option", None) == step.example.get("option")),
-                        menu[0])
-            result = ctl.choose(pick.action)
-        if getattr(result, "rejected", False):
-            out.append(StepTrial(run.index, False, count + 1, f"refused: {result.reason}"))
-            return out
-        count += 1
-        was = run.index
+        elif run.seeing:
+            ctl.end_turn()  # the step is met: the learner passes until the foe's reply is played
+        else:
+            step = run.step
+            assert step is not None
+            offered = [o.action for o in ctl.legal_actions()
+                       if o.reason is None and _matches(o.action, step.example)]
+            if not offered:
+                ctl.end_turn()
+                continue
+            result = ctl.submit(dataclasses.replace(offered[0], ask=True) if _asks(offered[0]) else offered[0])
+            need = getattr(ctl, "waiting_for_choice", None)
+            if need is not None:
+                menu = [o for o in need.menu if o.reason is None]
+                pick = next((o for o in menu if getattr(o.action, "option", None) == step.example.get("option")),
+                            menu[0])
+                result = ctl.choose(pick.action)
+            if getattr(result, "rejected", False):
+                out.append(StepTrial(run.index, False, count + 1, f"refused: {result.reason}"))
+                return out
+            count += 1
         run.observe(battle)
         if run.index > was or run.finished:
             out.append(StepTrial(was, True, count))
             count = 0
     if not run.finished:
-        why = "the battle ended" if battle.ended else f"not met in {tries} tries"
+        why = ("the battle ended" if battle.ended else
+               "the foe's reply was never played" if run.seeing else f"not met in {tries} tries")
         out.append(StepTrial(run.index, False, count, why))
     return out
 

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from game.dice import SeededDice
-from game.lessons import LESSONS_DIR, LessonRun, _asks, _matches, load_lessons
+from game.lessons import LESSONS_DIR, LessonFoe, LessonRun, _asks, _matches, load_lessons
 from game.rules.action_words import whole_chance
 from game.rules.base import find_ruleset
 from game.turns import TurnController
@@ -59,7 +59,7 @@ class Played:
 def _texts(lesson) -> list[tuple[int | None, str]]:
     out: list[tuple[int | None, str]] = [(None, lesson.teaches)]
     for i, s in enumerate(lesson.steps):
-        out += [(i, t) for t in (s.prompt, s.how, s.done, s.retry, s.wrong, s.lost) if t]
+        out += [(i, t) for t in (s.prompt, s.how, s.done, s.retry, s.wrong, s.lost, s.shown) if t]
     return out
 
 
@@ -71,6 +71,7 @@ def play_lesson(lesson, tries: int = 25) -> tuple[list[Played], list[Any]]:
     ctl = TurnController(battle, battle.ruleset, dice="seeded")
     ctl.seat = {s: ("human" if s == me else "ai") for s in ctl.seat}
     run = LessonRun(lesson, battle)
+    foe = LessonFoe(lambda: run)  # a met step's reply played, as in the game
     played: list[Played] = []
     moments = [battle.clone()]
     mark = len(battle.log)
@@ -80,8 +81,11 @@ def play_lesson(lesson, tries: int = 25) -> tuple[list[Played], list[Any]]:
         fid = ctl.whose_turn()
         if fid is None:
             break
-        if fid != lesson.learner:
-            ctl.end_turn()
+        if fid != lesson.learner or run.seeing:
+            action = getattr(foe.decide(battle, ctl.ruleset, fid), "action", None) if fid != lesson.learner else None
+            if action is None or ctl.submit(action).rejected:
+                ctl.end_turn()
+            run.observe(battle)
             continue
         step = run.step
         offered = [o.action for o in ctl.legal_actions() if o.reason is None and _matches(o.action, step.example)]
@@ -100,8 +104,8 @@ def play_lesson(lesson, tries: int = 25) -> tuple[list[Played], list[Any]]:
         was = run.index
         run.observe(battle)
         played[-1].events = [e for en in battle.log[mark:] for e in en.get("events") or []]
-        if run.index != was or run.finished:
-            moments.append(battle.clone())
+        if run.index != was or run.finished or run.seeing:
+            moments.append(battle.clone())  # right after the step was met (before the foe's reply)
     return played, moments  # a lesson that cannot be finished so is test_lessons.py's to report
 
 

@@ -25,10 +25,14 @@ def _portable(src: str) -> str:
     return src.replace('map = "../arena.tmx"', f'map = "{LESSONS_DIR.parent / "arena.tmx"}"')
 
 
-def _session(lesson, dice):
+def _session(lesson, dice, runs=None):
+    """A headless session of the lesson; with ``runs`` (a list the test puts its LessonRun in) the foe plays
+    each step's reply as the game's does, else it only waits."""
+    from game.lessons import LessonFoe
     from game.ui.session import new_session
 
-    return new_session(lesson.battle(), dice=dice, autosave=False, sync_ai=True, ai_factory=StillOpponent)
+    factory = StillOpponent if runs is None else (lambda: LessonFoe(lambda: runs[0] if runs else None))
+    return new_session(lesson.battle(), dice=dice, autosave=False, sync_ai=True, ai_factory=factory)
 
 
 def test_a_lessons_grips_are_in_force_when_it_starts():
@@ -42,11 +46,14 @@ def test_a_lessons_grips_are_in_force_when_it_starts():
 
 def test_a_run_retries_then_advances_and_finishes():
     """S0-GRAB-1, S0-TAKEDOWN-2: a missed grab keeps step 1 and says the lesson's retry words; a made grab
-    and a won takedown finish the lesson, each step's 'done' said in turn."""
+    and a won takedown meet the steps, each step's 'done' said in turn; then Bob, down and held, tries to
+    break free (S0-BREAK-3, the step's reply), and only then is the lesson complete."""
     les = load_lesson(LESSONS_DIR / "3d6_1_grab.toml")
     rs_dice = [6, 6, 5] + [3, 3, 3, 6, 6, 6] + [3, 3, 3, 6, 6, 6] + [1] * 20  # miss; grab, no dodge; takedown
-    s = _session(les, rs_dice)
+    runs: list[LessonRun] = []
+    s = _session(les, rs_dice, runs)
     run = LessonRun(les, s.battle)
+    runs.append(run)
     assert run.step is les.steps[0]
 
     def act(step):
@@ -65,7 +72,10 @@ def test_a_run_retries_then_advances_and_finishes():
     while s.whose_turn() != "ann":
         s.poll_computer()
     assert act(les.steps[0]) == [les.steps[0].done] and run.index == 1
-    assert act(les.steps[1]) == [les.steps[1].done, "Lesson complete: Grab."]
+    assert act(les.steps[1]) == [les.steps[1].done] and run.seeing and not run.finished
+    assert run.observe(s.battle) == [les.steps[1].shown, "Lesson complete: Grab."]  # Bob's turn came between
+    assert [(e["intent"]["actor"], e["intent"]["type"]) for e in s.battle.log if e.get("intent")][-1] == \
+        ("bob", "break_free")
     assert run.finished and run.step is None and s.battle.fighter("bob").posture == "prone"
 
 
@@ -80,8 +90,9 @@ def test_every_check_reads_the_battle():
     b.fighter("ann").counters["edge"] = 2
     yes = {"grip": {"holder": "ann", "kind": "grapple"}, "no_grip": {"holder": "bob"},
            "posture": {"fighter": "bob", "is": "prone"}, "tried": "pin", "event": {"type": "roll", "actor": "bob"},
-           "hurt": "bob", "counter": {"fighter": "ann", "edge": 2}, "holds": {"fighter": "ann", "item": "knife"}}
-    no = {"grip": {"holder": "bob"}, "no_grip": {"holder": "ann"}, "posture": {"fighter": "ann", "is": "prone"},
+           "hurt": "bob", "counter": {"fighter": "ann", "edge": 2}, "holds": {"fighter": "ann", "item": "knife"},
+           "ended": False}
+    no = {"ended": True, "grip": {"holder": "bob"}, "no_grip": {"holder": "ann"}, "posture": {"fighter": "ann", "is": "prone"},
           "tried": "takedown", "event": {"type": "roll", "actor": "ann"}, "hurt": "ann",
           "counter": {"fighter": "ann", "edge": 3}, "holds": {"fighter": "bob", "item": "knife"},
           "condition": {"fighter": "bob", "has": "stunned"}}
@@ -114,6 +125,21 @@ def test_progress_survives_a_damaged_file(tmp_path):
     (('hex = [6, 4]', 'hex = [99, 99]'), "scenario.fighters[0].hex: [99, 99] is outside the map"),
     (('check = { posture', 'check = { stance'), r"steps[1].check.stance: not a check"),
     (('fighter = "bob", is', 'fighter = "zed", is'), "no fighter 'zed' in this lesson"),
+    # a step's reply (the foe's answer that plays out the consequence) is typed and named as an example is
+    (('reply = { actor = "bob", type = "break_free" }', 'reply = { type = "break_free" }'),
+     "steps[1].reply.actor: is missing: the foe who answers"),
+    (('reply = { actor = "bob", type = "break_free" }', 'reply = { actor = "ann", type = "break_free" }'),
+     "steps[1].reply.actor: 'ann' is on the learner's side"),
+    (('reply = { actor = "bob", type = "break_free" }', 'reply = { actor = "bob", type = "teleport" }'),
+     "steps[1].reply.type: 'teleport' is not an action of 3d6-full"),
+    (('reply = { actor = "bob", type = "break_free" }', 'reply = { actor = "bob", type = "break_free", x = {} }'),
+     "steps[1].reply.x: expected text, a number or true/false, got a table"),
+    (('reply = { actor = "bob", type = "break_free" }', 'reply = "bob"'), "steps[1].reply"),
+    (('reply = { actor = "bob", type = "break_free" }', 'shows = { ended = "yes" }'), "steps[1].shows.ended"),
+    (('reply = { actor = "bob", type = "break_free" }', 'shows = { stance = 1 }'),
+     "steps[1].shows.stance: not a check"),
+    (('reply = { actor = "bob", type = "break_free" }', 'moot = { ended = true }'),
+     "steps[1].moot: goes with 'reply'"),
 ])
 def test_a_bad_lesson_is_one_sentence_naming_file_and_field(tmp_path, change, message):
     src = _portable((LESSONS_DIR / "3d6_1_grab.toml").read_text())
