@@ -344,6 +344,19 @@ def test_3d6_until_your_next_turn_lasts_to_the_fighters_next_listed_action_G0_4(
     assert ended < max(i for i, e in enumerate(out["events"]) if e.get("text") == "ann does nothing")
 
 
+@pytest.mark.parametrize("rounds", [[1, 2], [1, 3], [2, 5]])
+def test_3d6_full_a_skipped_round_runs_no_turn_effects_S2_CHOKE_8(tmp_path, rounds):
+    """S2-CHOKE-8 and skipped rounds: a choke hold costs its victim 1 FP at the start of each of the choker's
+    turns; rounds in which nobody acts give the choker no turn, so Bob loses 2 FP for Ann's two turns however
+    far apart they are listed."""
+    status, out = resolve(tmp_path, {
+        "ruleset": "3d6-full", "fighters": [man("ann", "red"), man("bob", "blue", (1, 0), facing=3)],
+        "grapples": [{"holder": "ann", "target": "bob", "location": "neck", "hands": 2, "kind": "choke_hold"}],
+        "actions": [{"actor": "ann", "type": "do_nothing", "round": r} for r in rounds], "dice": []})
+    assert (status, refused(out)) == (0, [])
+    assert fighter(out, "bob")["fp"] == 9 and out["state"]["round"] == rounds[-1]
+
+
 # -- edge: phases (G1-4), grapple rolls (S1-GRAPPLE-3/4) ------------------------------------------------------------
 
 def sit_edge(actions: list[dict[str, Any]], dice: list[int], *, grip: bool = True,
