@@ -20,7 +20,7 @@ from game.wording import percent
 
 __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
-    "variant_label", "signed", "roll_verdict", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
+    "variant_label", "signed", "roll_verdict", "pool_words", "made_total", "die_sides", "intent_title", "roll_sum", "dc_name", "is_range_roll", "need_words",
     "deed_words", "decision_words", "PART_WORDS", "FACING_WORDS", "facing_word", "contest_verdict", "ruleset_of",
     "auto_words", "table_rows", "table_words", "stat_text", "damage_roll_words", "aimed_label",
 ]
@@ -344,13 +344,8 @@ def roll_sum(ev: dict[str, Any], battle: Any = None) -> str:
                          f"({m.get('reason', '')})")
         return f"{head}: {' '.join(parts)} = {ev.get('total')} vs {dc_name(ev)} {ev['dc']}"
     if "points" in ev or "counted" in ev:
-        counted = ev.get("counted") or []
-        n = sum(1 for c in counted if c) if counted else ev.get("points")
         need_face = ev.get("need")
-        faces = ", ".join(str(d) for d in dice)
-        rule = f" ({need_face}+ scores)" if need_face is not None else ""
-        return (f"{len(dice)} dice ({faces}): {n} count{rule} = {ev.get('points', ev.get('total'))} "
-                f"point{'s' if ev.get('points', ev.get('total')) != 1 else ''}")
+        return pool_words(ev) + (f" ({need_face}+ scores)" if need_face is not None else "")
     tgt = ev.get("target")
     faces = "+".join(str(d) for d in dice)
     rolled = f"{ev.get('total')}" + (f" ({faces})" if len(dice) > 1 else "")
@@ -358,7 +353,48 @@ def roll_sum(ev: dict[str, Any], battle: Any = None) -> str:
         if is_range_roll(ev):
             return f"rolled {rolled}, 1-{tgt} means caught out"
         return f"{rolled}, needs {tgt} or less"
-    return f"rolled {rolled}"
+    return made_total(ev) or f"rolled {rolled}"
+
+
+def die_sides(ev: dict[str, Any], battle: Any = None) -> int:
+    """How many faces a roll's dice have, for drawing them (pips only on a d6, the numeral on any other die):
+    the event's ``sides``, the size its ``expr`` names ("1d8"), 20 for a roll over a DC, else the ruleset's
+    ``die_sides`` (a pool of d10s read as pips under Xvfb), else 6."""
+    import re
+
+    if isinstance(ev.get("sides"), int):
+        return int(ev["sides"])
+    m = re.match(r"\s*\d*\s*d(\d+)", str(ev.get("expr") or ""))
+    if m:
+        return int(m.group(1))
+    if ev.get("dc") is not None:
+        return 20
+    rs = ruleset_of(battle) if battle is not None else None
+    return int(getattr(rs, "die_sides", 6) or 6)
+
+
+def pool_words(ev: dict[str, Any]) -> str:
+    """A pool roll as a player counts it, each die that scored marked: "1 success: 8 \u2713 1 6 3". A new player
+    read "rolled 1 (8+1+6+3)" as a sum."""
+    dice = list(ev.get("dice") or [])
+    counted = list(ev.get("counted") or [])
+    n = sum(1 for c in counted if c) if counted else int(ev.get("points", ev.get("total")) or 0)
+    marks = " ".join(f"{d} \u2713" if i < len(counted) and counted[i] else str(d) for i, d in enumerate(dice))
+    return f"{n} success{'es' if n != 1 else ''}: {marks or 'no dice'}"
+
+
+def made_total(ev: dict[str, Any]) -> str | None:
+    """How a roll with no number to pass came to its total when modifiers changed it: "rolled 2 \u2212 3 =
+    \u22121" (a table roll: nd6's reaction die read "rolled \u22121", no die showed that); None when the dice
+    alone are the total, or the sum does not add up to it."""
+    dice = [x for x in ev.get("dice") or [] if isinstance(x, int)]
+    mods = sum(int(m.get("value", 0)) for m in ev.get("modifiers") or [] if isinstance(m, dict))
+    total = ev.get("total")
+    if not dice or not mods or not isinstance(total, int) or sum(dice) + mods != total:
+        return None
+    faces = "+".join(str(d) for d in dice)
+    sign = "\u2212" if mods < 0 else "+"
+    return f"rolled {faces} {sign} {abs(mods)} = {signed(total) if total < 0 else total}"
 
 
 def need_words(ev: dict[str, Any]) -> str:
@@ -454,6 +490,10 @@ def roll_line(battle: Any, ev: dict[str, Any]) -> str:
         need = ""
     faces = _faces(ev)
     rolled = f"rolled {ev.get('total')}" + (f" ({faces})" if faces and len(ev.get('dice') or []) > 1 else "")
+    if "counted" in ev:  # a pool: the successes, each scoring die marked (never a sum)
+        rolled = pool_words(ev)
+    elif need == "":
+        rolled = made_total(ev) or rolled
     verdict = "" if ev.get("table") else roll_verdict(ev)  # a table roll: its row and effect say it all
     # more dice than usual say why, the last reason deciding (nd6: "Sable is a Martial Arts Master dodging: 5d6
     # (S3-MA-8)"); the pop-up said it for a moment, the log and the hand-over read "rolled 26" on five dice

@@ -13,7 +13,16 @@ from typing import Any
 
 import pygame
 
-from game.ui.describe import aimed_label, contest_verdict, is_range_roll, name_of, roll_sum, roll_verdict
+from game.ui.describe import (
+    aimed_label,
+    contest_verdict,
+    is_range_roll,
+    made_total,
+    name_of,
+    pool_words,
+    roll_sum,
+    roll_verdict,
+)
 from game.ui.hud.widgets import cross, tick
 from game.ui.palette import Palette
 from game.ui.text import TextCache
@@ -52,7 +61,9 @@ class LastAction:
             sub = r.get("rolls") or []
             verdict = contest_verdict(battle, r)
             ok = None if w is None else (w == self.actor)
-            detail = "; ".join(f"{name_of(battle, x.get('actor'))} {roll_verdict(x)}" for x in sub)
+            # a pool's dice as a player counts them ("Edda 2 successes: 8 \u2713 7 \u2713 1"), never a sum
+            detail = "; ".join(f"{name_of(battle, x.get('actor'))} {pool_words(x) if 'counted' in x else roll_verdict(x)}"
+                               for x in sub)
             return f"{str(r.get('kind', '')).capitalize()} contest: {verdict} \u2014 {detail}", ok
         ok = r.get("success")
         tgt = r.get("target")
@@ -63,6 +74,8 @@ class LastAction:
             how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted
         else:
             how = f"rolled {r.get('total')}" + (f" against {tgt}" if tgt is not None else "")
+            if tgt is None:  # a table roll's die and modifiers: "rolled 2 \u2212 3 = \u22121", not a bare -1
+                how = made_total(r) or how
         who = name_of(battle, r.get("actor"))
         head = label if label.startswith(who) else f"{who}, {label}"
         verdict = roll_verdict(r).upper()

@@ -21,6 +21,7 @@ from game.ui.describe import (
     auto_words,
     contest_verdict,
     dc_name,
+    die_sides,
     is_range_roll,
     name_of,
     roll_sum,
@@ -407,8 +408,9 @@ class RollBreakdown:
         t = self.text
         d = 40 if not small else 32
         x = 0
+        sides = die_sides(v, self.battle)  # pips on a d6 only: a d10 or a d20 shows its numeral
         for face in v.get("dice") or []:
-            die_face(s, pygame.Rect(x, y + 6, d, d), int(face), t)
+            die_face(s, pygame.Rect(x, y + 6, d, d), int(face), t, sides=sides)
             x += d + 8
         add = f"{signed(v['adds'])} " if v.get("adds") else ""  # a damage roll's adds (never below 0)
         if v.get("dc") is not None:  # roll over: the die plus base and modifiers make the total

@@ -16,7 +16,7 @@ from game.rules.base import Action, Option, Reason, Ruleset, register
 from game.rules.edge import basic, checks, facts, grapple, links, scenario_schema, wording
 from game.rules.edge.combat import attack_spec, defence_spec
 from game.rules.edge.order import EdgeTurnOrder, phase_reason
-from game.rules.edge.pool import edge_odds, odds_text
+from game.rules.edge.pool import SIDES, edge_odds, odds_text
 from game.rules.edge.stats import CONDITIONS, ITEMS, STATS, held_weapons, max_hp, normalise_stats
 
 if TYPE_CHECKING:
@@ -61,6 +61,9 @@ class EdgeRuleset(Ruleset):
     unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     #: results of a grapple roll and their minimum edge (S1-MENU-1)
     results: ClassVar[dict[str, int]] = grapple.RESULTS
+    #: the faces of every die this ruleset rolls (G1-1: pools of d10s); the UI draws a die's numeral, not pips,
+    #: when a roll event does not say its die (``game.ui.describe.die_sides``)
+    die_sides: ClassVar[int] = SIDES
 
     # -- set-up ----------------------------------------------------------------------------
     def setup(self, battle: Battle) -> None:
