@@ -286,6 +286,17 @@ def test_d20_wait_needs_initiative_numbers_S4_INIT_5(tmp_path):
     assert status == 3 and refused(out)[0]["rule"] == "S4-INIT-5"
 
 
+def test_d20_a_hold_to_a_lower_number_is_no_action_of_its_own_S4_INIT_5(tmp_path):
+    """S4-INIT-5: Ann, on 5, holds to 3; Bob passes on 4; Ann strikes on 3: the hold and the pass are
+    declarations, not the round's hand-to-hand action."""
+    status, out = resolve(tmp_path, {**sit_d20([
+        {"actor": "ann", "type": "wait", "count": 3, "round": 1, "initiative": 5},
+        {"actor": "bob", "type": "do_nothing", "round": 1, "initiative": 4},
+        {"actor": "ann", "type": "attack", "target": "bob", "item": "longsword", "round": 1, "initiative": 3}], [2]),
+        "fighters": [d20("ann", "red", (0, 0)), d20("bob", "blue", (1, 0), facing=3)]})
+    assert (status, refused(out)) == (0, []) and rolls(out, "ann attacks bob") and out["dice_left"] == []
+
+
 def test_d20_skipped_rounds_run_and_the_state_says_the_last_round(tmp_path):
     """A round with nobody acting passes: round 1 then round 3, and the first action may be in a later round."""
     status, out = resolve(tmp_path, sit_d20([{"actor": "ann", "type": "move", "to": [1, 0], "round": 2},

@@ -109,5 +109,7 @@ def _reaction_note(battle) -> str | None:
 
 
 POLICY = PhasedCountdown(roll_initiative, phases=PHASES, acts_in=acts_in, surprise=_surprise, note=_reaction_note,
-                         rule="S4-INIT-2", anytime=("defend", "release"),  # S4-PARRY-1: "regardless of initiative"
+                         # declared anywhere, outside the round's two actions: a defence "regardless of initiative"
+                         # (S4-PARRY-1), letting go, a hold to a later number (S4-INIT-5), a phase passed
+                         rule="S4-INIT-2", anytime=("defend", "release", "wait", "do_nothing"),
                          movers=("move", "run", "charge", "fighting_withdrawal"))  # SITUATION-FORMAT, S4-PHASE-1
