@@ -59,6 +59,10 @@ class Reason:
     text: str
     rule: str = ""
     kind: str = "illegal"
+    #: what would open the action, in the player's words ("take Bob down first"), when the rules know a way:
+    #: the menu's hover says it under the refusal (a grappler whose every grappling move is greyed must learn
+    #: what unlocks them); never part of the situation's ``illegal`` event (the text and rule are)
+    opens: str = ""
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})" if self.rule and self.rule not in self.text else self.text

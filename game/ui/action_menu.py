@@ -534,6 +534,7 @@ class ActionMenu:
                 out.append((f"Not allowed: {r.text}", pal.failure, True))
                 if r.rule:
                     out.append((f"rule {r.rule}", pal.neutral, False))
+                out.extend(_opens_lines(self, g.illegal))
             out.extend(words_lines(self.box.words(self.battle, HoverBox.action_of(self, e)), pal))
             self._rule_line(out, g.rule)
             return out
@@ -555,6 +556,7 @@ class ActionMenu:
                 if r.rule:
                     out.append((f"rule {r.rule}", pal.neutral, False))
                     self._rule_line(out, r.rule, cite=False)
+                out.extend(_opens_lines(self, e.folded or [o]))
             return out
         g = e.group
         odds = g.odds.get(id(o)) if g is not None else None
@@ -700,7 +702,18 @@ def _not_now_lines(menu: ActionMenu, e: _Entry) -> list[tuple[str, tuple[int, in
         by.setdefault(text, []).append(o.action.title + _maneuver_words(o.action))
     for text, titles in by.items():
         out.append((", ".join(dict.fromkeys(titles)) + (f": {text}" if text else ""), pal.dim, False))
-    return out
+    return out + _opens_lines(menu, e.folded)
+
+
+def _opens_lines(menu: ActionMenu, options: list[Any]) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """What would open each greyed action, as the engine's refusal says (``Reason.opens``): "Pin: needs Bob
+    lying down: take him down first (Takedown, S2-TAKEDOWN-2)". Once per action kind and sentence."""
+    seen: dict[str, None] = {}
+    for o in options:
+        r = getattr(o, "reason", None)
+        if r is not None and getattr(r, "opens", ""):
+            seen.setdefault(f"{o.action.title}: {r.opens}", None)
+    return [(line, menu.pal.accent, False) for line in seen]
 
 
 def _maneuver_words(action: Any) -> str:

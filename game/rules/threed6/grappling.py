@@ -417,7 +417,7 @@ class Takedown(AfterGrapple):
         victim = battle.fighter(g.target)
         if victim.posture != "standing":
             return Reason(f"{victim.label} is {victim.posture}: only a standing foe can be taken down",
-                          rs.cite("S0-TAKEDOWN-1"))
+                          rs.cite("S0-TAKEDOWN-1"), opens=_takedown_opens(rs, victim))
         return None
 
     def play_grip(self, r, rs, actor, g, victim):
@@ -435,6 +435,26 @@ class Takedown(AfterGrapple):
 
     def fallen(self, r: Resolution, rs: ThreeD6Lite, actor: Fighter, *, winner: Fighter, loser: Fighter) -> None:
         """After the loser has fallen (a variant's hook: 3d6-full's second hex, S2-TAKEDOWN-4)."""
+
+
+def _takedown_opens(rs: ThreeD6Lite, victim: Fighter) -> str:
+    """What opens a takedown refused for the foe's posture (S0-TAKEDOWN-1: a standing foe only)."""
+    w = victim.words
+    if victim.posture in S.LYING:
+        return (f"{victim.label} is down already: a pin holds {w.them} there (needs a hold on the torso, "
+                f"{rs.cite('S0-PIN-2')})")
+    return f"opens once {victim.label} stands up (a standing foe only, {rs.cite('S0-TAKEDOWN-1')})"
+
+
+def _pin_opens(rs: ThreeD6Lite, victim: Fighter) -> str:
+    """What opens a pin refused because the foe is not lying down (S0-PIN-1): a takedown of a standing foe;
+    a kneeling or sitting one can be neither taken down nor pinned until that changes (S0-TAKEDOWN-1)."""
+    w = victim.words
+    if victim.posture == "standing":
+        return f"needs {victim.label} lying down: take {w.them} down first (Takedown, {rs.cite('S0-TAKEDOWN-2')})"
+    return (f"needs {victim.label} lying down; {victim.posture}, {w.they} cannot be taken down either "
+            f"(a standing foe only, {rs.cite('S0-TAKEDOWN-1')}): it opens once {w.they} "
+            f"{w.verb('lies', 'lie')} down, or {w.verb('stands', 'stand')} up to be taken down")
 
 
 def _fall(r: Resolution, rs: ThreeD6Lite, *, winner: Fighter, loser: Fighter, rules: tuple[str, str]) -> None:
@@ -465,7 +485,8 @@ class Pin(AfterGrapple):
     def grip_reason(self, battle, rs, actor, g):
         victim = battle.fighter(g.target)
         if victim.posture not in S.LYING:
-            return Reason(f"{victim.label} must be lying down to be pinned", rs.cite("S0-PIN-1"))
+            return Reason(f"{victim.label} must be lying down to be pinned", rs.cite("S0-PIN-1"),
+                          opens=_pin_opens(rs, victim))
         if g.location != "torso":
             return Reason(f"{actor.label} must be grappling {victim.label}'s torso to pin", rs.cite("S0-PIN-2"))
         if g.kind == "pin":
