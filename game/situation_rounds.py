@@ -17,8 +17,10 @@ Which phase an action plays in is the rules' own answer: the first phase at
 or after the round's current one in which the action's ``check`` passes. An
 action whose phase has passed is refused (exit 3) naming the phase.
 
-The turn steps (:func:`start_turn`, :func:`end_turn`, :func:`end_round`) are
-the ones ``clinch resolve`` plays for a list without rounds, too.
+The turn steps (:func:`start_turn`, :func:`end_turn`, :func:`end_round`, the
+phases' ends) are the turn controller's own step records (``game.turn_steps``:
+``StartTurn``, ``EndTurn``, ``EndRound``, ``EndPhase``) played one at a time;
+``clinch resolve`` plays them for a list without rounds too.
 
 Nothing here imports pygame.
 """
@@ -30,7 +32,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.rules.base import Reason
-from game.rules.events import Resolution, effect_end, illegal
+from game.rules.events import illegal
+from game.turn_steps import EndPhase, EndRound, EndTurn, StartTurn, TurnFlow
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -137,38 +140,38 @@ def written_round_of(listed: list[Listed] | None) -> bool:
 
 
 # -- the turn controller's steps, as ``clinch resolve`` plays them --------------------------------------------------
+#
+# The controller's own step records (``game.turn_steps``) played one at a time: what follows each (who is next,
+# the next round's initiative roll) is the file's to say, so only their events are kept.
 
-def _expire(battle: Battle, dice: Dice, which: Callable[[dict[str, Any]], bool]) -> list[Event]:
-    res = Resolution(battle, dice)
-    for eff in [e for e in battle.effects if which(e)]:
-        res.emit(effect_end(eff["fighter"], eff["kind"]))
-    return res.events
+def _flow(ruleset: Ruleset, battle: Battle) -> TurnFlow:
+    """The steps' flow for one step: the ruleset and its policy (its guard counts nothing across calls)."""
+    from game.turns import TurnSettings
+
+    return TurnFlow(ruleset, policy_of(ruleset), TurnSettings(), battle.round)
 
 
 def start_turn(ruleset: Ruleset, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
-    """The turn controller's ``start_turn`` step: ``next_turn`` effects end, then the ruleset's hook."""
-    battle.current = fighter_id
-    events = _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "next_turn")
-    return events + list(ruleset.start_turn(battle, fighter_id, dice))
+    """The controller's ``StartTurn``: ``next_turn`` effects end, then the ruleset's start of turn."""
+    return StartTurn(fighter_id).play(_flow(ruleset, battle), battle, dice)[0]
 
 
 def end_turn(ruleset: Ruleset, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
-    """The turn controller's ``end_turn`` step: the ruleset's hook, ``end_of_turn`` effects, the turn count."""
-    events = list(ruleset.end_turn(battle, fighter_id, dice))
-    events += _expire(battle, dice, lambda e: e["fighter"] == fighter_id and e["until"] == "end_of_turn")
-    battle.turn += 1
-    events += _expire(battle, dice, lambda e: e["until"] == "turns"
-                      and battle.turn - int(e.get("start", 0)) >= int(e.get("turns", 1)))
-    return events
+    """The controller's ``EndTurn``: the ruleset's end of turn, ``end_of_turn`` effects, the turn count."""
+    return EndTurn(fighter_id).play(_flow(ruleset, battle), battle, dice)[0]
 
 
 def end_round(ruleset: Ruleset, battle: Battle, dice: Dice) -> list[Event]:
-    """The turn controller's ``end_round`` and ``start_round`` steps: ``end_of_round`` effects end, the next
-    round begins and the ruleset's start of round runs (fires, clouds, fuses: ``Ruleset.start_round``)."""
-    events = _expire(battle, dice, lambda e: e["until"] == "end_of_round")
-    battle.current = None
-    battle.round += 1
+    """The controller's ``EndRound`` (``end_of_round`` effects end, the next round begins), then the ruleset's
+    start of round of ``StartRound`` (fires, clouds, fuses: ``Ruleset.start_round``) without the turn order's
+    roll: the file says who acts."""
+    events = EndRound().play(_flow(ruleset, battle), battle, dice)[0]
     return events + list(ruleset.start_round(battle, dice))
+
+
+def _end_phase(ruleset: Ruleset, battle: Battle, step: Any, dice: Dice) -> list[Event]:
+    """The controller's ``EndPhase``: the ruleset's end of one step of a phased order."""
+    return EndPhase(step).play(_flow(ruleset, battle), battle, dice)[0]
 
 
 class reactions_off:
@@ -255,10 +258,6 @@ def _close_round(ruleset: Ruleset, policy: Any, battle: Battle, hook: Hook, end:
     _leave(battle)
     _end_steps(ruleset, battle, hook, end.steps)
     hook(f"the end of round {battle.round}, before", end_round, ruleset, battle)
-
-
-def _end_phase(ruleset: Ruleset, battle: Battle, step: Any, dice: Dice) -> list[Event]:
-    return list(ruleset.end_phase(battle, step, dice))
 
 
 def _step_words(step: Any) -> str:
