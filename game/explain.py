@@ -548,10 +548,10 @@ def render_text(steps: list[Step], markdown: bool = False) -> str:
     for s in steps:
         if s.kind == "action" and s.round is not None and s.round != shown_round:
             shown_round = s.round  # a situation's rounds written down: a heading per round
-            out += ["", f"## Round {s.round}", ""] if markdown else ["" if out else None, f"#### Round {s.round} ####"]
+            out += ["", f"## Round {s.round}"] if markdown else ["" if out else None, f"#### Round {s.round} ####"]
         if s.kind == "action":
-            if markdown:
-                out += ["", f"## {s.title}", ""]
+            if markdown:  # under a round's heading, one level down
+                out += ["", f"{'###' if s.round is not None else '##'} {s.title}", ""]
                 out += [f"{line}  " for line in s.lines]
                 if s.rules:
                     out.append("Rule: " + ", ".join(f"`{r}`" for r in s.rules))
