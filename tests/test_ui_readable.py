@@ -317,3 +317,144 @@ def test_hovering_a_crowded_token_lists_everyone_in_its_hex() -> None:
     also = sorted(s for s in drawn if s.startswith("also here: "))
     assert [s.split(" (")[0] for s in also] == ["also here: Annabelle", "also here: Bartholomew", "also here: Dane"]
     assert any("Bartholomew" in s and "HELD" in s for s in also), also
+
+
+def _longest_real_names(n: int) -> list[str]:
+    """The ``n`` longest fighters' names of the scenarios shipped in maps/ (real names, not made up)."""
+    import tomllib
+    from pathlib import Path
+
+    names = set()
+    for path in (Path(__file__).resolve().parents[1] / "maps").glob("*.toml"):
+        names |= {str(f.get("name") or f["id"]) for f in tomllib.loads(path.read_text("utf-8")).get("fighters", [])}
+    return sorted(names, key=lambda s: (-len(s), s))[:n]
+
+
+#: the three window sizes a player is told the game fits
+SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+#: a name longer than any scenario's, for the worst case the panel and the turn bar must wrap, not cut
+LONGEST = "Bartholomew 'Bones' McAllister of the Broken Flagon"
+
+
+def _roll(actor: str, label: str, dice: int = 1) -> dict:
+    return {"type": "roll", "actor": actor, "label": label, "dice": [4] * dice, "base": 11, "total": 4 * dice,
+            "target": 11, "success": True, "margin": 7, "rule": "S2-BREAK-2"}
+
+
+def _pop(ev: dict, contest: bool = False) -> dict:
+    return {"roll": ev, "faces": list(ev["dice"]), "settled": True, "progress": 1.0, "winner": None,
+            "contest": contest}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_long_real_names_fit_the_panel_the_turn_bar_toasts_and_roll_popups(size: tuple[int, int]) -> None:
+    """Issue "9/10" (seen under Xvfb: "Sergeant Petrov is mis...", "Gus the B...", "Bob: resist the strangle:
+    ST (higher o..."): with the scenarios' longest names (and one longer still) at 1024x640, 1280x800 and
+    1920x1080, the fighter panel's head, the turn bar's whose-turn words, a toast naming two fighters and a
+    roll's pop-up are set smaller or wrapped, never cut: every string drawn through the text cache fits, and
+    only a timeline chip's name (whole in its tooltip) may be shortened."""
+    from game.ui.battle_draw import draw_popups
+
+    real = _longest_real_names(3)
+    names = [LONGEST, *real, "Edda", "Finn"]
+    fighters = [Fighter(id=f"f{i}", name=n, side="red" if i % 2 else "blue", hex=Hex(1 + 2 * i, 2 + i % 3),
+                        stats={"ST": 10, "HT": 10}) for i, n in enumerate(names)]
+    battle = _battle(fighters)
+    battle.current = "f0"
+    app = _watched(battle, size)
+    bs = app.battle_scene
+    t = bs.text
+    try:
+        t.fits, t.drawn = [], []
+        bs.toast(f"{real[0]} cannot reach {real[1]} this turn: the table is in the way, go around it "
+                 f"(S4-MOVE-6).", "failure")
+        for f in fighters:
+            bs.board.selected = f.id
+            app.draw()
+        surface = pygame.display.get_surface()
+        boxes = []
+        for who, label in (("f0", "resist the strangle: ST (higher of ST and HT, S2-STRANGLE-4)"),
+                           ("f1", f"{real[0]} attacks {real[1]} with the club"), ("f2", "hold on: ST")):
+            boxes += draw_popups(surface, bs.board.camera, [_pop(_roll(who, label))], bs.board.token_positions(),
+                                 battle, t, bs.pal, bs.board_rect, bs.board.tokens.layout)
+        assert len(boxes) == 3
+        cut = sorted({(s, shown, w) for s, shown, w, was_cut in t.fits if was_cut and not (s in names and w < 100)})
+        assert cut == [], cut
+        wide = sorted({(s, w) for s, _size, _bold, w in t.drawn if w > size[0]})
+        assert wide == [], wide
+        for who, box in boxes:
+            assert bs.board_rect.contains(box), (who, box, bs.board_rect)
+        # the panel's head of the longest name: smaller, then two lines, nothing cut
+        bs.board.selected = "f0"
+        size_, lines = bs.panel._name_lines(LONGEST, bs.right_rect.w - 24 - 40 - 12)
+        assert lines <= 2 and size_ >= 15
+    finally:
+        app.close()
+
+
+def _names_of_others(layout, fid: str) -> list[pygame.Rect]:
+    return [r for what, r in layout.labels if what.startswith("name:") and what != f"name:{fid}"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_roll_popup_sits_by_its_roller_clear_of_other_names_and_fits_its_die(size: tuple[int, int]) -> None:
+    """Issue "9/10": a dice pop-up is over (or beside) the fighter it is about, never over another fighter's
+    name and never over the other pop-up of a contest, inside the board; a one-die roll's box is sized to its
+    die and its words (about 220 px), not as wide as a cut title. From the rectangles drawn."""
+    from game.ui.battle_draw import draw_popups
+    from game.ui.popup_layout import MIN_TEXT_W
+
+    # Ann with a neighbour straight above (whose name sits between them) and one beside her
+    people = [("ann", "Ann", "red", Hex(4, 4)), ("bob", "Sergeant Petrov", "blue", Hex(4, 3)),
+              ("cass", "Gus the Barman", "blue", Hex(5, 3)), ("dan", "Sten the Lancer", "red", Hex(3, 4))]
+    battle = _battle([Fighter(id=i, name=n, side=s, hex=h, stats={"ST": 10, "HT": 10}) for i, n, s, h in people])
+    app = _watched(battle, size)
+    bs = app.battle_scene
+    try:
+        app.draw()
+        layout = bs.board.tokens.layout
+        pos = bs.board.token_positions()
+        surface = pygame.display.get_surface()
+        one = draw_popups(surface, bs.board.camera, [_pop(_roll("ann", "hold on: ST"))], pos, battle, bs.text,
+                          bs.pal, bs.board_rect, layout)
+        (who, box), = one
+        x, y = bs.board.token_screen_pos("ann")
+        assert box.w <= MIN_TEXT_W + 20, box  # one die: the box of its die and its words
+        assert box.collidelist(_names_of_others(layout, "ann")) < 0, (box, layout.labels)
+        assert bs.board_rect.contains(box)
+        near = box.inflate(90, 90)
+        assert near.collidepoint(x, y), (box, (x, y))  # by its roller, not across the board
+        assert box.left <= x <= box.right or box.top <= y <= box.bottom  # over, under or beside the roller
+        # a contest: two pop-ups, each by its own roller, neither over the other nor over a third's name
+        ev_a, ev_b = _roll("ann", "break free: ST", 3), _roll("bob", "hold on: ST", 3)
+        two = draw_popups(surface, bs.board.camera, [_pop(ev_a, True), _pop(ev_b, True)], pos, battle, bs.text,
+                          bs.pal, bs.board_rect, layout)
+        assert [w for w, _ in two] == ["ann", "bob"]
+        assert not two[0][1].colliderect(two[1][1]), two
+        for fid, b in two:
+            assert b.collidelist(_names_of_others(layout, fid)) < 0, (fid, b)
+            assert bs.board_rect.contains(b)
+    finally:
+        app.close()
+
+
+def test_a_grip_with_no_hands_counted_says_nothing_of_hands_in_the_panel() -> None:
+    """Issue "9/10": edge's one mutual link counts no hands (E-5); the fighter panel read "Holds Bob: torso,
+    0 hands". It says who and where only; a grip of one hand still says "1 hand"."""
+    from game.model import Grapple
+
+    battle = _battle([Fighter(id="ann", name="Ann", side="red", hex=Hex(3, 3), stats={"ST": 10, "HT": 10}),
+                      Fighter(id="bob", name="Bob", side="blue", hex=Hex(4, 3), stats={"ST": 10, "HT": 10})])
+    battle.grapples.append(Grapple(holder="ann", target="bob", location="torso", hands=0))
+    app = _watched(battle)
+    bs = app.battle_scene
+    try:
+        for fid, other in (("ann", "Holds Bob"), ("bob", "Held by Ann")):
+            rows = [p[0] for k, p in bs.panel._rows(bs.session, battle, battle.get(fid), bs.pal, 400) if k == "text"]
+            said = [r for r in rows if r.startswith(other)]
+            assert said and not any("0 hand" in r for r in said), rows
+        battle.grapples[0].hands = 1
+        rows = [p[0] for k, p in bs.panel._rows(bs.session, battle, battle.get("ann"), bs.pal, 400) if k == "text"]
+        assert any(r.startswith("Holds Bob") and "1 hand" in r for r in rows), rows
+    finally:
+        app.close()

@@ -21,6 +21,7 @@ from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.label_layout import LabelLayout
 from game.ui.marks import draw_badges, draw_grips
 from game.ui.palette import Palette
+from game.ui.popup_layout import MAX_TEXT_W, place_popup, text_width, title_lines, title_text, wrapped
 from game.ui.text import TextCache, fit_text, wrap
 
 __all__ = ["draw_board_words", "draw_floaters", "draw_popups", "draw_toasts", "draw_hint", "draw_banner", "draw_rings"]
@@ -81,11 +82,12 @@ def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head:
         edge = pal.success if r.get("success") else pal.failure
     pygame.draw.rect(surface, edge, box, width=2, border_radius=8)
     surface.blit(head, (box.x + 10, box.y + 6))
+    top = box.y + head.get_height() + 8  # the dice under the title, however many lines it wraps to
     dx = box.x + 10
     for f in pop["faces"]:
-        die_face(surface, pygame.Rect(dx, box.y + 26, d, d), int(f), text, sides=sides)  # pips on a d6 only
+        die_face(surface, pygame.Rect(dx, top, d, d), int(f), text, sides=sides)  # pips on a d6 only
         dx += d + 6
-    y = box.y + 26 + d + 2
+    y = top + d + 2
     surface.blit(needs, (box.x + 10, y))
     y += needs.get_height()
     if why is not None:
@@ -93,7 +95,7 @@ def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head:
         y += why.get_height()
     if pop["settled"]:
         tot = text.render(f"= {r.get('total')}", 20, pal.text, bold=True)
-        surface.blit(tot, (dx + 4, box.y + 28))
+        surface.blit(tot, (dx + 4, top + 2))
         if "success" in r:
             ok = bool(r.get("success"))
             col = pal.success if ok else pal.failure
@@ -113,39 +115,64 @@ def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head:
 TABLE_POPUP_W = 420
 
 
+def _lines_surface(text: TextCache, lines: list[str], size: int, colour: tuple[int, ...],
+                   bold: bool = False) -> pygame.Surface:
+    """Lines of text stacked in one transparent surface (a pop-up's wrapped title or need)."""
+    imgs = [text.render(ln, size, colour, bold=bold) for ln in lines] or [text.render("", size, colour)]
+    out = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+    y = 0
+    for img in imgs:
+        out.blit(img, (0, y))
+        y += img.get_height()
+    return out
+
+
 def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, Any]],
                 positions: dict[str, tuple[float, float]], battle: Any, text: TextCache, pal: Palette,
-                within: pygame.Rect) -> None:
-    """The dice pop-ups above their rollers (a contest's two side by side), kept ``within`` the board."""
+                within: pygame.Rect, layout: LabelLayout | None = None) -> list[tuple[str, pygame.Rect]]:
+    """The dice pop-ups by their rollers (a contest's two side by side), kept ``within`` the board: each
+    title and need wrapped, never cut (issue "9/10": "Bob: resist the strangle: ST (higher o..."), the box as
+    wide as its dice or its words, on a spot over its roller that covers no other fighter's name and no other
+    pop-up (:mod:`game.ui.popup_layout`). Returns (roller, box) of each, for tests."""
+    names = [r for what, r in (layout.labels if layout is not None else []) if what.startswith("name:")]
+    placed: list[tuple[str, pygame.Rect]] = []
     for i, pop in enumerate(pops):
         r = pop["roll"]
-        p = positions.get(r.get("actor"))
+        actor = str(r.get("actor"))
+        p = positions.get(actor)
         if p is None:
             continue
         x, y = camera.world_to_screen(*p)
         d = 30
         label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
-        if len(label) > 34:
-            label = label[:33] + "\u2026"
-        room = within.w - 40  # a pop-up never runs past the board (issue 15: dice titles cut off)
-        head = text.render(fit_text(text, f"{name_of(battle, r.get('actor'))}: {label}", 13, room, True), 13,
-                           pal.text, bold=True)
-        needs = text.render(fit_text(text, need_words(r), 12, room), 12, pal.dim)
+        room = text_width(len(pop["faces"]), within.w, d)
+        title, room = title_lines(text, title_text(name_of(battle, r.get("actor")), label), 13, room,
+                                  min(MAX_TEXT_W, within.w - 40))
+        head = _lines_surface(text, title, 13, pal.text, True)
+        needs = _lines_surface(text, wrapped(text, need_words(r), 12, room, lines=2), 12, pal.dim)
         reasons = r.get("dice_why") or []
-        why = text.render(fit_text(text, str(reasons[-1]), 12, room), 12, pal.accent) if reasons else None
+        why = _lines_surface(text, wrapped(text, str(reasons[-1]), 12, room, lines=2), 12, pal.accent) \
+            if reasons else None
         verdict_w = text.font(15, True).size(roll_verdict(r).upper())[0] + 42 if "success" in r else 0
         w = max(head.get_width(), len(pop["faces"]) * (d + 6) + 90, needs.get_width(), verdict_w,
                 why.get_width() if why is not None else 0) + 20
         rows = table_rows(r)
         if rows:
-            w = max(w, min(TABLE_POPUP_W, room))
-        h = 24 + d + 16 + 34 + (why.get_height() if why is not None else 0)
+            w = max(w, min(TABLE_POPUP_W, within.w - 40))
+        h = head.get_height() + 8 + d + 2 + needs.get_height() + 32 + (why.get_height() if why is not None else 0)
         if rows:
             h += table_height(rows, w - 20, text, 12) + 8 - (28 if "success" not in r else 0)
-        box = pygame.Rect(0, 0, w, h)
-        box.midbottom = (int(x) + (i * 2 - 1) * (w // 2 + 6) * (1 if pop["contest"] else 0), int(y) - 36)
-        box.clamp_ip(within)
+        own = layout_own(layout, actor)
+        avoid = [n for n in names if n not in own] + [b for _, b in placed]
+        box = place_popup((w, h), (x, y), within, avoid, side=(i * 2 - 1) if pop["contest"] else 0)
         _popup(surface, box, pop, head, needs, text, pal, why, sides=die_sides(r, battle))
+        placed.append((actor, box))
+    return placed
+
+
+def layout_own(layout: LabelLayout | None, fid: str) -> list[pygame.Rect]:
+    """The rectangles of ``fid``'s own name (a pop-up about them may cover it)."""
+    return [r for what, r in (layout.labels if layout is not None else []) if what == f"name:{fid}"]
 
 
 def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tuple[int, int, int]]],

@@ -119,6 +119,7 @@ class BattleScene(Scene):
         self.dragged = False
         self.toasts: deque[tuple[str, float, tuple[int, int, int]]] = deque(maxlen=4)
         self.toast_links: list[tuple[pygame.Rect, str]] = []  # where a refusal's rule IDs are drawn (issue 18)
+        self.popup_boxes: list[tuple[str, pygame.Rect]] = []  # (roller, box) of each dice pop-up drawn (tests)
         self._toast_moment: tuple = ()  # the moment the toasts speak of (see toast_moment)
         self.menu_open_ms: float | None = None
         self.log.rebuild(session.battle.log, session.battle)
@@ -385,9 +386,8 @@ class BattleScene(Scene):
         if not self.player.busy:
             self.aim.draw_over(surface, self)
         pops = self.player.popups()
-        if pops:
-            draw_popups(surface, self.board.camera, pops, pos, self.session.battle, self.text, self.pal,
-                        self.board_rect)
+        self.popup_boxes = draw_popups(surface, self.board.camera, pops, pos, self.session.battle, self.text,
+                                       self.pal, self.board_rect, self.board.tokens.layout) if pops else []
 
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size:

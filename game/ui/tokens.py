@@ -467,6 +467,7 @@ class TokenLayer:
         colours = colours or {}
         by_id = {f.id: f for f in battle.fighters}
         vw, vh = camera.viewport
+        self._view = (vw, vh)  # names are kept inside it (:meth:`_place_names`)
         blits = []
         bars: list[tuple[float, float, int, Any]] = []
         named: list[tuple[Any, TokenPlacement, float, float, int]] = []
@@ -593,6 +594,9 @@ class TokenLayer:
             else:
                 spots = [(sx, below), (sx, above), (sx + side, sy), (sx - side, sy), (sx, below + h + 2),
                          (sx, above - h - 2)]
+            vw = getattr(self, "_view", (0, 0))[0]
+            if vw > w + 4:  # a name by the board's edge is moved along to show whole (seen: "us the Barman ...")
+                spots = [(min(max(x, 2 + w / 2), vw - 2 - w / 2), y) for x, y in spots]
             rect = self.layout.place(f"name:{f.id}", (w, h), spots, force=(f.id == selected))
             if rect is None and p.crowd > 1:  # last resort: a line further out, away from the crowd
                 rect = self.layout.place(f"name:{f.id}", (w, h), [(x + (x - sx) * 0.6, y + (h + 2) * k)

@@ -118,7 +118,7 @@ class FighterPanel:
     def _rows(self, session: Any, battle: Any, f: Any, pal: Palette, inner: int) -> list[tuple[str, Any]]:
         """What the panel shows, top to bottom, as (kind, payload): laid out by :meth:`_build`."""
         t = self.text
-        rows: list[tuple[str, Any]] = [("head", None)]
+        rows: list[tuple[str, Any]] = [("head", f.label)]
         facing = FACING_WORDS.get(battle.board.top, FACING_WORDS["pointy"])[f.facing % 6]
         # every line is wrapped to the panel (issue 15: no text cut off at 1024x640)
         rows += self._lines(f"{f.posture}, facing {facing}, at ({f.hex.q}, {f.hex.r})", 13, pal.text, False, inner)
@@ -190,8 +190,11 @@ class FighterPanel:
         def grip_words(g: Any, words: str) -> str:
             """``words`` the other fighter's name (``Holds Bob``, ``Held by Ann``), then where and how."""
             kind = "" if g.kind == "grapple" else f" \u2014 {g.kind.replace('_', ' ').upper()}"
-            where = f"{g.location}, " if shown else ""
-            return f"{words}: {where}{g.hands} hand{'s' if g.hands != 1 else ''}{kind}"
+            where = g.location if shown else ""
+            # a grip with no hands counted (edge: one mutual link, E-5) says nothing of hands, never "0 hands"
+            hands = f"{g.hands} hand{'s' if g.hands != 1 else ''}" if g.hands else ""
+            said = ", ".join(x for x in (where, hands) if x)
+            return f"{words}{': ' + said if said else ''}{kind}"
 
         for g in holds:
             for line in wrap(t, grip_words(g, f"Holds {name_of(battle, g.target)}"), 13, inner):
@@ -205,7 +208,7 @@ class FighterPanel:
         """The height of one row (without the 2 px between rows)."""
         t = self.text
         if kind == "head":
-            return 46
+            return 46 + (self._name_lines(payload, inner - 40)[1] - 1) * 18 if payload else 46
         if kind == "bar":
             return 22
         if kind == "gap":
@@ -225,7 +228,10 @@ class FighterPanel:
         col = colours.get(f.side, pal.text)
         side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, initial(f.label), t)
         room = surf.get_width() - pad - 40 - pad
-        surf.blit(t.render(fit_text(t, f.label, 20, room, True), 20, pal.text, bold=True), (pad + 40, y))
+        size, lines = self._name_lines(f.label, room)
+        for i, line in enumerate(wrap(t, f.label, size, room, True) if lines > 1 else [f.label]):
+            surf.blit(t.render(fit_text(t, line, size, room, True), size, pal.text, bold=True), (pad + 40, y + 18 * i))
+        y += 18 * (lines - 1)
         who = "computer" if seat == "ai" else "human"
         current = "  \u00b7  ACTING NOW" if battle.current == f.id else ""
         side_words = f"{(side.name or side.id) if side else f.side} ({who})"
@@ -234,6 +240,16 @@ class FighterPanel:
         surf.blit(t.render(fit_text(t, side_words + current, 12, room, bool(current)), 12,
                            col if battle.current != f.id else pal.accent, bold=bool(current)),
                   (pad + 40, y + 27))
+
+    def _name_lines(self, name: str, room: int) -> tuple[int, int]:
+        """The size the panel's head sets ``name`` in and on how many lines: smaller before it wraps, and
+        wrapped onto a second line (the panel grows) before anything is cut (seen under Xvfb:
+        "Sergeant Petrov is mis...", "Bartholomew 'Bones'...")."""
+        font = self.text.font
+        for size in (20, 17, 15):
+            if font(size, True).size(name)[0] <= room:
+                return size, 1
+        return 15, min(2, len(wrap(self.text, name, 15, room, True)))
 
     def _condition(self, surf: pygame.Surface, at: tuple[int, int], payload: tuple[str, ...], pal: Palette,
                    inner: int, ruleset: Any = None) -> None:

@@ -26,7 +26,7 @@ import pygame
 from game.names import initial
 from game.ui.hud.widgets import side_icon, tick
 from game.ui.palette import Palette
-from game.ui.text import TextCache, fit_text
+from game.ui.text import TextCache, fit_text, wrap
 from game.wording import possessive
 
 __all__ = ["InitiativeBar", "side_roll_lines"]
@@ -379,11 +379,17 @@ class InitiativeBar:
         side_icon(surf, (rx + 14, 22), 12, side_index.get(f.side, 0), col, None, t)
         room = rect.w - rx - 34 - 8  # the header and its second line stay inside the bar (issue 15)
         words, why = self._turn_words(session, b, f, info, thinking)
-        hs = 20 if t.font(20, True).size(words)[0] <= room else 16  # smaller before anything is cut
-        head = t.render(fit_text(t, words, hs, room, True), hs, pal.text, bold=True)
-        surf.blit(head, (rx + 34, 8))
-        surf.blit(t.render(fit_text(t, why, 14, room, seat == "human"), 14, col if seat == "human" else pal.dim,
-                           bold=seat == "human"), (rx + 34, 36))
+        # smaller before anything is cut, then two lines (seen: "Bartholomew 'Bones' McAllister's t...")
+        hs = next((k for k in (20, 16, 14, 13) if t.font(k, True).size(words)[0] <= room), 0)
+        lines = [words] if hs else wrap(t, words, 12, room, True)
+        lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 1 else lines
+        hs = hs or 12
+        for i, line in enumerate(lines):
+            head = t.render(fit_text(t, line, hs, room, True), hs, pal.text, bold=True)
+            surf.blit(head, (rx + 34, 8 if len(lines) == 1 else 3 + 15 * i))
+        ws = next((k for k in (14, 13, 12) if t.font(k, seat == "human").size(why)[0] <= room), 12)
+        surf.blit(t.render(fit_text(t, why, ws, room, seat == "human"), ws, col if seat == "human" else pal.dim,
+                           bold=seat == "human"), (rx + 34, 36 if len(lines) == 1 else 38))
 
     @staticmethod
     def _turn_words(session: Any, b: Any, f: Any, info: dict[str, Any], thinking: bool) -> tuple[str, str]:
