@@ -335,6 +335,12 @@ def test_3d6_one_turn_each_a_round_G0_4(tmp_path):
     status, out = resolve(tmp_path, sit_3d6([{"actor": "ann", "type": "do_nothing", "round": 1},
                                              {"actor": "ann", "type": "move", "to": [1, 0], "round": 1}]))
     assert status == 3 and refused(out)[0]["rule"] == "G0-4"
+    face = {"actor": "ann", "type": "face", "facing": 1, "round": 1}
+    status, out = resolve(tmp_path, sit_3d6([face, {"actor": "ann", "type": "move", "to": [1, 0], "round": 1}]))
+    assert (status, refused(out)) == (0, [])  # a free action, then the turn's maneuver: one turn
+    status, out = resolve(tmp_path, sit_3d6([face, {"actor": "bob", "type": "do_nothing", "round": 1},
+                                             {"actor": "ann", "type": "move", "to": [1, 0], "round": 1}]))
+    assert status == 3 and refused(out)[0]["actor"] == "ann"  # Bob acted between: her turn was over
 
 
 def test_3d6_until_your_next_turn_lasts_to_the_fighters_next_listed_action_G0_4(tmp_path):

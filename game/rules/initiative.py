@@ -254,7 +254,9 @@ class FixedOrder(Policy):
         """One turn each (free actions continue it), in the fixed order: a faster fighter listed after a
         slower one is refused; equal keys keep the listed order (no roll-off in a round written down)."""
         me = battle.fighter(fighter_id)
-        if any(p["fighter"] == fighter_id and not p["free"] for p in played):
+        mine = [i for i, p in enumerate(played) if p["fighter"] == fighter_id]
+        # its turn is over once it took a whole action, or once another fighter acted after its free actions
+        if any(not played[i]["free"] for i in mine) or (mine and played[-1]["fighter"] != fighter_id):
             return Reason(f"{me.label} has had {me.their} turn this round: one turn each.", self.rule)
         for p in played:
             other = battle.get(p["fighter"])
