@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from game.rules.base import Action, Ruleset
 
 __all__ = ["ActionWords", "Bar", "generic_words", "dice_spread", "with_words", "chart_kind", "FOE_WORDS", "COMMON_DOES",
-           "OUTCOME_WORDS", "whole_chance", "headline_chance", "rolls_before", "own_hook", "base_words"]
+           "OUTCOME_WORDS", "whole_chance", "headline_chance", "rolls_before", "own_hook", "base_words",
+           "OPTION_FIELDS", "option_words"]
 
 #: one bar of a chart or one roll: (label, chance 0..1)
 Bar = tuple[str, float]
@@ -210,6 +211,25 @@ def own_hook(ruleset: Ruleset | None, name: str) -> Any:
     if ruleset is None or not getattr(ruleset, "id", ""):
         return None
     return _hook(type(ruleset).__module__.rsplit(".", 1)[0], name)
+
+
+#: the fields of an action whose value is an option the player picks among its siblings in a menu: an attack's
+#: ``option`` (d20's careful, lingering, staff_two...; 3d6's determined or strong; edge's result bought), d20's
+#: defence ``mode`` and brawl ``kind``, nd6's fire ``mode``, a holder's ``reaction``
+OPTION_FIELDS: tuple[str, ...] = ("option", "mode", "kind", "reaction")
+
+
+def option_words(ruleset: Ruleset | None, action: Action) -> list[str]:
+    """What each option the action carries does, one sentence each in the ruleset's own words: its
+    ``action_words.OPTION_WORDS`` (value -> sentence). A new player met d20's "careful", "lingering" and
+    "staff two" with no word of what they do."""
+    table = own_hook(ruleset, "OPTION_WORDS") or {}
+    out: list[str] = []
+    for name in OPTION_FIELDS:
+        value = getattr(action, name, None)
+        if isinstance(value, str) and value in table:
+            out.append(table[value])
+    return out
 
 
 def headline_chance(ruleset: Ruleset | None, odds: dict[str, float] | None) -> tuple[str | None, float | None]:

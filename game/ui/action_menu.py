@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from game.rules.action_words import whole_chance
+from game.rules.action_words import option_words, whole_chance
 from game.rules.base import Option, Ruleset
 from game.ui.action_hover import QUIET, HoverBox, words_lines
 from game.ui.describe import name_of, odds_meaning, ruleset_of, variant_label
@@ -562,12 +562,14 @@ class ActionMenu:
         odds = g.odds.get(id(o)) if g is not None else None
         if self.result_mode:
             out.append((_result_label(self, o), pal.accent, True))
+            out.extend(_option_lines(self, o.action))  # what the result does, in the ruleset's words
             rule = ((getattr(self.request, "data", None) or {}).get("rules") or {}).get(
                 getattr(o.action, "option", None))
             self._rule_line(out, rule or o.action.rule)
             return out
         out.append((o.action.title + ": " + variant_label(o.action, self.battle, self.target is not None),
                     pal.accent, True))
+        out.extend(_option_lines(self, o.action))  # "careful", "lingering", "staff two": what each does
         if not self.result_mode:
             out.append((odds_meaning(self.battle, o.action, odds), pal.text, False))
             out.extend(words_lines(self.box.words(self.battle, o.action), pal))
@@ -714,6 +716,11 @@ def _opens_lines(menu: ActionMenu, options: list[Any]) -> list[tuple[str, tuple[
         if r is not None and getattr(r, "opens", ""):
             seen.setdefault(f"{o.action.title}: {r.opens}", None)
     return [(line, menu.pal.accent, False) for line in seen]
+
+
+def _option_lines(menu: ActionMenu, action: Any) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """The ruleset's sentence for each option the action carries (``action_words.option_words``)."""
+    return [(text, menu.pal.text, False) for text in option_words(ruleset_of(menu.battle), action)]
 
 
 def _maneuver_words(action: Any) -> str:

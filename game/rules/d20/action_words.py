@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["words", "base_words", "DOES", "COSTS"]
+__all__ = ["words", "base_words", "DOES", "COSTS", "OPTION_WORDS"]
 
 #: action type -> what it does ({foe}: the target's name)
 DOES: dict[str, str] = {
@@ -33,6 +33,36 @@ DOES: dict[str, str] = {
     "move_opponent": "Move, hauling the held foe along (S4-HOLD-6).",
     "silence": "Keep the held foe quiet (S4-HOLD-2).",
     "shield_bash": "Bash {foe} with your shield (S4-BASH-1).",
+}
+
+#: an option's value (an attack's ``option``, a defence's ``mode``, a brawl's ``kind``, a holder's ``reaction``) ->
+#: what it does, for its hover (``game.rules.action_words.option_words``)
+OPTION_WORDS: dict[str, str] = {
+    "subdue": "Strike with the flat of the blade: -4 to hit and half damage, subduing damage (S4-SUBDUE-1).",
+    "two_weapon": "Strike with both weapons: the primary hand at -2, the off hand at -5, each less your DEX bonus "
+                  "(never a bonus); the off-hand blow is rolled with the primary one (S4-TWOWEAPON-1, -2, -5).",
+    "off_hand_only": "Strike with the off-hand weapon alone: -3, less your DEX bonus (S4-TWOWEAPON-6).",
+    "careful": "Fire into a melee taking care not to hit a friend: -4 to hit, and a near miss never strays onto a "
+               "friend fighting the target (S4-RANGED-2, S4-RANGED-3).",
+    "lingering": "On a critical hit, a lingering injury instead of the extra damage: the target is at -2 to its "
+                 "attack rolls from then on (S4-CRIT-5, house rule).",
+    "staff_two": "Fight with the staff as two clubs: a 1d4 blow now at the two-weapon penalty, and a second 1d4 "
+                 "blow one initiative number later (S4-STAFF-5, S4-STAFF-6).",
+    "staff_second": "The staff's second club blow, one initiative number after the first: 1d4 at the two-weapon "
+                    "penalty (S4-STAFF-6).",
+    "partial": "Partial defence this round: -4 to your attack rolls, no more than your base move, and a parry "
+               "roll when a melee blow hits you (S4-PARRY-2, S4-PARRY-4).",
+    "total": "Total defence this round: no attacks, at most 5' of movement, and a parry at +4 against every melee "
+             "blow that hits you, -1 for each after the first (S4-PARRY-3, S4-PARRY-6, S4-PARRY-11).",
+    "off_hand": "Use the off-hand weapon as a shield this round: no two-weapon penalty on the primary, +1 AC "
+                "against one melee attacker (S4-TWOWEAPON-7).",
+    "staff": "Use the staff as a shield this round: +1 AC against every melee attacker, and no attacks of your "
+             "own (S4-STAFF-3).",
+    "punch": "A punch: 1d3 subduing damage (S4-BRAWL-1).",
+    "kick": "A kick: 1d4 subduing damage, at -2 to hit (S4-BRAWL-2).",
+    "reverse": "If the grab for the item fails, the one held rolls to hit at once, and a hit pins you "
+               "(S4-ITEM-2).",
+    "escape": "If the grab for the item fails, the one held slips free of your hold instead (S4-ITEM-3).",
 }
 
 #: action type -> what it costs

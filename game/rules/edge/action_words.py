@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["words", "DOES", "COSTS"]
+__all__ = ["words", "DOES", "COSTS", "OPTION_WORDS"]
 
 #: action type -> what it does ({foe}: the target's name)
 DOES: dict[str, str] = {
@@ -26,6 +26,23 @@ DOES: dict[str, str] = {
     "grapple_roll": "Both roll Strength against each other (S1-GRAPPLE-2); your edge buys one result "
                     "(S1-GRAPPLE-5).",
     "release": "Let the grapple go: it is over (S1-ESCAPE-1).",
+}
+
+#: a grapple roll's result (its ``option``) -> what it does, for the result menu's hover
+#: (``game.rules.action_words.option_words``); the edge each needs is on its row (S1-MENU-1)
+OPTION_WORDS: dict[str, str] = {
+    "escape": "Escape: the grapple ends; you are free, and so is your foe (S1-ESCAPE-1). Bought with edge 0: a "
+              "grapple you hold ends too.",
+    "regrip": "Regrip: +1 per die on your next grapple roll in this grapple, next round (edge.regrip, ruling "
+              "E-16).",
+    "takedown": "Takedown: you and your foe both go prone (S1-TAKEDOWN-1).",
+    "drag": "Drag: you move one hex, then move your foe one hex; it ends next to you (S1-DRAG-2).",
+    "pummel": "Pummel: a melee attack on your foe, less your weapon's reach (S1-PUMMEL-1).",
+    "throw": "Throw: your foe lands prone in a hex next to you, of your choice (S1-THROW-2).",
+    "wrest": "Wrest: take one item from your foe's hands (S1-WREST-1).",
+    "pin": "Pin: your foe is at -1 on its grapple rolls, -1 more for each further pin (S1-PIN-1, S1-PIN-2); a "
+           "standing foe needs edge 3 (S1-PIN-8).",
+    "none": "No result: the roll buys nothing (S1-GRAPPLE-5).",
 }
 
 #: action type -> what it costs

@@ -16,7 +16,19 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["words", "DOES", "COSTS"]
+__all__ = ["words", "DOES", "COSTS", "OPTION_WORDS"]
+
+#: an option's value (a shot's fire ``mode``, a disarm's ``option``) -> what it does, for its hover
+#: (``game.rules.action_words.option_words``)
+OPTION_WORDS: dict[str, str] = {
+    "single": "One shot, one roll to hit (S3-AUTO-1).",
+    "semi": "Several single shots this turn, up to the weapon's first rate of fire, each rolled on its own "
+            "(S3-AUTO-1, S3-AUTO-3).",
+    "burst": "Three-round bursts, up to the weapon's second rate of fire (S3-AUTO-1, S3-AUTO-3).",
+    "full_auto": "Fully automatic fire, up to the weapon's third rate of fire (S3-AUTO-1, S3-AUTO-3).",
+    "take": "On a success the foe's weapon becomes your ready weapon (S3-DISARM-3).",
+    "drop": "On a success the foe's weapon falls to the ground (S3-DISARM-3).",
+}
 
 #: action type -> what it does ({foe}: the target's name)
 DOES: dict[str, str] = {

@@ -22,9 +22,15 @@ if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
 
-__all__ = ["words", "rolls_before", "base_words", "DOES", "COSTS", "OPENS"]
+__all__ = ["words", "rolls_before", "base_words", "DOES", "COSTS", "OPENS", "OPTION_WORDS"]
 
 _ID = re.compile(r"\bS0-[A-Z]+-\d+\b")
+
+#: an All-Out Attack's ``option`` -> what it does, for its hover (``game.rules.action_words.option_words``)
+OPTION_WORDS: dict[str, str] = {
+    "determined": "Determined: +4 to hit; no defence for you until your next turn (G0-4).",
+    "strong": "Strong: +2 damage; no defence for you until your next turn (G0-4).",
+}
 
 #: action type -> what it does ({foe}: the target's name)
 DOES: dict[str, str] = {
