@@ -262,8 +262,8 @@ class FixedOrder(Policy):
             other = battle.get(p["fighter"])
             if other is not None and other.id != fighter_id and self.key(other) < self.key(me):
                 by = f" ({self.order_by})" if self.order_by else ""
-                return Reason(f"{me.label} acts before {other.label} in the fixed turn order{by}, so it cannot be "
-                              f"listed after it in the same round.", self.rule)
+                return Reason(f"{me.label} acts before {other.label} in the fixed turn order{by}: list "
+                              f"{me.label} before {other.label}.", self.rule)
         return None
 
     def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
@@ -878,8 +878,8 @@ class SidesThenOrder(Policy):
                 other = battle.fighter(p["fighter"])
                 first = self.first_key_rule if self.first_key_rule and theirs[:1] != mine[:1] else self.rule
                 by = f" (by {self.order_by})" if self.order_by else ""
-                return Reason(f"{me.label} acts before {other.label} in the action phase{by}, so it cannot be listed "
-                              f"after it.", first)
+                return Reason(f"{me.label} acts before {other.label} in the action phase{by}: list {me.label} "
+                              f"before {other.label}.", first)
         return None
 
     def describe(self, battle: Battle) -> dict[str, Any]:

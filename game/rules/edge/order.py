@@ -169,8 +169,8 @@ class EdgeTurnOrder(Policy):
                 if p["phase"] != "melee" or other is None or other.id == fighter_id:
                     continue
                 if max((reach(w) for w in held_weapons(other)), default=0) < mine:
-                    return Reason(f"{me.label}'s longer reach strikes before {other.label} in the melee phase, so "
-                                  f"it cannot be listed after it.", "G1-4")
+                    return Reason(f"{me.label}'s longer reach strikes before {other.label} in the melee phase: "
+                                  f"list {me.label} before {other.label}.", "G1-4")
         if phase == "grapple":
             for g in battle.grapples:
                 if fighter_id not in (g.holder, g.target):
