@@ -1,0 +1,253 @@
+"""One match on the server: its battle, its seats and their secret tokens, and its files on disk.
+
+The server is the authority: the battle lives here, played through the same
+turn controller the window uses (``game.turns.TurnController``: ``check``
+then the play), with dice drawn from a seed the server took from the OS
+(``secrets``) and tells nobody before the battle ends. Every applied intent
+becomes an :class:`~game.net.protocol.Entry` sent to every client.
+
+Nothing is lost: after every entry the battle is written in the save format
+(``game.saves.save_game``: atomic write, then rename) as ``DATA/CODE.json``,
+and the seats' tokens as ``DATA/CODE.match.json``; :meth:`Match.restore`
+re-plays the save (the replay ``clinch check-save`` makes) and goes on with
+the seeded dice where they stood.
+
+A refused message raises :class:`Refusal` (one sentence) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from game.model import Battle
+from game.net.protocol import Entry, Intent, group_entries, match_hash, net_hash
+from game.rules.base import Ruleset, find_ruleset
+from game.saves import read_save, save_game, state_hash, write_atomic
+from game.turn_sources import LogReplay
+from game.turns import TurnController, TurnSettings, intent_from_dict, side_ids
+
+__all__ = ["Match", "Seat", "Refusal", "new_code", "CODE_RE", "SEAT_WAIT", "ROUND_LIMIT", "MatchMeta"]
+
+#: seconds a dropped player's seat is kept for them (they reconnect with their token) before another may take it
+SEAT_WAIT = 90.0
+#: the round limit of a networked battle, as ``clinch simulate`` plays (a battle reaching it is a draw)
+ROUND_LIMIT = 200
+#: match codes: six letters and digits a person can read out (no 0/O, 1/I/L)
+_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_RE = re.compile(r"^[A-Z2-9]{6}\Z")
+#: spectators a match keeps tokens for
+MAX_WATCHERS = 200
+
+
+class Refusal(Exception):
+    """A message refused with one sentence; the match is as it was."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(_ALPHABET) for _ in range(6))
+
+
+@dataclass
+class Seat:
+    """A side's seat: its token (empty until someone takes it) and whether its player is connected."""
+
+    side: str
+    token: str = ""
+    connected: bool = False
+    dropped_at: float | None = None
+
+
+class MatchMeta(msgspec.Struct, forbid_unknown_fields=True):
+    """What ``DATA/CODE.match.json`` holds besides the save: the scenario's path and the tokens."""
+
+    code: str
+    scenario: str
+    seats: dict[str, str] = {}
+    watchers: list[str] = []
+
+
+@dataclass
+class Match:
+    code: str
+    scenario: str
+    ruleset: Ruleset
+    ctl: TurnController
+    folder: Path | None
+    entries: list[Entry] = field(default_factory=list)
+    seats: dict[str, Seat] = field(default_factory=dict)
+    watchers: list[str] = field(default_factory=list)
+    seat_wait: float = SEAT_WAIT
+
+    # -- making one --------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, code: str, scenario: str, battle: Battle, *, seed: int, folder: Path | None,
+               round_limit: int = ROUND_LIMIT, seat_wait: float = SEAT_WAIT) -> Match:
+        """A new match on a fresh copy of ``battle``, its dice seeded by ``seed`` (the battle is started)."""
+        ruleset = find_ruleset(battle.ruleset)
+        b = battle.clone(with_log=False)
+        b.rng.seed = seed
+        b.rng.counter = 0
+        # the limit travels in the battle, so that replaying the save ends it where the match did
+        limit = b.options.get("round_limit")
+        if not limit or int(limit) > round_limit:
+            b.options["round_limit"] = round_limit
+        ruleset.setup(b)
+        ctl = TurnController(b, ruleset, dice="seeded", seat=dict.fromkeys(side_ids(b), "ai"),
+                             settings=_settings(round_limit))
+        m = cls(code=code, scenario=scenario, ruleset=ruleset, ctl=ctl, folder=folder, seat_wait=seat_wait)
+        m.seats = {s: Seat(s) for s in side_ids(b)}
+        m.entries = [Entry(index=0, log=list(b.log), hash=net_hash(b))]
+        m.save()
+        return m
+
+    @classmethod
+    def restore(cls, meta_path: Path, *, seat_wait: float = SEAT_WAIT, now: float | None = None) -> Match:
+        """The match whose files are ``CODE.match.json`` and ``CODE.json``: the save re-played, every entry
+        rebuilt with its hash; ``ValueError`` (one sentence naming the file) if they are not sound."""
+        try:
+            meta = msgspec.json.decode(meta_path.read_bytes(), type=MatchMeta)
+        except (OSError, msgspec.MsgspecError) as exc:
+            raise ValueError(f"{meta_path}: not a match file ({' '.join(str(exc).split())[:120]}).") from None
+        if not CODE_RE.match(meta.code) or meta_path.name != f"{meta.code}.match.json":
+            raise ValueError(f"{meta_path}: code {meta.code[:20]!r} is not this file's match code.")
+        save_path = meta_path.with_name(f"{meta.code}.json")
+        save = read_save(save_path)
+        ruleset = find_ruleset(save.ruleset)
+        ctl = TurnController(save.initial.clone(), ruleset, source=LogReplay(save.log), seat=save.seat,
+                             settings=_settings(int(save.initial.options.get("round_limit") or ROUND_LIMIT)))
+        groups = group_entries(save.log)
+        entries = [Entry(index=0, log=groups[0], hash=net_hash(ctl.battle))]
+        for k, group in enumerate(groups[1:], start=1):
+            ctl.apply(intent_from_dict(ruleset, group[0]["intent"]))
+            entries.append(Entry(index=k, intent=group[0]["intent"], log=group, hash=net_hash(ctl.battle)))
+        if state_hash(ctl.battle) != save.state_hash:
+            raise ValueError(f"{save_path}: replaying its log does not give the battle it holds (state hash).")
+        ctl.set_dice("seeded")  # the counter stands where the last seeded roll left it
+        m = cls(code=meta.code, scenario=meta.scenario, ruleset=ruleset, ctl=ctl, folder=meta_path.parent,
+                entries=entries, seat_wait=seat_wait)
+        when = time.monotonic() if now is None else now
+        m.seats = {s: Seat(s, token=meta.seats.get(s, ""), dropped_at=when if meta.seats.get(s) else None)
+                   for s in side_ids(ctl.battle)}
+        m.watchers = list(meta.watchers[:MAX_WATCHERS])
+        return m
+
+    # -- facts ---------------------------------------------------------------------------------------
+    @property
+    def battle(self) -> Battle:
+        return self.ctl.battle
+
+    @property
+    def over(self) -> bool:
+        return self.ctl.battle.ended
+
+    def hash(self) -> str:
+        """The hash of ruleset and scenario clients check (``game.net.protocol.match_hash``)."""
+        return match_hash(self.ruleset, self.ctl.initial or self.battle)
+
+    def seat_of(self, token: str) -> str | None:
+        """The side ``token`` holds, ``""`` for a spectator's token, ``None`` for a token of nobody's."""
+        if not token:
+            return None
+        for seat in self.seats.values():
+            if seat.token and secrets.compare_digest(seat.token, token):
+                return seat.side
+        if any(secrets.compare_digest(w, token) for w in self.watchers):
+            return ""
+        return None
+
+    # -- joining -----------------------------------------------------------------------------------
+    def take_seat(self, wanted: str, token: str, now: float) -> tuple[str, str]:
+        """(side, token) for a player asking for ``wanted`` (a side, ``""`` any, ``"watch"``); :class:`Refusal`."""
+        if token:
+            side = self.seat_of(token)
+            if side is None:
+                raise Refusal("That token holds no seat in this match.")
+            return side, token
+        if wanted == "watch":
+            if len(self.watchers) >= MAX_WATCHERS:
+                raise Refusal(f"This match has {MAX_WATCHERS} spectators already.")
+            self.watchers.append(secrets.token_urlsafe(24))
+            self.save_meta()
+            return "", self.watchers[-1]
+        if wanted and wanted not in self.seats:
+            raise Refusal(f"This match has no side {wanted!r} (its sides: {', '.join(self.seats)}).")
+        for side in [wanted] if wanted else list(self.seats):
+            seat = self.seats[side]
+            free = not seat.token or (not seat.connected and seat.dropped_at is not None
+                                      and now - seat.dropped_at > self.seat_wait)
+            if free:
+                seat.token = secrets.token_urlsafe(24)
+                seat.dropped_at = None
+                self.save_meta()
+                return side, seat.token
+        if wanted:
+            raise Refusal(f"The seat {wanted!r} is taken; watch instead, or ask for another side.")
+        raise Refusal("Every seat of this match is taken; join to watch instead.")
+
+    # -- playing -----------------------------------------------------------------------------------
+    def play(self, side: str, msg: Intent) -> Entry:
+        """Check and play one intent for ``side``; the new entry, or :class:`Refusal` with nothing changed."""
+        if not side:
+            raise Refusal("A spectator cannot act.")
+        if self.over:
+            raise Refusal("The battle is over.")
+        if msg.index != len(self.entries):
+            raise Refusal(f"That intent expects entry {msg.index}, but the battle is at entry {len(self.entries)}; "
+                          f"catch up first.")
+        try:
+            intent = intent_from_dict(self.ruleset, msg.intent)
+        except Exception as exc:  # noqa: BLE001 - the ruleset's reader on data from the network
+            raise Refusal(f"That is not an action of {self.ruleset.id}: {' '.join(str(exc).split())[:160]}.") \
+                from None
+        if getattr(intent, "ask", False):  # a choice after the roll is the window's alone; here the rules choose
+            intent = dataclasses.replace(intent, ask=False)  # type: ignore[call-arg]
+        actor = self.battle.get(intent.actor)
+        if actor is not None and actor.side != side:
+            raise Refusal(f"{actor.label} is not on your side ({side}).")
+        try:
+            reason = self.ctl.check(intent)
+        except Exception as exc:  # noqa: BLE001 - a field the ruleset's check cannot read
+            raise Refusal(f"That action cannot be checked: {' '.join(str(exc).split())[:160]}.") from None
+        if reason is not None:
+            raise Refusal(str(reason))
+        start = len(self.battle.log)
+        result = self.ctl.submit(intent)
+        if not result.ok:  # seeded dice never pause, and the intent does not ask: a bug, said as one
+            raise Refusal(f"The server could not play that action ({result.status}).")
+        entry = Entry(index=len(self.entries), intent=intent.to_dict(), log=self.battle.log[start:],
+                      hash=net_hash(self.battle))
+        self.entries.append(entry)
+        self.save()
+        return entry
+
+    # -- disk ----------------------------------------------------------------------------------------
+    def save(self) -> None:
+        """The battle in the save format, then the seats (both written atomically)."""
+        if self.folder is None:
+            return
+        save_game(self.ctl, self.folder / f"{self.code}.json", scenario=self.scenario, title=f"match {self.code}")
+        self.save_meta()
+
+    def save_meta(self) -> None:
+        if self.folder is None:
+            return
+        meta = MatchMeta(code=self.code, scenario=self.scenario,
+                         seats={s.side: s.token for s in self.seats.values() if s.token}, watchers=self.watchers)
+        write_atomic(self.folder / f"{self.code}.match.json", msgspec.json.encode(meta))
+
+    def summary(self) -> dict[str, Any]:
+        b = self.battle
+        return {"code": self.code, "entries": len(self.entries), "round": b.round, "ended": b.ended,
+                "winner": b.winner}
+
+
+def _settings(round_limit: int) -> TurnSettings:
+    return TurnSettings(round_limit=round_limit, undo_limit=0, autosave_dir=None)

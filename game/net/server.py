@@ -1,0 +1,272 @@
+"""The authoritative server: many matches, one asyncio websockets server (``clinch serve``).
+
+A connection's first message is a :class:`~game.net.protocol.Hello`. The
+server refuses it in one sentence (a :class:`~game.net.protocol.Refused`,
+then it closes) when the protocol or game version differs, when the client's
+rules for the match's ruleset are not the server's, when the match does not
+exist or the seat is taken; otherwise it answers a
+:class:`~game.net.protocol.Welcome` with the seat, its secret token and the
+entries the client does not hold. After that every message must carry the
+token: an :class:`~game.net.protocol.Intent` is checked and played by
+:meth:`game.net.match.Match.play` and its entry sent to every connection of
+the match; a :class:`~game.net.protocol.Sync` is answered with the whole
+battle. A malformed, oversized, stale, out-of-turn or foreign message gets an
+:class:`~game.net.protocol.Error` with one sentence and changes nothing.
+
+Each connection has its own outgoing queue and writer task, so a client
+receives its Welcome first and every entry after it, in order, once.
+
+Loopback by default: :data:`DEFAULT_HOST`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net.match import SEAT_WAIT, Match, Refusal, new_code
+from game.net.protocol import (
+    GAME_VERSION,
+    MAX_CLIENT_BYTES,
+    PROTOCOL,
+    Ended,
+    Entry,
+    Error,
+    Hello,
+    Intent,
+    ProtocolError,
+    Refused,
+    Snapshot,
+    Sync,
+    Welcome,
+    blank_seed,
+    decode_client,
+    encode,
+    rules_fingerprint,
+)
+from game.saves import state_hash
+
+if TYPE_CHECKING:
+    from game.model import Battle
+
+__all__ = ["Server", "DEFAULT_HOST", "HELLO_TIMEOUT"]
+
+DEFAULT_HOST = "127.0.0.1"
+#: seconds a new connection has to say Hello
+HELLO_TIMEOUT = 10.0
+#: the websocket's own frame limit: far above any client message, so that our own limit answers in words
+WIRE_LIMIT = 16 * MAX_CLIENT_BYTES
+
+
+@dataclass(eq=False)
+class _Conn:
+    ws: ServerConnection
+    queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    match: Match | None = None
+    side: str = ""
+    token: str = ""
+
+    def put(self, data: bytes) -> None:
+        self.queue.put_nowait(data)
+
+
+class Server:
+    """Holds the matches; :meth:`run` serves until :meth:`stop` (or the task is cancelled).
+
+    ``data``: the folder each match's save and seats are written to (``None``: kept in memory only).
+    ``seed``: tests only: match *i* gets the dice seed ``clinch simulate --seed SEED`` gives battle *i*.
+    """
+
+    def __init__(self, *, host: str = DEFAULT_HOST, port: int = 0, data: Path | None = None,
+                 seed: int | None = None, seat_wait: float = SEAT_WAIT, log: Any = None) -> None:
+        self.host = host
+        self.port = port
+        self.data = data
+        self.seed = seed
+        self.seat_wait = seat_wait
+        self.matches: dict[str, Match] = {}
+        self.conns: dict[str, set[_Conn]] = {}
+        self._stop: asyncio.Event | None = None
+        self._log = log if log is not None else sys.stderr
+        self.ready: asyncio.Event | None = None
+
+    # -- matches ----------------------------------------------------------------------------------
+    def add_match(self, scenario: str, battle: Battle) -> Match:
+        """A new match of ``battle`` (loaded from ``scenario``), its dice seeded from the OS (or ``--seed``)."""
+        if self.seed is None:
+            seed = secrets.randbits(62)
+        else:
+            from game.ai.scratch import mix
+
+            seed = mix(self.seed, len(self.matches), "battle")  # as `clinch simulate --seed` seeds battle i
+        code = new_code()
+        while code in self.matches:
+            code = new_code()
+        m = Match.create(code, scenario, battle, seed=seed, folder=self.data, seat_wait=self.seat_wait)
+        self.matches[code] = m
+        return m
+
+    def resume(self) -> list[str]:
+        """Every match in the data folder, re-played from its save; one sentence per file that is not sound."""
+        problems: list[str] = []
+        if self.data is None or not self.data.is_dir():
+            return problems
+        for meta in sorted(self.data.glob("*.match.json")):
+            try:
+                m = Match.restore(meta, seat_wait=self.seat_wait)
+            except (ValueError, OSError) as exc:
+                problems.append(" ".join(str(exc).split())[:300])
+                continue
+            self.matches[m.code] = m
+        return problems
+
+    # -- serving ------------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Serve until :meth:`stop`; ``self.port`` is the port bound (``0`` asks for a free one)."""
+        self._stop = asyncio.Event()
+        self.ready = self.ready or asyncio.Event()
+        async with serve(self._handle, self.host, self.port, max_size=WIRE_LIMIT, compression=None) as server:
+            sock = next(iter(server.sockets))
+            self.port = sock.getsockname()[1]
+            self.ready.set()
+            await self._stop.wait()
+
+    def stop(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        conn = _Conn(ws)
+        writer = asyncio.create_task(self._write(conn))
+        try:
+            if await self._hello(conn):
+                async for data in ws:
+                    self._message(conn, data)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._left(conn)
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+            writer.cancel()
+
+    async def _write(self, conn: _Conn) -> None:
+        while True:
+            data = await conn.queue.get()
+            if data is None:
+                return
+            try:
+                await conn.ws.send(data.decode("utf-8"))
+            except ConnectionClosed:
+                return
+
+    async def _hello(self, conn: _Conn) -> bool:
+        try:
+            data = await asyncio.wait_for(conn.ws.recv(), HELLO_TIMEOUT)
+        except TimeoutError:
+            conn.put(encode(Refused(text="No hello came within the time allowed.")))
+            return False
+        try:
+            msg = decode_client(data)
+            if not isinstance(msg, Hello):
+                raise ProtocolError("The first message must be a hello.")
+            m, side, token = self._admit(msg)
+        except (ProtocolError, Refusal) as exc:
+            conn.put(encode(Refused(text=str(exc))))
+            print(f"refused a client: {exc}", file=self._log, flush=True)
+            await asyncio.sleep(0)  # the writer sends the refusal before the handler closes
+            return False
+        conn.match, conn.side, conn.token = m, side, token
+        self.conns.setdefault(m.code, set()).add(conn)
+        if side:
+            m.seats[side].connected = True
+            m.seats[side].dropped_at = None
+        first = min(msg.have, len(m.entries))
+        conn.put(encode(Welcome(protocol=PROTOCOL, game=GAME_VERSION, code=m.code, seat=side, token=token,
+                                ruleset=m.ruleset.id, scenario=m.scenario, match_hash=m.hash(),
+                                sides=list(m.seats), initial=blank_seed(m.ctl.initial or m.battle), first=first,
+                                entries=m.entries[first:])))
+        if m.over:
+            conn.put(self._ended(m))
+        return True
+
+    def _admit(self, msg: Hello) -> tuple[Match, str, str]:
+        if msg.protocol != PROTOCOL:
+            raise Refusal(f"This server speaks protocol {PROTOCOL}, the client {msg.protocol}; update the older one.")
+        if msg.game != GAME_VERSION:
+            raise Refusal(f"This server runs Clinch {GAME_VERSION}, the client {msg.game}; both must run the same "
+                          f"version.")
+        m = self.matches.get(msg.code.upper())
+        if m is None:
+            raise Refusal(f"This server has no match {msg.code!r}.")
+        theirs = msg.rules.get(m.ruleset.id)
+        if theirs != rules_fingerprint(m.ruleset):
+            raise Refusal(f"The client's {m.ruleset.id} rules differ from the server's; both must run the same "
+                          f"Clinch.")
+        side, token = m.take_seat(msg.seat, msg.token, time.monotonic())
+        return m, side, token
+
+    def _left(self, conn: _Conn) -> None:
+        m = conn.match
+        if m is None:
+            return
+        self.conns.get(m.code, set()).discard(conn)
+        if conn.side and not any(c.side == conn.side for c in self.conns.get(m.code, ())):
+            m.seats[conn.side].connected = False
+            m.seats[conn.side].dropped_at = time.monotonic()
+
+    def _message(self, conn: _Conn, data: bytes | str) -> None:
+        m = conn.match
+        assert m is not None
+        try:
+            msg = decode_client(data)
+            token = getattr(msg, "token", "")
+            if not token or not secrets.compare_digest(token, conn.token):
+                raise Refusal("That message's token is not this connection's.")
+            if isinstance(msg, Hello):
+                raise Refusal("This connection said hello already.")
+            if isinstance(msg, Sync):
+                conn.put(encode(Snapshot(initial=blank_seed(m.ctl.initial or m.battle), entries=m.entries)))
+                return
+            entry = self._play(m, conn.side, msg)
+        except (ProtocolError, Refusal) as exc:
+            conn.put(encode(Error(text=str(exc))))
+            return
+        self._broadcast(m, encode(entry))
+        if m.over:
+            self._broadcast(m, self._ended(m))
+            print(f"match {m.code} over: {m.battle.winner or 'a draw'}", file=self._log, flush=True)
+
+    def _play(self, m: Match, side: str, msg: Intent) -> Entry:
+        try:
+            return m.play(side, msg)
+        except Refusal:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the rules failed half-way: go back to the last save
+            if m.folder is not None:
+                self.matches[m.code] = fresh = Match.restore(m.folder / f"{m.code}.match.json",
+                                                             seat_wait=self.seat_wait)
+                fresh.seats = m.seats
+                for c in self.conns.get(m.code, ()):
+                    c.match = fresh
+            raise Refusal(f"The server could not play that action ({type(exc).__name__}); nothing changed.") \
+                from None
+
+    def _broadcast(self, m: Match, data: bytes) -> None:
+        for c in list(self.conns.get(m.code, ())):
+            c.put(data)
+
+    @staticmethod
+    def _ended(m: Match) -> bytes:
+        b = m.battle
+        return encode(Ended(seed=b.rng.seed, winner=b.winner, rounds=b.round, state_hash=state_hash(b)))
