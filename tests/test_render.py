@@ -128,7 +128,9 @@ def test_view_geometry_agrees_with_the_map_loader(axis, index):
 
 
 def test_zoomed_chunks_show_the_same_board():
-    """At zoom 1 the cached chunks are the native rendering, pixel for pixel."""
+    """At zoom 1 the cached chunks are the native rendering, pixel for pixel (within one step of a channel:
+    the native picture is composed on premultiplied colour, as Tiled does, and rounds half-transparent
+    edges over opaque tiles a step apart from the chunks' ordinary blend)."""
     board = load_map(FIX / "hex_x_odd_csv.tmx")
     view = BoardView(board)
     native = view.render_native()
@@ -143,7 +145,7 @@ def test_zoomed_chunks_show_the_same_board():
         for x in range(0, w, 3):
             n = native.get_at((x, y))
             if n.a == 255:
-                assert screen.get_at((x, y))[:3] == n[:3], (x, y)
+                assert max(abs(a - b) for a, b in zip(screen.get_at((x, y))[:3], n[:3])) <= 1, (x, y)
 
 
 # --- a real frame: tokens on the board ------------------------------------------------------

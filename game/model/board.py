@@ -41,6 +41,8 @@ class Tileset(msgspec.Struct, kw_only=True):
     spacing: int = 0
     margin: int = 0
     offset: tuple[int, int] = (0, 0)
+    #: an image-collection tileset (one image per tile): each tile's own image by its local id, else empty
+    images: dict[int, str] = {}
 
 
 class TileLayer(msgspec.Struct, kw_only=True):
@@ -51,6 +53,8 @@ class TileLayer(msgspec.Struct, kw_only=True):
     flags: list[list[int]] = []
     visible: bool = True
     opacity: float = 1.0
+    #: the layer's pixel offset, its groups' added in (Tiled shifts the tiles, not the hexes)
+    offset: tuple[float, float] = (0.0, 0.0)
 
 
 class Board(msgspec.Struct, kw_only=True, dict=True):

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 from xml.etree import ElementTree
 
-from game.tiled.safe_xml import MAX_TERRAIN_NUMBER, MapError, _int_attr
+from game.tiled.safe_xml import MAX_COORDINATE, MAX_TERRAIN_NUMBER, MapError, _float_attr, _int_attr
 
 TERRAIN_PROPERTIES = ("terrain", "move_cost", "blocks_movement", "blocks_sight", "cover", "elevation")
 _ALIASES = {"cost": "move_cost", "impassable": "blocks_movement"}
@@ -144,6 +144,30 @@ def _walk_layers(node: ElementTree.Element) -> Iterator[ElementTree.Element]:
             yield child
         elif child.tag == "group":
             yield from _walk_layers(child)
+
+
+def _tile_layers(node: ElementTree.Element, where: str, offset: tuple[float, float] = (0.0, 0.0),
+                 opacity: float = 1.0, visible: bool = True
+                 ) -> Iterator[tuple[ElementTree.Element, tuple[float, float], float, bool]]:
+    """Tile layers in drawing order, each with what its group layers add, as Tiled draws it: the offsets
+    summed (fractions too: Tiled writes them whenever a layer is dragged), the opacities multiplied, hidden
+    if any group is hidden. Offsets of object and image layers matter to no tile and are not read here."""
+    for child in node:
+        if child.tag not in ("layer", "group"):
+            continue
+        label = f"{where}: {'layer' if child.tag == 'layer' else 'group layer'} {child.get('name', '')!r}"
+        dx, dy = _float_attr(child, "offsetx", label), _float_attr(child, "offsety", label)
+        if max(abs(dx), abs(dy)) > MAX_COORDINATE:
+            raise MapError(f"{label} lies more than {MAX_COORDINATE:,} pixels off the map's corner.")
+        alpha = _float_attr(child, "opacity", label, 1.0)
+        if not 0.0 <= alpha <= 1.0:
+            raise MapError(f"{label}: opacity={child.get('opacity')!r} is not between 0 and 1.")
+        total = (offset[0] + dx, offset[1] + dy)
+        shown_ = visible and child.get("visible", "1") != "0"
+        if child.tag == "layer":
+            yield child, total, opacity * alpha, shown_
+        else:
+            yield from _tile_layers(child, where, total, opacity * alpha, shown_)
 
 
 def _coerce(value: Any, kind: type, name: str, where: str) -> Any:

@@ -18,7 +18,15 @@ from game.hexgrid import Hex, offset_to_axial
 from game.model import Board, Cell, TileLayer, Tileset
 from game.names import MAX_NAME, name_problem, shown
 from game.tiled.geometry import _GID_MASK, HexMetrics
-from game.tiled.layers import _decode_data, _merge, _pytmx, _terrain_of, _walk_layers, _without_layers
+from game.tiled.layers import (
+    _decode_data,
+    _merge,
+    _pytmx,
+    _terrain_of,
+    _tile_layers,
+    _walk_layers,
+    _without_layers,
+)
 from game.tiled.objects import _nearest_cell, _object_shape, _zone_cells
 from game.tiled.safe_xml import (
     MAX_CELLS_A_SIDE,
@@ -38,7 +46,7 @@ from game.tiled.safe_xml import (
     _int_attr,
     _parse_xml,
 )
-from game.tiled.tilesets import _check_tilesets
+from game.tiled.tilesets import _check_tilesets, _tileset_node
 
 
 def load_map(path: str | Path) -> Board:
@@ -48,13 +56,13 @@ def load_map(path: str | Path) -> Board:
         raise MapError(f"{path}: no such file.")
     root = _parse_xml(path, str(path), limit=MAX_MAP_BYTES)
     h = _read_header(root, path)
-    raw_layers, opacities = _read_layers(root, path, h)
+    raw_layers = _read_layers(root, path, h)
     _check_attributes(root, str(path))
-    tilesets, masked_layers, tm, terrain_by_gid = _read_tilesets(root, path, raw_layers, h.columns)
-    layers = [TileLayer(name=node.get("name", ""), gids=_rows(masked, h.columns),
-                        flags=_rows([g >> 28 for g in gids], h.columns),
-                        visible=node.get("visible", "1") != "0", opacity=opacity)
-              for (node, gids), masked, opacity in zip(raw_layers, masked_layers, opacities)]
+    tilesets, masked_layers, tm, terrain_by_gid, first_frames = _read_tilesets(root, path, raw_layers, h)
+    layers = [TileLayer(name=raw.node.get("name", ""), gids=_rows([first_frames.get(g, g) for g in masked], h.columns),
+                        flags=_rows([g >> 28 for g in raw.gids], h.columns),
+                        visible=raw.visible, opacity=raw.opacity, offset=raw.offset)
+              for raw, masked in zip(raw_layers, masked_layers)]
     cells = _cells(masked_layers, terrain_by_gid, h)
     if not cells:  # every tile empty: nothing to stand on, and a scenario's zones would each be empty
         raise MapError(f"{path}: has no cells (every tile of its layers is empty); a board needs at least one hex.")
@@ -105,6 +113,8 @@ class _Header:
     tile_width: int  # as declared (HexMetrics rounds it down to even)
     tile_height: int
     side: int
+    #: an infinite map's top-left tile (the corner of its chunks' bounding box); (0, 0) for a finite map
+    origin: tuple[int, int] = (0, 0)
 
     def metrics(self) -> HexMetrics:
         return HexMetrics(self.stagger_axis, self.stagger_index, self.tile_width & ~1, self.tile_height & ~1,
@@ -121,15 +131,19 @@ def _read_header(root: ElementTree.Element, path: Path) -> _Header:
         raise MapError(f"{path}: is an {orientation} map, but Clinch plays only hexagonal maps."
                        if orientation[:1] in "aeiou" else
                        f"{path}: is a {orientation} map, but Clinch plays only hexagonal maps.")
-    if root.get("infinite") == "1":
-        raise MapError(f"{path}: is an infinite map, which Clinch cannot play; give it a fixed size in Tiled.")
     axis, index = root.get("staggeraxis", "y"), root.get("staggerindex", "odd")
     if axis not in ("x", "y"):
         raise MapError(f"{path}: staggeraxis must be 'x' or 'y', not {axis!r}.")
     if index not in ("odd", "even"):
         raise MapError(f"{path}: staggerindex must be 'odd' or 'even', not {index!r}.")
     where = str(path)
-    columns, rows = _int_attr(root, "width", where), _int_attr(root, "height", where)
+    origin = (0, 0)
+    if root.get("infinite") == "1":
+        origin, (columns, rows) = _chunk_bounds(root, path)
+        if (origin[0] if axis == "x" else origin[1]) % 2:  # Tiled staggers by the absolute tile position
+            index = "even" if index == "odd" else "odd"
+    else:
+        columns, rows = _int_attr(root, "width", where), _int_attr(root, "height", where)
     if columns > MAX_CELLS_A_SIDE or rows > MAX_CELLS_A_SIDE:
         raise MapError(f"{path}: map is {columns}x{rows} cells; Clinch plays maps up to "
                        f"{MAX_CELLS_A_SIDE}x{MAX_CELLS_A_SIDE}.")
@@ -154,74 +168,129 @@ def _read_header(root: ElementTree.Element, path: Path) -> _Header:
             if points > MAX_OBJECT_POINTS:
                 raise MapError(f"{path}: a {tag} has {points:,} points; Clinch reads shapes of up to "
                                f"{MAX_OBJECT_POINTS:,}.")
-    return _Header(axis, index, columns, rows, tw, th, side)
+    return _Header(axis, index, columns, rows, tw, th, side, origin)
 
 
-def _read_layers(root: ElementTree.Element, path: Path,
-                 h: _Header) -> tuple[list[tuple[ElementTree.Element, list[int]]], list[float]]:
-    """1. Layer data, read here (all encodings, all flag bits), never more than MAX_LAYER_TILES in all: each
-    tile layer with its raw gids, and its opacity. Tile objects' gids are checked too."""
+def _chunk_bounds(root: ElementTree.Element, path: Path) -> tuple[tuple[int, int], tuple[int, int]]:
+    """An infinite map's play area: the bounding box of its layers' chunks, as ``((x, y), (columns, rows))``
+    (Tiled draws an infinite map over the same box)."""
+    x0 = y0 = MAX_COORDINATE
+    x1 = y1 = -MAX_COORDINATE
+    for chunk in root.iter("chunk"):
+        where = f"{path}: a chunk"
+        x, y = (_int_attr(chunk, k, where, None, -MAX_COORDINATE, MAX_COORDINATE) for k in ("x", "y"))
+        w, h = (_int_attr(chunk, k, where, None, 1, MAX_CELLS_A_SIDE) for k in ("width", "height"))
+        x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w), max(y1, y + h)
+    if x1 < x0:
+        raise MapError(f"{path}: is an infinite map with no chunks; a board needs at least one hex.")
+    return (x0, y0), (x1 - x0, y1 - y0)
+
+
+def _read_layers(root: ElementTree.Element, path: Path, h: _Header) -> list[_RawLayer]:
+    """1. Layer data, read here (all encodings, all flag bits, an infinite map's chunks), never more than
+    MAX_LAYER_TILES in all: each tile layer with its raw gids and how it is drawn (through its groups).
+    Tile objects' gids are checked too."""
     columns, rows = h.columns, h.rows
-    raw_layers: list[tuple[ElementTree.Element, list[int]]] = []
-    opacities: list[float] = []
-    for node in _walk_layers(root):
-        if node.tag != "layer":
-            continue
+    raw_layers: list[_RawLayer] = []
+    infinite = root.get("infinite") == "1"
+    for node, offset, opacity, visible in _tile_layers(root, str(path)):
         lwhere = f"{path}: layer {node.get('name', '')!r}"
-        if _int_attr(node, "width", lwhere, columns) != columns or _int_attr(node, "height", lwhere, rows) != rows:
+        if not infinite and (_int_attr(node, "width", lwhere, columns) != columns
+                             or _int_attr(node, "height", lwhere, rows) != rows):
             raise MapError(f"{lwhere} is not the size of the map.")
         if (len(raw_layers) + 1) * columns * rows > MAX_LAYER_TILES:
             raise MapError(f"{lwhere} is one layer too many: Clinch reads at most {MAX_LAYER_TILES:,} tiles "
                            f"over all layers ({MAX_LAYER_TILES // (columns * rows)} layers of {columns}x{rows}).")
-        opacity = _float_attr(node, "opacity", lwhere, 1.0)
-        if not 0.0 <= opacity <= 1.0:
-            raise MapError(f"{lwhere}: opacity={node.get('opacity')!r} is not between 0 and 1.")
         data = node.find("data")
         if data is None:
             raise MapError(f"{lwhere} has no <data>.")
-        raw_layers.append((node, _decode_data(data, columns * rows, lwhere)))
-        opacities.append(opacity)
+        gids = _chunked_data(data, h, lwhere) if infinite else _decode_data(data, columns * rows, lwhere)
+        raw_layers.append(_RawLayer(node, gids, opacity, visible, offset))
     for obj in root.iter("object"):
         if obj.get("gid") is not None:
             _int_attr(obj, "gid", f"{path}: object {obj.get('name') or obj.get('id')!r}", 0, 0, 0xFFFFFFFF)
-    return raw_layers, opacities
+    return raw_layers
 
 
-def _read_tilesets(root: ElementTree.Element, path: Path, raw_layers: list[tuple[ElementTree.Element, list[int]]],
-                   columns: int) -> tuple[list[Tileset], list[list[int]], Any, dict[int, dict[str, Any]]]:
+@dataclass(frozen=True, slots=True)
+class _RawLayer:
+    """A tile layer as read: its element, raw gids (flag bits included) and how Tiled draws it."""
+
+    node: ElementTree.Element
+    gids: list[int]
+    opacity: float
+    visible: bool
+    offset: tuple[float, float]
+
+
+def _chunked_data(data: ElementTree.Element, h: _Header, where: str) -> list[int]:
+    """An infinite map's layer: its chunks (each in the layer's encoding) laid into the chunks' bounding box."""
+    gids = [0] * (h.columns * h.rows)
+    x0, y0 = h.origin
+    for chunk in data.findall("chunk"):
+        x, y, w, hh = (int(chunk.get(k, "0")) for k in ("x", "y", "width", "height"))  # checked by _chunk_bounds
+        body = ElementTree.Element("data", dict(data.attrib))
+        body.text = chunk.text
+        body.extend(chunk.findall("tile"))
+        part = _decode_data(body, w * hh, f"{where}: chunk ({x}, {y})")
+        for row in range(hh):
+            at = (y - y0 + row) * h.columns + (x - x0)
+            gids[at:at + w] = part[row * w:(row + 1) * w]
+    return gids
+
+
+def _read_tilesets(root: ElementTree.Element, path: Path, raw_layers: list[_RawLayer], h: _Header
+                   ) -> tuple[list[Tileset], list[list[int]], Any, dict[int, dict[str, Any]], dict[int, int]]:
     """2. Tilesets: checked here for clear sentences (and every number bounded), then pytmx reads the
     properties from a copy of the tree whose layer data is clean CSV without flag bits. Returns the
-    tilesets, each layer's gids without flags, pytmx's map (for the map's properties) and each used gid's
-    terrain."""
+    tilesets, each layer's gids without flags, pytmx's map (for the map's properties), each used gid's
+    terrain and, for each animated tile, the gid of its first frame (what Tiled draws of it in a still)."""
     facts = _check_tilesets(root, path)
     tilesets = [Tileset(firstgid=gid, image=str(f.image), tile_width=f.tile_width, tile_height=f.tile_height,
                         columns=f.columns, tile_count=f.tile_count, spacing=f.spacing, margin=f.margin,
-                        offset=f.offset)
+                        offset=f.offset, images={k: str(v) for k, v in f.images.items()})
                 for gid, f in sorted(facts.items())]
-    masked_layers = [[g & _GID_MASK for g in gids] for _node, gids in raw_layers]
+    first_frames = {gid + local: gid + frame for gid, f in facts.items() for local, frame in f.first_frames.items()}
+    masked_layers = [[g & _GID_MASK for g in raw.gids] for raw in raw_layers]
     used: set[int] = set()
-    for (node, _gids), masked in zip(raw_layers, masked_layers):
+    for raw, masked in zip(raw_layers, masked_layers):
         distinct = set(masked) - {0}
         bad = [g for g in distinct if not any(t.firstgid <= g < t.firstgid + t.tile_count for t in tilesets)]
         if bad:
             at = min(masked.index(g) for g in bad)
-            raise MapError(f"{path}: layer {node.get('name', '')!r}: tile ({at % columns}, {at // columns}) has gid "
-                           f"{masked[at]}, which belongs to no tileset.")
+            raise MapError(f"{path}: layer {raw.node.get('name', '')!r}: tile ({at % h.columns}, {at // h.columns}) "
+                           f"has gid {masked[at]}, which belongs to no tileset.")
         used |= distinct
-    tm = _pytmx_map(root, path, used)
+    tm = _pytmx_map(root, path, used, h)
     props_by_gid: dict[int, dict[str, Any]] = {}
     for pgid, props in tm.tile_properties.items():
         tgid = tm.tiledgidmap.get(pgid)
         if tgid is not None:
             props_by_gid[tgid] = props
     terrain_by_gid = {gid: _terrain_of(props_by_gid.get(gid, {}), f"{path}: tile gid {gid}") for gid in sorted(used)}
-    return tilesets, masked_layers, tm, terrain_by_gid
+    return tilesets, masked_layers, tm, terrain_by_gid, first_frames
 
 
-def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int]) -> Any:
+def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int], h: _Header) -> Any:
     """pytmx's reading of the map's and tilesets' properties, from a copy of the tree without its layers:
-    one small layer listing each gid in use once is all it needs to map its own gids to Tiled's."""
+    one small layer listing each gid in use once is all it needs to map its own gids to Tiled's.
+
+    In the copy, external tilesets are the .tsx trees already read and checked here (pytmx opens no file),
+    an infinite map is a finite one, and what pytmx cannot read but Clinch does not use is left out: layer
+    offsets (pytmx wants whole numbers; the offsets of tile layers were read above) and class-typed custom
+    properties (Tiled 1.8+; pytmx fails on them without a word of where)."""
     clean = _without_layers(root)
+    clean.set("infinite", "0")
+    clean.set("width", str(h.columns))
+    clean.set("height", str(h.rows))
+    for i, ts in enumerate(clean.findall("tileset")):
+        if ts.get("source"):
+            node, _base, _label, firstgid = _tileset_node(ts, path)
+            inline = _without_layers(node)
+            inline.set("firstgid", str(firstgid))
+            clean.remove(ts)
+            clean.insert(i, inline)
+    _drop_unread(clean)
     if used:
         extra = ElementTree.SubElement(clean, "layer", {"name": "clinch gids", "width": str(len(used)), "height": "1"})
         ElementTree.SubElement(extra, "data", {"encoding": "csv"}).text = ",".join(map(str, sorted(used)))
@@ -238,6 +307,17 @@ def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int]) -> Any:
     except Exception as exc:  # pytmx raises bare Exceptions; nothing of it may escape as a traceback
         raise MapError(f"{path}: pytmx cannot read it ({str(exc).rstrip('.') or type(exc).__name__}).") from None
     return tm
+
+
+def _drop_unread(node: ElementTree.Element) -> None:
+    """Remove from pytmx's copy what it cannot read and Clinch does not use (see :func:`_pytmx_map`)."""
+    for key in ("offsetx", "offsety"):
+        node.attrib.pop(key, None)
+    for child in list(node):
+        if child.tag == "property" and child.get("type") == "class":
+            node.remove(child)
+        else:
+            _drop_unread(child)
 
 
 def _cells(masked_layers: list[list[int]], terrain_by_gid: dict[int, dict[str, Any]],

@@ -182,8 +182,9 @@ def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XM
 
 #: attributes pytmx converts with int() / float(): checked here first, so a bad one is named, not a pytmx error
 _INT_ATTRS = frozenset({"columns", "duration", "firstgid", "gid", "id", "margin", "nextlayerid", "nextobjectid",
-                        "offsetx", "offsety", "spacing", "tile", "tilecount", "tileheight", "tileid", "tilewidth"})
+                        "spacing", "tile", "tilecount", "tileheight", "tileid", "tilewidth"})
 _FLOAT_ATTRS = frozenset({"height", "hexsidelength", "opacity", "pixelsize", "probability", "rotation", "width",
+                          "offsetx", "offsety",
                           "x", "y", "parallaxx", "parallaxy"})
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 

@@ -135,6 +135,10 @@ class _TilesetFacts:
     spacing: int
     margin: int
     offset: tuple[int, int]
+    #: an image collection's images by local tile id (empty for a tileset cut from one image)
+    images: dict[int, Path]
+    #: each animated tile's first frame, by local tile id (what Tiled draws of it in a still picture)
+    first_frames: dict[int, int]
 
 
 def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _TilesetFacts]:
@@ -159,7 +163,17 @@ def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _Tileset
         offset = (0, 0) if off is None else (
             _int_attr(off, "x", f"{label}: tileoffset", 0, -MAX_IMAGE_SIDE, MAX_IMAGE_SIDE),
             _int_attr(off, "y", f"{label}: tileoffset", 0, -MAX_IMAGE_SIDE, MAX_IMAGE_SIDE))
-        img, iw, ih = _tileset_image(node, base, label)
+        tiles = node.findall("tile")
+        if len(tiles) > MAX_TILE_RECORDS:
+            raise MapError(f"{label} describes {len(tiles):,} tiles; Clinch reads tilesets of up to "
+                           f"{MAX_TILE_RECORDS:,} tiles with properties.")
+        if firstgid in facts:
+            raise MapError(f"{label}: two tilesets start at firstgid {firstgid}.")
+        image = node.find("image")
+        if image is None or not image.get("source"):
+            facts[firstgid] = _collection(node, base, label, tiles, tw, th, offset)
+            continue
+        img, iw, ih = _tileset_image(image, base, label)
         fit_cols = (iw - 2 * margin + spacing) // (tw + spacing)
         fit_rows = (ih - 2 * margin + spacing) // (th + spacing)
         if fit_cols < 1 or fit_rows < 1:
@@ -170,17 +184,47 @@ def _check_tilesets(root: ElementTree.Element, path: Path) -> dict[int, _Tileset
         holds = cols * fit_rows
         if tilecount > holds:
             raise MapError(f"{label}: tilecount={tilecount} but its {iw}x{ih} image holds {holds} tiles.")
-        if firstgid in facts:
-            raise MapError(f"{label}: two tilesets start at firstgid {firstgid}.")
-        tiles = node.findall("tile")
-        if len(tiles) > MAX_TILE_RECORDS:
-            raise MapError(f"{label} describes {len(tiles):,} tiles; Clinch reads tilesets of up to "
-                           f"{MAX_TILE_RECORDS:,} tiles with properties.")
         for tile in tiles:  # Tiled numbers a tileset's tiles 0 to tilecount - 1
             _int_attr(tile, "id", f"{label}: <tile>", None, 0, (tilecount or holds) - 1)
         facts[firstgid] = _TilesetFacts(image=img.resolve(), tile_width=tw, tile_height=th, columns=cols,
-                                        tile_count=tilecount or holds, spacing=spacing, margin=margin, offset=offset)
+                                        tile_count=tilecount or holds, spacing=spacing, margin=margin, offset=offset,
+                                        images={}, first_frames=_first_frames(tiles, (tilecount or holds), label))
     return facts
+
+
+def _collection(node: ElementTree.Element, base: Path, label: str, tiles: list[ElementTree.Element],
+                tw: int, th: int, offset: tuple[int, int]) -> _TilesetFacts:
+    """An image-collection tileset (one image per tile), each image found and checked as a tileset image;
+    its gids run from firstgid to firstgid + the highest tile id, as Tiled counts them."""
+    images: dict[int, Path] = {}
+    pixels: dict[Path, int] = {}  # each distinct image once: the board view loads each once
+    for tile in tiles:
+        local = _int_attr(tile, "id", f"{label}: <tile>", None, 0, MAX_TILE_RECORDS * 16)
+        image = tile.find("image")
+        if image is not None:
+            img, iw, ih = _tileset_image(image, base, f"{label}: tile {local}")
+            images[local] = img.resolve()
+            pixels[images[local]] = iw * ih
+            if sum(pixels.values()) > MAX_IMAGE_PIXELS:
+                raise MapError(f"{label}: its tile images hold more than {MAX_IMAGE_PIXELS:,} pixels in all; "
+                               "Clinch draws image collections up to that.")
+    if not images:
+        raise MapError(f"{label} has neither an image nor tiles with images, so it has nothing to draw.")
+    count = max(int(t.get("id", "0")) for t in tiles) + 1
+    first = next(iter(images.values()))
+    return _TilesetFacts(image=first, tile_width=tw, tile_height=th, columns=0, tile_count=count, spacing=0,
+                         margin=0, offset=offset, images=images, first_frames=_first_frames(tiles, count, label))
+
+
+def _first_frames(tiles: list[ElementTree.Element], count: int, label: str) -> dict[int, int]:
+    """Each animated tile's first frame by local id (tiles whose animation has no frame are left as they are)."""
+    out: dict[int, int] = {}
+    for tile in tiles:
+        frame = tile.find("animation/frame")
+        if frame is not None:
+            local = int(tile.get("id", "0"))  # checked by the caller
+            out[local] = _int_attr(frame, "tileid", f"{label}: tile {local}: its animation", None, 0, count - 1)
+    return out
 
 
 def _tileset_node(ts: ElementTree.Element, path: Path) -> tuple[ElementTree.Element, Path, str, int]:
@@ -209,12 +253,9 @@ def _tileset_node(ts: ElementTree.Element, path: Path) -> tuple[ElementTree.Elem
     return node, base, label, firstgid
 
 
-def _tileset_image(node: ElementTree.Element, base: Path, label: str) -> tuple[Path, int, int]:
-    """The tileset's one image, found, read through :mod:`game.userfiles` and known by its header: its path
-    and real size in pixels (bounded), refused when cut short or damaged."""
-    image = node.find("image")
-    if image is None or not image.get("source"):
-        raise MapError(f"{label} is an image collection without one tileset image, which Clinch cannot draw.")
+def _tileset_image(image: ElementTree.Element, base: Path, label: str) -> tuple[Path, int, int]:
+    """A tileset's image (or one tile's, in an image collection), found, read through :mod:`game.userfiles`
+    and known by its header: its path and real size in pixels (bounded), refused when cut short or damaged."""
     shown = image.get("source", "")
     ilabel = f"{label}: its image {shown!r}"
     for attr in ("width", "height"):  # Tiled's own record of the size; the file's header decides below

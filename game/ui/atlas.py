@@ -90,18 +90,32 @@ class TileAtlas:
             p = Path(self.board.path).resolve().parent / p
         return p
 
-    def _load_tilesets(self, board: Any) -> None:
-        for ts in board.tilesets:
-            path = self._image_path(ts.image)
+    def _load(self, image: str, loaded: dict[Path, pygame.Surface]) -> pygame.Surface:
+        """A tileset's image, each file loaded once (an image collection may name one image for many tiles)."""
+        path = self._image_path(image)
+        if path not in loaded:
             try:
-                sheet = _convert_alpha(pygame.image.load(str(path)))
+                loaded[path] = _convert_alpha(pygame.image.load(str(path)))
             except (pygame.error, FileNotFoundError, OSError) as exc:
-                raise ValueError(f"{board.path or board.name}: cannot load tileset image {path}: {exc}") from None
+                raise ValueError(f"{self.board.path or self.board.name}: cannot load tileset image {path}: {exc}"
+                                 ) from None
+        return loaded[path]
+
+    def _load_tilesets(self, board: Any) -> None:
+        loaded: dict[Path, pygame.Surface] = {}
+        for ts in board.tilesets:
+            offset = (int(ts.offset[0]), int(ts.offset[1]))
+            if ts.images:  # an image collection: each tile its own image, drawn at its own size
+                for local, image in ts.images.items():
+                    surf = self._load(image, loaded)
+                    self._tiles[ts.firstgid + int(local)] = (surf, offset)
+                    self._sizes[ts.firstgid + int(local)] = surf.get_size()
+                continue
+            sheet = self._load(ts.image, loaded)
             tw, th = int(ts.tile_width), int(ts.tile_height)
             cols = int(ts.columns) or max(1, (sheet.get_width() - 2 * ts.margin + ts.spacing) // (tw + ts.spacing))
             count = int(ts.tile_count) or cols * max(
                 1, (sheet.get_height() - 2 * ts.margin + ts.spacing) // (th + ts.spacing))
-            offset = (int(ts.offset[0]), int(ts.offset[1]))
             for local in range(count):
                 sx = ts.margin + (local % cols) * (tw + ts.spacing)
                 sy = ts.margin + (local // cols) * (th + ts.spacing)

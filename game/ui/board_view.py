@@ -11,7 +11,7 @@ tmxrasterizer does, for comparisons with Tiled.
 from __future__ import annotations
 
 from collections import OrderedDict
-from math import floor
+from math import ceil, floor
 from typing import Any
 
 import pygame
@@ -29,13 +29,15 @@ MAX_CHUNKS = 96  # about 100 MB of 512x512 chunks at most
 
 
 class _Layer:
-    __slots__ = ("name", "gids", "flags", "opacity")
+    __slots__ = ("name", "gids", "flags", "opacity", "offset")
 
-    def __init__(self, name: str, gids: list[list[int]], flags: list[list[int]] | None, opacity: float) -> None:
+    def __init__(self, name: str, gids: list[list[int]], flags: list[list[int]] | None, opacity: float,
+                 offset: tuple[float, float] = (0.0, 0.0)) -> None:
         self.name = name
         self.gids = gids
         self.flags = flags or None
         self.opacity = opacity
+        self.offset = offset  # Tiled's layer offset (its groups' added in): the tiles move, the hexes do not
 
 
 class BoardView:
@@ -55,16 +57,19 @@ class BoardView:
             for layer in self.layers if layer.flags for row in layer.flags for f in row if f
         )
         self.overhang = self.atlas.overhang(rotated)
+        self.margins = self._offset_margins()
         w, h = self.geometry.pixel_size
         left, top, right, bottom = self.overhang
-        self.world_bounds: tuple[float, float, float, float] = (-left, -top, w + right, h + bottom)
+        ml, mt, mr, mb = self.margins
+        self.world_bounds: tuple[float, float, float, float] = (-left - ml, -top - mt, w + right + mr, h + bottom + mb)
         self._chunks: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
         self._zoom: float | None = None
         self.chunks_drawn = 0  # how many chunks were rendered (benchmarks and tests read it)
 
     def _layers(self, board: Any) -> list[_Layer]:
         if board.tilesets and board.layers:
-            return [_Layer(layer.name, layer.gids, layer.flags, float(layer.opacity))
+            return [_Layer(layer.name, layer.gids, layer.flags, float(layer.opacity),
+                           (float(layer.offset[0]), float(layer.offset[1])))
                     for layer in board.layers if layer.visible]
         g = self.geometry
         gids = [[0] * g.columns for _ in range(g.rows)]
@@ -74,24 +79,44 @@ class BoardView:
                 gids[row][col] = self.atlas.terrain_gids.get(cell.terrain, 1)
         return [_Layer("terrain", gids, None, 1.0)]
 
+    def _offset_margins(self) -> tuple[int, int, int, int]:
+        """How far the layers' offsets push tiles past the map, (left, top, right, bottom) whole pixels:
+        Tiled's ``Map::computeLayerOffsetMargins``, by which tmxrasterizer grows its picture."""
+        left = top = right = bottom = 0
+        for layer in self.layers:
+            dx, dy = layer.offset
+            left, top = max(left, ceil(-dx)), max(top, ceil(-dy))
+            right, bottom = max(right, ceil(dx)), max(bottom, ceil(dy))
+        return (left, top, right, bottom)
+
     # --- the cache ------------------------------------------------------------------
 
     def invalidate(self) -> None:
         self._chunks.clear()
 
     def _tiles_into(self, target: pygame.Surface, zoom: float, x0: float, y0: float,
-                    x1: float, y1: float, shift: tuple[float, float]) -> None:
-        """Blit every tile touching world rect (x0, y0)-(x1, y1) at ``zoom``, minus ``shift`` (zoomed px)."""
+                    x1: float, y1: float, shift: tuple[float, float], premultiplied: bool = False) -> None:
+        """Blit every tile touching world rect (x0, y0)-(x1, y1) at ``zoom``, minus ``shift`` (zoomed px).
+
+        ``premultiplied`` composes as Tiled does on a transparent picture (Porter-Duff over on premultiplied
+        colour): pygame's ordinary blend onto a half-transparent pixel ignores that pixel's own alpha, so
+        semi-transparent tiles overlapping on hex edges came out wrong. The caller un-premultiplies."""
         g = self.geometry
         left, top, right, bottom = self.overhang
         sx, sy = g.step
         margin = 2 + int(max(left, right) // max(1, sx)) + int(max(top, bottom) // max(1, sy))
-        cols, rows = g.tiles_near(x0, y0, x1, y1, margin=margin)
-        order = list(g.tile_order(cols, rows))
         origin = g.tile_origin
-        dx, dy = shift
+        orders: dict[tuple[float, float], list[tuple[int, int]]] = {}
+        premul: dict[int, pygame.Surface] = {}
+        flags_blend = pygame.BLEND_PREMULTIPLIED if premultiplied else 0
         for layer in self.layers:
             gids, flags, op = layer.gids, layer.flags, layer.opacity
+            lx, ly = layer.offset
+            order = orders.get(layer.offset)
+            if order is None:
+                cols, rows = g.tiles_near(x0 - lx, y0 - ly, x1 - lx, y1 - ly, margin=margin)
+                order = orders[layer.offset] = list(g.tile_order(cols, rows))
+            dx, dy = shift[0] - lx * zoom, shift[1] - ly * zoom
             blits = []
             for col, row in order:
                 gid = gids[row][col]
@@ -102,11 +127,13 @@ class BoardView:
                 if hit is None:
                     continue
                 image, (cx, cy) = hit
+                if premultiplied:
+                    image = premul.get(id(image)) or premul.setdefault(id(image), image.premul_alpha())
                 tx, ty = origin(col, row)
                 w, h = image.get_size()
                 px = floor((tx + cx) * zoom - w / 2.0 - dx + 0.5)
                 py = floor((ty + cy) * zoom - h / 2.0 - dy + 0.5)
-                blits.append((image, (px, py)))
+                blits.append((image, (px, py), None, flags_blend))
             target.blits(blits, doreturn=False)
 
     def _chunk(self, i: int, j: int, zoom: float) -> pygame.Surface:
@@ -157,13 +184,29 @@ class BoardView:
     # --- for tests and tools -----------------------------------------------------------
 
     def render_native(self, background: tuple[int, int, int, int] = (0, 0, 0, 0)) -> pygame.Surface:
-        """The whole tile layer at zoom 1 on a map-sized surface, as tmxrasterizer draws it."""
+        """The whole tile layer at zoom 1 on a map-sized surface, as tmxrasterizer draws it: grown by the
+        layers' offsets (:meth:`_offset_margins`) and composed on premultiplied colour, as Qt does."""
         w, h = self.geometry.pixel_size
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        ml, mt, mr, mb = self.margins
+        surf = pygame.Surface((w + ml + mr, h + mt + mb), pygame.SRCALPHA)
         surf.fill(background)
-        self._tiles_into(surf, 1.0, -self.overhang[0], -self.overhang[1], w + self.overhang[2],
-                         h + self.overhang[3], (0, 0))
-        return surf
+        surf = surf.premul_alpha()
+        self._tiles_into(surf, 1.0, -self.overhang[0] - ml, -self.overhang[1] - mt, w + self.overhang[2] + mr,
+                         h + self.overhang[3] + mb, (-ml, -mt), premultiplied=True)
+        return _unpremultiplied(surf)
 
     def center(self, h: Hex) -> tuple[float, float]:
         return self.geometry.center(h)
+
+
+def _unpremultiplied(surf: pygame.Surface) -> pygame.Surface:
+    """A premultiplied RGBA surface back to ordinary (straight) alpha, as Qt does when it saves a picture;
+    only the half-transparent pixels change."""
+    size = surf.get_size()
+    data = bytearray(pygame.image.tobytes(surf, "RGBA"))
+    for at in range(3, len(data), 4):
+        a = data[at]
+        if 0 < a < 255:
+            for c in range(at - 3, at):
+                data[c] = min(255, (data[c] * 255 + a // 2) // a)
+    return pygame.image.frombytes(bytes(data), size, "RGBA")
