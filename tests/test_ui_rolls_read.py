@@ -181,3 +181,19 @@ def test_s3_hth_9_the_reaction_die_shows_the_die_and_the_modifier():
     line = bs.last_action._line(battle, rolls[-1])[0]
     assert "rolled 4 \u2212 2 = 2" in line, line
     assert any("rolled 4 \u2212 2 = 2" in ln.text for ln in bs.log.lines), [ln.text for ln in bs.log.lines[-5:]]
+
+
+def test_s1_menu_1_the_edge_lesson_cards_say_which_result_to_buy():
+    """S1-MENU-1, S1-ESCAPE-1: every edge lesson step that makes a grapple roll says which result to buy, and that
+    Escape, all that edge 0 buys, ends the grapple the learner holds (a newcomer picked it and lost the grapple
+    just won: the card said "pick any")."""
+    from game.lessons import load_lesson
+
+    steps = []
+    for path in sorted((ROOT / "maps" / "lessons").glob("*.toml")):
+        lesson = load_lesson(path)
+        steps += [s for s in lesson.steps if "choose Grapple roll" in s.how]  # a roll that buys a result
+    assert steps
+    for s in steps:
+        assert "pick any" not in s.how
+        assert "Takedown" in s.how and "Escape" in s.how and "ends the grapple" in s.how, s.how
