@@ -75,20 +75,21 @@ def walk_words(steps: int, cost: int) -> str:
 
 
 def _move_note(options: OptionCache, h: Hex) -> str | None:
-    """The ruleset's short note on the walk to ``h``: its band's words ("run (double move): no attack after",
-    ``Ruleset.move_band``), else its move's ``ActionWords.notes`` (nd6: "no attack this round" past half MOV,
-    G3-4), or None."""
+    """The ruleset's short note on the walk to ``h``: its move's ``ActionWords.notes`` (nd6: "into fire", "no
+    attack this round" past half MOV, G3-4) and its band's words ("run (double move): no attack after",
+    ``Ruleset.move_band``) unless the note speaks of the attack already; or None."""
     move = options.reach.get(h)
     if move is None:
         return None
     band = options.bands.get(h)
-    if band is not None:
-        return band.words
     try:
         words = options.session.ruleset.action_words(options.session.battle, move)
     except Exception:  # noqa: BLE001 - a ruleset's words must never stop the game: the label says the hexes
-        return None
-    return words.notes[0] if words is not None and words.notes else None
+        words = None
+    note = words.notes[0] if words is not None and words.notes else None
+    if band is None or (note is not None and "attack" in note):
+        return note
+    return band.words if note is None else f"{note} \u00b7 {band.words}"
 
 
 def open_path(battle: Any, h: Hex) -> list[Hex]:
