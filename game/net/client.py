@@ -132,8 +132,8 @@ class NetClient:
         return self._send(encode(Intent(token=self.token, index=self.mirror.count, intent=intent)))
 
     def send_raw(self, data: bytes | str) -> bool:
-        """Send bytes as they are (tests of the server's refusals)."""
-        return self._send(data if isinstance(data, bytes) else data.encode())
+        """Send bytes as they are, in a binary frame (tests of the server's refusals)."""
+        return self._send(data if isinstance(data, bytes) else data.encode(), binary=True)
 
     def poll(self, timeout: float = 0.0) -> list[Note]:
         """Apply every message that arrived (waiting up to ``timeout`` for the first); what happened."""
@@ -208,13 +208,13 @@ class NetClient:
             self._syncing = self._send(encode(Sync(token=self.token)))
         return [Note("resync", f"Fetching the whole battle again: {why}.")]
 
-    def _send(self, data: bytes) -> bool:
+    def _send(self, data: bytes, *, binary: bool = False) -> bool:
         loop, ws = self._loop, self._ws
         if loop is None or ws is None or not self.connected:
             return False
         try:
-            asyncio.run_coroutine_threadsafe(ws.send(data.decode("utf-8", "surrogateescape")), loop)
-        except RuntimeError:
+            asyncio.run_coroutine_threadsafe(ws.send(data if binary else data.decode("utf-8")), loop)
+        except (RuntimeError, UnicodeDecodeError):
             return False
         return True
 
