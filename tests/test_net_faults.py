@@ -1,0 +1,143 @@
+"""Nothing is lost over the network (loopback only): dropped clients, late spectators, a server restarted.
+
+Every battle here is seeded (the server's ``seed`` as ``clinch simulate
+--seed`` seeds battle 0, the computer players as simulate seeds theirs), so
+each test compares its final state hash and winner with the save
+``run_battles`` (``clinch simulate --save-dir``) writes for the same seed and
+levels; every save the server wrote passes ``game.saves.check_save``.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from net_helpers import ARENA, ServerThread, joined, pump, wait_for
+
+from game.ai.simulation import run_battles
+from game.maps import load_scenario
+from game.net.client import NetClient, play_computer
+from game.rules.base import find_ruleset
+from game.saves import check_save, read_save
+
+LEVEL = "easy"
+
+
+def _simulated(seed: int, tmp: Path) -> tuple[str, str | None]:
+    """(state hash, winner) of ``clinch simulate --battles 1 --seed SEED --level easy --save-dir``."""
+    battle = load_scenario(ARENA)
+    levels = dict.fromkeys([s.id for s in battle.sides], LEVEL)
+    run_battles(battle, find_ruleset(battle.ruleset), levels, 1, seed=seed, save_dir=tmp, scenario=ARENA)
+    save = read_save(next(tmp.glob("*.json")))
+    return save.state_hash, save.snapshot.winner
+
+
+class _Player(threading.Thread):
+    """A computer player on its own thread: ``play_computer`` with the simulate seed."""
+
+    def __init__(self, client: NetClient, seed: int) -> None:
+        super().__init__(daemon=True)
+        self.client, self.seed = client, seed
+        self.result: tuple[str, str | None] | None = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = play_computer(self.client, level=LEVEL, seed=self.seed, timeout=120)
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            self.error = exc
+
+
+def _finish(*players: _Player) -> list[tuple[str, str | None]]:
+    for p in players:
+        p.join(150)
+        assert p.error is None, p.error
+        assert p.result is not None
+    return [p.result for p in players]  # type: ignore[misc]
+
+
+def _check_saves(folder: Path, final: str) -> None:
+    saves = [p for p in folder.glob("*.json") if not p.name.endswith(".match.json")]
+    assert saves
+    for path in saves:
+        save, ctl = check_save(path)
+        assert ctl.battle.ended and save.state_hash == final
+
+
+def test_two_computer_clients_play_to_the_end_as_simulate_does(tmp_path: Path) -> None:
+    want = _simulated(11, tmp_path / "sim")
+    srv = ServerThread(tmp_path / "data", seed=11)
+    red, blue = _Player(joined(srv.port, srv.code, "red"), 11), _Player(joined(srv.port, srv.code, "blue"), 11)
+    red.start(), blue.start()
+    results = _finish(red, blue)
+    assert results == [want, want]
+    assert srv.call(lambda: srv.match.battle.ended) is True
+    _check_saves(tmp_path / "data", want[0])
+    red.client.close(), blue.client.close()
+    srv.kill()
+
+
+def test_a_dropped_client_reconnects_and_a_late_spectator_catches_up(tmp_path: Path) -> None:
+    want = _simulated(12, tmp_path / "sim")
+    srv = ServerThread(tmp_path / "data", seed=12)
+    red, blue = _Player(joined(srv.port, srv.code, "red"), 12), _Player(joined(srv.port, srv.code, "blue"), 12)
+    red.start(), blue.start()
+    wait_for(lambda: len(srv.match.entries) >= 4, 60, "a few entries")
+    ws, loop = red.client._ws, red.client._loop
+    assert ws is not None and loop is not None
+    loop.call_soon_threadsafe(ws.transport.abort)  # the cable is pulled: no close frame
+    watcher = joined(srv.port, srv.code, "watch")
+    assert watcher.seat == "" and watcher.mirror is not None
+    results = _finish(red, blue)
+    assert results == [want, want]
+    assert red.client.reconnects >= 1
+    pump(watcher, lambda: watcher.final_hash is not None, 30, "the spectator's final hash")
+    assert watcher.final_hash == want[0] and watcher.mirror.count == len(srv.match.entries)
+    _check_saves(tmp_path / "data", want[0])
+    for c in (red.client, blue.client, watcher):
+        c.close()
+    srv.kill()
+
+
+def test_a_server_killed_mid_battle_resumes_from_its_data_folder(tmp_path: Path) -> None:
+    want = _simulated(13, tmp_path / "sim")
+    data = tmp_path / "data"
+    srv = ServerThread(data, seed=13)
+    port, code = srv.port, srv.code
+    red, blue = _Player(joined(port, code, "red"), 13), _Player(joined(port, code, "blue"), 13)
+    red.start(), blue.start()
+    wait_for(lambda: len(srv.match.entries) >= 5, 60, "a few entries")
+    srv.kill()  # the server's task is cancelled: the clients lose it mid-battle
+    assert not srv.match.battle.ended, "the battle ended before the server was killed"
+    again = ServerThread(data, scenario=None, port=port)
+    assert again.problems == [] and list(again.server.matches) == [code]
+    results = _finish(red, blue)
+    assert results == [want, want]
+    _check_saves(data, want[0])
+    red.client.close(), blue.client.close()
+    again.kill()
+
+
+def test_a_client_that_loses_step_is_sent_the_whole_battle(tmp_path: Path) -> None:
+    """A copy that no longer gives the server's hash fetches the whole battle rather than play on."""
+    srv = ServerThread(tmp_path / "data", seed=14)
+    watcher = joined(srv.port, srv.code, "watch")
+    m = watcher.mirror
+    assert m is not None
+    m.good = False  # as if an entry had not replayed here
+    notes = watcher._resync("a test")
+    assert notes[0].kind == "resync"
+    pump(watcher, lambda: watcher.mirror is not m, 10, "the whole battle")
+    assert watcher.mirror.good and watcher.mirror.count == len(srv.match.entries)
+    watcher.close()
+    srv.kill()
+
+
+@pytest.mark.parametrize("bad", ["not json", '{"code": "AAAAAA", "scenario": "x"}'])
+def test_a_damaged_match_file_is_not_resumed_and_said_in_one_sentence(tmp_path: Path, bad: str) -> None:
+    (tmp_path / "AAAAAA.match.json").write_text(bad, encoding="utf-8")
+    srv = ServerThread(tmp_path, scenario=None)
+    assert len(srv.problems) == 1 and "AAAAAA" in srv.problems[0] and "\n" not in srv.problems[0]
+    assert srv.server.matches == {}
+    srv.kill()
