@@ -16,6 +16,8 @@ from collections import Counter
 from game.cli import CommandError
 from game.hexgrid import axial_to_offset
 from game.maps import MapError, load_map, map_pixel_size, tile_center
+from game.names import shown
+from game.tiled.terrain_words import KINDS
 
 USAGE = "usage: clinch check-map FILE.tmx [--json]"
 
@@ -68,6 +70,7 @@ def main(argv: list[str]) -> int:
     ]
     for terrain, n in sorted(Counter(c.terrain for c in board.cells).items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"    {terrain:<14} {n}")
+    lines.extend(_word_lines(board.terrain_words))
     lines.append(f"  layers: {', '.join(layer.name for layer in board.layers) or '(none)'}")
     lines.append(f"  tilesets: {', '.join(ts.image.rsplit('/', 1)[-1] for ts in board.tilesets) or '(none)'}")
     for name, hexes in sorted(board.zones.items()):
@@ -75,6 +78,20 @@ def main(argv: list[str]) -> int:
     for name, hx in sorted(board.spots.items()):
         lines.append(f"  spot {name!r}: hex [{hx.q}, {hx.r}]")
     return _emit("\n".join(lines))
+
+
+def _word_lines(words: dict[str, str]) -> list[str]:
+    """The map's own terrain words and the kind each was read as (``game.tiled.terrain_words``), unknown
+    ones named: a map maker sees at once which hexes Clinch plays as open ground for want of a word."""
+    if not words:
+        return []
+    lines = ["  terrain words (tiles without a terrain property):"]
+    for word, kind in sorted(words.items(), key=lambda kv: kv[0].lower()):
+        effect = ", ".join(f"{k.replace('_', ' ')} {v}" if not isinstance(v, bool) else k.replace("_", " ")
+                           for k, v in KINDS[kind or "open"].items()) or "no effect"
+        lines.append(f"    {shown(word, 40)!r} -> {kind} ({effect})" if kind else
+                     f"    {shown(word, 40)!r} -> unknown word, played as open ground")
+    return lines
 
 
 def _emit(text: str) -> int:

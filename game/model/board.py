@@ -75,6 +75,9 @@ class Board(msgspec.Struct, kw_only=True, dict=True):
     properties: dict[str, Any] = {}
     tilesets: list[Tileset] = []
     layers: list[TileLayer] = []
+    #: the map's own terrain words (tiles without a ``terrain`` property) and the kind each was read as
+    #: (``game.tiled.terrain_words``; "" for a word Clinch does not know, played as open ground)
+    terrain_words: dict[str, str] = {}
     #: open ground everywhere, no cells (see the module docstring)
     unbounded: bool = False
 

@@ -46,6 +46,7 @@ from game.tiled.safe_xml import (
     _int_attr,
     _parse_xml,
 )
+from game.tiled.terrain_words import class_words, kind_of, word_of, word_terrain
 from game.tiled.tilesets import _check_tilesets, _tileset_node
 
 
@@ -81,6 +82,7 @@ def load_map(path: str | Path) -> Board:
         properties={k: v for k, v in props.items()
                     if isinstance(v, str | bool) or (isinstance(v, int | float) and math.isfinite(v) and abs(v) < 2**53)},
         tilesets=tilesets, layers=layers,
+        terrain_words={t["word"]: kind_of(t["word"]) or "" for t in terrain_by_gid.values() if "word" in t},
     )
 
 
@@ -261,35 +263,50 @@ def _read_tilesets(root: ElementTree.Element, path: Path, raw_layers: list[_RawL
             raise MapError(f"{path}: layer {raw.node.get('name', '')!r}: tile ({at % h.columns}, {at // h.columns}) "
                            f"has gid {masked[at]}, which belongs to no tileset.")
         used |= distinct
-    tm = _pytmx_map(root, path, used, h)
+    tm, by_class = _pytmx_map(root, path, used, h)
     props_by_gid: dict[int, dict[str, Any]] = {}
     for pgid, props in tm.tile_properties.items():
         tgid = tm.tiledgidmap.get(pgid)
         if tgid is not None:
             props_by_gid[tgid] = props
-    terrain_by_gid = {gid: _terrain_of(props_by_gid.get(gid, {}), f"{path}: tile gid {gid}") for gid in sorted(used)}
+    terrain_by_gid = {gid: _tile_terrain(props_by_gid.get(gid, {}), by_class.get(gid), f"{path}: tile gid {gid}")
+                      for gid in sorted(used)}
     return tilesets, masked_layers, tm, terrain_by_gid, first_frames
 
 
-def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int], h: _Header) -> Any:
+def _tile_terrain(props: dict[str, Any], class_word: str | None, where: str) -> dict[str, Any]:
+    """A tile's terrain: its own properties (``terrain``, ``move_cost``...), over what its terrain word gives
+    when it has no ``terrain`` property (``type="Ocean"``, a Biome class property: see
+    :mod:`game.tiled.terrain_words`); the word itself is kept in ``"word"`` for ``clinch check-map``."""
+    word = word_of(props) or (class_word if "terrain" not in props else None)
+    if word is None:
+        return _terrain_of(props, where)
+    return {**word_terrain(word), **_terrain_of(props, where), "word": word}
+
+
+def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int], h: _Header) -> tuple[Any, dict[int, str]]:
     """pytmx's reading of the map's and tilesets' properties, from a copy of the tree without its layers:
     one small layer listing each gid in use once is all it needs to map its own gids to Tiled's.
 
     In the copy, external tilesets are the .tsx trees already read and checked here (pytmx opens no file),
     an infinite map is a finite one, and what pytmx cannot read but Clinch does not use is left out: layer
     offsets (pytmx wants whole numbers; the offsets of tile layers were read above) and class-typed custom
-    properties (Tiled 1.8+; pytmx fails on them without a word of where)."""
+    properties (Tiled 1.8+; pytmx fails on them without a word of where), whose terrain words are
+    returned beside pytmx's map, by gid."""
     clean = _without_layers(root)
     clean.set("infinite", "0")
     clean.set("width", str(h.columns))
     clean.set("height", str(h.rows))
-    for i, ts in enumerate(clean.findall("tileset")):
+    by_class: dict[int, str] = {}
+    for ts in clean.findall("tileset"):
         if ts.get("source"):
             node, _base, _label, firstgid = _tileset_node(ts, path)
             inline = _without_layers(node)
             inline.set("firstgid", str(firstgid))
+            clean.insert(list(clean).index(ts), inline)
             clean.remove(ts)
-            clean.insert(i, inline)
+            ts = inline
+        by_class.update(class_words(ts, int(ts.get("firstgid", "1"))))
     _drop_unread(clean)
     if used:
         extra = ElementTree.SubElement(clean, "layer", {"name": "clinch gids", "width": str(len(used)), "height": "1"})
@@ -306,7 +323,7 @@ def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int], h: _Header
             tm.parse_xml(clean)
     except Exception as exc:  # pytmx raises bare Exceptions; nothing of it may escape as a traceback
         raise MapError(f"{path}: pytmx cannot read it ({str(exc).rstrip('.') or type(exc).__name__}).") from None
-    return tm
+    return tm, by_class
 
 
 def _drop_unread(node: ElementTree.Element) -> None:
