@@ -110,8 +110,14 @@ def rulesets_text(data: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def actions_text(ruleset_id: str, data: list[dict[str, Any]]) -> str:
-    lines = [f"{len(data)} action types in {ruleset_id} (each also takes 'type'):"]
+def actions_text(ruleset_id: str, data: list[dict[str, Any]], numbered: bool = False) -> str:
+    """The action types with their fields; the header names the fields every action takes in a round
+    written down (SITUATION-FORMAT, "Rounds written down"): ``initiative`` only where the ruleset's turn
+    order has initiative numbers, as ``clinch resolve`` refuses it elsewhere."""
+    lines = [f"{len(data)} action types in {ruleset_id} (each also takes 'type'):",
+             "In rounds written down every action also takes 'round' (1, 2, ...; all actions or none) and "
+             "'reactions' (true or false)" + (", and may take 'initiative' (the number it acts on)."
+                                              if numbered else ".")]
     for a in data:
         head = f"{a['type']}"
         extra = [x for x in (a["title"] if a["title"] != a["type"] else "", a["rule"]) if x]
@@ -169,7 +175,10 @@ def main(argv: list[str], command: str = "rulesets") -> int:
     except UnknownRuleset as exc:
         raise CommandError(exc.args[0]) from None
     if command == "actions":
-        data, text = actions_data(ruleset), actions_text
+        from game.situation_rounds import policy_of
+
+        numbered = bool(getattr(policy_of(ruleset), "numbered", False))
+        data, text = actions_data(ruleset), lambda rid, d: actions_text(rid, d, numbered)
     elif command == "items":
         data, text = items_data(ruleset), items_text
     else:
