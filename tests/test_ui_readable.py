@@ -378,6 +378,15 @@ def test_long_real_names_fit_the_panel_the_turn_bar_toasts_and_roll_popups(size:
             boxes += draw_popups(surface, bs.board.camera, [_pop(_roll(who, label))], bs.board.token_positions(),
                                  battle, t, bs.pal, bs.board_rect, bs.board.tokens.layout)
         assert len(boxes) == 3
+        hit = _roll("f0", f"{LONGEST} attacks {real[0]} with the dagger") | {"dc": 12, "modifiers": [
+            {"value": 1, "why": "attack bonus"}, {"value": 1, "why": "DEX bonus (missile or light weapon)"}]}
+        bs.last_action.show([hit], "f0", f"{LONGEST}: attack {real[0]} (with dagger)")
+        t.drawn = []
+        app.draw()  # the last action's card at the board's foot: each line wraps inside it
+        card = bs.last_action.rect
+        assert card is not None and bs.last_action.rows
+        said = [w for s, _size, bold, w in t.drawn if bold and ("attacks" in s or "attack " in s)]
+        assert said and all(w <= card.w - 20 for w in said), (said, card)  # inside its 10 px margins
         cut = sorted({(s, shown, w) for s, shown, w, was_cut in t.fits if was_cut and not (s in names and w < 100)})
         assert cut == [], cut
         wide = sorted({(s, w) for s, _size, _bold, w in t.drawn if w > size[0]})

@@ -25,7 +25,7 @@ from game.ui.describe import (
 )
 from game.ui.hud.widgets import cross, tick
 from game.ui.palette import Palette
-from game.ui.text import TextCache
+from game.ui.text import TextCache, fit_text, wrap
 
 __all__ = ["LastAction"]
 
@@ -68,8 +68,6 @@ class LastAction:
         ok = r.get("success")
         tgt = r.get("target")
         label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
-        if len(label) > 42:  # long: cut at a word, never mid-word (under Xvfb: "set against the charge at Hiro: D...")
-            label = label[:41].rsplit(" ", 1)[0].rstrip(":,") + "\u2026"
         if r.get("dc") is not None or is_range_roll(r) or "points" in r:
             how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted
         else:
@@ -100,19 +98,26 @@ class LastAction:
         success colour); the tick or cross stays the roll's own verdict."""
         t = text
         rolls = self.rolls or [self.roll]
-        lines: list[tuple[pygame.Surface, bool | None, dict[str, Any]]] = []
+        lines: list[tuple[list[pygame.Surface], bool | None, dict[str, Any]]] = []
         goods: list[bool | None] = []
+        room = max(120, max_w - 20 - 30)  # a line wraps inside the box (seen: "...+ 1 (DEX bonus (mis" ran out)
         for r in rolls[-3:]:
             words, ok = self._line(battle, r)
             good = self._good(battle, r, ok, mine)
             goods.append(good)
             col = pal.success if good else (pal.failure if good is False else pal.neutral)
-            lines.append((t.render(words, 13, col, bold=True), ok, r))
-        head = t.render(self.title or "Last action", 13, pal.text, bold=True)
+            said = wrap(t, words, 13, room, True)
+            if len(said) > 3:  # three lines at most: the breakdown a click opens has it whole
+                said = said[:2] + [fit_text(t, " ".join(said[2:]), 13, room, True)]
+            lines.append(([t.render(ln, 13, col, bold=True) for ln in said], ok, r))
+        heads = [t.render(ln, 13, pal.text, bold=True) for ln in wrap(t, self.title or "Last action", 13, room + 20, True)]
+        head = pygame.Surface((max(i.get_width() for i in heads), sum(i.get_height() for i in heads)), pygame.SRCALPHA)
+        for k, img in enumerate(heads):
+            head.blit(img, (0, k * img.get_height()))
         foot = t.render("click a line for its breakdown", 11, pal.dim)
-        w = max([head.get_width(), foot.get_width()] + [img.get_width() + 24 for img, _, _ in lines]) + 20
-        lh = lines[0][0].get_height() + 2 if lines else 18
-        h = head.get_height() + len(lines) * lh + foot.get_height() + 16
+        w = max([head.get_width(), foot.get_width()] + [im.get_width() + 24 for imgs, _, _ in lines for im in imgs]) + 20
+        lh = lines[0][0][0].get_height() + 2 if lines else 18
+        h = head.get_height() + sum(len(imgs) for imgs, _, _ in lines) * lh + foot.get_height() + 16
         w = min(w, max_w)
         box = pygame.Rect(bottomleft[0], bottomleft[1] - h, w, h)
         s = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -126,15 +131,16 @@ class LastAction:
         self.rows = []
         clip = surface.get_clip()
         surface.set_clip(box.inflate(-4, -4))
-        for img, ok, r in lines:
-            row = pygame.Rect(box.x + 4, y, box.w - 8, lh)
+        for imgs, ok, r in lines:
+            row = pygame.Rect(box.x + 4, y, box.w - 8, lh * len(imgs))
             if row.collidepoint(mouse):
                 pygame.draw.rect(surface, (50, 54, 68), row, border_radius=4)
             if ok is not None:
                 (tick if ok else cross)(surface, (box.x + 17, y + lh // 2), 6, pal.success if ok else pal.failure)
-            surface.blit(img, (box.x + 30, y))
+            for k, img in enumerate(imgs):
+                surface.blit(img, (box.x + 30, y + k * lh))
             self.rows.append((row, r))
-            y += lh
+            y += lh * len(imgs)
         surface.set_clip(clip)
         surface.blit(foot, (box.x + 10, y + 2))
         return box
