@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.data_files import icon_path
 from game.names import shown
 from game.ui.clock import Clock, RealClock
 from game.ui.scene import Scene, SceneStack, Transition
@@ -100,6 +101,19 @@ def clean_leftovers() -> list[Path]:
     return saves.clean_stale_temps(folders)
 
 
+def set_window_icon() -> None:
+    """Give the window the game's icon (``assets/icon.png``, drawn by ``tools/make_icon.py``), so the task
+    bar and the window switcher show Clinch, not SDL's default; a missing or unreadable icon is skipped:
+    it must never stop the game from opening."""
+    path = icon_path()
+    if not path.is_file():
+        return
+    try:
+        pygame.display.set_icon(pygame.image.load(str(path)))
+    except (pygame.error, OSError):
+        return
+
+
 class App:
     """The game window. Drive it with real events (``run``) or by hand (``handle`` / ``step``)."""
 
@@ -135,6 +149,7 @@ class App:
         self.size = self.screen.get_size()
         self.title = title
         pygame.display.set_caption(title)
+        set_window_icon()
         pygame.key.set_repeat(300, 40)
         self.clock: Clock = clock or RealClock()
         self.text = TextCache()
