@@ -269,4 +269,5 @@ class Server:
     @staticmethod
     def _ended(m: Match) -> bytes:
         b = m.battle
-        return encode(Ended(seed=b.rng.seed, winner=b.winner, rounds=b.round, state_hash=state_hash(b)))
+        limit = int(b.options.get("round_limit") or b.round)
+        return encode(Ended(seed=b.rng.seed, winner=b.winner, rounds=min(b.round, limit), state_hash=state_hash(b)))
