@@ -91,12 +91,8 @@ def _save_dir(name: str) -> Path:
     return path
 
 
-def main(argv: list[str]) -> int:
-    try:
-        args, rest = _parser().parse_known_args(argv)
-    except SystemExit as exc:  # --help
-        return int(exc.code or 0)
-    # the flags first: a bad one is refused before the rules and the computer player are imported
+def _check_flags(args: argparse.Namespace) -> None:
+    """Refuse a bad flag in one sentence before anything heavy is imported (a typo answers at once)."""
     if args.battles < 1:
         raise CommandError(f"--battles must be at least 1, got {args.battles}.")
     if args.rounds < 1:
@@ -108,6 +104,14 @@ def main(argv: list[str]) -> int:
                            f"got {args.budget_ms:g}.")
     if args.ruleset is not None and not args.ruleset.strip():  # not the scenario's own, quietly: say so
         raise CommandError("--ruleset is empty; give a ruleset id (see 'clinch rulesets') or leave it out.")
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args, rest = _parser().parse_known_args(argv)
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    _check_flags(args)  # before the rules and the computer player are imported
     from game.ai.simulation import default_jobs, run_battles
     from game.ai.weights import LEVELS
     from game.maps import load_scenario
