@@ -2,7 +2,7 @@
 
 - S1-GRAPPLE-5, S1-MENU-1: edge's result menu opens with no result under the pointer (a newcomer's next click
   bought "Escape (edge 0)" and ended the grapple just won).
-- G1-1: a pool roll reads "1 success: 8 \u2713 1 6 3" (each scoring die marked), never a sum "rolled 1 (8+1+6+3)",
+- G1-1: a pool roll reads "1 success: [8] 1 6 3" (each scoring die marked), never a sum "rolled 1 (8+1+6+3)",
   and its d10s are drawn as numerals, never pips.
 - S3-HTH-9, S3-HTH-14: nd6's reaction die shows the die and the modifier: "rolled 4 \u2212 2 = 2", not "rolled 2".
 """
@@ -107,7 +107,7 @@ def test_s1_menu_1_the_result_menu_opens_with_no_result_under_the_pointer():
 
 def test_g1_1_a_pool_reads_as_successes_and_its_d10s_as_numerals(monkeypatch):
     """G1-1, S1-GRAPPLE-5: after Edda's grapple roll, the last roll's box and the log read each pool as its
-    successes with the scoring dice marked ("2 successes: 9 \u2713 9 \u2713 1 1"), no sum of faces; the pop-up and
+    successes with the scoring dice marked ("2 successes: [9] [9] 1 1"), no sum of faces; the pop-up and
     the breakdown draw the d10s as numerals (die_face asked for 10 sides, never pips)."""
     import game.ui.battle_draw as BD
     import game.ui.roll_breakdown as RB
@@ -135,7 +135,7 @@ def test_g1_1_a_pool_reads_as_successes_and_its_d10s_as_numerals(monkeypatch):
     contest = bs.last_roll
     assert contest is not None and contest.get("type") == "contest"
     line = bs.last_action._line(bs.session.battle, contest)[0]
-    assert "Edda 2 successes: 9 \u2713 9 \u2713 1 1" in line and "Brom 0 successes: 1 1 1 1 1" in line, line
+    assert "Edda 2 successes: [9] [9] 1 1" in line and "Brom 0 successes: 1 1 1 1 1" in line, line
     assert "+" not in line.split("\u2014", 1)[1], line  # no sum of faces
     logged = " ".join(ln.text for ln in bs.log.lines[-6:])
     assert "9+9" not in logged and "rolled 2 (" not in logged, logged

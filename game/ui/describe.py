@@ -374,12 +374,13 @@ def die_sides(ev: dict[str, Any], battle: Any = None) -> int:
 
 
 def pool_words(ev: dict[str, Any]) -> str:
-    """A pool roll as a player counts it, each die that scored marked: "1 success: 8 \u2713 1 6 3". A new player
-    read "rolled 1 (8+1+6+3)" as a sum."""
+    """A pool roll as a player counts it, each die that scored in brackets: "1 success: [8] 1 6 3". A new player
+    read "rolled 1 (8+1+6+3)" as a sum. (Not a check mark after the die: the game's font has no glyph for one,
+    and under Xvfb it drew an empty box.)"""
     dice = list(ev.get("dice") or [])
     counted = list(ev.get("counted") or [])
     n = sum(1 for c in counted if c) if counted else int(ev.get("points", ev.get("total")) or 0)
-    marks = " ".join(f"{d} \u2713" if i < len(counted) and counted[i] else str(d) for i, d in enumerate(dice))
+    marks = " ".join(f"[{d}]" if i < len(counted) and counted[i] else str(d) for i, d in enumerate(dice))
     return f"{n} success{'es' if n != 1 else ''}: {marks or 'no dice'}"
 
 

@@ -61,7 +61,7 @@ class LastAction:
             sub = r.get("rolls") or []
             verdict = contest_verdict(battle, r)
             ok = None if w is None else (w == self.actor)
-            # a pool's dice as a player counts them ("Edda 2 successes: 8 \u2713 7 \u2713 1"), never a sum
+            # a pool's dice as a player counts them ("Edda 2 successes: [8] [7] 1"), never a sum
             detail = "; ".join(f"{name_of(battle, x.get('actor'))} {pool_words(x) if 'counted' in x else roll_verdict(x)}"
                                for x in sub)
             return f"{str(r.get('kind', '')).capitalize()} contest: {verdict} \u2014 {detail}", ok
