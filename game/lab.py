@@ -308,6 +308,25 @@ class LabSituation:
                                 "hands": self.ruleset.grip_hands_default if hands is None else hands, "kind": kind}
         self.edit(lambda d: d.setdefault("grapples", []).append(grip))
 
+    def grip_problem(self, holder: str, target: str | None = None, *, location: str = "torso",
+                     hands: int | None = None, kind: str = "grapple") -> str | None:
+        """Why the ruleset cannot have this grip, in one sentence naming the grip's field ("Grip kind: edge
+        grapples are grapple, pin, pin-2 .. pin-5"), or None. Without ``target``: None when some other fighter
+        could be held so (what the kind, place and hands alone allow, said before anyone is clicked)."""
+        others = [target] if target is not None else [i for i in self.ids() if i != holder]
+        grip = {"holder": holder, "location": location, "kind": kind,
+                "hands": self.ruleset.grip_hands_default if hands is None else hands}
+        first = None
+        for other in others:
+            data = copy.deepcopy(self.data)
+            data.setdefault("grapples", []).append({**grip, "target": other})
+            try:
+                self.situation(data)
+                return None
+            except LabError as exc:
+                first = first or _grip_words(str(exc))
+        return first
+
     def remove_grapple(self, index: int) -> None:
         self.edit(lambda d: d.get("grapples", []).pop(index))
 
@@ -348,6 +367,18 @@ class LabSituation:
         self.history = [*self.history[-(UNDO_DEPTH - 1):], self.data]
         self.data, self._situation, self.assumptions = new, None, list(assumed)
         return self.assumptions
+
+
+def _grip_words(message: str) -> str:
+    """A set-up's refusal of a grip ("lab.json: grapples[0].kind: edge grapples are ...") as the grip row says
+    it: "Grip kind: edge grapples are ..." (the field the player just set, without the file's list index)."""
+    _, found, rest = message.partition("grapples[")
+    if not found:
+        return message
+    rest = rest.split("]", 1)[1] if "]" in rest else rest
+    field, _, problem = rest.lstrip(".").partition(": ") if rest.startswith(".") else ("", "", rest.lstrip(": "))
+    text = f"Grip {field.replace('_', ' ')}: {problem}" if field else f"Grip: {problem}"
+    return text if text.endswith(".") else text + "."
 
 
 def from_battle(battle: Battle, *, base_dir: Path | str | None = None) -> LabSituation:

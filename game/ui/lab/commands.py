@@ -137,6 +137,19 @@ def _typed(scene: Any) -> list[int] | None:
         return None
 
 
+def _play_typed(scene: Any) -> None:
+    """Play typed: the faces in the Dice field first. With none typed it says so rather than rolling (a new
+    player pressed it on an empty field and read random dice as the ones meant)."""
+    typed = _typed(scene)
+    if typed is None:
+        return
+    if not typed:
+        scene.say("Type the dice first: the faces to use in the Dice field, e.g. 3 4 3 (Play rolls them at "
+                  "random).", "failure")
+        return
+    _play(scene, typed)
+
+
 def _compare(scene: Any) -> None:
     action = scene.trial.action if scene.trial is not None else scene.choices.get(scene.picked.get("action", ""))
     if action is None:
@@ -231,9 +244,54 @@ def _save(scene: Any) -> None:
     scene.say(f"Saved {path.name}{what}: clinch resolve reads it as it is.", "success")
 
 
+def _grip_fields(scene: Any) -> dict[str, Any]:
+    """The grip row's choices: where, what kind, how many hands."""
+    return {"location": scene.picked.get("location", "torso"), "kind": scene.picked.get("kind", "grapple"),
+            "hands": int(scene.picked.get("hands", "1").split(" ")[0])}
+
+
+def check_grip_fields(scene: Any) -> None:
+    """As soon as the grip row's kind, place or hands is set (or Grip… pressed): the one sentence of why the
+    ruleset cannot have such a grip from the selected fighter, shown under the row (cleared once it can)."""
+    scene.grip_note = "" if scene.selected is None else (
+        scene.lab.grip_problem(scene.selected, **_grip_fields(scene)) or "")
+    scene.grip_note_for = (scene.selected, scene.lab.ruleset.id)
+
+
+def place_grip(scene: Any, who: str) -> None:
+    """The click on the fighter to hold after Grip…: the grip put in force, or refused at the field in one
+    sentence (a kind the ruleset has not, fighters not adjacent where it needs them so) and nothing changed."""
+    scene.grip_mode = False
+    note = scene.lab.grip_problem(scene.selected, who, **_grip_fields(scene))
+    scene.grip_note = note or ""
+    scene.grip_note_for = (scene.selected, scene.lab.ruleset.id)
+    if note:
+        scene.say(note, "failure")
+        scene.refresh()
+        return
+    scene._edit(lambda: scene.lab.add_grapple(scene.selected, who, **_grip_fields(scene)))
+
+
+def grip_note_row(scene: Any, x: int, y: int, w: int) -> int:
+    """Under the grip row, in the failure colour: why the grip set there cannot be had (when it cannot)."""
+    note = getattr(scene, "grip_note", "")
+    if not note or getattr(scene, "grip_note_for", None) != (scene.selected, scene.lab.ruleset.id):
+        return y  # said of another fighter, or under the ruleset the set-up was carried from
+    import html
+
+    import pygame
+    import pygame_gui
+
+    colour = "#{:02x}{:02x}{:02x}".format(*scene.pal.failure)
+    scene.grip_note_box = scene.add(pygame_gui.elements.UITextBox(
+        f'<font color="{colour}">{html.escape(note)}</font>', pygame.Rect(x, y, w, 46), scene.gui))
+    return y + 50
+
+
 def _grip(scene: Any) -> None:
     scene.grip_mode = not scene.grip_mode
     scene.effect_mode = False
+    check_grip_fields(scene)
     scene.refresh()
 
 
@@ -310,7 +368,7 @@ _PRESS = {
     "cond": lambda s: s._edit(lambda: s.lab.toggle(s.selected, "conditions", s.picked.get("cond", ""))),
     "remove": lambda s: s._edit(lambda: s.lab.remove_fighter(s.selected)),
     "play": lambda s: _play(s, None),
-    "typed": lambda s: None if (d := _typed(s)) is None else _play(s, d),
+    "typed": lambda s: _play_typed(s),
     "same": _same, "rewind": _rewind, "compare": _compare,
     "prev": lambda s: _step(s, s.step - 1), "next": lambda s: _step(s, s.step + 1),
     "last": lambda s: _step(s, 10**6),
@@ -358,3 +416,6 @@ def choose(scene: Any, key: str, value: str) -> None:
     elif key == "action":
         scene.trial = None
         scene.refresh(rebuild=False)
+    elif key in ("location", "kind", "hands"):
+        check_grip_fields(scene)
+        scene.refresh()

@@ -4,11 +4,14 @@ Set up: pick a start (a scenario's map and fighters) or load a situation
 file; click a fighter to select it, click an open hex to move it there; the
 panel's buttons turn it, change its posture, HP/FP, stats, conditions, what
 it holds, wears or carries, add a copy or remove it, grip another fighter
-(``Grip…``, then click the one to hold), and carry the whole set-up to
+(``Grip…``, then click the one to hold; a grip the ruleset cannot have is
+said under the grip row at once), and carry the whole set-up to
 another ruleset. ``Save`` writes exactly the ``clinch resolve`` file.
 
-Play: choose one of the selected fighter's actions, play it with random
-dice or the dice typed in the field, step through it one step at a time
+Play: choose one of the selected fighter's actions (grouped by whom it is
+done to and its kind, found by typing in Find: ``game.ui.lab.action_list``),
+play it with random dice or the dice typed in the field (Play typed with
+none typed asks for them), step through it one step at a time
 (the board shows each state change), rewind (the set-up is untouched),
 play again with the same dice, or compare it under another ruleset (the
 split view: both resolutions aligned, the differences and the assumed
@@ -32,7 +35,6 @@ from game.hexgrid import Hex
 from game.lab import LabError, LabSituation, from_scenario, known_names
 from game.lab_trial import Comparison, Trial, legal_choices, script
 from game.ui.board_scene import BoardScene
-from game.ui.describe import intent_words
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
 from game.ui.lab.open_ground import display
 from game.ui.menus.base import GuiScene
@@ -123,6 +125,7 @@ class LabScene(LabDrawing, GuiScene):
         self.rule_links: list[tuple[pygame.Rect, str]] = []
         self.file_entry: Any = None
         self.dice_entry: Any = None
+        self.find_entry: Any = None  # the action list's Find field (game.ui.lab.action_list)
         self._press: tuple[int, int] | None = None
         self.shift = Hex(0, 0)
         self.board = self._new_board()
@@ -282,9 +285,11 @@ class LabScene(LabDrawing, GuiScene):
         self._dropdown("kind", kinds, pygame.Rect(x + q + GAP, y, q, ROW - 4))
         hands = [f"{n} hand{'s' if n != 1 else ''}" for n in (rs.grip_hands_default, *range(0, 3))]
         self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + 2 * (q + GAP), y, q, ROW - 4))
-        return self._buttons(x + 3 * (q + GAP), y, w - 3 * (q + GAP),
+        from game.ui.lab.commands import grip_note_row
+
+        return grip_note_row(self, x, self._buttons(x + 3 * (q + GAP), y, w - 3 * (q + GAP),
                              [("Grip\u2026", "grip", "Then click the fighter to hold."),
-                              ("Let go", "ungrip", "Remove the grips this fighter holds.")])
+                              ("Let go", "ungrip", "Remove the grips this fighter holds.")]), w)
 
     def _number_rows(self, x: int, y: int, w: int) -> int:
         """Stats and skills: a drop-down of the names (the fighter's, then the ruleset's known ones) and -1/+1."""
@@ -301,9 +306,10 @@ class LabScene(LabDrawing, GuiScene):
         return y + ROW
 
     def _build_play_rows(self, x: int, y: int, w: int) -> int:
+        from game.ui.lab.action_list import build_action_rows
+
         self.choices = self._choices()
-        self._dropdown("action", list(self.choices), pygame.Rect(x, y, w, ROW - 4))
-        y += ROW
+        y = build_action_rows(self, x, y, w)  # Find, then the drop-down grouped by fighter and kind
         self.label(pygame.Rect(x, y, 50, ROW - 4), "Dice")
         self.dice_entry = self.add(pygame_gui.elements.UITextEntryLine(
             pygame.Rect(x + 52, y, w - 52, ROW - 4), self.gui, placeholder_text="faces to use first, e.g. 3 4 3"))
@@ -344,7 +350,6 @@ class LabScene(LabDrawing, GuiScene):
     def _choices(self) -> dict[str, dict[str, Any]]:
         if self.selected is None:
             return {}
-        battle = self.lab.battle()
         out: dict[str, dict[str, Any]] = {}
         try:
             found = legal_choices(self.lab, self.selected)
@@ -358,18 +363,10 @@ class LabScene(LabDrawing, GuiScene):
             over = f", rounds {rounds[0]}-{rounds[-1]}" if len(rounds) > 1 else (f", round {rounds[0]}" if rounds else "")
             out[f"The file's {n} action{'s' if n != 1 else ''} in order{over}" + (
                 ", with its dice" if self.lab.data.get("dice") else "")] = whole
-        moves = self.lab.ruleset.map_actions
-        # what acts on another fighter first, then the rest, then walks, then what is refused (and why)
-        found.sort(key=lambda ar: (ar[1] is not None, ar[0].get("type") in moves, "target" not in ar[0]))
-        for action, reason in found:
-            words = intent_words(battle, action, detail=True)
-            label = words if reason is None else f"{words} (not allowed: {reason.text})"
-            if label in out:  # two options the sentence does not tell apart: name their fields
-                label += " (" + ", ".join(f"{k} {v}" for k, v in action.items() if k not in ("actor", "type")) + ")"
-            while label in out:
-                label += " \u00b7"
-            out[label] = action
-        return out
+        from game.ui.lab.action_list import choices_of
+
+        label = next(iter(out), "")
+        return choices_of(self, found, out.get(label), label)
 
     # -- events ------------------------------------------------------------------------------------
 
@@ -391,6 +388,11 @@ class LabScene(LabDrawing, GuiScene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.dice_entry:
             self.picked["dice"] = self.dice_entry.get_text()
             return None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.find_entry:
+            from game.ui.lab.action_list import on_find
+
+            on_find(self)
+            return None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
             return self._mouse(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f and not self._typing():
@@ -404,7 +406,7 @@ class LabScene(LabDrawing, GuiScene):
         return None
 
     def _typing(self) -> bool:
-        return any(e is not None and e.is_focused for e in (self.file_entry, self.dice_entry))
+        return any(e is not None and e.is_focused for e in (self.file_entry, self.dice_entry, self.find_entry))
 
     def _mouse(self, event: pygame.event.Event) -> None:
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
@@ -450,10 +452,9 @@ class LabScene(LabDrawing, GuiScene):
                 self._edit(lambda: self.lab.toggle_effect(self.picked.get("effect", ""), at))
             return
         if who is not None and self.grip_mode and self.selected and who != self.selected:
-            self.grip_mode = False
-            hands = int(self.picked.get("hands", "1").split(" ")[0])
-            self._edit(lambda: self.lab.add_grapple(self.selected, who, location=self.picked.get("location", "torso"),
-                                                    hands=hands, kind=self.picked.get("kind", "grapple")))
+            from game.ui.lab.commands import place_grip
+
+            place_grip(self, who)
             return
         if who is not None:
             self.selected = who
