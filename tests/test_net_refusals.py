@@ -204,3 +204,16 @@ def test_taken_seat_is_refused_and_a_spectator_cannot_act(table) -> None:  # noq
     assert "spectator" in note.text
     assert _state(srv) == before
     watcher.close()
+
+
+def test_a_message_over_the_wire_limit_closes_the_connection_and_changes_nothing(table) -> None:  # noqa: ANN001
+    """Past the websocket's own limit the server closes (code 1009) instead of reading on; the client
+    reconnects with its token and holds the same seat."""
+    from game.net.server import WIRE_LIMIT
+
+    srv, red, blue = table
+    before = _state(srv)
+    seat, reconnects = red.seat, red.reconnects
+    assert red.send_raw(b"x" * (WIRE_LIMIT + 10))
+    pump(red, lambda: red.reconnects > reconnects and red.connected, 20, "a reconnection")
+    assert red.seat == seat and _state(srv) == before

@@ -190,6 +190,8 @@ class NetClient:
             for e in msg.entries:
                 if not self.mirror.add(e):
                     return self._resync(f"entry {e.index} does not give the server's battle here")
+            if self.mirror.count != msg.first + len(msg.entries):  # the server holds fewer entries than we do
+                return self._resync("the server's battle is not where this copy is")
         return [Note("welcome", f"Seat {msg.seat or 'spectator'} in match {msg.code}.")] + self._check_end()
 
     def _check_end(self) -> list[Note]:
