@@ -387,7 +387,7 @@ def test_long_real_names_fit_the_panel_the_turn_bar_toasts_and_roll_popups(size:
         assert card is not None and bs.last_action.rows
         said = [w for s, _size, bold, w in t.drawn if bold and ("attacks" in s or "attack " in s)]
         assert said and all(w <= card.w - 20 for w in said), (said, card)  # inside its 10 px margins
-        cut = sorted({(s, shown, w) for s, shown, w, was_cut in t.fits if was_cut and not (s in names and w < 100)})
+        cut = sorted({(s, shown, w) for s, shown, w, was_cut in t.fits if was_cut and not (s in names and w <= 154)})  # a chip (160 px at most)
         assert cut == [], cut
         wide = sorted({(s, w) for s, _size, _bold, w in t.drawn if w > size[0]})
         assert wide == [], wide
@@ -467,3 +467,34 @@ def test_a_grip_with_no_hands_counted_says_nothing_of_hands_in_the_panel() -> No
         assert any(r.startswith("Holds Bob") and "1 hand" in r for r in rows), rows
     finally:
         app.close()
+
+
+def test_timeline_chips_widen_for_their_names_where_the_bar_has_room() -> None:
+    """Issue "9/10": at 1920x1080 "Gus the Barman" read "Gus the B..." in a 76 px chip with half the bar
+    empty; a chip is now as wide as its name needs where the bar has room, so every real name shows whole."""
+    real = _longest_real_names(6)
+    fighters = [Fighter(id=f"f{i}", name=n, side="red" if i % 2 else "blue", hex=Hex(i, 2),
+                        stats={"ST": 10, "HT": 10}) for i, n in enumerate(real)]
+    app = _watched(_battle(fighters), (1920, 1080))
+    bs = app.battle_scene
+    try:
+        bs.text.fits = []
+        bs.bar._key = None
+        app.draw()
+        chips = [f for f in bs.text.fits if f[0] in real and f[2] <= 154]
+        assert len(chips) >= len(real), chips
+        assert not [f for f in chips if f[3]], [f for f in chips if f[3]]
+    finally:
+        app.close()
+
+
+def test_a_plural_sides_initiative_line_agrees() -> None:
+    """G3-3 in the turn bar: "The Raiders move first", "The Raiders choose", "Depot Guard moves first"."""
+    from game.ui.hud.initiative_bar import side_roll_lines
+
+    info = {"side_names": {"r": "The Raiders", "d": "Depot Guard"}, "side_rolls": {"r": 1, "d": 3},
+            "winner": "r", "moves_first": "r", "phase": "movement", "moving_side": "r"}
+    assert side_roll_lines(info)[0] == "Initiative: The Raiders 1 v Depot Guard 3 \u2014 The Raiders move first"
+    assert side_roll_lines(info | {"moves_first": "d"})[0].endswith("Depot Guard moves first")
+    assert side_roll_lines(info | {"phase": "choose", "moves_first": None})[1] == \
+        "The Raiders choose: move first or second"

@@ -27,7 +27,7 @@ from game.names import initial
 from game.ui.hud.widgets import side_icon, tick
 from game.ui.palette import Palette
 from game.ui.text import TextCache, fit_text, wrap
-from game.wording import possessive
+from game.wording import possessive, verb
 
 __all__ = ["InitiativeBar", "side_roll_lines"]
 
@@ -52,14 +52,15 @@ def side_roll_lines(info: dict[str, Any], *, narrow: bool = False) -> tuple[str,
     moving = info.get("moving_side")
     line = "Initiative: " + (" v ".join(f"{name(s)} {n}" for s, n in rolls.items()) if rolls else "no roll")
     if not narrow and mover:
-        line += f" — {name(mover)} moves first"
+        line += f" — {name(mover)} {verb(name(mover), 'moves', 'move')} first"  # "The Raiders move first"
     elif not narrow and winner and rolls:
         line += f" — {name(winner)} won"
     by = info.get("order_by")
     actions = f"Actions by {by}, highest first" if by else "Actions in order, highest first"
     if phase == "choose" and winner:
-        detail = f"{name(winner)} won and chooses who moves first" if narrow else \
-            f"{name(winner)} chooses: move first or second"
+        chooses = verb(name(winner), "chooses", "choose")
+        detail = f"{name(winner)} won and {chooses} who moves first" if narrow else \
+            f"{name(winner)} {chooses}: move first or second"
     elif phase == "movement" and moving:
         detail = f"Movement: {name(moving)}"
         if narrow and mover:
@@ -271,7 +272,11 @@ class InitiativeBar:
         room = rect.w - right_w - x - 10 - (16 if surprised else 0)
         # issue 15: 8+ fighters shrink their chips (names cut to fit, whole on hover); past MIN_STEP the
         # timeline shows a window around the one acting and counts the rest at its ends
-        step = min(76, room // max(1, len(order) + len(surprised)))
+        # a chip is as wide as its longest name needs (up to 160 px) where the bar has room for all of them:
+        # at 1920 px "Gus the Barman" read "Gus the B..." in a 76 px chip with half the bar empty
+        names = [b.get(fid) for fid in order + surprised]
+        need = max([self.text.font(12, True).size(f.label)[0] + 8 for f in names if f is not None] + [76])
+        step = min(min(need, 160), room // max(1, len(order) + len(surprised)))
         first, last = 0, len(order)
         if step < MIN_STEP:
             step = MIN_STEP
