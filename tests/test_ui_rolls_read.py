@@ -142,6 +142,9 @@ def test_g1_1_a_pool_reads_as_successes_and_its_d10s_as_numerals(monkeypatch):
     bs.open_breakdown(contest)
     app.draw()
     assert sides and set(sides) == {10}, sides
+    rows = [v for r in contest["rolls"] for _, v in bs.breakdown._roll_rows(r, [], True) if isinstance(v, str)]
+    said = " ".join(rows)
+    assert "None" not in said and "2 successes: margin +2." in said, said  # a pool rolls against no number
 
 
 def test_s3_hth_9_the_reaction_die_shows_the_die_and_the_modifier():

@@ -506,6 +506,9 @@ def margin_words(r: dict[str, Any], roll_under: bool) -> str:
         if int(m) >= 0:
             return f"{tot} against {tgt}: within the target ({int(m)} to spare), yet it fails all the same."
         return f"{tot} against {tgt}: {abs(int(m))} too high (the margin of failure)."
+    if r.get("dc") is None and "counted" in r:  # a pool has nothing to roll against: it counts successes (G1-1)
+        n = int(r.get("points", r.get("total")) or 0)
+        return f"{n} success{'es' if n != 1 else ''}: margin {signed(int(m))}."
     return f"{r.get('total')} against {r.get('dc')}: margin {signed(int(m))}."
 
 def margin_words_over(r: dict[str, Any]) -> str:
