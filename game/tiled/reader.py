@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -58,6 +58,8 @@ def load_map(path: str | Path) -> Board:
     root = _parse_xml(path, str(path), limit=MAX_MAP_BYTES)
     h = _read_header(root, path)
     raw_layers = _read_layers(root, path, h)
+    if root.get("infinite") == "1":
+        h, raw_layers = _crop(h, raw_layers)
     _check_attributes(root, str(path))
     tilesets, masked_layers, tm, terrain_by_gid, first_frames = _read_tilesets(root, path, raw_layers, h)
     layers = [TileLayer(name=raw.node.get("name", ""), gids=_rows([first_frames.get(g, g) for g in masked], h.columns),
@@ -142,8 +144,6 @@ def _read_header(root: ElementTree.Element, path: Path) -> _Header:
     origin = (0, 0)
     if root.get("infinite") == "1":
         origin, (columns, rows) = _chunk_bounds(root, path)
-        if (origin[0] if axis == "x" else origin[1]) % 2:  # Tiled staggers by the absolute tile position
-            index = "even" if index == "odd" else "odd"
     else:
         columns, rows = _int_attr(root, "width", where), _int_attr(root, "height", where)
     if columns > MAX_CELLS_A_SIDE or rows > MAX_CELLS_A_SIDE:
@@ -174,8 +174,10 @@ def _read_header(root: ElementTree.Element, path: Path) -> _Header:
 
 
 def _chunk_bounds(root: ElementTree.Element, path: Path) -> tuple[tuple[int, int], tuple[int, int]]:
-    """An infinite map's play area: the bounding box of its layers' chunks, as ``((x, y), (columns, rows))``
-    (Tiled draws an infinite map over the same box)."""
+    """An infinite map's play area: the bounding box of its layers' chunks, as ``((x, y), (columns, rows))``,
+    widened to Tiled's own 16x16 chunks as tmxrasterizer's picture is (Tiled writes its chunks on that
+    grid). The corner is therefore an even tile, so staggering by the box's tiles is Tiled's, which
+    staggers by the absolute tile position."""
     x0 = y0 = MAX_COORDINATE
     x1 = y1 = -MAX_COORDINATE
     for chunk in root.iter("chunk"):
@@ -185,6 +187,7 @@ def _chunk_bounds(root: ElementTree.Element, path: Path) -> tuple[tuple[int, int
         x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x + w), max(y1, y + h)
     if x1 < x0:
         raise MapError(f"{path}: is an infinite map with no chunks; a board needs at least one hex.")
+    x0, y0, x1, y1 = x0 // 16 * 16, y0 // 16 * 16, -(-x1 // 16) * 16, -(-y1 // 16) * 16
     return (x0, y0), (x1 - x0, y1 - y0)
 
 
@@ -223,6 +226,23 @@ class _RawLayer:
     opacity: float
     visible: bool
     offset: tuple[float, float]
+
+
+def _crop(h: _Header, raw_layers: list[_RawLayer]) -> tuple[_Header, list[_RawLayer]]:
+    """An infinite map cut to the 16x16 blocks that hold a tile (Tiled keeps no empty chunk, and
+    tmxrasterizer's picture covers those blocks only); the corner stays on the 16-tile grid."""
+    used = [i for raw in raw_layers for i, g in enumerate(raw.gids) if g]
+    if not used:
+        return h, raw_layers
+    cols = {i % h.columns for i in used}
+    rows = {i // h.columns for i in used}
+    c0, r0 = min(cols) // 16 * 16, min(rows) // 16 * 16
+    c1, r1 = min(h.columns, -(-(max(cols) + 1) // 16) * 16), min(h.rows, -(-(max(rows) + 1) // 16) * 16)
+    if (c0, r0, c1, r1) == (0, 0, h.columns, h.rows):
+        return h, raw_layers
+    cut = [_RawLayer(raw.node, [g for r in range(r0, r1) for g in raw.gids[r * h.columns + c0:r * h.columns + c1]],
+                     raw.opacity, raw.visible, raw.offset) for raw in raw_layers]
+    return replace(h, columns=c1 - c0, rows=r1 - r0, origin=(h.origin[0] + c0, h.origin[1] + r0)), cut
 
 
 def _chunked_data(data: ElementTree.Element, h: _Header, where: str) -> list[int]:
