@@ -378,6 +378,10 @@ def test_long_real_names_fit_the_panel_the_turn_bar_toasts_and_roll_popups(size:
             boxes += draw_popups(surface, bs.board.camera, [_pop(_roll(who, label))], bs.board.token_positions(),
                                  battle, t, bs.pal, bs.board_rect, bs.board.tokens.layout)
         assert len(boxes) == 3
+        from game.ui.battle_draw import draw_banner
+
+        draw_banner(surface, bs.board_rect, f"{LONGEST} passes the hand-to-hand phase and waits for "
+                    f"{real[0]} to come within reach of the club.", t, bs.pal)
         hit = _roll("f0", f"{LONGEST} attacks {real[0]} with the dagger") | {"dc": 12, "modifiers": [
             {"value": 1, "why": "attack bonus"}, {"value": 1, "why": "DEX bonus (missile or light weapon)"}]}
         bs.last_action.show([hit], "f0", f"{LONGEST}: attack {real[0]} (with dagger)")

@@ -259,8 +259,12 @@ _HINTS: dict[tuple[Any, ...], pygame.Surface] = {}
 
 def draw_banner(surface: pygame.Surface, board_rect: pygame.Rect, words: str, text: TextCache,
                 pal: Palette) -> None:
-    """The action being played, in a box at the top of the board."""
-    img = text.render(fit_text(text, words, 18, board_rect.w - 44, True), 18, pal.text, bold=True)
+    """The action being played, in a box at the top of the board: set smaller, then on two lines, before
+    anything is cut (a long name's action ran past a 1024 px board)."""
+    room = board_rect.w - 44
+    size = next((k for k in (18, 16, 14) if text.font(k, True).size(words)[0] <= room), 14)
+    lines = wrapped(text, words, size, room, True, lines=2)
+    img = _lines_surface(text, lines, size, pal.text, True)
     box = img.get_rect(midtop=(board_rect.centerx, board_rect.y + 12)).inflate(24, 12)
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=8)
     pygame.draw.rect(surface, pal.accent, box, width=2, border_radius=8)
