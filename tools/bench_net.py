@@ -52,26 +52,31 @@ def spawn_server(scenario: str, matches: int, extra: list[str] | None = None) ->
     return proc, port, codes
 
 
-def _wait(clients: list[NetClient], cond, seconds: float = 30.0) -> bool:  # noqa: ANN001
+def _wait(clients: list[NetClient], cond, woken: threading.Event, seconds: float = 30.0) -> bool:  # noqa: ANN001
+    """Poll the clients each time one of them is woken by the network thread, until ``cond``."""
     end = time.monotonic() + seconds
-    while not cond():
+    while True:
+        woken.clear()
+        for c in clients:
+            c.poll()
+        if cond():
+            return True
         if time.monotonic() > end:
             return False
-        for c in clients:
-            c.poll(0.0005)
-    return True
+        woken.wait(0.05)
 
 
 def play_match(port: int, code: str, intents: int, level: str, out: list[float], errors: list[str]) -> None:
     """Two seats of one match, timed intent by intent (the computer decides; the clock runs from submit)."""
-    seats = [NetClient("127.0.0.1", port, code, seat=side).start() for side in ("red", "blue")]
+    woken = threading.Event()
+    seats = [NetClient("127.0.0.1", port, code, seat=side, wake=woken.set).start() for side in ("red", "blue")]
     try:
-        if not _wait(seats, lambda: all(c.mirror is not None for c in seats)):
+        if not _wait(seats, lambda: all(c.mirror is not None for c in seats), woken):
             errors.append(f"{code}: no welcome")
             return
         opp = Opponent(level, budget_ms=None, nodes=DEFAULT_NODES.get(level, 1), seed=7, explain=False)
         for _ in range(intents):
-            if not _wait(seats, lambda: seats[0].ended is not None or any(c.my_turn() for c in seats)):
+            if not _wait(seats, lambda: seats[0].ended is not None or any(c.my_turn() for c in seats), woken):
                 errors.append(f"{code}: nobody's turn")
                 return
             if seats[0].ended is not None:
@@ -82,7 +87,7 @@ def play_match(port: int, code: str, intents: int, level: str, out: list[float],
             k = m.count
             t0 = time.perf_counter()
             mover.submit(action)
-            if not _wait(seats, lambda k=k: all(c.mirror.count > k for c in seats)):
+            if not _wait(seats, lambda k=k: all(c.mirror.count > k for c in seats), woken):
                 errors.append(f"{code}: entry {k} never arrived")
                 return
             out.append((time.perf_counter() - t0) * 1000.0)
@@ -104,9 +109,21 @@ def run(scenario: str, matches: int, intents: int, level: str) -> tuple[list[flo
         for t in threads:
             t.join(600)
     finally:
+        cpu = _cpu_seconds(proc.pid)
         proc.terminate()
         proc.wait(15)
+    if cpu is not None:
+        print(f"  server process: {cpu:.1f} s of CPU in {time.perf_counter() - t0:.1f} s", flush=True)
     return times, errors, time.perf_counter() - t0
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time a process used so far (Linux's /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def _p95(xs: list[float]) -> float:

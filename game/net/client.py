@@ -14,6 +14,10 @@ Interface (what a pygame loop needs; every call is non-blocking unless a timeout
     client.ended, client.final_hash    # set once the battle is over and its final hash checked
     client.close()
 
+``NetClient(..., wake=fn)``: ``fn()`` is called on the network thread each
+time something arrives, so a window can post itself an event instead of
+polling every frame (it must do no more than that: it runs on another thread).
+
 Only :meth:`NetClient.poll` changes :attr:`NetClient.mirror`, so a window
 reads the battle without locks. The thread keeps the seat's token and, when
 the connection drops, reconnects with growing delays (0.2 s doubling to 5 s)
@@ -30,6 +34,7 @@ import asyncio
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -79,7 +84,7 @@ class NetClient:
     """See the module docstring."""
 
     def __init__(self, host: str, port: int, code: str, *, seat: str = "", token: str = "",
-                 give_up: float = GIVE_UP) -> None:
+                 give_up: float = GIVE_UP, wake: Callable[[], None] | None = None) -> None:
         self.uri = f"ws://{host if ':' not in host else f'[{host}]'}:{int(port)}/"
         self.code = code
         self.wanted = seat
@@ -99,6 +104,8 @@ class NetClient:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._syncing = False
+        #: called on the network thread whenever something arrives (a window posts an event to wake itself)
+        self.wake = wake
 
     # -- the caller's side -----------------------------------------------------------------------
     def start(self) -> NetClient:
@@ -253,19 +260,24 @@ class NetClient:
                 return
             lost_at = lost_at or time.monotonic()
             if time.monotonic() - lost_at > self.give_up:
-                self._inbox.put(Refused(text=f"The server could not be reached for {self.give_up:.0f} s; gave up."))
+                self._put(Refused(text=f"The server could not be reached for {self.give_up:.0f} s; gave up."))
                 return
-            self._inbox.put(Note("dropped", "The connection to the server dropped; reconnecting."))
+            self._put(Note("dropped", "The connection to the server dropped; reconnecting."))
             self.reconnects += 1
             await asyncio.sleep(delay)
             delay = min(delay * 2, 5.0)
+
+    def _put(self, item: Any) -> None:
+        self._inbox.put(item)
+        if self.wake is not None:
+            self.wake()
 
     def _receive(self, data: bytes | str) -> bool:
         """One message from the server, decoded here and applied on the caller's thread; True if welcome."""
         try:
             msg = decode_server(data)
         except ProtocolError as exc:
-            self._inbox.put(Note("error", f"The server sent a message this client cannot read: {exc}"))
+            self._put(Note("error", f"The server sent a message this client cannot read: {exc}"))
             return False
         if isinstance(msg, Welcome):
             self.token = msg.token
@@ -280,7 +292,7 @@ class NetClient:
             self._closing = True
         elif isinstance(msg, Ended):
             self.ended = msg
-        self._inbox.put(msg)
+        self._put(msg)
         return isinstance(msg, Welcome)
 
 
