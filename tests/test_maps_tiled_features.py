@@ -22,7 +22,7 @@ import pygame  # noqa: E402
 from game.cli import main as cli_main  # noqa: E402
 from game.hexgrid import offset_to_axial  # noqa: E402
 from game.maps import MapError, load_map  # noqa: E402
-from game.tiled.terrain_words import KINDS, kind_of, terrain_name  # noqa: E402
+from game.tiled.terrain_words import KINDS, WORDS, kind_of, terrain_name  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -193,6 +193,10 @@ def test_infinite_map_played_on_the_box_of_its_chunks() -> None:
     assert board.cell(offset_to_axial(16, 16, "y", "odd")) is not None  # chunk (0, 0)'s first tile
     assert board.cell(offset_to_axial(14, 14, "y", "odd")) is not None  # (-2, -2)
     assert board.layers[1].gids[18][19] == 6  # the zlib layer's one tile, at (3, 2)
+    # objects are in the map's pixels: the point on tile (0, 0) is the board's hex (16, 16); the rectangle
+    # (-28, -40)-(0, -20) holds the centre (-14, -32) of tile (-1, -2), the board's (15, 14)
+    assert board.spots["home"] == offset_to_axial(16, 16, "y", "odd")
+    assert board.zones["camp"] == [offset_to_axial(15, 14, "y", "odd")]
 
 
 def test_infinite_map_cut_to_the_blocks_holding_tiles(tmp_path: Path) -> None:
@@ -226,3 +230,20 @@ def test_real_tiled_maps_load_or_are_refused_as_expected(manifest: str) -> None:
             with pytest.raises(MapError) as info:
                 load_map(REAL / rel)
             assert re.search(expect.removeprefix("refuse:"), str(info.value)), (rel, str(info.value))
+
+
+def test_readme_lists_the_word_list_the_loader_uses() -> None:
+    """The README's table for map makers says what the loader does: every word with its kind and effect."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Making maps"):text.index("## Commands")]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[0] in KINDS:
+            words = re.sub(r"(\w+)\((e?s)\)", r"\1, \1\2", cells[2])
+            rows[cells[0]] = ({w.strip() for w in words.split(",")}, cells[1])
+    assert set(rows) == set(KINDS)
+    for kind, (words, effect) in rows.items():
+        assert words == {w for w, k in WORDS.items() if k == kind}, kind
+        for key, value in KINDS[kind].items():
+            assert key.replace("_", " ") in effect and (isinstance(value, bool) or str(value) in effect), kind

@@ -27,7 +27,7 @@ from game.tiled.layers import (
     _walk_layers,
     _without_layers,
 )
-from game.tiled.objects import _nearest_cell, _object_shape, _zone_cells
+from game.tiled.objects import _nearest_cell, _object_shape, _steps, _zone_cells
 from game.tiled.safe_xml import (
     MAX_CELLS_A_SIDE,
     MAX_COORDINATE,
@@ -381,6 +381,7 @@ def _read_objects(root: ElementTree.Element, path: Path, h: _Header,
                   cells: dict[tuple[int, int], Cell]) -> tuple[dict[str, list[Hex]], dict[str, Hex]]:
     """4. Object layers: named points are spots, named shapes are zones (their hexes in the map's order)."""
     m = h.metrics()
+    step = _steps(m)[:2]  # pixels a column and a row
     zones: dict[str, list[Hex]] = {}
     spots: dict[str, Hex] = {}
     budget = [MAX_ZONE_WORK]
@@ -392,6 +393,7 @@ def _read_objects(root: ElementTree.Element, path: Path, h: _Header,
         dx, dy = _float_attr(group, "offsetx", gwhere), _float_attr(group, "offsety", gwhere)
         if max(abs(dx), abs(dy)) > MAX_COORDINATE:
             raise MapError(f"{gwhere} lies more than {MAX_COORDINATE:,} pixels off the map's corner.")
+        dx, dy = dx - h.origin[0] * step[0], dy - h.origin[1] * step[1]  # an infinite map's box corner
         for obj in group.findall("object"):
             name = obj.get("name") or ""
             if not name:
