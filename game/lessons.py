@@ -421,12 +421,18 @@ class LessonRun:
                 return f"You chose {chose}; this step asks for {asks}."
         return ""
 
-    def reply_due(self, fighter_id: str) -> dict[str, Any] | None:
-        """The reply ``fighter_id`` is to make now (the step met, its consequence not yet seen), else None."""
+    def reply_due(self, fighter_id: str, battle: Battle | None = None) -> dict[str, Any] | None:
+        """The reply ``fighter_id`` is to make now (the step met, its consequence not yet seen), else None.
+        With ``battle``: also when the step's check holds there though :meth:`observe` has not looked yet (the
+        window lets the card look once the learner's action has been drawn; the foe's turn may come first, and
+        a d20 foe's movement phase would pass without the charge)."""
         step = self.step
-        if not self.seeing or step is None or not step.reply or step.reply.get("actor") != fighter_id:
+        if step is None or not step.reply or step.reply.get("actor") != fighter_id:
             return None
-        return step.reply
+        if self.seeing:
+            return step.reply
+        met = battle is not None and check_met(step.check, battle, self.mark, self.lesson.learner)
+        return step.reply if met else None
 
     def _after_learner(self, battle: Battle) -> int:
         """Where the consequence of a step just met begins: after the learner's last entry (the try that met
@@ -577,7 +583,7 @@ class LessonFoe:
 
     def decide(self, battle: Battle, ruleset: Any, fighter_id: str) -> Any:
         run = self.run_of()
-        reply = run.reply_due(fighter_id) if run is not None else None
+        reply = run.reply_due(fighter_id, battle) if run is not None else None
         if reply is not None:
             for option in ruleset.legal_actions(battle, fighter_id):
                 if option.reason is None and _matches(option.action, reply):
@@ -587,7 +593,8 @@ class LessonFoe:
 
     def decide_async(self, battle: Battle, ruleset: Any, fighter_id: str) -> Future:
         run = self.run_of()
-        if run is not None and run.reply_due(fighter_id) is not None or isinstance(self.fallback, StillOpponent):
+        if run is not None and run.reply_due(fighter_id, battle) is not None or \
+                isinstance(self.fallback, StillOpponent):
             fut: Future = Future()
             fut.set_result(self.decide(battle, ruleset, fighter_id))
             return fut

@@ -214,3 +214,26 @@ def test_needs_without_a_step_to_go_back_to_is_refused(tmp_path):
     bad.write_text(src)
     with pytest.raises(LessonError, match=r"steps\[1\]\.back_to: the step to go back to .* 1 to 1, got 2"):
         load_lesson(bad)
+
+
+def test_the_foe_replies_once_the_step_is_met_even_before_the_card_looks():
+    """S0-BREAK-3 (the Hold lesson's reply): in the window the card reads the log once the learner's action has
+    been drawn, and the foe's turn may come first (a d20 foe's movement phase passed, and the charge never came
+    that round). The foe asks the battle itself: with Ann's two-handed grip in force, Bob's break free is due
+    before observe() has run; with no grip, it is not."""
+    from game.lessons import LessonFoe
+    from game.model import Grapple
+    from game.rules.base import find_ruleset
+
+    les = load_lesson(LESSONS_DIR / "3d6_2_hold.toml")
+    b = les.battle()
+    run = LessonRun(les, b)
+    rs = find_ruleset(b.ruleset)
+    foe = LessonFoe(lambda: run)
+    assert run.reply_due("bob", b) is None and getattr(foe.decide(b, rs, "bob"), "action", None) is None
+    b.grapples.append(Grapple(holder="ann", target="bob", location="torso", hands=2, kind="grapple",
+                              hand_names=["right", "left"]))
+    assert not run.seeing and run.reply_due("bob") is None  # the card has not looked yet
+    assert run.reply_due("bob", b) == {"actor": "bob", "type": "break_free"}
+    decision = foe.decide(b, rs, "bob")
+    assert decision.action.type == "break_free" and decision.fighter == "bob"

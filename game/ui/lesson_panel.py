@@ -103,10 +103,10 @@ class LessonPanel:
         if scene.player.busy or len(battle.log) == self._seen:
             return
         self._seen = len(battle.log)
-        was = self.run.index
+        was, seeing = self.run.index, self.run.seeing
         said = self.run.observe(battle)
-        if said:
-            met = self.run.index > was or self.run.finished
+        if said:  # a step met (its consequence now played out) is good news, not a retry
+            met = self.run.index > was or self.run.finished or (self.run.seeing and not seeing)
             self.feedback = [(s, "success" if met else "failure") for s in said]
         if self.run.finished and not self.done_shown:
             self.done_shown = True
@@ -290,7 +290,7 @@ class LessonDone(GuiScene):
         w, h = surface.get_size()
         bw = min(760, w - 40)
         x = (w - bw) // 2
-        taught = [s.done for s in self.panel.lesson.steps if s.done]
+        taught = [t for s in self.panel.lesson.steps for t in (s.done, s.shown) if t]  # the consequence too
         lines = [(f"Lesson complete: {self.panel.lesson.title}", 30, pal.success, True),
                  (self.panel.lesson.teaches, 16, (235, 230, 215), False)]
         lines += [(f"\u2022 {d}", 15, (210, 210, 210), False) for d in taught]
