@@ -118,7 +118,8 @@ class PassTurn(Action):
         return None
 
     def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        return [message(f"{battle.fighter(self.actor).label} ends its turn.", actor=self.actor)]
+        f = battle.fighter(self.actor)
+        return [message(f"{f.label} ends {f.their} turn.", actor=self.actor)]
 
 
 def intent_from_dict(ruleset: Ruleset, data: dict[str, Any]) -> Action:

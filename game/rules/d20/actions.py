@@ -130,10 +130,10 @@ def _move_common(battle: Battle, f: Fighter) -> Reason | None:
     if is_held(battle, f.id) and not _strong_enough_to_drag(battle, f):
         return Reason(f"{f.label} is held and cannot move.", "S4-HELD-1")
     if is_mount(f) and rider_of(battle, f) is not None:
-        return Reason(f"{f.label} moves as {f.their} rider guides it.", "S4-MOUNT-1")
+        return Reason(f"{f.label} moves as {f.their} rider guides {f.words.them}.", "S4-MOUNT-1")
     m = mount_of(battle, f)
     if m is not None and "bolting" in m.conditions:
-        return Reason(f"{m.label} has bolted: {f.label} cannot steer it yet.", "S4-MOUNT-19")
+        return Reason(f"{m.label} has bolted: {f.label} cannot steer {m.words.them} yet.", "S4-MOUNT-19")
     if this_round(battle, f, "aim"):
         return Reason(f"{f.label} is aiming and stays in place.", "S4-AIM-1")
     return None
@@ -417,7 +417,7 @@ class FightingWithdrawal(D20Action):
             return Reason(f"{f.label} is held: {f.words.they} cannot back away from {f.their} holder, only drag it along "
                           f"(a move at half speed, if strong enough).", "S4-HELD-1")
         if not engaged_with(battle, f):
-            return Reason(f"{f.label} is not engaged: it can simply move.", "S4-MOVE-7")
+            return Reason(f"{f.label} is not engaged: {f.words.they} can simply move.", "S4-MOVE-7")
         if _hex(self.to) == f.hex or self._path(battle, f) is None:
             return Reason(f"{f.label} can back away at most half {f.their} walking move ("
                           f"{int(MV.walk_rate(battle, f) // 2)}'), never closer to a foe.", self.rule)

@@ -671,7 +671,7 @@ def _missed(r: Resolution, a: Fighter, t: Fighter, weapon: str | None, kind: str
             if len(friends) > 1:
                 k = r.dice.roll(1, len(friends), "which friend the stray shot hits", "S4-RANGED-3")[0]
                 pick = friends[k - 1]
-            r.note(E.message(f"The shot misses {t.label} by {-margin} and hits {pick.label}, who is in melee with it.",
+            r.note(E.message(f"The shot misses {t.label} by {-margin} and hits {pick.label}, who is in melee with {t.words.them}.",
                              actor=a.id, rule="S4-RANGED-3"))
             n, d = damage_dice(weapon)
             amount, _ = roll_damage(r, a, weapon, label="damage to the friend", rule="S4-RANGED-3", dice=(n, d),

@@ -40,7 +40,7 @@ class D20Action(Action):
             return Reason(f"{f.label} is helpless and can do nothing.", "S4-HELPLESS-1")
         # S4-SURPRISE-5: whether the encounter's roll or a scenario's `surprised` condition says so
         if is_surprised(battle, f) and not self.passive:
-            return Reason(f"{f.label} is surprised: it can neither move nor attack this round.", "S4-SURPRISE-5")
+            return Reason(f"{f.label} is surprised: {f.words.they} can neither move nor attack this round.", "S4-SURPRISE-5")
         phase = phase_of(battle)
         if phase is not None and phase not in self.phases and not self.passive:
             where = ", ".join(self.phases)

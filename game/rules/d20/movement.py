@@ -299,7 +299,7 @@ def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
         if all(hex_distance(o.hex, h) <= 1 for h in steps) or not has_ready_weapon(o):
             continue
         if battle.state.get("reactions") is False:  # SITUATION-FORMAT: the action says ``reactions: false``
-            r.note(E.message(f"{f.label} turns {f.their} back on {o.label}, who lets it go: no parting shot.", actor=o.id,
+            r.note(E.message(f"{f.label} turns {f.their} back on {o.label}, who lets {f.words.them} go: no parting shot.", actor=o.id,
                              rule="S4-DEFMOVE-1"))
             continue
         # a stunned foe still acts, at -2 (G4-16): it gets its shot; one who cannot attack at all does not: the

@@ -75,7 +75,7 @@ class Nd6Action(Action):
             if "stunned" in f.conditions:
                 return Reason(f"{f.label} is stunned and can take no action.", "S3-STUN-2")
             if "subdued" in f.conditions:
-                return Reason(f"{f.label} is subdued: it can neither move nor act.", "S3-SUBDUE-3")
+                return Reason(f"{f.label} is subdued: {f.words.they} can neither move nor act.", "S3-SUBDUE-3")
         phase = phase_of(battle)
         if phase is None:
             if "choose" in self.phases and len(self.phases) == 1:
@@ -127,7 +127,7 @@ class Move(MoveVerb, Nd6Action):
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if in_hth(f):
-            return Reason(f"{f.label} is in hand-to-hand: it leaves only by breaking away.", "G3-9")
+            return Reason(f"{f.label} is in hand-to-hand: {f.words.they} {f.words.verb('leaves', 'leave')} only by breaking away.", "G3-9")
         if this_round(f, "moved", battle) and phase_of(battle) is not None:
             return Reason(f"{f.label} has already moved this round.", "G3-3")
         to = Hex(*self.to)
@@ -188,7 +188,7 @@ class Charge(Nd6Action):
         if in_hth(f) or is_down(f):
             return Reason(f"{f.label} must be on {f.their} feet and out of any brawl to charge.", "G3-4")
         if engaged_with(battle, f):
-            return Reason(f"{f.label} is engaged: it may only shift one hex.", "G3-4")
+            return Reason(f"{f.label} is engaged: {f.words.they} may only shift one hex.", "G3-4")
         if this_round(f, "moved", battle) and phase_of(battle) is not None:
             return Reason(f"{f.label} has already moved this round.", "G3-3")
         path = [Hex(*h) for h in self.path]
@@ -450,7 +450,7 @@ class ChangePosture(ChangePostureVerb, Nd6Action):
         if self.posture == f.posture:
             return Reason(f"{f.label} is already {f.posture}.", "G3-8")
         if in_hth(f):
-            return Reason(f"{f.label} is in hand-to-hand: it gets up only by breaking away.", "G3-9")
+            return Reason(f"{f.label} is in hand-to-hand: {f.words.they} {f.words.verb('gets', 'get')} up only by breaking away.", "G3-9")
         if this_round(f, "stood", battle) or (this_round(f, "acted", battle) and phase_of(battle) is not None):
             return Reason(f"{f.label} has used this round's action.", "G3-8")
         return None
@@ -475,7 +475,7 @@ class Disengage(Nd6Action):
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if in_hth(f):
-            return Reason(f"{f.label} is in hand-to-hand: it leaves only by breaking away.", "G3-9")
+            return Reason(f"{f.label} is in hand-to-hand: {f.words.they} {f.words.verb('leaves', 'leave')} only by breaking away.", "G3-9")
         if is_down(f):
             return Reason(f"{f.label} must stand up first.", "G3-8")
         to = Hex(*self.to)

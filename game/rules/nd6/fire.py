@@ -161,7 +161,7 @@ def start_turn(r: Resolution, f: Fighter) -> None:
         if not ok:
             r.emit(E.stat(f.id, "counters.must_leave", {"round": battle.round, "hex": [f.hex.q, f.hex.r]},
                           rule="S3-FIRE-12"))
-            r.note(E.message(f"{f.label} will not stay in the fire: it must leave the hex this turn.", actor=f.id,
+            r.note(E.message(f"{f.label} will not stay in the fire: {f.words.they} must leave the hex this turn.", actor=f.id,
                              rule="S3-FIRE-12"))
 
 
@@ -397,7 +397,7 @@ def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
     need = 2 if any(n >= 2 for n in moves.values()) else 1
     if run:
         fits = {h for h, n in moves.items() if n >= need}
-        why, rule = f"{f.label} is on fire and panics: it must run this turn", "S3-FIRE-7"
+        why, rule = f"{f.label} is on fire and panics: {f.words.they} must run this turn", "S3-FIRE-7"
     else:
         start = leave.get("hex") if leave else None
         fits = {h for h in moves if list(h) != start}

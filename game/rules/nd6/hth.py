@@ -263,10 +263,11 @@ class EnterHTH(Nd6Action):
                 return Reason(f"{BRAWL_MAX} figures already fight in {t.label}'s hex.", "GX-3")
             return None  # S3-HTH-15: joining needs neither a roll nor a circumstance (those inside are down)
         if self.accept and phase_of(battle) is not None and not wants(battle, t, f):
-            return Reason(f"{t.label} has not said it wants hand-to-hand.", "S3-HTH-5")
+            return Reason(f"{t.label} has not said {t.words.they} {t.words.verb('wants', 'want')} hand-to-hand.",
+                          "S3-HTH-5")
         if not circumstances(battle, f, t, self.accept):
-            return Reason(f"{t.label} can keep {f.label} off: HTH needs it cornered, down, slower, attacked from "
-                          "its rear hex, or willing.", "S3-HTH-1")
+            return Reason(f"{t.label} can keep {f.label} off: HTH needs {t.words.them} cornered, down, slower, "
+                          f"attacked from {t.their} rear hex, or willing.", "S3-HTH-1")
         return None
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:

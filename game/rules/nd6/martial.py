@@ -190,7 +190,7 @@ def start_turn(r: Resolution, f: Fighter) -> None:
                          actor=f.id, rule="S3-SUBDUE-3"))
         return
     if not held:
-        r.note(E.message(f"Nobody holds {f.label} any more: it is no longer subdued.", actor=f.id, rule="G3-17"))
+        r.note(E.message(f"Nobody holds {f.label} any more: {f.words.they} {f.words.verb('is', 'are')} no longer subdued.", actor=f.id, rule="G3-17"))
         r.emit(E.condition(f.id, remove="subdued", rule="G3-17"))
         r.emit(E.stat(f.id, "counters.subdued", None))
         return
@@ -201,7 +201,7 @@ def start_turn(r: Resolution, f: Fighter) -> None:
             _free(r, g.holder, g.target, "broke away", "S3-SUBDUE-4")
         return
     r.emit(E.stat(f.id, "counters.subdued", {**counter, "turns": turns + 1, "last": battle.round}))
-    r.note(E.message(f"{f.label} fails to break away: it stays subdued this turn.", actor=f.id, rule="S3-SUBDUE-4"))
+    r.note(E.message(f"{f.label} fails to break away: {f.words.they} {f.words.verb('stays', 'stay')} subdued this turn.", actor=f.id, rule="S3-SUBDUE-4"))
 
 
 def _leave_brawl(r: Resolution, t: Fighter, old: Hex) -> None:
@@ -240,7 +240,7 @@ class Knockdown(Nd6Action):
         level, rule = self.needs
         if ma_level(f) < level:
             if int(f.stats.get("MA", 0) or 0) >= level and not ma_usable(f):
-                return Reason(f"{f.label}'s armour keeps it from using Martial Arts.", "S3-MA-1")
+                return Reason(f"{f.label}'s armour keeps {f.words.them} from using Martial Arts.", "S3-MA-1")
             return Reason(f"Only a figure with Martial Arts {level} or more may {self.verb}.", rule)
         if self.type == "knockdown" and is_down(t) and not in_hth(t):
             return Reason(f"{t.label} is already on the ground.", "S3-KNOCK-5")
@@ -299,11 +299,11 @@ class Throw(Knockdown):
             except TypeError:
                 return Reason("to must be a hex [q, r].", "S3-KNOCK-6", "bad_intent")
             if hex_distance(h, t.hex) != 1 or h == f.hex:
-                return Reason(f"A throw lands {t.label} in a hex next to it, not the thrower's.", "S3-KNOCK-6")
+                return Reason(f"A throw lands {t.label} in a hex next to {t.words.them}, not the thrower's.", "S3-KNOCK-6")
             if not _open_for(battle, h):
                 return Reason("That hex is not free to land in.", "S3-KNOCK-6")
         elif landing(battle, f, t) is None:
-            return Reason(f"There is no free hex next to {t.label} to throw it into.", "S3-KNOCK-6")
+            return Reason(f"There is no free hex next to {t.label} to throw {t.words.them} into.", "S3-KNOCK-6")
         return None
 
     def _success(self, r: Resolution, f: Fighter, t: Fighter) -> None:
@@ -374,7 +374,7 @@ class Slam(Nd6Action):
         plan.rule = "S3-SLAM-2"
         plan.spec.rule = "S3-SLAM-2"
         if plan.auto_hit:
-            r.note(E.message(f"{f.label}'s {name} reaches {t.label} without a roll: it is subdued.", actor=f.id,
+            r.note(E.message(f"{f.label}'s {name} reaches {t.label} without a roll: {t.words.they} {t.words.verb('is', 'are')} subdued.", actor=f.id,
                              rule=plan.auto_hit))
         else:
             roll = rolls.attack_roll(r.dice, plan.spec)

@@ -189,7 +189,7 @@ class Move(MoveVerb, Maneuver):
         for h in holders:
             if not rs.strong_enough(S.stat(actor, "ST"), S.stat(h, "ST")):
                 return Reason(f"{actor.label} is grappled by {h.label} and may not take a Move maneuver "
-                              f"unless its ST is {rs.strength_words} {h.label}'s", rs.cite("S0-VICTIM-1"))
+                              f"unless {actor.their} ST is {rs.strength_words} {h.label}'s", rs.cite("S0-VICTIM-1"))
         steps = rs.move_allowance(battle, actor, carrying=[h.id for h in holders])
         if steps <= 0:
             return Reason(f"{actor.label} cannot move while {actor.posture}", "G0-8")
