@@ -247,3 +247,22 @@ def test_readme_lists_the_word_list_the_loader_uses() -> None:
         assert words == {w for w, k in WORDS.items() if k == kind}, kind
         for key, value in KINDS[kind].items():
             assert key.replace("_", " ") in effect and (isinstance(value, bool) or str(value) in effect), kind
+
+
+@pytest.mark.parametrize("name", ["offset_fraction", "collection", "infinite"])
+def test_the_battle_board_draws_what_the_native_picture_shows(name: str) -> None:
+    """The cached chunks the battle screen blits hold the same tiles, offsets and collection images as
+    the native picture (whose corner is the layers' offset margins up and left of the map's)."""
+    from game.ui.board_view import VOID_COLOUR
+    from game.ui.camera import Camera
+
+    view = BoardView(load_map(FEAT / f"{name}.tmx"))
+    native = view.render_native((*VOID_COLOUR, 255))
+    ml, mt = view.margins[0], view.margins[1]
+    cam = Camera(viewport=native.get_size(), x=-ml, y=-mt)
+    screen = pygame.Surface(native.get_size())
+    view.draw(screen, cam)
+    for y in range(0, native.get_height(), 2):
+        for x in range(0, native.get_width(), 2):
+            n, s = native.get_at((x, y)), screen.get_at((x, y))
+            assert max(abs(a - b) for a, b in zip(n[:3], s[:3])) <= 1, (x, y, tuple(n), tuple(s))

@@ -198,12 +198,15 @@ def _collection(node: ElementTree.Element, base: Path, label: str, tiles: list[E
     its gids run from firstgid to firstgid + the highest tile id, as Tiled counts them."""
     images: dict[int, Path] = {}
     pixels: dict[Path, int] = {}  # each distinct image once: the board view loads each once
+    checked: dict[str, Path] = {}  # and each is read and checked once, however many tiles name it
     for tile in tiles:
         local = _int_attr(tile, "id", f"{label}: <tile>", None, 0, MAX_TILE_RECORDS * 16)
         image = tile.find("image")
-        if image is not None:
+        if image is not None and image.get("source", "") in checked:
+            images[local] = checked[image.get("source", "")]
+        elif image is not None:
             img, iw, ih = _tileset_image(image, base, f"{label}: tile {local}")
-            images[local] = img.resolve()
+            images[local] = checked[image.get("source", "")] = img.resolve()
             pixels[images[local]] = iw * ih
             if sum(pixels.values()) > MAX_IMAGE_PIXELS:
                 raise MapError(f"{label}: its tile images hold more than {MAX_IMAGE_PIXELS:,} pixels in all; "
