@@ -144,3 +144,5 @@ def test_join_to_a_missing_match_is_refused_in_one_sentence(tmp_path: Path) -> N
         assert len(run.stderr.strip().splitlines()) == 1
     finally:
         assert _stop(server) == 0
+    said = server.stderr.read()  # the server says the same sentence on its side
+    assert "refused a client: This server has no match 'QQQQQQ'." in said and "Traceback" not in said

@@ -10,6 +10,7 @@ levels; every save the server wrote passes ``game.saves.check_save``.
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -140,4 +141,30 @@ def test_a_damaged_match_file_is_not_resumed_and_said_in_one_sentence(tmp_path: 
     srv = ServerThread(tmp_path, scenario=None)
     assert len(srv.problems) == 1 and "AAAAAA" in srv.problems[0] and "\n" not in srv.problems[0]
     assert srv.server.matches == {}
+    srv.kill()
+
+
+def test_a_dropped_seat_waits_for_its_player_then_may_be_taken(tmp_path: Path) -> None:
+    """Within the wait only the seat's token takes it back; after it, a newcomer gets it with a new token
+    and the old token holds nothing."""
+    srv = ServerThread(tmp_path, seat_wait=1.0)
+    red = joined(srv.port, srv.code, "red")
+    old = red.token
+    red.close()
+    wait_for(lambda: not srv.match.seats["red"].connected, 10, "the server to see red leave")
+    early = NetClient("127.0.0.1", srv.port, srv.code, seat="red").start()
+    pump(early, lambda: early.refused is not None, 10, "a refusal")
+    assert "taken" in early.refused
+    early.close()
+    back = joined(srv.port, srv.code, token=old)
+    assert back.seat == "red" and back.token == old
+    back.close()
+    wait_for(lambda: not srv.match.seats["red"].connected, 10, "the server to see red leave again")
+    time.sleep(1.2)
+    late = joined(srv.port, srv.code, "red")
+    assert late.seat == "red" and late.token != old
+    stale = NetClient("127.0.0.1", srv.port, srv.code, token=old).start()
+    pump(stale, lambda: stale.refused is not None, 10, "a refusal")
+    assert "token holds no seat" in stale.refused
+    late.close(), stale.close()
     srv.kill()

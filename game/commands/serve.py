@@ -15,8 +15,12 @@ import asyncio
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.cli import CommandError
+
+if TYPE_CHECKING:
+    from game.net.server import Server
 
 USAGE = ("clinch serve [--host 127.0.0.1] [--port N] [--data DIR] [--match SCENARIO.toml]... [--seed N] "
          "[--seat-wait SECONDS]")
@@ -89,10 +93,7 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-async def _serve(server: object) -> None:
-    from game.net.server import Server
-
-    assert isinstance(server, Server)
+async def _serve(server: Server) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
