@@ -170,3 +170,16 @@ def test_the_initiative_choice_agrees_with_the_side() -> None:
     assert line == f"The Raiders won the initiative and let {other.name} move first.", line
     ev = POLICY.choice_event(battle, chooser.id, True)
     assert POLICY.choice_words(battle, ev) == "The Raiders won the initiative and move first."
+
+
+def test_the_computers_choice_of_order_agrees_with_the_side() -> None:
+    """G3-3 in the combat log's computer line: "Vasko chooses: The Raiders move first" (not "moves")."""
+    from game.ui.describe import intent_words
+
+    battle = load_scenario(MAPS / "compound_nd6.toml")
+    raider = next(f for f in battle.fighters if battle.side(f.side).name == "The Raiders")
+    guard = next(f for f in battle.fighters if battle.side(f.side).name == "Depot Guard")
+    said = intent_words(battle, {"actor": raider.id, "type": "move_order", "first": True})
+    assert said == f"{raider.label} chooses: The Raiders move first", said
+    said = intent_words(battle, {"actor": guard.id, "type": "move_order", "first": False})
+    assert said == f"{guard.label} chooses: Depot Guard moves second", said

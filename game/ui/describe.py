@@ -17,6 +17,7 @@ from typing import Any
 
 from game.rules.base import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.wording import percent
+from game.wording import verb as agree
 
 __all__ = [
     "name_of", "intent_words", "event_line", "roll_line", "contest_line", "main_chance", "odds_meaning",
@@ -677,7 +678,7 @@ def _order_words(battle: Any, d: dict[str, Any]) -> str:
     f = battle.get(d.get("actor")) if battle is not None and d.get("actor") else None
     side = battle.side(f.side) if f is not None and hasattr(battle, "side") else None
     who = (side.name or side.id) if side is not None else "our side"
-    return f"{who} moves {'first' if d.get('first') else 'second'}"
+    return f"{who} {agree(who, 'moves', 'move')} {'first' if d.get('first') else 'second'}"  # "The Raiders move"
 
 
 def _item_words(action: Any, battle: Any, d: dict[str, Any]) -> str:
