@@ -181,6 +181,7 @@ def _hello(port: int, hello: Hello) -> str:
     ({"code": "ZZZZZZ"}, "no match"),
     ({"seat": "purple"}, "no side"),
     ({"token": "not-a-token"}, "token"),
+    ({"match": "0" * 64}, "another scenario"),
 ])
 def test_handshake_mismatch_is_refused_in_one_sentence(table, change: dict, words: str) -> None:  # noqa: ANN001
     srv, _, _ = table
@@ -217,3 +218,13 @@ def test_a_message_over_the_wire_limit_closes_the_connection_and_changes_nothing
     assert red.send_raw(b"x" * (WIRE_LIMIT + 10))
     pump(red, lambda: red.reconnects > reconnects and red.connected, 20, "a reconnection")
     assert red.seat == seat and _state(srv) == before
+
+
+def test_a_client_expecting_this_scenario_is_admitted(table) -> None:  # noqa: ANN001
+    from game.net.protocol import match_hash
+
+    srv, _, _ = table
+    m = srv.match
+    watcher = joined(srv.port, srv.code, "watch", expect=match_hash(m.ruleset, m.ctl.initial))
+    assert watcher.refused is None and watcher.seat == ""
+    watcher.close()

@@ -3,6 +3,7 @@
 Interface (what a pygame loop needs; every call is non-blocking unless a timeout is given)::
 
     client = NetClient("127.0.0.1", 8765, "K7QM2X", seat="")   # seat: a side id, "" any, "watch"
+                                       # expect=match_hash(ruleset, battle): refuse another scenario
     client.start()                     # the network thread: connects, says hello, reconnects with backoff
     for note in client.poll():         # each frame: applies what arrived to client.mirror, on YOUR thread
         note.kind                      # "welcome", "entry", "resync", "ended", "error", "refused", "dropped"
@@ -84,12 +85,13 @@ class NetClient:
     """See the module docstring."""
 
     def __init__(self, host: str, port: int, code: str, *, seat: str = "", token: str = "",
-                 give_up: float = GIVE_UP, wake: Callable[[], None] | None = None) -> None:
+                 give_up: float = GIVE_UP, wake: Callable[[], None] | None = None, expect: str = "") -> None:
         self.uri = f"ws://{host if ':' not in host else f'[{host}]'}:{int(port)}/"
         self.code = code
         self.wanted = seat
         self.token = token
         self.give_up = give_up
+        self.expect = expect  # the match hash of the scenario the player chose, if they chose one
         self.seat: str | None = None
         self.mirror: Mirror | None = None
         self.ended: Ended | None = None
@@ -244,7 +246,8 @@ class NetClient:
                 async with connect(self.uri, max_size=MAX_SERVER_BYTES, proxy=None, compression=None,
                                    open_timeout=5, close_timeout=2) as ws:
                     await ws.send(encode(Hello(protocol=PROTOCOL, game=GAME_VERSION, code=self.code, rules=rules,
-                                               seat=self.wanted, token=self.token, have=self._have)).decode())
+                                               seat=self.wanted, token=self.token, have=self._have,
+                                               match=self.expect)).decode())
                     self._ws = ws
                     async for data in ws:
                         if self._receive(data):

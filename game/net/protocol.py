@@ -68,6 +68,8 @@ class Hello(_Msg, tag="hello"):
 
     ``seat``: a side id, ``""`` for any free seat, ``"watch"`` to watch. ``token``: the secret of a seat
     held before (reconnecting); ``have``: how many entries the client holds already (it is sent the rest).
+    ``match``: the :func:`match_hash` of ruleset and scenario the client expects, when it knows (a window
+    that loaded the scenario); empty: any (the client checks the hash the :class:`Welcome` carries).
     """
 
     protocol: int
@@ -77,6 +79,7 @@ class Hello(_Msg, tag="hello"):
     seat: Text = ""
     token: Token = ""
     have: Index = 0
+    match: Text = ""
 
 
 class Intent(_Msg, tag="intent"):

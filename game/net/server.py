@@ -2,9 +2,10 @@
 
 A connection's first message is a :class:`~game.net.protocol.Hello`. The
 server refuses it in one sentence (a :class:`~game.net.protocol.Refused`,
-then it closes) when the protocol or game version differs, when the client's
-rules for the match's ruleset are not the server's, when the match does not
-exist or the seat is taken; otherwise it answers a
+then it closes; the server prints it too) when the protocol or game version
+differs, when the client's rules for the match's ruleset are not the
+server's, when the client expects another ruleset and scenario (the hash of
+both), when the match does not exist or the seat is taken; otherwise it answers a
 :class:`~game.net.protocol.Welcome` with the seat, its secret token and the
 entries the client does not hold. After that every message must carry the
 token: an :class:`~game.net.protocol.Intent` is checked and played by
@@ -213,6 +214,8 @@ class Server:
         if theirs != rules_fingerprint(m.ruleset):
             raise Refusal(f"The client's {m.ruleset.id} rules differ from the server's; both must run the same "
                           f"Clinch.")
+        if msg.match and msg.match != m.hash():
+            raise Refusal(f"Match {m.code} plays another scenario or other rules than the client expects.")
         side, token = m.take_seat(msg.seat, msg.token, time.monotonic())
         return m, side, token
 
