@@ -64,9 +64,12 @@ def choices_of(scene: Any, found: list[tuple[dict[str, Any], Any]], whole: dict[
 
 
 def matching(labels: list[str], text: str, keep: int = 0) -> list[str]:
-    """The labels holding every word of ``text`` (any case, any order); the first ``keep`` always stay."""
+    """The labels holding every word of ``text`` (any case, any order) in what they name, the group and the
+    action (a refusal's reason is not searched: "bob pin" found Wait, whose reason reads "must first pin Bob");
+    the first ``keep`` always stay."""
     words = text.lower().split()
-    return labels[:keep] + [s for s in labels[keep:] if all(w in s.lower() for w in words)]
+    return labels[:keep] + [s for s in labels[keep:]
+                            if all(w in s.split(" (not allowed: ", 1)[0].lower() for w in words)]
 
 
 def _kept(scene: Any) -> int:
