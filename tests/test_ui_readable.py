@@ -502,3 +502,30 @@ def test_a_plural_sides_initiative_line_agrees() -> None:
     assert side_roll_lines(info | {"moves_first": "d"})[0].endswith("Depot Guard moves first")
     assert side_roll_lines(info | {"phase": "choose", "moves_first": None})[1] == \
         "The Raiders choose: move first or second"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_floating_number_stays_by_its_fighter_off_other_names(size: tuple[int, int]) -> None:
+    """Issue "9/10": a damage number rises over the fighter it is about and never covers another fighter's
+    name (the frame's label layout, from the rectangles placed), even with neighbours all round."""
+    from game.ui.event_player import Floater
+
+    people = [("ann", "Ann", "red", Hex(4, 4)), ("bob", "Sergeant Petrov", "blue", Hex(4, 3)),
+              ("cass", "Gus the Barman", "blue", Hex(5, 3)), ("dan", "Sten the Lancer", "red", Hex(3, 4)),
+              ("edda", "Edda", "blue", Hex(3, 5)), ("finn", "Finnegan", "red", Hex(5, 4))]
+    battle = _battle([Fighter(id=i, name=n, side=s, hex=h, stats={"ST": 10, "HT": 10}) for i, n, s, h in people])
+    app = _watched(battle, size)
+    bs = app.battle_scene
+    try:
+        wx, wy = bs.board.token_positions()["ann"]
+        bs.player.floaters.append(Floater("-12", wx, wy, (255, 80, 80), big=True, life=1e9))
+        app.draw()
+        layout = bs.board.tokens.layout
+        caps = [r for what, r in layout.labels if what.startswith("caption:")]
+        assert len(caps) == 1, layout.labels
+        cap = caps[0]
+        assert cap.collidelist(_names_of_others(layout, "ann")) < 0, (cap, layout.labels)
+        x, y = bs.board.token_screen_pos("ann")
+        assert abs(cap.centerx - x) <= 60 and abs(cap.centery - y) <= 140, (cap, (x, y))
+    finally:
+        app.close()

@@ -58,8 +58,17 @@ def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[An
         sh = text.render(fl.text, size, (0, 0, 0), bold=True)
         if layout is not None:
             h = img.get_height()
-            spot = layout.place(f"caption:{fl.text}", (img.get_width() + 2, h + 2),
-                                [(x, y - i * (h + 2)) for i in range(5)] + [(x, y + h + 2)], force=True)
+            w = img.get_width()
+            # over its fighter, one step higher, then beside it, before climbing away from it (issue "9/10")
+            near = [(x, y), (x, y - h - 2), (x + w / 2 + 22, y + h / 2), (x - w / 2 - 22, y + h / 2)]
+            # a number may cover tokens (its own first: it is about that fighter) but never a name, a tag or
+            # another caption: the first spot clear of every label placed, else its own spot
+            words = [r for _, r in layout.labels]
+            spots = near + [(x, y - i * (h + 2)) for i in range(2, 5)] + [(x, y + h + 2)]
+            box = pygame.Rect(0, 0, w + 2, h + 2)
+            free = next((c for c in spots if box.move(int(c[0]) - box.w // 2, int(c[1]) - box.h // 2)
+                         .collidelist(words) < 0), spots[0])
+            spot = layout.place(f"caption:{fl.text}", (w + 2, h + 2), [free], force=True)
             x, y = spot.center if spot is not None else (x, y)
         alpha = 255 if k < 0.7 else int(255 * (1 - (k - 0.7) / 0.3))
         for im, off in ((sh, 2), (img, 0)):
