@@ -569,9 +569,9 @@ class ActionMenu:
             return out
         out.append((o.action.title + ": " + variant_label(o.action, self.battle, self.target is not None),
                     pal.accent, True))
-        out.extend(_option_lines(self, o.action))  # "careful", "lingering", "staff two": what each does
         if not self.result_mode:
             out.append((odds_meaning(self.battle, o.action, odds), pal.text, False))
+            out.extend(_option_lines(self, o.action))  # "careful", "lingering", "staff two": what each does
             out.extend(words_lines(self.box.words(self.battle, o.action), pal))
         self._rule_line(out, o.action.rule)
         return out
