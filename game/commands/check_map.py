@@ -89,8 +89,8 @@ def _word_lines(words: dict[str, str]) -> list[str]:
     for word, kind in sorted(words.items(), key=lambda kv: kv[0].lower()):
         effect = ", ".join(f"{k.replace('_', ' ')} {v}" if not isinstance(v, bool) else k.replace("_", " ")
                            for k, v in KINDS[kind or "open"].items()) or "no effect"
-        lines.append(f"    {shown(word, 40)!r} -> {kind} ({effect})" if kind else
-                     f"    {shown(word, 40)!r} -> unknown word, played as open ground")
+        lines.append(f"    '{shown(word, 40)}' -> {kind} ({effect})" if kind else
+                     f"    '{shown(word, 40)}' -> unknown word, played as open ground")
     return lines
 
 
