@@ -123,4 +123,12 @@ def test_s4_ranged_2_the_hover_of_an_attack_option_says_what_it_does(tmp_path, m
     assert menu.hovered is rows[0]
     said = " ".join(t for t, _, _ in menu.info_lines(menu.hovered))
     assert OPTION_WORDS["lingering"] in said, said
+    # a greyed option (staff two needs a staff in both hands) still says what it would do
+    greyed = [e for e in menu.entries if e.kind == "fold" and len(e.folded) == 1
+              and getattr(e.option.action, "option", None) == "staff_two"]
+    assert greyed, [e.button.text for e in menu.entries]
+    move(greyed[0].rect.center)
+    app.step()
+    said = " ".join(t for t, _, _ in menu.info_lines(menu.hovered))
+    assert OPTION_WORDS["staff_two"] in said and "Not allowed" in said, said
     pygame.event.clear()

@@ -551,6 +551,8 @@ class ActionMenu:
             r = o.reason
             label = ", ".join(variant_label(x.action, self.battle, self.target is not None) for x in e.folded[:6])
             out.append((label or o.action.title, pal.dim, False))
+            if len(e.folded) <= 1:  # a greyed option still says what it would do
+                out.extend(_option_lines(self, o.action))
             if r is not None:
                 out.append((f"Not allowed: {r.text}", pal.failure, True))
                 if r.rule:
