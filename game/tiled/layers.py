@@ -79,11 +79,12 @@ def _inflate(raw: bytes, compression: str, limit: int, where: str) -> bytes:
     return out
 
 
-def _decode_data(data: ElementTree.Element, count: int, where: str) -> list[int]:
+def _decode_data(data: ElementTree.Element, count: int, where: str, whole: str = "the map") -> list[int]:
     """Every raw gid (flags included) of a layer's <data>, checked to be exactly ``count`` long.
 
     The size is checked before anything is expanded (CSV split, base64 unpacked,
-    a stream decompressed), so a layer costs memory for its ``count`` tiles only.
+    a stream decompressed), so a layer costs memory for its ``count`` tiles only. ``whole`` is what
+    declares ``count`` (the map, or an infinite map's chunk), for the messages.
     """
     encoding = data.get("encoding")
     compression = data.get("compression")
@@ -94,7 +95,7 @@ def _decode_data(data: ElementTree.Element, count: int, where: str) -> list[int]
             raise MapError(f"{where} has compression {compression!r} without an encoding.")
         tiles = data.findall("tile")
         if len(tiles) != count:
-            raise MapError(f"{where} holds {len(tiles)} tiles but the map needs {count}.")
+            raise MapError(f"{where} holds {len(tiles)} tiles but {whole} needs {count}.")
         gids = [_int_attr(t, "gid", where, 0, 0, 0xFFFFFFFF) for t in tiles]
     elif encoding == "csv":
         if compression:
@@ -102,7 +103,7 @@ def _decode_data(data: ElementTree.Element, count: int, where: str) -> list[int]
         text = (data.text or "").strip()
         found = text.count(",") + 1 if text else 0
         if found != count:
-            raise MapError(f"{where} holds {found} tiles but the map needs {count}.")
+            raise MapError(f"{where} holds {found} tiles but {whole} needs {count}.")
         try:
             gids = [int(v) for v in text.split(",")]
         except ValueError:
@@ -110,7 +111,7 @@ def _decode_data(data: ElementTree.Element, count: int, where: str) -> list[int]
     elif encoding == "base64":
         text = (data.text or "").strip()
         if len(text) > 4 * count * 4 // 3 + 64 and not compression:
-            raise MapError(f"{where} holds more tile data than the map's {count:,} tiles.")
+            raise MapError(f"{where} holds more tile data than the {count:,} tiles {whole} has.")
         try:
             raw = base64.b64decode(text, validate=False)
         except (binascii.Error, ValueError):
@@ -120,7 +121,7 @@ def _decode_data(data: ElementTree.Element, count: int, where: str) -> list[int]
         if len(raw) % 4:
             raise MapError(f"{where} holds {len(raw)} bytes of tile data, not a whole number of tiles.")
         if len(raw) != 4 * count:
-            raise MapError(f"{where} holds {len(raw) // 4} tiles but the map needs {count}.")
+            raise MapError(f"{where} holds {len(raw) // 4} tiles but {whole} needs {count}.")
         gids = list(struct.unpack(f"<{count}I", raw))
     else:
         raise MapError(f"{where} uses the unknown encoding {encoding!r}.")

@@ -254,7 +254,7 @@ def _chunked_data(data: ElementTree.Element, h: _Header, where: str) -> list[int
         body = ElementTree.Element("data", dict(data.attrib))
         body.text = chunk.text
         body.extend(chunk.findall("tile"))
-        part = _decode_data(body, w * hh, f"{where}: chunk ({x}, {y})")
+        part = _decode_data(body, w * hh, f"{where}: chunk ({x}, {y})", f"its {w}x{hh} size")
         for row in range(hh):
             at = (y - y0 + row) * h.columns + (x - x0)
             gids[at:at + w] = part[row * w:(row + 1) * w]
