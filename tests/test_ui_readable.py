@@ -529,3 +529,28 @@ def test_a_floating_number_stays_by_its_fighter_off_other_names(size: tuple[int,
         assert abs(cap.centerx - x) <= 60 and abs(cap.centery - y) <= 140, (cap, (x, y))
     finally:
         app.close()
+
+
+def test_the_new_battle_menu_names_scenarios_as_their_files_do_never_by_file_stem(tmp_path, monkeypatch) -> None:
+    """Issue "9/10": the scenario drop-down read "tavern_edge", "compound_nd6" (file stems); it lists each
+    scenario's own name ("Broken Flagon: edge brawl"), and choosing one loads that file."""
+    import re
+
+    from game.ui.settings import Settings
+
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
+    app = App(None, (1280, 800), clock=FixedClock(16), settings=Settings(animation_speed="instant"))
+    try:
+        _step(app)
+        _click(app, app.scene.button_named("new").rect.center)
+        menu = app.scene
+        dd = next(w for w, k in menu.dropdowns.items() if k == "scenario")
+        options = [o[0] if isinstance(o, tuple) else o for o in dd.options_list]
+        assert "Broken Flagon: edge brawl" in options, options
+        stems = {p.stem for p in menu.scenarios}
+        assert not [o for o in options if o in stems or re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", o)], options
+        menu.choose("scenario", "Broken Flagon: edge brawl")
+        assert menu.scenario.name == "tavern_edge.toml" and menu.ruleset == "edge"
+    finally:
+        app.close()

@@ -10,7 +10,7 @@ import pygame_gui
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
-__all__ = ["NewBattleMenu", "scenario_files"]
+__all__ = ["NewBattleMenu", "scenario_files", "scenario_titles"]
 
 SEATS = ("human", "computer")
 
@@ -21,10 +21,33 @@ def scenario_files() -> list[Any]:
     return sorted(MAPS_DIR.glob("*.toml"))
 
 
+def scenario_titles(paths: list[Any]) -> dict[str, Any]:
+    """Each scenario by the name its file gives (what the briefing calls it: "Brawl at the Broken Flagon"),
+    never its file's stem ("tavern_edge"); a file that gives none, or cannot be read, by its stem in words
+    ("tavern edge"); two of one name told apart by a number. Title -> path, in the files' order."""
+    from game.names import name_problem, shown
+    from game.userfiles import UserFileError, load_toml
+
+    out: dict[str, Any] = {}
+    for p in paths:
+        try:
+            name = load_toml(p).get("name")
+        except (UserFileError, OSError, ValueError):
+            name = None
+        if not isinstance(name, str) or name_problem(name) is not None:
+            name = shown(p.stem.replace("_", " "))
+        title, k = name, 2
+        while title in out:
+            title, k = f"{name} ({k})", k + 1
+        out[title] = p
+    return out
+
+
 class NewBattleMenu(GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.scenarios = scenario_files()
+        self.titles = scenario_titles(self.scenarios)  # the drop-down names scenarios as players read them
         from game.ui.app import DEFAULT_SCENARIO
 
         self.scenario = DEFAULT_SCENARIO if DEFAULT_SCENARIO in self.scenarios else (
@@ -63,8 +86,9 @@ class NewBattleMenu(GuiScene):
         y = 60
         self.label(pygame.Rect(x, y, bw, 40), "New battle", "@menu_title")
         y += 50
-        names = [p.stem for p in self.scenarios] or ["(no scenarios)"]
-        self._row(x, y, bw, "Scenario", names, self.scenario.stem if self.scenario else names[0], "scenario")
+        names = list(self.titles) or ["(no scenarios)"]
+        now = next((t for t, p in self.titles.items() if p == self.scenario), names[0])
+        self._row(x, y, bw, "Scenario", names, now, "scenario")
         y += 48
         self.label(pygame.Rect(x + 180, y - 8, bw - 180, 22), self.info)
         y += 24
@@ -101,7 +125,7 @@ class NewBattleMenu(GuiScene):
 
     def choose(self, key: str, value: str) -> None:
         if key == "scenario":
-            hit = next((p for p in self.scenarios if p.stem == value), None)
+            hit = self.titles.get(value)
             if hit is not None and hit != self.scenario:
                 self.scenario = hit
                 self._load_sides()
