@@ -240,3 +240,39 @@ def test_the_weapon_in_hand_comes_first_in_the_attack_list(path):
     assert first.key == "1"
     a = first.option.action
     assert (getattr(a, "item", None) or getattr(a, "weapon", None)) == weapon, first.button.text
+
+
+def test_s1_grapple_5_a_click_on_an_empty_hex_offers_no_grapple_action_there():
+    """S1-GRAPPLE-5, S1-DRAG-2: an action on a figure whose ``to`` is where someone ends (edge's grapple roll, a
+    drag, a trip) is no aim at a hex: in every lesson, holding or held, a click on an empty hex two away from the
+    learner opens no menu of such actions (the first version offered Ann's grapple roll at any empty hex)."""
+    from game.hexgrid import hex_ring
+    from game.lessons import load_lesson
+    from game.ui.battle_menus import area_options
+
+    for path in sorted((ROOT / "maps" / "lessons").glob("*.toml")):
+        lesson = load_lesson(path)
+        b = lesson.battle()
+        for s in b.sides:
+            s.control = "human"
+        app, sc = _app(b)
+        if sc.actor is None:
+            continue
+        b = sc.session.battle
+        ini = b.state.get("initiative") or {}
+        for phase in ("grapple", "melee", "hand-to-hand", "action", None):  # each phase a ruleset may have
+            if phase is not None and "phase" in ini:
+                ini["phase"] = phase
+            sc.option_cache.key = None
+            me = b.get(sc.actor)
+            empty = [h for h in hex_ring(me.hex, 2) if not any(f.hex == h for f in b.fighters)]
+            offered = [o.action for h in empty for o in area_options(sc, h)]
+            assert offered == [], (path.name, phase, offered[:3])
+        free = next((h for h in hex_ring(me.hex, 2) if not any(f.hex == h for f in b.fighters)
+                     and h not in sc.reach), None)
+        if free is not None:  # a hex not lit (a lit one walks): the click opens no menu
+            _centre_on(sc, free)
+            app.step()
+            click(app, _screen(sc, free))
+            assert not isinstance(sc.mode, M.Menu), (path.name, sc.mode.menu.title)
+        app.close()

@@ -149,11 +149,13 @@ def area_options(sc: BattleScene, h: Hex | None) -> list[Option]:
     aimed = _hex_aimed(sc, opts)
     out: list[Option] = []
     seen: set[Any] = set()
+    at_hex: dict[str, bool] = {}  # action type -> whether its aim at a hex is an aim (not a drag's or a throw's end)
     for o in opts:
         a = o.action
         if id(o) in aimed:
             changes: dict[str, Any] = {"to": (h.q, h.r)}
-        elif hasattr(a, "to") and getattr(a, "to", None) is None and getattr(a, "target", None):
+        elif hasattr(a, "to") and getattr(a, "to", None) is None and getattr(a, "target", None) \
+                and at_hex.get(a.type, True):
             changes = {"to": (h.q, h.r), "target": None}
         else:
             continue
@@ -171,7 +173,14 @@ def area_options(sc: BattleScene, h: Hex | None) -> list[Option]:
             why = moved.check(battle)
         except Exception:  # noqa: BLE001 - an aim the rules cannot judge is simply not offered
             continue
-        if why is None:
+        if why is None and "target" in changes and a.type not in at_hex:
+            # a figure's action whose ``to`` is where it ends (edge's grapple roll, a drag, a trip) is no aim at a
+            # hex: only one the map aims as such (the ruleset's aim preview places its hexes, or takes any hex)
+            from game.ui.aim_view import _preview_of  # late: aim_view's modes build on these
+
+            pv = _preview_of(sc, moved) or {}
+            at_hex[a.type] = bool(pv.get("place") or pv.get("any_hex"))
+        if why is None and ("target" not in changes or at_hex.get(a.type)):
             out.append(Option(moved))
     return out
 
