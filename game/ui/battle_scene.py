@@ -175,7 +175,7 @@ class BattleScene(Scene):
         self.board.arc_tints = self.pal.arcs
         # the tokens' health bars: the fighter panel's reading, in this palette's colours (issue 15)
         self.board.tokens.health = lambda f: hp_of(self.session, f)
-        self.board.tokens.health_colours = (self.pal.success, self.pal.neutral, self.pal.failure)
+        self.board.tokens.use_palette(self.pal)  # and the grip words on a crowded hex's plate
 
     def apply_settings(self) -> None:
         """The settings changed (from the settings screen)."""
@@ -451,8 +451,8 @@ class BattleScene(Scene):
             h = self.board.hex_at_screen(pos)
         elif self.top_rect.collidepoint(pos):
             fid = self.bar.fighter_at(pos)
-        if fid is None and h is None:
-            return
+        if (fid is None and h is None) or (h is not None and h == self.board.callout.hex):
+            return  # nothing there, or a crowded hex's open callout: it says all a tooltip would, and more
         if self.board_rect.collidepoint(pos) and self.mode.name in ("pick_hex", "confirm", "place_hexes") \
                 and self.aim.preview(self):  # a throw or burst aimed: its tags and box speak, no tooltip over them
             return

@@ -19,6 +19,7 @@ from game.hexgrid import Hex
 from game.ui.board_tooltip import terrain_features, terrain_name, terrain_words
 from game.ui.board_view import VOID_COLOUR, BoardView
 from game.ui.camera import Camera
+from game.ui.crowd_callout import CrowdCallout
 from game.ui.describe import FACING_WORDS, ruleset_of
 from game.ui.effects_view import EffectsLayer
 from game.ui.marks import arc_legend
@@ -55,6 +56,8 @@ class BoardScene(Scene):
         self.arcs = ArcOverlay(self.geometry, self.on_board)
         self.effects = EffectsLayer(self.geometry)  # board effects and burning fighters (issue 17)
         self.hovered: Hex | None = None
+        #: the callout of the crowded hex under the pointer (issue: close combat you can read at a glance)
+        self.callout = CrowdCallout()
         self.selected: str | None = None
         self.mouse: tuple[int, int] = (size[0] // 2, size[1] // 2)
         self._press: tuple[int, tuple[int, int]] | None = None  # (button, pos) while a button is held
@@ -154,12 +157,18 @@ class BoardScene(Scene):
         return h in board if board.cells else self.geometry.contains(h)
 
     def hex_at_screen(self, pos: tuple[float, float]) -> Hex | None:
-        """The map hex under a screen point, or None off the map."""
+        """The map hex under a screen point, or None off the map; over a crowded hex's open callout, that hex
+        (the callout stands for it: the pointer moving into it keeps it open)."""
+        if self.callout.contains(pos):
+            return self.callout.hex
         h = self.geometry.hex_at(*self.camera.screen_to_world(*pos))
         return h if self.on_board(h) else None
 
     def fighter_at_screen(self, pos: tuple[float, float]) -> str | None:
-        """The fighter whose token is under a screen point (or the first one in the hex there)."""
+        """The fighter whose token is under a screen point (or the first one in the hex there); over a crowded
+        hex's callout, the fighter whose card is there (choosing in the callout is choosing the token)."""
+        if self.callout.contains(pos):
+            return self.callout.fighter_at(pos)
         wx, wy = self.camera.screen_to_world(*pos)
         fid = self.tokens.pick(self.battle, wx, wy)
         if fid is None:
@@ -284,6 +293,7 @@ class BoardScene(Scene):
         self.effects.draw_air(surface, cam, self.battle, self.token_positions)
         if self.overlay is not None:
             self.overlay(surface)
+        self.callout.draw(surface, self, self.hovered)  # over the board's words: a crowded hex up close
         if self.show_hud:
             self._draw_hud(surface)
 

@@ -338,7 +338,7 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
         if length > 8:  # issue 15: holder -> held, an arrowhead over the tokens, pointing at the held
             size = min(max(6.0, 7 * z) + 2, length * 0.3)
             _arrowhead(surface, (pa[0] + dx * 0.62, pa[1] + dy * 0.62), (dx / length, dy / length), size, col)
-        if z * hex_radius < 16:
+        if z * hex_radius < 16 or same_hex:  # a grip inside one hex is in words on the hex's plate (crowd_plate)
             continue
         centre = camera.world_to_screen(*centre_of(fa.hex)) if same_hex else None
         _grip_tag(surface, g, pa, pb, col, z, text, centre, hex_radius, k, layout,
@@ -495,6 +495,8 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
         total = sum(i.get_width() + 8 for i, _ in imgs) + 2 * (len(imgs) - 1)
         h = max(i.get_height() for i, _ in imgs) + 2
         top, bottom, crowded = (extents or {}).get(f.id, (sy - radius * z * 0.95 - size + h, sy, False))
+        if crowded:  # a fighter sharing a hex has its badges on the hex's plate (game.ui.crowd_plate)
+            continue
         row = _clear_row(pygame.Rect(int(sx - total / 2), int(top - h), int(total), h), rows)
         if crowded and layout is not None and not layout.is_free(row):
             out = radius * z / 0.6 * 0.9  # ``radius`` is a lone token's, 0.6 of the hex's: out of the hex beside it

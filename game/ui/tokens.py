@@ -5,7 +5,8 @@ vision (circle, square, triangle, diamond, pentagon by side order), carries
 the fighter's initial, a facing pointer, and its posture: lying tokens are a
 long ellipse along the facing line, kneeling / crouching / sitting ones are
 smaller with a letter badge. Up to five fighters in one hex stand side by side,
-smaller, each with its own click target. Token images are cached by look and
+smaller, each with its own click target; their names, bars and badges go on the
+hex's plate beside it (:mod:`game.ui.crowd_plate`). Token images are cached by look and
 size; a frame only blits them.
 
 Under every token a health bar (issue 15): its length is the share of hit
@@ -15,7 +16,7 @@ makes blue / yellow / orange) only repeats that.
 
 Issue 16, from the ruleset's facts (never its id): fighters sharing a hex with
 the ruleset's ``brawl_condition`` are one brawl, drawn as one hex: the hex
-tinted and ringed, a "BRAWL n" tag on it, the members side by side grouped by
+tinted and ringed, "BRAWL n" on its plate, the members side by side grouped by
 side; a ``token_stat`` above 0 (nd6's Martial Arts level) is a small dark tag
 at the token's upper left, its value or the first letter of its name ("M",
 Master).
@@ -34,8 +35,10 @@ from game.hexgrid import Hex
 from game.names import initial
 from game.rules.base import Ruleset
 from game.ui.camera import Camera
+from game.ui.crowd_plate import draw_plates
 from game.ui.geometry import MapGeometry
 from game.ui.label_layout import LabelLayout
+from game.ui.palette import STANDARD
 from game.ui.text import TextCache
 
 __all__ = [
@@ -81,12 +84,6 @@ def health_colour(frac: float, colours: tuple[tuple[int, int, int], ...] = HEALT
     return colours[0] if frac > 0.5 else colours[1] if frac > 0.25 else colours[2]
 
 
-#: (dx, dy, scale) of a brawl's members in its hex, in rows with room for the health bars (slot_offsets has
-#: a fighter in the middle of five, under the others' bars)
-BRAWL_SLOTS = {
-    3: [(-0.36, -0.38, 0.5), (0.36, -0.38, 0.5), (0.0, 0.38, 0.5)],
-    5: [(-0.52, -0.36, 0.44), (0.0, -0.36, 0.44), (0.52, -0.36, 0.44), (-0.27, 0.4, 0.44), (0.27, 0.4, 0.44)],
-}
 BRAWL_FILL = (214, 84, 40, 70)
 BRAWL_EDGE = (240, 128, 60)
 STAT_TAG_FILL = (20, 20, 24)
@@ -122,17 +119,23 @@ def side_shape(index: int) -> str:
 
 
 def slot_offsets(n: int) -> list[tuple[float, float, float]]:
-    """Where ``n`` fighters sharing a hex stand: (dx, dy, scale), offsets in hex radii."""
+    """Where ``n`` fighters sharing a hex stand: (dx, dy, scale), offsets in hex radii.
+
+    Each token's body stays inside its (pointy-top) hex and clear of the others; two to four keep 60% of a lone
+    token's size or more (a body of 0.36 hex radii), five as much as fits (0.312: five such discs are
+    the most a hexagon holds in two rows and a middle). Their words go on the hex's plate
+    (:mod:`game.ui.crowd_plate`), not round these small tokens."""
     if n <= 1:
         return [(0.0, 0.0, 1.0)]
     if n == 2:
-        return [(-0.4, 0.0, 0.62), (0.4, 0.0, 0.62)]
+        return [(-0.42, 0.0, 0.66), (0.42, 0.0, 0.66)]
     if n == 3:
-        return [(-0.38, -0.26, 0.55), (0.38, -0.26, 0.55), (0.0, 0.38, 0.55)]
+        return [(-0.38, -0.26, 0.6), (0.38, -0.26, 0.6), (0.0, 0.38, 0.6)]
     if n == 4:
-        return [(-0.38, -0.36, 0.52), (0.38, -0.36, 0.52), (-0.38, 0.36, 0.52), (0.38, 0.36, 0.52)]
+        return [(-0.37, -0.37, 0.6), (0.37, -0.37, 0.6), (-0.37, 0.37, 0.6), (0.37, 0.37, 0.6)]
     if n == 5:
-        return [(-0.46, -0.44, 0.47), (0.46, -0.44, 0.47), (0.0, 0.0, 0.47), (-0.46, 0.44, 0.47), (0.46, 0.44, 0.47)]
+        return [(-0.535, -0.33, 0.52), (0.535, -0.33, 0.52), (0.0, 0.0, 0.52), (-0.535, 0.33, 0.52),
+                (0.535, 0.33, 0.52)]
     out = []
     for i in range(n):  # more than five: a ring, smaller still (rare; rules cap at five)
         a = 2 * math.pi * i / n - math.pi / 2
@@ -243,6 +246,12 @@ class TokenLayer:
         #: whether the token shares its hex; and each bar's offset below its token's centre
         self.extents: dict[str, tuple[float, float, bool]] = {}
         self._bar_off: dict[str, float] = {}
+        #: this frame's drawn boxes, ``(kind, fighter id, screen rect)``: "token" (the body), "name", "bar",
+        #: "badge" and "plate" (a crowded hex's, :mod:`game.ui.crowd_plate`); tests check none overlaps
+        self.boxes: list[tuple[str, str, pygame.Rect]] = []
+        #: the fighters whose words are on a plate this frame; grip kind -> colour (the battle's palette)
+        self.plated: set[str] = set()
+        self.grip_colours: dict[str, tuple[int, int, int]] = dict(STANDARD.grips)
 
     # --- where ------------------------------------------------------------------------
 
@@ -283,7 +292,6 @@ class TokenLayer:
                 # a brawl: the members side by side, each side's together (then by id, steadily)
                 order = {s.id: i for i, s in enumerate(getattr(battle, "sides", []) or [])}
                 group = sorted(group, key=lambda f: (order.get(f.side, len(order)), f.id))
-                slots = BRAWL_SLOTS.get(len(group), slots)  # rows whose health bars clear the row below
             for i, f in enumerate(group):
                 dx, dy, scale = slots[i]
                 out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale, i, len(group)))
@@ -404,6 +412,14 @@ class TokenLayer:
             hit = self._images[key] = (d, (0, 0))
         return hit[0]
 
+    def use_palette(self, pal: Any) -> None:
+        """The health bars and the plates' grip words in ``pal``'s colours (the colour-blind one's own)."""
+        self.health_colours = (pal.success, pal.neutral, pal.failure)
+        self.grip_colours = dict(pal.grips)
+
+    def stat_tag(self, f: Any) -> str | None:
+        return stat_badge(self.ruleset, f)
+
     def label(self, name: str, size: int) -> pygame.Surface:
         key = (name, size)
         s = self._labels.get(key)
@@ -475,17 +491,18 @@ class TokenLayer:
         show_names = self.geometry.hex_radius * z >= 14
         self.layout.reset()
         self.extents.clear()
-        brawl_tags = self._draw_brawls(surface, camera, battle)
+        self.boxes.clear()
+        _draw_brawls(surface, camera, self.geometry, battle, self.ruleset.brawl_condition)
         in_brawls = {f.id for group in brawls(battle, self.ruleset.brawl_condition).values() for f in group}
         for p in self.placements(battle):
             f = by_id[p.fighter_id]
             wx, wy = override.get(f.id, (p.x, p.y)) if override else (p.x, p.y)
             sx, sy = camera.world_to_screen(wx, wy)
-            r = max(4, int(p.radius * z))
+            r = max(4, int(p.radius * z + (0.5 if p.crowd > 1 else 0)))  # a crowded one rounded: 60% kept
             if sx < -3 * r or sy < -3 * r or sx > vw + 3 * r or sy > vh + 3 * r:
                 continue
             posture = DOWN_IN_BRAWL if f.id in in_brawls and f.posture in LYING_POSTURES else f.posture
-            tag = stat_badge(self.ruleset, f) if r >= 9 and p.crowd < 4 else None  # four or more: no room
+            tag = stat_badge(self.ruleset, f) if r >= 9 and p.crowd == 1 else None  # crowded: on the plate
             img, (ax, ay) = self.image(
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
                 letter=initial(f.name or f.id), facing=f.facing, radius_px=r, selected=(f.id == selected),
@@ -496,60 +513,22 @@ class TokenLayer:
             up, down = token_extent(self.geometry.direction_vector(f.facing), r, posture, bool(tag))
             bar = self._bar_off[f.id] = max(r * 1.08, down + 1) if p.crowd == 1 else r * 1.08  # under the pointer
             self.extents[f.id] = (sy + up, sy + bar + max(4, min(8, r // 4)) + 1, p.crowd > 1)
-            bars.append((sx, sy + bar, r, f))
+            self.boxes.append(("token", f.id, pygame.Rect(int(sx - r), int(sy - r), 2 * r, 2 * r)))
+            if p.crowd == 1:  # a crowded token's bar is on its hex's plate
+                bars.append((sx, sy + bar, r, f))
             # the token and its health bar are taken before any word is placed: no label hides a fighter
-            self.layout.claim(pygame.Rect(int(sx - r), int(sy - r), 2 * r, int(r + bar) + max(4, min(8, r // 4))))
+            low = int(r + bar) + max(4, min(8, r // 4)) if p.crowd == 1 else 2 * r
+            self.layout.claim(pygame.Rect(int(sx - r), int(sy - r), 2 * r, low))
             if show_names:
                 named.append((f, p, sx, sy, r))
         surface.blits(blits, doreturn=False)
         for sx, top, r, f in bars:  # every token, crowded or not (issue 15: a health bar on every token)
             self.health_bar(surface, sx, top, r, f)
-        for tag in brawl_tags:  # after the tokens have claimed their places: a tag covers none if it can
-            self._brawl_tag(surface, *tag)
+        # after the tokens have claimed their places: a crowded hex's words on its plate, covering none
+        self.plated = draw_plates(surface, self, camera, battle, by_id, colours, in_brawls)
         self._named = (named, selected, name_size)
         if not self.names_later:
             self.draw_names(surface)
-
-    def _draw_brawls(self, surface: pygame.Surface, camera: Camera, battle: Any
-                     ) -> list[tuple[Hex, float, float, float, int]]:
-        """Each brawl's hex tinted and ringed, under its tokens (issue 16: one hex, one fight); returns the
-        tags to draw once the tokens are placed: (hex, screen centre x, y, hex radius on screen, members)."""
-        groups = brawls(battle, self.ruleset.brawl_condition)
-        tags: list[tuple[Hex, float, float, float, int]] = []
-        if not groups:
-            return tags
-        z = camera.zoom
-        outline = self.geometry.hex_outline()
-        hr = self.geometry.hex_radius * z
-        for h, group in groups.items():
-            cx, cy = camera.world_to_screen(*self.geometry.center(h))
-            pts = [(cx + x * z * 0.96, cy + y * z * 0.96) for x, y in outline]
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
-                              int(max(ys) - min(ys)) + 5)
-            tint = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.polygon(tint, BRAWL_FILL, [(x - box.x, y - box.y) for x, y in pts])
-            surface.blit(tint, box)
-            w = max(2, int(3 * min(1.5, z)))
-            pygame.draw.polygon(surface, OUTLINE, pts, width=w + 2)
-            pygame.draw.polygon(surface, BRAWL_EDGE, pts, width=w)
-            if hr >= 14:
-                tags.append((h, cx, cy, hr, len(group)))
-        return tags
-
-    def _brawl_tag(self, surface: pygame.Surface, h: Hex, cx: float, cy: float, hr: float, n: int) -> None:
-        """"BRAWL n" by the brawl's hex where it covers no token (above, below, beside, a line further out),
-        else above it; it claims its place, so the names placed after go elsewhere."""
-        label = self.text.render(f"BRAWL {n}", max(10, min(14, int(hr * 0.3))), OUTLINE, bold=True)
-        w, ht = label.get_width() + 10, label.get_height() + 2
-        up, down = cy - hr * 0.98 - ht / 2 + 3, cy + hr * 0.98 + ht / 2 - 3
-        spots = [(cx, up), (cx, down), (cx - hr * 0.9 - w / 2, cy), (cx + hr * 0.9 + w / 2, cy),
-                 (cx, up - ht), (cx, down + ht)]
-        rect = self.layout.place(f"brawl:{h.q},{h.r}", (w, ht), spots, force=True)
-        if rect is not None:
-            pygame.draw.rect(surface, BRAWL_EDGE, rect, border_radius=5)
-            pygame.draw.rect(surface, OUTLINE, rect, width=1, border_radius=5)
-            surface.blit(label, label.get_rect(center=rect.center))
 
     def draw_names(self, surface: pygame.Surface) -> None:
         """Place and draw the names of the tokens last drawn, avoiding everything the layout holds by now
@@ -577,6 +556,8 @@ class TokenLayer:
         order = sorted(named, key=lambda e: (e[0].id != selected, e[1].crowd > 1, e[3], e[2]))
         out = []
         for f, p, sx, sy, r in order:
+            if f.id in self.plated:  # its name is on its hex's plate
+                continue
             size = name_size if p.crowd == 1 else max(10, name_size - 2)
             lab = self.label(f.name or f.id, size)
             w, h = lab.get_size()
@@ -603,6 +584,7 @@ class TokenLayer:
                                                                   for x, y in spots[:2] for k in (1, -1, 2, -2)])
             if rect is not None:
                 out.append((lab, rect.topleft))
+                self.boxes.append(("name", f.id, rect))
                 if p.crowd > 1 and math.hypot(rect.centerx - sx, rect.centery - sy) > r + w / 2 + 8:
                     # a name set apart from its crowded token: a thin leader line ties it to the token
                     end = (min(max(sx, rect.left), rect.right), min(max(sy, rect.top), rect.bottom))
@@ -610,3 +592,26 @@ class TokenLayer:
                     edge = (sx + (end[0] - sx) * (r + 1) / d, sy + (end[1] - sy) * (r + 1) / d)
                     self._leaders.append((end, edge))
         return out
+
+
+def _draw_brawls(surface: pygame.Surface, camera: Camera, geometry: MapGeometry, battle: Any,
+                 condition: str | None) -> None:
+    """Each brawl's hex tinted and ringed, under its tokens (issue 16: one hex, one fight; its "BRAWL n" is
+    the title of the hex's plate)."""
+    groups = brawls(battle, condition)
+    if not groups:
+        return
+    z = camera.zoom
+    outline = geometry.hex_outline()
+    for h in groups:
+        cx, cy = camera.world_to_screen(*geometry.center(h))
+        pts = [(cx + x * z * 0.96, cy + y * z * 0.96) for x, y in outline]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
+                          int(max(ys) - min(ys)) + 5)
+        tint = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(tint, BRAWL_FILL, [(x - box.x, y - box.y) for x, y in pts])
+        surface.blit(tint, box)
+        w = max(2, int(3 * min(1.5, z)))
+        pygame.draw.polygon(surface, OUTLINE, pts, width=w + 2)
+        pygame.draw.polygon(surface, BRAWL_EDGE, pts, width=w)

@@ -83,7 +83,9 @@ class ReplayScene(Scene):
                                                            centre_of=self.board.geometry.center)
         self.board.overlay = lambda s: draw_badges(s, self.board.camera, self.board.battle,
                                                    self.board.token_positions(), app.text,
-                                                   self.board.geometry.hex_radius * 0.6)
+                                                   self.board.geometry.hex_radius * 0.6, self.board.tokens.layout,
+                                                   extents=self.board.tokens.extents)
+        self.board.tokens.grip_colours = self.pal.grips  # the grip words on a crowded hex's plate
         self.player = EventPlayer(app.settings.speed_factor or 0.5)
         self.player.set_position_source(lambda fid: self.board.token_positions().get(fid))
         self._headed: set[int] = set()
