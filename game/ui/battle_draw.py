@@ -158,7 +158,9 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
         title, room = title_lines(text, title_text(name_of(battle, r.get("actor")), label), 13, room,
                                   min(MAX_TEXT_W, within.w - 40))
         head = _lines_surface(text, title, 13, pal.text, True)
-        needs = _lines_surface(text, wrapped(text, need_words(r), 12, room, lines=2), 12, pal.dim)
+        need = need_words(r)  # a roll with nothing to pass (an initiative die) has no need line: no empty row
+        needs = _lines_surface(text, wrapped(text, need, 12, room, lines=2), 12, pal.dim) if need else \
+            pygame.Surface((0, 0), pygame.SRCALPHA)
         reasons = r.get("dice_why") or []
         why = _lines_surface(text, wrapped(text, str(reasons[-1]), 12, room, lines=2), 12, pal.accent) \
             if reasons else None
@@ -168,9 +170,10 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
         rows = table_rows(r)
         if rows:
             w = max(w, min(TABLE_POPUP_W, within.w - 40))
-        h = head.get_height() + 8 + d + 2 + needs.get_height() + 32 + (why.get_height() if why is not None else 0)
+        verdict_h = 32 if "success" in r else 10  # the verdict's row only for a roll that has one
+        h = head.get_height() + 8 + d + 2 + needs.get_height() + verdict_h + (why.get_height() if why is not None else 0)
         if rows:
-            h += table_height(rows, w - 20, text, 12) + 8 - (28 if "success" not in r else 0)
+            h += table_height(rows, w - 20, text, 12) + 8 - (4 if "success" not in r else 0)
         own = layout_own(layout, actor)
         avoid = [n for n in names if n not in own] + [b for _, b in placed]
         box = place_popup((w, h), (x, y), within, avoid, side=(i * 2 - 1) if pop["contest"] else 0)

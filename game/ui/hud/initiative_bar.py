@@ -216,8 +216,9 @@ class InitiativeBar:
             line, detail = side_roll_lines(info, narrow=True)
         width = min(max(rt.get_width(), need((line, detail)), 160), room)
         surf.blit(t.render(fit_text(t, line, 13, width, True), 13, pal.text, bold=True), (x, 30))
-        if detail:
-            surf.blit(t.render(fit_text(t, detail, 12, width), 12, pal.neutral), (x, 47))
+        if detail:  # smaller before it is cut ("... actions by adjusted DX (a ready bayonet fir..." at 1024 px)
+            ds = next((k for k in (12, 11, 10) if t.font(k).size(detail)[0] <= width), 10)
+            surf.blit(t.render(fit_text(t, detail, ds, width), ds, pal.neutral), (x, 47))
         return x + width + 18
 
     def _draw_phases(self, surf: pygame.Surface, rect: pygame.Rect, x: int, info: dict[str, Any],
