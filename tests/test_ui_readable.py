@@ -297,8 +297,9 @@ def test_move_cost_numbers_never_sit_under_a_name(tmp_path, monkeypatch) -> None
 
 
 def test_hovering_a_crowded_token_lists_everyone_in_its_hex() -> None:
-    """The stack list on hover: pointing at one of four tokens in a hex names the other three, with their
-    side, HP and badges in words (the held one's HELD badge)."""
+    """The stack on hover: pointing at one of four tokens in a hex opens that hex's callout
+    (game.ui.crowd_callout), which takes the tooltip's place: a card for each of the four with its badges
+    in words (the held one's HELD) and the grip among them in words, holder first."""
     from game.model import Grapple
 
     here = Hex(4, 3)
@@ -308,15 +309,18 @@ def test_hovering_a_crowded_token_lists_everyone_in_its_hex() -> None:
     battle.grapples.append(Grapple(holder="ann", target="bob", location="neck", hands=2))
     app = _watched(battle)
     bs = app.battle_scene
-    bs.text.drawn = []
+    caches = [bs.text] + ([bs.board.text] if bs.board.text is not bs.text else [])
+    for t in caches:
+        t.drawn = []
     x, y = bs.board.token_screen_pos("cass")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
     _step(app, 2)
     app.draw()
-    drawn = {s for s, *_ in bs.text.drawn}
-    also = sorted(s for s in drawn if s.startswith("also here: "))
-    assert [s.split(" (")[0] for s in also] == ["also here: Annabelle", "also here: Bartholomew", "also here: Dane"]
-    assert any("Bartholomew" in s and "HELD" in s for s in also), also
+    co = bs.board.callout
+    assert sorted(fid for fid, _, _ in co.cards) == ["ann", "bob", "cass", "dan"]
+    drawn = {s for t in caches for s, *_ in t.drawn}
+    assert {"Annabelle", "Bartholomew", "Cassandra", "Dane", "HELD"} <= drawn
+    assert co.words == ["Annabelle holds Bartholomew: neck, 2 hands"]
 
 
 def _longest_real_names(n: int) -> list[str]:
