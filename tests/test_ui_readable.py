@@ -442,6 +442,11 @@ def test_a_roll_popup_sits_by_its_roller_clear_of_other_names_and_fits_its_die(s
         near = box.inflate(90, 90)
         assert near.collidepoint(x, y), (box, (x, y))  # by its roller, not across the board
         assert box.left <= x <= box.right or box.top <= y <= box.bottom  # over, under or beside the roller
+        # a roll with nothing to pass (an initiative die): its die and title, no empty need or verdict rows
+        plain = {"type": "roll", "actor": "ann", "label": "initiative roll-off", "dice": [5], "total": 5}
+        (_, small), = draw_popups(surface, bs.board.camera, [_pop(plain)], pos, battle, bs.text, bs.pal,
+                                  bs.board_rect, layout)
+        assert small.w <= MIN_TEXT_W + 20 and small.h <= 90, small
         # a contest: two pop-ups, each by its own roller, neither over the other nor over a third's name
         ev_a, ev_b = _roll("ann", "break free: ST", 3), _roll("bob", "hold on: ST", 3)
         two = draw_popups(surface, bs.board.camera, [_pop(ev_a, True), _pop(ev_b, True)], pos, battle, bs.text,
