@@ -423,16 +423,17 @@ class LessonRun:
 
     def reply_due(self, fighter_id: str, battle: Battle | None = None) -> dict[str, Any] | None:
         """The reply ``fighter_id`` is to make now (the step met, its consequence not yet seen), else None.
-        With ``battle``: also when the step's check holds there though :meth:`observe` has not looked yet (the
-        window lets the card look once the learner's action has been drawn; the foe's turn may come first, and
-        a d20 foe's movement phase would pass without the charge)."""
+        With ``battle``: the run looks at it first (:meth:`observe`; what it says is kept in :attr:`said`), since
+        the window lets the card look only once the learner's action has been drawn and the foe's turn may come
+        first: a d20 foe's movement phase passed without the charge, and a thrown foe stood up before the card
+        saw him down (the step then never counted)."""
         step = self.step
         if step is None or not step.reply or step.reply.get("actor") != fighter_id:
             return None
-        if self.seeing:
-            return step.reply
-        met = battle is not None and check_met(step.check, battle, self.mark, self.lesson.learner)
-        return step.reply if met else None
+        if not self.seeing and battle is not None:
+            self.observe(battle)
+            step = self.step
+        return step.reply if self.seeing and step is not None and step.reply.get("actor") == fighter_id else None
 
     def _after_learner(self, battle: Battle) -> int:
         """Where the consequence of a step just met begins: after the learner's last entry (the try that met

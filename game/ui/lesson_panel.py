@@ -79,6 +79,8 @@ class LessonPanel:
         self.series = series
         self.feedback: list[tuple[str, str]] = []  # (text, tone) said after the last action
         self._seen = len(battle.log)
+        self._said = 0  # how much of the run's words the card has shown
+        self._was = (0, False)  # the run's step and whether its consequence was awaited, when the card last looked
         self.done_shown = False
         self.rect = pygame.Rect(0, 0, 0, 0)
         from game.ui.rule_links import LinkMap
@@ -103,8 +105,11 @@ class LessonPanel:
         if scene.player.busy or len(battle.log) == self._seen:
             return
         self._seen = len(battle.log)
-        was, seeing = self.run.index, self.run.seeing
-        said = self.run.observe(battle)
+        was, seeing = self._was
+        self.run.observe(battle)
+        # what the run said since the card last looked (the foe may have had it look first, to reply at once)
+        said, self._said = self.run.said[self._said:], len(self.run.said)
+        self._was = (self.run.index, self.run.seeing)
         if said:  # a step met (its consequence now played out) is good news, not a retry
             met = self.run.index > was or self.run.finished or (self.run.seeing and not seeing)
             self.feedback = [(s, "success" if met else "failure") for s in said]
