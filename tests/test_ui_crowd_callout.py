@@ -233,3 +233,28 @@ def test_nd6_grip_words_name_no_body_part() -> None:
     battle = _crowd(rid, 2, True)
     assert grip_sentence(battle, battle.grapples[0]).endswith("Annabelle: 2 hands")
     assert "neck" not in grip_sentence(battle, battle.grapples[0])
+
+
+def test_the_legend_keys_every_grip_style(tmp_path, monkeypatch) -> None:
+    """S0-PIN-1, S2-CHOKE, S2-ARMLOCK: F4's legend shows a plain grip, a pin, a choke and an arm lock each drawn
+    as on the board (holder -> held), with its look in words, and the brawl's ringed hex under a ruleset with
+    brawls."""
+    from game.ui.legend import GRIP_ROWS
+
+    app = _tavern(tmp_path, monkeypatch)
+    try:
+        bs = app.battle_scene
+        caches = [bs.text] + ([bs.app.text] if bs.app.text is not bs.text else [])
+        for t in caches:
+            t.drawn = []
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F4, mod=0, unicode="", scancode=0))
+        for _ in range(2):
+            app.step()
+        assert bs.legend_open
+        app.draw()
+        drawn = {s for t in caches for s, *_ in t.drawn}
+        assert {meaning for _, meaning in GRIP_ROWS} <= drawn
+        assert {kind for kind, _ in GRIP_ROWS} == {"grapple", "pin", "choke_hold", "arm_lock"}
+    finally:
+        app.close()

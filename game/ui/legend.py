@@ -13,16 +13,23 @@ from typing import Any
 import pygame
 
 from game.ui.describe import ruleset_of
-from game.ui.marks import CONDITION_BADGES, badges_of
+from game.ui.marks import CONDITION_BADGES, badges_of, grip_sample
 from game.ui.palette import Palette
 from game.ui.text import TextCache
 from game.ui.tokens import BRAWL_EDGE, STAT_TAG_INK
 
-__all__ = ["legend_rows", "draw_legend", "BAND_ROWS"]
+__all__ = ["legend_rows", "draw_legend", "BAND_ROWS", "GRIP_ROWS"]
 
 #: the two tints of the lit hexes (``Ruleset.move_band``): the hover on a lit hex says the ruleset's own words
 BAND_ROWS = (("walk", "lit hex: move there and still attack this round"),
              ("run", "striped amber hex: moving there gives up the attack (hover: why)"))
+
+#: the grip links as the board draws them, holder -> held (``marks.draw_grips``); a crowded hex's grips are
+#: also in words on its plate and in its callout (``crowd_plate``, ``crowd_callout``)
+GRIP_ROWS = (("grapple", "grip: line holder -> held, arrowhead at the held; dots: the holder's hands"),
+             ("pin", "pin: ticks across the line"),
+             ("choke_hold", "choke: dashed line, a ring round the held"),
+             ("arm_lock", "arm lock: a zigzag line"))
 
 #: badges that are not a condition's (see :func:`game.ui.marks.badges_of`)
 _EXTRA = [("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round: loses it"),
@@ -66,7 +73,7 @@ def draw_legend(surface: pygame.Surface, battle: Any, text: TextCache, pal: Pale
     col_w = min(300, (sw - 60) // cols)
     per_col = -(-len(rows) // cols)
     w = col_w * cols + 24
-    top = 3 + len(BAND_ROWS)  # the arcs' rows and the lit hexes' bands above the badges
+    top = 3 + len(BAND_ROWS) + len(GRIP_ROWS)  # the arcs' rows, the lit hexes' bands, the grips; then badges
     h = 44 + top * lh + 18 + per_col * lh + 34
     if h > sh - 16:  # a short window: fewer lines per column would not fit either, so shrink the spacing
         lh = max(text.font(size).get_linesize() + 1, (sh - 16 - 44 - 18 - 34) // (per_col + top))
@@ -95,6 +102,11 @@ def draw_legend(surface: pygame.Surface, battle: Any, text: TextCache, pal: Pale
         if band == "run":  # the stripe the board draws across a run hex
             pygame.draw.line(panel, outline[:3], sw_rect.bottomleft, sw_rect.topright, 2)
         panel.blit(text.render(meaning, size, pal.text), (54, y + 1))
+        y += lh
+    for kind, meaning in GRIP_ROWS:
+        col = pal.grips.get(kind, pal.grips.get("other", (255, 255, 255)))
+        grip_sample(panel, kind, (14, y + lh // 2 - 2), (84, y + lh // 2 - 2), col, hands=2 if kind == "grapple" else 1)
+        panel.blit(text.render(meaning, size, pal.text), (96, y + 1))
         y += lh
     y += 8
     panel.blit(text.render("Badges over a token (hover one for its own)", size, pal.dim, bold=True), (12, y))

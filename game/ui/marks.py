@@ -383,6 +383,17 @@ def _grip_link(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tup
         pygame.draw.circle(surface, (250, 240, 220), (hx, hy), 5 * max(0.7, z))
 
 
+def grip_sample(surface: pygame.Surface, kind: str, a: tuple[float, float], b: tuple[float, float],
+                col: tuple[int, int, int], hands: int = 1) -> None:
+    """A grip of ``kind`` drawn from ``a`` (holder) to ``b`` (held) as the board draws it, small: the legend's
+    key to the grip styles (a pin ticked, a choke dashed with a ring, an arm lock zigzag)."""
+    g = type("SampleGrip", (), {"kind": kind, "hands": hands})()
+    _grip_link(surface, g, a, b, col, 0.6, 1.0, 14.0)
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+    u = ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
+    _arrowhead(surface, (a[0] + (b[0] - a[0]) * 0.8, a[1] + (b[1] - a[1]) * 0.8), u, 5, col)
+
+
 def _arrowhead(surface: pygame.Surface, tip: tuple[float, float], u: tuple[float, float], size: float,
                col: tuple[int, int, int]) -> None:
     """A filled arrowhead with its point at ``tip``, pointing along the unit vector ``u``."""
