@@ -23,7 +23,7 @@ from game.ai.driver import play_battle
 from game.ai.simulation import make_players
 from game.rules.base import find_ruleset
 from game.scenarios import load_scenario
-from game.ui.describe import event_line
+from game.ui.describe import decision_words, event_line
 from game.wording import Pronoun, pronoun_problem, verb
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -42,6 +42,8 @@ def _play(path: Path, turns: int = TURNS) -> tuple[object, list[str]]:
     ruleset = find_ruleset(battle.ruleset)
     players = make_players({s.id: "random" for s in battle.sides}, seed=3)
     said: list[str] = []
+    for side, inner in list(players.items()):
+        players[side] = _Telling(inner, said)
 
     def step(b, action, events) -> None:
         for ev in events:
@@ -58,6 +60,18 @@ def _play(path: Path, turns: int = TURNS) -> tuple[object, list[str]]:
     result = play_battle(battle, ruleset, players, round_limit=30, max_turns=turns, on_step=step)
     assert result.error is None, f"{path.name}: {result.error}"
     return battle, said
+
+
+class _Telling:
+    """A computer player whose every decision is also said as the combat log says it ("Computer, for Ann: ...")."""
+
+    def __init__(self, inner, said: list[str]) -> None:
+        self.inner, self.said = inner, said
+
+    def decide(self, battle, ruleset, fighter_id, **kw):
+        decision = self.inner.decide(battle, ruleset, fighter_id, **kw)
+        self.said.append(decision_words(battle, decision))
+        return decision
 
 
 def _problems(battle, lines: list[str]) -> list[str]:
