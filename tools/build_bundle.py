@@ -16,6 +16,7 @@ themes are collected by its own PyInstaller hook. What only the tests or the bui
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import shutil
@@ -93,8 +94,9 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         args += ["--add-data", f"{src}{sep}{dest}"]
     for name in EXCLUDES:
         args += ["--exclude-module", name]
-    if platform.system() == "Windows":
-        args += ["--icon", str(ROOT / "assets" / "icon.png")]  # PyInstaller converts it when Pillow is there
+    if platform.system() in ("Windows", "Darwin") and importlib.util.find_spec("PIL") is not None:
+        # the .exe's and the .app's icon: PyInstaller converts the PNG with Pillow (without it, no icon)
+        args += ["--icon", str(ROOT / "assets" / "icon.png")]
     return args
 
 
