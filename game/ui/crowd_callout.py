@@ -75,7 +75,9 @@ class CrowdCallout:
         arrows_h = 10 + 8 * len(grips)
         self.words = [grip_sentence(battle, g) for g in grips]
         word_imgs = [text.render(s, 13, (12, 12, 16), bold=True) for s in self.words]
-        title = text.render(f"{len(here)} fighters in this hex \u00b7 click one to choose it", 13, EDGE, bold=True)
+        brawl = layer.ruleset.brawl_condition
+        what = "a brawl of" if brawl and sum(1 for f in here if brawl in f.conditions) >= 2 else "in this hex:"
+        title = text.render(f"{what} {len(here)} fighters \u00b7 click one to choose it", 13, EDGE, bold=True)
         card_h = arrows_h + int(r * 3.6) + lines_h + 6
         w = max(len(here) * (card_w + 6) + 6, title.get_width() + 16,
                 max((i.get_width() + 20 for i in word_imgs), default=0))
