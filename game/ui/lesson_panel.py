@@ -163,8 +163,8 @@ class LessonPanel:
         d20 round's phases, must pass to the foe)."""
         step = self.run.step
         who = scene.session.battle.get(step.reply.get("actor")) if step is not None and step.reply else None
-        name = (who.name or who.id) if who is not None else "The other side"
-        return f"Now watch what follows: {name} answers. Press Space to end your turn (or phase) until it comes."
+        answers = f": {who.name or who.id} answers" if who is not None else " on the other side's turn"
+        return f"Now watch what follows{answers}. Press Space to end your turn (or phase) until it comes."
 
     def place(self, scene: Any, width: int, height: int) -> pygame.Rect:
         """The board's top-left corner, or its top-right when a fighter stands under that: the card must not
