@@ -45,14 +45,14 @@ class _Player(threading.Thread):
 
     def run(self) -> None:
         try:
-            self.result = play_computer(self.client, level=LEVEL, seed=self.seed, timeout=120)
+            self.result = play_computer(self.client, level=LEVEL, seed=self.seed, timeout=240)
         except BaseException as exc:  # noqa: BLE001 - reported by the test
             self.error = exc
 
 
 def _finish(*players: _Player) -> list[tuple[str, str | None]]:
     for p in players:
-        p.join(150)
+        p.join(260)
         assert p.error is None, p.error
         assert p.result is not None
     return [p.result for p in players]  # type: ignore[misc]
@@ -80,9 +80,9 @@ def test_two_computer_clients_play_to_the_end_as_simulate_does(tmp_path: Path) -
 
 
 def test_a_dropped_client_reconnects_and_a_late_spectator_catches_up(tmp_path: Path) -> None:
-    want = _simulated(12, tmp_path / "sim")
-    srv = ServerThread(tmp_path / "data", seed=12)
-    red, blue = _Player(joined(srv.port, srv.code, "red"), 12), _Player(joined(srv.port, srv.code, "blue"), 12)
+    want = _simulated(20, tmp_path / "sim")
+    srv = ServerThread(tmp_path / "data", seed=20)
+    red, blue = _Player(joined(srv.port, srv.code, "red"), 20), _Player(joined(srv.port, srv.code, "blue"), 20)
     red.start(), blue.start()
     wait_for(lambda: len(srv.match.entries) >= 4, 60, "a few entries")
     ws, loop = red.client._ws, red.client._loop

@@ -10,6 +10,8 @@ server's, not the search's). A round trip is the time from ``submit`` until
 
 - ``--matches 1``: the round trip alone.
 - ``--matches N`` (default 20): N matches at once on the one server.
+- ``--data DIR``: the server saves every match after every entry (atomic write and fsync), as it does
+  with ``clinch serve --data``; without it nothing is written.
 
 The last line is ``net: matches=N intents=I median_ms=X p95_ms=Y alone_median_ms=A alone_p95_ms=B``.
 
@@ -96,8 +98,13 @@ def play_match(port: int, code: str, intents: int, level: str, out: list[float],
             c.close()
 
 
-def run(scenario: str, matches: int, intents: int, level: str) -> tuple[list[float], list[str], float]:
-    proc, port, codes = spawn_server(scenario, matches)
+def run(scenario: str, matches: int, intents: int, level: str, data: str | None = None
+        ) -> tuple[list[float], list[str], float]:
+    if data is not None:
+        import tempfile
+
+        data = tempfile.mkdtemp(prefix="clinch-bench-net-", dir=data)
+    proc, port, codes = spawn_server(scenario, matches, ["--data", data] if data else None)
     times: list[float] = []
     errors: list[str] = []
     t0 = time.perf_counter()
@@ -137,11 +144,13 @@ def main() -> int:
     ap.add_argument("--matches", type=int, default=20, help="matches played at once (default 20)")
     ap.add_argument("--intents", type=int, default=30, help="intents timed per match (default 30)")
     ap.add_argument("--level", default="random", help="the computer's level (default random: fast decisions)")
+    ap.add_argument("--data", default=None, metavar="DIR",
+                    help="serve with a data folder made under DIR (every entry saved, as clinch serve --data)")
     args = ap.parse_args()
-    alone, errs, _ = run(args.scenario, 1, max(args.intents, 60), args.level)
+    alone, errs, _ = run(args.scenario, 1, max(args.intents, 60), args.level, args.data)
     med_a, p95_a = statistics.median(alone), _p95(alone)
     print(f"alone: {len(alone)} intents, round trip median {med_a:.2f} ms, p95 {p95_a:.2f} ms")
-    many, errs2, secs = run(args.scenario, args.matches, args.intents, args.level)
+    many, errs2, secs = run(args.scenario, args.matches, args.intents, args.level, args.data)
     med, p95 = statistics.median(many), _p95(many)
     print(f"{args.matches} matches at once: {len(many)} intents in {secs:.1f} s, round trip median {med:.2f} ms, "
           f"p95 {p95:.2f} ms")

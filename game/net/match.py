@@ -6,8 +6,9 @@ then the play), with dice drawn from a seed the server took from the OS
 (``secrets``) and tells nobody before the battle ends. Every applied intent
 becomes an :class:`~game.net.protocol.Entry` sent to every client.
 
-Nothing is lost: after every entry the battle is written in the save format
-(``game.saves.save_game``: atomic write, then rename) as ``DATA/CODE.json``,
+Nothing is lost: after every entry, before anyone is told of it, the battle
+is written in the save format (``game.saves.make_save``, written atomically:
+a temporary file, fsync, then rename) as ``DATA/CODE.json``,
 and the seats' tokens as ``DATA/CODE.match.json``; :meth:`Match.restore`
 re-plays the save (the replay ``clinch check-save`` makes) and goes on with
 the seeded dice where they stood.
@@ -30,7 +31,7 @@ import msgspec
 from game.model import Battle
 from game.net.protocol import Entry, Intent, group_entries, match_hash, net_hash
 from game.rules.base import Ruleset, find_ruleset
-from game.saves import read_save, save_game, state_hash, write_atomic
+from game.saves import encode_save, make_save, read_save, state_hash, write_atomic
 from game.turn_sources import LogReplay
 from game.turns import TurnController, TurnSettings, intent_from_dict, side_ids
 
@@ -194,7 +195,9 @@ class Match:
 
     # -- playing -----------------------------------------------------------------------------------
     def play(self, side: str, msg: Intent) -> Entry:
-        """Check and play one intent for ``side``; the new entry, or :class:`Refusal` with nothing changed."""
+        """Check and play one intent for ``side``; the new entry, or :class:`Refusal` with nothing changed.
+
+        The caller writes the battle (:meth:`files`, then :meth:`write`) before it tells anyone."""
         if not side:
             raise Refusal("A spectator cannot act.")
         if self.over:
@@ -225,23 +228,35 @@ class Match:
         entry = Entry(index=len(self.entries), intent=intent.to_dict(), log=self.battle.log[start:],
                       hash=net_hash(self.battle))
         self.entries.append(entry)
-        self.save()
         return entry
 
     # -- disk ----------------------------------------------------------------------------------------
     def save(self) -> None:
         """The battle in the save format, then the seats (both written atomically)."""
-        if self.folder is None:
-            return
-        save_game(self.ctl, self.folder / f"{self.code}.json", scenario=self.scenario, title=f"match {self.code}")
-        self.save_meta()
+        self.write(self.files())
 
-    def save_meta(self) -> None:
+    def files(self) -> list[tuple[Path, bytes]]:
+        """What :meth:`save` writes, encoded now (the writing may happen on another thread, later)."""
         if self.folder is None:
-            return
+            return []
+        save = make_save(self.ctl, scenario=self.scenario, title=f"match {self.code}")
+        return [(self.folder / f"{self.code}.json", encode_save(save)), self._meta_file()]
+
+    @staticmethod
+    def write(files: list[tuple[Path, bytes]]) -> None:
+        """Write each file atomically (``game.saves.write_atomic``); ``OSError`` if one cannot be."""
+        for path, data in files:
+            write_atomic(path, data)
+
+    def _meta_file(self) -> tuple[Path, bytes]:
+        assert self.folder is not None
         meta = MatchMeta(code=self.code, scenario=self.scenario,
                          seats={s.side: s.token for s in self.seats.values() if s.token}, watchers=self.watchers)
-        write_atomic(self.folder / f"{self.code}.match.json", msgspec.json.encode(meta))
+        return self.folder / f"{self.code}.match.json", msgspec.json.encode(meta)
+
+    def save_meta(self) -> None:
+        if self.folder is not None:
+            self.write([self._meta_file()])
 
     def summary(self) -> dict[str, Any]:
         b = self.battle

@@ -98,6 +98,7 @@ class Server:
         self.conns: dict[str, set[_Conn]] = {}
         self._stop: asyncio.Event | None = None
         self._log = log if log is not None else sys.stderr
+        self._locks: dict[str, asyncio.Lock] = {}
         self.ready: asyncio.Event | None = None
 
     # -- matches ----------------------------------------------------------------------------------
@@ -151,7 +152,7 @@ class Server:
         try:
             if await self._hello(conn):
                 async for data in ws:
-                    self._message(conn, data)
+                    await self._message(conn, data)
         except ConnectionClosed:
             pass
         finally:
@@ -228,7 +229,7 @@ class Server:
             m.seats[conn.side].connected = False
             m.seats[conn.side].dropped_at = time.monotonic()
 
-    def _message(self, conn: _Conn, data: bytes | str) -> None:
+    async def _message(self, conn: _Conn, data: bytes | str) -> None:
         m = conn.match
         assert m is not None
         try:
@@ -242,6 +243,7 @@ class Server:
                 conn.put(encode(Snapshot(initial=blank_seed(m.ctl.initial or m.battle), entries=m.entries)))
                 return
             entry = self._play(m, conn.side, msg)
+            await self._save(m)
         except (ProtocolError, Refusal) as exc:
             conn.put(encode(Error(text=str(exc))))
             return
@@ -250,20 +252,39 @@ class Server:
             self._broadcast(m, self._ended(m))
             print(f"match {m.code} over: {m.battle.winner or 'a draw'}", file=self._log, flush=True)
 
+    async def _save(self, m: Match) -> None:
+        """Write the match's files on a worker thread (other matches play on meanwhile), one write at a time
+        per match and in order; a write that fails takes the match back to its last save and refuses."""
+        files = m.files()  # encoded now, on the loop: the battle cannot change under the encoder
+        if not files:
+            return
+        lock = self._locks.setdefault(m.code, asyncio.Lock())
+        async with lock:
+            try:
+                await asyncio.to_thread(m.write, files)
+            except OSError as exc:
+                self._reload(m)
+                raise Refusal(f"The server could not save the battle ({exc.strerror or exc}); the action was "
+                              f"not played.") from None
+
     def _play(self, m: Match, side: str, msg: Intent) -> Entry:
         try:
             return m.play(side, msg)
         except Refusal:
             raise
         except Exception as exc:  # noqa: BLE001 - the rules failed half-way: go back to the last save
-            if m.folder is not None:
-                self.matches[m.code] = fresh = Match.restore(m.folder / f"{m.code}.match.json",
-                                                             seat_wait=self.seat_wait)
-                fresh.seats = m.seats
-                for c in self.conns.get(m.code, ()):
-                    c.match = fresh
+            self._reload(m)
             raise Refusal(f"The server could not play that action ({type(exc).__name__}); nothing changed.") \
                 from None
+
+    def _reload(self, m: Match) -> None:
+        """Put ``m`` back as its files on disk hold it (its seats as they are now)."""
+        if m.folder is None:
+            return
+        self.matches[m.code] = fresh = Match.restore(m.folder / f"{m.code}.match.json", seat_wait=self.seat_wait)
+        fresh.seats = m.seats
+        for c in self.conns.get(m.code, ()):
+            c.match = fresh
 
     def _broadcast(self, m: Match, data: bytes) -> None:
         for c in list(self.conns.get(m.code, ())):
