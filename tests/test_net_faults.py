@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from net_helpers import ARENA, ServerThread, joined, pump, wait_for
+from net_helpers import ARENA, ServerThread, joined, pump, reply, wait_for
 
 from game.ai.simulation import run_battles
 from game.maps import load_scenario
@@ -167,4 +167,33 @@ def test_a_dropped_seat_waits_for_its_player_then_may_be_taken(tmp_path: Path) -
     pump(stale, lambda: stale.refused is not None, 10, "a refusal")
     assert "token holds no seat" in stale.refused
     late.close(), stale.close()
+    srv.kill()
+
+
+@pytest.mark.parametrize("where", ["write", "rules"])
+def test_a_save_or_a_rule_that_fails_refuses_the_action_and_changes_nothing(tmp_path: Path, where: str) -> None:
+    """A full disk (the save cannot be written) or a rule that raises half-way: the match goes back to its
+    last save, the sender is told in one sentence, nobody is sent an entry, and play goes on."""
+    srv = ServerThread(tmp_path)
+    red, blue = joined(srv.port, srv.code, "red"), joined(srv.port, srv.code, "blue")
+    m = srv.match
+    before = (len(m.entries), m.entries[-1].hash, len(m.battle.log))
+
+    def fail(*_a: object, **_k: object) -> None:
+        raise OSError(28, "No space left on device") if where == "write" else ZeroDivisionError("a rule's bug")
+
+    if where == "write":
+        m.write = fail  # type: ignore[method-assign]
+    else:
+        m.ctl.submit = fail  # type: ignore[method-assign]
+    mover = red if red.my_turn() else blue
+    intent = mover.mirror.ctl.pass_intent()
+    note = reply(mover, lambda: mover.submit(intent))
+    assert ("could not save" in note.text) if where == "write" else ("could not play" in note.text)
+    fresh = srv.match
+    assert fresh is not m and (len(fresh.entries), fresh.entries[-1].hash, len(fresh.battle.log)) == before
+    assert red.mirror.count == before[0] and blue.mirror.count == before[0]
+    assert mover.submit(intent)  # the match plays on, from its last save
+    pump(mover, lambda: mover.mirror.count == before[0] + 1, 10, "the entry")
+    red.close(), blue.close()
     srv.kill()
