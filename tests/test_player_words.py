@@ -197,3 +197,25 @@ def test_the_computers_choice_of_order_agrees_with_the_side() -> None:
     assert said == f"{raider.label} chooses: The Raiders move first", said
     said = intent_words(battle, {"actor": guard.id, "type": "move_order", "first": False})
     assert said == f"{guard.label} chooses: Depot Guard moves second", said
+
+
+def test_a_fighters_pronoun_is_kept_in_a_save_and_checked_on_load(tmp_path: Path) -> None:
+    """The scenario's pronoun travels in the save (the log read after loading says "her" as before); a save
+    edited to hold a pronoun that is not one of they/she/he/it is refused in one sentence naming the field."""
+    import json
+
+    from game.saves import SaveError, load_game, read_save, save_game
+    from game.turns import TurnController
+
+    battle = load_scenario(MAPS / "tavern_d20.toml")
+    battle.fighters[0].pronoun = "she"
+    ctl = TurnController(battle, find_ruleset(battle.ruleset))
+    path = save_game(ctl, tmp_path / "s.json")
+    assert read_save(path).initial.fighters[0].pronoun == "she"
+    assert load_game(path).battle.fighters[0].their == "her"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["initial"]["fighters"][0]["pronoun"] = "xe"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError) as exc:
+        read_save(path)
+    assert "initial.fighters[0].pronoun" in str(exc.value) and "\n" not in str(exc.value)
