@@ -228,3 +228,15 @@ def test_a_client_expecting_this_scenario_is_admitted(table) -> None:  # noqa: A
     watcher = joined(srv.port, srv.code, "watch", expect=match_hash(m.ruleset, m.ctl.initial))
     assert watcher.refused is None and watcher.seat == ""
     watcher.close()
+
+
+def test_a_server_that_cannot_be_reached_is_said_in_one_sentence() -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on: bound, never listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        client = NetClient("127.0.0.1", port, "ABCDEF", give_up=0.5).start()
+        pump(client, lambda: client.refused is not None, 20, "giving up")
+    assert client.refused == f"The server at 127.0.0.1:{port} could not be reached for 0.5 s; gave up."
+    client.close()

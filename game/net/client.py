@@ -70,6 +70,8 @@ __all__ = ["NetClient", "Note", "play_computer", "GIVE_UP"]
 
 #: seconds a client keeps trying to reconnect before it gives up
 GIVE_UP = 120.0
+#: seconds a client tries to reach a server it has never reached (a wrong address is said sooner)
+FIRST_CONTACT = 10.0
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,7 @@ class NetClient:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._syncing = False
+        self._welcomed = False  # the server answered once (set on the network thread)
         #: called on the network thread whenever something arrives (a window posts an event to wake itself)
         self.wake = wake
 
@@ -262,8 +265,11 @@ class NetClient:
             if self._closing or self.refused is not None or self.ended is not None:
                 return
             lost_at = lost_at or time.monotonic()
-            if time.monotonic() - lost_at > self.give_up:
-                self._put(Refused(text=f"The server could not be reached for {self.give_up:.0f} s; gave up."))
+            # a server never reached is given less time than one that dropped mid-battle
+            limit = self.give_up if self._welcomed else min(self.give_up, FIRST_CONTACT)
+            if time.monotonic() - lost_at > limit:
+                where = self.uri.removeprefix("ws://").rstrip("/")
+                self._put(Refused(text=f"The server at {where} could not be reached for {limit:g} s; gave up."))
                 return
             self._put(Note("dropped", "The connection to the server dropped; reconnecting."))
             self.reconnects += 1
@@ -284,6 +290,7 @@ class NetClient:
             return False
         if isinstance(msg, Welcome):
             self.token = msg.token
+            self._welcomed = True
             self._have = msg.first + len(msg.entries)
             self.connected = True
         elif isinstance(msg, Entry):
