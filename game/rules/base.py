@@ -269,6 +269,13 @@ class Ruleset:
         there, so a ruleset is one folder."""
         return Path(inspect.getfile(cls)).resolve().parent
 
+    @classmethod
+    def roster_path(cls) -> Path | None:
+        """The ruleset's ready-made fighters for the battle builder (``roster.toml`` in its own folder, so a
+        ruleset stays one folder), or None: a ruleset with no roster offers none."""
+        path = cls.folder() / "roster.toml"
+        return path if path.is_file() else None
+
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
     seed: ClassVar[str] = ""  # which seed text: "000", "002", ...
