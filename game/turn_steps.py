@@ -274,6 +274,9 @@ def log_entry(step: Step, battle: Battle, dice: Dice, events: list[Event], sourc
     entry: dict[str, Any] = {"step": step.kind, "round": battle.round, "turn": battle.turn}
     if step.intent is not None:
         entry["intent"] = step.intent.to_dict()
+        # an intent that asked and needed no choice (edge: a negative edge buys nothing, S1-GRAPPLE-5) is logged
+        # as the plain intent: a log never asks, so replays and saves stay exact
+        entry["intent"].pop("ask", None)
     elif step.logged_fighter is not None:
         entry["fighter"] = step.logged_fighter
     entry["dice"] = list(dice.used)
