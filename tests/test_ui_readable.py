@@ -382,7 +382,13 @@ def test_long_real_names_fit_the_panel_the_turn_bar_toasts_and_roll_popups(size:
             boxes += draw_popups(surface, bs.board.camera, [_pop(_roll(who, label))], bs.board.token_positions(),
                                  battle, t, bs.pal, bs.board_rect, bs.board.tokens.layout)
         assert len(boxes) == 3
-        from game.ui.battle_draw import draw_banner
+        from game.ui.battle_draw import draw_banner, draw_hint
+        from game.wording import possessive
+
+        draw_hint(surface, bs.board_rect, "Click a lit hex to move there (striped amber: no attack after) \u00b7 "
+                  "click a foe for actions \u00b7 right-click: menu \u00b7 Space: pass "
+                  f"{possessive(LONGEST, plural=False)} movement phase \u00b7 End: end its round \u00b7 Esc: deselect",
+                  t, bs.pal)
 
         draw_banner(surface, bs.board_rect, f"{LONGEST} passes the hand-to-hand phase and waits for "
                     f"{real[0]} to come within reach of the club.", t, bs.pal)
@@ -563,3 +569,24 @@ def test_the_new_battle_menu_names_scenarios_as_their_files_do_never_by_file_ste
         assert menu.scenario.name == "tavern_edge.toml" and menu.ruleset == "edge"
     finally:
         app.close()
+
+
+def test_the_space_hint_names_a_fighter_with_a_persons_possessive() -> None:
+    """A fighter is one person whatever the name ends in: "Space: pass Hildegard Wolfensberger-Oakes's ...",
+    never "Oakes' ..." (a side's plural name keeps "The Sailors' turn")."""
+    from game.ui.modes import space_words
+
+    class _Scene:
+        actor = "f0"
+
+        def name(self, fid):
+            return "Hildegard Wolfensberger-Oakes"
+
+        class session:  # noqa: N801 - a stand-in with the one call the hint makes
+            class ctl:  # noqa: N801
+                @staticmethod
+                def initiative():
+                    return {"phases": ["movement"], "phase": "movement"}
+
+    said = space_words(_Scene())
+    assert "Space: pass Hildegard Wolfensberger-Oakes's movement phase" in said, said

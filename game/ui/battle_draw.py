@@ -243,15 +243,15 @@ def draw_turn_banner(surface: pygame.Surface, lines: list[str], colour: tuple[in
 
 
 def draw_hint(surface: pygame.Surface, board_rect: pygame.Rect, hint: str, text: TextCache, pal: Palette) -> int:
-    """The hint line across the board's foot, wrapped onto a second line when the board is narrow (issue 15:
-    the hint bar cut off at 1024x640); returns its top (where the last roll's box sits on)."""
+    """The hint line across the board's foot, wrapped onto a second (or third) line when the board is narrow
+    (issue 15: the hint bar cut off at 1024x640); returns its top (where the last roll's box sits on)."""
     key = (id(text), hint, board_rect.w, pal.text)
     made = _HINTS.get(key)
     if made is None:  # wrapping and the translucent strip are made once per hint and width, not every frame
         room = board_rect.w - 20
         lines = wrap(text, hint, 14, room)
-        if len(lines) > 2:
-            lines = [lines[0], " ".join(lines[1:])]
+        if len(lines) > 3:  # three lines before anything is cut (a long name's "Space: pass ..." ran off at 1024)
+            lines = lines[:2] + [" ".join(lines[2:])]
         line_h = text.font(14).get_linesize()
         strip = pygame.Surface((board_rect.w, line_h * len(lines) + 10), pygame.SRCALPHA)
         strip.fill((10, 11, 14, 215))

@@ -99,7 +99,8 @@ def space_words(scene: Any) -> str:
         return "Space: end turn"
     # named: fighters on one number take each phase in turn, and the next may be another of yours
     who = scene.name(scene.actor) if getattr(scene, "actor", None) else ""
-    text = f"Space: pass {possessive(who)} {phase} phase" if who else f"Space: pass the {phase} phase"
+    # a fighter is one person whatever the name ends in: "Hildegard Wolfensberger-Oakes's", never "Oakes'"
+    text = f"Space: pass {possessive(who, plural=False)} {phase} phase" if who else f"Space: pass the {phase} phase"
     if phase == "choose":  # G3-3: no choice leaves the winner moving last (seen under Xvfb: "Grub waits" said nothing)
         text += " (the other side then moves first)"
     else:  # the key that passes every later phase of the round too (game.turn_idle, the keys table)
