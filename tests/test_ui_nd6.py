@@ -347,8 +347,9 @@ def test_g3_3_the_log_says_which_way_round_the_winner_chose():
 
 
 def test_s3_hth_15_a_brawl_of_five_in_two_rows_each_side_together_each_clickable():
-    """S3-HTH-15 lets more join a brawl (up to five, hth.BRAWL_MAX): the five stand in two rows inside the hex,
-    the crew's three in one and the gang's two in the other, each its own click target."""
+    """S3-HTH-15 lets more join a brawl (up to five, hth.BRAWL_MAX): the five stand inside the hex, two, one and
+    two (the most a hex holds at that size, ``tokens.slot_offsets``), each side's together: the crew's three
+    above, the gang's two below, each its own click target."""
     battle = brawl_battle()
     b = {f.id: f for f in battle.fighters}
     for fid in ("jin", "nix"):
@@ -359,10 +360,10 @@ def test_s3_hth_15_a_brawl_of_five_in_two_rows_each_side_together_each_clickable
     scene = app.board
     members = sorted((p for p in scene.tokens.placements(battle) if p.hex == BRAWL), key=lambda p: p.slot)
     assert len(members) == 5
-    rows = {}
+    by_side: dict[str, list[float]] = {}
     for p in members:
-        rows.setdefault(round(p.y), []).append(battle.get(p.fighter_id).side)
-    assert sorted(sorted(set(sides)) for sides in rows.values()) == [["crew"], ["dockers"]]
+        by_side.setdefault(battle.get(p.fighter_id).side, []).append(p.y)
+    assert len(by_side["crew"]) == 3 and max(by_side["crew"]) < min(by_side["dockers"])
     for p in members:
         x, y = scene.token_screen_pos(p.fighter_id)
         assert scene.hex_at_screen((x, y)) == BRAWL
