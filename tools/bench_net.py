@@ -10,6 +10,8 @@ server's, not the search's). A round trip is the time from ``submit`` until
 
 - ``--matches 1``: the round trip alone.
 - ``--matches N`` (default 20): N matches at once on the one server.
+- ``--think MS``: each player waits MS before each intent in the N-match run, as a player thinks (default
+  0: every match submits the moment it may, the worst case).
 - ``--data DIR``: the server saves every match after every entry (atomic write and fsync), as it does
   with ``clinch serve --data``; without it nothing is written.
 
@@ -68,7 +70,8 @@ def _wait(clients: list[NetClient], cond, woken: threading.Event, seconds: float
         woken.wait(0.05)
 
 
-def play_match(port: int, code: str, intents: int, level: str, out: list[float], errors: list[str]) -> None:
+def play_match(port: int, code: str, intents: int, level: str, out: list[float], errors: list[str],
+               think: float = 0.0) -> None:
     """Two seats of one match, timed intent by intent (the computer decides; the clock runs from submit)."""
     woken = threading.Event()
     seats = [NetClient("127.0.0.1", port, code, seat=side, wake=woken.set).start() for side in ("red", "blue")]
@@ -87,6 +90,8 @@ def play_match(port: int, code: str, intents: int, level: str, out: list[float],
             m = mover.mirror
             action = opp.decide(m.battle, m.ruleset, m.ctl.whose_turn()).action
             k = m.count
+            if think:
+                time.sleep(think / 1000.0)  # a player's thinking time: matches no longer submit in lockstep
             t0 = time.perf_counter()
             mover.submit(action)
             if not _wait(seats, lambda k=k: all(c.mirror.count > k for c in seats), woken):
@@ -98,7 +103,7 @@ def play_match(port: int, code: str, intents: int, level: str, out: list[float],
             c.close()
 
 
-def run(scenario: str, matches: int, intents: int, level: str, data: str | None = None
+def run(scenario: str, matches: int, intents: int, level: str, data: str | None = None, think: float = 0.0
         ) -> tuple[list[float], list[str], float]:
     if data is not None:
         import tempfile
@@ -109,7 +114,8 @@ def run(scenario: str, matches: int, intents: int, level: str, data: str | None 
     errors: list[str] = []
     t0 = time.perf_counter()
     try:
-        threads = [threading.Thread(target=play_match, args=(port, c, intents, level, times, errors), daemon=True)
+        threads = [threading.Thread(target=play_match, args=(port, c, intents, level, times, errors, think),
+                                    daemon=True)
                    for c in codes]
         for t in threads:
             t.start()
@@ -144,13 +150,16 @@ def main() -> int:
     ap.add_argument("--matches", type=int, default=20, help="matches played at once (default 20)")
     ap.add_argument("--intents", type=int, default=30, help="intents timed per match (default 30)")
     ap.add_argument("--level", default="random", help="the computer's level (default random: fast decisions)")
+    ap.add_argument("--think", type=float, default=0.0, metavar="MS",
+                    help="each player thinks this long before each intent in the N-match run (default 0: as fast as "
+                         "the server answers, the worst case)")
     ap.add_argument("--data", default=None, metavar="DIR",
                     help="serve with a data folder made under DIR (every entry saved, as clinch serve --data)")
     args = ap.parse_args()
     alone, errs, _ = run(args.scenario, 1, max(args.intents, 60), args.level, args.data)
     med_a, p95_a = statistics.median(alone), _p95(alone)
     print(f"alone: {len(alone)} intents, round trip median {med_a:.2f} ms, p95 {p95_a:.2f} ms")
-    many, errs2, secs = run(args.scenario, args.matches, args.intents, args.level, args.data)
+    many, errs2, secs = run(args.scenario, args.matches, args.intents, args.level, args.data, args.think)
     med, p95 = statistics.median(many), _p95(many)
     print(f"{args.matches} matches at once: {len(many)} intents in {secs:.1f} s, round trip median {med:.2f} ms, "
           f"p95 {p95:.2f} ms")
