@@ -86,6 +86,9 @@ def _problems(battle, lines: list[str]) -> list[str]:
         snake = [w for w in _SNAKE.findall(line) if not w.isdigit()]
         if snake:
             out.append(f"snake_case {snake}: {line}")
+        for own in re.findall(r"\(the ([^()]*)'s own number\)", line):  # a roll's base named by its label
+            if any(n in own for n, _ in names):
+                out.append(f"a sentence as a roll's base: {line}")
         for name, fighter in names:
             low = name.lower()
             if low != name and re.search(rf"(?<![\w']){re.escape(low)}(?![\w'])", line):

@@ -483,7 +483,7 @@ def roll_line(battle: Any, ev: dict[str, Any]) -> str:
     if ("dc" in ev and ev.get("dc") is not None) or is_range_roll(ev):
         verdict = roll_verdict(ev)
         head = label if str(label).startswith(who) else f"{who} \u2014 {label}"  # "Hilde tries to grab Jory"
-        return f"{head}: {roll_sum(ev)}" + (f" \u2014 {verdict}" if verdict else "")
+        return f"{head}: {roll_sum(ev, battle)}" + (f" \u2014 {verdict}" if verdict else "")
     if "target" in ev and ev.get("target") is not None and isinstance(ev.get("target"), int | float):
         need = f"needs {ev['target']} or less"
     elif "dc" in ev:

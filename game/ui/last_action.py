@@ -69,7 +69,7 @@ class LastAction:
         tgt = r.get("target")
         label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
         if r.get("dc") is not None or is_range_roll(r) or "points" in r:
-            how = roll_sum(r)  # d20: the whole sum against the AC or save; pools: what counted
+            how = roll_sum(r, battle)  # d20: the whole sum against the AC or save; pools: what counted
         else:
             how = f"rolled {r.get('total')}" + (f" against {tgt}" if tgt is not None else "")
             if tgt is None:  # a table roll's die and modifiers: "rolled 2 \u2212 3 = \u22121", not a bare -1
