@@ -8,5 +8,16 @@
 - :mod:`game.net.client`: :class:`~game.net.client.NetClient`, a thread a pygame loop can poll, and the
   headless computer player of ``clinch join``.
 
+**The same battle as ``clinch simulate``.** With ``clinch serve --seed S``
+(tests only) match *i* seeds its dice as ``clinch simulate --seed S`` seeds
+battle *i* (``mix(S, i, "battle")``), and ``clinch join --seed S --battle i``
+seeds the computer player as simulate seeds that battle's players
+(``mix(mix(S, i), side)``) and lets its search see the seed simulate's does
+(the search keys its scratch dice on the battle's seed and counter; the
+client's copy has the counter, and the seed only in this test mode). The
+server plays through the same controller settings as simulate's table (round
+limit 200, written into the battle's options as ``--save-dir`` does), so for
+the same scenario path the final state hash equals that of simulate's save.
+
 Nothing here imports pygame.
 """
