@@ -229,7 +229,7 @@ def _checklist():
     mod = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("rules_coverage", mod)  # its dataclasses look themselves up there
     spec.loader.exec_module(mod)
-    return mod.load_checklist()  # ../shared/rules/CHECKLIST.md, else tests/fixtures/checklist_ids.txt
+    return mod.load_checklist()  # ../shared/rules/CHECKLIST.md, and the rulesets' own rule_ids.txt
 
 
 def test_rules_help_has_a_summary_for_every_checklist_rule_of_every_ruleset():

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Which rules of the checklist no test cites, per ruleset, and the percentage covered.
 
-Reads the rule IDs from ``../shared/rules/CHECKLIST.md`` (beside the repo) or,
-when ``../shared`` is missing, from ``tests/fixtures/checklist_ids.txt`` (IDs
-and headings only, no rule text; refresh it with ``--write-ids``). A test
+Reads the rule IDs from ``../shared/rules/CHECKLIST.md`` (beside the repo) and,
+for the sections it lacks (all of them when ``../shared`` is missing, a new
+ruleset's own section), from each ruleset folder's ``rule_ids.txt`` (IDs and
+headings only, no rule text: ``game/rules/rule_ids.py``; refresh them with
+``--write-ids``), so a new ruleset brings its IDs in its own folder. A test
 cites an ID when a ``.py`` file under ``tests/`` holds it literally
 (``S0-REQ-1``) or in a name (``test_S0_REQ_1_...``, any case); ``S0-REQ-1``
 never counts as ``S0-REQ-10``. Struck-through ``[RETIRED]`` IDs don't count.
@@ -14,7 +16,7 @@ down, so 100% means every ID is cited).
     python3 tools/rules_coverage.py                 # every section, the IDs left
     python3 tools/rules_coverage.py --section S2    # one section
     python3 tools/rules_coverage.py --missing-only  # just the uncited IDs, one a line
-    python3 tools/rules_coverage.py --write-ids     # refresh tests/fixtures/checklist_ids.txt
+    python3 tools/rules_coverage.py --write-ids     # refresh each ruleset folder's rule_ids.txt
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKLIST = ROOT.parent / "shared" / "rules" / "CHECKLIST.md"
-IDS_FILE = ROOT / "tests" / "fixtures" / "checklist_ids.txt"
 TESTS = ROOT / "tests"
 
 
@@ -116,12 +117,62 @@ def ids_file_text(checklist: Checklist) -> str:
     return _IDS_HEADER + "\n".join(checklist.lines) + "\n"
 
 
-def load_checklist(checklist_path: Path = CHECKLIST, ids_path: Path = IDS_FILE) -> Checklist:
+def ruleset_id_files() -> dict[Path, list[str]]:
+    """Each registered ruleset folder's ``rule_ids.txt`` -> the sections of the rulesets in that folder."""
+    import game.rules  # noqa: F401  (registers every ruleset)
+    from game.rules.base import RULESETS
+    from game.rules.rule_ids import id_file
+
+    out: dict[Path, set[str]] = {}
+    for rs in RULESETS.values():
+        out.setdefault(id_file(rs), set()).update(rs.sections)
+    return {path: sorted(secs) for path, secs in sorted(out.items())}
+
+
+def section_lines(checklist: Checklist, sections: list[str]) -> list[str]:
+    """The headings and ID lines of ``sections`` only, in checklist order."""
+    out: list[str] = []
+    current = None
+    for line in checklist.lines:
+        if line.startswith("## "):
+            current = line[3:5]
+        if current in sections:
+            out.append(line)
+    return out
+
+
+def folder_ids_text(checklist: Checklist, sections: list[str]) -> str:
+    """A ruleset folder's ``rule_ids.txt`` as ``--write-ids`` writes it from the checklist."""
+    head = (f"# The rule IDs of section{'s' if len(sections) > 1 else ''} {', '.join(sections)} with the checklist's "
+            "headings, no rule text.\n# Written by tools/rules_coverage.py --write-ids from "
+            "../shared/rules/CHECKLIST.md; read by game/rules/rule_ids.py.\n")
+    return head + "\n".join(section_lines(checklist, sections)) + "\n"
+
+
+def load_checklist(checklist_path: Path = CHECKLIST, ids_path: Path | None = None) -> Checklist:
+    """The checklist, else the ``ids_path`` list; with no ``ids_path``, every section the checklist lacks comes
+    from the ruleset folders' ``rule_ids.txt`` (a new ruleset's own section; all of them without ``../shared``)."""
     if checklist_path.is_file():
-        return parse_checklist(checklist_path.read_text(encoding="utf-8"), _shown(checklist_path))
-    if ids_path.is_file():
+        out = parse_checklist(checklist_path.read_text(encoding="utf-8"), _shown(checklist_path))
+    elif ids_path is not None:
+        if not ids_path.is_file():
+            raise FileNotFoundError(f"neither {_shown(checklist_path)} nor {_shown(ids_path)} exists")
         return parse_ids_file(ids_path.read_text(encoding="utf-8"), _shown(ids_path))
-    raise FileNotFoundError(f"neither {_shown(checklist_path)} nor {_shown(ids_path)} exists")
+    else:
+        out = Checklist("the rulesets' rule_ids.txt")
+    if ids_path is None:
+        for path, sections in ruleset_id_files().items():
+            if not path.is_file():
+                continue
+            own = parse_ids_file(path.read_text(encoding="utf-8"), _shown(path))
+            lacking = [sec for sec in sections if sec not in out.ids]
+            for sec in lacking:
+                out.ids[sec] = own.ids.get(sec, [])
+                out.retired += [rid for rid in own.retired if _section_of(rid) == sec]
+            out.lines += section_lines(own, lacking)
+    if not out.ids:
+        raise FileNotFoundError(f"neither {_shown(checklist_path)} nor any ruleset's rule_ids.txt exists")
+    return out
 
 
 def _shown(path: Path) -> str:
@@ -194,14 +245,24 @@ def report(checklist: Checklist, cov: dict[str, tuple[int, int, list[str]]], *, 
     return lines
 
 
+def _stale_id_files(checklist: Checklist, ids_file: Path | None) -> list[str]:
+    """The ID lists that no longer match the checklist (the one ``ids_file``, else the rulesets' own)."""
+    if ids_file is not None:
+        return [_shown(ids_file)] if ids_file.is_file() and ids_file.read_text(encoding="utf-8") != ids_file_text(
+            checklist) else []
+    return [_shown(path) for path, sections in ruleset_id_files().items()
+            if path.is_file() and all(sec in checklist.ids for sec in sections)
+            and path.read_text(encoding="utf-8") != folder_ids_text(checklist, sections)]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--section", choices=sorted(SECTIONS), help="list only this section's uncited IDs")
     p.add_argument("--missing-only", action="store_true", help="print only the uncited IDs, one a line")
     p.add_argument("--write-ids", action="store_true",
-                   help=f"write {_shown(IDS_FILE)} (IDs and headings) from the checklist, then report")
+                   help="write each ruleset folder's rule_ids.txt (IDs and headings) from the checklist, then report")
     p.add_argument("--checklist", type=Path, default=CHECKLIST, help=argparse.SUPPRESS)
-    p.add_argument("--ids-file", type=Path, default=IDS_FILE, help=argparse.SUPPRESS)
+    p.add_argument("--ids-file", type=Path, default=None, help=argparse.SUPPRESS)  # one list instead (tests)
     p.add_argument("--tests", type=Path, default=TESTS, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
 
@@ -210,8 +271,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"rules_coverage: {_shown(args.checklist)} is missing; cannot write the ID list", file=sys.stderr)
             return 2
         fresh = parse_checklist(args.checklist.read_text(encoding="utf-8"), _shown(args.checklist))
-        args.ids_file.parent.mkdir(parents=True, exist_ok=True)
-        args.ids_file.write_text(ids_file_text(fresh), encoding="utf-8")
+        if args.ids_file is not None:
+            args.ids_file.parent.mkdir(parents=True, exist_ok=True)
+            args.ids_file.write_text(ids_file_text(fresh), encoding="utf-8")
+        else:
+            for path, sections in ruleset_id_files().items():
+                if all(sec in fresh.ids for sec in sections):  # a section the checklist lacks stays the folder's
+                    path.write_text(folder_ids_text(fresh, sections), encoding="utf-8")
     try:
         checklist = load_checklist(args.checklist, args.ids_file)
     except (FileNotFoundError, ValueError) as exc:
@@ -219,10 +285,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     cov = coverage(checklist, citations(args.tests))
     lines = report(checklist, cov, section=args.section, missing_only=args.missing_only)
-    if (not args.missing_only and args.checklist.is_file() and args.ids_file.is_file()
-            and args.ids_file.read_text(encoding="utf-8") != ids_file_text(checklist)):
-        lines.append("")
-        lines.append(f"note: {_shown(args.ids_file)} differs from the checklist; refresh it with --write-ids")
+    if not args.missing_only and args.checklist.is_file():
+        stale = _stale_id_files(checklist, args.ids_file)
+        if stale:
+            lines.append("")
+            lines.append(f"note: {', '.join(stale)} differ(s) from the checklist; refresh with --write-ids")
     lines.append(coverage_line(cov))
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
