@@ -12,7 +12,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -44,21 +43,32 @@ def press(app, key, mod=0, unicode=""):
     app.step()
 
 
-def test_the_readme_key_table_is_the_games_key_table():
-    from game.ui.keys import markdown_table
+def _readme_tables():
+    import importlib.util
+    import sys
 
+    spec = importlib.util.spec_from_file_location("readme_tables", ROOT / "tools" / "readme_tables.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("readme_tables", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_readme_key_table_and_ruleset_count_are_what_the_tool_writes():
+    """The README's marked parts (the key table, the count of rulesets) are tools/readme_tables.py's output from
+    the registry and the key table, so a new ruleset changes them by running the tool, not by hand."""
+    tables = _readme_tables()
     text = README.read_text(encoding="utf-8")
-    assert markdown_table() in text, "README.md's key table differs: paste `python3 -m game.ui.keys` into it"
+    assert tables.rewrite(text) == text, "README.md differs from the registry: run python3 tools/readme_tables.py"
 
 
-def test_the_readme_says_as_many_rulesets_as_there_are():
-    from game.rules import RULESETS
-
-    shipped = sorted(rid for rid, cls in RULESETS.items() if cls.__module__.startswith("game.rules."))
-    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-    first = README.read_text(encoding="utf-8").split("\n\n")[1]
-    said = re.search(r"under (\w+) selectable", first)
-    assert said and said.group(1) == words[len(shipped)], (said and said.group(1), shipped)
+def test_readme_tables_names_a_missing_marker(tmp_path):
+    tables = _readme_tables()
+    bare = tmp_path / "README.md"
+    bare.write_text("# A readme without markers\n", encoding="utf-8")
+    assert tables.main(["--check", "--readme", str(bare)]) == 2
+    with pytest.raises(ValueError, match="readme_tables:"):
+        tables.rewrite(bare.read_text(encoding="utf-8"))
 
 
 def test_every_command_in_the_key_table_is_one_the_battle_screen_runs():
