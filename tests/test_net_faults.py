@@ -197,3 +197,32 @@ def test_a_save_or_a_rule_that_fails_refuses_the_action_and_changes_nothing(tmp_
     pump(mover, lambda: mover.mirror.count == before[0] + 1, 10, "the entry")
     red.close(), blue.close()
     srv.kill()
+
+
+@pytest.mark.parametrize("tamper", ["a die face", "the ruleset", "an intent"])
+def test_a_tampered_match_save_is_not_resumed_and_said_in_one_sentence(tmp_path: Path, tamper: str) -> None:
+    """A save edited by hand (a face, the rules, an intent) is refused when the server resumes, in one
+    sentence naming the file; the server goes on serving the other matches."""
+    import json
+
+    srv = ServerThread(tmp_path, seed=13)
+    red, blue = _Player(joined(srv.port, srv.code, "red"), 13), _Player(joined(srv.port, srv.code, "blue"), 13)
+    red.start(), blue.start()
+    wait_for(lambda: len(srv.match.entries) >= 3, 60, "a few entries")
+    srv.kill()
+    red.client.close(), blue.client.close()
+    path = tmp_path / f"{srv.code}.json"
+    save = json.loads(path.read_text())
+    if tamper == "a die face":
+        entry = next(e for e in save["log"] if e["dice"])
+        entry["dice"][0] = entry["dice"][0] % 2 + 1
+    elif tamper == "the ruleset":
+        save["ruleset"] = save["initial"]["ruleset"] = save["snapshot"]["ruleset"] = "no-such-rules"
+    else:
+        entry = next(e for e in save["log"] if "intent" in e)
+        entry["intent"]["type"] = "teleport"
+    path.write_text(json.dumps(save))
+    again = ServerThread(tmp_path)  # resumes what is sound, and serves a new match besides
+    assert len(again.problems) == 1 and str(path) in again.problems[0] and "\n" not in again.problems[0]
+    assert list(again.server.matches) != [srv.code] and srv.code not in again.server.matches
+    again.kill()

@@ -31,7 +31,7 @@ import msgspec
 from game.model import Battle
 from game.net.protocol import Entry, Intent, group_entries, match_hash, net_hash
 from game.rules.base import Ruleset, find_ruleset
-from game.saves import encode_save, make_save, read_save, state_hash, write_atomic
+from game.saves import SaveFile, encode_save, make_save, read_save, state_hash, write_atomic
 from game.turn_sources import LogReplay
 from game.turns import TurnController, TurnSettings, intent_from_dict, side_ids
 
@@ -121,16 +121,14 @@ class Match:
             raise ValueError(f"{meta_path}: code {meta.code[:20]!r} is not this file's match code.")
         save_path = meta_path.with_name(f"{meta.code}.json")
         save = read_save(save_path)
-        ruleset = find_ruleset(save.ruleset)
-        ctl = TurnController(save.initial.clone(), ruleset, source=LogReplay(save.log), seat=save.seat,
-                             settings=_settings(int(save.initial.options.get("round_limit") or ROUND_LIMIT)))
-        groups = group_entries(save.log)
-        entries = [Entry(index=0, log=groups[0], hash=net_hash(ctl.battle))]
-        for k, group in enumerate(groups[1:], start=1):
-            ctl.apply(intent_from_dict(ruleset, group[0]["intent"]))
-            entries.append(Entry(index=k, intent=group[0]["intent"], log=group, hash=net_hash(ctl.battle)))
+        try:
+            ctl, entries = _replay(save)
+        except Exception as exc:  # noqa: BLE001 - rules code ran on the file's data: whatever it raised is the file's
+            raise ValueError(f"{save_path}: its log cannot be replayed ({type(exc).__name__}: "
+                             f"{' '.join(str(exc).split())[:160]}).") from None
         if state_hash(ctl.battle) != save.state_hash:
             raise ValueError(f"{save_path}: replaying its log does not give the battle it holds (state hash).")
+        ruleset = ctl.ruleset
         ctl.set_dice("seeded")  # the counter stands where the last seeded roll left it
         m = cls(code=meta.code, scenario=meta.scenario, ruleset=ruleset, ctl=ctl, folder=meta_path.parent,
                 entries=entries, seat_wait=seat_wait)
@@ -262,6 +260,22 @@ class Match:
         b = self.battle
         return {"code": self.code, "entries": len(self.entries), "round": b.round, "ended": b.ended,
                 "winner": b.winner}
+
+
+def _replay(save: SaveFile) -> tuple[TurnController, list[Entry]]:
+    """A save's log re-played intent by intent from its initial battle (as ``game.saves.check_save`` does),
+    with each entry's hash: the controller at the end and the entries."""
+    ruleset = find_ruleset(save.ruleset)
+    ctl = TurnController(save.initial.clone(), ruleset, source=LogReplay(save.log), seat=save.seat,
+                         settings=_settings(int(save.initial.options.get("round_limit") or ROUND_LIMIT)))
+    groups = group_entries(save.log)
+    entries = [Entry(index=0, log=groups[0], hash=net_hash(ctl.battle))]
+    for k, group in enumerate(groups[1:], start=1):
+        ctl.apply(intent_from_dict(ruleset, group[0]["intent"]))
+        entries.append(Entry(index=k, intent=group[0]["intent"], log=group, hash=net_hash(ctl.battle)))
+    if len(ctl.battle.log) != len(save.log):
+        raise ValueError(f"the replay wrote {len(ctl.battle.log)} log entries, the save holds {len(save.log)}")
+    return ctl, entries
 
 
 def _settings(round_limit: int) -> TurnSettings:
