@@ -206,8 +206,14 @@ def test_wrestle_hold_then_escape_and_the_breakdown():
     assert [(g.holder, g.target) for g in battle.grapples] == [("hilde", "jory")]
     assert battle.fighter("hilde").hex == battle.fighter("jory").hex  # the holder moved into the hex
     frame = app.draw()
-    x, y = bs.board.token_screen_pos("jory")
-    assert colour_near(frame, pygame.Rect(int(x) - 50, int(y) - 60, 100, 40), (255, 190, 60)) > 5, "HELD badge"
+    # the two share a hex and the pointer is on it: the hex's callout says the hold in words, and Jory's
+    # HELD badge is on the hex's plate (game.ui.crowd_plate, crowd_callout)
+    from game.ui.marks import badges_of
+
+    assert bs.board.callout.hex == battle.fighter("jory").hex
+    assert bs.board.callout.words == ["Hilde holds Jory: torso, 2 hands"]
+    assert any(letters == "HELD" for letters, _, _ in badges_of(battle, battle.fighter("jory")))
+    assert any(kind == "badge" and fid == "jory" for kind, fid, _ in bs.board.tokens.boxes)
 
     # the last roll's breakdown: a roll-over against an AC with its modifiers
     roll = next(ln.event for ln in reversed(bs.log.lines) if ln.kind == "roll" and ln.event.get("dc") is not None)

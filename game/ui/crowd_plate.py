@@ -46,7 +46,9 @@ def grip_sentence(battle: Any, g: Any) -> str:
     """One grip in the ruleset's own words, holder first: "Nils holds Hilde: neck, 2 hands", "Mags has an
     arm lock on Hilde: arm, 1 hand"; the location only where the ruleset's grips hold a body part."""
     rs = ruleset_of(battle)
-    verb = "holds" if g.kind == "grapple" else rs.grip_words.get(g.kind) or f"holds ({str(g.kind).replace('_', ' ')})"
+    verb = rs.grip_words.get(g.kind) if g.kind != "grapple" else None  # "now simply holds" is a log's change
+    if not verb:  # a plain hold by another name (d20's "hold") is just holding; another kind says its name
+        verb = "holds" if g.kind in ("grapple", "hold") else f"holds ({str(g.kind).replace('_', ' ')})"
     parts = []
     if rs.grip_location_shown and g.location:
         parts.append(str(g.location).replace("_", " "))
