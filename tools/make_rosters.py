@@ -33,8 +33,14 @@ def main() -> None:
         cls = RULESETS[data["ruleset"]]
         folder = cls.folder()
         kits = found.setdefault(folder, {})
+        ids = {f["id"] for f in data.get("fighters", [])}
         for f in data.get("fighters", []):
             kit = {k: f[k] for k in _KIT if k in f}
+            # a trait naming another fighter (a rider's mount) means nothing for a fighter standing alone
+            traits = {k: v for k, v in kit.get("traits", {}).items() if not (isinstance(v, str) and v in ids)}
+            kit.pop("traits", None)
+            if traits:
+                kit["traits"] = traits
             key = toml_out.value(kit)
             if key not in kits:
                 kits[key] = {"name": _title(f), **kit}

@@ -140,6 +140,7 @@ def check_setup(setup: Setup, path: str | Path) -> str | None:
 
     try:
         text = setup_text(setup)
+        text.encode("utf-8")  # a lone surrogate cannot be saved
     except (TypeError, ValueError) as exc:
         return f"{path}: {exc}."
     try:

@@ -21,8 +21,9 @@ def key(name: str) -> str:
 
 
 def _string(text: str) -> str:
-    """A basic TOML string: JSON's escapes (``\\"``, ``\\\\``, ``\\n``, ``\\u0007``) are TOML's too."""
-    return json.dumps(text, ensure_ascii=False)
+    """A basic TOML string: JSON's escapes (``\\"``, ``\\\\``, ``\\n``, ``\\u0007``) are TOML's too; DEL, which
+    JSON leaves as it is and TOML refuses, is escaped as well."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def value(v: Any) -> str:
