@@ -96,7 +96,8 @@ _WHILE_PLAYING = ("mute", "keys", "briefing")
 
 
 def _animation_input(sc: BattleScene, event: pygame.event.Event) -> tuple[bool, Transition | None]:
-    """While events play, a click or a key only skips them to the end; ``(taken, transition)``.
+    """While events play, a click or a key only skips them to the end; ``(taken, transition)``. Space held
+    plays them four times as fast until it is let go (:attr:`EventPlayer.hurry`) instead.
 
     Nothing else is done with it: not by the HUD, not by the mode that comes next (a player pressed Esc to skip,
     then clicked, and a fighter walked onto the bar counter). The press's release is swallowed
@@ -105,9 +106,15 @@ def _animation_input(sc: BattleScene, event: pygame.event.Event) -> tuple[bool, 
     """
     et = event.type
     p = sc.player
+    if et == pygame.KEYUP and getattr(event, "key", None) == pygame.K_SPACE:
+        p.hurry = False  # Space let go: back to the set speed
     if et == pygame.KEYUP and getattr(event, "key", None) == p.skip_key:
         p.skip_key = None
         return False, None
+    if et == pygame.KEYDOWN and event.key == pygame.K_SPACE and p.busy:
+        p.hurry = True  # Space held fast-forwards (x4) instead of skipping: the picture still plays
+        p.skip_key = pygame.K_SPACE  # its repeats, and the turn after, wait for it to be let go
+        return True, None
     if et == pygame.KEYDOWN and p.skip_key is not None and event.key == p.skip_key:
         return True, None  # the key that skipped is still held: its repeats are not new presses
     if not p.busy:

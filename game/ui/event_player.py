@@ -51,13 +51,15 @@ from game.rules.events import apply_event
 from game.ui.describe import name_of, roll_verdict
 from game.ui.fx_anims import FX_KINDS, fx_begin, fx_step
 
-__all__ = ["EventPlayer", "Anim", "DURATIONS", "Floater"]
+__all__ = ["EventPlayer", "Anim", "DURATIONS", "Floater", "HURRY"]
 
 #: base durations in ms (at speed 1.0)
 DURATIONS = {
     "step": 170, "face": 70, "roll": 1050, "contest": 1500, "damage": 650, "posture": 420, "grapple": 450,
     "grapple_end": 380, "condition": 420, "message": 900, "item": 420, "lunge": 260,
 }
+#: how much faster everything plays while Space is held
+HURRY = 4.0
 LUNGE_TYPES_SKIP = {"move", "face", "change_posture", "do_nothing", "wait", "pass", "ready", "evaluate", "aim",
                     "concentrate", "all_out_defense", "release", "throw_away"}
 
@@ -139,6 +141,11 @@ class EventPlayer:
         self.sounds: Any = None
         #: the key that skipped the events (the battle screen): while it is held, its repeats do nothing
         self.skip_key: int | None = None
+        #: how fast time runs for what plays now, over the speed setting: 2 for the computer's moves with
+        #: "fast computer turns" on (the player's own at 1), so a round of computer fighters is not a wait
+        self.pace = 1.0
+        #: Space held: everything plays ``HURRY`` times as fast until it is let go
+        self.hurry = False
 
     # -- feeding ----------------------------------------------------------------------------
     @property
@@ -219,7 +226,13 @@ class EventPlayer:
             q.append(Anim("instant", ev, 0.0, apply_at=0.0))
 
     # -- time -------------------------------------------------------------------------------
+    @property
+    def rate(self) -> float:
+        """How many milliseconds of animation one millisecond of the clock plays (pace, then Space held)."""
+        return max(0.1, self.pace) * (HURRY if self.hurry else 1.0)
+
     def update(self, dt_ms: float) -> None:
+        dt_ms = dt_ms * self.rate  # floaters, banners and steps alike: the whole picture runs faster
         for fl in self.floaters:
             fl.age += dt_ms
         self.floaters = [f for f in self.floaters if f.age < f.life]

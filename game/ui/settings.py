@@ -48,6 +48,8 @@ class Settings:
     #: how long the computer may think about one decision (a worker thread: the window keeps drawing)
     ai_budget_ms: int = 200
     confirm_end_turn: bool = False
+    #: the computer's moves animate at double speed (the player's own at the speed above)
+    fast_computer: bool = True
     #: sound effects' volume in percent (0: silent) and the mute switch (Ctrl+M in battle)
     volume: int = 80
     mute: bool = False
@@ -83,7 +85,7 @@ def _check(name: str, value: Any) -> Any:
         if value not in HANDOVER_WHEN:
             raise ValueError(f"must be one of {', '.join(HANDOVER_WHEN)}")
         return value
-    if name in ("fullscreen", "handover", "confirm_end_turn", "mute"):
+    if name in ("fullscreen", "handover", "confirm_end_turn", "mute", "fast_computer"):
         if not isinstance(value, bool):
             raise ValueError("must be true or false")
         return value

@@ -1,5 +1,5 @@
-"""Settings: window size and fullscreen, UI scale, animation speed, sound, dice source, palette, hand-over
-screen, computer level. Saved at once to the user config folder; a battle underneath takes them at once."""
+"""Settings: window size and fullscreen, UI scale, animation speed, fast computer turns, sound, dice source,
+palette, hand-over screen, computer level. Saved at once to the user config folder; a battle underneath takes them at once."""
 
 from __future__ import annotations
 
@@ -59,6 +59,7 @@ class SettingsMenu(GuiScene):
             ("fullscreen", "Fullscreen", ["off", "on"], "on" if s.fullscreen else "off"),
             ("ui_scale", "UI scale", UI_SCALES, "1.0" if s.ui_scale == 1 else scale),
             ("animation_speed", "Animation speed", list(ANIMATION_SPEEDS), s.animation_speed),
+            ("fast_computer", "Fast computer turns", ["off", "on"], "on" if s.fast_computer else "off"),
             ("sound", "Sound (Ctrl+M mutes)", [SOUND_OFF, *sound_levels(s.volume)], sound_text(s.volume, s.mute)),
             ("dice_source", "Dice", list(DICE_SOURCES), s.dice_source),
             ("palette", "Colours", list(PALETTES), s.palette),
@@ -82,6 +83,7 @@ class SettingsMenu(GuiScene):
         notes = {"dice_source": "manual: you roll real dice and enter the faces",
                  "palette": "colour-blind: Okabe-Ito; shapes and words stay",
                  "animation_speed": "instant: no animation; a click always skips",
+                 "fast_computer": "on: the computer's moves play at double speed",
                  "ai_level": "easy slips now and then; hard looks at your reply",
                  "ai_budget_ms": "per decision; the window keeps drawing meanwhile",
                  "handover": "shown when the human side changes"}
@@ -122,6 +124,8 @@ class SettingsMenu(GuiScene):
             if not s.mute:
                 s.volume = int(value.rstrip("%"))
             self.app.apply_sound()
+        elif key == "fast_computer":
+            s.fast_computer = value == "on"
         elif key == "ai_budget_ms":
             s.ai_budget_ms = next((b for b in AI_BUDGETS if _secs(b) == value), s.ai_budget_ms)
         else:
