@@ -184,7 +184,7 @@ class ResultDispatcher:
         phase, count = info.get("phase"), info.get("count")
         if info.get("phases") and phase:
             on = f" (also on initiative {count})" if count is not None else ""
-            sc.toast(f"Now {possessive(sc.name(actor))} {phase} phase{on}.", "neutral")
+            sc.toast(f"Now {possessive(sc.name(actor), plural=False)} {phase} phase{on}.", "neutral")
 
     def result_menu(self, need: Any) -> ActionMenu:
         """The ruleset's menu after a roll (``need_choice``): the roll at a glance, the choices, the prompt."""
