@@ -115,3 +115,13 @@ def test_the_tool_refuses_a_bad_name_or_an_existing_folder(tmp_path: Path, capsy
     (tmp_path / "taken").mkdir()
     assert tool.main(["taken", "--rules", str(tmp_path), "--maps", str(tmp_path)]) == 2
     assert "already exists" in capsys.readouterr().err
+
+
+def test_a_ruleset_without_a_translation_is_refused_by_compare_in_one_sentence(starter: tuple[Path, Path]) -> None:
+    """translation.py is optional: the starter has none, and translating into it says so instead of failing."""
+    from game.translate import TranslationError, translate
+
+    assert find_ruleset(NAME).translation() is None
+    spec = {"ruleset": "3d6-lite", "fighters": [{"id": "a", "side": "r", "hex": [0, 0]}]}
+    with pytest.raises(TranslationError, match="has no translation"):
+        translate(spec, NAME)
