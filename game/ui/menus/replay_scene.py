@@ -1,7 +1,10 @@
 """Replay: a saved battle again, action by action, with the same animation and log.
 
 Right or Space: next action (animated); Left: back one; Home / End: start /
-end; P: play on by itself; Esc: main menu. The log shows what has happened up
+end; P: play on by itself; Esc: main menu. The timeline along the bottom
+(:mod:`game.ui.menus.replay_timeline`) does the same with the mouse: a click or
+a drag on its bar jumps to that action, a mark per round; play/pause and the
+speed (0.5x to 4x) beside it. The log shows what has happened up
 to the current action; rolls open their breakdown as in a battle.
 
 A save is checked exactly as Load checks it before it is shown
@@ -25,6 +28,7 @@ from game.ui.hud.combat_log import CombatLog
 from game.ui.hud.fighter_panel import FighterPanel
 from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.marks import draw_badges, draw_grips
+from game.ui.menus.replay_timeline import ReplayTimeline, rounds_of
 from game.ui.palette import palette
 from game.ui.roll_breakdown import RollBreakdown
 from game.ui.rules_help import help_for
@@ -99,6 +103,8 @@ class ReplayScene(Scene):
         self._auto_wait = 0.0
         #: why the last step failed (shown in the footer), or None
         self.problem: str | None = None
+        self.timeline = ReplayTimeline(self.text)
+        self.rounds = rounds_of(replay)  # the round of each action: the timeline's marks
         self.layout(self.size)
         self.board.initial_view()
         self._relog()
@@ -126,6 +132,8 @@ class ReplayScene(Scene):
         self.right_rect = pygame.Rect(w - right, 64, right, h - 64)
         self.board_rect = pygame.Rect(0, 64, w - right, h - 64)
         self.board.view_rect = self.board_rect
+        foot = self.text.render("Ag", 14, (0, 0, 0), bold=True).get_height() + 10  # the footer line below it
+        self.timeline.layout(pygame.Rect(0, h - foot - 46, w - right, 46))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.board.resize(size)
@@ -180,6 +188,7 @@ class ReplayScene(Scene):
                 self.log.add_entry(e, r.battle)
         self.board.battle = shadow
         self.player.shadow = None
+        self.player.pace = self.timeline.speed  # the timeline's speed, over the animation setting
         self.player.play(entries, shadow)
         if not self.player.busy:
             self.board.battle = r.battle
@@ -209,6 +218,8 @@ class ReplayScene(Scene):
 
                 self.breakdown = None
                 return Transition("push", RulesHelpView(self.app, self, rule=out[5:], ruleset=self.replay.ruleset))
+            return None
+        if self._timeline_event(event):
             return None
         if event.type == pygame.KEYDOWN:
             k = event.key
@@ -245,6 +256,21 @@ class ReplayScene(Scene):
         self.board.handle(event)
         return None
 
+    def _timeline_event(self, event: pygame.event.Event) -> bool:
+        """A click or drag on the timeline: jump, play/pause or a speed; True when the event was the timeline's."""
+        got = self.timeline.handle(event, len(self.replay))
+        if got is None:
+            return False
+        what, value = got
+        if what == "goto" and value != self.replay.position:
+            self.goto(value)  # replays the battle up to that action (checkpoints keep a drag quick)
+        elif what == "play":
+            self.auto = not self.auto
+            self._auto_wait = 0.0
+        elif what == "speed":
+            self.player.pace = value
+        return True
+
     def update(self, dt_ms: int) -> None:
         self.board.update(dt_ms)
         was = self.player.busy
@@ -255,7 +281,7 @@ class ReplayScene(Scene):
             self.board.battle = self.replay.battle
         if self.auto and not self.player.busy:
             self._auto_wait += dt_ms
-            if self._auto_wait > 400:
+            if self._auto_wait > 400 / self.timeline.speed:
                 self._auto_wait = 0
                 if not self.forward():
                     self.auto = False
@@ -271,6 +297,7 @@ class ReplayScene(Scene):
                                self.board.selected or self.replay.battle.current, self.pal, self.board.side_index,
                                self.board.colours)
         self.log.draw(surface, pygame.Rect(r.x + 6, r.y + used + 12, r.w - 12, max(80, r.h - used - 18)), self.pal)
+        self.timeline.draw(surface, self.replay.position, self.rounds, self.auto, self.pal)
         t = self.text
         br = self.board_rect
         playing = " \u00b7 playing" if self.auto else ""
