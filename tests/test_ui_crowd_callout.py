@@ -258,3 +258,23 @@ def test_the_legend_keys_every_grip_style(tmp_path, monkeypatch) -> None:
         assert {kind for kind, _ in GRIP_ROWS} == {"grapple", "pin", "choke_hold", "arm_lock"}
     finally:
         app.close()
+
+
+def test_a_plate_by_the_boards_edge_stays_on_the_board() -> None:
+    """S0-REQ-2 (grappler and victim share a hex): a crowded hex on the map's right edge has its plate inside the
+    board's part of the window (not under the fighter panel), and still off every token."""
+    battle = _crowd("3d6-full", 3, True)
+    edge = Hex(9, 3)
+    for f in battle.fighters[:3]:
+        f.hex = edge
+    app = _watched(battle)
+    try:
+        bs = app.battle_scene
+        app.draw()
+        plate = next(r for kind, _, r in bs.board.tokens.boxes if kind == "plate")
+        assert bs.board_rect.contains(plate), (plate, bs.board_rect)
+        for kind, fid, r in bs.board.tokens.boxes:
+            if kind == "token":
+                assert not _circle_hits_rect(r.center, r.w / 2, plate), fid
+    finally:
+        app.close()

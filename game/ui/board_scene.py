@@ -288,6 +288,7 @@ class BoardScene(Scene):
                 self.grip_drawer(surface, pos)
             else:
                 draw_grapple_links(surface, cam, self.battle, pos)
+        self.tokens.bounds = self.view_rect  # a crowded hex's plate stays in the board's part of the window
         self.tokens.draw(surface, cam, self.battle, selected=self.selected, side_index=self.side_index,
                          colours=self.colours, override=self.token_override, dimmed=self.dimmed)
         self.effects.draw_air(surface, cam, self.battle, self.token_positions)

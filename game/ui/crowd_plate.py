@@ -118,8 +118,9 @@ def _plate(surface: pygame.Surface, layer: Any, battle: Any, h: Hex, where: tupl
     spots = [(cx + side, cy), (cx - side, cy), (cx, cy - hr - ht / 2 - 4), (cx, cy + hr + ht / 2 + 4),
              (cx + side, cy - ht / 2), (cx - side, cy - ht / 2), (cx + side, cy + ht / 2), (cx - side, cy + ht / 2),
              (cx + side + hr, cy), (cx - side - hr, cy)]
-    vw, vh = layer._view
-    spots = [(min(max(x, 2 + w / 2), vw - 2 - w / 2), min(max(y, 2 + ht / 2), vh - 2 - ht / 2)) for x, y in spots]
+    b = layer.bounds or pygame.Rect(0, 0, *layer._view)  # not under the side panels drawn over the window
+    spots = [(min(max(x, b.left + 2 + w / 2), b.right - 2 - w / 2), min(max(y, b.top + 2 + ht / 2), b.bottom - 2 - ht / 2))
+             for x, y in spots]
     layout = layer.layout
     plate = pygame.Rect(0, 0, int(w), int(ht))
     plate.center = next(((int(x), int(y)) for x, y in spots

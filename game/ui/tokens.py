@@ -251,6 +251,8 @@ class TokenLayer:
         self.boxes: list[tuple[str, str, pygame.Rect]] = []
         #: the fighters whose words are on a plate this frame; grip kind -> colour (the battle's palette)
         self.plated: set[str] = set()
+        #: the part of the window the board shows in (None: all of it); a plate is kept inside it
+        self.bounds: pygame.Rect | None = None
         self.grip_colours: dict[str, tuple[int, int, int]] = dict(STANDARD.grips)
 
     # --- where ------------------------------------------------------------------------
