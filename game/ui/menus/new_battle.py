@@ -10,9 +10,11 @@ import pygame_gui
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
-__all__ = ["NewBattleMenu", "scenario_files", "scenario_titles"]
+__all__ = ["YOUR_BATTLES", "NewBattleMenu", "scenario_files", "scenario_titles", "your_battles"]
 
 SEATS = ("human", "computer")
+#: the heading the player's own scenarios (the builder's, in their data folder) are listed under
+YOUR_BATTLES = "\u2014 Your battles \u2014"
 
 
 def scenario_files() -> list[Any]:
@@ -43,11 +45,45 @@ def scenario_titles(paths: list[Any]) -> dict[str, Any]:
     return out
 
 
+def your_battles(taken: dict[str, Any]) -> dict[str, Any]:
+    """The player's own scenarios (``game.builder.user_scenarios``) under the heading :data:`YOUR_BATTLES`
+    (which picks nothing), each named as :func:`scenario_titles` names it, kept apart from ``taken``."""
+    from game.builder import user_scenarios
+
+    found = user_scenarios()
+    if not found:
+        return {}
+    out: dict[str, Any] = {YOUR_BATTLES: None}
+    for title, path in scenario_titles(found).items():
+        while title in taken:
+            title = f"{title} (yours)"
+        out[title] = path
+    return out
+
+
+def card_columns(w: int, h: int) -> tuple[int, int, pygame.Rect]:
+    """The form's x and width and the scenario card's rectangle: side by side from 1000 px wide (the form
+    narrower, the card in the rest), the card under a centred form on a narrower window."""
+    if w >= 1000:
+        bw = min(620, int(w * 0.52))
+        x = max(20, (w - bw - min(760, w - bw - 60)) // 2 - 10)
+        cx = x + bw + 24
+        return x, bw, pygame.Rect(cx, 60, min(760, w - cx - 20), min(h - 120, 820))
+    bw = min(620, w - 40)
+    return (w - bw) // 2, bw, pygame.Rect(0, 0, 0, 0)
+
+
 class NewBattleMenu(GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
+        from game.ui.menus.scenario_card import ScenarioCard
+
+        #: the chosen scenario's picture, title, rules, sides and how to win (``card_rect`` set by build)
+        self.card = ScenarioCard(app.text)
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.scenarios = scenario_files()
         self.titles = scenario_titles(self.scenarios)  # the drop-down names scenarios as players read them
+        self.titles.update(your_battles(self.titles))
         from game.ui.app import DEFAULT_SCENARIO
 
         self.scenario = DEFAULT_SCENARIO if DEFAULT_SCENARIO in self.scenarios else (
@@ -80,9 +116,10 @@ class NewBattleMenu(GuiScene):
         from game.rules.base import RULESETS
 
         self.dropdowns = {}
+        shipped = {t: p for t, p in self.titles.items() if p in self.scenarios}
+        self.titles = {**shipped, **your_battles(shipped)}  # a battle just saved in the builder is listed
         w, h = self.size
-        bw = min(620, w - 40)
-        x = (w - bw) // 2
+        x, bw, self.card_rect = card_columns(w, h)
         y = 60
         self.label(pygame.Rect(x, y, bw, 40), "New battle", "@menu_title")
         y += 50
@@ -101,11 +138,21 @@ class NewBattleMenu(GuiScene):
             y += 48
         self._row(x, y, bw, "Computer level", ["random", "easy", "normal", "hard"], self.app.settings.ai_level,
                   "ai_level")
-        y += 60
+        y += 52
+        self.button(pygame.Rect(x, y, bw, 40), "Build your own\u2026", "build",
+                    tooltip="Choose a map, a ruleset, sides and fighters; play it or save it under Your battles")
+        y += 52
         self.button(pygame.Rect(x, y, bw // 2 - 8, 50), "Start battle  (Enter)", "start",
                     object_id="@primary_button")
         self.button(pygame.Rect(x + bw // 2 + 8, y, bw // 2 - 8, 50), "Back  (Esc)", "back",
                     object_id="@big_button")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The scenario card beside the form: it follows the scenario, ruleset and seats chosen."""
+        if self.card_rect.w <= 0 or self.card_rect.h <= 0:
+            return
+        title = next((t for t, p in self.titles.items() if p == self.scenario), "")
+        self.card.draw(surface, self.card_rect, self.scenario, title, self.ruleset, self.seats, self.pal)
 
     def _row(self, x: int, y: int, bw: int, label: str, options: list[str], current: str, key: str) -> None:
         self.label(pygame.Rect(x, y, 170, 38), label)
@@ -157,6 +204,10 @@ class NewBattleMenu(GuiScene):
             return self.start()
         if name == "back":
             return Transition("pop")
+        if name == "build":
+            from game.ui.menus.builder_menu import BuilderScene
+
+            return Transition("push", BuilderScene(self.app))
         return None
 
     def on_escape(self) -> Transition | None:

@@ -1,0 +1,382 @@
+"""Build your own battle: a map (shipped, the player's, or a .tmx path typed), a ruleset, sides, fighters from
+the ruleset's roster (edited, placed by clicking hexes), how to win; Play starts it at once, Save writes the
+scenario into the player's folder (``game.builder``), where New battle lists it under "Your battles".
+
+Everything the panel does is a :mod:`game.builder.edit` change of a headless :class:`~game.builder.Setup`;
+the board shows the battle exactly as the scenario loader would start it, and what the loader would refuse
+is said in its one sentence naming the field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pygame
+import pygame_gui
+
+from game.builder import WIN_CHOICES, BuiltSide, Setup, roster, save_setup, user_maps, user_scenarios_dir
+from game.builder.edit import (
+    add_fighter,
+    add_side,
+    board_of,
+    edit_fighter,
+    move_fighter,
+    new_setup,
+    parse_fields,
+    remove_fighter,
+    start_battle,
+)
+from game.builder.setup import map_for, with_win
+from game.hexgrid import Hex
+from game.ui.board_scene import BoardScene
+from game.ui.menus.base import GuiScene
+from game.ui.menus.builder_panel import CONTROLS, build_panel
+from game.ui.scene import Transition
+
+__all__ = ["BuilderScene"]
+
+_ERRORS = (ValueError, OSError, KeyError, TypeError)
+
+
+def _map_choices() -> dict[str, Path]:
+    """Every shipped map and the player's own (their maps/ folder), by file name."""
+    from game.ui.app import MAPS_DIR
+
+    out = {p.stem.replace("_", " "): p for p in sorted(MAPS_DIR.glob("*.tmx"))}
+    for p in user_maps():
+        out[f"yours: {p.stem}"] = p
+    return out
+
+
+class BuilderScene(GuiScene):
+    """The builder: the board on the left (terrain, start zones, the fighters), the panel on the right."""
+
+    title = "Build your own"
+
+    def __init__(self, app: Any, setup: Setup | None = None) -> None:
+        super().__init__(app)
+        import game.rules  # noqa: F401  (registers the rulesets)
+        from game.rules.base import RULESETS
+
+        self.rulesets = sorted(RULESETS)
+        self.maps = _map_choices()
+        first = next(iter(self.maps.values()), Path("arena.tmx"))
+        self.setup = setup if setup is not None else new_setup(first, self.rulesets[0] if self.rulesets else "")
+        self.typed_map = ""
+        self.side_id = self.setup.sides[0].id if self.setup.sides else ""
+        self.selected: str | None = None
+        self.dropdowns: dict[Any, str] = {}
+        self.entries: dict[Any, str] = {}
+        self.archetypes = roster(self.setup.ruleset or "")
+        self.archetype = self.archetypes[0].name if self.archetypes else ""
+        self._press: tuple[int, int] | None = None
+        self.board = self._new_board()
+
+    # -- what the panel shows ----------------------------------------------------------------------
+    @property
+    def panel_width(self) -> int:
+        return max(400, min(620, int(self.size[0] * 0.4)))
+
+    @property
+    def map_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.size[0] - self.panel_width, self.size[1])
+
+    def map_title(self) -> str:
+        here = Path(self.setup.map).resolve()
+        return next((t for t, p in self.maps.items() if p.resolve() == here), here.name)
+
+    def side(self) -> BuiltSide:
+        return next((s for s in self.setup.sides if s.id == self.side_id), self.setup.sides[0])
+
+    def fighter(self) -> Any:
+        return next((f for f in self.setup.fighters if f.id == self.selected), None)
+
+    def fighter_title(self, f: Any) -> str:
+        side = next((s.name or s.id for s in self.setup.sides if s.id == f.side), f.side)
+        return f"{f.name or f.id} ({side})"
+
+    def archetype_names(self) -> list[str]:
+        return [a.name for a in self.archetypes] or ["(this ruleset has no roster)"]
+
+    def preview_path(self) -> Path:
+        """Where the scenario would be saved (the loader's messages name it)."""
+        from game.save_slots import slot_file_name
+
+        return user_scenarios_dir() / f"{slot_file_name(self.setup.name or 'My battle')}.toml"
+
+    # -- the board ---------------------------------------------------------------------------------
+    def _shown_battle(self) -> Any:
+        """The battle as the loader would start it; while it cannot start, the map alone and why not."""
+        from game.model import Battle, Side
+
+        try:
+            return start_battle(self.setup, self.preview_path())
+        except _ERRORS as exc:
+            if self.setup.fighters:
+                self.say(str(exc).replace(str(self.preview_path()), self.preview_path().name), "failure")
+        try:
+            board = board_of(self.setup)
+        except _ERRORS as exc:
+            self.say(str(exc), "failure")
+            from game.model import Board
+
+            board = Board.open_field(8, 8)
+        sides = [Side(id=s.id, name=s.name or s.id, colour=s.colour or "#888888", control=s.control)
+                 for s in self.setup.sides]
+        return Battle(ruleset=self.setup.ruleset or "", board=board, sides=sides, fighters=[])
+
+    def _new_board(self) -> BoardScene:
+        b = BoardScene(self._shown_battle(), self.size, self.app.text)
+        b.click_selects = False
+        b.view_rect = self.map_rect
+        b.selected = self.selected
+        b.underlay = self._draw_zones
+        b.fit()
+        return b
+
+    def _draw_zones(self, surface: pygame.Surface) -> None:
+        """The map's start zones, each tinted in the colour of the side it starts (else grey)."""
+        colours = {s.id: s.colour for s in self.setup.sides}
+        board = self.board.battle.board
+        for i, (zone, hexes) in enumerate(sorted(board.zones.items())):
+            code = colours.get(zone) or (self.setup.sides[i].colour if i < len(self.setup.sides) else "#888888")
+            try:
+                r, g, b = (int(code[k:k + 2], 16) for k in (1, 3, 5))
+            except ValueError:
+                r, g, b = 136, 136, 136
+            self.board.tints.blit(surface, self.board.camera, list(hexes), (r, g, b, 55), (r, g, b, 200),
+                                  width=2, inset=0.08)
+
+    def refresh(self, *, new_board: bool = False) -> None:
+        """After a change: the board and the panel show the set-up."""
+        self.message = None
+        if self.selected not in {f.id for f in self.setup.fighters}:
+            self.selected = None
+        if new_board:
+            self.board = self._new_board()
+        else:
+            self.board.battle = self._shown_battle()
+            self.board.selected = self.selected
+        self.rebuild()
+
+    # -- widgets -----------------------------------------------------------------------------------
+    def build(self) -> None:
+        self.dropdowns, self.entries = {}, {}
+        m = self.map_rect
+        build_panel(self, pygame.Rect(m.right + 12, 8, self.panel_width - 24, self.size[1] - 16))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.board.resize(size)
+        self.board.view_rect = self.map_rect
+        self.board.fit()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        surface.set_clip(self.map_rect)
+        self.board.draw(surface)
+        surface.set_clip(None)
+        panel = pygame.Rect(self.map_rect.right, 0, self.panel_width, surface.get_height())
+        pygame.draw.rect(surface, (22, 24, 31), panel)
+        pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
+
+    # -- events ------------------------------------------------------------------------------------
+    def on_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
+            self.choose(self.dropdowns[event.ui_element], event.text)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.entries:
+            self.typed(self.entries[event.ui_element], event.ui_element.get_text())
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            self._mouse(event)
+        return None
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+        if not self.map_rect.collidepoint(pos) and event.type != pygame.MOUSEBUTTONUP:
+            return
+        self.board.handle(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press = tuple(pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
+            near = abs(pos[0] - self._press[0]) + abs(pos[1] - self._press[1]) < 5
+            self._press = None
+            if near and self.map_rect.collidepoint(pos):
+                self.click_board(pos)
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        """A fighter clicked is picked; a hex clicked takes the picked fighter there."""
+        who = self.board.fighter_at_screen(pos)
+        if who is not None:
+            self.selected = who
+            self.refresh()
+            return
+        h = self.board.hex_at_screen(pos)
+        if h is not None and self.selected is not None:
+            self.change(move_fighter(self.setup, self.selected, Hex(h.q, h.r)))
+
+    def change(self, setup: Setup, *, new_board: bool = False) -> None:
+        self.setup = setup
+        self.refresh(new_board=new_board)
+
+    def choose(self, key: str, value: str) -> None:
+        """A drop-down's new value."""
+        if key == "map" and value in self.maps:
+            self.change(msgspec.structs.replace(self.setup, map=self.maps[value].resolve().as_posix()),
+                        new_board=True)
+        elif key == "ruleset" and value != self.setup.ruleset:
+            self.archetypes = roster(value)
+            self.archetype = self.archetypes[0].name if self.archetypes else ""
+            had = bool(self.setup.fighters)
+            self.change(msgspec.structs.replace(self.setup, ruleset=value, fighters=[]))
+            if had:
+                self.say("The fighters were taken off: each ruleset has fighters of its own make.")
+        elif key == "side":
+            self.side_id = next((s.id for s in self.setup.sides if (s.name or s.id) == value), self.side_id)
+            self.rebuild()
+        elif key == "control":
+            sides = [msgspec.structs.replace(s, control=CONTROLS.get(value, "human")) if s.id == self.side_id
+                     else s for s in self.setup.sides]
+            self.change(msgspec.structs.replace(self.setup, sides=sides))
+        elif key == "archetype":
+            self.archetype = value
+        elif key == "fighter":
+            self.selected = next((f.id for f in self.setup.fighters if self.fighter_title(f) == value), None)
+            self.refresh()
+        elif key == "facing" and self.selected:
+            self.change(edit_fighter(self.setup, self.selected, facing=None if not value.isdigit() else int(value)))
+        elif key == "posture" and self.selected:
+            self.change(edit_fighter(self.setup, self.selected, posture=value))
+        elif key == "win":
+            choice = next((k for k, v in WIN_CHOICES.items() if v == value), "default")
+            self.change(with_win(self.setup, choice, self._rounds()))
+
+    def _rounds(self) -> int:
+        text = next((e.get_text() for e, k in self.entries.items() if k == "rounds"), "40")
+        return int(text) if text.strip().isdigit() else 40
+
+    def typed(self, key: str, text: str) -> bool:
+        """A field's text (Enter, or Play and Save, take it); False, with the reason said, when it is refused."""
+        try:
+            self.setup = self._typed(key, text)
+        except ValueError as exc:
+            self.say(f"{key.replace('_', ' ').capitalize()}: {exc}.", "failure")
+            return False
+        if key not in ("map_path",):
+            self.refresh(new_board=False)
+        return True
+
+    def _typed(self, key: str, text: str) -> Setup:
+        s, fid = self.setup, self.selected
+        if key == "title":
+            return msgspec.structs.replace(s, name=text.strip())
+        if key == "side_name":
+            return msgspec.structs.replace(s, sides=[msgspec.structs.replace(x, name=text.strip())
+                                                     if x.id == self.side_id else x for x in s.sides])
+        if key == "rounds":
+            return with_win(s, "round_limit", self._rounds()) if "turn_limit" in s.options else s
+        if key == "map_path":
+            self.typed_map = text.strip()
+            return s
+        if fid is None:
+            return s
+        if key == "name":
+            return edit_fighter(s, fid, name=text.strip())
+        if key in ("stats", "skills"):
+            return edit_fighter(s, fid, **{key: parse_fields(text)})
+        if key == "hands":
+            return edit_fighter(s, fid, hands=parse_fields(text, numbers=False))
+        if key == "items":
+            return edit_fighter(s, fid, items=[x.strip() for x in text.split(",") if x.strip()])
+        return s
+
+    def take_fields(self) -> bool:
+        """Every field's text into the set-up (what was typed without Enter counts too)."""
+        for entry, key in list(self.entries.items()):
+            try:
+                self.setup = self._typed(key, entry.get_text())
+            except ValueError as exc:
+                self.say(f"{key.replace('_', ' ').capitalize()}: {exc}.", "failure")
+                return False
+        return True
+
+    def on_button(self, name: str, widget: Any) -> Transition | None:
+        if name == "back":
+            return Transition("pop")
+        if name == "play":
+            return self.play()
+        if name == "save":
+            self.save()
+        elif name == "add_side":
+            self.take_fields()
+            self.change(add_side(self.setup, "ai"))
+            self.side_id = self.setup.sides[-1].id
+            self.rebuild()
+        elif name == "add_fighter":
+            self.add_from_roster()
+        elif name == "remove_fighter" and self.selected:
+            self.change(remove_fighter(self.setup, self.selected))
+        elif name == "open_map":
+            self.open_map()
+        return None
+
+    def add_from_roster(self) -> None:
+        arch = next((a for a in self.archetypes if a.name == self.archetype), None)
+        if arch is None:
+            self.say("This ruleset has no ready-made fighters.", "failure")
+            return
+        self.take_fields()
+        setup, fid = add_fighter(self.setup, arch, self.side_id, self.board.battle.board)
+        self.selected = fid
+        self.change(setup)
+
+    def open_map(self) -> None:
+        """The .tmx whose path is typed, read first (a map that cannot be used is said in one sentence)."""
+        from game.tiled.reader import load_map
+
+        text = next((e.get_text() for e, k in self.entries.items() if k == "map_path"), "").strip()
+        self.typed_map = text
+        path = Path(text).expanduser()
+        if path.suffix.lower() != ".tmx":
+            self.say(f"Map file: {text or '(nothing typed)'} is not a Tiled .tmx file.", "failure")
+            return
+        try:
+            load_map(path)
+        except _ERRORS as exc:
+            self.say(str(exc), "failure")
+            return
+        self.maps[f"file: {path.name}"] = path
+        self.change(msgspec.structs.replace(self.setup, map=path.resolve().as_posix()), new_board=True)
+
+    def play(self) -> Transition | None:
+        """The battle at once, as the loader starts it from the saved text (nothing is written)."""
+        from game.ui.session import SessionError
+
+        if not self.take_fields():
+            return None
+        try:
+            battle = start_battle(self.setup, self.preview_path())
+            scene = self.app.battle_from(battle)
+        except (SessionError, *_ERRORS) as exc:
+            self.say(str(exc).replace(str(self.preview_path()), self.preview_path().name), "failure")
+            return None
+        return Transition("reset", scene)
+
+    def save(self) -> Path | None:
+        """The scenario into the player's folder; its path, or None with the reason said."""
+        from game.userfiles import UserFileError
+
+        if not self.take_fields():
+            return None
+        target = self.preview_path()
+        setup = msgspec.structs.replace(self.setup, map=map_for(self.setup.map, target))
+        try:
+            save_setup(setup, target)
+        except (UserFileError, *_ERRORS) as exc:
+            self.say(str(exc).replace(str(target), target.name), "failure")
+            return None
+        self.say(f"Saved as {target.name}: New battle lists it under 'Your battles'.", "success")
+        return target
+
+    def on_escape(self) -> Transition | None:
+        return Transition("pop")

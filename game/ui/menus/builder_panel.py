@@ -1,0 +1,117 @@
+"""The battle builder's side panel: its rows of pygame-gui widgets, laid out for the window's height
+(1024x640 up to 1920x1080). Kept apart from :mod:`game.ui.menus.builder_menu` (what the rows do)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.builder import WIN_CHOICES
+from game.builder.edit import fields_text
+from game.builder.setup import win_of
+
+__all__ = ["CONTROLS", "build_panel"]
+
+#: a side's seat as the panel says it -> as the scenario writes it
+CONTROLS = {"human": "human", "computer": "ai"}
+FACINGS = ["toward the middle", "0", "1", "2", "3", "4", "5"]
+
+
+class _Rows:
+    """Places rows of widgets down the panel: a label on the left, one or two widgets on the right."""
+
+    def __init__(self, scene: Any, rect: pygame.Rect, row: int) -> None:
+        self.scene, self.rect, self.row, self.y = scene, rect, row, rect.y
+        self.label_w = 78
+
+    def cells(self, label: str, parts: int = 1, widths: tuple[float, ...] | None = None) -> list[pygame.Rect]:
+        s, r = self.scene, self.rect
+        s.label(pygame.Rect(r.x, self.y, self.label_w, self.row), label)
+        x0, w = r.x + self.label_w + 4, r.w - self.label_w - 4
+        widths = widths or tuple(1 / parts for _ in range(parts))
+        out, x = [], x0
+        for f in widths:
+            cw = int(w * f)
+            out.append(pygame.Rect(x, self.y, cw - 4, self.row))
+            x += cw
+        self.y += self.row + 4
+        return out
+
+
+def _dropdown(scene: Any, key: str, options: list[str], current: str, rect: pygame.Rect) -> None:
+    options = options or ["-"]
+    dd = pygame_gui.elements.UIDropDownMenu(options, current if current in options else options[0], rect,
+                                            scene.gui)
+    scene.add(dd)
+    scene.dropdowns[dd] = key
+
+
+def _entry(scene: Any, key: str, text: str, rect: pygame.Rect) -> None:
+    e = pygame_gui.elements.UITextEntryLine(rect, scene.gui)
+    e.set_text(text)
+    scene.add(e)
+    scene.entries[e] = key
+
+
+def build_panel(scene: Any, rect: pygame.Rect) -> None:
+    """Every row of the panel for the scene's set-up and selection."""
+    row = 30 if rect.h < 760 else 34
+    rows = _Rows(scene, rect, row)
+    scene.label(pygame.Rect(rect.x, rows.y, rect.w, row + 4), "Build your own battle", "@menu_title")
+    rows.y += row + 10
+    setup = scene.setup
+    _dropdown(scene, "map", list(scene.maps), scene.map_title(), rows.cells("Map")[0])
+    a, b = rows.cells("Map file", widths=(0.75, 0.25))
+    _entry(scene, "map_path", scene.typed_map, a)
+    scene.button(b, "Open", "open_map", tooltip="Open the Tiled .tmx map whose path is typed here")
+    _dropdown(scene, "ruleset", scene.rulesets, setup.ruleset or "", rows.cells("Rules")[0])
+    side = scene.side()
+    a, b = rows.cells("Side", 2)
+    _dropdown(scene, "side", [s.name or s.id for s in setup.sides], side.name or side.id, a)
+    _dropdown(scene, "control", list(CONTROLS), "computer" if side.control == "ai" else "human", b)
+    a, b = rows.cells("Side name", widths=(0.65, 0.35))
+    _entry(scene, "side_name", side.name, a)
+    scene.button(b, "Add side", "add_side")
+    a, b = rows.cells("Roster", widths=(0.65, 0.35))
+    _dropdown(scene, "archetype", scene.archetype_names(), scene.archetype, a)
+    scene.button(b, "Add fighter", "add_fighter", enabled=bool(scene.archetypes),
+                 tooltip="Add this ready-made fighter to the side, on a free hex of its start zone")
+    _fighter_rows(scene, rows)
+    choice, limit = win_of(setup)
+    a, b = rows.cells("To win", widths=(0.7, 0.3))
+    _dropdown(scene, "win", list(WIN_CHOICES.values()), WIN_CHOICES[choice], a)
+    _entry(scene, "rounds", str(limit or 40), b)
+    _entry(scene, "title", setup.name, rows.cells("Battle name")[0])
+    third = (rect.w - 8) // 3
+    y = rows.y + 4
+    h = max(row + 6, 40)
+    scene.button(pygame.Rect(rect.x, y, third, h), "Play", "play", object_id="@primary_button")
+    scene.button(pygame.Rect(rect.x + third + 4, y, third, h), "Save", "save",
+                 tooltip="Save the battle in your folder: it shows under 'Your battles' in New battle")
+    scene.button(pygame.Rect(rect.x + 2 * third + 8, y, third, h), "Back", "back")
+
+
+def _fighter_rows(scene: Any, rows: _Rows) -> None:
+    """The picked fighter's rows: which one, its name, stats, skills, hands, facing and posture."""
+    setup, f = scene.setup, scene.fighter()
+    a, b = rows.cells("Fighter", widths=(0.65, 0.35))
+    names = [scene.fighter_title(x) for x in setup.fighters] or ["(none yet)"]
+    _dropdown(scene, "fighter", names, scene.fighter_title(f) if f else names[0], a)
+    scene.button(b, "Remove", "remove_fighter", enabled=f is not None)
+    if f is None:
+        scene.label(pygame.Rect(rows.rect.x, rows.y, rows.rect.w, rows.row),
+                    "Add fighters from the roster; click a hex to move the picked one.")
+        rows.y += 5 * (rows.row + 4)
+        return
+    _entry(scene, "name", f.name, rows.cells("Name")[0])
+    _entry(scene, "stats", fields_text(f.stats), rows.cells("Stats")[0])
+    _entry(scene, "skills", fields_text(f.skills), rows.cells("Skills")[0])
+    _entry(scene, "hands", fields_text(f.hands), rows.cells("In hand")[0])
+    _entry(scene, "items", ", ".join(f.items), rows.cells("On belt")[0])
+    a, b = rows.cells("Facing", 2)
+    _dropdown(scene, "facing", FACINGS, "toward the middle" if f.facing is None else str(f.facing), a)
+    from game.model import POSTURES
+
+    _dropdown(scene, "posture", list(POSTURES), f.posture, b)

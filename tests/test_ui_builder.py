@@ -1,0 +1,158 @@
+"""The battle builder as a player uses it: real pygame events posted to the real app, headless.
+
+Main menu -> New battle -> Build your own: a map and a ruleset picked, fighters added from the roster and
+placed by clicking hexes, a stat typed, a round limit, Save (the file lands in the player's folder and New
+battle lists it under "Your battles"), then Play starts the battle at once. A bad field is refused in one
+sentence naming it, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui.clock import FixedClock  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZE = (1280, 800)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
+    pygame.display.init()
+    pygame.event.clear()
+    from game.ui.app import App
+
+    a = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="fast"))
+    yield a
+    a.close()
+    pygame.event.clear()
+
+
+def click(app, pos, steps=2):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(steps):
+        app.step()
+
+
+def pick(app, scene, key, text):
+    """What pygame-gui posts when the player picks ``text`` in the drop-down ``key``."""
+    dd = next(w for w, k in scene.dropdowns.items() if k == key)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text, ui_element=dd,
+                                         ui_object_id=""))
+    app.step()
+
+
+def type_into(app, scene, key, text):
+    """Clear a field, type ``text`` and press Enter, as the player would."""
+    entry = next(w for w, k in scene.entries.items() if k == key)
+    click(app, entry.rect.center)
+    entry.set_text("")
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.step()
+    app.step()
+
+
+def open_builder(app):
+    from game.ui.menus.builder_menu import BuilderScene
+    from game.ui.menus.main_menu import MainMenu
+    from game.ui.menus.new_battle import NewBattleMenu
+
+    app.step()
+    assert isinstance(app.scene, MainMenu)
+    click(app, app.scene.button_named("new").rect.center)
+    assert isinstance(app.scene, NewBattleMenu)
+    click(app, app.scene.button_named("build").rect.center)
+    assert isinstance(app.scene, BuilderScene)
+    return app.scene
+
+
+def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
+    from game.builder import load_setup, user_scenarios
+    from game.maps import load_scenario
+    from game.ui.menus.new_battle import YOUR_BATTLES, NewBattleMenu
+
+    b = open_builder(app)
+    pick(app, b, "map", "tavern")
+    assert b.setup.map.endswith("tavern.tmx")
+    pick(app, b, "ruleset", "edge")
+    assert b.setup.ruleset == "edge" and b.archetypes
+    for side in ("red", "blue"):
+        pick(app, b, "side", side.title())
+        click(app, b.button_named("add_fighter").rect.center)
+    assert [f.side for f in b.setup.fighters] == ["red", "blue"]
+    red, blue = b.setup.fighters
+    # the picked (blue) fighter goes where the player clicks: next to the red one
+    from game.hexgrid import DIRECTIONS, Hex
+
+    board = b.board.battle.board
+    target = next(Hex(red.hex[0] + d.q, red.hex[1] + d.r) for d in DIRECTIONS
+                  if board.is_open(Hex(red.hex[0] + d.q, red.hex[1] + d.r)))
+    click(app, b.board.hex_screen_pos(target))
+    assert b.setup.fighters[1].hex == [target.q, target.r]
+    first = next(iter(b.setup.fighters[1].stats))
+    type_into(app, b, "stats", f"{first}=5")
+    assert b.setup.fighters[1].stats == {first: 5}
+    pick(app, b, "win", "Last side standing, or a draw after a number of rounds")
+    assert b.setup.options == {"turn_limit": 40}
+    type_into(app, b, "title", "Tavern Test")
+    click(app, b.button_named("save").rect.center)
+    saved = user_scenarios()
+    assert [p.name for p in saved] == ["Tavern Test.toml"], b.message
+    load_scenario(saved[0])
+    assert load_setup(saved[0]).fighters[1].stats == {first: 5}
+    # New battle lists it under "Your battles"
+    click(app, b.button_named("back").rect.center)
+    menu = app.scene
+    assert isinstance(menu, NewBattleMenu)
+    titles = list(menu.titles)
+    assert titles.index(YOUR_BATTLES) == titles.index("Tavern Test") - 1
+    # and Play starts it at once
+    click(app, menu.button_named("build").rect.center)
+    b = app.scene
+    pick(app, b, "ruleset", "edge")
+    click(app, b.button_named("add_fighter").rect.center)
+    pick(app, b, "side", "Blue")
+    click(app, b.button_named("add_fighter").rect.center)
+    click(app, b.button_named("play").rect.center, steps=4)
+    for _ in range(4):
+        if app.battle_scene is not None:
+            break
+        app.step()
+    if app.battle_scene is None:  # a briefing first: its own scene, the battle behind it
+        from game.ui.briefing import BriefingScene
+
+        assert isinstance(app.scene, BriefingScene)
+    else:
+        assert {f.side for f in app.battle_scene.session.battle.fighters} == {"red", "blue"}
+
+
+def test_a_bad_field_is_one_sentence_naming_it(app) -> None:
+    b = open_builder(app)
+    click(app, b.button_named("add_fighter").rect.center)
+    type_into(app, b, "stats", "ST=twelve")
+    assert b.message is not None and "Stats" in b.message[0] and "whole number" in b.message[0]
+    type_into(app, b, "hands", "right=lightsaber")
+    text = b.message[0]
+    assert "fighters[0].hands" in text and "\n" not in text and "Traceback" not in text
+    click(app, b.button_named("save").rect.center)
+    from game.builder import user_scenarios
+
+    assert user_scenarios() == []
