@@ -59,6 +59,7 @@ from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.last_action import LastAction
 from game.ui.legend import draw_legend
 from game.ui.marks import draw_grips
+from game.ui.net_session import leave_battle, take_arrivals
 from game.ui.palette import palette
 from game.ui.path_preview import PathPreview
 from game.ui.roll_breakdown import RollBreakdown
@@ -162,9 +163,8 @@ class BattleScene(Scene):
     def _apply_palette(self) -> None:
         self.pal = palette(self.settings.palette)
         b = self.session.battle
-        ids = list(self.board.side_index)
         cols = {}
-        for sid in ids:
+        for sid in list(self.board.side_index):
             i = self.board.side_index[sid]
             side = b.side(sid)
             if self.pal.use_scenario_colours and side is not None:
@@ -220,7 +220,7 @@ class BattleScene(Scene):
         self.layout(size)
 
     def leave(self) -> None:
-        self.close_mode_widgets()
+        leave_battle(self)  # a served match's connection and hosted server go with the screen
 
     def close_mode_widgets(self) -> None:
         """Kill the open action menu's and dice dialog's widgets (a mode change, a menu on top)."""
@@ -339,6 +339,7 @@ class BattleScene(Scene):
                 result, decision = got
                 self._shadow_key = None
                 self.dispatch(result, self._computer_shadow, decision)
+        take_arrivals(self)  # a served match's entries and notes (game.ui.net_session)
         if not self.player.busy:
             self.warm_odds()
         if self.lesson is not None:

@@ -493,4 +493,4 @@ class Watching(Mode):
             return "The battle is over \u00b7 Esc: menu"
         if scene.session.thinking:
             return "The computer is thinking\u2026"
-        return ""
+        return getattr(scene.session, "waiting_words", str)()  # a served match: "Waiting for Blue\u2026"

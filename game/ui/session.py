@@ -197,6 +197,19 @@ class Session:
             return self.ctl.resume()
         return None
 
+    # -- what arrives by itself ---------------------------------------------------------------
+    #: a battle served over a network answers with ``game.ui.net_session.NetSession``, which has this face
+    networked = False
+
+    def arrivals(self) -> list[Any]:
+        """What changed the battle since the last frame without the screen asking (a served match's entries:
+        ``game.ui.net_session.Arrival``); a local battle changes only when the screen submits: none."""
+        return []
+
+    def waiting_words(self) -> str:
+        """The hint while another player acts; a local battle's computer says "thinking" itself: none."""
+        return ""
+
     # -- the computer -------------------------------------------------------------------------
     def _opponent_obj(self) -> Any:
         if self._opponent is None:

@@ -60,6 +60,8 @@ class MainMenu(GuiScene):
             ("learn", "Learn\u2026", "Guided lessons: each teaches one rule of one ruleset, step by step.", True),
             ("lab", "Situation lab\u2026", "Set up any moment, play one action, step through it, compare rulesets.",
              True),
+            ("network", "Network\u2026", "Host a match for a friend on another machine, join one, or watch one.",
+             True),
             ("continue", "Continue", continue_tip(latest), latest is not None),
             ("load", "Load\u2026", "Open a saved battle.", True),
             ("replay", "Replay\u2026", "Watch a saved battle again, step by step.", True),
@@ -115,6 +117,10 @@ class MainMenu(GuiScene):
             return Transition("push", LoadMenu(self.app, replay=name == "replay"))
         if name == "lab":
             return self.lab()
+        if name == "network":
+            from game.ui.menus.network_menu import NetworkMenu
+
+            return Transition("push", NetworkMenu(self.app))
         if name == "settings":
             from game.ui.menus.settings_menu import SettingsMenu
 

@@ -1,0 +1,384 @@
+"""A battle played over a network, seen from one seat: the same face as :class:`game.ui.session.Session`.
+
+The battle screen talks to its session (what may be done, whose turn it is,
+submit an intent) and never asks whether the battle is local. A
+:class:`NetSession` answers from a :class:`game.net.client.NetClient`: the
+board shows ``client.mirror.battle`` (the server's battle, rebuilt entry by
+entry), the player's intents go to ``client.submit`` (the server rolls and
+decides), and :meth:`NetSession.arrivals` (called each frame, as the computer
+is polled in a local battle) hands the screen what the server sent since:
+each arrival a ``Result`` with the new log entries and the battle as it was
+before them (the *shadow* the event player animates on), or one sentence
+(an error, a refusal, a dropped connection).
+
+Undo is off: the server has played the action for both players.
+
+:class:`HostedServer` runs :class:`game.net.server.Server` on a thread of the
+game, so a player can host a match from the window (loopback unless the
+player lets other machines join).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.base import Action, Option, Reason
+from game.turns import Result, side_ids
+
+__all__ = ["NetSession", "Arrival", "HostedServer", "NetError", "lan_address", "take_arrivals",
+           "leave_battle"]
+
+#: seconds the window waits for its own server to bind its port
+BIND_WAIT = 5.0
+
+
+class NetError(ValueError):
+    """A match that cannot be hosted or joined: one sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """What came from the server since the last frame: a result to animate (with its shadow), or words."""
+
+    result: Result | None = None
+    shadow: Any = None
+    text: str = ""
+    tone: str = "neutral"
+
+
+class _Quiet:
+    """Where the in-game server's console lines go (the window says what matters in its own words)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        """Nothing to flush."""
+
+
+class HostedServer:
+    """``clinch serve`` inside the game: its own thread and event loop, stopped with the battle."""
+
+    def __init__(self, *, host: str = "127.0.0.1", port: int = 0, seed: int | None = None) -> None:
+        from game.net.server import Server
+
+        self.server = Server(host=host, port=port, data=None, seed=seed, log=_Quiet())
+        self.error: str | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._bound = threading.Event()
+
+    @property
+    def host(self) -> str:
+        return self.server.host
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    def add_match(self, scenario: str, battle: Any) -> str:
+        """A new match of ``battle``; its code, to tell the other players."""
+        return self.server.add_match(scenario, battle).code
+
+    def start(self) -> HostedServer:
+        """Bind and serve; :class:`NetError` in one sentence when the port cannot be bound."""
+        self._thread = threading.Thread(target=self._main, name="clinch-host", daemon=True)
+        self._thread.start()
+        if not self._bound.wait(BIND_WAIT):
+            self.error = self.error or f"The server did not start within {BIND_WAIT:g} s."
+        if self.error is not None:
+            self.stop()
+            raise NetError(self.error)
+        return self
+
+    def _main(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._serve())
+        except OSError as exc:
+            self.error = f"Cannot listen on {self.server.host}:{self.server.port} ({exc.strerror or exc})."
+        finally:
+            self._bound.set()
+            loop.close()
+
+    async def _serve(self) -> None:
+        self.server.ready = asyncio.Event()
+        task = asyncio.create_task(self.server.run())
+        ready = asyncio.create_task(self.server.ready.wait())
+        await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if not task.done():
+            self._bound.set()
+        await task  # raises the OSError of a port that cannot be bound
+
+    def stop(self) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self.server.stop)
+            except RuntimeError:
+                pass
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+
+def lan_address() -> str:
+    """This machine's address on its network, for the host to tell a friend (no packet is sent: a UDP socket
+    only picks the interface its route would use); ``"this machine's address"`` when there is none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+    except OSError:
+        return "this machine's address"
+
+
+class NetSession:
+    """One seat of a served match (or a spectator's), with :class:`~game.ui.session.Session`'s face."""
+
+    networked = True
+    scenario: str | None = None
+    ai_level = "normal"
+    ai_problem: str | None = None
+    last_decision: Any = None
+    save_problem: str | None = None
+    thinking = False
+    waiting_for_dice = None
+
+    def __init__(self, client: Any, *, hosted: HostedServer | None = None, scenario: str | None = None) -> None:
+        self.client = client
+        self.hosted = hosted
+        self.scenario = scenario
+        self.resting: set[tuple[str, int]] = set()
+        self._sent_for: int | None = None  # the entry count our last intent was sent for (awaiting its entry)
+        self._mirror: Any = None
+        self._shadow: Any = None
+        self._log_len = 0
+        self.dropped = False
+        #: the host's "Match code K7QM2X · address 192.168.1.20:8765", said while waiting for the others
+        self.shared = ""
+        self._remember()
+
+    # -- what is going on ---------------------------------------------------------------------
+    @property
+    def mirror(self) -> Any:
+        return self.client.mirror
+
+    @property
+    def battle(self) -> Any:
+        return self.mirror.battle
+
+    @property
+    def ruleset(self) -> Any:
+        return self.mirror.ruleset
+
+    @property
+    def ctl(self) -> Any:
+        """The mirror's controller: read it (initiative, the first state), never play on it."""
+        return self.mirror.ctl
+
+    @property
+    def my_side(self) -> str:
+        return self.client.seat or ""
+
+    @property
+    def seat(self) -> dict[str, str]:
+        return {s: ("human" if s == self.my_side else "remote") for s in side_ids(self.battle)}
+
+    def whose_turn(self) -> str | None:
+        return self.ctl.whose_turn()
+
+    def current_side(self) -> str | None:
+        return self.ctl.current_side()
+
+    def is_human_turn(self) -> bool:
+        """This seat's turn, with no intent of ours still on its way to the server."""
+        m = self.mirror
+        return self.client.my_turn() and self._sent_for != m.count and not self.battle.ended
+
+    def human_sides(self) -> list[str]:
+        return [self.my_side] if self.my_side else []
+
+    def is_hotseat(self) -> bool:
+        return False  # each player has their own screen: nothing to hide between turns
+
+    def side_name(self, side_id: str | None) -> str:
+        if side_id is None:
+            return ""
+        s = self.battle.side(side_id)
+        return (s.name or s.id) if s is not None else side_id
+
+    def waiting_words(self) -> str:
+        """The hint while another seat plays: ``Waiting for Blue…``, and how our connection stands."""
+        b = self.battle
+        if b.ended:
+            return ""
+        if self.client.my_turn() and self._sent_for == self.mirror.count:
+            return "Sent to the server\u2026"
+        if self.client.my_turn():
+            return ""
+        who = self.side_name(self.current_side()) or "the other player"
+        if self.dropped:
+            return f"Waiting for {who} (reconnecting\u2026)"
+        watching = "" if self.my_side else "You are watching \u00b7 "
+        share = f" \u00b7 {self.shared}" if self.shared else ""
+        return f"{watching}Waiting for {who}\u2026{share}"
+
+    def options(self, fighter_id: str | None = None) -> list[Option]:
+        fid = fighter_id or self.whose_turn()
+        if fid is None or fid != self.whose_turn() or not self.is_human_turn():
+            return []
+        return self.ctl.legal_actions()
+
+    def odds(self, action: Action) -> dict[str, float] | None:
+        try:
+            return self.ruleset.odds(self.battle, action)
+        except Exception:  # noqa: BLE001 - a ruleset without odds for this action: show no number
+            return None
+
+    # -- playing ------------------------------------------------------------------------------
+    def _sent(self, ok: bool) -> Result:
+        if not ok:
+            return Result("rejected", reason=Reason("Not connected to the server; try again in a moment.",
+                                                    kind="bad_intent"))
+        self._sent_for = self.mirror.count
+        return Result("ok")  # the server's entry brings the outcome (arrivals)
+
+    def submit(self, intent: Action) -> Result:
+        if not self.is_human_turn():
+            return Result("rejected", reason=Reason("It is not this seat's turn.", kind="not_your_turn"))
+        return self._sent(self.client.submit(intent))
+
+    def choose(self, action: Action) -> Result:
+        return self.submit(action)
+
+    def end_turn(self) -> Result:
+        intent = self.ctl.pass_intent()
+        if intent is None:
+            return Result("rejected", reason=Reason("It is nobody's turn.", kind="not_your_turn"))
+        return self.submit(intent)
+
+    def end_round(self) -> Result:
+        return self.end_turn()
+
+    def pass_idle(self) -> tuple[Result | None, list[Any]]:
+        return None, []  # a turn with nothing in it is the player's to pass: the server plays no turn by itself
+
+    def _off(self, what: str) -> Result:
+        return Result("rejected", reason=Reason(f"{what} is off in a networked battle: the server has played it "
+                                                f"for both players.", kind="illegal"))
+
+    def undo(self) -> Result:
+        return self._off("Undo")
+
+    def redo(self) -> Result:
+        return self._off("Redo")
+
+    def undo_reason(self) -> Reason | None:
+        return self._off("Undo").reason
+
+    def give_dice(self, faces: list[int]) -> Result:
+        return self._off("Entering dice")
+
+    def cancel_dice(self) -> bool:
+        return False
+
+    def set_dice_source(self, source: str) -> Result | None:
+        return None  # the server rolls
+
+    def set_ai(self, level: str, budget_ms: float | None) -> None:
+        """No computer plays on this screen."""
+
+    def computer_to_act(self) -> bool:
+        return False
+
+    def poll_computer(self) -> tuple[Result, Any] | None:
+        return None
+
+    def cancel_computer(self) -> None:
+        """No computer plays on this screen."""
+
+    # -- the network --------------------------------------------------------------------------
+    def _remember(self) -> None:
+        m = self.mirror
+        if m is None:
+            return
+        if m is not self._mirror or len(m.battle.log) != self._log_len:
+            self._mirror = m
+            self._shadow = m.battle.clone(with_log=False)
+            self._log_len = len(m.battle.log)
+
+    def arrivals(self) -> list[Arrival]:
+        """Apply what the server sent (``client.poll``) and say it: results to animate, sentences to show."""
+        out: list[Arrival] = []
+        entries = False
+        for note in self.client.poll():
+            if note.kind == "entry":
+                entries = True
+                self.dropped = False
+            elif note.kind == "dropped":
+                self.dropped = True
+                out.append(Arrival(text=note.text or "The connection dropped; reconnecting.", tone="failure"))
+            elif note.kind == "welcome":
+                self.dropped = False
+                self._sent_for = None  # our intent may not have arrived: the player acts again
+            elif note.kind in ("error", "refused"):
+                self._sent_for = None
+                out.append(Arrival(text=note.text, tone="failure"))
+            elif note.kind == "ended":
+                out.append(Arrival(text=note.text, tone="success"))
+        m = self.mirror
+        if entries and m is self._mirror and m is not None:
+            new = tuple(m.battle.log[self._log_len:])
+            if new:
+                out.insert(0, Arrival(result=Result("ok", entries=new, ended=m.battle.ended,
+                                                    winner=m.battle.winner), shadow=self._shadow))
+        if m is not None and self._sent_for is not None and m.count != self._sent_for:
+            self._sent_for = None
+        self._remember()
+        return out
+
+    def close(self) -> None:
+        self.client.close()
+        if self.hosted is not None:
+            self.hosted.stop()
+
+    # -- files --------------------------------------------------------------------------------
+    def save(self, path: Any = None, name: str = "save", *, title: str = "") -> Any:
+        """A copy of the battle so far, as a local save (the match itself lives on the server)."""
+        from game import saves
+
+        return saves.save_game(self.ctl, path, name=name, scenario=self.scenario, title=title)
+
+    def replay(self) -> Any:
+        from game import saves
+
+        return saves.Replay.from_controller(self.ctl)
+
+
+def take_arrivals(scene: Any) -> None:
+    """The battle screen's frame: what its session says arrived by itself (a served match's entries and notes;
+    a local session has none) is animated as the computer's moves are, each sentence a toast; when the turn
+    comes back to this seat, the turn's banner recaps what the other players did since."""
+    arrivals = getattr(scene.session, "arrivals", list)()
+    for a in arrivals:
+        if a.result is not None:
+            scene.dispatch(a.result, a.shadow)
+        if a.text:
+            scene.toast(a.text, a.tone)
+    if any(a.result is not None for a in arrivals) and scene.session.is_human_turn():
+        from game.ui.handover import show_turn_banner
+
+        show_turn_banner(scene, scene.session.current_side())
+
+
+def leave_battle(scene: Any) -> None:
+    """The battle screen goes: its menu and dialog widgets, and a served match's connection and the server this
+    window hosted (a local battle's session lives on: the end screen and the review still read it)."""
+    scene.close_mode_widgets()
+    if getattr(scene.session, "networked", False):
+        scene.session.close()

@@ -1,0 +1,176 @@
+"""Playing a friend over a network, from the window: posted events drive the real app headless.
+
+The main menu's Network entry hosts the arena on 127.0.0.1 (port 0: a free
+one) with the server inside the game; a headless computer player
+(``game.net.client.play_computer``) joins the other seat; the player moves
+through the window, the move goes to the server and comes back as an
+entry, and the computer's reply is applied to the board. Also: a join that
+cannot reach its server, a bad address and a refused code each say one
+sentence in the window. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import threading  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui.clock import FixedClock  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+ARENA = ROOT / "maps" / "arena.toml"
+pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
+SIZE = (1280, 800)
+
+
+def click(app, pos, steps=2):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(steps):
+        app.step()
+
+
+def press(app, key, unicode="", steps=2):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+    for _ in range(steps):
+        app.step()
+
+
+def type_into(app, widget, text):
+    """Click a text field, empty it with Backspace, type ``text``."""
+    click(app, widget.rect.center)
+    for _ in range(len(widget.get_text()) + 1):
+        press(app, pygame.K_BACKSPACE, steps=1)
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step()
+    app.step()
+
+
+def until(app, cond, seconds, what):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step()
+        if cond():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def app():
+    from game.ui.app import App
+
+    a = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant", handover=False))
+    yield a
+    a.close()
+
+
+def open_network(app, mode="host"):
+    from game.ui.menus.network_menu import NetworkMenu
+
+    click(app, app.scene.button_named("network").rect.center)
+    assert isinstance(app.scene, NetworkMenu)
+    if mode != "host":
+        click(app, app.scene.button_named(f"mode:{mode}").rect.center)
+    return app.scene
+
+
+def test_host_a_match_play_a_move_and_see_the_computer_reply(app):
+    from game.net.client import NetClient, play_computer
+    from game.ui.battle_scene import BattleScene
+    from game.ui.net_session import NetSession
+
+    menu = open_network(app)
+    type_into(app, menu.fields["port"], "0")
+    mine = menu.side
+    click(app, menu.button_named("go").rect.center)
+    until(app, lambda: isinstance(app.scene, BattleScene), 10, "the battle to open")
+    bs = app.scene
+    s = bs.session
+    assert isinstance(s, NetSession) and s.my_side == mine
+    assert s.hosted is not None and s.hosted.host == "127.0.0.1"  # this machine only unless asked
+    assert s.client.code in s.shared and f"127.0.0.1:{s.hosted.port}" in s.shared
+
+    other = NetClient("127.0.0.1", s.hosted.port, s.client.code, seat="").start()
+    got: dict = {}
+
+    def computer():
+        try:
+            got["end"] = play_computer(other, level="random", seed=7, timeout=60)
+        except RuntimeError as exc:
+            got["error"] = str(exc)
+
+    threading.Thread(target=computer, daemon=True).start()
+    try:
+        until(app, lambda: s.is_human_turn() or s.battle.ended, 30, "this seat's turn")
+        assert not s.battle.ended
+        assert s.undo().rejected and "off in a networked battle" in s.undo().reason.text
+        before, log_before = s.mirror.count, len(s.battle.log)
+        actor = bs.actor
+        start = s.battle.get(actor).hex
+        reach = [h for h in bs.reach if h != start]
+        if reach:  # a move: click the hex, as in a local battle
+            click(app, bs.board.hex_screen_pos(reach[0]))
+        else:
+            press(app, pygame.K_SPACE, unicode=" ")
+        until(app, lambda: s.mirror.count > before, 10, "the server's entry for the player's action")
+        mine_entry = s.battle.log[-1] if s.mirror.count == before + 1 else None
+        assert mine_entry is None or (mine_entry.get("intent") or {}).get("actor") == actor
+        if reach:
+            assert s.battle.get(actor).hex == reach[0], "the move came back from the server and was applied"
+        # the computer's reply: an entry acted by a fighter of the other side, on this window's board (the
+        # player passes any further turns of theirs with Space, through the window)
+        def replied():
+            for e in s.battle.log[log_before:]:
+                f = s.battle.get((e.get("intent") or {}).get("actor") or "")
+                if f is not None and f.side != mine:
+                    return True
+            if s.is_human_turn() and not bs.player.busy:
+                press(app, pygame.K_SPACE, unicode=" ")
+            return s.battle.ended
+
+        until(app, replied, 30, "the computer's reply")
+        until(app, lambda: bs.board.battle is s.battle, 10, "the animation to end")
+        if not s.battle.ended and not s.is_human_turn():
+            assert bs.mode.hint(bs).startswith("Waiting for ")
+    finally:
+        other.close()
+
+
+def test_join_errors_are_one_sentence_in_the_window(app):
+    menu = open_network(app, "join")
+    type_into(app, menu.fields["address"], "no port here:x")
+    type_into(app, menu.fields["code"], "ABCDEF")
+    click(app, menu.button_named("go").rect.center)
+    text = menu.message[0]
+    assert text.startswith("Address") and "HOST:PORT" in text and "\n" not in text
+    assert menu.client is None
+
+
+def test_a_wrong_code_is_refused_in_one_sentence(app):
+    from game.ui.net_session import HostedServer
+
+    hosted = HostedServer(port=0)
+    hosted.start()
+    try:
+        menu = open_network(app, "watch")
+        type_into(app, menu.fields["address"], f"127.0.0.1:{hosted.port}")
+        type_into(app, menu.fields["code"], "NOSUCH")
+        click(app, menu.button_named("go").rect.center)
+        until(app, lambda: menu.client is None, 10, "the refusal")
+        assert "no match" in menu.message[0] and "NOSUCH" in menu.message[0]
+    finally:
+        hosted.stop()
