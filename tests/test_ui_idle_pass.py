@@ -124,7 +124,7 @@ def test_the_keys_help_and_the_hint_name_the_end_key():
     assert "End or Shift+Space" in rows
     app = make_app()
     sc = app.battle_scene
-    assert "End: end its round" in sc.mode.hint(sc)
+    assert "End: end this fighter's round" in sc.mode.hint(sc)
 
 
 def test_the_computer_is_never_passed_for():

@@ -45,9 +45,11 @@ _RANK = {"damage": 0, "condition": 1, "grapple_start": 2, "grapple_end": 2, "gra
 _NOT_DEEDS = {"start_round"}
 
 
-def possessive(name: str) -> str:
-    """``The Sailors’`` and ``Red Company’s``: a name that ends in s takes the apostrophe alone."""
-    return f"{name}\u2019" if name.endswith(("s", "S")) else f"{name}\u2019s"
+def possessive(name: str, plural: bool | None = None) -> str:
+    """``The Sailors’`` and ``Red Company’s``: a side's name that ends in s takes the apostrophe alone;
+    ``plural=False`` for one person ("Marcus’s last turn", never "Marcus’")."""
+    alone = name.endswith(("s", "S")) if plural is None else plural
+    return f"{name}\u2019" if alone else f"{name}\u2019s"
 
 
 def handover_due(when: str, hotseat: bool, last_side: str | None, side: str | None, last_actor: str | None,
@@ -197,7 +199,7 @@ class HandoverScene(Scene):
         col = bs.board.colours.get(self.side, (220, 220, 220))
         width = min(760, w - 60)
         body: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        since = f"{possessive(bs.name(self.fighter))} last turn" if self.fighter else "your last turn"
+        since = f"{possessive(bs.name(self.fighter), plural=False)} last turn"  # one person if self.fighter else "your last turn"
         if self.recap:
             body.append((f"Since {since}:", 18, (200, 200, 200), True))
             for line in self.recap:

@@ -12,6 +12,7 @@ from typing import Any
 from game.lab import LabError, LabSituation, from_scenario
 from game.lab_trial import SCRIPT, compare, parse_faces, play_action
 from game.ui.lab.leave import mark_saved
+from game.ui.lab.pages import hands_number
 
 __all__ = ["press", "choose"]
 
@@ -247,7 +248,7 @@ def _save(scene: Any) -> None:
 def _grip_fields(scene: Any) -> dict[str, Any]:
     """The grip row's choices: where, what kind, how many hands."""
     return {"location": scene.picked.get("location", "torso"), "kind": scene.picked.get("kind", "grapple"),
-            "hands": int(scene.picked.get("hands", "1").split(" ")[0])}
+            "hands": hands_number(scene.picked.get("hands", "1 hand"))}
 
 
 def check_grip_fields(scene: Any) -> None:

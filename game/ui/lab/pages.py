@@ -13,7 +13,7 @@ from typing import Any
 from game.explain import odds_line
 from game.lab_trial import Comparison, Trial
 
-__all__ = ["fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line", "script_lines"]
+__all__ = ["hands_words", "hands_number", "fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line", "script_lines"]
 
 #: at most this many rounds are listed over a script's steps (the step itself must stay in view)
 SCRIPT_ROUNDS_SHOWN = 4
@@ -44,8 +44,25 @@ def fighter_lines(battle: Any, fid: str | None) -> list[Line]:
                 f"{', '.join(f.conditions) or 'no condition'}", "text"))
     for g in battle.grapples:
         if fid in (g.holder, g.target):
-            out.append((f"Grip: {g.holder} holds {g.target} by the {g.location} ({g.kind}, {g.hands} hand(s))", "text"))
+            out.append((f"Grip: {_named(battle, g.holder)} holds {_named(battle, g.target)} by the {g.location} "
+                        f"({g.kind}, {hands_words(g.hands)})", "text"))
     return out
+
+
+def _named(battle: Any, fid: str) -> str:
+    """A fighter's name as written (the id only for one the set-up has not named)."""
+    f = battle.get(fid)
+    return (f.name or f.id) if f is not None else fid
+
+
+def hands_words(n: int) -> str:
+    """"1 hand", "2 hands"; a grip that takes no hand (a bite, a body lock) says so rather than "0 hands"."""
+    return "no hands" if n == 0 else f"{n} hand{'s' if n != 1 else ''}"
+
+
+def hands_number(words: str) -> int:
+    """The number :func:`hands_words` wrote."""
+    return 0 if words == "no hands" else int(words.split(" ")[0])
 
 
 def odds_lines(odds: dict[str, float] | None) -> list[Line]:

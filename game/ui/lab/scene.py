@@ -37,6 +37,7 @@ from game.lab_trial import Comparison, Trial, legal_choices, script
 from game.ui.board_scene import BoardScene
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
 from game.ui.lab.open_ground import display
+from game.ui.lab.pages import hands_words
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
@@ -283,7 +284,7 @@ class LabScene(LabDrawing, GuiScene):
         self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, q, ROW - 4))
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
         self._dropdown("kind", kinds, pygame.Rect(x + q + GAP, y, q, ROW - 4))
-        hands = [f"{n} hand{'s' if n != 1 else ''}" for n in (rs.grip_hands_default, *range(0, 3))]
+        hands = [hands_words(n) for n in (rs.grip_hands_default, *range(0, 3))]
         self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + 2 * (q + GAP), y, q, ROW - 4))
         from game.ui.lab.commands import grip_note_row
 
