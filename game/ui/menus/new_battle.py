@@ -68,7 +68,7 @@ def card_columns(w: int, h: int) -> tuple[int, int, pygame.Rect]:
         bw = min(620, int(w * 0.52))
         x = max(20, (w - bw - min(760, w - bw - 60)) // 2 - 10)
         cx = x + bw + 24
-        return x, bw, pygame.Rect(cx, 60, min(760, w - cx - 20), min(h - 120, 820))
+        return x, bw, pygame.Rect(cx, 60, min(760, w - cx - 20), min(h - 120, 680))
     bw = min(620, w - 40)
     return (w - bw) // 2, bw, pygame.Rect(0, 0, 0, 0)
 

@@ -1,0 +1,128 @@
+"""The New battle screen shows the chosen scenario: a picture of its board with its fighters, its title (never
+the file's stem), its ruleset in the ruleset's own sentence, its sides and how to win; it follows the choices
+and fits at 1024x640, 1280x800 and 1920x1080. Driven from the main menu by posted pygame events, headless."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui.clock import FixedClock  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+ARENA = ROOT / "maps" / "arena.toml"
+pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
+SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+
+
+@pytest.fixture(autouse=True)
+def _dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def click(app, pos):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(3):
+        app.step()
+
+
+def open_new_battle(size):
+    """The main menu, then its New battle button clicked; (app, menu)."""
+    from game.ui.app import App
+    from game.ui.menus.new_battle import NewBattleMenu
+
+    app = App(None, size, clock=FixedClock(16), settings=Settings())
+    for _ in range(2):
+        app.step()
+    btn = app.scene.button_named("new")
+    click(app, btn.get_abs_rect().center)
+    assert isinstance(app.scene, NewBattleMenu)
+    return app, app.scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_card_shows_the_scenario_and_fits(size):
+    import game.rules  # noqa: F401
+    from game.rules.base import find_ruleset
+    from game.ui.thumbnails import _BACK
+
+    app, menu = open_new_battle(size)
+    card, r = menu.card, menu.card_rect
+    w = card.words
+    assert w is not None and w.title == next(t for t, p in menu.titles.items() if p == menu.scenario)
+    assert w.title != menu.scenario.stem and "_" not in w.title
+    rs = find_ruleset(menu.ruleset)
+    assert rs.briefing and w.ruleset == rs.briefing
+    assert [s[0] for s in w.sides] == [s.name or s.id for s in menu.sides]
+    assert all(s[3] for s in w.sides), "each side names its fighters"
+    assert w.victory.startswith("Victory: be the last side")
+    # it fits: inside the window, clear of every widget of the form, its words inside the card
+    assert pygame.Rect(0, 0, *size).contains(r) and r.w >= 380
+    assert all(not r.colliderect(e.get_abs_rect()) for e in menu.gui.get_root_container().elements)
+    assert card.bottom <= r.bottom - 8 and r.contains(card.picture_rect)
+    # the picture: the board's cells (not the thumbnail's bare background) and a fighter's side colour
+    frame = app.screen.copy()
+    pr = card.picture_rect
+    colours = {tuple(frame.get_at((x, y))[:3]) for x in range(pr.x, pr.right, 3) for y in range(pr.y, pr.bottom, 3)}
+    assert len(colours - {_BACK}) > 4
+    assert any(s[1][:3] in colours for s in w.sides), "a fighter's dot in its side's colour"
+    # the words: the title is drawn in the accent colour at the card's top
+    top = {tuple(frame.get_at((x, y))[:3]) for x in range(r.x + 12, r.x + 200) for y in range(r.y + 12, r.y + 34)}
+    assert tuple(menu.pal.accent) in top
+
+
+def test_the_card_follows_the_scenario_ruleset_and_seats():
+    import game.rules  # noqa: F401
+    from game.rules.base import find_ruleset
+
+    app, menu = open_new_battle((1280, 800))
+    first = menu.card.words.title
+    pic = menu.card.picture(menu.scenario, menu.card.battle(menu.scenario), menu.card.picture_rect.size)
+    assert menu.card.picture(menu.scenario, menu.card.battle(menu.scenario), menu.card.picture_rect.size) is pic, \
+        "a scenario's picture is drawn once and kept"
+    other = next(t for t, p in menu.titles.items() if p is not None and p != menu.scenario)
+    dd = next(d for d, k in menu.dropdowns.items() if k == "scenario")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=other, ui_element=dd))
+    for _ in range(2):
+        app.step()
+    assert menu.card.words.title == other != first
+    dd = next(d for d, k in menu.dropdowns.items() if k == "ruleset")
+    another = next(o for o in sorted(game.rules.base.RULESETS) if o != menu.ruleset)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=another, ui_element=dd))
+    for _ in range(2):
+        app.step()
+    assert menu.card.words.ruleset == find_ruleset(another).briefing
+    side = menu.sides[0]
+    dd = next(d for d, k in menu.dropdowns.items() if k == f"seat:{side.id}")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="computer", ui_element=dd))
+    for _ in range(2):
+        app.step()
+    assert menu.card.words.sides[0][2] == "the computer"
+
+
+def test_a_scenario_that_cannot_be_read_gives_a_grey_frame_and_its_sentence(tmp_path):
+    from game.ui.menus.scenario_card import ScenarioCard
+    from game.ui.palette import palette
+    from game.ui.text import TextCache
+
+    pygame.display.init()
+    pygame.font.init()
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = 'Broken'\n[board\n", encoding="utf-8")
+    card = ScenarioCard(TextCache())
+    surf = pygame.Surface((500, 500))
+    card.draw(surf, pygame.Rect(0, 0, 500, 500), bad, "Broken", None, {}, palette("standard"))
+    assert card.words is None and isinstance(card.battle(bad), str) and card.bottom > card.picture_rect.bottom
