@@ -97,6 +97,9 @@ def test_host_a_match_play_a_move_and_see_the_computer_reply(app):
     type_into(app, menu.fields["port"], "0")
     mine = menu.side
     click(app, menu.button_named("go").rect.center)
+    until(app, lambda: menu.welcomed, 10, "the server to welcome the host")
+    assert menu.client.code in menu.shared and "127.0.0.1:" in menu.shared  # the code to tell, on screen
+    click(app, menu.button_named("go").rect.center)  # To the battle
     until(app, lambda: isinstance(app.scene, BattleScene), 10, "the battle to open")
     bs = app.scene
     s = bs.session

@@ -67,6 +67,7 @@ class NetworkMenu(GuiScene):
         self.client: Any = None
         self.hosted: Any = None
         self.shared = ""  # host: the code and address to tell the friend
+        self.welcomed = False  # host: our own seat is taken; the code stays on screen until "To the battle"
         self._load_sides()
 
     def _load_sides(self) -> None:
@@ -103,9 +104,11 @@ class NetworkMenu(GuiScene):
         y = self._build_host(x, y, bw) if self.mode == "host" else self._build_join(x, y, bw)
         go = {"host": "Host  (Enter)", "join": "Join  (Enter)", "watch": "Watch  (Enter)"}[self.mode]
         if self.client is not None:
-            go = "Connecting\u2026" if self.hosted is None else "Waiting for the server\u2026"
+            go = "Connecting\u2026" if self.hosted is None else "Starting the server\u2026"
+        if self.welcomed:
+            go = "To the battle  (Enter)"
         b = self.button(pygame.Rect(x, y, bw // 2 - 8, 50), go, "go", object_id="@primary_button")
-        if self.client is not None:
+        if self.client is not None and not self.welcomed:
             b.disable()
         self.button(pygame.Rect(x + bw // 2 + 8, y, bw // 2 - 8, 50), "Back  (Esc)", "back",
                     object_id="@big_button")
@@ -219,6 +222,9 @@ class NetworkMenu(GuiScene):
     # -- connecting -------------------------------------------------------------------------
     def go(self) -> Transition | None:
         """Host or join as the form says; the battle opens when the server welcomes us (:meth:`update`)."""
+        if self.welcomed and self.client is not None:
+            self._open_battle(self.client)
+            return None
         if self.client is not None:
             return None
         self._read_fields()
@@ -267,6 +273,7 @@ class NetworkMenu(GuiScene):
 
     def cancel(self) -> None:
         """Leave: close the connection and stop the server this window started."""
+        self.welcomed = False
         if self.client is not None:
             self.client.close()
             self.client = None
@@ -275,7 +282,7 @@ class NetworkMenu(GuiScene):
             self.hosted = None
 
     def wants_frames(self) -> bool:
-        return self.client is not None  # waiting for the server's answer
+        return self.client is not None and not self.welcomed  # waiting for the server's answer
 
     def update(self, dt_ms: int) -> None:
         c = self.client
@@ -289,8 +296,13 @@ class NetworkMenu(GuiScene):
                 self.say(note.text, "failure")
                 self.rebuild()
                 return
-        if c.mirror is not None and c.mirror.good:
-            self._open_battle(c)
+        if c.mirror is not None and c.mirror.good and not self.welcomed:
+            if self.hosted is None:
+                self._open_battle(c)
+                return
+            self.welcomed = True  # the host reads the code out first; the battle waits for "To the battle"
+            self.say("Tell the other player the match code and the address; they choose Network, Join.", "success")
+            self.rebuild()
 
     def _open_battle(self, client: Any) -> None:
         from game.ui.battle_scene import BattleScene
@@ -299,6 +311,7 @@ class NetworkMenu(GuiScene):
         session = NetSession(client, hosted=self.hosted, scenario=str(self.scenario) if self.hosted else None)
         shared = self.shared
         self.client = self.hosted = None  # the battle owns them now
+        self.welcomed = False
         session.shared = shared
         scene = BattleScene(self.app, session)
         self.request(Transition("reset", scene))
