@@ -601,7 +601,7 @@ def test_s3_pole_2_a_charge_onto_a_set_pole_arm_says_so():
 def test_s3_pole_2_the_last_action_card_keeps_the_set_pole_arms_roll_whole():
     """S3-POLE-2: the last action's card names the roll of a pole arm set against a charge whole, "Brandt, set
     against the charge at Hiro: DX: SUCCESS..." (under Xvfb it read "...at Hiro: D...: SUCCESS"); a longer label
-    is cut at a word."""
+    is kept whole too, the card wrapping its lines (issue: no text cut off)."""
     from game.ui.last_action import LastAction
 
     b = load_battle_or_fail(ROOT / "maps" / "cargo_bay_nd6.toml")
@@ -613,4 +613,4 @@ def test_s3_pole_2_the_last_action_card_keeps_the_set_pole_arms_roll_whole():
     assert words.startswith("Brandt, set against the charge at Hiro: DX: SUCCESS"), words
     long = dict(roll, label="set against the charge of a very long named foe: DX")
     words, _ = card._line(b, long)
-    assert words.startswith("Brandt, set against the charge of a very long\u2026: SUCCESS"), words
+    assert words.startswith("Brandt, set against the charge of a very long named foe at Hiro: DX: SUCCESS"), words
