@@ -156,3 +156,23 @@ def test_a_bad_field_is_one_sentence_naming_it(app) -> None:
     from game.builder import user_scenarios
 
     assert user_scenarios() == []
+
+
+def test_the_lab_set_up_plays_as_a_battle_through_the_builder(app) -> None:
+    """The lab's "As battle" button opens its set-up (the arena's fighters where they stand) in the builder,
+    and Play starts it."""
+    from game.ui.lab.scene import LabScene
+    from game.ui.menus.builder_menu import BuilderScene
+
+    app.step()
+    click(app, app.scene.button_named("lab").rect.center)
+    lab = app.scene
+    assert isinstance(lab, LabScene)
+    ids = [f.id for f in lab.lab.battle().fighters]
+    click(app, lab.button_named("as_battle").rect.center)
+    b = app.scene
+    assert isinstance(b, BuilderScene)
+    assert [f.id for f in b.setup.fighters] == ids and b.setup.map.endswith(".tmx")
+    assert [s.control for s in b.setup.sides][1:] == ["ai"] * (len(b.setup.sides) - 1)
+    click(app, b.button_named("play").rect.center, steps=4)
+    assert not isinstance(app.scene, BuilderScene), b.message

@@ -141,6 +141,8 @@ def setup_from_battle(battle: Any, map_path: str | Path, name: str = "From the l
     sides = [BuiltSide(id=s.id, name=s.name, colour=s.colour if re.fullmatch(r"#[0-9a-fA-F]{6}", s.colour or "")
                        else SIDE_COLOURS[i % len(SIDE_COLOURS)], control=s.control if s.control == "ai" else "human")
              for i, s in enumerate(battle.sides)]
+    if sides and not any(s.control == "ai" for s in sides):  # a lab set-up says no seats: you against the computer
+        sides = [sides[0], *(msgspec.structs.replace(s, control="ai") for s in sides[1:])]
     known = {s.id for s in sides}
     for f in battle.fighters:
         if f.side not in known:

@@ -322,7 +322,9 @@ class LabScene(LabDrawing, GuiScene):
                                     ("Same dice", "same", "Play it again with the faces that fell."),
                                     ("Rewind", "rewind", "Back to the set-up.")])
         y = self._buttons(x, y, w, [("< Step", "prev", "The step before."), ("Step >", "next", "Next."),
-                                    ("Last", "last", "The end of the action.")])
+                                    ("Last", "last", "The end of the action."),
+                                    ("As battle", "as_battle", "Play this set-up as a battle: open it in the battle "
+                                                               "builder, to play at once or save.")])
         from game.rules.base import RULESETS
 
         others = [r for r in sorted(RULESETS) if r != self.lab.ruleset.id]
@@ -374,6 +376,10 @@ class LabScene(LabDrawing, GuiScene):
     def on_button(self, name: str, widget: Any) -> Transition | None:
         from game.ui.lab.commands import press
 
+        if name == "as_battle":  # "Play this as a battle": the set-up opened in the battle builder
+            from game.ui.menus.builder_menu import builder_from_lab
+
+            return builder_from_lab(self)
         press(self, name)
         return None
 

@@ -380,3 +380,23 @@ class BuilderScene(GuiScene):
 
     def on_escape(self) -> Transition | None:
         return Transition("pop")
+
+
+def builder_from_lab(lab_scene: Any) -> Transition | None:
+    """The lab's set-up as a builder set-up ("Play this as a battle"): its map, ruleset, sides and fighters
+    where they stand, opened in the builder to play at once or save. Open ground has no map file a scenario
+    could name: said in one sentence, and the lab stays."""
+    from game.builder.edit import setup_from_battle
+
+    try:
+        battle = lab_scene.lab.battle()
+    except _ERRORS as exc:
+        lab_scene.say(str(exc), "failure")
+        return None
+    where = getattr(battle.board, "path", None)
+    if not where or not Path(where).suffix.lower() == ".tmx":
+        lab_scene.say("Open ground has no map file: put the set-up on a scenario's map (Map) to play it as a "
+                      "battle.", "failure")
+        return None
+    setup = setup_from_battle(battle, where, name="From the lab")
+    return Transition("push", BuilderScene(lab_scene.app, setup))

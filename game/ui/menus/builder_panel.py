@@ -24,7 +24,7 @@ class _Rows:
 
     def __init__(self, scene: Any, rect: pygame.Rect, row: int) -> None:
         self.scene, self.rect, self.row, self.y = scene, rect, row, rect.y
-        self.label_w = 78
+        self.label_w = 96
 
     def cells(self, label: str, parts: int = 1, widths: tuple[float, ...] | None = None) -> list[pygame.Rect]:
         s, r = self.scene, self.rect
@@ -102,7 +102,7 @@ def _fighter_rows(scene: Any, rows: _Rows) -> None:
     scene.button(b, "Remove", "remove_fighter", enabled=f is not None)
     if f is None:
         scene.label(pygame.Rect(rows.rect.x, rows.y, rows.rect.w, rows.row),
-                    "Add fighters from the roster; click a hex to move the picked one.")
+                    "Add a fighter, then click a hex to move it.")
         rows.y += 5 * (rows.row + 4)
         return
     _entry(scene, "name", f.name, rows.cells("Name")[0])
