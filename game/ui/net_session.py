@@ -48,6 +48,8 @@ class Arrival:
     shadow: Any = None
     text: str = ""
     tone: str = "neutral"
+    #: the entries include another side's action (the turn banner then recaps it when the turn comes back)
+    others: bool = False
 
 
 class _Quiet:
@@ -335,8 +337,11 @@ class NetSession:
         if entries and m is self._mirror and m is not None:
             new = tuple(m.battle.log[self._log_len:])
             if new:
+                sides = {getattr(m.battle.get((e.get("intent") or {}).get("actor") or ""), "side", None)
+                         for e in new}
                 out.insert(0, Arrival(result=Result("ok", entries=new, ended=m.battle.ended,
-                                                    winner=m.battle.winner), shadow=self._shadow))
+                                                    winner=m.battle.winner), shadow=self._shadow,
+                                      others=bool(sides - {None, self.my_side})))
         if m is not None and self._sent_for is not None and m.count != self._sent_for:
             self._sent_for = None
         self._remember()
@@ -370,7 +375,7 @@ def take_arrivals(scene: Any) -> None:
             scene.dispatch(a.result, a.shadow)
         if a.text:
             scene.toast(a.text, a.tone)
-    if any(a.result is not None for a in arrivals) and scene.session.is_human_turn():
+    if any(a.others for a in arrivals) and scene.session.is_human_turn():
         from game.ui.handover import show_turn_banner
 
         show_turn_banner(scene, scene.session.current_side())

@@ -232,7 +232,7 @@ class FighterPanel:
         for i, line in enumerate(wrap(t, f.label, size, room, True) if lines > 1 else [f.label]):
             surf.blit(t.render(fit_text(t, line, size, room, True), size, pal.text, bold=True), (pad + 40, y + 18 * i))
         y += 18 * (lines - 1)
-        who = "computer" if seat == "ai" else "human"
+        who = {"ai": "computer", "remote": "other player"}.get(seat, "human")  # remote: a served match
         current = "  \u00b7  ACTING NOW" if battle.current == f.id else ""
         side_words = f"{(side.name or side.id) if side else f.side} ({who})"
         if current and t.font(12, True).size(side_words + current)[0] > room:

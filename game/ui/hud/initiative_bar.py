@@ -408,6 +408,8 @@ class InitiativeBar:
             why = f"{side_name} \u00b7 " + ("played by the computer" if seat == "ai" else "played by a human")
         elif seat == "ai":
             why = f"{side_name} \u00b7 computer " + ("thinking\u2026" if thinking else "plays")
+        elif seat == "remote":  # a served match: the side is played from another window
+            why = f"{side_name} \u00b7 the other player's move"
         else:
             players = len(session.human_sides())
             why = f"{side_name} \u00b7 " + ("your move" if players < 2 else "human player")
