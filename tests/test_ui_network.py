@@ -177,3 +177,60 @@ def test_a_wrong_code_is_refused_in_one_sentence(app):
         assert "no match" in menu.message[0] and "NOSUCH" in menu.message[0]
     finally:
         hosted.stop()
+
+
+class _FakeClient:
+    """A NetClient's face over a real mirror of the arena: notes are handed in by the test."""
+
+    def __init__(self, seat):
+        from types import SimpleNamespace
+
+        from game.maps import load_scenario
+        from game.turns import TurnController, TurnSettings
+
+        self.seat, self.notes, self.sent = seat, [], []
+        b = load_scenario(ARENA)
+        ctl = TurnController(b, b.ruleset, dice="seeded", settings=TurnSettings(autosave_dir=None))
+        self.mirror = SimpleNamespace(ctl=ctl, battle=ctl.battle, ruleset=ctl.ruleset, count=1)
+
+    def poll(self):
+        notes, self.notes = self.notes, []
+        return notes
+
+    def my_turn(self):
+        f = self.mirror.battle.get(self.mirror.ctl.whose_turn())
+        return f is not None and f.side == self.seat
+
+    def submit(self, action):
+        self.sent.append(action)
+        return True
+
+    def close(self):
+        pass
+
+
+def test_waiting_words_reconnecting_and_undo_off():
+    """The hint names the side being waited for as written; a dropped connection says reconnecting; our own
+    intent sent is awaited; undo and redo are refused in one sentence."""
+    from game.net.client import Note
+    from game.ui.net_session import NetSession
+
+    c = _FakeClient("")  # a spectator
+    s = NetSession(c)
+    side = s.current_side()
+    name = s.side_name(side)
+    assert s.waiting_words() == f"You are watching \u00b7 Waiting for {name}\u2026"
+    c.notes = [Note("dropped", "The connection to the server dropped; reconnecting.")]
+    said = s.arrivals()
+    assert said[0].tone == "failure" and "reconnecting" in said[0].text
+    assert s.waiting_words() == f"Waiting for {name} (reconnecting\u2026)"
+    c.notes = [Note("welcome", "Seat  in match X.")]
+    s.arrivals()
+    assert "reconnecting" not in s.waiting_words()
+    c.seat = side  # now this seat's turn
+    s2 = NetSession(c)
+    assert s2.is_human_turn() and s2.waiting_words() == ""
+    assert s2.end_turn().ok and c.sent  # the pass goes to the server ...
+    assert not s2.is_human_turn() and s2.waiting_words() == "Sent to the server\u2026"  # ... and is awaited
+    for r in (s2.undo(), s2.redo()):
+        assert r.rejected and r.reason.text.endswith("played it for both players.")

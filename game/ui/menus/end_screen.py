@@ -92,8 +92,10 @@ class EndScreen(GuiScene):
                         object_id="@primary_button" if name == "menu" else "@big_button", tooltip=tip)
 
     def can_play_again(self) -> bool:
-        """A battle that knows its start can be played again; a lesson starts again from its own list."""
+        """A battle that knows its start can be played again; a lesson starts again from its own list; a served
+        match's seed is the server's and its other sides are other players: host a new match instead."""
         return (getattr(self.battle_scene, "lesson", None) is None
+                and not getattr(self.battle_scene.session, "networked", False)
                 and getattr(self.battle_scene.session.ctl, "initial", None) is not None)
 
     def same_dice_again(self) -> Transition | None:
