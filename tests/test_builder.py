@@ -80,11 +80,11 @@ def setups(draw: st.DrawFn) -> Setup:
     sides = [BuiltSide(id=f"side{i}", name=draw(_NAMES), colour=f"#{draw(st.integers(0, 0xFFFFFF)):06x}",
                        control=draw(st.sampled_from(["human", "ai"]))) for i in range(n_sides)]
     archetypes = roster(ruleset)
-    hexes = draw(st.lists(st.sampled_from(OPEN), min_size=1, max_size=6, unique=True))
     fighters = []
+    hexes = draw(st.lists(st.sampled_from(OPEN), min_size=n_sides, max_size=6, unique=True))
     for i, h in enumerate(hexes):
-        f = fighter_from(draw(st.sampled_from(archetypes)), f"f{i}", f"side{draw(st.integers(0, n_sides - 1))}",
-                         draw(_NAMES))
+        side = i if i < n_sides else draw(st.integers(0, n_sides - 1))  # every side fields someone
+        f = fighter_from(draw(st.sampled_from(archetypes)), f"f{i}", f"side{side}", draw(_NAMES))
         fighters.append(msgspec.structs.replace(
             f, hex=[h.q, h.r], facing=draw(st.none() | st.integers(0, 5)),
             posture=draw(st.sampled_from(("standing", "prone"))), weight=draw(st.sampled_from([150.0, 90.5, 210.0]))))
@@ -164,3 +164,10 @@ def test_the_builder_imports_without_pygame() -> None:
     code = "import sys; sys.modules['pygame'] = None; import game.builder, game.builder.roster"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert run.returncode == 0, run.stderr
+
+
+def test_a_side_with_no_fighters_is_refused_at_the_side(tmp_path: Path) -> None:
+    """The loader lets a side stand empty; the builder says so at the side (its battle would be over at once)."""
+    setup = msgspec.structs.replace(_one_fighter(), sides=[BuiltSide("red"), BuiltSide("blue", "Blue")])
+    problem = check_setup(setup, tmp_path / "s.toml")
+    assert problem is not None and "sides[1]: Blue has no fighters" in problem

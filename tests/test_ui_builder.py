@@ -176,3 +176,14 @@ def test_the_lab_set_up_plays_as_a_battle_through_the_builder(app) -> None:
     assert [s.control for s in b.setup.sides][1:] == ["ai"] * (len(b.setup.sides) - 1)
     click(app, b.button_named("play").rect.center, steps=4)
     assert not isinstance(app.scene, BuilderScene), b.message
+
+
+def test_one_side_alone_shows_on_the_board_but_does_not_start(app) -> None:
+    """While a side is still empty its foes stand on the board; Play says which side has no fighters."""
+    from game.ui.menus.builder_menu import BuilderScene
+
+    b = open_builder(app)
+    click(app, b.button_named("add_fighter").rect.center)
+    assert len(b.board.battle.fighters) == 1 and b.message is None
+    click(app, b.button_named("play").rect.center)
+    assert isinstance(app.scene, BuilderScene) and "has no fighters" in b.message[0]

@@ -18,7 +18,7 @@ from game.builder.setup import BuiltFighter, BuiltSide, Setup, setup_text
 from game.hexgrid import Hex
 
 __all__ = ["SIDE_COLOURS", "add_fighter", "add_side", "board_of", "fields_text", "move_fighter", "new_setup",
-           "parse_fields", "remove_fighter", "setup_from_battle", "start_battle"]
+           "parse_fields", "preview_battle", "remove_fighter", "setup_from_battle", "start_battle"]
 
 #: the colours new sides take, in order (the shipped scenarios' red, blue, green, gold...)
 SIDE_COLOURS = ("#c0392b", "#2e6fd8", "#27ae60", "#d4a017", "#8e44ad", "#16a085")
@@ -130,6 +130,19 @@ def fields_text(table: dict[str, Any]) -> str:
 def start_battle(setup: Setup, path: str | Path) -> Any:
     """The battle as the scenario loader would start it from the saved text (so Play is exactly what Save then
     Load would give); ``ScenarioError``/``MapError`` in one sentence naming the field."""
+    from game.builder.setup import check_setup
+    from game.scenarios import ScenarioError, scenario_from_data
+
+    battle = scenario_from_data(tomllib.loads(setup_text(setup)), path)
+    problem = check_setup(setup, path)
+    if problem is not None:
+        raise ScenarioError(problem)
+    return battle
+
+
+def preview_battle(setup: Setup, path: str | Path) -> Any:
+    """The battle as the loader reads the set-up, for the picture while it is being made (a side may still
+    be empty here; :func:`start_battle` refuses that)."""
     from game.scenarios import scenario_from_data
 
     return scenario_from_data(tomllib.loads(setup_text(setup)), path)

@@ -147,6 +147,11 @@ def check_setup(setup: Setup, path: str | Path) -> str | None:
         scenario_from_data(tomllib.loads(text), path)
     except (ScenarioError, MapError, UserFileError, tomllib.TOMLDecodeError) as exc:
         return str(exc)
+    # the loader lets a side stand empty; a built battle with one would be over before it began
+    fielded = {f.side for f in setup.fighters}
+    for i, side in enumerate(setup.sides):
+        if side.id not in fielded:
+            return f"{path}: sides[{i}]: {side.name or side.id} has no fighters (add one, or a side fewer)."
     return None
 
 

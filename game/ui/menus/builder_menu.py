@@ -25,6 +25,7 @@ from game.builder.edit import (
     move_fighter,
     new_setup,
     parse_fields,
+    preview_battle,
     remove_fighter,
     start_battle,
 )
@@ -112,7 +113,7 @@ class BuilderScene(GuiScene):
         from game.model import Battle, Side
 
         try:
-            return start_battle(self.setup, self.preview_path())
+            return preview_battle(self.setup, self.preview_path())
         except _ERRORS as exc:
             if self.setup.fighters:
                 self.say(str(exc).replace(str(self.preview_path()), self.preview_path().name), "failure")
