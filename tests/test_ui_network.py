@@ -234,3 +234,19 @@ def test_waiting_words_reconnecting_and_undo_off():
     assert not s2.is_human_turn() and s2.waiting_words() == "Sent to the server\u2026"  # ... and is awaited
     for r in (s2.undo(), s2.redo()):
         assert r.rejected and r.reason.text.endswith("played it for both players.")
+
+
+def test_a_port_taken_is_said_in_one_sentence(app):
+    """Hosting on a port another server holds: one sentence on the Network screen, nothing left running."""
+    from game.ui.net_session import HostedServer
+
+    other = HostedServer(port=0).start()
+    try:
+        menu = open_network(app)
+        type_into(app, menu.fields["port"], str(other.port))
+        click(app, menu.button_named("go").rect.center)
+        text = menu.message[0]
+        assert text.startswith(f"Cannot listen on 127.0.0.1:{other.port} (") and text.endswith("another port.")
+        assert menu.client is None and menu.hosted is None
+    finally:
+        other.stop()

@@ -21,6 +21,7 @@ player lets other machines join).
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import threading
 from dataclasses import dataclass
@@ -103,7 +104,8 @@ class HostedServer:
         try:
             loop.run_until_complete(self._serve())
         except OSError as exc:
-            self.error = f"Cannot listen on {self.server.host}:{self.server.port} ({exc.strerror or exc})."
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
+            self.error = f"Cannot listen on {self.server.host}:{self.server.port} ({why}); choose another port."
         finally:
             self._bound.set()
             loop.close()
@@ -112,10 +114,13 @@ class HostedServer:
         self.server.ready = asyncio.Event()
         task = asyncio.create_task(self.server.run())
         ready = asyncio.create_task(self.server.ready.wait())
-        await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
-        if not task.done():
-            self._bound.set()
-        await task  # raises the OSError of a port that cannot be bound
+        try:
+            await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+            if not task.done():
+                self._bound.set()
+            await task  # raises the OSError of a port that cannot be bound
+        finally:
+            ready.cancel()
 
     def stop(self) -> None:
         loop = self._loop
