@@ -187,3 +187,31 @@ def test_one_side_alone_shows_on_the_board_but_does_not_start(app) -> None:
     assert len(b.board.battle.fighters) == 1 and b.message is None
     click(app, b.button_named("play").rect.center)
     assert isinstance(app.scene, BuilderScene) and "has no fighters" in b.message[0]
+
+
+def test_a_map_file_is_typed_or_picked_and_a_bad_one_refused(app, tmp_path) -> None:
+    """Open with a path typed reads that .tmx (its board drawn); a file that is not a map is one sentence;
+    Open with nothing typed shows a file dialog, and the path picked there is opened."""
+    import shutil
+
+    b = open_builder(app)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    shutil.copy(ROOT / "maps" / "outdoor.tmx", mine / "field.tmx")
+    for extra in (ROOT / "maps").glob("*.ts*"):
+        shutil.copy(extra, mine / extra.name)
+    for extra in (ROOT / "maps").glob("*.png"):
+        shutil.copy(extra, mine / extra.name)
+    type_into(app, b, "map_path", str(tmp_path / "nothing.txt"))
+    click(app, b.button_named("open_map").rect.center)
+    assert "not a Tiled .tmx file" in b.message[0]
+    type_into(app, b, "map_path", str(mine / "field.tmx"))
+    click(app, b.button_named("open_map").rect.center)
+    assert b.setup.map.endswith("field.tmx"), b.message
+    type_into(app, b, "map_path", "")
+    click(app, b.button_named("open_map").rect.center)
+    assert b.dialog is not None
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(ROOT / "maps" / "arena.tmx"),
+                                         ui_element=b.dialog, ui_object_id=""))
+    app.step()
+    assert b.dialog is None and b.setup.map.endswith("arena.tmx")

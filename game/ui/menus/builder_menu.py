@@ -73,6 +73,7 @@ class BuilderScene(GuiScene):
         self.archetypes = roster(self.setup.ruleset or "")
         self.archetype = self.archetypes[0].name if self.archetypes else ""
         self._press: tuple[int, int] | None = None
+        self.dialog: Any = None  # the file dialog "Open" shows when no path is typed
         self.board = self._new_board()
 
     # -- what the panel shows ----------------------------------------------------------------------
@@ -188,6 +189,13 @@ class BuilderScene(GuiScene):
             self.choose(self.dropdowns[event.ui_element], event.text)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.entries:
             self.typed(self.entries[event.ui_element], event.ui_element.get_text())
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.open_map(str(event.text))
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+        elif self.dialog is not None:
+            return None  # the file dialog has the mouse: no click reaches the board under it
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self._mouse(event)
         return None
@@ -331,11 +339,27 @@ class BuilderScene(GuiScene):
         self.selected = fid
         self.change(setup)
 
-    def open_map(self) -> None:
-        """The .tmx whose path is typed, read first (a map that cannot be used is said in one sentence)."""
+    def pick_map_file(self) -> None:
+        """A file dialog for a .tmx (opened in the player's maps folder when it exists)."""
+        from game.builder import user_maps_dir
+
+        w, h = self.size
+        start = user_maps_dir() if user_maps_dir().is_dir() else Path.home()
+        self.dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(w // 2 - min(520, w - 40) // 2, 40, min(520, w - 40), min(480, h - 80)), self.gui,
+            window_title="Open a Tiled map (.tmx)", initial_file_path=str(start), allowed_suffixes={".tmx"},
+            allow_existing_files_only=True)
+
+    def open_map(self, picked: str | None = None) -> None:
+        """The .tmx whose path is typed (or picked), read first (a map that cannot be used is said in one
+        sentence); with nothing typed, the file dialog."""
         from game.tiled.reader import load_map
 
-        text = next((e.get_text() for e, k in self.entries.items() if k == "map_path"), "").strip()
+        text = picked if picked is not None else next(
+            (e.get_text() for e, k in self.entries.items() if k == "map_path"), "").strip()
+        if not text:
+            self.pick_map_file()
+            return
         self.typed_map = text
         path = Path(text).expanduser()
         if path.suffix.lower() != ".tmx":
@@ -380,7 +404,17 @@ class BuilderScene(GuiScene):
         return target
 
     def on_escape(self) -> Transition | None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+            return None
         return Transition("pop")
+
+    def leave(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super().leave()
 
 
 def builder_from_lab(lab_scene: Any) -> Transition | None:

@@ -65,7 +65,7 @@ def build_panel(scene: Any, rect: pygame.Rect) -> None:
     _dropdown(scene, "map", list(scene.maps), scene.map_title(), rows.cells("Map")[0])
     a, b = rows.cells("Map file", widths=(0.75, 0.25))
     _entry(scene, "map_path", scene.typed_map, a)
-    scene.button(b, "Open", "open_map", tooltip="Open the Tiled .tmx map whose path is typed here")
+    scene.button(b, "Open", "open_map", tooltip="Open the Tiled .tmx map whose path is typed here (nothing typed: pick one)")
     _dropdown(scene, "ruleset", scene.rulesets, setup.ruleset or "", rows.cells("Rules")[0])
     side = scene.side()
     a, b = rows.cells("Side", 2)
