@@ -230,7 +230,10 @@ def test_waiting_words_reconnecting_and_undo_off():
     c.seat = side  # now this seat's turn
     s2 = NetSession(c)
     assert s2.is_human_turn() and s2.waiting_words() == ""
-    assert s2.end_turn().ok and c.sent  # the pass goes to the server ...
+    assert s2.pass_idle() == (None, [])  # a fighter who can move is not passed for the player
+    fid = s2.whose_turn()
+    assert s2.end_round().ok and c.sent  # the pass goes to the server ...
+    assert (fid, s2.battle.round) in s2.resting  # ... and the fighter's later turns this round will pass too
     assert not s2.is_human_turn() and s2.waiting_words() == "Sent to the server\u2026"  # ... and is awaited
     for r in (s2.undo(), s2.redo()):
         assert r.rejected and r.reason.text.endswith("played it for both players.")

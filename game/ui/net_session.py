@@ -270,10 +270,28 @@ class NetSession:
         return self.submit(intent)
 
     def end_round(self) -> Result:
-        return self.end_turn()
+        """End the fighter's round: pass this turn and, as each later turn of it in this round comes back from
+        the server, pass that too (:meth:`pass_idle`)."""
+        fid, rnd = self.whose_turn(), self.battle.round
+        result = self.end_turn()
+        if fid is not None and not result.rejected:
+            self.resting.add((fid, rnd))
+        return result
 
     def pass_idle(self) -> tuple[Result | None, list[Any]]:
-        return None, []  # a turn with nothing in it is the player's to pass: the server plays no turn by itself
+        """This seat's turn with nothing in it but a pass (``game.turn_idle.nothing_to_do``), or of a fighter
+        whose round its player ended: the pass goes to the server, one turn at a time (the next is looked at
+        when its entry comes back). No log line of its own: the server's entry says who passed."""
+        from game.turn_idle import nothing_to_do
+
+        self.resting = {(f, r) for f, r in self.resting if r >= self.battle.round}
+        if not self.is_human_turn():
+            return None, []
+        fid = self.whose_turn()
+        if (fid, self.battle.round) not in self.resting and not nothing_to_do(self.ctl):
+            return None, []
+        result = self.end_turn()
+        return (None, []) if result.rejected else (result, [])
 
     def _off(self, what: str) -> Result:
         return Result("rejected", reason=Reason(f"{what} is off in a networked battle: the server has played it "
