@@ -429,7 +429,7 @@ class BattleScene(Scene):
 
     def _draw_board_foot(self, surface: pygame.Surface) -> None:
         br = self.board_rect
-        hint = self.mode.hint(self) if not self.player.busy else "Playing out\u2026 click to skip"
+        hint = self.mode.hint(self) if not self.player.busy else "Playing out\u2026 click to skip, hold Space to speed up"
         foot = draw_hint(surface, br, hint, self.text, self.pal) if hint else br.bottom
         if self.last_action.roll is not None and not self.player.busy:
             self.last_action.rect = self.last_action.draw(surface, (br.x + 8, foot - 8), self.session.battle,

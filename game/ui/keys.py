@@ -79,7 +79,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("F3", "the briefing: sides, who plays them, how to win", ANYTIME, "briefing", key=(pygame.K_F3,)),
     Binding("F4", "the legend: arc colours and every badge on a token", ANYTIME, "legend", key=(pygame.K_F4,)),
     Binding("Ctrl+Q", "quit the game", ANYTIME),
-    Binding("click or a key", "skip the animation (map keys still pan)", ANYTIME),
+    Binding("click or a key", "skip the animation; Space held: 4x speed", ANYTIME),
     Binding("F", "fit the map to the window", CAMERA),
     Binding("wheel, + / -", "zoom", CAMERA),
     Binding("drag, WASD, arrows", "pan", CAMERA),

@@ -472,7 +472,7 @@ class Animating(Mode):
         return None
 
     def hint(self, scene):
-        return "Playing out\u2026 click to skip"
+        return "Playing out\u2026 click to skip, hold Space to speed up"
 
 
 class Watching(Mode):
