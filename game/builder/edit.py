@@ -151,8 +151,12 @@ def preview_battle(setup: Setup, path: str | Path) -> Any:
 def setup_from_battle(battle: Any, map_path: str | Path, name: str = "From the lab") -> Setup:
     """A battle's set-up (the lab's) as a builder set-up on ``map_path``: its sides and fighters where they
     stand, with their stats, skills, hands, items, posture and facing."""
-    sides = [BuiltSide(id=s.id, name=s.name, colour=s.colour if re.fullmatch(r"#[0-9a-fA-F]{6}", s.colour or "")
-                       else SIDE_COLOURS[i % len(SIDE_COLOURS)], control=s.control if s.control == "ai" else "human")
+    colours = [s.colour for s in battle.sides]
+    # a situation's sides carry no colours of their own (the lab's all come out alike): each its own, in order
+    own = all(re.fullmatch(r"#[0-9a-fA-F]{6}", c or "") for c in colours) and len(set(colours)) == len(colours)
+    sides = [BuiltSide(id=s.id, name=s.name if s.name and s.name != s.id else s.id.title(),
+                       colour=s.colour if own else SIDE_COLOURS[i % len(SIDE_COLOURS)],
+                       control=s.control if s.control == "ai" else "human")
              for i, s in enumerate(battle.sides)]
     if sides and not any(s.control == "ai" for s in sides):  # a lab set-up says no seats: you against the computer
         sides = [sides[0], *(msgspec.structs.replace(s, control="ai") for s in sides[1:])]

@@ -17,6 +17,7 @@ __all__ = ["CONTROLS", "build_panel"]
 #: a side's seat as the panel says it -> as the scenario writes it
 CONTROLS = {"human": "human", "computer": "ai"}
 FACINGS = ["toward the middle", "0", "1", "2", "3", "4", "5"]
+NO_FIGHTER = "(pick a fighter)"
 
 
 class _Rows:
@@ -97,12 +98,14 @@ def _fighter_rows(scene: Any, rows: _Rows) -> None:
     """The picked fighter's rows: which one, its name, stats, skills, hands, facing and posture."""
     setup, f = scene.setup, scene.fighter()
     a, b = rows.cells("Fighter", widths=(0.65, 0.35))
-    names = [scene.fighter_title(x) for x in setup.fighters] or ["(none yet)"]
+    names = [scene.fighter_title(x) for x in setup.fighters]
+    if f is None:  # nobody picked: the drop-down says so rather than showing the first as if picked
+        names = [NO_FIGHTER if names else "(none yet)", *names]
     _dropdown(scene, "fighter", names, scene.fighter_title(f) if f else names[0], a)
     scene.button(b, "Remove", "remove_fighter", enabled=f is not None)
     if f is None:
         scene.label(pygame.Rect(rows.rect.x, rows.y, rows.rect.w, rows.row),
-                    "Add a fighter, then click a hex to move it.")
+                    "Pick or add a fighter, then click a hex to move it.")
         rows.y += 5 * (rows.row + 4)
         return
     _entry(scene, "name", f.name, rows.cells("Name")[0])
