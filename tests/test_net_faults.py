@@ -226,3 +226,22 @@ def test_a_tampered_match_save_is_not_resumed_and_said_in_one_sentence(tmp_path:
     assert len(again.problems) == 1 and str(path) in again.problems[0] and "\n" not in again.problems[0]
     assert list(again.server.matches) != [srv.code] and srv.code not in again.server.matches
     again.kill()
+
+
+def test_a_client_told_it_lacks_entries_fetches_the_whole_battle(tmp_path: Path) -> None:
+    """An entry the client never received (played on the server, never sent): the next refusal says how many
+    entries the match holds, and the client, behind, fetches the whole battle and plays on."""
+    from game.net.protocol import Intent
+
+    srv = ServerThread(tmp_path)
+    red, blue = joined(srv.port, srv.code, "red"), joined(srv.port, srv.code, "blue")
+    mover = red if red.my_turn() else blue
+    intent = mover.mirror.ctl.pass_intent().to_dict()
+    n = len(srv.match.entries)
+    srv.call(lambda: srv.match.play(mover.seat, Intent(token=mover.token, index=n, intent=intent)))
+    assert mover.mirror.count == n
+    assert mover.submit(intent)  # stale now: refused, with the match's count
+    notes = pump(mover, lambda: mover.mirror.count == n + 1, 10, "the catch-up")
+    assert any(note.kind == "resync" for note in notes) and mover.mirror.good
+    red.close(), blue.close()
+    srv.kill()

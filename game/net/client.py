@@ -180,6 +180,8 @@ class NetClient:
             self.ended = msg
             return self._check_end()
         if isinstance(msg, Error):
+            if self.mirror is not None and msg.entries > self.mirror.count:  # everything sent before is read
+                return [Note("error", msg.text)] + self._resync("the server holds entries this copy lacks")
             return [Note("error", msg.text)]
         if isinstance(msg, Refused):
             self.refused = msg.text
@@ -188,6 +190,7 @@ class NetClient:
 
     def _welcome(self, msg: Welcome) -> list[Note]:
         self.seat, self.token = msg.seat, msg.token
+        self._syncing = False  # a Sync sent on a connection that then dropped was never answered
         from game.rules.base import find_ruleset
 
         if match_hash(find_ruleset(msg.ruleset), msg.initial) != msg.match_hash:

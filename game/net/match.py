@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import secrets
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +87,7 @@ class Match:
     seats: dict[str, Seat] = field(default_factory=dict)
     watchers: list[str] = field(default_factory=list)
     seat_wait: float = SEAT_WAIT
+    _writing: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     # -- making one --------------------------------------------------------------------------------
     @classmethod
@@ -240,11 +242,14 @@ class Match:
         save = make_save(self.ctl, scenario=self.scenario, title=f"match {self.code}")
         return [(self.folder / f"{self.code}.json", encode_save(save)), self._meta_file()]
 
-    @staticmethod
-    def write(files: list[tuple[Path, bytes]]) -> None:
-        """Write each file atomically (``game.saves.write_atomic``); ``OSError`` if one cannot be."""
-        for path, data in files:
-            write_atomic(path, data)
+    def write(self, files: list[tuple[Path, bytes]]) -> None:
+        """Write each file atomically (``game.saves.write_atomic``); ``OSError`` if one cannot be.
+
+        One write at a time per match, whichever thread asks (the loop writes the seats when someone joins,
+        a worker the battle after an entry): both would use the same temporary file name."""
+        with self._writing:
+            for path, data in files:
+                write_atomic(path, data)
 
     def _meta_file(self) -> tuple[Path, bytes]:
         assert self.folder is not None

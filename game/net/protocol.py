@@ -144,9 +144,11 @@ class Ended(_Msg, tag="ended"):
 
 
 class Error(_Msg, tag="error"):
-    """A message was refused; nothing changed."""
+    """A message was refused; nothing changed. ``entries``: how many entries the match has (a client holding
+    fewer once it has read everything sent before this reply has lost some: it fetches the whole battle)."""
 
     text: str
+    entries: int = -1
 
 
 class Refused(_Msg, tag="refused"):

@@ -245,7 +245,8 @@ class Server:
             entry = self._play(m, conn.side, msg)
             await self._save(m)
         except (ProtocolError, Refusal) as exc:
-            conn.put(encode(Error(text=str(exc))))
+            now = conn.match or m
+            conn.put(encode(Error(text=str(exc), entries=len(now.entries))))
             return
         self._broadcast(m, encode(entry))
         if m.over:
@@ -263,9 +264,12 @@ class Server:
             try:
                 await asyncio.to_thread(m.write, files)
             except OSError as exc:
-                self._reload(m)
-                raise Refusal(f"The server could not save the battle ({exc.strerror or exc}); the action was "
-                              f"not played.") from None
+                fresh = self._reload(m)
+                if len(fresh.entries) < len(m.entries):  # the battle's file was not written: the action is undone
+                    raise Refusal(f"The server could not save the battle ({exc.strerror or exc}); the action was "
+                                  f"not played.") from None
+                print(f"match {m.code}: the seats' file could not be written ({exc.strerror or exc})",
+                      file=self._log, flush=True)
 
     def _play(self, m: Match, side: str, msg: Intent) -> Entry:
         try:
@@ -277,14 +281,15 @@ class Server:
             raise Refusal(f"The server could not play that action ({type(exc).__name__}); nothing changed.") \
                 from None
 
-    def _reload(self, m: Match) -> None:
+    def _reload(self, m: Match) -> Match:
         """Put ``m`` back as its files on disk hold it (its seats as they are now)."""
         if m.folder is None:
-            return
+            return m
         self.matches[m.code] = fresh = Match.restore(m.folder / f"{m.code}.match.json", seat_wait=self.seat_wait)
         fresh.seats = m.seats
         for c in self.conns.get(m.code, ()):
             c.match = fresh
+        return fresh
 
     def _broadcast(self, m: Match, data: bytes) -> None:
         for c in list(self.conns.get(m.code, ())):
