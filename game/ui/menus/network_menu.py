@@ -313,6 +313,9 @@ class NetworkMenu(GuiScene):
         self.client = self.hosted = None  # the battle owns them now
         self.welcomed = False
         session.shared = shared
+        from game.names import shown
+
+        pygame.display.set_caption(shown(f"{self.app.title} - {session.battle.board.name} (network)"))  # no NUL
         scene = BattleScene(self.app, session)
         self.request(Transition("reset", scene))
 
