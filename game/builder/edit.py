@@ -15,7 +15,7 @@ import msgspec
 
 from game.builder.roster import Archetype, fighter_from
 from game.builder.setup import BuiltFighter, BuiltSide, Setup, setup_text
-from game.hexgrid import Hex
+from game.hexgrid import FractionalHex, Hex, hex_distance, hex_round
 
 __all__ = ["SIDE_COLOURS", "add_fighter", "add_side", "board_of", "fields_text", "move_fighter", "new_setup",
            "parse_fields", "preview_battle", "remove_fighter", "setup_from_battle", "start_battle"]
@@ -56,7 +56,11 @@ def _free_hex(setup: Setup, board: Any, side: str) -> Hex | None:
     zones = list(board.zones)
     index = [s.id for s in setup.sides].index(side) if side in [s.id for s in setup.sides] else 0
     zone = side if side in board.zones else (zones[index] if index < len(zones) else None)
-    order = list(board.zones.get(zone, [])) + [c.hex for c in board.cells]
+    hexes = list(board.zones.get(zone, []))
+    if hexes:  # nearest the zone's middle first, as the loader fills a zone: a team starts together
+        mid = hex_round(FractionalHex(sum(h.q for h in hexes) / len(hexes), sum(h.r for h in hexes) / len(hexes)))
+        hexes.sort(key=lambda h: hex_distance(h, mid))
+    order = hexes + [c.hex for c in board.cells]
     return next((h for h in order if board.is_open(h) and h not in taken), None)
 
 
