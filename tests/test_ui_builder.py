@@ -85,7 +85,7 @@ def open_builder(app):
 
 
 def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
-    from game.builder import load_setup, user_scenarios
+    from game.builder import WIN_CHOICES, load_setup, user_scenarios
     from game.maps import load_scenario
     from game.ui.menus.new_battle import YOUR_BATTLES, NewBattleMenu
 
@@ -110,7 +110,7 @@ def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
     first = next(iter(b.setup.fighters[1].stats))
     type_into(app, b, "stats", f"{first}=5")
     assert b.setup.fighters[1].stats == {first: 5}
-    pick(app, b, "win", "Last side standing, or a draw after a number of rounds")
+    pick(app, b, "win", WIN_CHOICES["round_limit"])
     assert b.setup.options == {"turn_limit": 40}
     type_into(app, b, "title", "Tavern Test")
     click(app, b.button_named("save").rect.center)
@@ -215,3 +215,22 @@ def test_a_map_file_is_typed_or_picked_and_a_bad_one_refused(app, tmp_path) -> N
                                          ui_element=b.dialog, ui_object_id=""))
     app.step()
     assert b.dialog is None and b.setup.map.endswith("arena.tmx")
+
+
+def test_a_broken_file_in_your_battles_is_listed_and_refused_in_one_sentence(app) -> None:
+    """A file in the player's scenarios folder that is not a scenario is still listed (by its name in
+    words); picking it says why in one sentence, and New battle stays."""
+    from game.builder import user_scenarios_dir
+    from game.ui.menus.main_menu import MainMenu
+    from game.ui.menus.new_battle import NewBattleMenu
+
+    user_scenarios_dir().mkdir(parents=True)
+    (user_scenarios_dir() / "half_written.toml").write_bytes(b"name = [\x00")
+    app.step()
+    assert isinstance(app.scene, MainMenu)
+    click(app, app.scene.button_named("new").rect.center)
+    menu = app.scene
+    assert isinstance(menu, NewBattleMenu) and "half written" in menu.titles
+    pick(app, menu, "scenario", "half written")
+    assert menu.message is not None and "half_written.toml" in menu.message[0]
+    assert isinstance(app.scene, NewBattleMenu)

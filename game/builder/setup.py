@@ -24,8 +24,8 @@ __all__ = ["WIN_CHOICES", "BuiltFighter", "BuiltSide", "Setup", "check_setup", "
 
 #: how a battle is won, as the builder offers it: the ruleset's own end (the last side with fighters who
 #: still count wins), or that with a round limit after which the battle is a draw (``turn_limit``)
-WIN_CHOICES = {"default": "The ruleset's end: the last side standing wins",
-               "round_limit": "Last side standing, or a draw after a number of rounds"}
+WIN_CHOICES = {"default": "Last side standing",
+               "round_limit": "Last standing, or a draw after"}
 
 
 class BuiltSide(msgspec.Struct, forbid_unknown_fields=True):
