@@ -73,6 +73,7 @@ def test_the_card_shows_the_scenario_and_fits(size):
     assert pygame.Rect(0, 0, *size).contains(r) and r.w >= 380
     assert all(not r.colliderect(e.get_abs_rect()) for e in menu.gui.get_root_container().elements)
     assert card.bottom <= r.bottom - 8 and r.contains(card.picture_rect)
+    assert r.contains(card.frame) and card.frame.bottom >= card.bottom, "the frame as tall as its words"
     # the picture: the board's cells (not the thumbnail's bare background) and a fighter's side colour
     frame = app.screen.copy()
     pr = card.picture_rect
@@ -111,6 +112,7 @@ def test_the_card_follows_the_scenario_ruleset_and_seats():
     for _ in range(2):
         app.step()
     assert menu.card.words.sides[0][2] == "the computer"
+    assert all(s[2] == "the computer" for s in menu.card.words.sides) or "you" in [s[2] for s in menu.card.words.sides]
 
 
 def test_a_scenario_that_cannot_be_read_gives_a_grey_frame_and_its_sentence(tmp_path):

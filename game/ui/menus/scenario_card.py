@@ -52,8 +52,9 @@ def card_words(battle: Any, title: str, ruleset_id: str | None, seats: dict[str,
     rule = ruleset_sentence(rs) if rs is not None else f"{ruleset_id}: not a ruleset this game knows."
     win = victory_text(SimpleNamespace(battle=battle, ruleset=rs, ctl=None)) if rs is not None else ""
     sides = []
-    for s in battle.sides:
-        who = "the computer" if seats.get(s.id) == "computer" else "a player"
+    hotseat = sum(seats.get(s.id) != "computer" for s in battle.sides) >= 2
+    for s in battle.sides:  # who plays it as the briefing words it (game.ui.briefing.who_plays)
+        who = "the computer" if seats.get(s.id) == "computer" else ("a player at this screen" if hotseat else "you")
         names = [f.name or f.id for f in battle.fighters if f.side == s.id]
         sides.append((s.name or s.id, parse_colour(s.colour), who, names))
     return CardWords(title, desc, rule, win, sides)
@@ -70,6 +71,8 @@ class ScenarioCard:
         self.words: CardWords | None = None
         self.picture_rect = pygame.Rect(0, 0, 0, 0)
         self.bottom = 0
+        #: the card's frame as last drawn (as tall as its words)
+        self.frame = pygame.Rect(0, 0, 0, 0)
 
     def battle(self, path: Any) -> Any:
         """The scenario's battle as its file sets it up, or the sentence why it cannot be read (kept)."""
@@ -92,12 +95,23 @@ class ScenarioCard:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, path: Any, title: str, ruleset_id: str | None,
              seats: dict[str, str], pal: Any) -> None:
-        """The card in ``rect``: picture on top, then the words, each cut to the card's width; what does not fit
-        its height is left off from the bottom (the sides and how to win come before the description)."""
-        pygame.draw.rect(surface, _BACK, rect, border_radius=8)
-        pygame.draw.rect(surface, pal.panel_edge, rect, width=1, border_radius=8)
-        if path is None:
-            return
+        """The card in ``rect``, as tall as its words (at most ``rect``): picture on top, then the words, each
+        cut to the card's width; what does not fit is left off from the bottom (the sides and how to win come
+        before the description)."""
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        if path is not None:
+            self._content(layer, layer.get_rect(), path, title, ruleset_id, seats, pal)
+        used = rect.h if path is None else min(rect.h, self.bottom + 12)
+        box = pygame.Rect(rect.x, rect.y, rect.w, used)
+        pygame.draw.rect(surface, _BACK, box, border_radius=8)
+        surface.blit(layer, rect.topleft, pygame.Rect(0, 0, rect.w, used))
+        pygame.draw.rect(surface, pal.panel_edge, box, width=1, border_radius=8)
+        self.picture_rect = self.picture_rect.move(rect.topleft)
+        self.bottom += rect.y
+        self.frame = box
+
+    def _content(self, surface: pygame.Surface, rect: pygame.Rect, path: Any, title: str, ruleset_id: str | None,
+                 seats: dict[str, str], pal: Any) -> None:
         inner = rect.inflate(-24, -24)
         b = self.battle(path)
         t = self.text
@@ -105,7 +119,7 @@ class ScenarioCard:
         img = t.render(fit_text(t, title, 20, inner.w, True), 20, pal.accent, bold=True)
         surface.blit(img, (inner.x, y))
         y += img.get_height() + 8
-        ph = int(min(inner.w * 0.55, rect.h * 0.36))
+        ph = int(min(inner.w * 0.55, rect.h * (0.45 if rect.h >= 600 else 0.36)))  # a bigger board where it fits
         self.picture_rect = pygame.Rect(inner.x, y, inner.w, ph)
         if isinstance(b, str):
             surface.blit(placeholder(self.picture_rect.size, t, "cannot be read"), self.picture_rect)
