@@ -131,9 +131,10 @@ class ReplayScene(Scene):
         self.top_rect = pygame.Rect(0, 0, w, 64)
         self.right_rect = pygame.Rect(w - right, 64, right, h - 64)
         self.board_rect = pygame.Rect(0, 64, w - right, h - 64)
-        self.board.view_rect = self.board_rect
         foot = self.text.render("Ag", 14, (0, 0, 0), bold=True).get_height() + 10  # the footer line below it
         self.timeline.layout(pygame.Rect(0, h - foot - 46, w - right, 46))
+        # the map is fitted above the timeline and the footer: no fighter starts hidden under them
+        self.board.view_rect = pygame.Rect(0, 64, w - right, max(80, self.timeline.rect.y - 64))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.board.resize(size)
