@@ -253,3 +253,35 @@ def test_a_port_taken_is_said_in_one_sentence(app):
         assert menu.client is None and menu.hosted is None
     finally:
         other.stop()
+
+
+def test_a_served_battle_replays_once_over():
+    """The end screen's replay of a served battle: the copy's start has no seed until the server tells it at
+    the end; with it the replay plays every step to the battle as it ended. Before the end: one sentence."""
+    from game import saves
+    from game.maps import load_scenario
+    from game.net.client import NetClient, play_computer
+    from game.ui.net_session import HostedServer, NetSession
+
+    d20 = ROOT / "maps" / "arena_d20.toml"
+    hosted = HostedServer(port=0)
+    code = hosted.add_match(str(d20), load_scenario(d20))
+    hosted.start()
+    a = NetClient("127.0.0.1", hosted.port, code).start()
+    b = NetClient("127.0.0.1", hosted.port, code).start()
+    try:
+        threading.Thread(target=lambda: play_computer(b, level="random", seed=3, timeout=60), daemon=True).start()
+        end = time.monotonic() + 10
+        while a.mirror is None and time.monotonic() < end:
+            a.poll(0.1)
+        with pytest.raises(saves.SaveError, match="once it is over"):  # a cannot end without a's own moves
+            NetSession(a).replay()
+        play_computer(a, level="random", seed=3, timeout=60)
+        s = NetSession(a)
+        r = s.replay()
+        r.to_end()
+        assert saves.state_hash(r.battle) == a.final_hash
+    finally:
+        a.close()
+        b.close()
+        hosted.stop()

@@ -383,9 +383,16 @@ class NetSession:
         return saves.save_game(self.ctl, path, name=name, scenario=self.scenario, title=title)
 
     def replay(self) -> Any:
+        """The battle step by step: once it is over the server has told its seed, and the start carries it (the
+        copy's start has none, and its rolls would not replay); before that, one sentence."""
         from game import saves
 
-        return saves.Replay.from_controller(self.ctl)
+        ended = self.client.ended
+        if ended is None:
+            raise saves.SaveError("A served battle can be replayed once it is over (the server tells its dice then).")
+        start = self.mirror.initial.clone(with_log=False)
+        start.rng.seed = ended.seed
+        return saves.Replay(start, self.battle.log, self.ruleset, seat=dict(self.seat))
 
 
 def take_arrivals(scene: Any) -> None:
