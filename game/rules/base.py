@@ -297,6 +297,8 @@ class Ruleset:
     grapple_locations: ClassVar[tuple[str, ...]] = ()
     #: hands a grip uses when a situation's ``grapples[]`` entry does not say (edge grips use none, E-5)
     grip_hands_default: ClassVar[int] = 1
+    #: the die a roll event that does not name its own is rolled on (pips are drawn only on a d6; edge: d10)
+    die_sides: ClassVar[int] = 6
     #: item kinds (``items[id]["kind"]``) a fighter wears rather than carries, for a ruleset whose rules tell
     #: the two apart (armour read from what is worn, ``ready`` taking from the belt). Non-empty: a situation's
     #: ``fighters[].worn`` takes items of these kinds that need no hand, ``belt`` the rest, both land in

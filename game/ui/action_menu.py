@@ -170,7 +170,7 @@ def _hand_rank(action: Any, fighter: Any, ruleset: Ruleset | None) -> int:
     if not hasattr(action, "item") and not hasattr(action, "weapon"):
         return 0
     it = getattr(action, "item", None) if hasattr(action, "item") else getattr(action, "weapon", None)
-    held = getattr(ruleset, "held_item", None)
+    held = ruleset.held_item if ruleset is not None else None
     hands = {v for v in (getattr(fighter, "hands", None) or {}).values() if v}
     if (held is not None and it == held and hands) or (it and it in hands):
         return 0

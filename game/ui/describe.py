@@ -371,7 +371,7 @@ def die_sides(ev: dict[str, Any], battle: Any = None) -> int:
     if ev.get("dc") is not None:
         return 20
     rs = ruleset_of(battle) if battle is not None else None
-    return int(getattr(rs, "die_sides", 6) or 6)
+    return rs.die_sides if rs is not None else 6
 
 
 def pool_words(ev: dict[str, Any]) -> str:
