@@ -112,6 +112,10 @@ class NetworkMenu(GuiScene):
             b.disable()
         self.button(pygame.Rect(x + bw // 2 + 8, y, bw // 2 - 8, 50), "Back  (Esc)", "back",
                     object_id="@big_button")
+        if self.client is not None:  # the match is made: what it was made of stays as it is (Back starts over)
+            for w in [*self.dropdowns, *self.fields.values(), self.button_named("lan")]:
+                if w is not None:
+                    w.disable()
 
     def _build_host(self, x: int, y: int, bw: int) -> int:
         names = list(self.titles) or ["(no scenarios)"]
