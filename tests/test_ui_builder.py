@@ -234,3 +234,21 @@ def test_a_broken_file_in_your_battles_is_listed_and_refused_in_one_sentence(app
     pick(app, menu, "scenario", "half written")
     assert menu.message is not None and "half_written.toml" in menu.message[0]
     assert isinstance(app.scene, NewBattleMenu)
+
+
+def test_f_fits_and_a_pan_key_pans_the_builders_board_but_not_while_typing(app) -> None:
+    """The board's hint names its keys; they work on the builder's board, and not while a field has the keys."""
+    from game.ui.menus.builder_menu import HINT
+
+    b = open_builder(app)
+    assert "click a hex: move the picked one" in HINT
+    before = b.board.hex_screen_pos(b.board.battle.board.cells[0].hex)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0))
+    for _ in range(5):
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_d, mod=0, unicode="d", scancode=0))
+    app.step()
+    assert b.board.hex_screen_pos(b.board.battle.board.cells[0].hex) != before
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0))
+    app.step()
+    assert b.board.hex_screen_pos(b.board.battle.board.cells[0].hex) == before

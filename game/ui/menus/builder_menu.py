@@ -35,8 +35,11 @@ from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
 from game.ui.menus.builder_panel import CONTROLS, build_panel
 from game.ui.scene import Transition
+from game.ui.text import label_surface
 
 __all__ = ["BuilderScene"]
+
+HINT = "drag / WASD: pan   wheel: zoom   F: fit   click a fighter: pick   click a hex: move the picked one"
 
 _ERRORS = (ValueError, OSError, KeyError, TypeError)
 
@@ -135,6 +138,8 @@ class BuilderScene(GuiScene):
         b.view_rect = self.map_rect
         b.selected = self.selected
         b.underlay = self._draw_zones
+        # the board's own hint says what a click does here: it picks a fighter or moves the picked one
+        b._help = label_surface(self.app.text, [b._title(), HINT], 15, title_colour=(255, 222, 140))
         b.fit()
         return b
 
@@ -175,6 +180,12 @@ class BuilderScene(GuiScene):
         self.board.view_rect = self.map_rect
         self.board.fit()
 
+    def update(self, dt_ms: int) -> None:
+        self.board.update(dt_ms)  # a held pan key moves the view
+
+    def wants_frames(self) -> bool:
+        return bool(getattr(self.board, "_held", None))  # frames only while a pan key is held
+
     def draw_extra(self, surface: pygame.Surface) -> None:
         surface.set_clip(self.map_rect)
         self.board.draw(surface)
@@ -198,6 +209,8 @@ class BuilderScene(GuiScene):
             return None  # the file dialog has the mouse: no click reaches the board under it
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self._mouse(event)
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and not any(e.is_focused for e in self.entries):
+            self.board.handle(event)  # pan and fit keys, as the hint says (never while a field is typed in)
         return None
 
     def _mouse(self, event: pygame.event.Event) -> None:
