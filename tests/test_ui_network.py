@@ -285,3 +285,41 @@ def test_a_served_battle_replays_once_over():
         a.close()
         b.close()
         hosted.stop()
+
+
+def test_watch_a_match_mid_battle_from_the_window(app):
+    """Watch: the window joins a match two computers are playing, sees the battle so far, then their moves as
+    they come; it never acts, and its hint says it is watching."""
+    from game.maps import load_scenario
+    from game.net.client import NetClient, play_computer
+    from game.ui.battle_scene import BattleScene
+    from game.ui.net_session import HostedServer
+
+    hosted = HostedServer(port=0)
+    code = hosted.add_match(str(ARENA), load_scenario(ARENA))
+    hosted.start()
+    players = [NetClient("127.0.0.1", hosted.port, code).start() for _ in range(2)]
+    try:
+        for i, c in enumerate(players):
+            threading.Thread(target=lambda c=c, i=i: play_computer(c, level="random", seed=i, timeout=60),
+                             daemon=True).start()
+        end = time.monotonic() + 10
+        while (players[0].mirror is None or players[0].mirror.count < 3) and time.monotonic() < end:
+            time.sleep(0.05)
+        menu = open_network(app, "watch")
+        type_into(app, menu.fields["address"], f"127.0.0.1:{hosted.port}")
+        type_into(app, menu.fields["code"], code)
+        click(app, menu.button_named("go").rect.center)
+        until(app, lambda: isinstance(app.scene, BattleScene), 10, "the battle to open")
+        bs = app.scene
+        s = bs.session
+        assert s.my_side == "" and s.mirror.count >= 3  # mid-battle: the entries so far
+        first = s.mirror.count
+        until(app, lambda: s.mirror.count > first + 2 or s.battle.ended, 30, "more moves to arrive")
+        assert not s.is_human_turn() and s.options() == []
+        until(app, lambda: s.battle.ended or (not bs.player.busy and bs.mode.hint(bs).startswith(
+            "You are watching \u00b7 Waiting for ")), 20, "the spectator's hint")
+    finally:
+        for c in players:
+            c.close()
+        hosted.stop()
