@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "conditions": ("catalogue", "list a ruleset's conditions"),
     "simulate": ("simulate", "play whole battles computer against computer, headless"),
     "serve": ("serve", "serve battles over a network, headless (loopback unless --host says otherwise)"),
-    "join": ("join", "join a served match: the computer plays a seat (--headless)"),
+    "join": ("join", "join a served match in the window (or, --headless, let the computer play a seat)"),
     "check-lesson": ("check_lesson", "check a lesson file and play it by its examples (exit 3 if a step sticks)"),
 }
 

@@ -126,7 +126,7 @@ def test_a_killed_server_process_restarted_on_its_data_ends_the_same(tmp_path: P
     (["serve", "--seat-wait", "nan"], "--seat-wait"),
     (["serve", "--frobnicate"], "unrecognized arguments"),
     (["join", "localhost", "ABCDEF", "--headless"], "is not HOST:PORT"),
-    (["join", "127.0.0.1:1", "ABCDEF"], "--headless"),
+    (["join", "127.0.0.1:1", "ABCDEF", "--seat", "watch", "--headless"], "needs a side"),  # no --headless: the window
     (["join", "127.0.0.1:1", "ABCDEF", "--headless", "--ai", "godlike"], "unknown level"),
 ])
 def test_bad_arguments_are_one_sentence_and_exit_2(args: list[str], words: str) -> None:

@@ -1,5 +1,8 @@
 """``clinch join HOST:PORT CODE --headless``: take a seat in a served match as a computer player.
 
+Without ``--headless`` the game window opens on its Network screen, joining
+the match at once (``--seat watch``: as a spectator); a refusal is said there.
+
 The computer player of ``game.ai`` plays the seat (``--seat SIDE``, or the
 first free one) at ``--ai LEVEL`` through :class:`game.net.client.NetClient`,
 the same client a window uses. When the battle ends it prints
@@ -16,7 +19,7 @@ import sys
 
 from game.cli import CommandError
 
-USAGE = "clinch join HOST:PORT CODE [--seat SIDE] [--ai LEVEL] --headless [--seed N] [--timeout SECONDS]"
+USAGE = "clinch join HOST:PORT CODE [--seat SIDE|watch] [--headless [--ai LEVEL] [--seed N] [--timeout SECONDS]]"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,7 +57,7 @@ def main(argv: list[str]) -> int:
         return int(exc.code or 0)
     host, port = split_address(args.address)
     if not args.headless:
-        raise CommandError("the window cannot join a match yet; add --headless to let the computer play the seat.")
+        return _window(host, port, args.code, args.seat)
     from game.ai.weights import LEVELS
 
     if args.ai not in LEVELS:
@@ -76,3 +79,32 @@ def main(argv: list[str]) -> int:
         client.close()
     print(f"final {final} {winner or 'draw'}", flush=True)
     return 0
+
+
+def _window(host: str, port: int, code: str, seat: str) -> int:
+    """The game window, joining ``code`` at once from its Network screen (Esc there: the main menu)."""
+    from game.commands._uiargs import quiet_pygame
+    from game.commands._window import check_display, leave_now
+
+    quiet_pygame()
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.menus.network_menu import NetworkMenu
+    from game.ui.scene import Transition
+
+    try:
+        check_display(pygame)
+        try:
+            app = App(None, None, idle_ms=100, briefing=True, seed="fresh")
+        except pygame.error as exc:
+            raise CommandError(f"cannot open a window ({exc}).") from None
+        menu = NetworkMenu(app, "watch" if seat == "watch" else "join")
+        menu.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        menu.code, menu.side = code, "" if seat == "watch" else seat
+        app.apply(Transition("push", menu))
+        menu.go()
+        rc = app.run()
+    finally:
+        pygame.quit()
+    return leave_now(rc)
