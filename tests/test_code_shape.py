@@ -56,7 +56,7 @@ FUNCTION_ALLOWED: dict[str, str] = {}
 CYCLES_ALLOWED: dict[tuple[str, ...], str] = {}
 
 #: modules outside game/ui that may import pygame or game.ui: the commands that open a window
-UI_COMMANDS = frozenset({"game.commands.play", "game.commands.screenshot"})
+UI_COMMANDS = frozenset({"game.commands.play", "game.commands.screenshot", "game.commands.join"})  # join: the window too
 UI_PACKAGES = ("pygame", "pygame_gui", "game.ui")
 
 
