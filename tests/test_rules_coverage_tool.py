@@ -106,8 +106,9 @@ def test_the_kept_id_list_matches_the_checklist():
     finally:
         sys.path.pop(0)
     fresh = rules_coverage.parse_checklist(SHARED_CHECKLIST.read_text(encoding="utf-8"))
-    for path, sections in rules_coverage.ruleset_id_files().items():  # each ruleset folder's rule_ids.txt
-        if all(sec in fresh.ids for sec in sections):
+    # each ruleset folder's rule_ids.txt (a test double registered from tests/ has none and no sections)
+    for path, sections in rules_coverage.ruleset_id_files().items():
+        if path.parent.parent.name == "rules" and all(sec in fresh.ids for sec in sections):
             kept = path.read_text(encoding="utf-8")
             assert kept == rules_coverage.folder_ids_text(fresh, sections), (
                 f"{path}: run python3 tools/rules_coverage.py --write-ids")
