@@ -189,11 +189,12 @@ def test_the_soak_counts_map_effects_and_plays_one_scenario_alone():
     kind of board effect lay on the map, so "10,000 battles with burning maps and clouds" can be read off it."""
     r = run_soak("nd6-tactical", 4, seed=0, scenario="compound_nd6", midpoint_every=0)
     assert (r.battles, r.crashes, r.stuck, r.breaks) == (4, 0, 0, 0), r.messages
-    assert r.with_effects == 1 and r.effects == {"burning_liquid": 1}
-    assert r.line().endswith("; map effects in 1 battles (burning liquid 1)")
+    # seed 0's four battles: a molotov's burning liquid in one, a smoke grenade's cloud in another
+    assert r.with_effects == 2 and r.effects == {"burning_liquid": 1, "smoke": 1}
+    assert r.line().endswith("; map effects in 2 battles (burning liquid 1, smoke 1)"), r.line()
     whole = SoakReport("nd6-tactical")
     whole.merge(r)
     whole.merge(r)
-    assert (whole.with_effects, whole.effects) == (2, {"burning_liquid": 2})
+    assert (whole.with_effects, whole.effects) == (4, {"burning_liquid": 2, "smoke": 2})
     with pytest.raises(ValueError, match=r"compound_nd6\.toml is not a scenario of d20"):
         run_soak("d20", 1, scenario="compound_nd6")
