@@ -149,6 +149,21 @@ class GuiScene(Scene):
         pal = self.pal
         self.message = (one_line(text), {"failure": pal.failure, "success": pal.success}.get(tone, pal.neutral))
 
+    def load_chosen(self, scenario: Any) -> Any:
+        """Load the scenario a menu has chosen, or say in one sentence why it cannot be (None).
+
+        Both battle menus (new battle, network) fill their side lists from the chosen file; a broken
+        file must leave a message on screen, never a traceback."""
+        from game.maps import load_scenario
+
+        if scenario is None:
+            return None
+        try:
+            return load_scenario(scenario)
+        except (ValueError, OSError, KeyError, TypeError) as exc:
+            self.say(f"{scenario.name}: {exc}", "failure")
+            return None
+
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         if self.below is not None:

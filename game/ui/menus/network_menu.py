@@ -71,15 +71,9 @@ class NetworkMenu(GuiScene):
         self._load_sides()
 
     def _load_sides(self) -> None:
-        from game.maps import load_scenario
-
         self.sides = []
-        if self.scenario is None:
-            return
-        try:
-            b = load_scenario(self.scenario)
-        except (ValueError, OSError, KeyError, TypeError) as exc:
-            self.say(f"{self.scenario.name}: {exc}", "failure")
+        b = self.load_chosen(self.scenario)
+        if b is None:
             return
         self.sides = [(s.id, s.name or s.id) for s in b.sides]
         if self.side not in {s for s, _ in self.sides}:

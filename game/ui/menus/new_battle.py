@@ -96,15 +96,9 @@ class NewBattleMenu(GuiScene):
         self._load_sides()
 
     def _load_sides(self) -> None:
-        from game.maps import load_scenario
-
         self.sides = []
-        if self.scenario is None:
-            return
-        try:
-            b = load_scenario(self.scenario)
-        except (ValueError, OSError, KeyError, TypeError) as exc:
-            self.say(f"{self.scenario.name}: {exc}", "failure")
+        b = self.load_chosen(self.scenario)
+        if b is None:
             return
         self.sides = list(b.sides)
         self.seats = {s.id: ("computer" if s.control == "ai" else "human") for s in b.sides}
