@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.board_panel import draw_board_and_panel
 from game.ui.describe import intent_words
 from game.ui.lab.pages import Line, compare_columns, fighter_lines, script_lines, step_lines, trial_heading
 
@@ -66,12 +67,7 @@ class LabDrawing:
         return False
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        surface.set_clip(self.map_rect)
-        self.board.draw(surface)
-        surface.set_clip(None)
-        panel = pygame.Rect(self.map_rect.right, 0, self.panel_width, surface.get_height())
-        pygame.draw.rect(surface, (22, 24, 31), panel)
-        pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
+        panel = draw_board_and_panel(surface, self.board, self.map_rect, self.panel_width)
         self.rule_links = []
         top = getattr(self, "pane_top", 400)
         foot = 44 if getattr(self, "message", None) else 8  # room for a message drawn at the foot

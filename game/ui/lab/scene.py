@@ -34,6 +34,7 @@ import pygame_gui
 from game.hexgrid import Hex
 from game.lab import LabError, LabSituation, from_scenario, known_names
 from game.lab_trial import Comparison, Trial, legal_choices, script
+from game.ui.board_panel import press_then_click
 from game.ui.board_scene import BoardScene
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
 from game.ui.lab.open_ground import display
@@ -426,13 +427,7 @@ class LabScene(LabDrawing, GuiScene):
                 self.compare_scroll = max(0, getattr(self, "compare_scroll", 0) - 48 * int(event.y))
             return None
         self.board.handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press = tuple(pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
-            near = abs(pos[0] - self._press[0]) + abs(pos[1] - self._press[1]) < 5
-            self._press = None
-            if near and self.map_rect.collidepoint(pos):
-                self.click_board(pos)
+        press_then_click(self, event, pos)
         return None
 
     def _click_pane(self, pos: tuple[int, int]) -> bool:

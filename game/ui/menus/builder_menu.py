@@ -31,6 +31,7 @@ from game.builder.edit import (
 )
 from game.builder.setup import map_for, with_win
 from game.hexgrid import Hex
+from game.ui.board_panel import draw_board_and_panel, press_then_click
 from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
 from game.ui.menus.builder_panel import CONTROLS, build_panel
@@ -187,12 +188,7 @@ class BuilderScene(GuiScene):
         return bool(getattr(self.board, "_held", None))  # frames only while a pan key is held
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        surface.set_clip(self.map_rect)
-        self.board.draw(surface)
-        surface.set_clip(None)
-        panel = pygame.Rect(self.map_rect.right, 0, self.panel_width, surface.get_height())
-        pygame.draw.rect(surface, (22, 24, 31), panel)
-        pygame.draw.line(surface, (70, 74, 90), panel.topleft, panel.bottomleft, 2)
+        draw_board_and_panel(surface, self.board, self.map_rect, self.panel_width)
 
     # -- events ------------------------------------------------------------------------------------
     def on_event(self, event: pygame.event.Event) -> Transition | None:
@@ -218,13 +214,7 @@ class BuilderScene(GuiScene):
         if not self.map_rect.collidepoint(pos) and event.type != pygame.MOUSEBUTTONUP:
             return
         self.board.handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press = tuple(pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
-            near = abs(pos[0] - self._press[0]) + abs(pos[1] - self._press[1]) < 5
-            self._press = None
-            if near and self.map_rect.collidepoint(pos):
-                self.click_board(pos)
+        press_then_click(self, event, pos)
 
     def click_board(self, pos: tuple[int, int]) -> None:
         """A fighter clicked is picked; a hex clicked takes the picked fighter there."""
