@@ -152,7 +152,7 @@ def test_charge_with_a_hex_picked_on_the_map():
     click(app, bs.board.token_screen_pos("ann"))
     assert isinstance(bs.mode, M.Menu)
     charge = bs.mode.menu.entry_for("group", group_kind="charge")
-    assert charge is not None and charge.button.enabled and "pick on map" in charge.button.text
+    assert charge is not None and charge.button.enabled and "(on map)" in charge.button.text
     click(app, charge.rect.center)
     assert isinstance(bs.mode, M.PickHex)
     assert Hex(4, 4) in bs.mode.by_hex and Hex(3, 3) not in bs.mode.by_hex  # the blocked line is not offered

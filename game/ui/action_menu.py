@@ -299,8 +299,8 @@ class ActionMenu:
         panel, y = self._panel(len(shown) + bool(folded) + 1)
         for g in shown:
             key = f"[{g.key}] " if g.key else ""
-            if g.on_map:
-                tail = "  (pick on map)"
+            if g.on_map:  # one phrase for every on-map row: a weapon's long name never cuts it
+                tail = "  (on map)"
             elif len(g.legal) == 1 and not g.illegal:
                 tail = f":  {percent(g.chance_of(g.legal[0]))}"
                 tail = "" if tail.strip() == ":" else tail
@@ -310,8 +310,6 @@ class ActionMenu:
             else:
                 tail = "  (not now)"
             label = f"{key}{g.title}{tail}"
-            if g.on_map and self.text.font(15, True).size(label)[0] > WIDTH - 36:
-                label = f"{key}{g.title}  (on map)"  # a weapon's name makes it long: never cut the row
             b = self._button(panel, y, label, g.enabled, "@group_button")
             self._add(panel, y, b, "group", group=g, key=g.key)
             y += ROW

@@ -324,3 +324,16 @@ def draw_board_note(surface: pygame.Surface, scene: Any) -> pygame.Rect | None:
         pygame.draw.polygon(surface, pal.accent, [tip, left, right])
     surface.blit(img, (box.x + 8 + arrow, box.centery - img.get_height() // 2))
     return box
+
+
+#: the modes in which a menu or a dialog of the battle screen is open over the board
+_MENU_MODES = frozenset({"menu", "choose", "enter_dice", "animating"})
+
+
+def callout_may_open(sc: Any) -> bool:
+    """Whether a crowded hex's callout may open under the pointer: only while the player looks at an idle
+    board; an action menu, the dice dialog, a roll's breakdown, the legend, a dice pop-up or a play-out would
+    be covered by it (seen at 1280x800: the callout over the action menu, and opening by itself when a
+    fighter walked into a foe's hex during the computer's play-out)."""
+    return not (sc.player.busy or sc.mode.name in _MENU_MODES or sc.dialog is not None
+                or sc.breakdown is not None or sc.legend_open or sc.player.popups())

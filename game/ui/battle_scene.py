@@ -34,6 +34,7 @@ from game.ui.action_menu import warm_up
 from game.ui.aim_view import AimView
 from game.ui.battle_commands import cycle_fighters, run_command
 from game.ui.battle_draw import (
+    callout_may_open,
     draw_banner,
     draw_board_note,
     draw_board_words,
@@ -89,8 +90,8 @@ class BattleScene(Scene):
         self.text = TextCache(scale=self.settings.ui_scale)
         self.pal = palette(self.settings.palette)
         self.board = BoardScene(session.battle, self.size, app.text)
-        self.board.show_hud = False
-        self.board.click_selects = False
+        self.board.show_hud = self.board.click_selects = False
+        self.board.callout_allowed = lambda: callout_may_open(self)  # idle only: no menu, dialog or play-out
         self.board.underlay = self._underlay
         self.board.overlay = self._overlay
         self.board.grip_drawer = self._draw_grips

@@ -11,6 +11,7 @@ for the turn controller.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -58,6 +59,11 @@ class BoardScene(Scene):
         self.hovered: Hex | None = None
         #: the callout of the crowded hex under the pointer (issue: close combat you can read at a glance)
         self.callout = CrowdCallout()
+        #: whether the callout may open now (the battle screen's: idle, no menu, dialog or pop-up); None: always
+        self.callout_allowed: Callable[[], bool] | None = None
+        #: set by the player's own pointer move, cleared while the callout may not open: a fighter walking
+        #: into the hex under a resting pointer (the computer's play-out) opens nothing by itself
+        self._callout_armed = True
         self.selected: str | None = None
         self.mouse: tuple[int, int] = (size[0] // 2, size[1] // 2)
         self._press: tuple[int, tuple[int, int]] | None = None  # (button, pos) while a button is held
@@ -205,6 +211,7 @@ class BoardScene(Scene):
                     self._dragging = True
             self.mouse = pos
             self.hovered = self.hex_at_screen(pos)
+            self._callout_armed = True
         elif et == pygame.MOUSEBUTTONDOWN:
             pos = tuple(int(v) for v in event.pos)
             self.mouse = pos
@@ -294,7 +301,11 @@ class BoardScene(Scene):
         self.effects.draw_air(surface, cam, self.battle, self.token_positions)
         if self.overlay is not None:
             self.overlay(surface)
-        self.callout.draw(surface, self, self.hovered)  # over the board's words: a crowded hex up close
+        if self._callout_armed and (self.callout_allowed is None or self.callout_allowed()):
+            self.callout.draw(surface, self, self.hovered)  # over the board's words: a crowded hex up close
+        else:  # a menu, a dialog, a pop-up or a play-out: the callout would cover it (seen at 1280x800)
+            self.callout.close()
+            self._callout_armed = False
         if self.show_hud:
             self._draw_hud(surface)
 

