@@ -128,7 +128,7 @@ def test_no_callout_opens_by_itself_during_a_play_out(tmp_path, monkeypatch) -> 
 
 
 def test_on_map_rows_share_one_phrase(tmp_path, monkeypatch) -> None:
-    """S0-REQ-2: every action-menu row chosen on the map ends in the same words, whether its weapon's name is
+    """S0-REQ-3 (a grapple may come as part of a Move and Attack): every action-menu row chosen on the map ends in the same words, whether its weapon's name is
     long ("Move and Attack \u2014 broadsword") or short ("\u2014 kick")."""
     app = _tavern(tmp_path, monkeypatch)
     try:
@@ -140,3 +140,20 @@ def test_on_map_rows_share_one_phrase(tmp_path, monkeypatch) -> None:
         assert not any("pick on map" in r for r in rows), rows
     finally:
         app.close()
+
+
+def test_a_roll_title_keeps_its_bracketed_target_on_one_line() -> None:
+    """S0-GRAB-1 (a roll against DX, the number the player reads): a dice pop-up's title, wrapped as the board
+    wraps it (bold, size 13, every width a pop-up takes), breaks at spaces but never inside "(DX 14)"; a long
+    aside in brackets still wraps."""
+    from game.ui.popup_layout import MAX_TEXT_W, title_lines
+    from game.ui.text import TextCache, wrap
+
+    cache = TextCache()
+    title = "Cass: parry bare-handed (DX 14)"
+    for width in range(80, MAX_TEXT_W + 1, 5):
+        lines, _ = title_lines(cache, title, 13, width, width)
+        assert "(DX 14)" in lines[-1] or any("(DX 14)" in line for line in lines), (width, lines)
+        assert not any(line.endswith("(DX") or line.startswith("14)") for line in lines), (width, lines)
+    long = "Ann: resist (a very long aside that runs on and on past any pop-up) ST 12"
+    assert len(wrap(cache, long, 13, 120, True)) > 3

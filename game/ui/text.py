@@ -141,13 +141,36 @@ def fit_text(cache: TextCache, text: str, size: int, width: int, bold: bool = Fa
     return shown
 
 
+#: a bracketed group this short is never split over two lines ("(DX 14)", "(one step)")
+KEEP_BRACKETED = 16
+
+
+def _kept_together(words: list[str]) -> list[str]:
+    """``words`` with each short bracketed group joined into one unit: a roll's title read "Cass: parry
+    bare-handed (DX" and "14)" on the next line (seen at 1280x800); a long aside still wraps inside."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("(") and ")" not in w:
+            end = next((j for j in range(i + 1, len(words)) if ")" in words[j]), None)
+            if end is not None and len(" ".join(words[i:end + 1])) <= KEEP_BRACKETED:
+                out.append(" ".join(words[i:end + 1]))
+                i = end + 1
+                continue
+        out.append(w)
+        i += 1
+    return out
+
+
 def wrap(cache: TextCache, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels at ``size``."""
+    """Split ``text`` into lines that fit ``width`` pixels at ``size``, at spaces, keeping a short bracketed
+    group on one line."""
     font = cache.font(size, bold)
     out: list[str] = []
     for para in str(text)[:MAX_WRAPPED].split("\n"):
         para = shown(para, MAX_WRAPPED)
-        words = para.split(" ")
+        words = _kept_together(para.split(" "))
         line = ""
         for w in words:
             trial = w if not line else f"{line} {w}"
