@@ -8,8 +8,10 @@ status 2 (``CommandError``), never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
+from typing import Any, NoReturn
 
 #: subcommand -> (module under game.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -33,6 +35,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 class CommandError(Exception):
     """A user-facing error: one sentence, exit status 2."""
+
+
+class UsageParser(argparse.ArgumentParser):
+    """An argument parser whose error is :class:`CommandError`: one sentence ending in the command's usage
+    line, exit status 2 (argparse's own usage dump and exit would bypass the one-sentence rule)."""
+
+    def __init__(self, *args: Any, usage_line: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.usage_line = usage_line
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        raise CommandError(f"{message} (usage: {self.usage_line})")
 
 
 def usage() -> str:

@@ -14,18 +14,13 @@ import json
 import sys
 from pathlib import Path
 
-from game.cli import CommandError
+from game.cli import CommandError, UsageParser
 
 USAGE = "clinch compare SITUATION.json --rulesets A,B [--json] [--seed N]"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one sentence, exit status 2, no usage dump
-        raise CommandError(f"{message} (usage: {USAGE})")
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="clinch compare", description="Resolve a situation's first action under several rulesets "
+    p = UsageParser(usage_line=USAGE, prog="clinch compare", description="Resolve a situation's first action under several rulesets "
                 "and print them aligned, the differences and every assumed value named.")
     p.add_argument("situation", metavar="SITUATION.json", help="the situation file (see SITUATION-FORMAT.md)")
     p.add_argument("--rulesets", required=True, help="ruleset ids, comma-separated (see clinch rulesets)")

@@ -13,18 +13,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.cli import CommandError
+from game.cli import CommandError, UsageParser
 
 USAGE = "clinch explain SITUATION.json [--markdown] [--seed N]"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one sentence, exit status 2, no usage dump
-        raise CommandError(f"{message} (usage: {USAGE})")
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="clinch explain", description="Step through a situation's actions in words: each roll's "
+    p = UsageParser(usage_line=USAGE, prog="clinch explain", description="Step through a situation's actions in words: each roll's "
                 "target modifier by modifier with rule IDs, the dice, the margin, each state change.")
     p.add_argument("situation", metavar="SITUATION.json", help="the situation file (see SITUATION-FORMAT.md)")
     p.add_argument("--markdown", action="store_true", help="print Markdown (for handouts)")

@@ -17,18 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.cli import CommandError
+from game.cli import CommandError, UsageParser
 
 USAGE = "clinch join HOST:PORT CODE [--seat SIDE|watch] [--headless [--ai LEVEL] [--seed N] [--timeout SECONDS]]"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one sentence, exit status 2
-        raise CommandError(f"{message} (usage: {USAGE})")
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="clinch join", description="Join a served match as a computer player.")
+    p = UsageParser(usage_line=USAGE, prog="clinch join", description="Join a served match as a computer player.")
     p.add_argument("address", metavar="HOST:PORT")
     p.add_argument("code", metavar="CODE")
     p.add_argument("--seat", default="", help="the side to play (default: the first free seat)")

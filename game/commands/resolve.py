@@ -16,16 +16,11 @@ from typing import Any
 
 import msgspec
 
-from game.cli import CommandError
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one sentence, exit status 2, no usage dump
-        raise CommandError(f"{message} (usage: clinch resolve SITUATION.json [--seed N])")
+from game.cli import CommandError, UsageParser
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="clinch resolve", description="Play a situation file's actions and print the events as JSON.")
+    p = UsageParser(usage_line="clinch resolve SITUATION.json [--seed N]", prog="clinch resolve", description="Play a situation file's actions and print the events as JSON.")
     p.add_argument("situation", metavar="SITUATION.json", help="the situation file (see SITUATION-FORMAT.md)")
     p.add_argument("--seed", type=int, default=0, help="seed for the dice when the file gives no 'dice' (default 0)")
     return p

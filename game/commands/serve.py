@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.cli import CommandError
+from game.cli import CommandError, UsageParser
 
 if TYPE_CHECKING:
     from game.net.server import Server
@@ -26,13 +26,8 @@ USAGE = ("clinch serve [--host 127.0.0.1] [--port N] [--data DIR] [--match SCENA
          "[--seat-wait SECONDS]")
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one sentence, exit status 2
-        raise CommandError(f"{message} (usage: {USAGE})")
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="clinch serve", description="Serve battles over a network, headless.")
+    p = UsageParser(usage_line=USAGE, prog="clinch serve", description="Serve battles over a network, headless.")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every network)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765; 0 picks a free one)")

@@ -26,7 +26,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.cli import CommandError
+from game.cli import CommandError, UsageParser
 
 #: the longest wall-clock budget a decision may have: a minute (nan, inf and 1e308 are refused, not played)
 MAX_BUDGET_MS = 60_000.0
@@ -36,13 +36,8 @@ USAGE = ("clinch simulate SCENARIO.toml --battles N [--seed S] [--ruleset R] [--
          "[--json [--no-timing]]")
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one sentence, exit status 2
-        raise CommandError(f"{message} (usage: {USAGE})")
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="clinch simulate", description="Play whole battles computer against computer, headless.")
+    p = UsageParser(usage_line=USAGE, prog="clinch simulate", description="Play whole battles computer against computer, headless.")
     p.add_argument("scenario", metavar="SCENARIO.toml")
     p.add_argument("--battles", type=int, default=100, help="how many battles (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
