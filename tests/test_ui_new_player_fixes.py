@@ -157,3 +157,74 @@ def test_a_roll_title_keeps_its_bracketed_target_on_one_line() -> None:
         assert not any(line.endswith("(DX") or line.startswith("14)") for line in lines), (width, lines)
     long = "Ann: resist (a very long aside that runs on and on past any pop-up) ST 12"
     assert len(wrap(cache, long, 13, 120, True)) > 3
+
+
+def _ended(tmp_path, monkeypatch, size) -> App:
+    """The tavern at ``size`` with its last action's card showing a roll, under the end screen; a lost battle
+    (its review offered too: six buttons, the most the end screen has)."""
+    from game.ui.menus import review_screen
+    from game.ui.menus.end_screen import EndScreen
+    from game.ui.scene import Transition
+
+    app = _tavern(tmp_path, monkeypatch, size)
+    bs = app.battle_scene
+    roll = {"type": "roll", "actor": "hilde", "label": "parry bare-handed", "stat": "DX", "target": 14,
+            "dice": [3, 4, 2], "total": 9, "success": True, "margin": 5}
+    bs.last_action.show([roll], "hilde", "Hilde parries")
+    app.draw()
+    assert bs.last_action.rect.w > 0  # the card shows on the board
+    monkeypatch.setattr(review_screen, "lost_side", lambda session: "locals")
+    app.apply(Transition("push", EndScreen(app, bs)))
+    app.step()
+    app.draw()
+    return app
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_end_screen_buttons_fit_clear_of_the_last_action_card(tmp_path, monkeypatch, size) -> None:
+    """The end screen's six buttons, "Play again"
+    among them, lie inside the window at every size, none over another, each label with room to both edges
+    of its button; the last action's card is not drawn under them (it is back on "Look at the board")."""
+    app = _ended(tmp_path, monkeypatch, size)
+    try:
+        es = app.scene
+        named = {n: es.button_named(n) for n in ("board", "replay", "review", "new", "again", "menu")}
+        assert all(named.values()), named
+        assert named["new"].text == "Play again" and named["again"].text == "Same dice again"
+        window = pygame.Rect(0, 0, *size)
+        rects = [b.rect for b in named.values()]
+        for b in named.values():
+            assert window.contains(b.rect), (b.text, b.rect, size)
+            assert b.font.size(b.text)[0] + 2 * 8 <= b.rect.w, (b.text, b.rect.w, size)
+        assert not any(a.colliderect(c) for i, a in enumerate(rects) for c in rects[i + 1:]), rects
+        card = app.battle_scene.last_action.rect
+        assert not any(card.colliderect(r) for r in rects), (card, rects)
+        _click(app, named["board"].rect.center)
+        assert app.scene is app.battle_scene and app.battle_scene.last_action.rect.w > 0
+    finally:
+        app.close()
+
+
+def test_play_again_starts_the_same_battle_with_new_dice(tmp_path, monkeypatch) -> None:
+    """"Play again" on the end screen starts the battle from its start with the same seats and a
+    new seed, drawn as a quick battle draws one; "Same dice again" keeps the old seed."""
+    import game.dice
+    from game.ui.battle_scene import BattleScene
+
+    app = _ended(tmp_path, monkeypatch, (1280, 800))
+    try:
+        old = app.session
+        seed = old.ctl.initial.rng.seed
+        monkeypatch.setattr(game.dice, "fresh_seed", lambda: seed + 4242)
+        _click(app, app.scene.button_named("new").rect.center)
+        for _ in range(3):  # past the briefing, if the app shows one
+            if not isinstance(app.scene, BattleScene):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                                     scancode=0))
+                app.step()
+        assert isinstance(app.scene, BattleScene), app.scene
+        assert app.session is not old and app.session.seat == old.seat
+        assert app.session.ctl.initial.rng.seed == seed + 4242
+        assert {f.id for f in app.battle.fighters} == {f.id for f in old.battle.fighters}
+    finally:
+        app.close()

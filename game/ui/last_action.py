@@ -40,6 +40,8 @@ class LastAction:
         self.actor: str | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # the box as drawn last (empty when hidden)
         self.rows: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        #: set while a screen over the battle (the end screen) has its buttons where the card would be
+        self.hidden = False
 
     def show(self, rolls: list[dict[str, Any]], actor: str | None, title: str) -> None:
         """The rolls of a new action (at least one) by ``actor``, under ``title``."""
@@ -95,7 +97,10 @@ class LastAction:
              pal: Palette, mouse: tuple[int, int], max_w: int, mine: set[str] | None = None) -> pygame.Rect:
         """The box with its bottom-left corner at ``bottomleft``, at most ``max_w`` wide; returns it. Lines
         and edge are coloured by what each roll means for the player's sides ``mine`` (good: the palette's
-        success colour); the tick or cross stays the roll's own verdict."""
+        success colour); the tick or cross stays the roll's own verdict. Hidden: nothing (an empty box)."""
+        if self.hidden:
+            self.rows = []
+            return pygame.Rect(0, 0, 0, 0)
         t = text
         rolls = self.rolls or [self.roll]
         lines: list[tuple[list[pygame.Surface], bool | None, dict[str, Any]]] = []

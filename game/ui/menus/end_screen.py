@@ -1,5 +1,5 @@
-"""The end of the battle: who won, after how many rounds, and what each fighter did; the battle again with the
-same dice (for teaching: the same moves meet the same rolls)."""
+"""The end of the battle: who won, after how many rounds, and what each fighter did; the battle again with new
+dice, or with the same dice (for teaching: the same moves meet the same rolls)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,11 @@ from game.ui.scene import Transition
 from game.wording import win_words
 
 __all__ = ["EndScreen", "battle_summary"]
+
+#: the end screen's buttons: height, gap between them, room between a label and its button's edges
+BUTTON_H = 48
+GAP = 12
+BUTTON_PAD = 18
 
 
 def battle_summary(battle: Any) -> dict[str, dict[str, Any]]:
@@ -71,7 +76,6 @@ class EndScreen(GuiScene):
             sound.play("end")  # the end of the battle (silent without an audio device)
 
     def build(self) -> None:
-        w, h = self.size
         from game.ui.menus.review_screen import lost_side
 
         # a lost battle also offers its review: the rolls that decided it, with their odds (issue 18)
@@ -79,17 +83,43 @@ class EndScreen(GuiScene):
         if lost_side(self.battle_scene.session) is not None:
             names.append(("review", "What happened?"))
         if self.can_play_again():
-            names.append(("again", "Same dice again"))
+            names += [("new", "Play again"), ("again", "Same dice again")]
         names.append(("menu", "Main menu"))
-        bw = min(max(900, 192 * len(names) - 12), w - 24)  # five buttons get 180 pixels each, not 170
-        x = (w - bw) // 2
-        y = h - 80
-        part = (bw - 12 * (len(names) - 1)) // len(names)
-        for i, (name, text) in enumerate(names):
-            tip = ("This battle from its start, with the same dice: the same moves meet the same rolls."
-                   if name == "again" else None)
-            self.button(pygame.Rect(x + i * (part + 12), y, part, 48), text, name,
-                        object_id="@primary_button" if name == "menu" else "@big_button", tooltip=tip)
+        tips = {"new": "This battle from its start, with the same sides and seats and new dice.",
+                "again": "This battle from its start, with the same dice: the same moves meet the same rolls."}
+        rects = self.button_rects([t for _, t in names])
+        self.buttons_top = min(r.y for r in rects)  # the summary's box ends above them
+        for (name, text), rect in zip(names, rects, strict=True):
+            self.button(rect, text, name, object_id="@primary_button" if name == "menu" else "@big_button",
+                        tooltip=tips.get(name))
+
+    def button_rects(self, labels: list[str]) -> list[pygame.Rect]:
+        """One row of buttons at the foot of the screen, each wide enough for its label with room either
+        side; two rows when one is too narrow (six buttons at 1024x640 cut "Same dice again")."""
+        w, h = self.size
+        font = self.app.text.font(20, True)  # the buttons' largest theme font (assets/theme.json)
+        need = max(font.size(t)[0] for t in labels) + 2 * BUTTON_PAD
+        avail = w - 24
+        rows = [labels] if need * len(labels) + GAP * (len(labels) - 1) <= avail else \
+            [labels[:(len(labels) + 1) // 2], labels[(len(labels) + 1) // 2:]]
+        most = max(len(r) for r in rows)
+        part = min(max(need, 170), (avail - GAP * (most - 1)) // most)
+        out = []
+        y = h - 24 - BUTTON_H * len(rows) - GAP * (len(rows) - 1)
+        for row in rows:
+            x = (w - part * len(row) - GAP * (len(row) - 1)) // 2
+            out += [pygame.Rect(x + i * (part + GAP), y, part, BUTTON_H) for i in range(len(row))]
+            y += BUTTON_H + GAP
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The battle under the summary, without its last-action card (the buttons stand where it was)."""
+        card = self.battle_scene.last_action
+        card.hidden = True
+        try:
+            super().draw(surface)
+        finally:
+            card.hidden = False
 
     def can_play_again(self) -> bool:
         """A battle that knows its start can be played again; a lesson starts again from its own list; a served
@@ -98,16 +128,18 @@ class EndScreen(GuiScene):
                 and not getattr(self.battle_scene.session, "networked", False)
                 and getattr(self.battle_scene.session.ctl, "initial", None) is not None)
 
-    def same_dice_again(self) -> Transition | None:
+    def same_dice_again(self, fresh: bool = False) -> Transition | None:
         """The battle from its initial state with its own seed, the same seats and rules: its first rolls
-        (initiative, the computer's first) come again, and the same moves meet the same dice."""
+        (initiative, the computer's first) come again, and the same moves meet the same dice; ``fresh``:
+        a new seed as a quick battle draws one (``game.dice.fresh_seed``), the same battle with new luck."""
+        from game.dice import fresh_seed
         from game.ui.session import SessionError
 
         session = self.battle_scene.session
         initial = session.ctl.initial
         try:
             scene = self.app.battle_from(initial.clone(with_log=False), seat=dict(session.seat),
-                                         seed=initial.rng.seed)
+                                         seed=fresh_seed() if fresh else initial.rng.seed)
         except (SessionError, ValueError, KeyError, TypeError) as exc:
             self.say(str(exc), "failure")
             return None
@@ -122,8 +154,8 @@ class EndScreen(GuiScene):
 
             loser = lost_side(self.battle_scene.session)
             return Transition("push", ReviewScreen(self.app, self.battle_scene, loser)) if loser else None
-        if name == "again":
-            return self.same_dice_again()
+        if name in ("again", "new"):
+            return self.same_dice_again(fresh=name == "new")
         if name == "menu":
             from game.ui.menus.main_menu import MainMenu
 
@@ -153,7 +185,7 @@ class EndScreen(GuiScene):
         x = (w - bw) // 2
         y = 40
         rows = sum(46 if self.summary.get(f.id, {}).get("kinds") else 26 for f in b.fighters)
-        box = pygame.Rect(x - 20, y - 16, bw + 40, min(h - 120, 180 + rows))
+        box = pygame.Rect(x - 20, y - 16, bw + 40, min(getattr(self, "buttons_top", h - 80) - 40, 180 + rows))
         pygame.draw.rect(surface, (16, 18, 24), box, border_radius=12)
         pygame.draw.rect(surface, (255, 216, 74), box, width=2, border_radius=12)
         winner = b.winner
