@@ -18,35 +18,17 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
-
-from game.ui.clock import FixedClock  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from ui_fixtures import click, fresh_ui_dirs, new_app  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 800)
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
-    pygame.display.init()
-    pygame.event.clear()
-    from game.ui.app import App
-
-    a = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="fast"))
+def app():
+    a = new_app()
     yield a
     a.close()
-    pygame.event.clear()
-
-
-def click(app, pos, steps=2):
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    for _ in range(steps):
-        app.step()
 
 
 def pick(app, scene, key, text):

@@ -19,6 +19,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import click, press  # noqa: E402
 
 from game.hexgrid import Hex, hex_distance  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
@@ -35,27 +36,6 @@ SIZE = (1280, 800)
 def _dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
-
-
-def move(pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-
-
-def click(app, pos, button=1, steps=2):
-    pos = (int(pos[0]), int(pos[1]))
-    move(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    for _ in range(steps):
-        app.step()
-
-
-def press(app, key, unicode="", steps=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
-    for _ in range(steps):
-        app.step()
 
 
 def make_app(battle, seats, size=SIZE):

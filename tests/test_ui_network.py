@@ -22,6 +22,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import click, press  # noqa: E402
 
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
@@ -30,22 +31,6 @@ ROOT = Path(__file__).resolve().parents[1]
 ARENA = ROOT / "maps" / "arena.toml"
 pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
 SIZE = (1280, 800)
-
-
-def click(app, pos, steps=2):
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    for _ in range(steps):
-        app.step()
-
-
-def press(app, key, unicode="", steps=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
-    for _ in range(steps):
-        app.step()
 
 
 def type_into(app, widget, text):

@@ -22,26 +22,18 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import saves  # noqa: E402
-from game.ui.clock import FixedClock  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
 from tests.test_replay_hostile import CASES, make_save  # noqa: E402
 from tests.test_ui_play import click, press, type_text  # noqa: E402
+from tests.ui_fixtures import fresh_ui_dirs, new_app  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 SIZE = (1280, 800)
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
-    pygame.display.init()
-    pygame.event.clear()
-    from game.ui.app import App
-
-    a = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="fast"), autosave=False)
+def app():
+    a = new_app(autosave=False)
     yield a
     a.close()
-    pygame.event.clear()
 
 
 @pytest.fixture(scope="module")
