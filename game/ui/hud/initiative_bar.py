@@ -339,7 +339,8 @@ class InitiativeBar:
         size = next((k for k in (12, 11, 10) if t.font(k, now).size(label)[0] <= step - 6), 12)
         name = t.render(fit_text(t, label, size, step - 6, bold=now), size, pal.text if now else pal.dim, bold=now)
         surf.blit(name, name.get_rect(midtop=(cx, 47)))
-        if row is not None and row.get("number") is not None:
+        # the out have no initiative: a ruleset may sort them last as -99, a number the player must not see
+        if row is not None and row.get("number") is not None and not out:
             self._number(surf, (cx - r - 2, 4), row, count, pal)
 
     def _draw_surprised(self, surf: pygame.Surface, rect: pygame.Rect, x: int, step: int, b: Any,
