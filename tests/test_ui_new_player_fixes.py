@@ -228,3 +228,35 @@ def test_play_again_starts_the_same_battle_with_new_dice(tmp_path, monkeypatch) 
         assert {f.id for f in app.battle.fighters} == {f.id for f in old.battle.fighters}
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("posture", ["prone", "standing"])
+def test_a_fallen_fighters_name_sits_against_its_token(tmp_path, monkeypatch, posture) -> None:
+    """S0-TAKEDOWN-5 (a takedown leaves the foe lying down): a fallen, dead fighter's name is placed against
+    its token as drawn (its lying body's length counted), facing any way, on the board and under the end
+    screen; never a hex away from it."""
+    from game.ui.menus.end_screen import EndScreen
+    from game.ui.scene import Transition
+
+    app = _tavern(tmp_path, monkeypatch)
+    try:
+        bs = app.battle_scene
+        gus = bs.session.battle.get("gus")
+        gus.posture = posture
+        gus.conditions.append("dead")
+        for facing in range(6):
+            gus.facing = facing
+            app.step()
+            app.draw()
+            boxes = bs.board.tokens.boxes
+            token = next(r for k, i, r in boxes if k == "token" and i == "gus")
+            name = next(r for k, i, r in boxes if k == "name" and i == "gus")
+            top, bottom, _ = bs.board.tokens.extents["gus"]
+            drawn = pygame.Rect(token.x - token.w // 4, int(top), token.w * 3 // 2, int(bottom - top))
+            assert name.inflate(8, 8).colliderect(drawn), (facing, name, drawn)
+        app.apply(Transition("push", EndScreen(app, bs)))
+        app.step()
+        app.draw()
+        assert next(r for k, i, r in bs.board.tokens.boxes if k == "name" and i == "gus") == name
+    finally:
+        app.close()
