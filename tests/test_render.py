@@ -14,11 +14,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("CLINCH_CONFIG_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-config"))
 os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-data"))
 
-from concurrent.futures import Future  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import Spectating  # noqa: E402
 
 from game.hexgrid import Hex  # noqa: E402
 from game.maps import draw_order, load_map, map_pixel_size, tile_center  # noqa: E402
@@ -159,23 +159,10 @@ def small_battle(fighters: list[Fighter]) -> Battle:
     )
 
 
-class _Spectating:
-    """A computer seat that never acts: the battle screen shows the board as a spectator sees it."""
-
-    def decide_async(self, battle, ruleset, fighter_id):
-        return Future()
-
-    def cancel(self):
-        pass
-
-    def close(self):
-        pass
-
-
 def watched(battle: Battle, size=(800, 600)) -> App:
     """The battle screen with no one to move (no reach tints, no automatic selection): plain board pixels."""
     return App(battle, size, clock=FixedClock(), seat={"red": "ai", "blue": "ai"}, autosave=False,
-               session_kw={"ai_factory": _Spectating})
+               session_kw={"ai_factory": Spectating})
 
 
 def test_token_side_colour_at_its_hex_centre_and_not_on_an_empty_hex():

@@ -11,13 +11,13 @@ os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").get
 
 import subprocess  # noqa: E402
 import sys  # noqa: E402
-from concurrent.futures import Future  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from ui_fixtures import Spectating  # noqa: E402
 
 from game.hexgrid import Hex  # noqa: E402
 from game.model import Battle, Board, Fighter, Grapple, Side  # noqa: E402
@@ -40,19 +40,6 @@ def post_click(pos, button: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-class Spectating:
-    """A computer player that never makes up its mind: the board is watched, not played (picking tests)."""
-
-    def decide_async(self, battle, ruleset, fighter_id):
-        return Future()
-
-    def cancel(self):
-        pass
-
-    def close(self):
-        pass
 
 
 def spectator_app(battle, size=(1024, 720)):

@@ -22,7 +22,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
+from ui_fixtures import click, fresh_ui_dirs, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.dice import SeededDice  # noqa: E402
 from game.model import RngState  # noqa: E402
@@ -39,21 +39,6 @@ def make_app(scenario=None, size=(1280, 800), **kw):
 
     return App(scenario, size, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
                session_kw={"ai_nodes": 60, "ai_budget_ms": None}, **kw)
-
-
-def press(app, key, mod=0, unicode="", steps=2):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
-    for _ in range(steps):
-        app.step()
-
-
-def click(app, pos, steps=3):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    for _ in range(steps):
-        app.step()
 
 
 def first_rolls(battle):
@@ -87,7 +72,7 @@ def open_pause(app):
 def back_to_the_menu(app):
     from game.ui.menus.main_menu import MainMenu
 
-    click(app, open_pause(app).button_named("menu").rect.center)
+    click(app, open_pause(app).button_named("menu").rect.center, steps=3)
     assert isinstance(app.scene, MainMenu)
 
 
@@ -116,9 +101,9 @@ def test_new_battle_menu_draws_a_fresh_seed_too():
     try:
         for _ in range(2):
             app.step()
-            click(app, app.scene.button_named("new").rect.center)
+            click(app, app.scene.button_named("new").rect.center, steps=3)
             assert isinstance(app.scene, NewBattleMenu)
-            click(app, app.scene.button_named("start").rect.center)
+            click(app, app.scene.button_named("start").rect.center, steps=3)
             assert app.battle is not None
             seeds.append(app.battle.rng.seed)
             back_to_the_menu(app)
@@ -183,7 +168,7 @@ def test_same_dice_again_on_the_end_screen_replays_the_first_rolls():
         app.step()
         button = app.scene.button_named("again")
         assert button is not None and button.text == "Same dice again"
-        click(app, button.rect.center)
+        click(app, button.rect.center, steps=3)
         assert isinstance(app.scene, BattleScene) and app.session is not old
         again = app.battle
         assert (again.rng.seed, first_rolls(again)) == first
@@ -236,7 +221,7 @@ def test_continue_names_and_loads_the_newest_autosave_of_whichever_battle():
         app.step()
         button = app.scene.button_named("continue")
         assert button.tool_tip_text == "Carry on from the latest autosave: The Sand Pit, round 1."
-        click(app, button.rect.center)
+        click(app, button.rect.center, steps=3)
         assert app.session is not None and app.session.ctl.battle_id == arena.ctl.battle_id
         assert saves.state_hash(app.battle) == saves.state_hash(arena.battle)
         assert saves.autosave_dir() / f"autosave-{tavern.ctl.battle_id}.json" in saves.list_autosaves(

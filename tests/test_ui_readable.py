@@ -12,10 +12,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CLINCH_CONFIG_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-config"))
 os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-data"))
 
-from concurrent.futures import Future  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import Spectating  # noqa: E402
 
 from game.hexgrid import Hex  # noqa: E402
 from game.model import Battle, Board, Fighter, Side  # noqa: E402
@@ -32,19 +32,6 @@ def display():
     yield
 
 
-class _Spectating:
-    """A computer seat that never acts: the battle screen shows the board as a spectator sees it."""
-
-    def decide_async(self, battle, ruleset, fighter_id):
-        return Future()
-
-    def cancel(self):
-        pass
-
-    def close(self):
-        pass
-
-
 def _battle(fighters: list[Fighter]) -> Battle:
     return Battle(board=Board.open_field(10, 8, name="test field"),
                   sides=[Side(id="red", name="Reds", colour="#d02020"),
@@ -54,7 +41,7 @@ def _battle(fighters: list[Fighter]) -> Battle:
 
 def _watched(battle: Battle, size=(1280, 800)) -> App:
     return App(battle, size, clock=FixedClock(), seat={"red": "ai", "blue": "ai"}, autosave=False,
-               session_kw={"ai_factory": _Spectating})
+               session_kw={"ai_factory": Spectating})
 
 
 def _bar_row(app: App, frame: pygame.Surface, fid: str) -> list[tuple[int, int, int]]:

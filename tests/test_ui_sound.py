@@ -21,7 +21,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
-from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
+from ui_fixtures import fresh_ui_dirs, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings, load_settings  # noqa: E402
@@ -39,13 +39,6 @@ def computer_battle(settings: Settings):
 
     return App(ARENA, (1024, 640), clock=FixedClock(16), settings=settings, seat={"red": "ai", "blue": "ai"},
                autosave=False, session_kw={"ai_level": "random", "sync_ai": True})
-
-
-def press(app, key, mod=0, unicode=""):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
-    app.step()
-    app.step()
 
 
 def play_until(app, names, frames=1500):
