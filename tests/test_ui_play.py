@@ -20,6 +20,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import click, move  # noqa: E402,F401  (other UI tests import them from here too)
 
 from game.hexgrid import Hex  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
@@ -34,20 +35,6 @@ W, L = [3, 3, 3], [6, 6, 6]  # a sure success and a sure failure on 3d6
 # Edda's takedown and Cass's resistance, Edda's pin and Cass's resistance
 DICE = [1, 2] + W + L + L + W + W + L + W + L
 SIZE = (1280, 800)
-
-
-def move(pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-
-
-def click(app, pos, button=1, steps=2):
-    pos = (int(pos[0]), int(pos[1]))
-    move(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    for _ in range(steps):
-        app.step()
 
 
 def press(app, key, mod=0, unicode="", steps=2):
