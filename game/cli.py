@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 #: subcommand -> (module under game.commands, one-line help)
@@ -47,6 +48,19 @@ class UsageParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:  # type: ignore[override]
         raise CommandError(f"{message} (usage: {self.usage_line})")
+
+
+def flag_folder(flag: str, name: str) -> Path:
+    """The folder a command-line flag names (``--data``, ``--save-dir``), made if missing; a file in the way
+    or a folder that cannot be made is one sentence naming the flag (:class:`CommandError`, exit 2)."""
+    path = Path(name)
+    if path.exists() and not path.is_dir():
+        raise CommandError(f"{flag} {name}: not a folder.")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CommandError(f"{flag} {name}: could not be made ({exc.strerror or exc}).") from None
+    return path
 
 
 def usage() -> str:

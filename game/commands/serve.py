@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.cli import CommandError, UsageParser
+from game.cli import CommandError, UsageParser, flag_folder
 
 if TYPE_CHECKING:
     from game.net.server import Server
@@ -43,14 +43,7 @@ def _parser() -> argparse.ArgumentParser:
 def _data_dir(name: str | None) -> Path | None:
     if name is None:
         return None
-    path = Path(name)
-    if path.exists() and not path.is_dir():
-        raise CommandError(f"--data {name}: not a folder.")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CommandError(f"--data {name}: could not be made ({exc.strerror or exc}).") from None
-    return path
+    return flag_folder("--data", name)
 
 
 def main(argv: list[str]) -> int:

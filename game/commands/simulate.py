@@ -26,7 +26,7 @@ import json
 import sys
 from pathlib import Path
 
-from game.cli import CommandError, UsageParser
+from game.cli import CommandError, UsageParser, flag_folder
 
 #: the longest wall-clock budget a decision may have: a minute (nan, inf and 1e308 are refused, not played)
 MAX_BUDGET_MS = 60_000.0
@@ -76,14 +76,7 @@ def _progress_bar(enabled: bool):  # noqa: ANN202
 
 def _save_dir(name: str) -> Path:
     """The folder ``--save-dir`` names, made if missing; one sentence if it cannot be."""
-    path = Path(name)
-    if path.exists() and not path.is_dir():
-        raise CommandError(f"--save-dir {name}: not a folder.")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CommandError(f"--save-dir {name}: could not be made ({exc.strerror or exc}).") from None
-    return path
+    return flag_folder("--save-dir", name)
 
 
 def _check_flags(args: argparse.Namespace) -> None:
