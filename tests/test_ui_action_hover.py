@@ -18,7 +18,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_play import click, move  # noqa: E402
-from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
+from ui_fixtures import fresh_ui_dirs, hotseat_on  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.rules.action_words import chart_bars, dice_spread, foe_bars, generic_words  # noqa: E402
 from game.rules.base import Ruleset  # noqa: E402
@@ -32,15 +32,9 @@ SIZE = (1280, 800)
 
 
 def app_on(name: str, size=SIZE):
-    from game.ui.app import App
-
     sit = load_situation(SITUATIONS / name)
     b = sit.battle
-    app = App(b, size, clock=FixedClock(16), resizable=False, autosave=False,
-              seat={s.id: "human" for s in b.sides})
-    for _ in range(3):
-        app.step()
-    return app
+    return hotseat_on(b, size)
 
 
 def open_menu_on_foe(app):

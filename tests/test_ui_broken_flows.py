@@ -23,7 +23,7 @@ import time  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_play import ARENA, DICE, SIZE, click, play_out, press  # noqa: E402
-from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401
+from ui_fixtures import fresh_ui_dirs, open_pause  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.hexgrid import Hex  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
@@ -130,9 +130,7 @@ def test_every_menu_screen_sleeps_when_calm():
     app = hotseat()
     try:
         app.step()
-        press(app, pygame.K_ESCAPE)
-        if not isinstance(app.scene, PauseMenu):
-            press(app, pygame.K_ESCAPE)
+        open_pause(app)
         assert isinstance(app.scene, PauseMenu) and not app.scene.wants_frames()
         click(app, app.scene.button_named("settings").rect.center)
         assert isinstance(app.scene, SettingsMenu) and not app.scene.wants_frames()

@@ -22,7 +22,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_fixtures import click, fresh_ui_dirs, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
+from ui_fixtures import click, fresh_ui_dirs, open_pause, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.dice import SeededDice  # noqa: E402
 from game.model import RngState  # noqa: E402
@@ -56,17 +56,6 @@ def quick_battle(app):
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, BattleScene), app.scene
     return app.battle
-
-
-def open_pause(app):
-    """Esc until the pause menu is up (the first Esc may put down a selected fighter first)."""
-    from game.ui.menus.pause_menu import PauseMenu
-
-    for _ in range(3):
-        if not isinstance(app.scene, PauseMenu):
-            press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, PauseMenu)
-    return app.scene
 
 
 def back_to_the_menu(app):

@@ -14,24 +14,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_play import click, move  # noqa: E402
-from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
+from ui_fixtures import fresh_ui_dirs, hotseat_on  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.lessons import LESSONS_DIR, load_lesson  # noqa: E402
 from game.ui import modes as M  # noqa: E402
-from game.ui.clock import FixedClock  # noqa: E402
 
 
 def _app(posture: str, size):
     """Ann holds Bob's torso with both hands (the pin lesson's battle), Bob ``posture``; Ann to act."""
-    from game.ui.app import App
-
     b = load_lesson(LESSONS_DIR / "3d6_5_pin.toml").battle()
     b.fighter("bob").posture = posture
-    app = App(b, size, clock=FixedClock(16), resizable=False, autosave=False,
-              seat={s.id: "human" for s in b.sides})
-    for _ in range(3):
-        app.step()
-    return app
+    return hotseat_on(b, size)
 
 
 def _menu_on_bob(app):

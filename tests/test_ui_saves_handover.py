@@ -23,7 +23,7 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from test_ui_play import ARENA, DICE, SIZE, click, dismiss_handover, move, play_out, press, type_text  # noqa: E402
-from ui_fixtures import ui_dirs  # noqa: E402
+from ui_fixtures import open_pause, ui_dirs  # noqa: E402
 
 from game import saves  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
@@ -105,9 +105,7 @@ def test_the_pause_menus_save_asks_the_name_too(dirs):
     app = hotseat()
     try:
         app.step()
-        press(app, pygame.K_ESCAPE)
-        if not isinstance(app.scene, PauseMenu):
-            press(app, pygame.K_ESCAPE)
+        open_pause(app)
         pause = app.scene
         assert isinstance(pause, PauseMenu)
         click(app, pause.button_named("save").rect.center)

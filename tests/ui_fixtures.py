@@ -41,6 +41,29 @@ def new_app(battle=None, size=SIZE, **kwargs):
     return App(battle, size, clock=FixedClock(16), settings=Settings(animation_speed="fast"), **kwargs)
 
 
+def hotseat_on(battle, size=SIZE):
+    """``battle`` in a fixed-size window, every side played here (hot seat), after its first frames."""
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+
+    app = App(battle, size, clock=FixedClock(16), resizable=False, autosave=False,
+              seat={s.id: "human" for s in battle.sides})
+    for _ in range(3):
+        app.step()
+    return app
+
+
+def open_pause(app):
+    """Esc until the pause menu is up (the first Esc may put down a selected fighter first); the menu."""
+    from game.ui.menus.pause_menu import PauseMenu
+
+    for _ in range(3):
+        if not isinstance(app.scene, PauseMenu):
+            press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, PauseMenu)
+    return app.scene
+
+
 def move(pos):
     """The mouse moves to ``pos`` (a hover)."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
