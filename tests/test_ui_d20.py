@@ -20,7 +20,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_fixtures import click, press  # noqa: E402
+from ui_fixtures import click, move, press  # noqa: E402
 
 from game.hexgrid import Hex  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
@@ -185,9 +185,12 @@ def test_wrestle_hold_then_escape_and_the_breakdown():
             break
     assert [(g.holder, g.target) for g in battle.grapples] == [("hilde", "jory")]
     assert battle.fighter("hilde").hex == battle.fighter("jory").hex  # the holder moved into the hex
+    # the two share a hex and the player points at it: the hex's callout says the hold in words, and Jory's
+    # HELD badge is on the hex's plate (game.ui.crowd_plate, crowd_callout); the callout opens on the player's
+    # own pointer move, not by itself after the play-out
+    move(bs.board.hex_screen_pos(battle.fighter("jory").hex))
+    app.step()
     frame = app.draw()
-    # the two share a hex and the pointer is on it: the hex's callout says the hold in words, and Jory's
-    # HELD badge is on the hex's plate (game.ui.crowd_plate, crowd_callout)
     from game.ui.marks import badges_of
 
     assert bs.board.callout.hex == battle.fighter("jory").hex
