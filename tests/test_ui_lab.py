@@ -84,6 +84,15 @@ def load(app, path):
     assert app.scene.lab.path == Path(path), app.scene.message
 
 
+def bob_breaking_free(app):
+    """The S2-BREAK-1 set-up loaded, Bob clicked and his break free picked in the drop-down; the lab scene."""
+    load(app, FIXTURES / "break_free_full.json")
+    sc = app.scene
+    click(app, sc.board.token_screen_pos("bob"))
+    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "break_free"))
+    return sc
+
+
 def test_the_lab_round_trips_every_fixture_through_the_window(lab_app, tmp_path):
     """Load and Save in the lab: every situation in tests/fixtures comes back the same file (normalised)."""
     for path in SITUATIONS:
@@ -177,10 +186,7 @@ def test_a_rule_id_in_the_step_pane_opens_the_rules_help_there(lab_app):
     from game.ui.menus.rules_help_view import RulesHelpView
 
     app = lab_app
-    load(app, FIXTURES / "break_free_full.json")
-    sc = app.scene
-    click(app, sc.board.token_screen_pos("bob"))
-    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "break_free"))
+    sc = bob_breaking_free(app)
     type_into(app, sc.dice_entry, "3 4 3 4 4 4")
     press_button(app, "typed")
     app.draw()
@@ -203,10 +209,7 @@ def test_compare_side_by_side(lab_app, monkeypatch):
         fake.translate = lambda spec, to: ({**spec, "ruleset": to}, [f"stats kept as written for {to}"])
         monkeypatch.setitem(sys.modules, "game.translate", fake)
     app = lab_app
-    load(app, FIXTURES / "break_free_full.json")
-    sc = app.scene
-    click(app, sc.board.token_screen_pos("bob"))
-    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "break_free"))
+    sc = bob_breaking_free(app)
     pick(app, "other", "3d6-lite")
     type_into(app, sc.dice_entry, "3 4 3 4 4 4")
     press_button(app, "compare")

@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import tests.test_ui_lab as ui_lab  # noqa: E402
-from tests.test_ui_lab import FIXTURES, click, load, pick, press_button, type_into  # noqa: E402
+from tests.test_ui_lab import FIXTURES, bob_breaking_free, click, load, pick, press_button, type_into  # noqa: E402
 from tests.ui_fixtures import fresh_ui_dirs  # noqa: E402, F401
 
 lab_app = ui_lab.lab_app  # the lab opened from the main menu at 1280x800
@@ -89,10 +89,7 @@ def test_play_typed_with_no_faces_says_type_the_dice_first(lab_app):
     """S2-BREAK-1 set-up, Bob's break free picked, the Dice field empty: Play typed rolls nothing and says to type
     the dice first; with faces typed it plays them."""
     app = lab_app
-    load(app, FIXTURES / "break_free_full.json")
-    sc = app.scene
-    click(app, sc.board.token_screen_pos("bob"))
-    pick(app, "action", next(k for k, a in sc.choices.items() if a["type"] == "break_free"))
+    sc = bob_breaking_free(app)
     type_into(app, sc.dice_entry, "")
     press_button(app, "typed")
     assert sc.trial is None
