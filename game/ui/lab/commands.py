@@ -27,9 +27,11 @@ def _health(scene: Any, field: str, by: int) -> None:
     now = getattr(f, field)
     if now is None:
         stat = scene.lab.ruleset.health_stat if field == "hp" else "FP"
-        now = f.stats.get(stat, f.stats.get("HT")) if field == "fp" else f.stats.get(stat)
+        # HP unless given is ST, as the fighter panel counts it (HP -1 from full on a fighter with ST and no
+        # HP stat said it had no HP, under the rules whose panel showed "HP 12/12")
+        now = f.stats.get(stat, f.stats.get("HT")) if field == "fp" else f.stats.get(stat, f.stats.get("ST"))
     if not isinstance(now, int | float):
-        scene.say(f"{f.id} has no {field.upper()} under these rules to change.", "failure")
+        scene.say(f"{f.name or f.id} has no {field.upper()} under these rules to change.", "failure")
         return
     scene._edit(lambda: scene.lab.set_field(scene.selected, field, int(now) + by))
 
