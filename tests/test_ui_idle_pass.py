@@ -24,39 +24,20 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import fresh_ui_dirs, press, seated_app  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.turn_idle import nothing_to_do, pass_idle  # noqa: E402
-from game.ui.clock import FixedClock  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = ROOT / "maps" / "arena_d20.toml"
 pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena_d20.toml is missing")
 
 
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
-
-
 def make_app(seat: str = "human"):
     from game.maps import load_scenario
-    from game.ui.app import App
 
     battle = load_scenario(ARENA)
-    app = App(battle, (1280, 800), clock=FixedClock(16), settings=Settings(animation_speed="instant", handover="never"),
-              seat={s.id: seat for s in battle.sides}, dice="seeded", autosave=False)
-    for _ in range(3):
-        app.step()
-    return app
-
-
-def press(app, key, mod=0, steps=4):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
-    for _ in range(steps):
-        app.step()
+    return seated_app(battle, seat)
 
 
 def shown(app) -> tuple[int, str | None, str | None]:
@@ -79,7 +60,7 @@ def test_S4_PHASE_1_a_turn_with_only_a_pass_passes_by_itself():
         ctl = app.battle_scene.session.ctl
         assert not nothing_to_do(ctl), shown(app)
         seen.append(shown(app))
-        press(app, pygame.K_SPACE)
+        press(app, pygame.K_SPACE, steps=4)
     assert (1, "finn", "movement") in seen and (1, "finn", "hand-to-hand") not in seen
     assert "Nothing to do in the hand-to-hand phase: Finn passes." in notes(app)
 
@@ -89,15 +70,15 @@ def test_S4_PHASE_1_end_key_ends_the_fighters_round():
     Shift+Space does the same for Finn; the log names them; the next round shows them again."""
     app = make_app()
     assert shown(app) == (1, "edda", "movement")
-    press(app, pygame.K_END)
+    press(app, pygame.K_END, steps=4)
     assert shown(app) == (1, "finn", "movement")
-    press(app, pygame.K_SPACE, pygame.KMOD_SHIFT)
+    press(app, pygame.K_SPACE, mod=pygame.KMOD_SHIFT, steps=4)
     seen = []
     for _ in range(6):
         seen.append(shown(app))
         if shown(app)[0] > 1:
             break
-        press(app, pygame.K_SPACE)
+        press(app, pygame.K_SPACE, steps=4)
     assert not [s for s in seen if s[0] == 1 and s[1] in ("edda", "finn")], seen
     assert "Round ended by the player in the missiles phase: Edda, Finn pass." in notes(app)
     assert any(s[0] == 2 for s in seen)
@@ -107,12 +88,12 @@ def test_undo_takes_back_the_end_and_its_passes():
     """Undo (Ctrl+Z) after End takes back the pass and the passes that followed (they make no checkpoint of
     their own): Edda's movement turn is shown again, and Space now passes that phase only."""
     app = make_app()
-    press(app, pygame.K_END)
+    press(app, pygame.K_END, steps=4)
     assert shown(app) == (1, "finn", "movement")
-    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL, steps=4)
     assert shown(app) == (1, "edda", "movement")
-    press(app, pygame.K_SPACE)
-    press(app, pygame.K_SPACE)
+    press(app, pygame.K_SPACE, steps=4)
+    press(app, pygame.K_SPACE, steps=4)
     assert shown(app) == (1, "edda", "missiles")
 
 

@@ -24,39 +24,20 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import fresh_ui_dirs, press, seated_app  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.hexgrid import hex_distance, hex_neighbors  # noqa: E402
-from game.ui.clock import FixedClock  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "maps"
 pytestmark = pytest.mark.skipif(not (MAPS / "arena_d20.toml").is_file(), reason="the scenarios in maps/ are missing")
 
 
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
-
-
 def make_app(name: str):
     from game.maps import load_scenario
-    from game.ui.app import App
 
     battle = load_scenario(MAPS / name)
-    app = App(battle, (1280, 800), clock=FixedClock(16), settings=Settings(animation_speed="instant", handover="never"),
-              seat={s.id: "human" for s in battle.sides}, dice="seeded", autosave=False)
-    for _ in range(3):
-        app.step()
-    return app
-
-
-def press(app, key, mod=0, steps=3):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
-    for _ in range(steps):
-        app.step()
+    return seated_app(battle)
 
 
 def hover(app, pos, steps=2):
@@ -72,7 +53,7 @@ def to_moving_fighter(app) -> None:
     for _ in range(12):
         if sc.reach:
             return
-        press(app, pygame.K_SPACE)
+        press(app, pygame.K_SPACE, steps=3)
     raise AssertionError("no fighter with a lit reach")
 
 

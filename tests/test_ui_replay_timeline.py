@@ -13,6 +13,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
@@ -20,12 +21,6 @@ from game.ui.settings import Settings  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = ROOT / "maps" / "arena.toml"
 pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
-
-
-@pytest.fixture(autouse=True)
-def _dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("CLINCH_CONFIG_DIR", str(tmp_path / "config"))
 
 
 def mouse(kind, pos, **kw):

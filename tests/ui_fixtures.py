@@ -53,6 +53,20 @@ def hotseat_on(battle, size=SIZE):
     return app
 
 
+def seated_app(battle, seat="human", size=SIZE):
+    """``battle`` with every side's seat ``seat``, instant animations, no hand-over screen, seeded dice and no
+    autosave, after its first frames (the turn-flow tests' start-up)."""
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+    from game.ui.settings import Settings
+
+    app = App(battle, size, clock=FixedClock(16), settings=Settings(animation_speed="instant", handover="never"),
+              seat={s.id: seat for s in battle.sides}, dice="seeded", autosave=False)
+    for _ in range(3):
+        app.step()
+    return app
+
+
 def open_pause(app):
     """Esc until the pause menu is up (the first Esc may put down a selected fighter first); the menu."""
     from game.ui.menus.pause_menu import PauseMenu
