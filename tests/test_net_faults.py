@@ -135,6 +135,24 @@ def test_a_client_that_loses_step_is_sent_the_whole_battle(tmp_path: Path) -> No
     srv.kill()
 
 
+def test_a_copy_out_of_step_when_its_connection_drops_is_fetched_once_welcomed_back(tmp_path: Path) -> None:
+    """A copy that lost step just before the cable was pulled (its Sync went with the connection): the Welcome
+    of the reconnect brings no new entry, so nothing else would make the client fetch the battle; it must
+    fetch it then, or it would never see the fighter to act as its own again (a match stuck for good)."""
+    srv = ServerThread(tmp_path / "data", seed=14)
+    watcher = joined(srv.port, srv.code, "watch")
+    m, ws, loop = watcher.mirror, watcher._ws, watcher._loop
+    assert m is not None and ws is not None and loop is not None
+    m.good = False  # as if an entry had not replayed here ...
+    watcher._syncing = True  # ... and the Sync asking for the battle were on the connection about to drop
+    loop.call_soon_threadsafe(ws.transport.abort)
+    notes = pump(watcher, lambda: watcher.mirror is not m and watcher.mirror.good, 15, "the whole battle")
+    assert watcher.reconnects >= 1 and any(n.kind == "welcome" or n.kind == "resync" for n in notes)
+    assert watcher.mirror.count == len(srv.match.entries)
+    watcher.close()
+    srv.kill()
+
+
 @pytest.mark.parametrize("bad", ["not json", '{"code": "AAAAAA", "scenario": "x"}'])
 def test_a_damaged_match_file_is_not_resumed_and_said_in_one_sentence(tmp_path: Path, bad: str) -> None:
     (tmp_path / "AAAAAA.match.json").write_text(bad, encoding="utf-8")

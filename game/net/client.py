@@ -207,6 +207,10 @@ class NetClient:
                     return self._resync(f"entry {e.index} does not give the server's battle here")
             if self.mirror.count != msg.first + len(msg.entries):  # the server holds fewer entries than we do
                 return self._resync("the server's battle is not where this copy is")
+        if not self.mirror.good:
+            # a copy that lost step before the connection dropped (its Sync went with the old connection, or
+            # could not be sent at all): nothing new may come to trigger a fetch, so fetch now
+            return self._resync("this copy had lost step with the server's battle")
         return [Note("welcome", f"Seat {msg.seat or 'spectator'} in match {msg.code}.")] + self._check_end()
 
     def _check_end(self) -> list[Note]:
@@ -226,8 +230,10 @@ class NetClient:
         return [Note("resync", f"Fetching the whole battle again: {why}.")]
 
     def _send(self, data: bytes, *, binary: bool = False) -> bool:
+        if not self.connected:  # read first: a connection read before it is seen lost would take the message away
+            return False
         loop, ws = self._loop, self._ws
-        if loop is None or ws is None or not self.connected:
+        if loop is None or ws is None:
             return False
         try:
             asyncio.run_coroutine_threadsafe(ws.send(data if binary else data.decode("utf-8")), loop)
