@@ -16,6 +16,8 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
 _OWN = tempfile.mkdtemp(prefix=f"clinch-tests-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
 atexit.register(shutil.rmtree, _OWN, True)
 
@@ -26,3 +28,12 @@ os.environ["XDG_CONFIG_HOME"] = os.path.join(_OWN, "xdg-config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_OWN, "xdg-data")
 os.environ["XDG_STATE_HOME"] = os.path.join(_OWN, "xdg-state")
 os.environ["XDG_CACHE_HOME"] = os.path.join(_OWN, "xdg-cache")
+
+
+@pytest.fixture
+def dirs(tmp_path, monkeypatch):
+    """A UI test's data and settings folders in ``tmp_path``, handed to it (tests/ui_fixtures.py's ui_dirs;
+    here so a module asks for it by name without importing a fixture it then shadows)."""
+    from ui_fixtures import ui_dirs
+
+    yield from ui_dirs(tmp_path, monkeypatch)

@@ -20,7 +20,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_play import ARENA, DICE, SIZE, click, press  # noqa: E402
-from ui_fixtures import ui_dirs  # noqa: E402
 
 from game import saves  # noqa: E402
 from game.save_slots import list_saves  # noqa: E402
@@ -28,12 +27,6 @@ from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
-
-
-@pytest.fixture
-def dirs(tmp_path, monkeypatch):
-    """The game's folders in ``tmp_path`` (tests/ui_fixtures.py's ui_dirs), handed to the test."""
-    yield from ui_dirs(tmp_path, monkeypatch)
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from test_ui_play import ARENA, DICE, SIZE, click, dismiss_handover, move, play_out, press, type_text  # noqa: E402
-from ui_fixtures import open_pause, ui_dirs  # noqa: E402
+from ui_fixtures import open_pause  # noqa: E402
 
 from game import saves  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
@@ -32,12 +32,6 @@ from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings, load_settings  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
-
-
-@pytest.fixture
-def dirs(tmp_path, monkeypatch):
-    """The game's folders in ``tmp_path`` (tests/ui_fixtures.py's ui_dirs), handed to the test."""
-    yield from ui_dirs(tmp_path, monkeypatch)
 
 
 def hotseat(handover="side", size=SIZE):
