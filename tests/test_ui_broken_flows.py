@@ -430,6 +430,18 @@ def bare_break_free(tmp_path):
     return bare
 
 
+def lab_break_free_picked(tmp_path):
+    """The lab on :func:`bare_break_free`, Bob selected and his (allowed) break free picked in the drop-down;
+    the app and the picked label."""
+    from game.lab import LabSituation
+
+    app = lab_app(LabSituation.load(bare_break_free(tmp_path)), selected="bob")
+    sc = app.scene
+    label = next(k for k, a in sc.choices.items() if a.get("type") == "break_free" and "not allowed" not in k)
+    lab_pick(app, "action", label)
+    return app, label
+
+
 def test_the_lab_saves_the_action_and_the_typed_dice_it_shows(tmp_path):
     """S2-BREAK-1: a set-up with no action; in the lab Bob's break free is chosen, faces typed, played, saved:
     the file holds that action and the faces that fell, `clinch explain` steps through it (exit 0, Bob named)
@@ -437,14 +449,11 @@ def test_the_lab_saves_the_action_and_the_typed_dice_it_shows(tmp_path):
     counterpart here")."""
     import json
 
-    from game.lab import LabSituation
     from game.ui.lab.commands import press as lab_press
 
-    app = lab_app(LabSituation.load(bare_break_free(tmp_path)), selected="bob")
+    app, _label = lab_break_free_picked(tmp_path)
     try:
         sc = app.scene
-        label = next(k for k, a in sc.choices.items() if a.get("type") == "break_free" and "not allowed" not in k)
-        lab_pick(app, "action", label)
         sc.dice_entry.set_text("3 4 3 4 4 4")
         lab_press(sc, "typed")
         assert sc.trial is not None and sc.trial.used == [3, 4, 3, 4, 4, 4]
@@ -466,14 +475,11 @@ def test_the_lab_saves_the_shown_action_before_it_is_played(tmp_path):
     """Nothing played yet: Save writes the action the drop-down shows and the faces typed in the field."""
     import json
 
-    from game.lab import LabSituation
     from game.ui.lab.commands import press as lab_press
 
-    app = lab_app(LabSituation.load(bare_break_free(tmp_path)), selected="bob")
+    app, label = lab_break_free_picked(tmp_path)
     try:
         sc = app.scene
-        label = next(k for k, a in sc.choices.items() if a.get("type") == "break_free" and "not allowed" not in k)
-        lab_pick(app, "action", label)
         sc.dice_entry.set_text("6 6 6")
         out = tmp_path / "shown.json"
         sc.file_entry.set_text(str(out))
