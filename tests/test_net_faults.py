@@ -23,6 +23,8 @@ from game.rules.base import find_ruleset
 from game.saves import check_save, read_save
 
 LEVEL = "easy"
+#: the computer players' silence before they send an unanswered intent again, in the lost-intent test
+QUIET = 0.5
 
 
 def _simulated(seed: int, tmp: Path) -> tuple[str, str | None]:
@@ -37,15 +39,16 @@ def _simulated(seed: int, tmp: Path) -> tuple[str, str | None]:
 class _Player(threading.Thread):
     """A computer player on its own thread: ``play_computer`` with the simulate seed."""
 
-    def __init__(self, client: NetClient, seed: int) -> None:
+    def __init__(self, client: NetClient, seed: int, *, timeout: float = 240, quiet: float = 15) -> None:
         super().__init__(daemon=True)
-        self.client, self.seed = client, seed
+        self.client, self.seed, self.timeout, self.quiet = client, seed, timeout, quiet
         self.result: tuple[str, str | None] | None = None
         self.error: BaseException | None = None
 
     def run(self) -> None:
         try:
-            self.result = play_computer(self.client, level=LEVEL, seed=self.seed, timeout=240)
+            self.result = play_computer(self.client, level=LEVEL, seed=self.seed, timeout=self.timeout,
+                                        quiet=self.quiet)
         except BaseException as exc:  # noqa: BLE001 - reported by the test
             self.error = exc
 
@@ -150,6 +153,31 @@ def test_a_copy_out_of_step_when_its_connection_drops_is_fetched_once_welcomed_b
     assert watcher.reconnects >= 1 and any(n.kind == "welcome" or n.kind == "resync" for n in notes)
     assert watcher.mirror.count == len(srv.match.entries)
     watcher.close()
+    srv.kill()
+
+
+def test_an_intent_lost_without_a_drop_is_sent_again_after_a_silence(tmp_path: Path) -> None:
+    """An intent that never reaches the server while the connection stays up (handed to a connection that was
+    already gone): neither seat hears anything again, so the computer player sends it again after ``quiet``
+    seconds of silence, and the battle ends as simulate's does."""
+    want = _simulated(20, tmp_path / "sim")
+    srv = ServerThread(tmp_path / "data", seed=20)
+    red_client = joined(srv.port, srv.code, "red")
+    send, lost = red_client._send, []
+
+    def lose_one(data: bytes, *, binary: bool = False) -> bool:
+        if not lost and b'"intent"' in data and len(srv.match.entries) >= 3:
+            lost.append(data)
+            return True  # as if sent: the caller waits for its entry
+        return send(data, binary=binary)
+
+    red_client._send = lose_one  # type: ignore[method-assign]
+    players = [_Player(c, 20, timeout=20, quiet=QUIET) for c in (red_client, joined(srv.port, srv.code, "blue"))]
+    for p in players:
+        p.start()
+    assert _finish(*players) == [want, want] and lost
+    for p in players:
+        p.client.close()
     srv.kill()
 
 

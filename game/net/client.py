@@ -72,6 +72,8 @@ __all__ = ["NetClient", "Note", "play_computer", "GIVE_UP"]
 GIVE_UP = 120.0
 #: seconds a client tries to reach a server it has never reached (a wrong address is said sooner)
 FIRST_CONTACT = 10.0
+#: seconds of silence after which the computer player sends its unanswered intent again
+QUIET = 15.0
 
 
 @dataclass(frozen=True)
@@ -316,12 +318,17 @@ class NetClient:
 
 
 def play_computer(client: NetClient, *, level: str = "normal", seed: int | None = None, battle: int = 0,
-                  timeout: float = 600.0, on_note: Any = None) -> tuple[str, str | None]:
+                  timeout: float = 600.0, on_note: Any = None, quiet: float = QUIET) -> tuple[str, str | None]:
     """Play ``client``'s seat with the computer until the battle ends: (final state hash, winner or None).
 
     ``seed`` (tests only): the run seed of ``clinch simulate --seed``; the player is seeded as simulate seeds
     battle ``battle``'s, so the two give the same battle. Raises ``RuntimeError`` with one sentence when the
     server refuses the client or the battle does not end in ``timeout`` seconds.
+
+    An intent whose entry has not come after ``quiet`` seconds of silence is sent again: if it was lost the
+    server plays it now; if it was played, the server refuses the stale index and says how many entries it
+    holds, and the client fetches the battle. Without it a lost intent or entry would leave both seats
+    waiting for each other until ``timeout``.
     """
     from game.ai.opponent import Opponent
     from game.ai.scratch import mix
@@ -329,17 +336,21 @@ def play_computer(client: NetClient, *, level: str = "normal", seed: int | None 
 
     players: dict[str, Opponent] = {}
     sent_for: int | None = None
-    deadline = time.monotonic() + timeout
+    deadline = heard = time.monotonic()
+    deadline += timeout
     while client.final_hash is None:
         if client.refused is not None:
             raise RuntimeError(client.refused)
         if time.monotonic() > deadline:
             raise RuntimeError(f"The battle did not end within {timeout:.0f} s.")
         for note in client.poll(0.05):
+            heard = time.monotonic()
             if on_note is not None:
                 on_note(note)
             if note.kind in ("welcome", "error", "resync"):
                 sent_for = None  # decide again: the intent may not have arrived, or was refused
+        if sent_for is not None and time.monotonic() - heard > quiet:
+            sent_for, heard = None, time.monotonic()  # no answer to our intent: send it again
         m = client.mirror
         if m is None or not client.my_turn() or sent_for == m.count:
             continue
