@@ -82,12 +82,14 @@ def test_two_computer_clients_play_to_the_end_as_simulate_does(tmp_path: Path) -
     srv.kill()
 
 
-def test_a_dropped_client_reconnects_and_a_late_spectator_catches_up(tmp_path: Path) -> None:
+@pytest.mark.parametrize("after", [2, 4, 7])
+def test_a_dropped_client_reconnects_and_a_late_spectator_catches_up(tmp_path: Path, after: int) -> None:
+    """The cable is pulled after ``after`` entries (at different points of the battle)."""
     want = _simulated(20, tmp_path / "sim")
     srv = ServerThread(tmp_path / "data", seed=20)
     red, blue = _Player(joined(srv.port, srv.code, "red"), 20), _Player(joined(srv.port, srv.code, "blue"), 20)
     red.start(), blue.start()
-    wait_for(lambda: len(srv.match.entries) >= 4, 60, "a few entries")
+    wait_for(lambda: len(srv.match.entries) >= after, 60, "a few entries")
     ws, loop = red.client._ws, red.client._loop
     assert ws is not None and loop is not None
     loop.call_soon_threadsafe(ws.transport.abort)  # the cable is pulled: no close frame
