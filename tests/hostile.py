@@ -11,15 +11,26 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY_MB = 200
 SECONDS = 2.0
+
+
+def scratch_folder(prefix: str) -> Iterator[Path]:
+    """A fresh temporary folder for a module-scoped ``scratch`` fixture (Hypothesis examples share it, which
+    a function-scoped ``tmp_path`` would not allow), removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @dataclass

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import copy
 import re
-import shutil
-import tempfile
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +24,7 @@ from hypothesis import strategies as st
 
 from game.lesson_schema import CHECK_TYPES
 from game.lessons import CHECKS, LESSONS_DIR, LessonError, LessonRun, check_met, load_lesson, load_lessons
-from tests.hostile import assert_refused, run_clinch
+from tests.hostile import assert_refused, run_clinch, scratch_folder
 from tests.test_scenarios_hostile import HOSTILE, _parent, _paths, toml_dumps
 
 SHIPPED = sorted(LESSONS_DIR.glob("*.toml"))
@@ -292,9 +290,7 @@ def with_example(draw: st.DrawFn) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def scratch() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="clinch-lessons-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    yield from scratch_folder("clinch-lessons-")
 
 
 def _usable(lesson: Any) -> None:

@@ -15,9 +15,7 @@ import base64
 import functools
 import os
 import re
-import shutil
 import struct
-import tempfile
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,7 +27,7 @@ from hypothesis import strategies as st
 
 from game.maps import MAX_CELLS_A_SIDE, MapError, load_map
 from game.model import Board
-from tests.hostile import assert_refused, run_clinch
+from tests.hostile import assert_refused, run_clinch, scratch_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "maps"
@@ -328,9 +326,7 @@ def mutated(draw: st.DrawFn) -> tuple[str, str, bytes]:
 
 @pytest.fixture(scope="module")
 def scratch() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="clinch-maps-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    yield from scratch_folder("clinch-maps-")
 
 
 def _loads_or_refuses(path: Path) -> None:
