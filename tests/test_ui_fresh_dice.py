@@ -18,20 +18,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from pathlib import Path  # noqa: E402
-
 import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_fixtures import click, fresh_ui_dirs, open_pause, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
+from ui_fixtures import ARENA, NEEDS_ARENA, ROOT, click, fresh_ui_dirs, open_pause, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.dice import SeededDice  # noqa: E402
 from game.model import RngState  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-ARENA = ROOT / "maps" / "arena.toml"
-pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
+pytestmark = NEEDS_ARENA
 
 
 def make_app(scenario=None, size=(1280, 800), **kw):

@@ -16,22 +16,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from pathlib import Path  # noqa: E402
-
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
-from ui_fixtures import fresh_ui_dirs, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
+from ui_fixtures import ARENA, NEEDS_ARENA, ROOT, fresh_ui_dirs, press  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings, load_settings  # noqa: E402
 from game.ui.sound import SOUND_NAMES, SOUNDS_DIR, SoundBoard  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-ARENA = ROOT / "maps" / "arena.toml"
-pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
-
-
+pytestmark = NEEDS_ARENA
 
 
 def computer_battle(settings: Settings):

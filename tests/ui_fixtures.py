@@ -8,9 +8,15 @@ the events a player's mouse and keyboard would and step the app so they are hand
 from __future__ import annotations
 
 from concurrent.futures import Future
+from pathlib import Path
 
 import pygame
 import pytest
+
+#: the repository, and the two-fighter arena most player tests start on (a test module skips without it)
+ROOT = Path(__file__).resolve().parents[1]
+ARENA = ROOT / "maps" / "arena.toml"
+NEEDS_ARENA = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
 
 #: the window size the player tests open (the smallest the layout promises to fit)
 SIZE = (1280, 800)
