@@ -169,12 +169,14 @@ def map_for(map_file: str | Path, scenario_path: str | Path) -> str:
 
 def save_setup(setup: Setup, path: str | Path) -> None:
     """Write the set-up at ``path`` once the loader would accept it there; else :class:`UserFileError` with
-    the loader's sentence (the file is not touched)."""
+    the loader's sentence (the file is not touched). The folder is made first: a map named relative to it
+    (``../../maps/arena.tmx``) is only found through a folder that exists (the first save into a new user
+    scenarios folder was refused with "no map at ...")."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     problem = check_setup(setup, path)
     if problem is not None:
         raise UserFileError(problem)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_bytes(setup_text(setup).encode("utf-8"))
     os.replace(tmp, path)
