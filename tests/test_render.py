@@ -18,7 +18,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_fixtures import Spectating  # noqa: E402
+from ui_fixtures import Spectating, small_display  # noqa: E402,F401  (small_display: autouse here)
 
 from game.hexgrid import Hex  # noqa: E402
 from game.maps import draw_order, load_map, map_pixel_size, tile_center  # noqa: E402
@@ -33,13 +33,6 @@ FIX = ROOT / "tests" / "fixtures" / "maps"
 EXAMPLES = ROOT.parent / "shared" / "tiled-examples"
 needs_examples = pytest.mark.skipif(not EXAMPLES.is_dir(), reason=f"{EXAMPLES} is missing (shared Tiled examples)")
 VARIANTS = [(a, i) for a in "xy" for i in ("odd", "even")]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    yield
 
 
 def _flat(s: pygame.Surface) -> pygame.Surface:

@@ -15,7 +15,7 @@ os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").get
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_fixtures import Spectating  # noqa: E402
+from ui_fixtures import Spectating, small_display  # noqa: E402,F401  (small_display: autouse here)
 
 from game.hexgrid import Hex  # noqa: E402
 from game.model import Battle, Board, Fighter, Side  # noqa: E402
@@ -23,13 +23,6 @@ from game.ui.app import App  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
 from game.ui.tokens import HEALTH_TRACK, health_colour  # noqa: E402
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    yield
 
 
 def _battle(fighters: list[Fighter]) -> Battle:

@@ -13,36 +13,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CLINCH_CONFIG_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-config"))
 os.environ.setdefault("CLINCH_DATA_DIR", os.path.join(__import__("tempfile").gettempdir(), "clinch-test-data"))
 
-from concurrent.futures import Future  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import Spectating, small_display  # noqa: E402,F401  (small_display: autouse here)
 
 from game.hexgrid import Hex  # noqa: E402
 from game.model import Battle, Board, Fighter, Side  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    yield
-
-
-class _Spectating:
-    """A computer seat that never acts, so the screen stays still."""
-
-    def decide_async(self, battle, ruleset, fighter_id):
-        return Future()
-
-    def cancel(self):
-        pass
-
-    def close(self):
-        pass
 
 
 @pytest.mark.parametrize("conditions, shown", [((), True), (("unconscious",), False), (("dead",), False)])
@@ -55,7 +35,7 @@ def test_an_out_fighters_chip_shows_no_initiative_number(conditions: tuple[str, 
                     sides=[Side(id="red", name="Reds", colour="#d02020"),
                            Side(id="blue", name="Blues", colour="#2050e0")], fighters=[a, b])
     app = App(battle, (1024, 640), clock=FixedClock(), seat={"red": "ai", "blue": "ai"}, autosave=False,
-              session_kw={"ai_factory": _Spectating})
+              session_kw={"ai_factory": Spectating})
     try:
         bar = app.battle_scene.bar
         drawn: list[object] = []

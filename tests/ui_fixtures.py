@@ -22,6 +22,14 @@ NEEDS_ARENA = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is
 SIZE = (1280, 800)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def small_display():
+    """A 64x64 display for the importing module, autouse there (its board drawings need one set up first)."""
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    yield
+
+
 def ui_dirs(tmp_path, monkeypatch):
     """The game's data and settings folders in ``tmp_path`` (never the player's), a display, no stray events."""
     monkeypatch.setenv("CLINCH_DATA_DIR", str(tmp_path / "data"))
