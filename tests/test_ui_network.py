@@ -308,3 +308,20 @@ def test_watch_a_match_mid_battle_from_the_window(app):
         for c in players:
             c.close()
         hosted.stop()
+
+
+def test_the_network_wake_up_is_no_pygame_gui_event(app):
+    """The event the network thread posts to wake the window is ``pygame.USEREVENT``, which neither
+    ``custom_type()`` nor pygame_gui hands out: a type from ``custom_type()`` taken after pygame had been quit
+    and started again was pygame_gui's UI_BUTTON_PRESSED, and the menu read the wake-up as a button press
+    (AttributeError: no ``ui_element``) in a whole-suite run."""
+    import pygame_gui
+
+    from game.ui.menus import network_menu
+
+    gui = {v for k, v in vars(pygame_gui).items() if k.startswith("UI_") and isinstance(v, int)}
+    assert network_menu.WAKE == pygame.USEREVENT and network_menu.WAKE not in gui
+    menu = open_network(app)
+    network_menu._post()
+    app.step()  # the menu takes the wake-up like any other event, without raising
+    assert app.scene is menu

@@ -239,9 +239,7 @@ class NetworkMenu(GuiScene):
             return None
         from game.net.client import NetClient
 
-        kind = pygame.event.custom_type() if not hasattr(NetworkMenu, "_wake_type") else NetworkMenu._wake_type
-        NetworkMenu._wake_type = kind
-        self.client = NetClient(host, port, self.code, seat=seat, wake=lambda: _post(kind)).start()
+        self.client = NetClient(host, port, self.code, seat=seat, wake=_post).start()
         self.say(f"Connecting to {host}:{port}\u2026")
         self.rebuild()
         return None
@@ -318,9 +316,16 @@ class NetworkMenu(GuiScene):
         self.request(Transition("reset", scene))
 
 
-def _post(kind: int) -> None:
+#: the event the network thread posts to wake the window: ``pygame.USEREVENT`` itself, which
+#: ``pygame.event.custom_type()`` never hands out. A type taken from ``custom_type()`` was not safe: once pygame
+#: is quit and started again the count starts over at pygame_gui's first event type (UI_BUTTON_PRESSED), so a
+#: wake-up was read as a button press without its button (AttributeError: no ``ui_element``)
+WAKE = pygame.USEREVENT
+
+
+def _post() -> None:
     """Wake the window from the network thread (SDL's event queue takes events from any thread)."""
     try:
-        pygame.event.post(pygame.event.Event(kind))
+        pygame.event.post(pygame.event.Event(WAKE, clinch_wake=True))
     except pygame.error:
         pass
