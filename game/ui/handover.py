@@ -199,7 +199,8 @@ class HandoverScene(Scene):
         col = bs.board.colours.get(self.side, (220, 220, 220))
         width = min(760, w - 60)
         body: list[tuple[str, int, tuple[int, int, int], bool]] = []
-        since = f"{possessive(bs.name(self.fighter), plural=False)} last turn"  # one person if self.fighter else "your last turn"
+        # one person's last turn; with no fighter (a side yet to act) "your last turn", never "None's last turn"
+        since = f"{possessive(bs.name(self.fighter), plural=False)} last turn" if self.fighter else "your last turn"
         if self.recap:
             body.append((f"Since {since}:", 18, (200, 200, 200), True))
             for line in self.recap:
