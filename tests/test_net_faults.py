@@ -293,3 +293,23 @@ def test_a_client_told_it_lacks_entries_fetches_the_whole_battle(tmp_path: Path)
     assert any(note.kind == "resync" for note in notes) and mover.mirror.good
     red.close(), blue.close()
     srv.kill()
+
+
+def test_a_refusal_saying_entries_are_missing_asks_again_even_with_a_sync_outstanding(tmp_path: Path) -> None:
+    """A Sync that never got its answer must not stop the next one: the server's refusal says the match holds
+    more entries than this copy, so the client asks for the battle again (else every decision on the stale copy
+    would be refused in turn, for ever)."""
+    from game.net.protocol import Intent
+
+    srv = ServerThread(tmp_path)
+    red, blue = joined(srv.port, srv.code, "red"), joined(srv.port, srv.code, "blue")
+    mover = red if red.my_turn() else blue
+    intent = mover.mirror.ctl.pass_intent().to_dict()
+    n = len(srv.match.entries)
+    srv.call(lambda: srv.match.play(mover.seat, Intent(token=mover.token, index=n, intent=intent)))
+    mover._syncing = True  # as if a Sync were on its way whose answer never comes
+    assert mover.submit(intent)  # stale now: refused, with the match's count
+    pump(mover, lambda: mover.mirror.count == n + 1, 10, "the catch-up")
+    assert mover.mirror.good
+    red.close(), blue.close()
+    srv.kill()

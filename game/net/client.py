@@ -183,6 +183,9 @@ class NetClient:
             return self._check_end()
         if isinstance(msg, Error):
             if self.mirror is not None and msg.entries > self.mirror.count:  # everything sent before is read
+                # asked again even if a Sync seems on its way: were it lost, each refusal would only bring
+                # another decision on the same stale copy, and another refusal, until the player gave up
+                self._syncing = False
                 return [Note("error", msg.text)] + self._resync("the server holds entries this copy lacks")
             return [Note("error", msg.text)]
         if isinstance(msg, Refused):
