@@ -288,6 +288,7 @@ def test_the_hand_over_screen_recaps_the_other_sides_turn(dirs):
 
 
 def test_the_recap_keeps_to_eight_lines_most_important_first():
+    """Past eight lines the moves fold before the injury, and the lines stay in the order they happened."""
     from game.model import Battle, Board, Fighter, Side
     from game.ui.handover import recap_lines
 
@@ -303,7 +304,7 @@ def test_the_recap_keeps_to_eight_lines_most_important_first():
                   "events": [{"type": "damage", "actor": "bob", "target": "ann", "amount": 3, "injury": 3,
                               "location": "torso"}]})
     lines = recap_lines(b, "a")
-    assert len(lines) == 8 and lines[0].startswith("Ann takes 3 injury")
+    assert len(lines) == 8 and lines[-2].startswith("Ann takes 3 injury") and lines[0].startswith("Bob moves")
     assert lines[-1] == "\u2026 and 6 more in the combat log."
     assert recap_lines(b, "b") == []  # nothing since Bob's side last acted
 

@@ -41,8 +41,20 @@ BANNER_MS, BANNER_LINE_MS = 4500, 700
 #: event type -> rank in the recap (lower first): what hurts, what holds, what falls, what was rolled, where
 _RANK = {"damage": 0, "condition": 1, "grapple_start": 2, "grapple_end": 2, "grapple_change": 2, "posture": 3,
          "contest": 4, "roll": 4, "move": 5, "item": 6, "message": 7, "effect_start": 8}
+#: conditions and postures that take a fighter out of the fight or off their feet: never folded out of a recap
+_FALLS = {"dead", "unconscious", "knocked_out", "dying", "incapacitated", "prone"}
 #: log steps that are the round's bookkeeping, not anybody's deed (the initiative roll-off)
 _NOT_DEEDS = {"start_round"}
+
+
+def _rank(ev: dict[str, Any]) -> int:
+    """How much an event's line matters in a folded recap (lower first); a death, a knock-out or a fall is -1,
+    always kept."""
+    if ev.get("type") == "condition" and ev.get("add") in _FALLS:
+        return -1
+    if ev.get("type") == "posture" and ev.get("posture") in _FALLS:
+        return -1
+    return _RANK.get(str(ev.get("type")), 9)
 
 
 def possessive(name: str, plural: bool | None = None) -> str:
@@ -68,13 +80,15 @@ def handover_due(when: str, hotseat: bool, last_side: str | None, side: str | No
 
 def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES, *, fighter: str | None = None
                 ) -> list[str]:
-    """What the other sides did since ``side`` last acted, most important first, at most ``limit`` lines.
+    """What the other sides did since ``side`` last acted, in the order it happened, at most ``limit`` lines.
 
     With ``fighter`` (the hand-over at every human turn), since that fighter last acted instead: its own
     side's moves in between are news to whoever plays it.
 
-    The lines of one action stay together in the order they happened; actions are ordered by their most
-    important event (an injury, a condition, a grip, a fall, a roll, a move), earlier first among equals.
+    Lines stay in the order things happened (a player read "Ivo attacks" above "Ivo moves" and the fight made
+    no sense). Past the limit the least important lines fold first (a move before a roll before a grip before
+    an injury), and a death, a knock-out or a fall is never folded: a banner once hid "Jory is dead" behind
+    "… and 8 more".
 
     Everything after this side's last action is read (the other sides' actions, and what happened at the
     turns' starts, such as a stun shaken off); the round's initiative roll is left out. Lines the combat log
@@ -89,12 +103,11 @@ def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES, *, figh
                                          else sides.get(intent.get("actor")) == side):
             start = i + 1
             break
-    groups: list[tuple[int, int, list[str]]] = []  # (rank of its most important event, order, its lines)
+    kept: list[tuple[int, str]] = []  # (rank of its event, its line), in the order things happened
     seen: set[str] = set()
     for entry in log[start:]:
         if not isinstance(entry, dict) or entry.get("step") in _NOT_DEEDS:
             continue
-        rank, lines = 99, []
         for ev in entry.get("events") or []:
             if not isinstance(ev, dict) or ev.get("type") == "initiative":
                 continue
@@ -105,17 +118,15 @@ def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES, *, figh
             if not line or line in seen:
                 continue
             seen.add(line)
-            lines.append(line)
-            rank = min(rank, _RANK.get(str(ev.get("type")), 9))
-        if lines:
-            groups.append((rank, len(groups), lines))
-    # one action's lines stay together and in their order (the step, the roll, what came of it); the actions
-    # that hurt or held someone come first
-    groups.sort(key=lambda g: (g[0], g[1]))
-    lines = [line for _, _, group in groups for line in group]
-    if len(lines) > limit:
-        more = len(lines) - (limit - 1)
-        lines = [*lines[:limit - 1], f"\u2026 and {more} more in the combat log."]
+            kept.append((_rank(ev), line))
+    if len(kept) <= limit:
+        return [line for _, line in kept]
+    # fold the least important lines first (the later among equals), never a fall out of the fight
+    order = sorted(range(len(kept)), key=lambda i: (kept[i][0], i))
+    room = max(limit - 1, sum(1 for r, _ in kept if r < 0))
+    chosen = sorted(order[:room])
+    lines = [kept[i][1] for i in chosen]
+    lines.append(f"\u2026 and {len(kept) - len(chosen)} more in the combat log.")
     return lines
 
 
