@@ -180,6 +180,8 @@ def test_S4_SUBDUE_3_4_5_knocked_out_then_beaten_to_death():
     ev = act(b, {"actor": "a", "type": "brawl", "target": "t"}, [15, 3])
     t = b.fighter("t")
     assert "unconscious" in t.conditions and "dead" not in t.conditions and "S4-SUBDUE-5" in rules_of(ev)
+    wake = next(e["text"] for e in ev if e["type"] == "message" and e.get("rule") == "S4-SUBDUE-5")
+    assert "they would wake" in wake and "it would" not in wake, wake  # a person, never "it"
     ev = act(b, {"actor": "t", "type": "do_nothing"}, legal=False)
     b.fighter("a").counters.clear()
     ev = act(b, {"actor": "a", "type": "brawl", "target": "t"}, [])  # helpless: automatic, twice the max

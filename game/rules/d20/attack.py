@@ -745,7 +745,7 @@ def apply_damage(r: Resolution, a: Fighter, t: Fighter, amount: int, *, dtype: s
         elif sub_before + (amount if dtype == "subdual" else 0) > 0:
             r.emit(E.condition(t.id, add="unconscious", actor=a.id, rule="S4-SUBDUE-3"))
             r.emit(E.stat(t.id, "counters.ko_subdued", {"round": battle.round}, rule="S4-SUBDUE-3"))
-            r.note(E.message(f"{t.label} is knocked out, not killed; it would wake with 1 HP in 1d4 turns (after "
+            r.note(E.message(f"{t.label} is knocked out, not killed; {t.words.they} would wake with 1 HP in 1d4 turns (after "
                              f"this battle, G4-10), or be woken by someone after 2d10 rounds.", actor=t.id,
                              rule="S4-SUBDUE-5"))
         else:
