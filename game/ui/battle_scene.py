@@ -435,7 +435,7 @@ class BattleScene(Scene):
         if self.last_action.roll is not None and not self.player.busy:
             self.last_action.rect = self.last_action.draw(surface, (br.x + 8, foot - 8), self.session.battle,
                                                           self.text, self.pal, self.mouse, br.w - 16,
-                                                          player_sides(self))
+                                                          card_sides(self), acting_token(self))
         else:
             self.last_action.rect = pygame.Rect(0, 0, 0, 0)
         if self.player.banner is not None:
@@ -488,6 +488,28 @@ def caption_colour(sc: BattleScene, fid: str, tone: str) -> tuple[int, int, int]
     if not humans or f is None:
         return None
     return sc.pal.failure if f.side in humans else sc.pal.success
+
+
+def acting_token(sc: BattleScene) -> pygame.Rect | None:
+    """The acting fighter's token on screen (with a margin), which the last action's card keeps clear
+    of: at 1024x640 the card at the bottom left hid Jory, then Lars, as each came to act."""
+    fid = sc.session.whose_turn()
+    if fid is None:
+        return None
+    try:
+        x, y = sc.board.token_screen_pos(fid)
+    except KeyError:
+        return None
+    r = int(28 * sc.board.camera.zoom) + 6
+    return pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
+
+
+def card_sides(sc: BattleScene) -> set[str]:
+    """The sides the last action's card colours for: the one human side in solo; with two human sides
+    (hotseat) none, so each roll is coloured by its own verdict for whoever rolled (the card named the
+    roller and turned from red to green as the turn changed sides, with nothing new to say)."""
+    humans = set(sc.session.human_sides())
+    return humans if len(humans) == 1 else set()
 
 
 def player_sides(sc: BattleScene) -> set[str]:

@@ -94,10 +94,13 @@ class LastAction:
         return ok if who.side in mine else not ok
 
     def draw(self, surface: pygame.Surface, bottomleft: tuple[int, int], battle: Any, text: TextCache,
-             pal: Palette, mouse: tuple[int, int], max_w: int, mine: set[str] | None = None) -> pygame.Rect:
+             pal: Palette, mouse: tuple[int, int], max_w: int, mine: set[str] | None = None,
+             avoid: pygame.Rect | None = None) -> pygame.Rect:
         """The box with its bottom-left corner at ``bottomleft``, at most ``max_w`` wide; returns it. Lines
         and edge are coloured by what each roll means for the player's sides ``mine`` (good: the palette's
-        success colour); the tick or cross stays the roll's own verdict. Hidden: nothing (an empty box)."""
+        success colour), the tick or cross (the roll's own verdict) in its line's colour so mark and words
+        agree. A box over ``avoid`` (the acting fighter's token) moves to the other bottom corner, so the
+        card of the last action never hides whoever acts next. Hidden: nothing (an empty box)."""
         if self.hidden:
             self.rows = []
             return pygame.Rect(0, 0, 0, 0)
@@ -105,12 +108,14 @@ class LastAction:
         rolls = self.rolls or [self.roll]
         lines: list[tuple[list[pygame.Surface], bool | None, dict[str, Any]]] = []
         goods: list[bool | None] = []
+        cols: list[tuple[int, int, int]] = []  # each line's colour, for its mark too
         room = max(120, max_w - 20 - 30)  # a line wraps inside the box (seen: "...+ 1 (DEX bonus (mis" ran out)
         for r in rolls[-3:]:
             words, ok = self._line(battle, r)
             good = self._good(battle, r, ok, mine)
             goods.append(good)
             col = pal.success if good else (pal.failure if good is False else pal.neutral)
+            cols.append(col)
             said = wrap(t, words, 13, room, True)
             if len(said) > 3:  # three lines at most: the breakdown a click opens has it whole
                 said = said[:2] + [fit_text(t, " ".join(said[2:]), 13, room, True)]
@@ -125,6 +130,8 @@ class LastAction:
         h = head.get_height() + sum(len(imgs) for imgs, _, _ in lines) * lh + foot.get_height() + 16
         w = min(w, max_w)
         box = pygame.Rect(bottomleft[0], bottomleft[1] - h, w, h)
+        if avoid is not None and box.colliderect(avoid):
+            box.right = bottomleft[0] + max_w
         s = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (14, 16, 22, 228), s.get_rect(), border_radius=8)
         surface.blit(s, box)
@@ -140,8 +147,8 @@ class LastAction:
             row = pygame.Rect(box.x + 4, y, box.w - 8, lh * len(imgs))
             if row.collidepoint(mouse):
                 pygame.draw.rect(surface, (50, 54, 68), row, border_radius=4)
-            if ok is not None:
-                (tick if ok else cross)(surface, (box.x + 17, y + lh // 2), 6, pal.success if ok else pal.failure)
+            if ok is not None:  # the mark in its words' colour: never a green tick beside red "HIT"
+                (tick if ok else cross)(surface, (box.x + 17, y + lh // 2), 6, cols[len(self.rows)])
             for k, img in enumerate(imgs):
                 surface.blit(img, (box.x + 30, y + k * lh))
             self.rows.append((row, r))
