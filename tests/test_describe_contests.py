@@ -34,3 +34,18 @@ def test_a_grip_without_counted_hands_does_not_say_zero_hands():
     assert line is not None and "hand" not in line
     ev["grapple"]["hands"] = 2
     assert event_line(b, ev).endswith("with 2 hands")
+
+
+def test_a_break_free_contest_names_the_roller_in_the_title_form():
+    """S0-BREAK-3: the log read "Ann break free: ST made it by 2"; it reads as the pop-up's title,
+    "Ann: break free: ST, made it by 2" (scripted margins, no dice thrown)."""
+    b = load_scenario(ARENA)
+    ann, edda = b.fighter("ann").label, b.fighter("edda").label
+    ev = {"type": "contest", "kind": "quick", "winner": "ann", "rule": "S0-BREAK-3",
+          "rolls": [{"actor": "ann", "label": "break free: ST", "total": 9, "target": 11, "margin": 2,
+                     "success": True},
+                    {"actor": "edda", "label": "hold on: ST", "total": 12, "target": 11, "margin": -1,
+                     "success": False}]}
+    line = contest_line(b, ev)
+    assert f"{ann}: break free: ST, made it by 2" in line and f"{edda}: hold on: ST, missed by 1" in line, line
+    assert f"{ann} break free" not in line, line

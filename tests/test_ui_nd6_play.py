@@ -63,7 +63,7 @@ def test_s3_knock_2_contest_line_names_the_defender_once():
     contest = of_type(r_events, "contest")[0]
     line = contest_line(battle, contest)
     assert "Grub Grub" not in line
-    assert "Grub resists" in line and "Vesh knock down" in line
+    assert "Grub: resists" in line and "Vesh: knock down" in line  # the pop-up's title form
 
 
 def auto_failed_knockdown():
@@ -85,8 +85,8 @@ def test_s3_knock_4_log_says_automatic_failure_not_missed_by():
     vesh_roll = contest["rolls"][0]
     assert (vesh_roll["total"], vesh_roll["target"], vesh_roll["success"]) == (16, 18, False)
     line = contest_line(battle, contest)
-    assert "Vesh knock down: eDX rolled 16: automatic failure" in line
-    assert "missed by" not in line and "Grub resists: eST made it by 2" in line
+    assert "Vesh: knock down: eDX, rolled 16: automatic failure" in line
+    assert "missed by" not in line and "Grub: resists: eST, made it by 2" in line
 
 
 def test_s3_knock_4_breakdown_does_not_call_16_against_18_too_high():

@@ -534,7 +534,11 @@ def contest_line(battle: Any, ev: dict[str, Any]) -> str:
             verdict = f"rolled {r.get('total')}: {auto}"
         else:
             verdict = 'made it by ' + str(m) if r.get('success') else 'missed by ' + str(abs(m or 0))
-        bits.append(f"{name_of(battle, r.get('actor'))} {r.get('label', '')} {verdict}")
+        # the pop-up's title form, "Ann: break free: ST" (the labels are what is tried, "break free", so
+        # "Ann break free" read as broken English), or the label alone when it names the roller first
+        who, label = name_of(battle, r.get("actor")), str(r.get("label", "") or "roll")
+        head = label if label.startswith(who) else f"{who}: {label}"
+        bits.append(f"{head}, {verdict}")
     kind = _words(ev.get("kind", "")) + " contest" if ev.get("kind") else "contest"
     return f"{kind.capitalize()}: " + "; ".join(bits) + f" \u2014 {contest_verdict(battle, ev)}"
 
