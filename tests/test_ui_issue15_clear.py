@@ -14,10 +14,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_fixtures import move  # noqa: E402
 
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
-from tests.test_ui_issue15_broken import ARENA, SIZE, end_until, move  # noqa: E402
+from tests.test_ui_issue15_broken import ARENA, SIZE, end_until  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena.toml is missing")
 
@@ -325,3 +326,27 @@ def test_a_menu_title_over_the_battle_sits_on_a_plate():
         assert tuple(frame.get_at((r.right - 2, r.centery))[:3]) == (14, 15, 20)
     finally:
         app.close()
+
+
+def test_d20_token_tooltip_says_what_space_does_as_the_footer_does(monkeypatch):
+    """S4-PHASE-1: hovering the acting fighter's token said "Space: end turn" while the footer said "Space: pass
+    Ann's movement phase"; the tooltip takes the footer's own words."""
+    from game.maps import load_scenario
+    from tests.test_ui_issue15_broken import ARENA_D20
+
+    b = load_scenario(ARENA_D20)
+    b.options.pop("surprise", None)
+    b.options.pop("ambushers", None)
+    said = _spy(monkeypatch)
+    app = _app(b)
+    bs = app.battle_scene
+    who = bs.session.whose_turn()
+    phase = bs.session.ctl.initiative()["phase"]
+    move(bs.board.token_screen_pos(who))
+    for _ in range(30):  # the tooltip waits a moment
+        app.step()
+    app.draw()
+    tip = [s for s in said if s.startswith("acting now")]
+    assert tip and all(f"Space: pass {bs.name(who)}'s {phase} phase" in s for s in tip), tip
+    assert not [s for s in said if "Space: end turn" in s], tip
+    app.close()

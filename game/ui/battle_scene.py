@@ -464,7 +464,7 @@ class BattleScene(Scene):
 
     def _make_tooltip(self, fid: str | None, h: Hex | None) -> pygame.Surface | None:
         if fid is not None:
-            lines = fighter_lines(self.session, fid, self.actor, self.options)
+            lines = fighter_lines(self.session, fid, self.actor, self.options, M.space_words(self))
         elif h is not None:
             lines = hex_lines(self.session.battle, h, moving=isinstance(self.mode, M.SelectHex), actor=self.actor,
                               reach=lambda: self.reach, cost_of=self.cost_of,

@@ -23,9 +23,11 @@ __all__ = ["Tooltip", "fighter_lines", "hex_lines", "stack_lines", "terrain_feat
            "terrain_words"]
 
 
-def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[], list[Any]]
-                  ) -> list[str] | None:
-    """Title and lines for fighter ``fid``; ``actor``: who may act now (what a click does depends on it)."""
+def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[], list[Any]],
+                  space: str = "Space: end turn") -> list[str] | None:
+    """Title and lines for fighter ``fid``; ``actor``: who may act now (what a click does depends on it);
+    ``space``: what Space does now, the footer's own words (``game.ui.modes.space_words``: in a ruleset with
+    phases it passes one phase, and the tooltip said "end turn" beside the footer's "pass … phase")."""
     b = session.battle
     f = b.get(fid)
     if f is None:
@@ -56,7 +58,7 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
                        and o.action.type in SHORTCUTS})
         lines.append("click: actions" + (f" \u00b7 keys {' '.join(keys)}" if keys else ""))
     elif fid == actor:
-        lines.append("acting now \u00b7 right-click: menu \u00b7 Space: end turn")
+        lines.append(f"acting now \u00b7 right-click: menu \u00b7 {space}")
     return lines
 
 
