@@ -262,3 +262,19 @@ def test_a_modifier_a_card_names_is_one_the_engine_applies(lesson, played_lesson
         ok = any((v, c) in seen for rid in ids for c in _cited(rs, rid)
                  for v in ([value * k for k in range(1, 6)] if per else [value]))
         assert ok, f"{lesson.id}: {words!r} names a modifier no roll of the engine carries ({sorted(seen)})"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_a_consequence_the_dice_decide_is_not_told_as_done(lesson):
+    """S4-SET-1: "Set against a charge" plays on the lesson's dice, so Ann's set spear may miss (a natural 1 was
+    seen), yet its last card said "a hit of the set spear does double damage" as though it had hit. A step whose
+    consequence is seen on a roll says the dice decide ("if", "whether"), and every card that names double
+    damage names it on a hit only."""
+    for step in lesson.steps:
+        event = (step.shows or {}).get("event") or {}
+        if event.get("type") == "roll" and step.shown:
+            assert re.search(r"\b(if|whether)\b", step.shown), f"{lesson.id}: {step.shown!r} tells a roll as done"
+        for text in (step.done, step.shown):
+            for m in re.finditer(r"[^.;]*double damage[^.;]*", text or ""):
+                assert re.search(r"\b(if|whether|on a hit|that hits)\b", m.group(0)), \
+                    f"{lesson.id}: {m.group(0).strip()!r} names double damage as certain"
