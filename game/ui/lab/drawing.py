@@ -63,8 +63,27 @@ class LabDrawing:
         """How tall the step card over the board is: over two fifths of the window, at least PANE_MIN."""
         return max(PANE_MIN, int(self.map_rect.h * 0.42))
 
+    #: how long the note at the foot ("Loaded x.json.", an HP message) has left: the battle's toast lifetime,
+    #: not minutes (it stayed up until the next note)
+    message_left: int = 0
+
+    def say(self, text: str, tone: str = "neutral") -> None:
+        """A note at the foot, for as long as the battle shows a toast."""
+        from game.ui.battle_scene import TOAST_MS
+
+        super().say(text, tone)  # type: ignore[misc]  # GuiScene's, next in the lab scene's order
+        self.message_left = TOAST_MS
+
+    def update(self, dt_ms: int) -> None:
+        """Age the foot note; gone when its time is up."""
+        super().update(dt_ms)  # type: ignore[misc]
+        if getattr(self, "message", None) is not None:
+            self.message_left -= dt_ms
+            if self.message_left <= 0:
+                self.message = None
+
     def wants_frames(self) -> bool:
-        return False
+        return getattr(self, "message", None) is not None  # a foot note ageing away is drawn frame by frame
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         panel = draw_board_and_panel(surface, self.board, self.map_rect, self.panel_width)

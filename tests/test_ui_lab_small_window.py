@@ -1,0 +1,55 @@
+"""The situation lab at 1024x640 as a new player met it, driven with posted events (headless).
+
+A foot note ("Loaded x.json.", an HP message) stayed up for minutes; drop-downs cut their chosen text
+("Broadswo\u25be"); the "Leave the lab?" question had no plate behind its words.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui.app import App  # noqa: E402
+from game.ui.clock import FixedClock  # noqa: E402
+from tests.ui_fixtures import fresh_ui_dirs  # noqa: E402, F401
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step()
+    app.step()
+
+
+@pytest.fixture
+def lab_app():
+    from game.ui.lab.scene import LabScene
+
+    app = App(None, (1024, 640), clock=FixedClock(16), autosave=False)
+    app.step()
+    _click(app, app.scene.button_named("lab").rect.center)
+    assert isinstance(app.scene, LabScene)
+    yield app
+    app.close()
+    pygame.event.clear()
+
+
+def test_a_foot_note_goes_after_a_battle_toasts_time(lab_app) -> None:
+    """UI-LAB (a screen fix, no rule): the note "Loaded x.json." is gone after the battle's toast lifetime,
+    not minutes (S2-BREAK-1's set-up, loaded through the file field)."""
+    from tests.test_ui_lab import FIXTURES, load
+    from game.ui.battle_scene import TOAST_MS
+
+    sc = lab_app.scene
+    load(lab_app, FIXTURES / "break_free_full.json")
+    assert sc.message is not None and sc.message[0].startswith("Loaded")
+    for _ in range(TOAST_MS // 16 + 10):
+        lab_app.step()
+    assert sc.message is None
