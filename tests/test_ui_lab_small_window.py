@@ -53,3 +53,20 @@ def test_a_foot_note_goes_after_a_battle_toasts_time(lab_app) -> None:
     for _ in range(TOAST_MS // 16 + 10):
         lab_app.step()
     assert sc.message is None
+
+
+def test_the_leave_question_sits_on_a_plate(lab_app) -> None:
+    """UI-LAB (a screen fix, no rule): a set-up changed (HP -1), Esc asks "Leave the lab?" on a plate like
+    the save dialog's, not straight over the dimmed lab."""
+    from game.ui.lab.leave import LeaveLab
+
+    sc = lab_app.scene
+    _click(lab_app, sc.button_named("hp-").rect.center)
+    for et in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(et, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    lab_app.step()
+    lab_app.step()
+    assert isinstance(lab_app.scene, LeaveLab)
+    frame = lab_app.draw()
+    plate = lab_app.scene.panel
+    assert tuple(frame.get_at((plate.x + 6, plate.centery))[:3]) == (24, 26, 32)

@@ -45,12 +45,21 @@ class LeaveLab(GuiScene):
         w, h = self.size
         bw = min(480, w - 40)
         x, y = (w - bw) // 2, max(20, h // 2 - 100)
+        #: the plate under the question, its words and its buttons, as the save dialog has one (the words
+        #: read straight over the dimmed lab without it)
+        self.panel = pygame.Rect(x - 16, y - 10, bw + 32, 86 + 46 + 26)
         self.label(pygame.Rect(x, y, bw, 40), QUESTION, "@menu_title")
         self.label(pygame.Rect(x, y + 44, bw, 28), WHY)
         third = (bw - 16) // 3
         for i, (text, name) in enumerate((("Save  (S)", "save"), ("Leave  (L)", "leave"), ("Stay  (Esc)", "stay"))):
             self.button(pygame.Rect(x + i * (third + 8), y + 86, third, 46), text, name,
                         object_id="@primary_button" if name == "save" else "@big_button")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        panel = getattr(self, "panel", None)
+        if panel is not None:
+            pygame.draw.rect(surface, (24, 26, 32), panel, border_radius=8)
+            pygame.draw.rect(surface, self.pal.panel_edge, panel, width=1, border_radius=8)
 
     def wants_frames(self) -> bool:
         return False  # a question over a still picture: the window sleeps until the answer
