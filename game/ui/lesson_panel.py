@@ -240,11 +240,37 @@ class LessonDone(GuiScene):
         self.battle_scene = battle_scene
         self.panel = panel
 
+    def _rows(self, bw: int) -> list[tuple[pygame.Surface, int]]:
+        """The box's lines, wrapped to its width and rendered: each with the gap above it."""
+        t = self.app.text
+        pal = self.pal
+        taught = [t for s in self.panel.lesson.steps for t in (s.done, s.shown) if t]  # the consequence too
+        lines = [(f"Lesson complete: {self.panel.lesson.title}", 30, pal.success, True),
+                 (self.panel.lesson.teaches, 16, (235, 230, 215), False)]
+        lines += [(f"\u2022 {d}", 15, (210, 210, 210), False) for d in taught]
+        nxt = self.panel.next_lesson()
+        lines.append((f"Next: {nxt.title} \u2014 {nxt.teaches}" if nxt else
+                      "That was the last lesson of this ruleset.", 15, pal.accent, True))
+        rows: list[tuple[pygame.Surface, int]] = []
+        for words, size, colour, bold in lines:
+            for i, ln in enumerate(wrap(t, words, size, bw - 40, bold=bold)):
+                rows.append((t.render(ln, size, colour, bold=bold), 10 if i == 0 and rows else 0))
+        return rows
+
+    def layout(self, w: int, h: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The box and the row of buttons just under it, centred together: the buttons sat at the window's
+        foot, 300 px below the box at 1920x1080 and over the last result's card."""
+        bw = min(760, w - 40)
+        total = sum(img.get_height() + gap for img, gap in self._rows(bw))
+        block = total + 40 + 16 + 48
+        box = pygame.Rect((w - bw) // 2, max(20, (h - block) // 2), bw, total + 40)
+        row = pygame.Rect(box.x, min(box.bottom + 16, h - 58), bw, 48)
+        return box, row
+
     def build(self) -> None:
         w, h = self.size
-        bw = min(760, w - 40)
-        x = (w - bw) // 2
-        y = h - 90
+        _, row = self.layout(w, h)
+        bw, x, y = row.w, row.x, row.y
         nxt = self.panel.next_lesson()
         third = (bw - 24) // 3
         self.button(pygame.Rect(x, y, third, 48), "Stay on the board", "board", object_id="@big_button",
@@ -290,24 +316,10 @@ class LessonDone(GuiScene):
         return False
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        t = self.app.text
         pal = self.pal
         w, h = surface.get_size()
-        bw = min(760, w - 40)
-        x = (w - bw) // 2
-        taught = [t for s in self.panel.lesson.steps for t in (s.done, s.shown) if t]  # the consequence too
-        lines = [(f"Lesson complete: {self.panel.lesson.title}", 30, pal.success, True),
-                 (self.panel.lesson.teaches, 16, (235, 230, 215), False)]
-        lines += [(f"\u2022 {d}", 15, (210, 210, 210), False) for d in taught]
-        nxt = self.panel.next_lesson()
-        lines.append((f"Next: {nxt.title} \u2014 {nxt.teaches}" if nxt else
-                      "That was the last lesson of this ruleset.", 15, pal.accent, True))
-        rows = []
-        for words, size, colour, bold in lines:
-            for i, ln in enumerate(wrap(t, words, size, bw - 40, bold=bold)):
-                rows.append((t.render(ln, size, colour, bold=bold), 10 if i == 0 and rows else 0))
-        total = sum(img.get_height() + gap for img, gap in rows)
-        box = pygame.Rect(x, max(20, (h - 110 - total) // 2 - 20), bw, total + 40)
+        box, _ = self.layout(w, h)
+        rows = self._rows(box.w)
         pygame.draw.rect(surface, (16, 18, 24), box, border_radius=12)
         pygame.draw.rect(surface, pal.success, box, width=2, border_radius=12)
         y = box.y + 20
