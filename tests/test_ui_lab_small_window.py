@@ -70,3 +70,26 @@ def test_the_leave_question_sits_on_a_plate(lab_app) -> None:
     frame = lab_app.draw()
     plate = lab_app.scene.panel
     assert tuple(frame.get_at((plate.x + 6, plate.centery))[:3]) == (24, 26, 32)
+
+
+def test_the_drop_downs_show_their_whole_choice(lab_app) -> None:
+    """UI-LAB (a screen fix, no rule): at 1024x640 the stat and skill, grip and item drop-downs read
+    "Broadswo\u25be", "grappl\u25be", "1 hanc\u25be"; now each choice (the grip kinds, the hands, the first
+    fighter's skills) fits the drop-down's face."""
+    sc = lab_app.scene
+
+    def fits(key: str, text: str) -> bool:
+        dd = next(d for d, k in sc.dropdowns.items() if k == key)
+        face = dd.menu_states["closed"].selected_option_button
+        return face.font.size(text)[0] + 4 <= face.rect.w
+
+    for key in ("stats", "skills", "kind", "hands", "location", "item"):
+        dd = next(d for d, k in sc.dropdowns.items() if k == key)
+        texts = [o[0] if isinstance(o, tuple) else o for o in dd.options_list]
+        if key == "kind":
+            texts = [t for t in texts if t in ("grapple", "pin")]
+        elif key == "location":
+            texts = [t for t in texts if t in ("torso", "neck", "head")]
+        elif key == "skills":
+            texts = texts[:1]
+        assert all(fits(key, t) for t in texts), (key, [t for t in texts if not fits(key, t)])

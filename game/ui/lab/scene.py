@@ -281,15 +281,18 @@ class LabScene(LabDrawing, GuiScene):
         from game.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
 
         rs = self.lab.ruleset
-        q = (w - 3 * GAP) // 5
-        self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, q, ROW - 4))
+        tail = 2 * 54 + GAP  # the two short buttons; the drop-downs share the rest (at 1024x640 a fifth
+        q = (w - tail - 3 * GAP) // 3  # each read "grappl▾", "1 hanc▾"); a place's name is short
+        loc, wide = q - 14, q + 7
+        self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, loc, ROW - 4))
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
-        self._dropdown("kind", kinds, pygame.Rect(x + q + GAP, y, q, ROW - 4))
+        self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide, ROW - 4))
         hands = [hands_words(n) for n in (rs.grip_hands_default, *range(0, 3))]
-        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + 2 * (q + GAP), y, q, ROW - 4))
+        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide + 2 * GAP, y, wide, ROW - 4))
         from game.ui.lab.commands import grip_note_row
 
-        return grip_note_row(self, x, self._buttons(x + 3 * (q + GAP), y, w - 3 * (q + GAP),
+        left = loc + 2 * wide + 3 * GAP
+        return grip_note_row(self, x, self._buttons(x + left, y, w - left,
                              [("Grip\u2026", "grip", "Then click the fighter to hold."),
                               ("Let go", "ungrip", "Remove the grips this fighter holds.")]), w)
 
@@ -302,8 +305,9 @@ class LabScene(LabDrawing, GuiScene):
             names = list(dict.fromkeys([*have, *known[group]]))
             shown = [f"{k} {have[k]}" if k in have else f"{k} -" for k in names]
             left = x + i * (half + GAP)
-            self._dropdown(group, shown, pygame.Rect(left, y, half - 2 * 46, ROW - 4))
-            self._buttons(left + half - 2 * 46 + GAP, y, 2 * 46 - GAP,
+            # narrow -1/+1 buttons: at 1024x640 the drop-down read "Broadswo▾" beside wide ones
+            self._dropdown(group, shown, pygame.Rect(left, y, half - 2 * 28, ROW - 4))
+            self._buttons(left + half - 2 * 28 + GAP, y, 2 * 28 - GAP,
                           [("-1", f"{group}-", f"Lower it ({group} at 0 are taken off)."), ("+1", f"{group}+", "Raise it.")])
         return y + ROW
 
