@@ -1,10 +1,10 @@
 """The hand-over screen (hotseat): hides the board until the next player clicks, and tells them what happened.
 
 The recap is what the other sides did since this side last acted, in the
-combat log's own words (:func:`game.ui.describe.event_line`): injuries and
-conditions first, then grips begun and ended, falls, rolls with their
-outcomes, moves and the rest, at most :data:`RECAP_LINES` lines. It reads
-the battle's log; it never changes the battle.
+combat log's own words (:func:`game.ui.describe.event_line`), in the order
+it happened, at most :data:`RECAP_LINES` lines: past that the moves fold
+first, then rolls, grips and the rest, and a death, knock-out or fall never.
+It reads the battle's log; it never changes the battle.
 
 What hotseat play shows when control passes from one human side to another
 is a setting (``Settings.handover``): by default (``banner``) nothing is
