@@ -100,3 +100,32 @@ def test_hotseat_card_colour_follows_the_roller_and_the_mark_agrees(tmp_path, mo
     frame = app.draw()
     after = tuple(frame.get_at((bs.last_action.rect.x + bs.last_action.rect.w // 2, bs.last_action.rect.bottom - 1)))[:3]
     assert edge == after == tuple(bs.pal.success)
+
+
+def _hover(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(30):  # the tooltip waits a moment
+        app.step()
+
+
+def test_the_tooltip_keeps_off_the_card(tmp_path, monkeypatch) -> None:
+    """UI-CARD (a screen fix, no rule): the tooltip of a fighter standing just over the last action's card
+    is drawn clear of the card."""
+    app = _app(tmp_path, monkeypatch)
+    bs = app.battle_scene
+    fid = bs.session.whose_turn()
+    bs.last_action.show([_roll(fid, True)], fid, "a swing")
+    app.draw()
+    card = bs.last_action.rect
+    other = min((f.id for f in bs.session.battle.fighters if f.id != fid),
+                key=lambda o: bs.board.token_screen_pos(o)[0])  # the leftmost: the view pans far enough
+    x, y = bs.board.token_screen_pos(other)
+    bs.board.camera.pan_screen(card.x + 40 - x, card.y - 6 - y)  # a fighter just over the card
+    app.draw()
+    card = bs.last_action.rect
+    x, y = bs.board.token_screen_pos(other)
+    _hover(app, (int(x), int(y)))  # its tooltip would hang down onto the card
+    bs.tooltip.rect = pygame.Rect(0, 0, 0, 0)
+    app.draw()
+    assert bs.tooltip.rect.w > 0, "no tooltip over the board"
+    assert not bs.tooltip.rect.colliderect(bs.last_action.rect), (bs.tooltip.rect, bs.last_action.rect)

@@ -685,11 +685,14 @@ def _off_pointer(r: pygame.Rect, pointer: tuple[int, int], screen: tuple[int, in
 
 def _clear_of(card: pygame.Rect | None, x: int, y: int, size: tuple[int, int], height: int) -> tuple[int, int]:
     """Where the menu's box goes: at (x, y), or moved down under ``card`` when it would cover it and fits
-    there. Seen under Xvfb: the grip figure hid the lesson card's "You chose the torso; ... let go first" at
+    there, else up over it. Seen under Xvfb: the grip figure hid the lesson card's "You chose the torso; ... let go first" at
     the moment the learner opened the menu to do just that."""
-    if card is None or not card.colliderect(pygame.Rect((x, y), size)) or card.bottom + 6 + size[1] > height - 4:
+    if card is None or not card.colliderect(pygame.Rect((x, y), size)):
         return x, y
-    return x, card.bottom + 6
+    if card.bottom + 6 + size[1] <= height - 4:
+        return x, card.bottom + 6
+    # no room under it (the last action's card at the board's foot): above it, when there is room there
+    return (x, card.y - 6 - size[1]) if card.y - 6 - size[1] >= 4 else (x, y)
 
 
 def _not_now_lines(menu: ActionMenu, e: _Entry) -> list[tuple[str, tuple[int, int, int], bool]]:

@@ -420,7 +420,7 @@ class BattleScene(Scene):
     def draw_over_gui(self, surface: pygame.Surface) -> None:
         if isinstance(self.mode, M.Menu):
             self.mode.menu.draw(surface)
-            self.mode.menu.draw_info(surface, self.lesson.rect if self.lesson is not None else None)
+            self.mode.menu.draw_info(surface, self.lesson.rect if self.lesson is not None else (self.last_action.rect or None))
         else:
             self._draw_tooltip(surface)
         if self.breakdown is not None:
@@ -443,9 +443,9 @@ class BattleScene(Scene):
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """Tokens and hexes under the mouse (and fighters on the initiative bar)."""
-        if self.player.busy or self.breakdown is not None:
-            return
         pos = self.mouse
+        if self.player.busy or self.breakdown is not None or self.last_action.rect.collidepoint(pos):
+            return  # over the last action's card: the card is read there, no hex tooltip on it
         fid = None
         h = None
         if self.board_rect.collidepoint(pos):
@@ -460,7 +460,7 @@ class BattleScene(Scene):
             return
         b = self.session.battle
         key = (fid, h, len(b.log), b.current, type(self.mode).__name__)
-        self.tooltip.draw(surface, pos, key, lambda: self._make_tooltip(fid, h))
+        self.tooltip.draw(surface, pos, key, lambda: self._make_tooltip(fid, h), self.last_action.rect)
 
     def _make_tooltip(self, fid: str | None, h: Hex | None) -> pygame.Surface | None:
         if fid is not None:

@@ -159,10 +159,12 @@ class Tooltip:
     def __init__(self) -> None:
         self._key: Hashable = None
         self._surf: pygame.Surface | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)  # where it was drawn last (tests read it)
 
     def draw(self, surface: pygame.Surface, pos: tuple[int, int], key: Hashable,
-             build: Callable[[], pygame.Surface | None]) -> None:
-        """Beside the pointer at ``pos``: the picture for ``key`` (``build`` makes it when the key changes)."""
+             build: Callable[[], pygame.Surface | None], avoid: pygame.Rect | None = None) -> None:
+        """Beside the pointer at ``pos``: the picture for ``key`` (``build`` makes it when the key changes);
+        above ``avoid`` (the last action's card) when it would lie on it, so the two never pile up."""
         if key != self._key:
             self._surf = build()
             self._key = key
@@ -174,4 +176,6 @@ class Tooltip:
             x = pos[0] - tip.get_width() - 12
         if y + tip.get_height() > surface.get_height() - 4:
             y = pos[1] - tip.get_height() - 12
-        surface.blit(tip, (x, y))
+        if avoid and avoid.colliderect(pygame.Rect((x, y), tip.get_size())) and avoid.y - tip.get_height() - 6 >= 4:
+            y = avoid.y - tip.get_height() - 6
+        self.rect = surface.blit(tip, (x, y))
