@@ -605,7 +605,10 @@ class ActionMenu:
             w = self._info.get_width()
             x = r.right + 6 if r.right + 6 + w < sw else r.x - w - 6
             y = max(4, min(r.y, sh - self._info.get_height() - 4))
-        self.box.blit(surface, self._info, *_clear_of(keep_clear, x, y, self._info.get_size(), sh))
+        at = _clear_of(keep_clear, x, y, self._info.get_size(), sh)
+        if pygame.Rect(at, self._info.get_size()).colliderect(r):
+            at = (x, y)  # moved off the card but onto the rows it speaks of: where it was is better
+        self.box.blit(surface, self._info, *at)
 
 
 
