@@ -23,7 +23,7 @@ __all__ = ["PACKAGE_DATA", "ROOT_DATA", "data_files", "data_root", "icon_path", 
 
 #: files inside the ``game`` package besides code, as globs relative to ``game/``; pyproject.toml's
 #: ``[tool.setuptools.package-data] game`` must say the same (tests/test_bundle_data.py checks it)
-PACKAGE_DATA: tuple[str, ...] = ("py.typed", "rules/*/rules_help*.json")
+PACKAGE_DATA: tuple[str, ...] = ("py.typed", "rules/*/rules_help*.json", "rules/*/roster.toml")
 
 #: files beside the package the game opens, as globs relative to :func:`data_root`: the scenarios and
 #: their Tiled maps, tilesets and tile pictures, the lessons, the sounds, the pygame-gui theme, the

@@ -86,3 +86,12 @@ def test_frozen_root_is_meipass(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     assert data_files.is_frozen()
     assert data_root() == tmp_path
     assert data_files.icon_path() == tmp_path / "assets" / "icon.png"
+
+
+def test_every_data_file_inside_the_package_is_shipped() -> None:
+    """Every JSON or TOML file under ``game/`` (each ruleset's rules help and roster for the battle builder) is
+    in the package data: the builder's rosters were left out of the download and the installed package."""
+    game = ROOT / "game"
+    on_disk = {p.relative_to(game).as_posix() for pattern in ("*.json", "*.toml") for p in game.rglob(pattern)}
+    shipped = {p.relative_to(game).as_posix() for glob in PACKAGE_DATA for p in game.glob(glob)}
+    assert not sorted(on_disk - shipped), "add a glob to game/data_files.py PACKAGE_DATA (and pyproject.toml)"
