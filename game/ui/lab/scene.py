@@ -281,9 +281,9 @@ class LabScene(LabDrawing, GuiScene):
         from game.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
 
         rs = self.lab.ruleset
-        tail = 2 * 54 + GAP  # the two short buttons; the drop-downs share the rest (at 1024x640 a fifth
-        q = (w - tail - 3 * GAP) // 3  # each read "grappl▾", "1 hanc▾"); a place's name is short
-        loc, wide = q - 14, q + 7
+        tail = 2 * 55 + GAP  # the two short buttons, a place's short name; the kind and the hands share the
+        loc = 72  # rest (at 1024x640 each a fifth read "grappl▾", "1 hanc▾")
+        wide = (w - tail - 3 * GAP - loc) // 2
         self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, loc, ROW - 4))
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
         self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide, ROW - 4))
@@ -299,15 +299,16 @@ class LabScene(LabDrawing, GuiScene):
     def _number_rows(self, x: int, y: int, w: int) -> int:
         """Stats and skills: a drop-down of the names (the fighter's, then the ruleset's known ones) and -1/+1."""
         known = known_names(self.lab.ruleset.id)
-        half = (w - GAP) // 2
-        for i, group in enumerate(("stats", "skills")):
+        # a stat's name is short ("ST 12"), a skill's long ("Broadsword 14", which read "Broadswo▾" in half
+        # the row at 1024x640): the skills get the wider part
+        part = {"stats": (x, (w - GAP) * 2 // 5), "skills": (x + (w - GAP) * 2 // 5 + GAP, w - (w - GAP) * 2 // 5 - GAP)}
+        for group in ("stats", "skills"):
             have = self._spec().get(group, {}) if self.selected else {}
             names = list(dict.fromkeys([*have, *known[group]]))
             shown = [f"{k} {have[k]}" if k in have else f"{k} -" for k in names]
-            left = x + i * (half + GAP)
-            # narrow -1/+1 buttons: at 1024x640 the drop-down read "Broadswo▾" beside wide ones
-            self._dropdown(group, shown, pygame.Rect(left, y, half - 2 * 28, ROW - 4))
-            self._buttons(left + half - 2 * 28 + GAP, y, 2 * 28 - GAP,
+            left, span = part[group]
+            self._dropdown(group, shown, pygame.Rect(left, y, span - 2 * 36, ROW - 4))
+            self._buttons(left + span - 2 * 36 + GAP, y, 2 * 36 - GAP,
                           [("-1", f"{group}-", f"Lower it ({group} at 0 are taken off)."), ("+1", f"{group}+", "Raise it.")])
         return y + ROW
 
