@@ -282,7 +282,7 @@ class LabScene(LabDrawing, GuiScene):
 
         rs = self.lab.ruleset
         tail = 2 * 55 + GAP  # the two short buttons, a place's short name; the kind and the hands share the
-        loc = 72  # rest (at 1024x640 each a fifth read "grappl▾", "1 hanc▾")
+        loc = 72  # rest (at 1024x640 each a fifth read "grappl…", "1 hanc…")
         wide = (w - tail - 3 * GAP - loc) // 2
         self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, loc, ROW - 4))
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
@@ -299,7 +299,7 @@ class LabScene(LabDrawing, GuiScene):
     def _number_rows(self, x: int, y: int, w: int) -> int:
         """Stats and skills: a drop-down of the names (the fighter's, then the ruleset's known ones) and -1/+1."""
         known = known_names(self.lab.ruleset.id)
-        # a stat's name is short ("ST 12"), a skill's long ("Broadsword 14", which read "Broadswo▾" in half
+        # a stat's name is short ("ST 12"), a skill's long ("Broadsword 14", which read "Broadswo…" in half
         # the row at 1024x640): the skills get the wider part
         part = {"stats": (x, (w - GAP) * 2 // 5), "skills": (x + (w - GAP) * 2 // 5 + GAP, w - (w - GAP) * 2 // 5 - GAP)}
         for group in ("stats", "skills"):
