@@ -44,8 +44,8 @@ def lab_app():
 def test_a_foot_note_goes_after_a_battle_toasts_time(lab_app) -> None:
     """UI-LAB (a screen fix, no rule): the note "Loaded x.json." is gone after the battle's toast lifetime,
     not minutes (S2-BREAK-1's set-up, loaded through the file field)."""
-    from tests.test_ui_lab import FIXTURES, load
     from game.ui.battle_scene import TOAST_MS
+    from tests.test_ui_lab import FIXTURES, load
 
     sc = lab_app.scene
     load(lab_app, FIXTURES / "break_free_full.json")
