@@ -14,28 +14,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.app import App  # noqa: E402
-from game.ui.clock import FixedClock  # noqa: E402
-from tests.ui_fixtures import fresh_ui_dirs  # noqa: E402, F401
-
-
-def _click(app: App, pos: tuple[int, int]) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step()
-    app.step()
+from tests.ui_fixtures import click, fresh_ui_dirs, open_lab  # noqa: E402, F401
 
 
 @pytest.fixture
 def lab_app():
-    from game.ui.lab.scene import LabScene
-
-    app = App(None, (1024, 640), clock=FixedClock(16), autosave=False)
-    app.step()
-    _click(app, app.scene.button_named("lab").rect.center)
-    assert isinstance(app.scene, LabScene)
+    app = open_lab()
     yield app
     app.close()
     pygame.event.clear()
@@ -47,7 +31,7 @@ def test_hp_minus_one_from_full_counts_down_from_st(lab_app) -> None:
     fid = sc.selected
     f = sc.lab.battle().fighter(fid)
     assert f.hp is None and "HP" not in f.stats and "ST" in f.stats, (f.hp, f.stats)
-    _click(lab_app, sc.button_named("hp-").rect.center)
+    click(lab_app, sc.button_named("hp-").rect.center)
     assert sc.lab.battle().fighter(fid).hp == f.stats["ST"] - 1, sc.message
 
 

@@ -127,3 +127,16 @@ class Spectating:
 
     def close(self):
         pass
+
+
+def open_lab(size=(1024, 640)):
+    """The situation lab opened from the main menu by a click, as a player opens it (an ``App`` to close)."""
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+    from game.ui.lab.scene import LabScene
+
+    app = App(None, size, clock=FixedClock(16), autosave=False)
+    app.step()
+    click(app, app.scene.button_named("lab").rect.center)
+    assert isinstance(app.scene, LabScene)
+    return app
