@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = module.main(rest, command=name) if getattr(module, "TAKES_COMMAND", False) else module.main(rest)
     except CommandError as exc:
-        from game.userfiles import one_line
+        from game.files.userfiles import one_line
 
         print(f"clinch {name}: {one_line(exc)}", file=sys.stderr)  # a file name's newline stays escaped
         return 2

@@ -280,7 +280,7 @@ class Layout:
 
     Tiled's hex tiles are not regular hexagons in general (tile width, height
     and side length are independent), so size is two numbers and Tiled maps
-    use :func:`game.maps` helpers for their exact centres; the regular layout
+    use :func:`game.files.maps` helpers for their exact centres; the regular layout
     here is what the view uses for picking and drawing.
     """
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import game.rules  # noqa: F401  (registers the rulesets)
 from game.dice import ScriptedDice
+from game.files.situation import build_situation, parse_situation
 from game.model import Battle
 from game.rules.base import Reason, find_ruleset
-from game.situation import build_situation, parse_situation
 
 RULESET = "nd6-tactical"
 RS = find_ruleset(RULESET)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from game.maps import load_scenario
+from game.files.maps import load_scenario
 from game.net.client import NetClient, Note
 from game.net.server import Server
 

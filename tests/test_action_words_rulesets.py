@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from game.files.situation import load_situation
 from game.rules.action_words import ActionWords
-from game.situation import load_situation
 
 SITUATIONS = Path(__file__).resolve().parent / "fixtures" / "situations"
 

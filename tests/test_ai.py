@@ -271,8 +271,8 @@ def _rulesets():
 def test_plays_every_registered_ruleset_through_the_controller(ruleset_id, level):
     """No ruleset-specific code: the same opponent plays each ruleset's own scenario, legally."""
     from game.ai.soak import soak_battle, soak_template
+    from game.flow.turns import TurnController
     from game.rules.base import find_ruleset
-    from game.turns import TurnController
 
     rs = find_ruleset(ruleset_id)
     b = soak_battle(soak_template(ruleset_id), 4)  # two a side

@@ -16,9 +16,9 @@ import pytest
 from helpers_full import battle, fighter, grip
 
 from game.ai import Opponent
+from game.flow.turns import TurnController, TurnSettings
 from game.hexgrid import Hex, hex_distance
 from game.rules.base import find_ruleset
-from game.turns import TurnController, TurnSettings
 
 RS = find_ruleset("3d6-full")
 SEEDS = range(16)

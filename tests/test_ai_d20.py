@@ -85,7 +85,7 @@ def test_holding_a_foe_it_keeps_working_it():
 def test_d20_scenario_battles_end_with_a_winner(scenario):
     """Whole battles computer against computer on each d20 scenario end with a winner inside its round limit
     (no error, no draw at the limit)."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.rules.base import find_ruleset
 
     b0 = load_scenario(MAPS / scenario)

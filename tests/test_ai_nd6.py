@@ -61,7 +61,7 @@ def test_g3_3_later_slot_seen_in_the_movement_phase_only():
     t = table_at(fs, "ann", "action")
     s = Search(Opponent("hard", budget_ms=None, nodes=50), t.battle.clone(with_log=False), RS, "ann")
     assert later_slot(s) is None
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     arena = load_scenario("maps/arena.toml")
     rs3 = find_ruleset(arena.ruleset)

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from game.ai import Opponent
-from game.maps import load_scenario
+from game.files.maps import load_scenario
+from game.flow.turns import TurnController, TurnSettings
 from game.rules.base import find_ruleset
-from game.turns import TurnController, TurnSettings
 from game.ui.describe import decision_words, deed_words, intent_words
 
 ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.toml"

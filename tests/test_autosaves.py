@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_turns_double import TurnsDouble, make_battle
 
-from game import saves
-from game.saves import load_game, read_save, state_hash
-from game.turns import TurnController, TurnSettings
+from game.files import saves
+from game.files.saves import load_game, read_save, state_hash
+from game.flow.turns import TurnController, TurnSettings
 
 RS = TurnsDouble()
 FUTURE = 4_102_444_800  # 2100-01-01: an mtime no autosave was written at

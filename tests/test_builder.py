@@ -27,9 +27,9 @@ from game.builder import (
 )
 from game.builder.roster import fighter_from
 from game.builder.setup import map_for, win_of, with_win
-from game.maps import load_scenario
+from game.files.maps import load_scenario
+from game.files.userfiles import UserFileError
 from game.tiled.reader import load_map
-from game.userfiles import UserFileError
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"

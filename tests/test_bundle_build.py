@@ -17,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-from game.data_files import data_files
+from game.files.data_files import data_files
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,7 +39,7 @@ def test_one_folder_never_one_file(tmp_path: Path) -> None:
 
 
 def test_every_data_file_is_handed_to_pyinstaller(tmp_path: Path) -> None:
-    """Each file of game/data_files.py goes in as --add-data, to the folder it has in the checkout."""
+    """Each file of game/files/data_files.py goes in as --add-data, to the folder it has in the checkout."""
     args = _build_module().pyinstaller_args(tmp_path / "dist", tmp_path / "build")
     added = {args[i + 1] for i, a in enumerate(args) if a == "--add-data"}
     for src, dest in data_files(ROOT):

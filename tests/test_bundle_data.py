@@ -1,8 +1,8 @@
 """The download build ships every file the game opens (issue: players without Python).
 
-``game/data_files.py`` is the one list of data files: pyproject.toml's package data must say the same,
+``game/files/data_files.py`` is the one list of data files: pyproject.toml's package data must say the same,
 every file under ``maps/`` and ``assets/`` the game reads must match a glob of it, and every folder the
-game's modules open must sit where the build puts it (under :func:`game.data_files.data_root`, which is
+game's modules open must sit where the build puts it (under :func:`game.files.data_files.data_root`, which is
 ``sys._MEIPASS`` when frozen). Fast and headless: the build itself is ``tools/build_bundle.py``, run by
 ``.ci/run`` with ``CI_BUNDLE=1``, not here.
 """
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from game import data_files
-from game.data_files import PACKAGE_DATA, data_root
+from game.files import data_files
+from game.files.data_files import PACKAGE_DATA, data_root
 
 ROOT = Path(__file__).resolve().parents[1]
 #: files in the data folders the game never opens (notes for people editing them)
@@ -28,7 +28,7 @@ def _shipped() -> set[str]:
 
 
 def test_pyproject_package_data_is_the_shared_list() -> None:
-    """pyproject.toml's package data for ``game`` is game.data_files.PACKAGE_DATA, glob for glob."""
+    """pyproject.toml's package data for ``game`` is game.files.data_files.PACKAGE_DATA, glob for glob."""
     with open(ROOT / "pyproject.toml", "rb") as fh:
         project = tomllib.load(fh)
     assert project["tool"]["setuptools"]["package-data"]["game"] == list(PACKAGE_DATA)
@@ -47,7 +47,7 @@ def test_every_file_in_the_data_folders_is_shipped() -> None:
     on_disk = {p.relative_to(ROOT).as_posix() for folder in ("maps", "assets") for p in (ROOT / folder).rglob("*")
                if p.is_file() and "__pycache__" not in p.parts}
     missing = sorted(on_disk - _shipped() - NOT_SHIPPED)
-    assert not missing, f"add a glob to game/data_files.py ROOT_DATA for {missing}"
+    assert not missing, f"add a glob to game/files/data_files.py ROOT_DATA for {missing}"
 
 
 def test_every_rules_help_file_is_shipped() -> None:
@@ -62,8 +62,8 @@ def test_every_rules_help_file_is_shipped() -> None:
 
 def test_the_folders_the_game_opens_are_under_the_data_root() -> None:
     """The maps, lessons, rules help, sounds and theme the modules open are the shipped ones."""
-    from game import lab, lessons
     from game.ai import soak
+    from game.teaching import lab, lessons
     from game.ui import app, gui, rules_help, sound
 
     shipped = _shipped()
@@ -94,4 +94,4 @@ def test_every_data_file_inside_the_package_is_shipped() -> None:
     game = ROOT / "game"
     on_disk = {p.relative_to(game).as_posix() for pattern in ("*.json", "*.toml") for p in game.rglob(pattern)}
     shipped = {p.relative_to(game).as_posix() for glob in PACKAGE_DATA for p in game.glob(glob)}
-    assert not sorted(on_disk - shipped), "add a glob to game/data_files.py PACKAGE_DATA (and pyproject.toml)"
+    assert not sorted(on_disk - shipped), "add a glob to game/files/data_files.py PACKAGE_DATA (and pyproject.toml)"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.files.maps import load_map, tile_center
 from game.hexgrid import offset_to_axial
-from game.maps import load_map, tile_center
 
 ROOT = Path(__file__).resolve().parents[1]
 FIX = ROOT / "tests" / "fixtures" / "maps"

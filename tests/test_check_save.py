@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.saves import autosave, load_game
+from game.files.saves import autosave, load_game
 from tests.hostile import assert_refused, run_clinch
 from tests.test_replay_hostile import CASES, make_save
 

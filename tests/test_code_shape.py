@@ -13,7 +13,7 @@ and sees every module, pygame or not):
   a function is not counted: it is a deliberate late binding, run when the
   function is called, never while the modules load (the ruleset registry's
   ``import game.rules`` in ``find_ruleset``, which reaches every ruleset; the
-  turn controller's autosave through ``game.saves``, which replays through
+  turn controller's autosave through ``game.files.saves``, which replays through
   the controller). ``from package import name`` counts as an import of the
   submodule ``package.name`` when there is one, else of the package; the
   implicit import of a module's parent packages is not counted;
@@ -232,7 +232,7 @@ def test_no_import_cycle_among_game_modules() -> None:
 def test_the_cycles_issue_14_named_stay_broken_counting_late_imports_too() -> None:
     """dice <-> rules/common, saves <-> turns (private names), edge/basic <-> edge/grapple, d20/attack <->
     d20/mounted: neither of each pair imports the other at load time, and only the controller's autosave
-    reaches saves late (``game.turn_autosave``); nothing imports a private name of turns or of the other."""
+    reaches saves late (``game.flow.autosave``); nothing imports a private name of turns or of the other."""
     def imports_of(name: str, *, late: bool) -> set[str]:
         m = modules()[name]
         nodes = [n for n in ast.walk(m.tree) if isinstance(n, ast.Import | ast.ImportFrom)] if late \
@@ -242,10 +242,10 @@ def test_the_cycles_issue_14_named_stay_broken_counting_late_imports_too() -> No
     for a, b in [("game.dice", "game.rules.common"), ("game.rules.edge.basic", "game.rules.edge.grapple"),
                  ("game.rules.d20.attack", "game.rules.d20.mounted")]:
         assert not (b in imports_of(a, late=True) and a in imports_of(b, late=True)), (a, b)
-    assert "game.saves" not in imports_of("game.turns", late=True)
-    assert "game.saves" not in imports_of("game.turn_autosave", late=False)
+    assert "game.files.saves" not in imports_of("game.flow.turns", late=True)
+    assert "game.files.saves" not in imports_of("game.flow.autosave", late=False)
     private = [(m.name, a.name) for m in modules().values() for n in ast.walk(m.tree)
-               if isinstance(n, ast.ImportFrom) and n.module in ("game.turns", "game.rules.edge.grapple")
+               if isinstance(n, ast.ImportFrom) and n.module in ("game.flow.turns", "game.rules.edge.grapple")
                for a in n.names if a.name.startswith("_")]
     assert not private, f"private names imported across modules: {private}"
 

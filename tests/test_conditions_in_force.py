@@ -5,7 +5,7 @@ battle had set it". A grip whose holder the file gives as out (unconscious,
 dead) ends before the first action, with the event play gives it, and the
 fighter who is out is left as play leaves one (prone, empty-handed where the
 ruleset says so). One mechanism (``Ruleset.conditions_in_force``, run by
-``game.situation.build_situation``), tested for every ruleset.
+``game.files.situation.build_situation``), tested for every ruleset.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import game.rules  # noqa: F401  (registers the real rulesets)
-from game.situation import build_situation, parse_situation, play
+from game.files.situation import build_situation, parse_situation, play
 
 STATS = {
     "3d6-lite": {"ST": 12, "DX": 11, "IQ": 10, "HT": 11},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.maps import load_scenario
+from game.files.maps import load_scenario
 from game.ui.describe import contest_line, contest_verdict, event_line
 
 ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena_edge.toml"

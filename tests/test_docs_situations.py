@@ -14,8 +14,8 @@ from pathlib import Path
 
 import game.rules  # noqa: F401  (registers every ruleset)
 from game.commands.catalogue import actions_data, conditions_data, items_data
+from game.files.situation import resolve_file
 from game.rules.base import RULESETS, find_ruleset
-from game.situation import resolve_file
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "situations.md"

@@ -19,8 +19,8 @@ import pytest
 
 import game.rules  # noqa: F401  (registers the real rulesets)
 from game.commands.catalogue import actions_data, items_data
+from game.files.situation import SituationError, build_situation, parse_situation, play
 from game.rules.base import RULESETS, find_ruleset
-from game.situation import SituationError, build_situation, parse_situation, play
 
 #: each ruleset's two fighters: the actor at [0, 0] facing its foe at [1, 0]
 STATS = {

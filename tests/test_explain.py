@@ -1,4 +1,4 @@
-"""``game.explain`` and ``clinch explain`` (issue 18): a situation stepped through in words."""
+"""``game.teaching.explain`` and ``clinch explain`` (issue 18): a situation stepped through in words."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.explain import explain_play, explain_situation, render_text
+from game.teaching.explain import explain_play, explain_situation, render_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "situations"
 SITUATIONS = sorted(p for p in FIXTURES.glob("*.json") if not p.name.endswith(".expect.json"))
@@ -98,7 +98,7 @@ def test_compare_reads_a_d20_roll_as_a_number_to_reach(capsys: pytest.CaptureFix
     """S4-WRESTLE-1 (G4-13: against the normal AC): the d20 column said "total 14 vs 12 (11)", leaving a
     student to guess which side of 12 wins and what 11 was. It now says "needs 12 or more, rolled 14 (the die
     11)"; a 3d6 roll keeps "needs N or less"."""
-    from game.compare import roll_summary
+    from game.teaching.compare import roll_summary
 
     played = explain_play(FIXTURES / "d20_wrestle_escape.json")
     roll = next(ev for ev in played.events if ev.get("type") == "roll" and ev.get("dc") is not None)
@@ -113,7 +113,7 @@ def test_odds_put_each_spread_after_the_outcomes() -> None:
     """S3-AUTO-10 (rounds that hit), S3-HTH-9..13 (the table's row), S3-GRENADE-4 (scatter), G1-3 (the edge
     ladder): "Chances before the dice" read "rounds:0 74% · ... · hit 26% · miss 74%", one list a student
     added up past 100%. The outcomes come first; each spread follows on its own, its impossible values left out."""
-    from game.explain import odds_words
+    from game.teaching.explain import odds_words
 
     odds = {"rounds:0": 0.74, "rounds:1": 0.2, "rounds:2": 0.06, "rounds:3": 0.0, "hit": 0.26, "miss": 0.74}
     assert odds_words(odds) == "hit 26% \u00b7 miss 74%; rounds that hit: 0 74% \u00b7 1 20% \u00b7 2 6%"

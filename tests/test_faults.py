@@ -1,11 +1,11 @@
 """Issue 13, faults: a read-only or full data folder never stops the game, never loses a move or a save.
 
 The failing file system is simulated by replacing ``open``/``os.replace``
-inside :mod:`game.saves` with versions that raise ``OSError`` (ENOSPC after
+inside :mod:`game.files.saves` with versions that raise ``OSError`` (ENOSPC after
 half the bytes, EROFS at once); running as root ignores ``chmod``, so a
 folder that really cannot be made is one whose path runs through a regular
-file (``/tmp/x/afile/sub``). The unit tests cover :func:`game.saves.write_atomic`,
-:func:`game.saves.autosave`, :func:`game.saves.clean_stale_temps` and the
+file (``/tmp/x/afile/sub``). The unit tests cover :func:`game.files.saves.write_atomic`,
+:func:`game.files.saves.autosave`, :func:`game.files.saves.clean_stale_temps` and the
 turn controller (``save_problem``); the headless UI tests drive the real app
 with posted pygame events; one test runs the real ``clinch play`` command.
 """
@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 from test_turns_double import TurnsDouble, make_battle
 
-from game import saves
-from game.saves import SaveError, load_game, read_save, save_game, state_hash, write_atomic
-from game.turns import TurnController, TurnSettings
+from game.files import saves
+from game.files.saves import SaveError, load_game, read_save, save_game, state_hash, write_atomic
+from game.flow.turns import TurnController, TurnSettings
 
 RS = TurnsDouble()
 
@@ -60,12 +60,12 @@ class _HalfWriter:
 
 
 def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on every write under game.saves fills the disk half-way (ENOSPC mid-write)."""
+    """From now on every write under game.files.saves fills the disk half-way (ENOSPC mid-write)."""
     monkeypatch.setattr(saves, "open", lambda path, mode="r", *a, **k: _HalfWriter(path), raising=False)
 
 
 def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on game.saves can neither create files nor rename nor remove them (EROFS)."""
+    """From now on game.files.saves can neither create files nor rename nor remove them (EROFS)."""
     def refuse(*a: object, **k: object) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 

@@ -19,16 +19,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 HEADLESS = [
-    "game.rules", "game.turns", "game.ai", "game.model", "game.dice", "game.hexgrid", "game.maps", "game.saves",
-    "game.situation", "game.commands.resolve", "game.commands.catalogue", "game.save_slots",
+    "game.rules", "game.flow.turns", "game.ai", "game.model", "game.dice", "game.hexgrid", "game.files.maps", "game.files.saves",
+    "game.files.situation", "game.commands.resolve", "game.commands.catalogue", "game.files.save_slots",
     # the turn controller's parts (issue 14): steps, their queue, dice sources, undo, autosave
-    "game.turn_steps", "game.turn_queue", "game.turn_sources", "game.undo", "game.turn_autosave",
-    # the map and scenario readers behind game.maps (issue 14)
-    "game.tiled", "game.scenarios",
+    "game.flow.steps", "game.flow.step_queue", "game.flow.sources", "game.flow.undo", "game.flow.autosave",
+    # the map and scenario readers behind game.files.maps (issue 14)
+    "game.tiled", "game.files.scenarios",
     # guided lessons and the review of a lost battle (issue 18): data, checks and odds, no screen
-    "game.lessons", "game.review",
+    "game.teaching.lessons", "game.teaching.review",
     # the one check of a file's names and ids, and the escaping of any text shown (every loader uses them)
-    "game.names", "game.userfiles",
+    "game.files.names", "game.files.userfiles",
 ]
 
 PROBE = r"""

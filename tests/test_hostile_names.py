@@ -2,7 +2,7 @@
 
 A hostile-input pass found fighter names that begin with a zero-width character (U+200B, U+202E, U+2067)
 or hold a NUL closing ``clinch play``, the lab and a loaded save's battle ("Text has zero width", "A null
-character was found in the text"). Two halves, each with hypothesis: :func:`game.names.name_problem`
+character was found in the text"). Two halves, each with hypothesis: :func:`game.files.names.name_problem`
 (the one check every loader uses) and the fonts the UI draws with (:class:`game.ui.text.SafeFont`), which
 take any string at all.
 """
@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from game.names import BIDI_CONTROLS, MAX_NAME, initial, name_problem, shown  # noqa: E402
+from game.files.names import BIDI_CONTROLS, MAX_NAME, initial, name_problem, shown  # noqa: E402
 
 HOSTILE = ["\u200b", "\u200bAnn", "\u202eAnn", "\u2067Ann", "A\x00nn", "\x00", "\u202e", "\u2067", "",
            "Ann\n", "\ud800", "\udcff", "x" * 10_000, " ", "\u0301", "\u2028", "Ann\u202e\u2069"]

@@ -3,7 +3,7 @@
 Each check is run three ways: named samples through the real ``clinch`` command under 200 MB (one line on
 stderr, exit 2, under 2 s: ``tests.hostile``), and hypothesis over the new checks in process, as the older
 hostile tests do (any text as a fighter's name or a save's title: the loader accepts exactly what
-``game.names.name_problem`` accepts, and refuses the rest in one line naming the field).
+``game.files.names.name_problem`` accepts, and refuses the rest in one line naming the field).
 
 - names: no NUL, control or bidi character, something visible, at most 200 (scenarios, situations, saves);
 - accepted silently before: a fraction in a stat (``ST = 1.5``), a skill level of ``true``, a grip of
@@ -25,10 +25,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.maps import load_scenario
-from game.names import name_problem
-from game.saves import MAX_LOG, SaveError, read_header, read_save
-from game.situation import SituationError, build_situation, parse_situation
+from game.files.maps import load_scenario
+from game.files.names import name_problem
+from game.files.saves import MAX_LOG, SaveError, read_header, read_save
+from game.files.situation import SituationError, build_situation, parse_situation
 from tests.hostile import assert_refused, run_clinch
 from tests.test_replay_hostile import make_save
 
@@ -205,7 +205,7 @@ def test_simulate_refuses_a_budget_no_decision_can_have(budget):
 
 
 def test_a_file_name_with_a_newline_stays_on_one_line(tmp_path, sound):
-    """The file name is escaped where the message is printed (``game.userfiles.one_line``): one line."""
+    """The file name is escaped where the message is printed (``game.files.userfiles.one_line``): one line."""
     doc = copy.deepcopy(sound)
     doc["title"] = "A\x00"
     save = _save(tmp_path, doc, "two\nlines.json")

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from test_turns_double import DoNothing, TurnsDouble, make_battle
 
+from game.flow.turns import TurnController
 from game.rules import events as ev
 from game.rules.base import Action, Reason
 from game.rules.initiative import (
@@ -26,7 +27,6 @@ from game.rules.initiative import (
     roll_1d6_plus,
     surprise_event,
 )
-from game.turns import TurnController
 
 
 def stats(dx: int, ht: int, st: int = 10) -> dict[str, int]:
@@ -295,7 +295,7 @@ def test_s4_everybody_surprised_round_is_empty_not_an_endless_loop():
 
 
 def test_s4_phased_battle_saves_and_replays(tmp_path):
-    from game.saves import load_game, save_game, state_hash
+    from game.files.saves import load_game, save_game, state_hash
 
     rs = S4Double()
     b = s4_battle([12, 14, 8, 10], items={"r1": ["bow"]}, surprised_sides=["red"])

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_turns_double import DoNothing, TurnsDouble, make_battle
 
+from game.flow.turns import TurnController
 from game.model import Side
 from game.rules import events as ev
 from game.rules.base import Action, Reason
 from game.rules.initiative import SIDE_PHASES, SidesThenOrder
-from game.turns import TurnController
 
 
 def key(battle, f) -> tuple[int, int]:
@@ -290,7 +290,7 @@ def test_g3_3_describe_says_the_roll_the_mover_the_phase_and_the_order():
 
 def test_g3_3_a_round_saves_and_replays_exactly(tmp_path):
     """G3-3: the side roll, the choice and the roll-off are in the log; the replay gives the same battle."""
-    from game.saves import load_game, save_game, state_hash
+    from game.files.saves import load_game, save_game, state_hash
 
     rs = SidesDouble()
     c = TurnController(battle(dx=(12, 12, 10, 10), seed=7), rs)

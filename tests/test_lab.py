@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from game.files.situation import resolve_file
 from game.hexgrid import Hex
-from game.lab import LabError, LabSituation, from_scenario, normalise
-from game.lab_trial import LabDice, name_differences, parse_faces, play_action
-from game.situation import resolve_file
+from game.teaching.lab import LabError, LabSituation, from_scenario, normalise
+from game.teaching.lab_trial import LabDice, name_differences, parse_faces, play_action
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "situations"
@@ -135,24 +135,24 @@ def test_a_broken_file_is_refused_in_one_sentence(tmp_path: Path) -> None:
 
 
 def _fake_translate(monkeypatch):
-    """A stand-in for game.translate (the explain helper's) while the real one may be missing: the set-up
+    """A stand-in for game.teaching.translate (the explain helper's) while the real one may be missing: the set-up
     as it is under the other ruleset, one assumption named."""
     import sys
     import types
 
-    fake = types.ModuleType("game.translate")
+    fake = types.ModuleType("game.teaching.translate")
 
     def translate(spec, to):
         return {**spec, "ruleset": to}, [f"stats kept as written for {to}"]
 
     fake.translate = translate
-    monkeypatch.setitem(sys.modules, "game.translate", fake)
+    monkeypatch.setitem(sys.modules, "game.teaching.translate", fake)
 
 
 def test_s2_break_1_compare_aligns_two_rulesets_and_names_the_differences(monkeypatch):
     """S2-BREAK-1: the same break free under 3d6 full and 3d6 lite, the same typed dice; each side's
     rolls, odds and assumptions kept, the differences named in sentences."""
-    from game.lab_trial import compare
+    from game.teaching.lab_trial import compare
 
     _fake_translate(monkeypatch)
     lab = LabSituation.load(FIXTURES / "break_free_full.json")
@@ -170,21 +170,21 @@ def test_a_missing_counterpart_is_one_sentence(monkeypatch):
     import sys
     import types
 
-    from game.lab_trial import compare
+    from game.teaching.lab_trial import compare
 
-    fake = types.ModuleType("game.translate")
+    fake = types.ModuleType("game.teaching.translate")
     fake.translate = lambda spec, to: ({**spec, "ruleset": to, "actions": []}, [])
-    monkeypatch.setitem(sys.modules, "game.translate", fake)
+    monkeypatch.setitem(sys.modules, "game.teaching.translate", fake)
     lab = LabSituation.load(FIXTURES / "break_free_full.json")
     with pytest.raises(LabError, match="no counterpart"):
         compare(lab, {"actor": "bob", "type": "break_free"}, "d20")
 
 
 def test_s2_break_1_compare_with_the_real_translation():
-    """S2-BREAK-1 against the d20 escape: the set-up translated (game.translate), each assumption kept,
+    """S2-BREAK-1 against the d20 escape: the set-up translated (game.teaching.translate), each assumption kept,
     the differences named (the targets, the grip words, the chances)."""
-    pytest.importorskip("game.translate")
-    from game.lab_trial import compare
+    pytest.importorskip("game.teaching.translate")
+    from game.teaching.lab_trial import compare
 
     lab = LabSituation.load(FIXTURES / "break_free_full.json")
     comp = compare(lab, {"actor": "bob", "type": "break_free"}, "d20", [3, 4, 3, 4, 4, 4])
@@ -219,7 +219,7 @@ def test_undo_goes_back_one_edit_at_a_time():
 @pytest.mark.parametrize("path", SITUATIONS, ids=lambda p: p.stem)
 def test_the_files_own_actions_play_as_clinch_resolve_plays_them(path: Path) -> None:
     """The lab's "file's actions" play gives exactly clinch resolve's events, with clinch explain's steps."""
-    from game.lab_trial import script
+    from game.teaching.lab_trial import script
 
     lab = LabSituation.load(path)
     out, status = resolve_file(path)
@@ -257,9 +257,9 @@ def test_saving_where_it_cannot_be_written_is_one_sentence(tmp_path: Path) -> No
 def test_a_battle_as_it_stands_becomes_a_set_up():
     """A battle mid-fight (a fighter moved, hurt, a grip on) is the same moment in the lab, saved as a
     situation clinch resolve builds."""
-    from game.lab import from_battle
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.model import Grapple
+    from game.teaching.lab import from_battle
 
     battle = load_scenario(ROOT / "maps" / "tavern.toml")
     a, b = battle.fighters[0], battle.fighters[1]

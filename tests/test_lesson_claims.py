@@ -29,10 +29,10 @@ from typing import Any
 import pytest
 
 from game.dice import SeededDice
-from game.lessons import LESSONS_DIR, LessonFoe, LessonRun, _asks, _matches, load_lessons
+from game.flow.turns import TurnController
 from game.rules.action_words import whole_chance
 from game.rules.base import find_ruleset
-from game.turns import TurnController
+from game.teaching.lessons import LESSONS_DIR, LessonFoe, LessonRun, _asks, _matches, load_lessons
 
 LESSONS, _BAD = load_lessons(LESSONS_DIR)
 HANDS = {"one": 1, "two": 2, "three": 3, "four": 4}
@@ -64,7 +64,7 @@ def _texts(lesson) -> list[tuple[int | None, str]]:
 
 
 def play_lesson(lesson, tries: int = 25) -> tuple[list[Played], list[Any]]:
-    """Play ``lesson`` as ``game.lessons.play_examples`` does; the steps as played and the battles at each step's
+    """Play ``lesson`` as ``game.teaching.lessons.play_examples`` does; the steps as played and the battles at each step's
     start and end (for the probes)."""
     battle = lesson.battle()
     me = battle.fighter(lesson.learner).side

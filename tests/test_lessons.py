@@ -1,4 +1,4 @@
-"""game.lessons headless (issue 18): lesson files, their battles, the checks, the run, the progress file."""
+"""game.teaching.lessons headless (issue 18): lesson files, their battles, the checks, the run, the progress file."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.lessons import (
+from game.teaching.lessons import (
     CHECKS,
     LESSONS_DIR,
     LessonError,
@@ -28,7 +28,7 @@ def _portable(src: str) -> str:
 def _session(lesson, dice, runs=None):
     """A headless session of the lesson; with ``runs`` (a list the test puts its LessonRun in) the foe plays
     each step's reply as the game's does, else it only waits."""
-    from game.lessons import LessonFoe
+    from game.teaching.lessons import LessonFoe
     from game.ui.session import new_session
 
     factory = StillOpponent if runs is None else (lambda: LessonFoe(lambda: runs[0] if runs else None))
@@ -221,9 +221,9 @@ def test_the_foe_replies_once_the_step_is_met_even_before_the_card_looks():
     been drawn, and the foe's turn may come first (a d20 foe's movement phase passed, and the charge never came
     that round). The foe asks the battle itself: with Ann's two-handed grip in force, Bob's break free is due
     before observe() has run; with no grip, it is not."""
-    from game.lessons import LessonFoe
     from game.model import Grapple
     from game.rules.base import find_ruleset
+    from game.teaching.lessons import LessonFoe
 
     les = load_lesson(LESSONS_DIR / "3d6_2_hold.toml")
     b = les.battle()

@@ -1,6 +1,6 @@
 """Hostile lesson files: every bad field is one sentence naming the file and the field, never a traceback.
 
-A lesson file (``maps/lessons/*.toml``) is read through ``game.lesson_schema``: every field typed and bounded,
+A lesson file (``maps/lessons/*.toml``) is read through ``game.files.lesson_schema``: every field typed and bounded,
 then every name checked against the lesson's battle and ruleset. Named cases first (each an edit of a shipped
 lesson: the kinds a hostile-input pass found ending in "internal error" in ``clinch check-lesson``, and the
 names that loaded and then left a step no learner could meet), then hypothesis mutations of every shipped
@@ -22,8 +22,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.lesson_schema import CHECK_TYPES
-from game.lessons import CHECKS, LESSONS_DIR, LessonError, LessonRun, check_met, load_lesson, load_lessons
+from game.files.lesson_schema import CHECK_TYPES
+from game.teaching.lessons import (
+    CHECKS,
+    LESSONS_DIR,
+    LessonError,
+    LessonRun,
+    check_met,
+    load_lesson,
+    load_lessons,
+)
 from tests.hostile import assert_refused, run_clinch, scratch_folder
 from tests.test_scenarios_hostile import HOSTILE, _parent, _paths, toml_dumps
 

@@ -1,4 +1,4 @@
-"""game.maps: Tiled hex maps -> Board, geometry as Tiled draws it, every refusal.
+"""game.files.maps: Tiled hex maps -> Board, geometry as Tiled draws it, every refusal.
 
 Fixtures in tests/fixtures/maps are made by make_fixtures.py there; their
 oracle/ PNGs are tmxrasterizer (Tiled 1.8.2) renderings. Tests reading
@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.hexgrid import Hex, axial_to_offset, offset_to_axial
-from game.maps import (
+from game.files.maps import (
     FLIP_D,
     FLIP_H,
     ROT_120,
@@ -29,6 +28,7 @@ from game.maps import (
     tile_transform,
     tileset_for_gid,
 )
+from game.hexgrid import Hex, axial_to_offset, offset_to_axial
 from game.model import Board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -198,7 +198,7 @@ def test_pytmx_pitfalls_handled() -> None:
 
 
 def _render(board: Board, order: list[tuple[int, int]] | None = None):  # type: ignore[no-untyped-def]
-    """A minimal renderer that follows the facts game.maps documents (what the UI must do)."""
+    """A minimal renderer that follows the facts game.files.maps documents (what the UI must do)."""
     pygame = pytest.importorskip("pygame")
     w, h = map_pixel_size(board)
     out = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -384,11 +384,11 @@ def test_shipped_maps_load(name: str) -> None:
 
 
 def test_headless_import_without_pygame() -> None:
-    """game.maps and pytmx work with pygame blocked (house rule)."""
+    """game.files.maps and pytmx work with pygame blocked (house rule)."""
     import subprocess
 
     code = ("import sys; sys.modules['pygame'] = None\n"
-            "from game.maps import load_map\n"
+            "from game.files.maps import load_map\n"
             f"b = load_map({str(FIX / 'hex_y_odd_zlib.tmx')!r}); assert len(b.cells) == 30\n"
             "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
@@ -399,7 +399,7 @@ def test_headless_import_without_pygame() -> None:
 def test_loading_does_not_import_pygame() -> None:
     import subprocess
 
-    code = ("import sys\nfrom game.maps import load_map\n"
+    code = ("import sys\nfrom game.files.maps import load_map\n"
             f"load_map({str(FIX / 'hex_x_odd_gzip.tmx')!r})\n"
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)

@@ -14,12 +14,12 @@ from xml.etree import ElementTree
 
 import pytest
 
+from game.files.maps import load_map
+from game.files.scenarios import load_scenario
 from game.hexgrid import Hex, hex_neighbors, offset_to_axial
-from game.maps import load_map
 from game.model.board import Board
 from game.rules.nd6 import shotgun
 from game.rules.nd6.items import item
-from game.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "maps"

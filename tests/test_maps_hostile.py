@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.maps import MAX_CELLS_A_SIDE, MapError, load_map
+from game.files.maps import MAX_CELLS_A_SIDE, MapError, load_map
 from game.model import Board
 from tests.hostile import assert_refused, run_clinch, scratch_folder
 

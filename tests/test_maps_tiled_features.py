@@ -20,8 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.cli import main as cli_main  # noqa: E402
+from game.files.maps import MapError, load_map  # noqa: E402
 from game.hexgrid import offset_to_axial  # noqa: E402
-from game.maps import MapError, load_map  # noqa: E402
 from game.tiled.terrain_words import KINDS, WORDS, kind_of, terrain_name  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
 

@@ -4,7 +4,7 @@ Every battle here is seeded (the server's ``seed`` as ``clinch simulate
 --seed`` seeds battle 0, the computer players as simulate seeds theirs), so
 each test compares its final state hash and winner with the save
 ``run_battles`` (``clinch simulate --save-dir``) writes for the same seed and
-levels; every save the server wrote passes ``game.saves.check_save``.
+levels; every save the server wrote passes ``game.files.saves.check_save``.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import pytest
 from net_helpers import ARENA, ServerThread, joined, pump, reply, wait_for
 
 from game.ai.simulation import run_battles
-from game.maps import load_scenario
+from game.files.maps import load_scenario
+from game.files.saves import check_save, read_save
 from game.net.client import NetClient, play_computer
 from game.rules.base import find_ruleset
-from game.saves import check_save, read_save
 
 LEVEL = "easy"
 #: the computer players' silence before they send an unanswered intent again, in the lost-intent test

@@ -20,9 +20,9 @@ import test_ruleset_contract as contract
 
 import game.rules  # noqa: F401  (registers every shipped ruleset first)
 from game.ai.soak import run_soak, soak_template
+from game.flow.turns import TurnController
 from game.rules.base import RULESETS, find_ruleset
 from game.rules.rule_ids import rule_ids
-from game.turns import TurnController
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "starter_probe"
@@ -97,7 +97,7 @@ def test_the_starter_rules_help_covers_its_rule_ids(starter: tuple[Path, Path]) 
 
 
 def test_the_starter_scenario_loads(starter: tuple[Path, Path], tmp_path: Path) -> None:
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     _, scenario = starter
     here = tmp_path / scenario.name  # beside a copy of the arena map, as it is in maps/
@@ -119,7 +119,7 @@ def test_the_tool_refuses_a_bad_name_or_an_existing_folder(tmp_path: Path, capsy
 
 def test_a_ruleset_without_a_translation_is_refused_by_compare_in_one_sentence(starter: tuple[Path, Path]) -> None:
     """translation.py is optional: the starter has none, and translating into it says so instead of failing."""
-    from game.translate import TranslationError, translate
+    from game.teaching.translate import TranslationError, translate
 
     assert find_ruleset(NAME).translation() is None
     spec = {"ruleset": "3d6-lite", "fighters": [{"id": "a", "side": "r", "hex": [0, 0]}]}

@@ -21,8 +21,8 @@ import pytest
 import game.rules  # noqa: F401  (registers every ruleset)
 from game.ai.driver import play_battle
 from game.ai.simulation import make_players
+from game.files.scenarios import load_scenario
 from game.rules.base import find_ruleset
-from game.scenarios import load_scenario
 from game.ui.describe import decision_words, event_line
 from game.wording import Pronoun, pronoun_problem, verb
 
@@ -141,7 +141,7 @@ def _description(path: Path) -> str:
 
 def test_a_fighters_pronoun_is_read_from_the_scenario_and_kept(tmp_path: Path) -> None:
     """``pronoun = "she"`` on a fighter: the log says "her"; a bad pronoun is one sentence naming the field."""
-    from game.scenarios import ScenarioError
+    from game.files.scenarios import ScenarioError
 
     src = (MAPS / "tavern_d20.toml").read_text(encoding="utf-8")
     first = src.index("[[fighters]]")
@@ -207,8 +207,8 @@ def test_a_fighters_pronoun_is_kept_in_a_save_and_checked_on_load(tmp_path: Path
     edited to hold a pronoun that is not one of they/she/he/it is refused in one sentence naming the field."""
     import json
 
-    from game.saves import SaveError, load_game, read_save, save_game
-    from game.turns import TurnController
+    from game.files.saves import SaveError, load_game, read_save, save_game
+    from game.flow.turns import TurnController
 
     battle = load_scenario(MAPS / "tavern_d20.toml")
     battle.fighters[0].pronoun = "she"

@@ -20,8 +20,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_fixtures import Spectating, small_display  # noqa: E402,F401  (small_display: autouse here)
 
+from game.files.maps import draw_order, load_map, map_pixel_size, tile_center  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
-from game.maps import draw_order, load_map, map_pixel_size, tile_center  # noqa: E402
 from game.model import Battle, Board, Fighter, Side  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402

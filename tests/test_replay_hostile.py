@@ -3,8 +3,8 @@
 Every way a damaged or tampered save can fail — an intent of the wrong
 type, a missing field, a step that does not match, a snapshot that
 differs, a log entry that is not an object, dice out of range, entries
-swapped, the file cut short — must come out of :func:`game.saves.load_game`
-and :meth:`game.saves.Replay.from_save` as a :class:`~game.saves.SaveError`
+swapped, the file cut short — must come out of :func:`game.files.saves.load_game`
+and :meth:`game.files.saves.Replay.from_save` as a :class:`~game.files.saves.SaveError`
 whose message is one line naming the file; never ReplayDiverged, KeyError,
 ValueError, TypeError or IndexError, and never a battle other than the one
 saved. A hypothesis test mutates real saves of every ruleset at random JSON
@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.maps import load_scenario
-from game.saves import Replay, SaveError, load_game, save_game, state_hash
-from game.turns import TurnController
+from game.files.maps import load_scenario
+from game.files.saves import Replay, SaveError, load_game, save_game, state_hash
+from game.flow.turns import TurnController
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 #: one small real save per ruleset: (ruleset, scenario, seed, intents)

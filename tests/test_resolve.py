@@ -18,7 +18,7 @@ import pytest
 import resolve_double  # noqa: F401  (registers the test-double ruleset)
 
 from game.cli import main
-from game.situation import SituationSpec, load_situation, parse_situation, play
+from game.files.situation import SituationSpec, load_situation, parse_situation, play
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGHTER_KEYS = ["id", "side", "hex", "facing", "posture", "stats", "skills", "size", "arms", "hands", "hp", "fp",
@@ -331,7 +331,7 @@ def test_help_is_exit_0(capsys):
 
 
 def test_a_map_that_cannot_load_is_exit_2(tmp_path, capsys, monkeypatch):
-    pytest.importorskip("game.maps", reason="game.maps is not written yet")
+    pytest.importorskip("game.files.maps", reason="game.files.maps is not written yet")
     write(tmp_path, situation(map="missing.tmx"))
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, Path("sit.json"))
@@ -352,7 +352,7 @@ ARENA = ROOT / "maps" / "arena.tmx"
 
 
 def _needs_arena():
-    pytest.importorskip("game.maps", reason="game.maps is not written yet")
+    pytest.importorskip("game.files.maps", reason="game.files.maps is not written yet")
     if not ARENA.is_file():
         pytest.skip("maps/arena.tmx is not there yet")
 

@@ -1,7 +1,7 @@
 """``clinch resolve``'s nd6 fields (SITUATION-FORMAT.md, section ``nd6-tactical``), read generically.
 
 ``fighters[].worn`` and ``belt``, boolean ``skills`` and the top-level
-``effects`` are read by ``game/situation.py`` from ruleset facts
+``effects`` are read by ``game/files/situation.py`` from ruleset facts
 (``Ruleset.worn_kinds``, ``Ruleset.board_effects``), never from an id: each is
 accepted, lands where the rules read it, comes back in the output in the
 input's shape, and is refused with one sentence naming the file and the field
@@ -21,9 +21,16 @@ from hostile import assert_refused, run_clinch
 import game.rules  # noqa: F401  (registers the shipped rulesets)
 from game.cli import main
 from game.dice import ScriptedDice
+from game.files.situation import (
+    ACTION_NUMBER_LIMIT,
+    HEX_LIMIT,
+    build_situation,
+    parse_situation,
+    play,
+    state_of,
+)
 from game.rules.base import find_ruleset
 from game.rules.nd6.status import armour
-from game.situation import ACTION_NUMBER_LIMIT, HEX_LIMIT, build_situation, parse_situation, play, state_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SITUATIONS = ROOT / "tests" / "fixtures" / "situations"

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
+from game.files.situation import SituationError, resolve_file
 from game.hexgrid import Hex
-from game.situation import SituationError, resolve_file
 
 D20_STATS = {"STR": 12, "DEX": 11, "CON": 10, "INT": 10, "WIS": 10, "CHA": 10, "class": "fighter", "level": 2}
 
@@ -557,8 +557,8 @@ def test_explain_without_rounds_has_no_round_headings(tmp_path, capsys):
 def test_the_lab_keeps_rounds_and_shows_them(tmp_path):
     """The lab saves the file's rounds as it read them, plays its script by them, and its step view and
     action list say which round each action is in."""
-    from game.lab import LabSituation, normalise
-    from game.lab_trial import play_action, script
+    from game.teaching.lab import LabSituation, normalise
+    from game.teaching.lab_trial import play_action, script
     from game.ui.lab.pages import script_lines, step_lines
 
     raw = json.dumps(WALK_AND_STRIKE)

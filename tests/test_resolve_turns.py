@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from game.files.situation import SituationError, resolve_file
 from game.hexgrid import Hex
-from game.situation import SituationError, resolve_file
 
 
 def man(fid: str, side: str, hex_: tuple[int, int] = (0, 0), **extra: Any) -> dict[str, Any]:
@@ -260,7 +260,7 @@ def test_the_unbounded_field_serves_the_menu_the_invariants_and_the_ai(tmp_path,
     """Movement, ``legal_actions``, the invariant checks and the computer opponent read ``map: null`` as open ground."""
     from game.ai.invariants import check_invariants
     from game.ai.opponent import Opponent
-    from game.situation import load_situation
+    from game.files.situation import load_situation
 
     far = 10**9
     path = tmp_path / "sit.json"

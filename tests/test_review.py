@@ -1,6 +1,6 @@
 """The "what happened" review of a lost battle (issue 18): the rolls that decided it, each with its odds.
 
-Headless first (``game.review``: scripted dice, so what decided the battle is known), then as a player
+Headless first (``game.teaching.review``: scripted dice, so what decided the battle is known), then as a player
 sees it: a hotseat duel lost by Red, played with posted events to the end screen, whose "What happened?"
 opens the review's cards.
 """
@@ -16,8 +16,8 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.review import deciding_rolls, review_lines  # noqa: E402
 from game.rules.base import find_ruleset  # noqa: E402
+from game.teaching.review import deciding_rolls, review_lines  # noqa: E402
 from tests.ui_fixtures import fresh_ui_dirs  # noqa: E402, F401
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +27,7 @@ GRAB = ROOT / "maps" / "lessons" / "3d6_1_grab.toml"
 def _scripted_duel():
     """Ann misses a grab (S0-GRAB-1), Bob grabs her torso with both hands (S0-GRAB-1, S0-GRAB-9), Ann fails to
     break free (S0-BREAK-3), Bob takes her down (S0-TAKEDOWN-2, S0-TAKEDOWN-5); the dice for Bob's pin wait."""
-    from game.lessons import load_lesson
+    from game.teaching.lessons import load_lesson
     from game.ui.session import new_session
 
     battle = load_lesson(GRAB).battle()
@@ -56,7 +56,7 @@ def test_the_rolls_that_cost_the_loser_in_order_with_their_odds():
     grab, takedown = found
     assert grab.effects == ["Bob holds Ann (grapple, torso)"] and takedown.effects == ["Ann goes down"]
     assert grab.happened and takedown.happened
-    from game.saves import Replay
+    from game.files.saves import Replay
 
     replay = Replay(s.ctl.initial, s.battle.log, rs)
     for d in found:
@@ -162,6 +162,6 @@ def test_every_ruleset_reviews_a_battle_played_by_the_computer():
 
 
 def _sides(name):
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     return load_scenario(ROOT / "maps" / name).sides

@@ -13,11 +13,11 @@ import json
 from typing import Any
 
 import game.rules  # noqa: F401  (registers the real rulesets)
+from game.files.situation import build_situation, parse_situation, play
+from game.flow.turns import TurnController
 from game.hexgrid import Hex
 from game.model import Fighter
 from game.rules.threed6 import grappling as G
-from game.situation import build_situation, parse_situation, play
-from game.turns import TurnController
 
 BASE = {"ST": 12, "DX": 11, "IQ": 10, "HT": 11}
 

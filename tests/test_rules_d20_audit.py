@@ -10,14 +10,14 @@ import json
 from d20_helpers import RS, act, field, man, mod, rolls, rules_of, why
 
 from game.dice import ScriptedDice
+from game.files.situation import build_situation, parse_situation, play
+from game.flow.turns import TurnController
 from game.hexgrid import Hex
 from game.model import Grapple
 from game.rules.d20.attack import armour_class
 from game.rules.d20.wrestling import Release, Trip
 from game.rules.events import apply_event
 from game.rules.initiative import surprise_event
-from game.situation import build_situation, parse_situation, play
-from game.turns import TurnController
 
 
 def duel(a_kw=None, t_kw=None, *extra, **opts):

@@ -322,7 +322,7 @@ def test_S4_PURSUIT_2_fleeing_starts_on_the_fleers_own_number():
     (5) acts first, and the flight starts in the fleer's movement slot on its own number."""
     from d20_helpers import RS
 
-    from game.turns import TurnController
+    from game.flow.turns import TurnController
     b = field(man("a", "red", 5, 5, 3), man("t", "blue", 9, 5, 3, right="longsword"))
     c = TurnController(b, RS, dice=[2, 5])
     assert b.state["initiative"]["rolls"] == {"a": 2, "t": 5}

@@ -9,8 +9,8 @@ from pathlib import Path
 from d20_helpers import RS, field, man, rolls
 
 from game.cli import main
-from game.maps import load_scenario
-from game.turns import TurnController
+from game.files.maps import load_scenario
+from game.flow.turns import TurnController
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,8 +6,8 @@ import random
 
 from edge_helpers import battle, fighter, grip
 
+from game.flow.turns import TurnController
 from game.model import Side
-from game.turns import TurnController
 
 
 def arena():

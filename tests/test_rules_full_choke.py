@@ -158,9 +158,9 @@ def test_S2_CHOKE_9_crushing_damage_with_st_plus_3():
 
 def test_S2_CHOKE_8_through_the_turn_controller():
     """S2-CHOKE-8 with the real turn loop: bob loses 1 FP at the start of each of ann's turns, none on his own."""
+    from game.flow.turns import TurnController
     from game.model import Side
     from game.rules.threed6.maneuvers import DoNothing
-    from game.turns import TurnController
 
     b = held()
     b.grapples[0].extra = {}

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from nd6_helpers import RS, action, battle_of, legal_types, of_type, play, why
 
+from game.flow.turns import TurnController
 from game.hexgrid import Hex, arc_of, hex_distance
 from game.rules.nd6.ranges import mh_distance, mh_of, range_penalty
 from game.rules.nd6.reach import move_reach
 from game.rules.nd6.status import edx, engaged_with, iq, mov
-from game.turns import TurnController
 
 
 def man(fid: str, side: str, q: int, r: int = 0, *, facing: int = 0, st: int = 12, dx: int = 12,

@@ -8,11 +8,11 @@ import json
 from nd6_helpers import RULESET, battle_of, of_type
 
 from game.dice import ScriptedDice
+from game.files.situation import build_situation, parse_situation, play
 from game.hexgrid import Hex
 from game.rules.base import Ruleset
 from game.rules.events import Resolution
 from game.rules.nd6 import effects
-from game.situation import build_situation, parse_situation, play
 
 A = {"id": "a", "side": "red", "hex": [0, 0], "stats": {"ST": 12, "DX": 12, "IQ": 10}}
 B = {"id": "b", "side": "blue", "hex": [5, 0], "stats": {"ST": 12, "DX": 12, "IQ": 10}}
@@ -76,7 +76,7 @@ def test_turn_controller_calls_start_round_from_the_second_round():
     """The round hook runs at every new round but the battle's first, before the turn order's own."""
     from test_turns_double import TurnsDouble, make_battle
 
-    from game.turns import TurnController
+    from game.flow.turns import TurnController
 
     calls: list[tuple[int, int]] = []  # (round, log entries so far)
 

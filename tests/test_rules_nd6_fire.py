@@ -422,8 +422,8 @@ def test_s3_fire_7_always_something_to_do():
 def test_s3_fire_7_refused_in_resolve():
     import json
 
-    from game.situation import build_situation, parse_situation
-    from game.situation import play as play_situation
+    from game.files.situation import build_situation, parse_situation
+    from game.files.situation import play as play_situation
 
     data = {"ruleset": "nd6-tactical", "fighters": [F("ann", (0, 0), conditions=["on_fire_limb"], hold="torch"),
                                                     F("bob", (3, 0), side="blue", facing=3)],

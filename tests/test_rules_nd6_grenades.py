@@ -388,7 +388,7 @@ def test_s3_grenade_8_next_movement_fuse_under_the_turn_controller():
     next_movement fuse goes off when the next round's movement phase ends, not at its start (ruling ND6-17;
     tests/test_rules_nd6_seed_sentences.py has the figure that walks out first); the throw is an action-phase
     option only."""
-    from game.turns import TurnController
+    from game.flow.turns import TurnController
 
     b = battle_of([thrower(stats={"ST": 10, "DX": 30}), foe("bob", [4, 0])])
     tc = TurnController(b, "nd6-tactical", dice="seeded", seat={"red": "human", "blue": "human"})

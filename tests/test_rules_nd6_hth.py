@@ -13,12 +13,12 @@ import pytest
 
 import game.rules  # noqa: F401  (registers the rulesets)
 from game.dice import ScriptedDice
+from game.files.situation import build_situation, parse_situation, play
 from game.hexgrid import Hex
 from game.model.board import Board
 from game.rules.nd6 import hth
 from game.rules.nd6.actions import Attack
 from game.rules.nd6.combat import plan_attack, weapon_damage
-from game.situation import build_situation, parse_situation, play
 
 RULESET = "nd6-tactical"
 

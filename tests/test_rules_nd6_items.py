@@ -197,7 +197,7 @@ def test_nd6_scenario_items_fit_their_holders(name):
     and belt item is an nd6 item of the right kind (belt: knife or pistol, S3-HTH-11; worn: armour or
     gear); a two-handed weapon leaves the other hand empty; every wielder has the item's ST
     (S3-STAFF-1 for the staff); and the sides are built alike (the same stat totals)."""
-    from game.scenarios import load_scenario
+    from game.files.scenarios import load_scenario
 
     battle = load_scenario(MAPS / name)
     assert battle.ruleset == "nd6-tactical"

@@ -14,6 +14,7 @@ import pytest
 
 import game.rules  # noqa: F401  (registers nd6-tactical)
 from game.dice import ScriptedDice
+from game.files.situation import build_situation, parse_situation, play
 from game.hexgrid import Hex, arc_of, hex_neighbor
 from game.rules.nd6 import damage as D
 from game.rules.nd6 import martial as M
@@ -21,7 +22,6 @@ from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Attack, Defend
 from game.rules.nd6.combat import dice_against, plan_attack, weapon_damage
 from game.rules.nd6.status import engaged_with, ma_level, ma_usable
-from game.situation import build_situation, parse_situation, play
 
 RULESET = "nd6-tactical"
 

@@ -145,9 +145,9 @@ def _fuse_battle():
 def _play_two_rounds(b, bob_moves_to: tuple[int, int] | None):
     """Under the turn controller: ann throws at bob's hex with a next_movement fuse in round 1's action phase;
     in round 2's movement phase bob walks to ``bob_moves_to`` (or stays); everyone else passes."""
+    from game.flow.turns import TurnController
     from game.rules.nd6.actions import Move
     from game.rules.nd6.grenades import ThrowGrenade
-    from game.turns import TurnController
 
     tc = TurnController(b, "nd6-tactical", dice="seeded", seat={"red": "human", "blue": "human"})
     thrown = moved = False

@@ -27,10 +27,10 @@ from game.ai.opponent import Opponent
 from game.ai.soak import _scenario_for, run_soak, soak_battle, soak_template
 from game.ai.weights import Weights, weights_for
 from game.dice import SeededDice
+from game.flow.turns import TurnController
 from game.hexgrid import hex_neighbor
 from game.model import Battle
 from game.rules.base import HOPED, RULESETS, Action, Option, Ruleset, find_ruleset
-from game.turns import TurnController
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -369,7 +369,7 @@ def test_a_rulesets_own_conditions_have_their_badges_in_its_folder() -> None:
     """Every condition a shipped ruleset declares has a badge of its own or a common one: the UI's table holds
     only the common conditions (d20's RIDE and nd6's SUBD were in it; d20's and edge's ``bound`` had none and
     read "BOU"). The legend lists the ruleset's badges and the common ones, not every ruleset's."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.legend import legend_rows
     from game.ui.marks import CONDITION_BADGES, badge_for
 
@@ -388,10 +388,10 @@ def test_a_rulesets_own_conditions_have_their_badges_in_its_folder() -> None:
 def test_what_the_board_and_the_review_know_of_a_rulesets_conditions_comes_from_it() -> None:
     """nd6's burning (flames over the token, S3-FIRE-3), soaked (a wet ring, S3-GRENADE-10), subdued (SUBD says
     "held", S3-SUBDUE-3) and what each costs in the review of a lost battle were named in the UI and in
-    game/review.py; they are the ruleset's (``burning_conditions``, ``wet_conditions``, ``held_conditions``,
+    game/teaching/review.py; they are the ruleset's (``burning_conditions``, ``wet_conditions``, ``held_conditions``,
     ``condition_weights``), so the UI and the review name no ruleset's conditions."""
-    from game.maps import load_scenario
-    from game.review import harm
+    from game.files.maps import load_scenario
+    from game.teaching.review import harm
 
     nd6, d20 = find_ruleset("nd6-tactical"), find_ruleset("d20")
     assert nd6.burning_conditions["on_fire_whole"] == 1.0 and "soaked" in nd6.wet_conditions
@@ -402,6 +402,6 @@ def test_what_the_board_and_the_review_know_of_a_rulesets_conditions_comes_from_
     assert (side, weight) == (f.side, 4.0) and "subdued" in said
     b.ruleset = "3d6-lite"  # a condition another ruleset does not have costs nothing there
     assert harm(b, {"type": "condition", "target": f.id, "add": "subdued"})[1] == 0.0
-    for path in ("game/ui/marks.py", "game/ui/effects_view.py", "game/review.py"):
+    for path in ("game/ui/marks.py", "game/ui/effects_view.py", "game/teaching/review.py"):
         text = (ROOT / path).read_text(encoding="utf-8")
         assert not re.search(r'"(on_fire_\w+|subdued|soaked|tear_gassed|knocked_out|mounted_\w+)"', text), path

@@ -9,9 +9,9 @@ import random
 import pytest
 from test_turns_double import Attack, DoNothing, Move, TurnsDouble, make_battle
 
-from game import saves
-from game.saves import Replay, SaveError, load_game, read_save, save_game, state_hash
-from game.turns import TurnController, TurnSettings
+from game.files import saves
+from game.files.saves import Replay, SaveError, load_game, read_save, save_game, state_hash
+from game.flow.turns import TurnController, TurnSettings
 
 RS = TurnsDouble()
 

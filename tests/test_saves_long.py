@@ -7,7 +7,7 @@ logged event; the replay then disagreed with the log ("corrupt or
 foreign"). These tests play long random battles (over 1,000 intents, no
 round limit) with random legal actions and check, at every 100th intent,
 that the save loads to the same state hash, that the replay viewer's
-:class:`~game.saves.Replay` reaches the same states, and that no logged
+:class:`~game.files.saves.Replay` reaches the same states, and that no logged
 entry ever changes after it was logged (its JSON at the end is byte for
 byte the JSON it had when it was appended).
 
@@ -24,10 +24,10 @@ import msgspec
 import pytest
 
 from game.ai.soak import soak_battle, soak_template
+from game.files.saves import Replay, latest_autosave, list_autosaves, load_game, save_game, state_hash
+from game.flow.turns import TurnController, TurnSettings
 from game.model import Battle
 from game.rules.base import RULESETS, find_ruleset
-from game.saves import Replay, latest_autosave, list_autosaves, load_game, save_game, state_hash
-from game.turns import TurnController, TurnSettings
 
 INTENTS = 1_000
 EVERY = 100

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from game.files.saves import Replay, load_game, save_game, state_hash
+from game.flow.turns import TurnController
 from game.rules.base import UnknownRuleset, find_ruleset
-from game.saves import Replay, load_game, save_game, state_hash
-from game.turns import TurnController
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
 SCENARIOS = sorted(MAPS.glob("*.toml"))
 
-maps = pytest.importorskip("game.maps")
+maps = pytest.importorskip("game.files.maps")
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

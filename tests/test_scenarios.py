@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from game.files.maps import MapError, ScenarioError, load_scenario
 from game.hexgrid import Hex
-from game.maps import MapError, ScenarioError, load_scenario
 from game.model import Battle, battle_from_json, battle_to_json
 from game.rules import find_ruleset
 
@@ -169,7 +169,7 @@ def test_missing_scenario_file(tmp_path: Path) -> None:
 
 
 def test_unknown_ruleset_checked_when_rulesets_are_registered(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import game.scenarios as scenarios
+    import game.files.scenarios as scenarios
 
     monkeypatch.setattr(scenarios, "_known_rulesets", lambda: {"3d6-lite", "3d6-full"})
     with pytest.raises(ScenarioError, match=r"s\.toml: ruleset: unknown ruleset 'chess' \(known: 3d6-full, 3d6-lite\)$"):

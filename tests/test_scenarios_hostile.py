@@ -29,7 +29,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.maps import SHARED_OPTIONS, TRAIT_TYPES, ScenarioError, load_scenario
+from game.files.maps import SHARED_OPTIONS, TRAIT_TYPES, ScenarioError, load_scenario
 from game.model import Battle
 from game.rules.base import RULESETS, find_ruleset
 from tests.hostile import assert_refused, run_clinch

@@ -1,6 +1,6 @@
 """Issue 13, settings: a hostile settings.json never stops the game; it starts with defaults and says which file.
 
-``load_settings`` reads through :mod:`game.userfiles`: bytes that are not
+``load_settings`` reads through :mod:`game.files.userfiles`: bytes that are not
 UTF-8, nesting too deep, NaN and infinity, numbers too large, wrong types,
 a folder or a named pipe where the file should be each give the default
 settings and one sentence naming the file. Saving into a folder that cannot
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import saves
+from game.files import saves
 from game.ui.settings import Settings, _check, load_settings, save_settings, settings_path
 
 

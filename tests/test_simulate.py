@@ -83,7 +83,7 @@ def test_jobs_give_the_same_bytes_as_one_process(duel, capsys):
 def test_save_dir_writes_every_battle_loadable(duel, capsys, tmp_path):
     """--save-dir writes one save a battle, named by the run's seed and the battle's index; each loads
     (replayed from its start) into the battle it holds, also battles cut off at the round limit."""
-    from game.saves import load_game, read_save, state_hash
+    from game.files.saves import load_game, read_save, state_hash
 
     folder = tmp_path / "runs" / "saves"
     for rounds in (30, 2):
@@ -187,7 +187,7 @@ def test_summary_counts_errors_and_stuck_battles():
 
 
 def test_round_limit_marks_battles_stuck(duel):
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     battle = load_scenario(duel)
     s = run_battles(battle, DuelRuleset(), {"red": "random", "blue": "random"}, 2, round_limit=2)

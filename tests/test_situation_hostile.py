@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game.rules  # noqa: F401  (registers the shipped rulesets)
+from game.files.situation import HEX_LIMIT, SituationError, resolve_file
 from game.rules.base import RULESETS as _REGISTRY
-from game.situation import HEX_LIMIT, SituationError, resolve_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SITUATIONS = ROOT / "tests" / "fixtures" / "situations"

@@ -125,9 +125,9 @@ def test_soak_catches_a_logged_event_changed_after_it_was_logged(monkeypatch):
     gives other events) is a save failure, reported with the battle's index, its seed and the reason."""
     import copy
 
-    import game.saves
+    import game.files.saves
 
-    real = game.saves.make_save
+    real = game.files.saves.make_save
 
     def tampered(ctl, **kw):  # noqa: ANN001, ANN202
         save = real(ctl, **kw)
@@ -139,7 +139,7 @@ def test_soak_catches_a_logged_event_changed_after_it_was_logged(monkeypatch):
                     return save
         return save
 
-    monkeypatch.setattr(game.saves, "make_save", tampered)
+    monkeypatch.setattr(game.files.saves, "make_save", tampered)
     rid = "d20" if "d20" in _registered() else _registered()[0]
     r = run_soak(rid, 2, seed=5)
     assert r.save_failures == r.reloads >= 2 and not r.clean

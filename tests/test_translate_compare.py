@@ -1,4 +1,4 @@
-"""``game.translate`` and ``clinch compare`` (issue 18): one moment under several rulesets, every assumption named."""
+"""``game.teaching.translate`` and ``clinch compare`` (issue 18): one moment under several rulesets, every assumption named."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.compare import compare_spec, differences
+from game.files.situation import build_situation, parse_situation
 from game.rules.base import RULESETS
-from game.situation import build_situation, parse_situation
-from game.translate import TranslationError, translate
+from game.teaching.compare import compare_spec, differences
+from game.teaching.translate import TranslationError, translate
 
 FIXTURES = Path(__file__).parent / "fixtures" / "situations"
 SITUATIONS = sorted(p for p in FIXTURES.glob("*.json") if not p.name.endswith(".expect.json"))

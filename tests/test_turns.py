@@ -11,9 +11,9 @@ import pytest
 from test_turns_double import Attack, DoNothing, Move, Rally, Taunt, TurnsDouble, make_battle
 
 from game.dice import DiceRequest
+from game.flow.turns import IllegalIntent, InitiativeError, PassTurn, Result, TurnController, TurnSettings
 from game.rules.base import Action, Reason
 from game.rules.initiative import Policy
-from game.turns import IllegalIntent, InitiativeError, PassTurn, Result, TurnController, TurnSettings
 
 
 def ctl_for(battle=None, **kw) -> TurnController:
@@ -343,7 +343,7 @@ def test_result_to_dict_is_plain_data():
 
 def test_turns_saves_and_initiative_never_import_pygame():
     code = ("import sys; sys.modules['pygame'] = None; sys.modules['pygame_gui'] = None; "
-            "import game.turns, game.saves, game.rules.initiative; print('ok')")
+            "import game.flow.turns, game.files.saves, game.rules.initiative; print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
 

@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from game.files.saves import Replay, load_game, save_game, state_hash
+from game.flow.turns import TurnController, TurnSettings
 from game.hexgrid import Hex, hex_distance
 from game.rules.initiative import basic_speed
-from game.saves import Replay, load_game, save_game, state_hash
-from game.turns import TurnController, TurnSettings
 
 ARENA = Path(__file__).resolve().parent.parent / "maps" / "arena.toml"
 
-maps = pytest.importorskip("game.maps")
+maps = pytest.importorskip("game.files.maps")
 
 
 def arena(seed: int = 1):

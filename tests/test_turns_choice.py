@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from edge_helpers import HIT, MISS, battle, fighter, grip
 
-from game import saves
+from game.files import saves
+from game.flow.turns import TurnController, TurnSettings
 from game.model import Side
 from game.rules.base import ChoiceNeeded
 from game.rules.edge.grapple import EnterGrapple, GrappleRoll, ResultNeeded
-from game.turns import TurnController, TurnSettings
 
 H, M = HIT, MISS
 EDGE_2 = [H, H, M, M, M, M]  # ann 2 points, bob 0: edge 2
@@ -272,7 +272,7 @@ def test_the_arena_scenario_plays_choices_through_the_controller():
     """maps/arena_edge.toml: every asked grapple roll pauses and a legal pick is played; the battle goes on."""
     if not (ROOT / "maps" / "arena_edge.toml").is_file():
         pytest.skip("maps/arena_edge.toml is missing")
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     tc = TurnController(load_scenario(ROOT / "maps" / "arena_edge.toml"), dice="seeded",
                         seat={"red": "human", "blue": "human"})

@@ -20,9 +20,9 @@ import pytest  # noqa: E402
 from test_ui_play import click, move  # noqa: E402
 from ui_fixtures import fresh_ui_dirs, hotseat_on  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
+from game.files.situation import load_situation  # noqa: E402
 from game.rules.action_words import chart_bars, dice_spread, foe_bars, generic_words  # noqa: E402
 from game.rules.base import Ruleset  # noqa: E402
-from game.situation import load_situation  # noqa: E402
 from game.ui import modes as M  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.rule_links import find_rules  # noqa: E402
@@ -187,7 +187,7 @@ def test_the_grip_diagram_shows_each_grip_in_force_and_what_the_held_fighter_can
 def test_a_rule_pill_in_a_roll_breakdown_opens_f1_at_that_rule():
     """Every rule the breakdown cites is a link: clicking its pill closes the breakdown and opens the rules
     help scrolled to that rule."""
-    from game.situation import play
+    from game.files.situation import play
 
     sit = load_situation(SITUATIONS / "grapple_takedown_lite.json")
     events = play(sit, sit.make_dice()).events
@@ -237,7 +237,7 @@ def test_a_rule_pill_in_a_replays_breakdown_opens_the_rules_help_of_that_replays
     ruleset (the viewer has no live session)."""
     from test_replay_hostile import make_save
 
-    from game import saves
+    from game.files import saves
     from game.ui.app import App
     from game.ui.menus.replay_scene import ReplayScene
     from game.ui.scene import Transition
@@ -263,7 +263,7 @@ def test_a_d20_wrestle_hover_names_no_defence_roll_nobody_makes():
     """Seen under Xvfb in the d20 Wrestle lesson: the hover said "your roll succeeds and Bob's best defence
     fails", but a d20 attack meets an AC and nobody rolls to defend (S4-WRESTLE-1). The sentence now says the
     grip takes hold when your roll succeeds; a 3d6 grab still names the foe's defence."""
-    from game.lessons import LESSONS_DIR, load_lesson
+    from game.teaching.lessons import LESSONS_DIR, load_lesson
     from game.ui.app import App
     from game.ui.lesson_panel import start_lesson
     from game.ui.scene import Transition
@@ -301,7 +301,7 @@ def grabbed_in_the_first_lesson(size):
     dodge): the app and its battle scene."""
     from test_ui_lessons import act_by_menu
 
-    from game.lessons import LESSONS_DIR, load_lesson
+    from game.teaching.lessons import LESSONS_DIR, load_lesson
     from game.ui.app import App
     from game.ui.lesson_panel import start_lesson
     from game.ui.scene import Transition

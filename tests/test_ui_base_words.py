@@ -21,11 +21,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_menu_whole import MAPS, SCENARIOS, _next  # noqa: E402
 
-from game.explain import explain_events  # noqa: E402
+from game.files.scenarios import load_scenario  # noqa: E402
+from game.files.situation import load_situation, play  # noqa: E402
+from game.flow.turns import TurnController  # noqa: E402
 from game.rules.threed6 import stats as S3  # noqa: E402
-from game.scenarios import load_scenario  # noqa: E402
-from game.situation import load_situation, play  # noqa: E402
-from game.turns import TurnController  # noqa: E402
+from game.teaching.explain import explain_events  # noqa: E402
 from game.ui.describe import roll_sum, ruleset_of  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
 from game.ui.roll_breakdown import RollBreakdown, base_line  # noqa: E402

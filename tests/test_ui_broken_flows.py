@@ -357,7 +357,7 @@ def test_the_nd6_hotseat_round_hides_the_board_never_by_default():
     scen = next((p for p in sorted(root.glob("*nd6*.toml"))), None)
     if scen is None:
         pytest.skip("no nd6 scenario")
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     sides = [s.id for s in load_scenario(scen).sides]
     app = App(scen, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
@@ -433,7 +433,7 @@ def bare_break_free(tmp_path):
 def lab_break_free_picked(tmp_path):
     """The lab on :func:`bare_break_free`, Bob selected and his (allowed) break free picked in the drop-down;
     the app and the picked label."""
-    from game.lab import LabSituation
+    from game.teaching.lab import LabSituation
 
     app = lab_app(LabSituation.load(bare_break_free(tmp_path)), selected="bob")
     sc = app.scene

@@ -68,7 +68,7 @@ def open_builder(app):
 
 def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
     from game.builder import WIN_CHOICES, load_setup, user_scenarios
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.menus.new_battle import YOUR_BATTLES, NewBattleMenu
 
     b = open_builder(app)

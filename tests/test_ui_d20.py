@@ -111,7 +111,7 @@ def test_initiative_bar_numbers_phases_and_the_surprised():
 
 
 def _charge_battle():
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     b = load_scenario(ARENA)
     b.fighters = [f for f in b.fighters if f.id in ("ann", "dane")]
@@ -155,7 +155,7 @@ def test_charge_with_a_hex_picked_on_the_map():
 
 
 def _tavern_pair():
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     b = load_scenario(TAVERN)
     b.fighters = [f for f in b.fighters if f.id in ("hilde", "jory")]

@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_turns_double import Attack, TurnsDouble, make_battle  # noqa: E402
 
-from game.turns import TurnController  # noqa: E402
+from game.flow.turns import TurnController  # noqa: E402
 
 ARENA = Path(__file__).resolve().parents[1] / "maps" / "arena.toml"
 

@@ -37,7 +37,7 @@ SIZE = (1280, 800)
 
 
 def two_grapplers():
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     b = load_scenario(ARENA_EDGE)
     b.fighters = [f for f in b.fighters if f.id in ("brom", "edda")]

@@ -194,7 +194,7 @@ def test_clinch_play_hands_the_window_a_fresh_seed_or_the_one_given(monkeypatch,
 def test_continue_names_and_loads_the_newest_autosave_of_whichever_battle():
     """Two battles autosaved, the tavern's first: Continue says it carries on the Sand Pit and loads that
     battle (its own id, its state), and the tavern's autosave is still there to load."""
-    from game import saves
+    from game.files import saves
     from game.ui.session import new_session
 
     tavern = new_session(str(ROOT / "maps" / "tavern.toml"))

@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 from test_ui_play import click, move  # noqa: E402
 from ui_fixtures import fresh_ui_dirs, hotseat_on  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
-from game.lessons import LESSONS_DIR, load_lesson  # noqa: E402
+from game.teaching.lessons import LESSONS_DIR, load_lesson  # noqa: E402
 from game.ui import modes as M  # noqa: E402
 
 

@@ -19,8 +19,8 @@ import pytest  # noqa: E402
 from helpers_3d6 import duo, grip  # noqa: E402
 from test_ui_menu_whole import MAPS, _next  # noqa: E402
 
-from game.scenarios import load_scenario  # noqa: E402
-from game.turns import TurnController  # noqa: E402
+from game.files.scenarios import load_scenario  # noqa: E402
+from game.flow.turns import TurnController  # noqa: E402
 from game.ui.describe import ruleset_of  # noqa: E402
 from game.ui.grip_diagram import _without, grip_facts, render_grips  # noqa: E402
 from game.ui.palette import palette  # noqa: E402

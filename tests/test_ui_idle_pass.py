@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_fixtures import fresh_ui_dirs, press, seated_app  # noqa: E402,F401  (fresh_ui_dirs: autouse here)
 
-from game.turn_idle import nothing_to_do, pass_idle  # noqa: E402
+from game.flow.idle import nothing_to_do, pass_idle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ARENA = ROOT / "maps" / "arena_d20.toml"
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(not ARENA.is_file(), reason="maps/arena_d20.toml
 
 
 def make_app(seat: str = "human"):
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     battle = load_scenario(ARENA)
     return seated_app(battle, seat)
@@ -110,8 +110,8 @@ def test_the_keys_help_and_the_hint_name_the_end_key():
 
 def test_the_computer_is_never_passed_for():
     """A computer seat's fighter is left to the computer, whatever its options: nothing is passed for it."""
-    from game.maps import load_scenario
-    from game.turns import TurnController
+    from game.files.maps import load_scenario
+    from game.flow.turns import TurnController
 
     battle = load_scenario(ARENA)
     ctl = TurnController(battle, battle.ruleset, dice="seeded", seat={s.id: "ai" for s in battle.sides})

@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 from test_initiative_sides import Act, MoveFirst, MoveSecond, SidesDouble, battle  # noqa: E402
 from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
-from game.turns import TurnController  # noqa: E402
+from game.flow.turns import TurnController  # noqa: E402
 from game.ui.hud.initiative_bar import InitiativeBar, side_roll_lines  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
 from game.ui.text import TextCache  # noqa: E402

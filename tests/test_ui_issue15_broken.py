@@ -63,7 +63,7 @@ def end_until(app, fid, limit=20):
 
 
 def _ann_and_dane():
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     b = load_scenario(ARENA)
     b.fighters = [f for f in b.fighters if f.id in ("ann", "dane")]
@@ -107,7 +107,7 @@ def test_3d6_move_and_attack_with_the_sword_picked_in_the_menu_and_on_the_map():
 
 
 def _d20_pair():
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     b = load_scenario(ARENA_D20)
     b.fighters = [f for f in b.fighters if f.id in ("ann", "dane")]
@@ -207,9 +207,9 @@ def test_a_replay_of_a_computer_battle_labels_the_seats_as_saved(tmp_path, monke
     those of the save (``seat``), and nobody is told it is their move in a replay."""
     import random
 
-    from game import saves
-    from game.maps import load_scenario
-    from game.turns import TurnController
+    from game.files import saves
+    from game.files.maps import load_scenario
+    from game.flow.turns import TurnController
     from game.ui.app import App
     from game.ui.menus.replay_scene import ReplayScene
     from game.ui.scene import Transition

@@ -58,7 +58,7 @@ def test_no_badge_reads_as_a_stat_and_hovering_a_token_explains_its_badges(monke
     """Issue 15: "ST" was the stunned badge and Strength's abbreviation; the badge now reads STUN, and the
     tooltip over the token says what each badge means."""
     import game.rules  # noqa: F401
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.rules.base import RULESETS
     from game.ui.marks import CONDITION_BADGES, STAT_ABBREVIATIONS, badge_for
 
@@ -88,7 +88,7 @@ def test_no_badge_reads_as_a_stat_and_hovering_a_token_explains_its_badges(monke
                                                 ("colour-blind", "blue front, yellow side, orange rear")])
 def test_the_selected_fighters_box_names_the_arcs_in_the_colours_drawn(monkeypatch, palette, words):
     """Issue 15: the arcs' legend, from the palette in use (the colour-blind palette draws no green)."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     said = _spy(monkeypatch)
     app = _app(load_scenario(ARENA), palette)
@@ -105,7 +105,7 @@ def test_d20_space_passes_one_phase_and_says_so(monkeypatch):
     """S4-PHASE-1 (issue 15): the hint bar says Space passes the acting fighter's phase (not "end turn"); the
     phase strip says in words which initiative acts now; passing writes one log line naming the phase, never
     "does nothing"; fighters on one number each get every phase (none lost)."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from tests.test_ui_issue15_broken import ARENA_D20, press
 
     b = load_scenario(ARENA_D20)
@@ -145,7 +145,7 @@ def test_d20_space_passes_one_phase_and_says_so(monkeypatch):
     assert any(f"{name} passes the {phase} phase." in h for h in heads), heads
     assert not any("does nothing" in ln.text for ln in bs.log.lines)
     # every fighter that rolled had a slot in each phase it acts in: the movement and hand-to-hand phases, shown
-    # or passed by itself with nothing to do in it (game.turn_idle), named in that phase's log line
+    # or passed by itself with nothing to do in it (game.flow.idle), named in that phase's log line
     idle = set()
     for ln in bs.log.lines:
         if ln.kind == "note" and ln.text.startswith("Nothing to do in the "):
@@ -161,7 +161,7 @@ def test_d20_space_passes_one_phase_and_says_so(monkeypatch):
 def test_toasts_leave_when_their_moment_is_past():
     """Issue 15: a toast speaks of one moment of the battle; an action, an undo or the next turn ends it
     ("Undone." and "cannot reach" used to stay over the next fighter's turn)."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui import modes as M
     from tests.test_ui_issue15_broken import click, press
 
@@ -205,7 +205,7 @@ def test_toasts_leave_when_their_moment_is_past():
 def test_captions_are_coloured_by_what_they_mean_for_the_player(palette):
     """Issue 15: a blow on a foe is good news (the palette's success colour), on one's own fighter bad news
     (its failure colour), whatever the roll; the colour-blind palette's pair is used when chosen."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.app import App
 
     b = load_scenario(ARENA)
@@ -233,7 +233,7 @@ def test_captions_are_coloured_by_what_they_mean_for_the_player(palette):
 def test_f4_shows_the_legend_and_esc_closes_only_it(monkeypatch, size):
     """Issue 15: a key for the legend of arcs and badges (in the key table, game.ui.keys); it fits the window,
     lists the badge on the board first, and one Esc closes it and nothing else."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.app import App
     from game.ui.keys import BINDINGS
     from game.ui.legend import legend_rows
@@ -266,7 +266,7 @@ def test_f4_shows_the_legend_and_esc_closes_only_it(monkeypatch, size):
 def test_the_last_roll_box_is_coloured_by_what_it_means_for_the_player():
     """Issue 15: a foe's miss is good news for the player (the palette's success colour on the box), a foe's
     hit bad news; the tick or cross still says the roll's own verdict."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.app import App
 
     b = load_scenario(ARENA)
@@ -291,7 +291,7 @@ def test_the_last_roll_box_is_coloured_by_what_it_means_for_the_player():
 def test_a_roll_with_nothing_to_pass_reads_rolled_n_in_the_last_roll_box():
     """S3-GRENADE-4: a scatter's direction (1d6) and a damage roll have no target and no verdict; under Xvfb the
     box read "Vasko, grenade scatter: direction (1d6):  (rolled 6)", a verdict-shaped gap. Now ": rolled 6"."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.last_action import LastAction
 
     b = load_scenario(ARENA)
@@ -307,7 +307,7 @@ def test_a_roll_with_nothing_to_pass_reads_rolled_n_in_the_last_roll_box():
 def test_a_menu_title_over_the_battle_sits_on_a_plate():
     """At 1024x640 the Load menu's title lies over the battle's top bar; under Xvfb the initiative line read
     through "Load a battle". A menu drawn over the battle now puts a plate under each title."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.app import App
     from game.ui.menus.load_menu import LoadMenu
     from game.ui.scene import Transition
@@ -331,7 +331,7 @@ def test_a_menu_title_over_the_battle_sits_on_a_plate():
 def test_d20_token_tooltip_says_what_space_does_as_the_footer_does(monkeypatch):
     """S4-PHASE-1: hovering the acting fighter's token said "Space: end turn" while the footer said "Space: pass
     Ann's movement phase"; the tooltip takes the footer's own words."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from tests.test_ui_issue15_broken import ARENA_D20
 
     b = load_scenario(ARENA_D20)

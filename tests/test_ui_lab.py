@@ -20,7 +20,7 @@ import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
 from game.hexgrid import Hex  # noqa: E402
-from game.lab import normalise  # noqa: E402
+from game.teaching.lab import normalise  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from tests.ui_fixtures import fresh_ui_dirs  # noqa: E402, F401
@@ -130,7 +130,7 @@ def test_set_up_a_moment_on_the_board_and_save_it(lab_app, tmp_path):
     out = tmp_path / "moment.json"
     type_into(app, sc.file_entry, str(out))
     press_button(app, "save")
-    from game.situation import load_situation
+    from game.files.situation import load_situation
 
     saved = load_situation(out).battle.fighter("ann")
     assert (saved.hex, saved.facing, saved.hp, saved.hands["left"]) == (Hex(-1, 1), 1, 11, "knife")
@@ -197,17 +197,17 @@ def test_a_rule_id_in_the_step_pane_opens_the_rules_help_there(lab_app):
 
 
 def test_compare_side_by_side(lab_app, monkeypatch):
-    """S2-BREAK-1: bob's break free under 3d6 full and 3d6 lite in the split view (the real game.translate
+    """S2-BREAK-1: bob's break free under 3d6 full and 3d6 lite in the split view (the real game.teaching.translate
     when it is there, else a stand-in that keeps the stats as written); Esc closes the view."""
     try:
-        import game.translate  # noqa: F401
+        import game.teaching.translate  # noqa: F401
     except ImportError:
         import sys
         import types
 
-        fake = types.ModuleType("game.translate")
+        fake = types.ModuleType("game.teaching.translate")
         fake.translate = lambda spec, to: ({**spec, "ruleset": to}, [f"stats kept as written for {to}"])
-        monkeypatch.setitem(sys.modules, "game.translate", fake)
+        monkeypatch.setitem(sys.modules, "game.teaching.translate", fake)
     app = lab_app
     sc = bob_breaking_free(app)
     pick(app, "other", "3d6-lite")
@@ -270,13 +270,13 @@ def test_the_step_being_read_is_ringed_on_the_board(lab_app):
 
 
 def test_carry_the_set_up_to_another_ruleset(lab_app, monkeypatch):
-    """Picking another ruleset carries the set-up over (game.translate) and says what was assumed."""
+    """Picking another ruleset carries the set-up over (game.teaching.translate) and says what was assumed."""
     import sys
     import types
 
-    fake = types.ModuleType("game.translate")
+    fake = types.ModuleType("game.teaching.translate")
     fake.translate = lambda spec, to: ({**spec, "ruleset": to}, ["Wrestling kept at 13"])
-    monkeypatch.setitem(sys.modules, "game.translate", fake)
+    monkeypatch.setitem(sys.modules, "game.teaching.translate", fake)
     app = lab_app
     load(app, FIXTURES / "break_free_full.json")
     pick(app, "ruleset", "3d6-lite")
@@ -334,7 +334,7 @@ def test_undo_and_putting_the_set_up_on_a_map(lab_app):
 def test_the_files_own_actions_step_by_step(lab_app):
     """A clinch resolve file opened in the lab plays its own actions with its own dice: the same events as
     clinch resolve, each action under its heading, stepped through on the board."""
-    from game.situation import resolve_file
+    from game.files.situation import resolve_file
 
     app = lab_app
     path = FIXTURES / "nd6_hth_enter_belt.json"
@@ -402,7 +402,7 @@ def test_s3_fire_a_fire_laid_on_a_hex_of_the_set_up(lab_app, tmp_path):
     out = tmp_path / "fire.json"
     type_into(app, sc.file_entry, str(out))
     press_button(app, "save")
-    from game.situation import load_situation
+    from game.files.situation import load_situation
 
     assert load_situation(out).battle.state["board_effects"][0]["kind"] == "fire"
     press_button(app, "effect")

@@ -30,7 +30,7 @@ def test_every_lesson_shows_its_consequence_before_it_completes(lesson):
     """Each lesson's last step, once met, plays out its consequence (its reply by the foe, or what its
     ``shows`` waits for) before the LessonDone overlay: the reply's entry and its events are in the log and
     the log panel shows its words; the card said who answers while it was due."""
-    from game.lessons import check_met
+    from game.teaching.lessons import check_met
     from game.ui.lesson_panel import LessonDone, start_lesson
     from game.ui.scene import Transition
 

@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.lessons import LESSONS_DIR, load_lessons  # noqa: E402
+from game.teaching.lessons import LESSONS_DIR, load_lessons  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from tests.ui_fixtures import fresh_ui_dirs  # noqa: E402, F401
@@ -271,7 +271,7 @@ def test_a_missed_try_says_so_and_keeps_the_step(tmp_path):
 
 def test_a_bad_lesson_file_is_one_sentence(tmp_path):
     """A lesson file with a check the game does not know: the Learn menu leaves it out and names it."""
-    from game.lessons import LessonError, load_lesson
+    from game.teaching.lessons import LessonError, load_lesson
 
     # the map named by its full path: a lesson's scenario is checked (its map found) before its learner
     src = (LESSONS_DIR / "3d6_1_grab.toml").read_text().replace('"../arena.tmx"', f'"{LESSONS_DIR.parent / "arena.tmx"}"')

@@ -91,7 +91,7 @@ def test_learn_lists_bad_lessons_greyed_with_their_reason(lessons_folder: Path) 
 def test_learn_with_bad_lessons_fits_a_small_window(lessons_folder: Path) -> None:
     """At 1024x640, under a column of eight lessons, the greyed rows still sit between the columns and the Back
     button; the files there is no room for are named on the last row."""
-    from game.lessons import LESSONS_DIR
+    from game.teaching.lessons import LESSONS_DIR
     from game.ui.app import App
     from game.ui.clock import FixedClock
     from game.ui.settings import Settings

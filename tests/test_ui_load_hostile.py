@@ -3,8 +3,8 @@
 A hostile-input pass found that a save whose FILE NAME is not UTF-8, or whose title holds a NUL, closed
 the game at the click on Load... (exit 1), and that a 10,000-character board name made every frame of the
 screen take 1.2-3.2 s (each row's text was cut one character at a time). Every row is now drawn from text
-escaped and cut (``game.names.shown``, ``fit_text``), and a save with a name no screen can show is listed
-greyed with its one sentence (``game.saves.read_header`` checks names as the loaders do).
+escaped and cut (``game.files.names.shown``, ``fit_text``), and a save with a name no screen can show is listed
+greyed with its one sentence (``game.files.saves.read_header`` checks names as the loaders do).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_ui_play import ARENA, DICE, SIZE, click, press  # noqa: E402
 
-from game import saves  # noqa: E402
-from game.save_slots import list_saves  # noqa: E402
+from game.files import saves  # noqa: E402
+from game.files.save_slots import list_saves  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
@@ -68,7 +68,7 @@ def hostile_folder(good: dict) -> None:
 
 
 def test_hostile_saves_are_listed_with_their_sentence(dirs, good_save):
-    """read_header refuses a title or a name no screen can show (game.names.name_problem), in one sentence."""
+    """read_header refuses a title or a name no screen can show (game.files.names.name_problem), in one sentence."""
     hostile_folder(good_save)
     named, _ = list_saves()
     by_name = {e.path.name: e for e in named}

@@ -23,10 +23,10 @@ import pytest  # noqa: E402
 from helpers_full import duo, grip  # noqa: E402
 
 from game import dice as D  # noqa: E402
+from game.files.scenarios import load_scenario  # noqa: E402
+from game.flow.turns import TurnController  # noqa: E402
 from game.hexgrid import Hex, hex_distance  # noqa: E402
 from game.rules.threed6.status import ruleset_for  # noqa: E402
-from game.scenarios import load_scenario  # noqa: E402
-from game.turns import TurnController  # noqa: E402
 from game.ui.action_menu import ActionMenu  # noqa: E402
 from game.ui.describe import main_chance  # noqa: E402
 from game.ui.intent_fields import expand  # noqa: E402

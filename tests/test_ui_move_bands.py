@@ -34,7 +34,7 @@ pytestmark = pytest.mark.skipif(not (MAPS / "arena_d20.toml").is_file(), reason=
 
 
 def make_app(name: str):
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     battle = load_scenario(MAPS / name)
     return seated_app(battle)

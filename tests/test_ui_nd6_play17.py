@@ -14,8 +14,8 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
-from game import saves  # noqa: E402
 from game.commands._uiargs import load_battle_or_fail  # noqa: E402
+from game.files import saves  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402

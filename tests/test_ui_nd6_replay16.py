@@ -339,7 +339,7 @@ def test_ctrl_q_quits_from_the_end_screen():
 def test_g3_8_a_click_on_a_foe_after_getting_up_says_why_nothing():
     """G3-8 (getting up takes the round) with G3-3: Rook, knocked down next to Sable, gets up in the movement
     phase; his action slot has nothing in it but a pass, so it passes by itself and the log says so in one line
-    (game.turn_idle; the play-through's toast read only "Rook has nothing to do to Sable now.")."""
+    (game.flow.idle; the play-through's toast read only "Rook has nothing to do to Sable now.")."""
     b = cantina()
     _next_to(b, "rook", "sable")
     b.get("rook").posture = "prone"

@@ -170,8 +170,8 @@ class _FakeClient:
     def __init__(self, seat):
         from types import SimpleNamespace
 
-        from game.maps import load_scenario
-        from game.turns import TurnController, TurnSettings
+        from game.files.maps import load_scenario
+        from game.flow.turns import TurnController, TurnSettings
 
         self.seat, self.notes, self.sent = seat, [], []
         b = load_scenario(ARENA)
@@ -243,8 +243,8 @@ def test_a_port_taken_is_said_in_one_sentence(app):
 def test_a_served_battle_replays_once_over():
     """The end screen's replay of a served battle: the copy's start has no seed until the server tells it at
     the end; with it the replay plays every step to the battle as it ended. Before the end: one sentence."""
-    from game import saves
-    from game.maps import load_scenario
+    from game.files import saves
+    from game.files.maps import load_scenario
     from game.net.client import NetClient, play_computer
     from game.ui.net_session import HostedServer, NetSession
 
@@ -275,7 +275,7 @@ def test_a_served_battle_replays_once_over():
 def test_watch_a_match_mid_battle_from_the_window(app):
     """Watch: the window joins a match two computers are playing, sees the battle so far, then their moves as
     they come; it never acts, and its hint says it is watching."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.net.client import NetClient, play_computer
     from game.ui.battle_scene import BattleScene
     from game.ui.net_session import HostedServer

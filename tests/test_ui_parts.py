@@ -336,7 +336,7 @@ class _Now:
 
 
 def test_the_computer_acts_through_the_controller_and_passes_on_nonsense():
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.rules.threed6 import grappling as G
     from game.ui.session import new_session
 

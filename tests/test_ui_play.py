@@ -283,7 +283,7 @@ def test_a_hotseat_battle_from_the_main_menu(app, tmp_path):
 
     # save (Ctrl+S asks a name, one is offered: Enter takes it), then load it back through the pause menu's
     # Load screen
-    from game import saves
+    from game.files import saves
     from game.ui.menus.save_dialog import SaveDialog
 
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)

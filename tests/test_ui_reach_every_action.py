@@ -247,7 +247,7 @@ def test_s1_grapple_5_a_click_on_an_empty_hex_offers_no_grapple_action_there():
     drag, a trip) is no aim at a hex: in every lesson, holding or held, a click on an empty hex two away from the
     learner opens no menu of such actions (the first version offered Ann's grapple roll at any empty hex)."""
     from game.hexgrid import hex_ring
-    from game.lessons import load_lesson
+    from game.teaching.lessons import load_lesson
     from game.ui.battle_menus import area_options
 
     for path in sorted((ROOT / "maps" / "lessons").glob("*.toml")):

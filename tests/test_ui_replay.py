@@ -21,7 +21,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import saves  # noqa: E402
+from game.files import saves  # noqa: E402
 from tests.test_replay_hostile import CASES, make_save  # noqa: E402
 from tests.test_ui_play import click, press, type_text  # noqa: E402
 from tests.ui_fixtures import fresh_ui_dirs, new_app  # noqa: E402,F401  (fresh_ui_dirs: autouse here)

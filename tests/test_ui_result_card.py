@@ -80,7 +80,7 @@ def test_the_card_keeps_clear_of_the_acting_fighters_token(tmp_path, monkeypatch
 def test_hotseat_card_colour_follows_the_roller_and_the_mark_agrees(tmp_path, monkeypatch) -> None:
     """UI-CARD (a screen fix, no rule): in hotseat the card's colour is the roller's own outcome, the same
     before and after the turn passes to the other side; the tick is drawn in its line's colour."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.battle_scene import card_sides
 
     sides = {f.side for f in load_scenario(TAVERN).fighters}

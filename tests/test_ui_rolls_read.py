@@ -190,7 +190,7 @@ def test_s1_menu_1_the_edge_lesson_cards_say_which_result_to_buy():
     """S1-MENU-1, S1-ESCAPE-1: every edge lesson step that makes a grapple roll says which result to buy, and that
     Escape, all that edge 0 buys, ends the grapple the learner holds (a newcomer picked it and lost the grapple
     just won: the card said "pick any")."""
-    from game.lessons import load_lesson
+    from game.teaching.lessons import load_lesson
 
     steps = []
     for path in sorted((ROOT / "maps" / "lessons").glob("*.toml")):

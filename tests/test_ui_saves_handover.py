@@ -25,9 +25,9 @@ from hypothesis import strategies as st  # noqa: E402
 from test_ui_play import ARENA, DICE, SIZE, click, dismiss_handover, move, play_out, press, type_text  # noqa: E402
 from ui_fixtures import open_pause  # noqa: E402
 
-from game import saves  # noqa: E402
+from game.files import saves  # noqa: E402
+from game.files.save_slots import default_title, list_saves, slot_file_name, slot_path  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
-from game.save_slots import default_title, list_saves, slot_file_name, slot_path  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.settings import Settings, load_settings  # noqa: E402
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.maps import load_scenario
+from game.files.maps import load_scenario
 from game.ui.describe import contest_line, contest_verdict
 from game.wording import is_plural, possessive, verb, win_words
 
@@ -59,7 +59,7 @@ def test_a_contest_winner_never_wins_with_a_negative_edge_nor_shouts() -> None:
 
 def test_the_end_of_battle_message_agrees_with_a_plural_side() -> None:
     """The turn controller's end-of-battle sentence (shown on the end screen) for "Caravan Guards"."""
-    from game.turns import TurnController
+    from game.flow.turns import TurnController
 
     b = load_scenario(ROOT / "maps" / "arena_d20.toml")
     winner = b.sides[0]

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from game.ai import Opponent  # noqa: E402
 from game.ai.driver import play_battle  # noqa: E402
 from game.ai.simulation import default_jobs, run_battles  # noqa: E402
-from game.maps import load_scenario  # noqa: E402
+from game.files.maps import load_scenario  # noqa: E402
 from game.rules.base import find_ruleset  # noqa: E402
 
 

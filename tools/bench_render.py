@@ -35,8 +35,8 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from game.files.maps import load_scenario  # noqa: E402
 from game.hexgrid import offset_to_axial  # noqa: E402
-from game.maps import load_scenario  # noqa: E402
 from game.model import Battle, Board, Fighter, TileLayer  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402

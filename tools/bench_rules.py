@@ -37,8 +37,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.dice import SeededDice  # noqa: E402
+from game.files.situation import Situation, SituationError, build_situation, parse_situation  # noqa: E402
 from game.rules.base import UnknownRuleset  # noqa: E402
-from game.situation import Situation, SituationError, build_situation, parse_situation  # noqa: E402
 
 GOAL_CONTESTS = 20_000
 GOAL_LEGAL_MS = 2.0

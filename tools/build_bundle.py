@@ -8,7 +8,7 @@ Why one folder, never one file: a one-file build unpacks itself into a temporary
 with ``clinch`` (``clinch.exe``) in it. The same script runs on Windows and macOS and builds for the
 system it runs on (PyInstaller does not cross-build).
 
-The data files come from ``game/data_files.py`` (the list pyproject.toml's package data shares), laid out
+The data files come from ``game/files/data_files.py`` (the list pyproject.toml's package data shares), laid out
 as in the checkout, under the bundle's ``_internal`` folder (``sys._MEIPASS``); pygame-gui's own fonts and
 themes are collected by its own PyInstaller hook. What only the tests or the build use is left out.
 """
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game import __version__  # noqa: E402
-from game.data_files import data_files  # noqa: E402
+from game.files.data_files import data_files  # noqa: E402
 
 NAME = "clinch"
 #: modules the game never imports at run time (tests, linters, the build, optional extras of pygame)

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from make_tilesets import GID, SCIFI_GID, SIDE, TH, TW  # noqa: E402
 
+from game.files.maps import HexMetrics  # noqa: E402
 from game.hexgrid import hex_distance, offset_to_axial  # noqa: E402
-from game.maps import HexMetrics  # noqa: E402
 
 MAPS = ROOT / "maps"
 Grid = list[list[str]]

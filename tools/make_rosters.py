@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.builder import toml_out  # noqa: E402
 from game.builder.roster import Archetype  # noqa: E402
+from game.files.userfiles import load_toml  # noqa: E402
 from game.rules.base import RULESETS  # noqa: E402
-from game.userfiles import load_toml  # noqa: E402
 
 _KIT = ("stats", "skills", "hands", "items", "posture", "size", "arms", "hp", "fp", "dr", "weight", "traits")
 

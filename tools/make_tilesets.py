@@ -4,7 +4,7 @@
 
 Pointy-top hex tiles 64x74 (hex side 37, the maps' grid), each with a
 texture, a bevelled edge and a clear silhouette for what stands on it, so
-the terrain reads at a glance. Every tile carries the properties game.maps
+the terrain reads at a glance. Every tile carries the properties game.files.maps
 reads (terrain, move_cost, blocks_movement, blocks_sight, cover, elevation).
 The drawing is seeded: the same script gives the same PNG.
 """

@@ -30,11 +30,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 from bench_net import spawn_server  # noqa: E402
 
 from game.ai.simulation import run_battles, save_name  # noqa: E402
-from game.maps import load_scenario  # noqa: E402
+from game.files.maps import load_scenario  # noqa: E402
+from game.files.saves import read_save  # noqa: E402
+from game.flow.turns import side_ids  # noqa: E402
 from game.net.client import NetClient, play_computer  # noqa: E402
 from game.rules.base import find_ruleset  # noqa: E402
-from game.saves import read_save  # noqa: E402
-from game.turns import side_ids  # noqa: E402
 
 
 def scenarios() -> dict[str, str]:

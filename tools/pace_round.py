@@ -26,7 +26,7 @@ STEP_MS = 16
 
 def round_seconds(path: Path, fast: bool) -> tuple[float, int]:
     """(seconds of animation of round 2, fighters) for ``path`` with every side computer-played."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.ui.app import App
     from game.ui.clock import FixedClock
     from game.ui.settings import Settings

@@ -3,7 +3,7 @@
 
 Reports crashes, stuck battles (no end within 200 rounds), invariant breaks
 and save failures (every battle is saved and loaded back through
-``game.saves`` at its end and at a step picked from its seed; a save that does
+``game.files.saves`` at its end and at a step picked from its seed; a save that does
 not load into the battle saved is a failure) per ruleset, with the first few
 messages (battle index and seed, to replay one with
 ``game.ai.soak.soak_battle``), and draws (no winner at the scenario's own

@@ -1,4 +1,4 @@
-"""The driver's table on top of the real turn controller (``game.turns.TurnController``).
+"""The driver's table on top of the real turn controller (``game.flow.turns.TurnController``).
 
 Both seats are the computer's, there is no autosave and no undo, and the
 round limit ends the battle as a draw, which the driver counts as stuck.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.turns import TurnController, TurnSettings
+from game.flow.turns import TurnController, TurnSettings
 
 if TYPE_CHECKING:
     from game.model import Battle

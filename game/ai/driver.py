@@ -1,7 +1,7 @@
 """Whole battles, computer against computer, headless: for ``clinch simulate``, the soak test and the bench.
 
 :func:`play_battle` seats a player on every side and plays until the battle
-ends or hits the round limit. It drives the turn controller (``game.turns``)
+ends or hits the round limit. It drives the turn controller (``game.flow.turns``)
 when that exists; otherwise a minimal built-in loop with the same contract
 (initiative policy, start/end-of-turn hooks, effect expiry, end of battle).
 Every intent a player submits is re-checked for legality by the driver
@@ -79,7 +79,7 @@ class BattleResult:
 
 
 class _MiniTable:
-    """The controller's contract in 80 lines, used until ``game.turns`` exists."""
+    """The controller's contract in 80 lines, used until ``game.flow.turns`` exists."""
 
     def __init__(self, battle: Battle, ruleset: Ruleset, round_limit: int) -> None:
         self.battle = battle
@@ -221,7 +221,7 @@ def play_battle(battle: Battle, ruleset: Ruleset, players: dict[str, Player], *,
     the engine or a player are caught and reported in ``error``.
     ``on_start`` is called once with the turn controller playing the battle
     (``None`` on the minimal table), so a caller can save the battle through
-    ``game.saves`` while it is played (the soak) or when it ends (``clinch simulate --save-dir``).
+    ``game.files.saves`` while it is played (the soak) or when it ends (``clinch simulate --save-dir``).
     """
     out = BattleResult()
     t0 = time.perf_counter()

@@ -320,7 +320,7 @@ def _play_one(run: _Run, i: int) -> tuple[BattleResult, dict[str, str]]:
     result = play_battle(b, run.ruleset, players, round_limit=run.round_limit, check=run.check,
                          on_start=table.append)
     if run.save_dir is not None and table and table[0] is not None:
-        from game.saves import save_game
+        from game.files.saves import save_game
 
         save_game(table[0], Path(run.save_dir) / save_name(run.stem, run.seed, i), scenario=run.scenario)
     return result, these
@@ -341,7 +341,7 @@ def run_battles(battle: Battle, ruleset: Ruleset, levels: dict[str, str], n: int
 
     ``jobs``: worker processes (battles are merged in battle order: the summary is the same for
     any ``jobs``, apart from its timing). ``save_dir``: write each battle's save there as
-    :func:`save_name` says (``game.saves.save_game``; a :class:`~game.saves.SaveError` if one
+    :func:`save_name` says (``game.files.saves.save_game``; a :class:`~game.files.saves.SaveError` if one
     cannot be written); ``scenario`` is the path recorded in the saves.
     """
     summary = Summary(sides=list(levels), levels=dict(levels), mirror=mirror, jobs=max(1, jobs))

@@ -60,7 +60,7 @@ def _scenario_for(ruleset_id: str) -> Path | None:
 def soak_templates(ruleset_id: str) -> list[Battle]:
     """Every battle to draw soak fighters from, for ``ruleset_id``: one per scenario made for it, in name
     order (``ruleset.setup`` not yet run)."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     paths = _scenarios_for(ruleset_id)
     return [load_scenario(p) for p in paths] if paths else [soak_template(ruleset_id)]
@@ -68,7 +68,7 @@ def soak_templates(ruleset_id: str) -> list[Battle]:
 
 def soak_template(ruleset_id: str) -> Battle:
     """The first battle to draw soak fighters from, for ``ruleset_id`` (``ruleset.setup`` not yet run)."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     path = _scenario_for(ruleset_id)
     if path is not None:
@@ -195,7 +195,7 @@ def reload_failure(data: bytes, live_hash: str, path: Path) -> str | None:
     """Load the encoded save ``data`` back the way the game does (from the file ``path``, replayed from its
     start, hashes compared) and say in one sentence why it is not the battle whose hash was ``live_hash``;
     ``None`` when it is."""
-    from game.saves import SaveError, load_game, state_hash
+    from game.files.saves import SaveError, load_game, state_hash
 
     path.write_bytes(data)
     try:
@@ -234,7 +234,7 @@ class _Saver:
 
     def save(self) -> tuple[bytes, str]:
         """The save as the game would write it now (encoded at once: later steps must not change it)."""
-        from game.saves import encode_save, make_save
+        from game.files.saves import encode_save, make_save
 
         save = make_save(self.ctl)
         return encode_save(save), save.state_hash

@@ -135,7 +135,7 @@ def start_battle(setup: Setup, path: str | Path) -> Any:
     """The battle as the scenario loader would start it from the saved text (so Play is exactly what Save then
     Load would give); ``ScenarioError``/``MapError`` in one sentence naming the field."""
     from game.builder.setup import check_setup
-    from game.scenarios import ScenarioError, scenario_from_data
+    from game.files.scenarios import ScenarioError, scenario_from_data
 
     battle = scenario_from_data(tomllib.loads(setup_text(setup)), path)
     problem = check_setup(setup, path)
@@ -147,7 +147,7 @@ def start_battle(setup: Setup, path: str | Path) -> Any:
 def preview_battle(setup: Setup, path: str | Path) -> Any:
     """The battle as the loader reads the set-up, for the picture while it is being made (a side may still
     be empty here; :func:`start_battle` refuses that)."""
-    from game.scenarios import scenario_from_data
+    from game.files.scenarios import scenario_from_data
 
     return scenario_from_data(tomllib.loads(setup_text(setup)), path)
 

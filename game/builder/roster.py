@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from game.builder.setup import BuiltFighter
-from game.userfiles import UserFileError, load_toml
+from game.files.userfiles import UserFileError, load_toml
 
 __all__ = ["Archetype", "roster", "fighter_from"]
 

@@ -2,7 +2,7 @@
 
 A set-up is written in one canonical spelling (:func:`setup_text`): a file the builder wrote, read back
 (:func:`load_setup`) and written again is the same bytes. What the builder accepts is what the scenario
-loader accepts: :func:`check_setup` runs :func:`game.scenarios.scenario_from_data` on exactly the text that
+loader accepts: :func:`check_setup` runs :func:`game.files.scenarios.scenario_from_data` on exactly the text that
 would be saved, so a refusal is the loader's one sentence naming the field, and whatever is saved loads.
 No pygame.
 """
@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from game.builder import toml_out
-from game.userfiles import UserFileError, load_toml
+from game.files.userfiles import UserFileError, load_toml
 
 __all__ = ["WIN_CHOICES", "BuiltFighter", "BuiltSide", "Setup", "check_setup", "load_setup", "save_setup",
            "setup_from_data", "setup_text", "win_of", "with_win"]
@@ -92,7 +92,7 @@ def setup_from_data(data: Any, where: str | Path = "<set-up>") -> Setup:
 
 def load_setup(path: str | Path) -> Setup:
     """A scenario file as a set-up, checked by the scenario loader first (one sentence naming the field)."""
-    from game.scenarios import scenario_from_data
+    from game.files.scenarios import scenario_from_data
 
     data = load_toml(path)
     scenario_from_data(data, path)
@@ -135,7 +135,7 @@ def setup_text(setup: Setup) -> str:
 def check_setup(setup: Setup, path: str | Path) -> str | None:
     """Why the scenario loader would refuse this set-up saved at ``path`` (one sentence naming the file and
     the field), or None when it would load."""
-    from game.scenarios import ScenarioError, scenario_from_data
+    from game.files.scenarios import ScenarioError, scenario_from_data
     from game.tiled.safe_xml import MapError
 
     try:

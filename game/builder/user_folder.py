@@ -1,5 +1,5 @@
 """The player's own scenarios and maps: ``scenarios/`` and ``maps/`` in the user data folder
-(:func:`game.saves.data_dir`, platformdirs or ``$CLINCH_DATA_DIR``), listed under "Your battles" in New
+(:func:`game.files.saves.data_dir`, platformdirs or ``$CLINCH_DATA_DIR``), listed under "Your battles" in New
 battle. Listing never reads a file (a bad one is refused when it is chosen, in one sentence). No pygame.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.saves import data_dir
+from game.files.saves import data_dir
 
 __all__ = ["MAX_LISTED", "user_maps", "user_maps_dir", "user_scenarios", "user_scenarios_dir"]
 

@@ -175,7 +175,7 @@ def main(argv: list[str], command: str = "rulesets") -> int:
     except UnknownRuleset as exc:
         raise CommandError(exc.args[0]) from None
     if command == "actions":
-        from game.situation_rounds import policy_of
+        from game.files.situation_rounds import policy_of
 
         numbered = bool(getattr(policy_of(ruleset), "numbered", False))
         data, text = actions_data(ruleset), lambda rid, d: actions_text(rid, d, numbered)

@@ -11,7 +11,7 @@ learner following the card could be stuck there.
 from __future__ import annotations
 
 from game.cli import CommandError
-from game.lessons import LessonError, load_lesson, play_examples
+from game.teaching.lessons import LessonError, load_lesson, play_examples
 
 USAGE = "usage: clinch check-lesson FILE.toml... [--seeds N] [--tries N]"
 

@@ -14,9 +14,9 @@ import sys
 from collections import Counter
 
 from game.cli import CommandError
+from game.files.maps import MapError, load_map, map_pixel_size, tile_center
+from game.files.names import shown
 from game.hexgrid import axial_to_offset
-from game.maps import MapError, load_map, map_pixel_size, tile_center
-from game.names import shown
 from game.tiled.terrain_words import KINDS
 
 USAGE = "usage: clinch check-map FILE.tmx [--json]"

@@ -7,7 +7,7 @@ A sound save prints one line and exits 0::
 A save Clinch would refuse to load (damaged, tampered, from another version,
 not a save at all, a folder, a pipe...) ends with the one sentence the
 game would show and exit status 2. The check is exactly the one loading
-makes (:func:`game.saves.check_save`): the whole log re-played from the
+makes (:func:`game.files.saves.check_save`): the whole log re-played from the
 battle's initial state, every entry compared, the result compared with the
 snapshot and the recorded state hash. Headless: no pygame.
 """
@@ -15,7 +15,7 @@ snapshot and the recorded state hash. Headless: no pygame.
 from __future__ import annotations
 
 from game.cli import CommandError
-from game.saves import SaveError, check_save
+from game.files.saves import SaveError, check_save
 
 USAGE = "usage: clinch check-save FILE"
 

@@ -2,7 +2,7 @@
 
 The situation is translated into each ruleset (every assumed value named), its
 first action played there, and the results printed side by side with the
-differences named (``game.compare``); ``--json`` gives per ruleset the
+differences named (``game.teaching.compare``); ``--json`` gives per ruleset the
 translated situation, the assumptions, the events and the exact odds of each
 outcome. Bad input (the file, an unknown ruleset): one line on stderr, exit 2.
 """
@@ -34,9 +34,9 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.compare import compare_json, compare_spec, differences, render_compare
-    from game.situation import SituationError, load_situation
-    from game.translate import TranslationError
+    from game.files.situation import SituationError, load_situation
+    from game.teaching.compare import compare_json, compare_spec, differences, render_compare
+    from game.teaching.translate import TranslationError
 
     ids = [r.strip() for r in args.rulesets.split(",") if r.strip()]
     if not ids:

@@ -1,7 +1,7 @@
 """``clinch explain SITUATION.json [--markdown] [--seed N]``: a situation's actions stepped through in words.
 
 Each roll's target built modifier by modifier with its rule IDs, the dice, the
-comparison and the margin, then each state change (``game.explain``): the
+comparison and the margin, then each state change (``game.teaching.explain``): the
 text the lab's step-through shows, for handouts (``--markdown``) and checks.
 Exit status as ``clinch resolve``: 0 every action played, 3 one was refused
 (the steps up to it, and the refusal, still printed), 2 a bad file (one line
@@ -32,8 +32,8 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.explain import explain_play, render_text
-    from game.situation import SituationError
+    from game.files.situation import SituationError
+    from game.teaching.explain import explain_play, render_text
 
     try:
         played = explain_play(args.situation, seed=args.seed)

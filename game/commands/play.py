@@ -94,7 +94,7 @@ def _parse_seed(text: str) -> int:
 def _open_lab(situation: str, size: tuple[int, int] | None) -> int:
     """The window on the situation lab, over the main menu (Esc goes back to it); a file that is not a
     valid situation is refused before the window opens, in the sentence ``clinch resolve`` would give."""
-    from game.lab import LabError, LabSituation
+    from game.teaching.lab import LabError, LabSituation
 
     lab = None
     if situation:

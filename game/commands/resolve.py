@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.situation import SituationError, resolve_file
+    from game.files.situation import SituationError, resolve_file
 
     try:
         output, status = resolve_file(args.situation, seed=args.seed)

@@ -31,7 +31,7 @@ def _clause(exc: BaseException) -> str:
 
 def _situation_battle(path: Path) -> Any:
     """The battle of a situation file after its actions (as ``clinch resolve`` plays them), or one sentence."""
-    from game.situation import SituationError, load_situation, play
+    from game.files.situation import SituationError, load_situation, play
 
     try:
         sit = load_situation(path)

@@ -58,7 +58,7 @@ def main(argv: list[str]) -> int:
     if args.seed is not None and not 0 <= args.seed < 2**63:
         raise CommandError(f"--seed must be between 0 and 2**63-1, got {args.seed}.")
     data = _data_dir(args.data)
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.net.server import Server
     from game.rules.base import UnknownRuleset, find_ruleset
 

@@ -102,7 +102,7 @@ def main(argv: list[str]) -> int:
     _check_flags(args)  # before the rules and the computer player are imported
     from game.ai.simulation import default_jobs, run_battles
     from game.ai.weights import LEVELS
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
     from game.rules.base import UnknownRuleset, find_ruleset
 
     jobs = default_jobs() if args.jobs is None else args.jobs
@@ -149,7 +149,7 @@ def main(argv: list[str]) -> int:
 
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
     show = _progress_bar(args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty()))
-    from game.saves import SaveError
+    from game.files.saves import SaveError
 
     try:
         summary = run_battles(battle, ruleset, levels, args.battles, seed=args.seed, mirror=args.mirror,

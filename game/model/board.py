@@ -1,6 +1,6 @@
 """The board: hexes with terrain, start zones and named spots, plus what the UI needs to draw tiles.
 
-Filled by ``game.maps`` from a Tiled file, or made open and flat for a
+Filled by ``game.files.maps`` from a Tiled file, or made open and flat for a
 situation with no map. Cells are a list on disk and a dict in memory.
 
 An *unbounded* board (``Board.unbounded_field()``, a situation's ``"map":

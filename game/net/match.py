@@ -1,13 +1,13 @@
 """One match on the server: its battle, its seats and their secret tokens, and its files on disk.
 
 The server is the authority: the battle lives here, played through the same
-turn controller the window uses (``game.turns.TurnController``: ``check``
+turn controller the window uses (``game.flow.turns.TurnController``: ``check``
 then the play), with dice drawn from a seed the server took from the OS
 (``secrets``) and tells nobody before the battle ends. Every applied intent
 becomes an :class:`~game.net.protocol.Entry` sent to every client.
 
 Nothing is lost: after every entry, before anyone is told of it, the battle
-is written in the save format (``game.saves.make_save``, written atomically:
+is written in the save format (``game.files.saves.make_save``, written atomically:
 a temporary file, fsync, then rename) as ``DATA/CODE.json``,
 and the seats' tokens as ``DATA/CODE.match.json``; :meth:`Match.restore`
 re-plays the save (the replay ``clinch check-save`` makes) and goes on with
@@ -29,12 +29,12 @@ from typing import Any
 
 import msgspec
 
+from game.files.saves import SaveFile, encode_save, make_save, read_save, state_hash, write_atomic
+from game.flow.sources import LogReplay
+from game.flow.turns import TurnController, TurnSettings, intent_from_dict, side_ids
 from game.model import Battle
 from game.net.protocol import Entry, Intent, group_entries, match_hash, net_hash
 from game.rules.base import Ruleset, find_ruleset
-from game.saves import SaveFile, encode_save, make_save, read_save, state_hash, write_atomic
-from game.turn_sources import LogReplay
-from game.turns import TurnController, TurnSettings, intent_from_dict, side_ids
 
 __all__ = ["Match", "Seat", "Refusal", "new_code", "CODE_RE", "SEAT_WAIT", "ROUND_LIMIT", "MatchMeta"]
 
@@ -243,7 +243,7 @@ class Match:
         return [(self.folder / f"{self.code}.json", encode_save(save)), self._meta_file()]
 
     def write(self, files: list[tuple[Path, bytes]]) -> None:
-        """Write each file atomically (``game.saves.write_atomic``); ``OSError`` if one cannot be.
+        """Write each file atomically (``game.files.saves.write_atomic``); ``OSError`` if one cannot be.
 
         One write at a time per match, whichever thread asks (the loop writes the seats when someone joins,
         a worker the battle after an entry): both would use the same temporary file name."""
@@ -268,7 +268,7 @@ class Match:
 
 
 def _replay(save: SaveFile) -> tuple[TurnController, list[Entry]]:
-    """A save's log re-played intent by intent from its initial battle (as ``game.saves.check_save`` does),
+    """A save's log re-played intent by intent from its initial battle (as ``game.files.saves.check_save`` does),
     with each entry's hash: the controller at the end and the entries."""
     ruleset = find_ruleset(save.ruleset)
     ctl = TurnController(save.initial.clone(), ruleset, source=LogReplay(save.log), seat=save.seat,

@@ -2,7 +2,7 @@
 
 The client never rolls: for each :class:`~game.net.protocol.Entry` it plays
 the entry's intent through the trusted door (``TurnController.apply``, as
-``game.saves.replay_log`` does) with a :class:`NetReplay` source that feeds
+``game.files.saves.replay_log`` does) with a :class:`NetReplay` source that feeds
 back the faces the server logged as scripted dice and checks every log entry
 the step writes against the server's. Then it compares
 :func:`~game.net.protocol.net_hash`; any difference (or an entry that does
@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.dice import ScriptedDice
+from game.files.saves import state_hash
+from game.flow.sources import LogReplay
+from game.flow.turns import TurnController, TurnSettings, intent_from_dict
 from game.net.protocol import Entry, net_hash
 from game.rules.base import find_ruleset
-from game.saves import state_hash
-from game.turn_sources import LogReplay
-from game.turns import TurnController, TurnSettings, intent_from_dict
 
 if TYPE_CHECKING:
+    from game.flow.steps import Step
     from game.model import Battle
-    from game.turn_steps import Step
 
 __all__ = ["Mirror", "NetReplay"]
 
@@ -47,7 +47,7 @@ class _CountedDice(ScriptedDice):
 
 
 class NetReplay(LogReplay):
-    """:class:`~game.turn_sources.LogReplay` without the seed: every step gets the logged faces."""
+    """:class:`~game.flow.sources.LogReplay` without the seed: every step gets the logged faces."""
 
     name = "replay"
 
@@ -96,7 +96,7 @@ class Mirror:
         return self.good
 
     def final_hash(self, seed: int) -> str:
-        """``game.saves.state_hash`` of the battle with the seed the server told at the end."""
+        """``game.files.saves.state_hash`` of the battle with the seed the server told at the end."""
         b = self.ctl.battle.clone()
         b.rng.seed = seed
         return state_hash(b)

@@ -6,7 +6,7 @@ union :data:`ClientMessage` (client to server) or :data:`ServerMessage`
 unknown tag, an unknown field, a wrong type or a list longer than its cap is a
 :class:`ProtocolError` with one sentence, and the message changes nothing.
 Nothing here uses pickle or eval: intents travel as the ruleset's own
-``to_dict`` form and are rebuilt by ``game.turns.intent_from_dict``.
+``to_dict`` form and are rebuilt by ``game.flow.turns.intent_from_dict``.
 
 A battle on the wire is its initial state (with the dice seed blanked: the
 server never sends the seed before the battle ends) and a list of
@@ -44,7 +44,7 @@ PROTOCOL = 1
 MAX_CLIENT_BYTES = 64 * 1024
 #: the largest message a server sends: a whole battle (initial state and every entry) for a late joiner
 MAX_SERVER_BYTES = 64 * 1024 * 1024
-#: entries one message may carry (a save holds at most game.saves.MAX_LOG log entries)
+#: entries one message may carry (a save holds at most game.files.saves.MAX_LOG log entries)
 MAX_ENTRIES = 20_000
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
@@ -135,7 +135,7 @@ class Snapshot(_Msg, tag="snapshot"):
 
 
 class Ended(_Msg, tag="ended"):
-    """The battle is over: now the seed may be told, and the full state hash (``game.saves.state_hash``)."""
+    """The battle is over: now the seed may be told, and the full state hash (``game.files.saves.state_hash``)."""
 
     seed: int
     winner: Text | None
@@ -207,7 +207,7 @@ def blank_seed(battle: Battle) -> Battle:
 def net_hash(battle: Battle) -> str:
     """sha256 of the battle without its log and its seed: what server and clients compare after each entry.
 
-    ``game.saves.state_hash`` covers the seed too, which clients learn only when the battle ends.
+    ``game.files.saves.state_hash`` covers the seed too, which clients learn only when the battle ends.
     """
     shell = msgspec.structs.replace(battle, log=[], rng=RngState(seed=0, counter=battle.rng.counter))
     return hashlib.sha256(msgspec.json.encode(shell, order="sorted")).hexdigest()

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.files.saves import state_hash
 from game.net.match import SEAT_WAIT, Match, Refusal, new_code
 from game.net.protocol import (
     GAME_VERSION,
@@ -54,7 +55,6 @@ from game.net.protocol import (
     encode,
     rules_fingerprint,
 )
-from game.saves import state_hash
 
 if TYPE_CHECKING:
     from game.model import Battle

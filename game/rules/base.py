@@ -290,10 +290,10 @@ class Ruleset:
     #: words an action's ``item`` may hold besides the ids of ``items``: attacks with the body that the
     #: ruleset's actions document there (3d6's ``kick``, G0-6), so the situation reader accepts them
     item_words: ClassVar[tuple[str, ...]] = ()
-    #: grip kinds beyond ``game.situation.GRAPPLE_KINDS`` a situation file may name (edge's ``pin-3``,
+    #: grip kinds beyond ``game.files.situation.GRAPPLE_KINDS`` a situation file may name (edge's ``pin-3``,
     #: d20's ``hold``): the situation reader accepts exactly these plus the common ones
     grapple_kinds: ClassVar[tuple[str, ...]] = ()
-    #: grip locations beyond ``game.situation.GRAPPLE_LOCATIONS`` (and the item ids, always accepted)
+    #: grip locations beyond ``game.files.situation.GRAPPLE_LOCATIONS`` (and the item ids, always accepted)
     grapple_locations: ClassVar[tuple[str, ...]] = ()
     #: hands a grip uses when a situation's ``grapples[]`` entry does not say (edge grips use none, E-5)
     grip_hands_default: ClassVar[int] = 1
@@ -321,7 +321,7 @@ class Ruleset:
     #: the ruleset's own scenario options (``[options]`` of a scenario, read from ``battle.options``): option
     #: name -> the msgspec type its value must have (``bool`` for a switch; a description goes in
     #: ``Annotated[bool, msgspec.Meta(description=...)]``). A scenario may give these, the options every
-    #: ruleset reads (``turn_limit``, ``round_limit``: ``game.scenarios.SHARED_OPTIONS``) and, since it may be
+    #: ruleset reads (``turn_limit``, ``round_limit``: ``game.files.scenarios.SHARED_OPTIONS``) and, since it may be
     #: played under another ruleset, those another registered ruleset declares (checked as it types them);
     #: any other is refused
     options: ClassVar[dict[str, Any]] = {}
@@ -329,8 +329,8 @@ class Ruleset:
     #: table whose ``side`` is one): the scenario loader refuses a side the scenario does not have
     side_options: ClassVar[tuple[str, ...]] = ()
     #: trait name -> the msgspec type this ruleset's rules read ``fighter.traits[name]`` as (built from
-    #: ``game.scenario_types``), merged over the traits every ruleset reads
-    #: (``game.scenarios.TRAIT_TYPES``); a trait listed nowhere is a switch or a plain value (a bool, a bounded
+    #: ``game.files.scenario_types``), merged over the traits every ruleset reads
+    #: (``game.files.scenarios.TRAIT_TYPES``); a trait listed nowhere is a switch or a plain value (a bool, a bounded
     #: integer or a short text)
     trait_types: ClassVar[dict[str, Any]] = {}
     #: traits whose value is the id of another fighter of the scenario (d20's ``mounted_on``)
@@ -401,7 +401,7 @@ class Ruleset:
     #: (the common ones - stunned, pinned, dead... - have theirs in the UI); no letters a stat's abbreviation
     condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = {}
     #: a condition of the ruleset's own -> how much it costs its side, for the review of a lost battle's deciding
-    #: rolls (``game.review``: injury counts its points, a grip 2, death 12); not named: costs nothing
+    #: rolls (``game.teaching.review``: injury counts its points, a grip 2, death 12); not named: costs nothing
     condition_weights: ClassVar[dict[str, float]] = {}
     #: conditions that set a fighter alight -> the flames' size over its token (0..1: a limb, half, whole)
     burning_conditions: ClassVar[dict[str, float]] = {}
@@ -466,7 +466,7 @@ class Ruleset:
         raise NotImplementedError
 
     def initiative(self) -> Any:
-        """The turn-order policy (``game.turns`` defines the protocol)."""
+        """The turn-order policy (``game.flow.turns`` defines the protocol)."""
         raise NotImplementedError
 
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:

@@ -7,7 +7,7 @@ plain-data cursor ``battle.state["initiative"]``) so saves and replays carry
 it and the UI's initiative bar can read it.
 
 The protocol (:class:`InitiativePolicy`), in the order the turn controller
-(``game.turns``) calls it:
+(``game.flow.turns``) calls it:
 
 - ``start_round(battle, dice) -> events``: once at the start of every round,
   before ``first``. The only place a policy rolls dice (initiative rolls, the

@@ -330,7 +330,7 @@ class Translator:
         import dataclasses
 
         self.ruleset = ruleset
-        #: the translated situation so far (fighters placed), set by ``game.translate`` before the intents
+        #: the translated situation so far (fighters placed), set by ``game.teaching.translate`` before the intents
         self.spec: dict[str, Any] | None = None
         #: each action type's field names (what :meth:`fill_intent` may write)
         self.action_field_names = {t: frozenset(f.name for f in dataclasses.fields(cls))

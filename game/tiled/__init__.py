@@ -4,5 +4,5 @@
 and depth caps and names every bad number (``MapError``, the ``MAX_*`` bounds); ``layers`` decodes tile
 layer data and terrain properties; ``tilesets`` checks tilesets and their images by their headers;
 ``objects`` turns object layers into spots and zones; ``reader`` puts them together (``load_map``).
-``game.maps`` is the public face. Headless: no pygame.
+``game.files.maps`` is the public face. Headless: no pygame.
 """

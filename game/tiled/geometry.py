@@ -1,4 +1,4 @@
-"""Tiled's hexagonal layout, flip bits and draw order (``game.maps``' module docstring gives the formulas).
+"""Tiled's hexagonal layout, flip bits and draw order (``game.files.maps``' module docstring gives the formulas).
 
 Pure arithmetic over a :class:`~game.model.Board`'s numbers, exactly as Tiled 1.8's ``HexagonalRenderer``
 lays a map out, for the board view, ``check-map`` and the reader's object placement. No pygame.

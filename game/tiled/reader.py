@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
+from game.files.names import MAX_NAME, name_problem, shown
 from game.hexgrid import Hex, offset_to_axial
 from game.model import Board, Cell, TileLayer, Tileset
-from game.names import MAX_NAME, name_problem, shown
 from game.tiled.geometry import _GID_MASK, HexMetrics
 from game.tiled.layers import (
     _decode_data,
@@ -90,7 +90,7 @@ def load_map(path: str | Path) -> Board:
 
 def _board_name(given: object, path: Path) -> str:
     """The board's name as every screen and save shows it: the map's ``name`` property, checked as any name
-    (:func:`game.names.name_problem`), else the file's stem made showable (a stem holding a newline or a
+    (:func:`game.files.names.name_problem`), else the file's stem made showable (a stem holding a newline or a
     byte that is not UTF-8 is escaped, so a save of a battle on it can be loaded again)."""
     if given:
         problem = name_problem(str(given))

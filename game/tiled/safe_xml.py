@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
-from game.userfiles import UserFileError, read_bytes
+from game.files.userfiles import UserFileError, read_bytes
 
 #: a message longer than this is cut (the file and the field come first; a hostile name may be megabytes)
 MAX_MESSAGE = 600
@@ -45,7 +45,7 @@ MAX_IMAGE_PIXELS = 4096 * 4096
 #: bytes of a .tmx or .tsx file: a 512x512 map with four CSV layers of four-digit gids is about 5 MB,
 #: with one XML-encoded layer about 4.5 MB
 MAX_MAP_BYTES = 8 * 1024 * 1024
-#: bytes of a tileset image file (read only for its header, but read through game.userfiles all the same)
+#: bytes of a tileset image file (read only for its header, but read through game.files.userfiles all the same)
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
 #: XML elements in one file: one XML-encoded layer of the largest map (262,144 <tile>s) and room to spare;
 #: each parsed element costs about 350 bytes, so a hostile file is stopped near 100 MB
@@ -119,7 +119,7 @@ def _float_attr(node: ElementTree.Element, name: str, where: str, default: float
 
 
 def _parse_xml(path: Path, where: str, *, limit: int, max_elements: int = MAX_XML_ELEMENTS) -> ElementTree.Element:
-    """Read and parse an XML file through :mod:`game.userfiles`, counting elements and depth as it goes.
+    """Read and parse an XML file through :mod:`game.files.userfiles`, counting elements and depth as it goes.
 
     The parser is fed in slices and stopped as soon as the tree grows past
     ``max_elements`` (:data:`MAX_XML_OTHER` of them other than ``<tile>``, which

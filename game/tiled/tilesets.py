@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
+from game.files.userfiles import UserFileError, read_bytes
 from game.tiled.geometry import _GID_MASK
 from game.tiled.safe_xml import (
     MAX_IMAGE_BYTES,
@@ -25,7 +26,6 @@ from game.tiled.safe_xml import (
     _int_attr,
     _parse_xml,
 )
-from game.userfiles import UserFileError, read_bytes
 
 
 def _image_size(data: bytes) -> tuple[str, int, int] | None:
@@ -257,7 +257,7 @@ def _tileset_node(ts: ElementTree.Element, path: Path) -> tuple[ElementTree.Elem
 
 
 def _tileset_image(image: ElementTree.Element, base: Path, label: str) -> tuple[Path, int, int]:
-    """A tileset's image (or one tile's, in an image collection), found, read through :mod:`game.userfiles`
+    """A tileset's image (or one tile's, in an image collection), found, read through :mod:`game.files.userfiles`
     and known by its header: its path and real size in pixels (bounded), refused when cut short or damaged."""
     shown = image.get("source", "")
     ilabel = f"{label}: its image {shown!r}"

@@ -21,8 +21,8 @@ from typing import Any
 
 import pygame
 
-from game.data_files import icon_path
-from game.names import shown
+from game.files.data_files import icon_path
+from game.files.names import shown
 from game.ui.clock import Clock, RealClock
 from game.ui.scene import Scene, SceneStack, Transition
 from game.ui.settings import Settings, load_settings, save_settings
@@ -37,9 +37,11 @@ FPS = 60
 
 
 def load_battle(scenario: str | Path | Any) -> Any:
-    """A Battle from a scenario path (through ``game.maps.load_scenario``) or as given."""
+    """A Battle from a scenario path (through ``game.files.maps.load_scenario``) or as given."""
     if isinstance(scenario, str | Path):
-        from game.maps import load_scenario  # headless loader; imported late so tests can run without maps
+        from game.files.maps import (
+            load_scenario,  # headless loader; imported late so tests can run without maps
+        )
 
         return load_scenario(scenario)
     return scenario
@@ -89,9 +91,9 @@ def fit_path(text: str, limit: int) -> str:
 def clean_leftovers() -> list[Path]:
     """Remove the temporary files interrupted writes left in the saves, autosave and settings folders.
 
-    Run once as the window opens; never raises (see ``game.saves.clean_stale_temps``).
+    Run once as the window opens; never raises (see ``game.files.saves.clean_stale_temps``).
     """
-    from game import saves
+    from game.files import saves
     from game.ui.settings import config_dir
 
     try:

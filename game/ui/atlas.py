@@ -1,6 +1,6 @@
 """Tile images: the tilesets a Board names, cut into tiles, flipped and rotated as Tiled does, scaled per zoom.
 
-``game.maps`` reads only where the images are (headless); this module loads
+``game.files.maps`` reads only where the images are (headless); this module loads
 them. A board with no tilesets (``Board.open_field``, situations without a
 map) gets generated hex tiles, one per terrain, so it still draws.
 

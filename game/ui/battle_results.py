@@ -140,14 +140,14 @@ class ResultDispatcher:
 
     def pass_idle(self) -> bool:
         """Human fighters with nothing to do in their turn (or whose round their player ended) pass by themselves
-        (``game.turn_idle``): one log line a phase names them all ("Nothing to do in the missiles phase: Ann,
+        (``game.flow.idle``): one log line a phase names them all ("Nothing to do in the missiles phase: Ann,
         Bob pass."); True when any passed (the rest of the result is dispatched, and settles again)."""
         sc = self.scene
         shadow = sc.session.battle.clone(with_log=False)
         result, passed = sc.session.pass_idle()
         if result is None:
             return False
-        from game.turn_idle import idle_lines
+        from game.flow.idle import idle_lines
 
         for line in idle_lines(passed):
             sc.log.add(LogLine(line, "note"))

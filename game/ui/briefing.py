@@ -8,7 +8,7 @@ computer does not move while it is up. F3 (the key table, ``game.ui.keys``)
 shows it again at any time, and the pause menu carries its victory line.
 
 The victory condition is stated from what ends the battle
-(``game.turn_steps``): the ruleset's ``outcome`` (the last side with a
+(``game.flow.steps``): the ruleset's ``outcome`` (the last side with a
 fighter its ``can_fight`` counts; the words for who no longer counts are the
 ruleset's ``out_words``, and its one sentence its ``briefing``: each
 ruleset says them in its own folder) and the scenario's round or turn
@@ -82,7 +82,7 @@ def _scenario_words(battle: Any) -> tuple[str, str]:
     path = getattr(battle, "scenario", None)
     if path and str(path).endswith(".toml"):
         try:
-            from game.userfiles import load_toml
+            from game.files.userfiles import load_toml
 
             data = load_toml(Path(path), limit=1 << 20)
             name = str(data.get("name") or name)

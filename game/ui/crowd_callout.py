@@ -20,8 +20,8 @@ from typing import Any
 
 import pygame
 
+from game.files.names import initial
 from game.hexgrid import Hex
-from game.names import initial
 from game.ui.crowd_plate import grip_sentence
 from game.ui.describe import facing_word
 from game.ui.marks import badges_of

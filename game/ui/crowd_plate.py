@@ -20,8 +20,8 @@ from typing import Any
 
 import pygame
 
+from game.files.names import initial
 from game.hexgrid import Hex
-from game.names import initial
 from game.ui.describe import name_of, ruleset_of
 from game.ui.marks import badges_of
 

@@ -2,7 +2,7 @@
 
 The battle screen plays a lesson like any battle; this panel rides on it
 (``BattleScene.lesson``). Each frame, once the animation of the last action
-has ended, it lets :class:`game.lessons.LessonRun` read the battle's new log
+has ended, it lets :class:`game.teaching.lessons.LessonRun` read the battle's new log
 entries; the card then shows the next prompt, or why the last try did not
 count. When the last step is met the lesson is marked done in the progress
 file (the settings folder) and :class:`LessonDone` opens over the board.
@@ -20,8 +20,8 @@ from typing import Any
 
 import pygame
 
-from game.lessons import PROGRESS_FILE, Lesson, LessonFoe, LessonRun, load_progress, save_progress
-from game.names import shown
+from game.files.names import shown
+from game.teaching.lessons import PROGRESS_FILE, Lesson, LessonFoe, LessonRun, load_progress, save_progress
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap

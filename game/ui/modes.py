@@ -103,7 +103,7 @@ def space_words(scene: Any) -> str:
     text = f"Space: pass {possessive(who, plural=False)} {phase} phase" if who else f"Space: pass the {phase} phase"
     if phase == "choose":  # G3-3: no choice leaves the winner moving last (seen under Xvfb: "Grub waits" said nothing)
         text += " (the other side then moves first)"
-    else:  # the key that passes every later phase of the round too (game.turn_idle, the keys table)
+    else:  # the key that passes every later phase of the round too (game.flow.idle, the keys table)
         text += " \u00b7 End: end this fighter's round"
     return text
 

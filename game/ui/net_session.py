@@ -27,8 +27,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from game.flow.turns import Result, side_ids
 from game.rules.base import Action, Option, Reason
-from game.turns import Result, side_ids
 
 __all__ = ["NetSession", "Arrival", "HostedServer", "NetError", "lan_address", "take_arrivals",
            "leave_battle"]
@@ -279,10 +279,10 @@ class NetSession:
         return result
 
     def pass_idle(self) -> tuple[Result | None, list[Any]]:
-        """This seat's turn with nothing in it but a pass (``game.turn_idle.nothing_to_do``), or of a fighter
+        """This seat's turn with nothing in it but a pass (``game.flow.idle.nothing_to_do``), or of a fighter
         whose round its player ended: the pass goes to the server, one turn at a time (the next is looked at
         when its entry comes back). No log line of its own: the server's entry says who passed."""
-        from game.turn_idle import nothing_to_do
+        from game.flow.idle import nothing_to_do
 
         self.resting = {(f, r) for f, r in self.resting if r >= self.battle.round}
         if not self.is_human_turn():
@@ -378,14 +378,14 @@ class NetSession:
     # -- files --------------------------------------------------------------------------------
     def save(self, path: Any = None, name: str = "save", *, title: str = "") -> Any:
         """A copy of the battle so far, as a local save (the match itself lives on the server)."""
-        from game import saves
+        from game.files import saves
 
         return saves.save_game(self.ctl, path, name=name, scenario=self.scenario, title=title)
 
     def replay(self) -> Any:
         """The battle step by step: once it is over the server has told its seed, and the start carries it (the
         copy's start has none, and its rolls would not replay); before that, one sentence."""
-        from game import saves
+        from game.files import saves
 
         ended = self.client.ended
         if ended is None:

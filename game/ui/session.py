@@ -1,9 +1,9 @@
 """One battle being played at the screen: the turn controller, who sits at each side, the computer players.
 
 No pygame here. The battle scene asks the session what may be done and hands
-it intents; the session passes them to :class:`game.turns.TurnController`
+it intents; the session passes them to :class:`game.flow.turns.TurnController`
 (the only thing that changes the battle) and returns the controller's
-:class:`~game.turns.Result`, whose log entries the scene animates and logs.
+:class:`~game.flow.turns.Result`, whose log entries the scene animates and logs.
 
 Computer sides: :meth:`Session.poll_computer` starts an
 :class:`game.ai.Opponent` in its worker thread when a computer seat is to
@@ -31,8 +31,8 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from game.flow.turns import Result, TurnController, TurnSettings, side_ids
 from game.rules.base import Action, Option, Reason
-from game.turns import Result, TurnController, TurnSettings, side_ids
 
 __all__ = ["Session", "SessionError", "new_session", "load_session", "describe_seat"]
 
@@ -64,7 +64,7 @@ class Session:
         self.last_decision: Any = None
         self.ai_problem: str | None = None
         #: (fighter id, round) whose player ended the fighter's round (End / Shift+Space): its turns left in
-        #: that round pass by themselves (``game.turn_idle``)
+        #: that round pass by themselves (``game.flow.idle``)
         self.resting: set[tuple[str, int]] = set()
 
     # -- what is going on ---------------------------------------------------------------------
@@ -168,8 +168,8 @@ class Session:
 
     def pass_idle(self) -> tuple[Result | None, list[Any]]:
         """Pass the human fighters' turns with nothing in them, and those of fighters whose round their player
-        ended (``game.turn_idle.pass_idle``); the computer's turns are never passed here."""
-        from game.turn_idle import pass_idle
+        ended (``game.flow.idle.pass_idle``); the computer's turns are never passed here."""
+        from game.flow.idle import pass_idle
 
         self.resting = {(f, r) for f, r in self.resting if r >= self.battle.round}
         return pass_idle(self.ctl, self.resting)
@@ -291,12 +291,12 @@ class Session:
     # -- files --------------------------------------------------------------------------------
     def save(self, path: Path | str | None = None, name: str = "save", *, title: str = "") -> Path:
         """Save atomically; ``title`` is the name the player typed (shown by the load screen)."""
-        from game import saves
+        from game.files import saves
 
         return saves.save_game(self.ctl, path, name=name, scenario=self.scenario, title=title)
 
     def replay(self) -> Any:
-        from game import saves
+        from game.files import saves
 
         return saves.Replay.from_controller(self.ctl)
 
@@ -309,7 +309,7 @@ def _can_ask(action: Action) -> bool:
 
 
 def _settings(autosave: bool) -> TurnSettings:
-    from game import saves
+    from game.files import saves
 
     return TurnSettings(autosave_dir=saves.autosave_dir() if autosave else None, allow_undo_after_dice=True)
 
@@ -320,7 +320,7 @@ def new_session(battle_or_path: Any, *, ruleset: str | None = None, seat: dict[s
     scenario: str | None = None
     battle = battle_or_path
     if isinstance(battle_or_path, str | Path):
-        from game.maps import load_scenario
+        from game.files.maps import load_scenario
 
         scenario = str(battle_or_path)
         try:
@@ -339,7 +339,7 @@ def new_session(battle_or_path: Any, *, ruleset: str | None = None, seat: dict[s
 
 def load_session(path: Path | str, *, dice: str | None = None, autosave: bool = True, **kw: Any) -> Session:
     """A saved battle, re-played and checked; ``SessionError`` with the save's sentence when it is bad."""
-    from game import saves
+    from game.files import saves
 
     try:
         # the header first: loading an autosave writes a new one and may rotate the loaded file away

@@ -161,12 +161,12 @@ def settings_from_dict(data: Any, where: str = "settings") -> tuple[Settings, st
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a sentence naming the file if it had to be (partly) ignored.
 
-    Never raises. The file is read through :mod:`game.userfiles`, so a folder
+    Never raises. The file is read through :mod:`game.files.userfiles`, so a folder
     or a named pipe in its place, bytes that are not UTF-8, nesting too deep,
     NaN, infinities and numbers too large each give the defaults and one
     sentence; a missing file gives the defaults and no sentence.
     """
-    from game.userfiles import UserFileError, load_json
+    from game.files.userfiles import UserFileError, load_json
 
     path = path or settings_path()
     try:
@@ -188,7 +188,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     rename), so a full disk or a read-only folder leaves the old file as it
     was, and a temporary left by a crash is cleaned when the game starts.
     """
-    from game.saves import write_atomic
+    from game.files.saves import write_atomic
 
     path = path or settings_path()
     data = json.dumps(settings.to_dict(), indent=2).encode("utf-8")

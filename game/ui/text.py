@@ -2,7 +2,7 @@
 
 Every font the UI measures or draws with comes from :meth:`TextCache.font`, a :class:`SafeFont`: a name
 from a hostile file (a zero-width space alone, a NUL, a bidirectional override, a file name that is not
-UTF-8, 10,000 characters) is drawn as :func:`game.names.shown` makes it (escaped, cut), and anything
+UTF-8, 10,000 characters) is drawn as :func:`game.files.names.shown` makes it (escaped, cut), and anything
 pygame still refuses draws as nothing instead of closing the game.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.names import shown
+from game.files.names import shown
 
 __all__ = ["TextCache", "SafeFont", "drawable", "label_surface", "wrap", "fit_text"]
 
@@ -22,7 +22,7 @@ MAX_WRAPPED = 20_000
 
 
 def drawable(text: object, limit: int = MAX_DRAWN) -> str:
-    """What the fonts draw of ``text``: :func:`game.names.shown` (escaped where it cannot be shown, cut)."""
+    """What the fonts draw of ``text``: :func:`game.files.names.shown` (escaped where it cannot be shown, cut)."""
     return shown(text, limit)
 
 

@@ -1,7 +1,7 @@
 """A small picture of a saved board for the load screen: terrain colours and a dot per fighter.
 
 Rendered on demand from a save's header (its ``initial`` board and its
-``snapshot`` fighters, see :func:`game.saves.read_header`), so no image file
+``snapshot`` fighters, see :func:`game.files.saves.read_header`), so no image file
 sits beside the save to go missing, go stale or be swapped for something
 hostile. Anything odd in the data gives :func:`placeholder` instead: a
 thumbnail never stops the list.

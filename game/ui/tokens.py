@@ -31,8 +31,8 @@ from typing import Any
 
 import pygame
 
+from game.files.names import initial
 from game.hexgrid import Hex
-from game.names import initial
 from game.rules.base import Ruleset
 from game.ui.camera import Camera
 from game.ui.crowd_plate import draw_plates

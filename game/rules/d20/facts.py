@@ -68,6 +68,6 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "frightened": ("FEAR", (250, 200, 60)),
 }
 
-#: what d20's own conditions cost their side in the review of a lost battle (game.review)
+#: what d20's own conditions cost their side in the review of a lost battle (game.teaching.review)
 CONDITION_WEIGHTS: dict[str, float] = {"knocked_out": 8.0, "paralyzed": 6.0, "bound": 4.0, "maimed": 3.0,
                                        "frightened": 2.0, "fled": 2.0, "silenced": 1.0, "exhausted": 1.0}

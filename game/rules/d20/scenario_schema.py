@@ -1,5 +1,5 @@
 """What a d20 scenario may say beyond the common fields: its encounter options and its fighters' traits,
-each with the only type the d20 rules can use (declared on ``D20Ruleset``; ``game.scenarios`` checks them).
+each with the only type the d20 rules can use (declared on ``D20Ruleset``; ``game.files.scenarios`` checks them).
 
 Plain data, no pygame: adding or changing a d20 option or trait is an edit here and in the rule that reads it.
 """
@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from game.scenario_types import MAX_ITEMS, MAX_ROUNDS, MAX_SCORE, MAX_SIDES, Flag, Name, Small
+from game.files.scenario_types import MAX_ITEMS, MAX_ROUNDS, MAX_SCORE, MAX_SIDES, Flag, Name, Small
 
 __all__ = ["Reaction", "OPTIONS", "SIDE_OPTIONS", "TRAIT_TYPES", "FIGHTER_TRAITS", "ZERO_STATS"]
 

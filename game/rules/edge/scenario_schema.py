@@ -1,5 +1,5 @@
 """What an edge scenario may say beyond the common fields: its house-rule switches and its fighters'
-traits, each with the only type the edge rules can use (declared on ``EdgeRuleset``; ``game.scenarios``
+traits, each with the only type the edge rules can use (declared on ``EdgeRuleset``; ``game.files.scenarios``
 checks them). No pygame.
 """
 
@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from game.files.scenario_types import MAX_ARMS, Name
 from game.rules.edge.stats import OPTIONS as _SWITCHES
-from game.scenario_types import MAX_ARMS, Name
 
 __all__ = ["OPTIONS", "TRAIT_TYPES"]
 

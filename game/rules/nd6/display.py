@@ -78,7 +78,7 @@ CONDITION_BADGES: dict[str, tuple[str, tuple[int, int, int]]] = {
     "tear_gassed": ("GAS", (200, 220, 120)),
 }
 
-#: what nd6's own conditions cost their side in the review of a lost battle (game.review)
+#: what nd6's own conditions cost their side in the review of a lost battle (game.teaching.review)
 CONDITION_WEIGHTS: dict[str, float] = {"subdued": 4.0, "on_fire_whole": 3.0, "on_fire_half": 2.0, "on_fire_limb": 1.0,
                                        "tear_gassed": 1.0, "cornered": 1.0}
 

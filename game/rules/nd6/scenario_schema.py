@@ -1,6 +1,6 @@
 """What an nd6 scenario may say beyond the common fields, each with the only type the nd6 rules can use.
 
-Declared on ``Nd6Ruleset`` (``game.scenarios`` checks them as strictly as its own fields).
+Declared on ``Nd6Ruleset`` (``game.files.scenarios`` checks them as strictly as its own fields).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from game.scenario_types import MAX_ITEMS, Name
+from game.files.scenario_types import MAX_ITEMS, Name
 
 __all__ = ["OPTIONS", "SIDE_OPTIONS", "TRAIT_TYPES", "FIGHTER_TRAITS", "ZERO_STATS"]
 

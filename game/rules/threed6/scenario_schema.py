@@ -1,5 +1,5 @@
 """What a 3d6 scenario may say beyond the common fields: its fighters' traits, each with the only type the
-3d6 rules can use (declared on ``ThreeD6Lite``, inherited by ``3d6-full``; ``game.scenarios`` checks them).
+3d6 rules can use (declared on ``ThreeD6Lite``, inherited by ``3d6-full``; ``game.files.scenarios`` checks them).
 
 A trait not listed is a switch (a boolean trait a fighter readies, S0-OPT-5) or a plain value. No pygame.
 """
@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from game.scenario_types import MAX_DR, Flag
+from game.files.scenario_types import MAX_DR, Flag
 
 __all__ = ["TRAIT_TYPES"]
 

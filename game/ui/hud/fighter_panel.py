@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.names import initial
+from game.files.names import initial
 from game.ui.describe import FACING_WORDS, name_of, ruleset_of, stat_text
 from game.ui.hud.widgets import bar, side_icon
 from game.ui.marks import arc_legend, badge_for

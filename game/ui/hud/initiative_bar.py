@@ -23,7 +23,7 @@ from typing import Any
 
 import pygame
 
-from game.names import initial
+from game.files.names import initial
 from game.ui.hud.widgets import side_icon, tick
 from game.ui.palette import Palette
 from game.ui.text import TextCache, fit_text, wrap

@@ -1,5 +1,5 @@
-"""What each button and drop-down of the lab does: one function per verb, each a call into ``game.lab`` or
-``game.lab_trial``, a refusal said in one sentence (the scene's ``say``) and nothing changed by it.
+"""What each button and drop-down of the lab does: one function per verb, each a call into ``game.teaching.lab`` or
+``game.teaching.lab_trial``, a refusal said in one sentence (the scene's ``say``) and nothing changed by it.
 
 Kept apart from :mod:`game.ui.lab.scene` (the layout and the drawing) so each stays short.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.lab import LabError, LabSituation, from_scenario
-from game.lab_trial import SCRIPT, compare, parse_faces, play_action
+from game.teaching.lab import LabError, LabSituation, from_scenario
+from game.teaching.lab_trial import SCRIPT, compare, parse_faces, play_action
 from game.ui.lab.leave import mark_saved
 from game.ui.lab.pages import hands_number
 
@@ -39,7 +39,7 @@ def _health(scene: Any, field: str, by: int) -> None:
 def _number(scene: Any, group: str, by: int) -> None:
     """A stat or skill one up or down: a skill had-or-not (largest known value 1) stays 0 or 1, a skill at 0
     is taken off the fighter; a stat stops at 0 (the set-up's own check refuses what the ruleset cannot take)."""
-    from game.lab import known_names
+    from game.teaching.lab import known_names
 
     key = scene.picked.get(group, "").rsplit(" ", 1)[0]
     if not key or key == "-":
@@ -59,7 +59,7 @@ def _number(scene: Any, group: str, by: int) -> None:
 
 def _carry(scene: Any) -> None:
     """Wear the picked item (armour, gear) or hang it on the belt; again takes it off."""
-    from game.situation import is_worn
+    from game.files.situation import is_worn
 
     item = scene.picked.get("item", "")
     if item.startswith("("):

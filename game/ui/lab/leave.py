@@ -2,7 +2,7 @@
 Stay. Esc in the lab closes the innermost thing (an open drop-down, the split view, then this question); a set-up
 a player built is never lost to one key press.
 
-"Not saved" is the set-up's file text (:meth:`game.lab.LabSituation.text`) against the text it had when the lab
+"Not saved" is the set-up's file text (:meth:`game.teaching.lab.LabSituation.text`) against the text it had when the lab
 opened it, loaded it, started it anew or last saved it (``LabScene.saved_text``).
 """
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.explain import odds_line
-from game.lab_trial import Comparison, Trial
+from game.teaching.explain import odds_line
+from game.teaching.lab_trial import Comparison, Trial
 
 __all__ = ["hands_words", "hands_number", "fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line", "script_lines"]
 

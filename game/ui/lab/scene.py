@@ -17,8 +17,8 @@ play again with the same dice, or compare it under another ruleset (the
 split view: both resolutions aligned, the differences and the assumed
 values named). Each rule ID in the step pane opens the rules help there.
 
-The words come from ``game.explain`` (through ``game.lab_trial``), the
-edits from ``game.lab``: this module only lays them out and routes clicks.
+The words come from ``game.teaching.explain`` (through ``game.teaching.lab_trial``), the
+edits from ``game.teaching.lab``: this module only lays them out and routes clicks.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ import pygame
 import pygame_gui
 
 from game.hexgrid import Hex
-from game.lab import LabError, LabSituation, from_scenario, known_names
-from game.lab_trial import Comparison, Trial, legal_choices, script
+from game.teaching.lab import LabError, LabSituation, from_scenario, known_names
+from game.teaching.lab_trial import Comparison, Trial, legal_choices, script
 from game.ui.board_panel import press_then_click
 from game.ui.board_scene import BoardScene
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
@@ -81,7 +81,7 @@ def default_start() -> Path:
 
 def lab_folder() -> Path:
     """Where the lab saves by default: ``situations`` in the game's data folder."""
-    from game.saves import data_dir
+    from game.files.saves import data_dir
 
     return data_dir() / "situations"
 
@@ -106,7 +106,7 @@ class _HelpBelow:
 
 
 class LabScene(LabDrawing, GuiScene):
-    """The lab: a :class:`~game.lab.LabSituation` shown and edited, one :class:`~game.lab_trial.Trial` played."""
+    """The lab: a :class:`~game.teaching.lab.LabSituation` shown and edited, one :class:`~game.teaching.lab_trial.Trial` played."""
 
     title = "Situation lab"
 
@@ -278,7 +278,7 @@ class LabScene(LabDrawing, GuiScene):
 
     def _grip_row(self, x: int, y: int, w: int) -> int:
         """Where, what kind, how many hands; then ``Grip…`` and a click on the one held, or ``Let go``."""
-        from game.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
+        from game.files.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
 
         rs = self.lab.ruleset
         tail = 2 * 55 + GAP  # the two short buttons, a place's short name; the kind and the hands share the

@@ -144,7 +144,7 @@ class GuiScene(Scene):
 
     def say(self, text: str, tone: str = "neutral") -> None:
         """Show one sentence at the foot of the screen, on one line (a file name's newline escaped)."""
-        from game.userfiles import one_line
+        from game.files.userfiles import one_line
 
         pal = self.pal
         self.message = (one_line(text), {"failure": pal.failure, "success": pal.success}.get(tone, pal.neutral))
@@ -154,7 +154,7 @@ class GuiScene(Scene):
 
         Both battle menus (new battle, network) fill their side lists from the chosen file; a broken
         file must leave a message on screen, never a traceback."""
-        from game.maps import load_scenario
+        from game.files.maps import load_scenario
 
         if scenario is None:
             return None

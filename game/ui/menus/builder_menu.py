@@ -108,7 +108,7 @@ class BuilderScene(GuiScene):
 
     def preview_path(self) -> Path:
         """Where the scenario would be saved (the loader's messages name it)."""
-        from game.save_slots import slot_file_name
+        from game.files.save_slots import slot_file_name
 
         return user_scenarios_dir() / f"{slot_file_name(self.setup.name or 'My battle')}.toml"
 
@@ -392,7 +392,7 @@ class BuilderScene(GuiScene):
 
     def save(self) -> Path | None:
         """The scenario into the player's folder; its path, or None with the reason said."""
-        from game.userfiles import UserFileError
+        from game.files.userfiles import UserFileError
 
         if not self.take_fields():
             return None

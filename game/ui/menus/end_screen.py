@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.names import initial
+from game.files.names import initial
 from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.hud.widgets import side_icon

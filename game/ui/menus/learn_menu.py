@@ -1,6 +1,6 @@
 """Learn (issue 18): the guided lessons, one column per ruleset, each lesson ticked once finished.
 
-The lessons are the data files in ``maps/lessons/`` (``game.lessons``); the
+The lessons are the data files in ``maps/lessons/`` (``game.teaching.lessons``); the
 ticks come from the progress file in the settings folder. A lesson file that
 cannot be read is listed greyed under the columns with its reason (the file,
 the field at fault and what is wrong) and cannot be opened; the rest still
@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.lessons import LESSONS_DIR, Lesson, load_lessons, load_progress
+from game.teaching.lessons import LESSONS_DIR, Lesson, load_lessons, load_progress
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 from game.ui.text import fit_text

@@ -2,7 +2,7 @@
 
 Each save shows its name (as typed), the scenario, the ruleset, the round,
 the date and a thumbnail of the board. The list reads each file's header
-only (:func:`game.save_slots.list_saves`: no replay), so a folder of long
+only (:func:`game.files.save_slots.list_saves`: no replay), so a folder of long
 battles opens at once; the full check runs when the player loads one. The
 autosaves sit under one heading, collapsed, newest first. A bad file is
 listed greyed with its one sentence and never stops the screen; loading one
@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.names import shown
-from game.save_slots import SaveEntry, list_saves
+from game.files.names import shown
+from game.files.save_slots import SaveEntry, list_saves
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 from game.ui.text import fit_text, wrap

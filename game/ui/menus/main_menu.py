@@ -17,8 +17,8 @@ def continue_tip(latest: Any) -> str:
     """What Continue carries on: the newest autosave of whichever battle, named as the load screen names it."""
     if latest is None:
         return "No autosave yet."
-    from game import saves
-    from game.save_slots import SaveEntry, default_title
+    from game.files import saves
+    from game.files.save_slots import SaveEntry, default_title
 
     try:
         head = saves.read_header(latest)
@@ -41,7 +41,7 @@ class MainMenu(GuiScene):
         return False  # buttons over a still picture: hovering and clicking are events
 
     def build(self) -> None:
-        from game import saves
+        from game.files import saves
 
         w, h = self.size
         bw = min(460, w - 40)
@@ -97,7 +97,7 @@ class MainMenu(GuiScene):
 
             return Transition("push", NewBattleMenu(self.app))
         if name == "continue":
-            from game import saves
+            from game.files import saves
             from game.ui.session import SessionError, load_session
 
             path = saves.latest_autosave()
@@ -131,7 +131,7 @@ class MainMenu(GuiScene):
 
     def lab(self) -> Transition | None:
         """The situation lab (issue 18), on the arena's fighters; a set-up that will not build is said here."""
-        from game.lab import LabError
+        from game.teaching.lab import LabError
         from game.ui.lab.scene import LabScene
 
         try:

@@ -245,7 +245,7 @@ class NetworkMenu(GuiScene):
         return None
 
     def _host(self) -> tuple[str, int, str]:
-        from game.maps import load_scenario
+        from game.files.maps import load_scenario
         from game.ui.net_session import HostedServer, NetError, lan_address
 
         if self.scenario is None:
@@ -309,7 +309,7 @@ class NetworkMenu(GuiScene):
         self.client = self.hosted = None  # the battle owns them now
         self.welcomed = False
         session.shared = shared
-        from game.names import shown
+        from game.files.names import shown
 
         pygame.display.set_caption(shown(f"{self.app.title} - {session.battle.board.name} (network)"))  # no NUL
         scene = BattleScene(self.app, session)

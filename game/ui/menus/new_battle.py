@@ -27,8 +27,8 @@ def scenario_titles(paths: list[Any]) -> dict[str, Any]:
     """Each scenario by the name its file gives (what the briefing calls it: "Brawl at the Broken Flagon"),
     never its file's stem ("tavern_edge"); a file that gives none, or cannot be read, by its stem in words
     ("tavern edge"); two of one name told apart by a number. Title -> path, in the files' order."""
-    from game.names import name_problem, shown
-    from game.userfiles import UserFileError, load_toml
+    from game.files.names import name_problem, shown
+    from game.files.userfiles import UserFileError, load_toml
 
     out: dict[str, Any] = {}
     for p in paths:

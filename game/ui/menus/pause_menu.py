@@ -86,7 +86,7 @@ class PauseMenu(GuiScene):
 
             return Transition("push", KeysHelp(self.app, self.battle_scene))
         if name == "lab":  # issue 18: the battle as it stands, to try a choice on; the battle is not changed
-            from game.lab import LabError, from_battle
+            from game.teaching.lab import LabError, from_battle
             from game.ui.lab.scene import LabScene
 
             try:

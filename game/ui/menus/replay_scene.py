@@ -8,7 +8,7 @@ speed (0.5x to 4x) beside it. The log shows what has happened up
 to the current action; rolls open their breakdown as in a battle.
 
 A save is checked exactly as Load checks it before it is shown
-(:meth:`game.saves.Replay.from_save`: the whole log re-played, compared
+(:meth:`game.files.saves.Replay.from_save`: the whole log re-played, compared
 with the snapshot and the hash), so a save that diverges is refused in the
 menu with one sentence. Stepping never raises: should a step fail all the
 same, the replay stays where it was, stops playing and says why on screen.
@@ -111,9 +111,9 @@ class ReplayScene(Scene):
 
     @classmethod
     def from_file(cls, app: Any, path: Path | str) -> ReplayScene:
-        """The replay of a save checked as Load checks it; :class:`~game.saves.SaveError` (one sentence naming
+        """The replay of a save checked as Load checks it; :class:`~game.files.saves.SaveError` (one sentence naming
         the file) for a save that does not replay to the battle it holds, or one that cannot be shown."""
-        from game import saves
+        from game.files import saves
 
         replay = saves.Replay.from_save(path)
         try:
@@ -158,7 +158,7 @@ class ReplayScene(Scene):
     # -- stepping ---------------------------------------------------------------------------
     def _failed(self, exc: Exception) -> None:
         """A step that did not replay: stop playing, show the last good position and say why."""
-        from game.saves import SaveError
+        from game.files.saves import SaveError
 
         self.auto = False
         self.player.finish()

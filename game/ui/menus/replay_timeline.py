@@ -1,7 +1,7 @@
 """The replay's timeline: a bar along the bottom with a mark per round and a handle at the current action.
 
 Click or drag on the bar to jump to that action (the scene replays the battle up to it through
-:meth:`game.saves.Replay.goto`, as Home, End and Left do); play/pause and the speed buttons (0.5x to 4x) sit at
+:meth:`game.files.saves.Replay.goto`, as Home, End and Left do); play/pause and the speed buttons (0.5x to 4x) sit at
 its left. Drawn with pygame, not pygame-gui, like the rest of the replay screen; :meth:`handle` answers what
 the player asked for and the scene does it, so this part knows nothing of replays beyond the rounds it is
 given.

@@ -1,6 +1,6 @@
 """What happened (issue 18): after a lost battle, the three rolls that decided it, each with its odds.
 
-Opened from the end screen. The rolls are found by :func:`game.review.deciding_rolls` (a re-play of the
+Opened from the end screen. The rolls are found by :func:`game.teaching.review.deciding_rolls` (a re-play of the
 battle's log, the ruleset's exact odds on the battle just before each action); each is drawn as a card:
 the action in words, a bar of the chance it had with a mark where the dice fell on the right side of it
 or not, what it did to the losing side, and the rules its rolls cite.
@@ -47,7 +47,7 @@ class ReviewScreen(GuiScene):
         self._find()
 
     def _find(self) -> None:
-        from game.review import deciding_rolls
+        from game.teaching.review import deciding_rolls
         from game.ui.describe import intent_words
 
         ctl = self.battle_scene.session.ctl
@@ -81,7 +81,7 @@ class ReviewScreen(GuiScene):
 
     def card_lines(self, d: Any) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         """One roll's card before wrapping: (text, size, colour, bold)."""
-        from game.review import review_lines
+        from game.teaching.review import review_lines
 
         head, odds, did = review_lines(d)
         pal = self.pal

@@ -1,7 +1,7 @@
 """Save under a name (Ctrl+S, or the pause menu's Save): a name is offered, saving over one asks first.
 
 The name is kept as typed (the save's ``title``); the file is that name made
-safe for the file system (:func:`game.save_slots.slot_file_name`), so
+safe for the file system (:func:`game.files.save_slots.slot_file_name`), so
 ``../x`` or ``con`` can never write outside the saves folder or trip Windows.
 No file-system path is shown to the player: "Saved as “The Sand Pit, round 7”."
 """
@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.save_slots import MAX_TITLE, default_title, slot_path
+from game.files.save_slots import MAX_TITLE, default_title, slot_path
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
@@ -24,7 +24,7 @@ __all__ = ["SaveDialog"]
 
 def _title_of(path: Path, typed: str) -> str:
     """The name an existing save was given (as typed then), else the name typed now."""
-    from game.saves import SaveError, read_header
+    from game.files.saves import SaveError, read_header
 
     try:
         return read_header(path).title or typed

@@ -77,7 +77,7 @@ class ScenarioCard:
     def battle(self, path: Any) -> Any:
         """The scenario's battle as its file sets it up, or the sentence why it cannot be read (kept)."""
         if path not in self._battles:
-            from game.maps import load_scenario
+            from game.files.maps import load_scenario
 
             try:
                 self._battles[path] = load_scenario(path)

@@ -1,10 +1,10 @@
 """Scenarios (.toml) -> :class:`~game.model.Battle`: a map, a ruleset, sides and fighters, every value checked.
 
-The file is read through :mod:`game.userfiles`, its shape and every number's range checked by the msgspec
+The file is read through :mod:`game.files.userfiles`, its shape and every number's range checked by the msgspec
 schema here, then what only the map and the ruleset can say: hexes, zones and spots, items, hands, and the
 traits and options each ruleset declares (``Ruleset.trait_types``, ``Ruleset.options``: its folder's
 ``scenario_schema.py``). Anything refused is one :class:`ScenarioError` (or, for its map, ``MapError``)
-sentence naming the file and the field. ``game.maps`` is the public face. No pygame.
+sentence naming the file and the field. ``game.files.maps`` is the public face. No pygame.
 """
 
 from __future__ import annotations
@@ -17,10 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, get_args, g
 
 import msgspec
 
-from game.hexgrid import DIRECTIONS, FractionalHex, Hex, hex_distance, hex_round
-from game.model import POSTURES, Battle, Board, Fighter, RngState, Side
-from game.names import name_problem
-from game.scenario_types import (
+from game.files.names import name_problem
+from game.files.scenario_types import (
     MAX_ARMS,
     MAX_DR,
     MAX_ITEMS,
@@ -31,9 +29,11 @@ from game.scenario_types import (
     Rounds,
     Score,
 )
+from game.files.userfiles import UserFileError, load_toml
+from game.hexgrid import DIRECTIONS, FractionalHex, Hex, hex_distance, hex_round
+from game.model import POSTURES, Battle, Board, Fighter, RngState, Side
 from game.tiled.reader import load_map
 from game.tiled.safe_xml import MAX_CELLS_A_SIDE, MapError, _one_line
-from game.userfiles import UserFileError, load_toml
 from game.wording import DEFAULT_PRONOUN, pronoun_problem
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class ScenarioError(ValueError):
 #: Bounds of a scenario's numbers. Each is far beyond what any ruleset's fighter uses (3d6 attributes
 #: run 1-20ish, d20 abilities 3-18, edge pools 1-6), yet small enough that no sum or product the
 #: rules make of them leaves a machine integer or turns a loop over them into a hang.
-#: (The bounds a ruleset's own fields use too live in ``game.scenario_types``.)
+#: (The bounds a ruleset's own fields use too live in ``game.files.scenario_types``.)
 MAX_WEIGHT = 100_000.0  # pounds: a dragon
 MAX_FIGHTERS = 100
 MAX_TEXT = 4000  # a description
@@ -283,7 +283,7 @@ class _Checker:
 def load_scenario(path: str | Path) -> Battle:
     """Read a scenario .toml (and its map) into a :class:`Battle`, or raise :class:`ScenarioError`.
 
-    The file is read through :func:`game.userfiles.load_toml` (not UTF-8, too
+    The file is read through :func:`game.files.userfiles.load_toml` (not UTF-8, too
     deep, NaN, infinity and 64-bit overflow refused), its shape and every
     number's range checked by the msgspec schema above (``_ScenarioSpec``),
     then what only the map and the ruleset can say: hexes, zones and spots,
@@ -301,7 +301,7 @@ def load_scenario(path: str | Path) -> Battle:
 
 
 def scenario_from_data(data: Any, path: str | Path) -> Battle:
-    """A scenario already read as a table (a lesson's ``[scenario]``, ``game.lessons``), checked exactly as
+    """A scenario already read as a table (a lesson's ``[scenario]``, ``game.teaching.lessons``), checked exactly as
     :func:`load_scenario` checks a file; ``path`` names it in every message and its folder holds the map."""
     path = Path(path)
     ck = _Checker(path)
@@ -326,7 +326,7 @@ def scenario_from_data(data: Any, path: str | Path) -> Battle:
 
 
 def _check_names(spec: _ScenarioSpec, fail: Any) -> None:
-    """Every name and id the screen shows (:func:`game.names.name_problem`: no NUL, control or bidi
+    """Every name and id the screen shows (:func:`game.files.names.name_problem`: no NUL, control or bidi
     character, something visible); a name left empty takes its id's, an id may not be empty."""
     named: list[tuple[str, str, bool]] = [("name", spec.name, True)]
     if spec.ruleset is not None:

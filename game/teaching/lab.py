@@ -14,7 +14,7 @@ Every edit is checked the way ``clinch resolve`` checks a file (parse, then
 build the battle): a bad one raises :class:`LabError` with the same one
 sentence (file, field, what was wrong) and leaves the set-up as it was.
 The actions and dice of a file are its script: they are kept and saved, and
-checked only when played (``game.lab_trial``), so an edit that makes a
+checked only when played (``game.teaching.lab_trial``), so an edit that makes a
 scripted action illegal is still allowed.
 
 Headless: no pygame (the window is ``game/ui/lab``).
@@ -32,10 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from game.hexgrid import Hex
-from game.model import POSTURES, Battle
-from game.rules.base import Ruleset, find_ruleset
-from game.situation import (
+from game.files.situation import (
     MAX_SITUATION_BYTES,
     Situation,
     SituationError,
@@ -43,7 +40,10 @@ from game.situation import (
     fighter_to_spec,
     parse_situation,
 )
-from game.userfiles import UserFileError, decode_json, read_bytes
+from game.files.userfiles import UserFileError, decode_json, read_bytes
+from game.hexgrid import Hex
+from game.model import POSTURES, Battle
+from game.rules.base import Ruleset, find_ruleset
 
 __all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "from_battle", "FIGHTER_KEYS",
            "known_names"]
@@ -51,7 +51,7 @@ __all__ = ["LabError", "LabSituation", "normalise", "dumps", "from_scenario", "f
 #: how many edits the lab can undo
 UNDO_DEPTH = 200
 #: the scenarios the lab learns a ruleset's stat and skill names from
-MAPS = Path(__file__).resolve().parent.parent / "maps"
+MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 #: the order fields of a new fighter are written in (SITUATION-FORMAT.md's own order)
 FIGHTER_KEYS = ("id", "side", "hex", "facing", "posture", "stats", "skills", "size", "arms", "hands", "hp", "fp",
@@ -101,7 +101,7 @@ class LabSituation:
     #: the folder a relative ``map`` path is read from (the file's folder)
     base_dir: Path = field(default_factory=Path.cwd)
     path: Path | None = None
-    #: what the last translation to another ruleset assumed (game.translate), for the lab to show
+    #: what the last translation to another ruleset assumed (game.teaching.translate), for the lab to show
     assumptions: list[str] = field(default_factory=list)
     _situation: Situation | None = field(default=None, repr=False)
     #: the file's object before each edit, the latest last (:meth:`undo`); at most :data:`UNDO_DEPTH`
@@ -351,12 +351,12 @@ class LabSituation:
         self.edit(lambda d: d.__setitem__("map", where))
 
     def set_ruleset(self, ruleset_id: str) -> list[str]:
-        """Carry the set-up over to another ruleset (``game.translate``): stats, skills, items, grips.
+        """Carry the set-up over to another ruleset (``game.teaching.translate``): stats, skills, items, grips.
 
         Returns the values the translation assumed (also kept in :attr:`assumptions`); the script
         (actions, dice) is dropped, since its action types belong to the old ruleset.
         """
-        from game.translate import translate
+        from game.teaching.translate import translate
 
         try:
             new, assumed = translate(copy.deepcopy(self.data), ruleset_id)
@@ -387,7 +387,7 @@ def from_battle(battle: Battle, *, base_dir: Path | str | None = None) -> LabSit
 
     The battle is not changed (everything is copied into the situation's own shape).
     """
-    from game.situation import effect_to_spec, grapple_to_spec
+    from game.files.situation import effect_to_spec, grapple_to_spec
 
     ruleset = find_ruleset(battle.ruleset)
     board_path = getattr(battle.board, "path", None)
@@ -406,7 +406,7 @@ def from_battle(battle: Battle, *, base_dir: Path | str | None = None) -> LabSit
 
 def from_scenario(scenario: str | Path) -> LabSituation:
     """A set-up from a scenario file (``maps/*.toml``): its map, its ruleset, its fighters where they start."""
-    from game.maps import load_scenario
+    from game.files.maps import load_scenario
 
     try:
         battle = load_scenario(scenario)

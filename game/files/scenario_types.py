@@ -1,7 +1,7 @@
 """Bounded msgspec types for what a scenario file gives a ruleset: the pieces its declared trait and option
 tables (:attr:`game.rules.base.Ruleset.trait_types`, :attr:`~game.rules.base.Ruleset.options`) are built from.
 
-The scenario loader (``game.scenarios``) checks every value of a scenario against these before a rule
+The scenario loader (``game.files.scenarios``) checks every value of a scenario against these before a rule
 reads it; the rulesets build their own fields from them (``game/rules/*/scenario_schema.py``). They live
 outside ``game.rules`` so that reading a map or a scenario does not import every ruleset. Each bound
 is far beyond what any ruleset's fighter uses (3d6 attributes run 1-20ish, d20 abilities 3-18, edge pools

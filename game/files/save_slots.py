@@ -6,7 +6,7 @@ could trip on replaced (no path separators, no ``..``, no control characters,
 no Windows device names, bounded length), and the name as typed travels in the
 save's ``title`` so the load screen shows it unchanged.
 
-Listing reads each file's header only (:func:`game.saves.read_header`: no log
+Listing reads each file's header only (:func:`game.files.saves.read_header`: no log
 decoded, no replay): a folder of long battles lists at once, and a bad file is
 an entry with its one-sentence reason instead of an exception. The full check
 runs when the player loads one.
@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import saves
+from game.files import saves
 
 __all__ = ["MAX_TITLE", "SaveEntry", "slot_file_name", "slot_path", "default_title", "list_saves", "when_saved"]
 
@@ -172,7 +172,7 @@ def list_saves() -> tuple[list[SaveEntry], list[SaveEntry]]:
 
 
 def _autosave_order(entry: SaveEntry) -> tuple[float, int, str]:
-    """Autosaves newest first by the time and turn they hold (``game.saves.autosave_files``: never by a
+    """Autosaves newest first by the time and turn they hold (``game.files.saves.autosave_files``: never by a
     counter in the name or a file's mtime); a file that does not read goes last."""
     h = entry.header
     if h is None:

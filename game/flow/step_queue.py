@@ -1,6 +1,6 @@
 """The turn controller's queue of steps and how one step runs: its dice, its play, its log entry.
 
-:class:`StepQueue` runs the steps of ``game.turn_steps`` until the controller
+:class:`StepQueue` runs the steps of ``game.flow.steps`` until the controller
 waits for an intent, needs the player's dice, or the player's choice. For one
 step (:meth:`StepQueue.step`): the dice source gives its dice; the step plays
 on a clean copy of the battle whenever it may pause (manual dice, an intent
@@ -8,7 +8,7 @@ that asks), so a pause leaves the battle untouched and the step runs again
 from the start with the faces given so far; then the copy is taken over, the
 source is told, and the log entry is written (a replay checks it against the
 saved one). When the battle is over the queue becomes any pending end of
-phase, then :class:`~game.turn_steps.BattleEnd`. Nothing here imports pygame.
+phase, then :class:`~game.flow.steps.BattleEnd`. Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.dice import DiceError, DiceNeeded, DiceRequest, ManualDice, SeededDice
+from game.flow.sources import LogReplay, PrefixedDice, ReplayDiverged, SeededSource
+from game.flow.steps import BattleEnd, EndPhase, IntentStep, log_entry, policy_step
+from game.flow.undo import assign_battle
 from game.rules.base import ChoiceNeeded
-from game.turn_sources import LogReplay, PrefixedDice, ReplayDiverged, SeededSource
-from game.turn_steps import BattleEnd, EndPhase, IntentStep, log_entry, policy_step
-from game.undo import assign_battle
 
 if TYPE_CHECKING:
+    from game.flow.sources import StepSource
+    from game.flow.steps import Step, TurnFlow
     from game.model import Battle
-    from game.turn_sources import StepSource
-    from game.turn_steps import Step, TurnFlow
 
 __all__ = ["StepQueue", "Paused", "OpenChoice"]
 

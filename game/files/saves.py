@@ -5,7 +5,7 @@ was before its first step (``initial``: self-contained, board included), the
 scenario path and the seed for people reading it, the log of intents with
 their dice and events, and a ``snapshot`` of the battle now (without board or
 log) for fast loading. Loading re-plays the log from ``initial`` through a
-:class:`~game.turns.TurnController` and compares with the snapshot: any
+:class:`~game.flow.turns.TurnController` and compares with the snapshot: any
 difference makes the file "corrupt or foreign", refused with one sentence
 (:class:`SaveError`), never half-loaded.
 
@@ -31,12 +31,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import msgspec
 import platformdirs
 
+from game.files.names import name_problem
+from game.files.userfiles import UserFileError, decode_json, read_bytes
+from game.flow.sources import LogReplay, ReplayDiverged
+from game.flow.turns import TurnController, TurnSettings, intent_from_dict
 from game.model import SCHEMA_VERSION, Battle, Board, Fighter, Side
-from game.names import name_problem
 from game.rules.base import Ruleset, UnknownRuleset, find_ruleset
-from game.turn_sources import LogReplay, ReplayDiverged
-from game.turns import TurnController, TurnSettings, intent_from_dict
-from game.userfiles import UserFileError, decode_json, read_bytes
 from game.wording import DEFAULT_PRONOUN, pronoun_problem
 
 if TYPE_CHECKING:
@@ -253,7 +253,7 @@ def _check_log_length(path: Path, data: bytes) -> None:
 
 def _check_names(path: Path, title: str, battles: list[tuple[str, Any]]) -> None:
     """The title and every name and id a battle screen or the load screen shows
-    (:func:`game.names.name_problem`): a save edited to carry a NUL or a bidi override in a fighter's name is
+    (:func:`game.files.names.name_problem`): a save edited to carry a NUL or a bidi override in a fighter's name is
     refused here, not by the battle screen it would have opened."""
     named: list[tuple[str, Any, bool]] = [("title", title, True)]
     for at, b in battles:
@@ -355,8 +355,8 @@ def _check_battle_id(path: Path, battle_id: str) -> None:
 def read_save(path: Path | str) -> SaveFile:
     """Read and validate a save's structure (no replay): :class:`SaveError` on anything wrong.
 
-    Read through :mod:`game.userfiles`: a folder, a pipe, a device, a file
-    over :data:`~game.userfiles.MAX_BYTES`, text that is not UTF-8, nesting
+    Read through :mod:`game.files.userfiles`: a folder, a pipe, a device, a file
+    over :data:`~game.files.userfiles.MAX_BYTES`, text that is not UTF-8, nesting
     deeper than any save has, each refused in one sentence.
     """
     path = Path(path)
@@ -436,7 +436,7 @@ def replay_log(initial: Battle, log: list[dict[str, Any]], ruleset: Ruleset | st
                upto: int | None = None, **controller_kw: Any) -> TurnController:
     """A controller that has re-played ``log`` (its first ``upto`` intents) from ``initial``.
 
-    Raises :class:`~game.turns.ReplayDiverged` when the replay does not give
+    Raises :class:`~game.flow.turns.ReplayDiverged` when the replay does not give
     the logged entries, ``ValueError`` when an entry's intent is not one of
     the ruleset's actions (a trusted door: :func:`check_save` is the checked
     one, for files).

@@ -16,19 +16,19 @@ Two doors (python-chess's ``push_san``/``push``):
   moves); with ``debug=True`` it re-checks and raises :class:`IllegalIntent`.
 
 The work between two intents is a queue of *steps*, small typed records in
-``game.turn_steps`` (:class:`~game.turn_steps.IntentStep`, ``EndTurn``,
+``game.flow.steps`` (:class:`~game.flow.steps.IntentStep`, ``EndTurn``,
 ``Advance``, ``EndRound``, ``StartRound``, ``FirstTurn``, ``StartTurn``,
 ``EndPhase``, ``BattleEnd``), each playing itself; every step that rolls dice
 or produces events becomes a log entry ``{"step", "round", "turn",
 "fighter"?, "intent"?, "dice", "events", "source"}``. A clicked intent goes
 :meth:`TurnController.submit` -> :meth:`~TurnController.check` ->
 ``_play`` (an undo checkpoint) -> ``_run([IntentStep(intent)])`` ->
-``StepQueue.run`` and ``StepQueue.step`` in ``game.turn_queue`` (its dice from
+``StepQueue.run`` and ``StepQueue.step`` in ``game.flow.step_queue`` (its dice from
 the source, ``IntentStep.play`` -> the ruleset's ``resolve``, the log entry)
 -> the steps it queued (end of turn, who is next...) -> a :class:`Result`. The
 dice sources (seeded, scripted, manual, a saved log's) are in
-``game.turn_sources``, undo's checkpoints in ``game.undo``, the autosave in
-``game.turn_autosave``. With the manual dice source any step may
+``game.flow.sources``, undo's checkpoints in ``game.flow.undo``, the autosave in
+``game.flow.autosave``. With the manual dice source any step may
 pause with a :class:`~game.dice.DiceRequest` (``status == "need_dice"``);
 :meth:`TurnController.give_dice` re-runs that step from a clean copy of the
 battle with the faces so far, so the result is exactly what those faces give.
@@ -66,13 +66,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.dice import DiceRequest
-from game.model import Battle
-from game.rules.base import Action, ChoiceNeeded, Option, Reason, Ruleset, find_ruleset
-from game.rules.events import message
-from game.rules.initiative import InitiativePolicy
-from game.turn_autosave import autosave_after
-from game.turn_queue import OpenChoice, StepQueue
-from game.turn_sources import (
+from game.flow.autosave import autosave_after
+from game.flow.sources import (
     ChosenSource,
     LogReplay,
     ManualSource,
@@ -82,8 +77,13 @@ from game.turn_sources import (
     SeededSource,
     StepSource,
 )
-from game.turn_steps import FirstTurn, InitiativeError, IntentStep, StartRound, Step, TurnFlow, side_name
-from game.undo import Checkpoint, UndoHistory, assign_battle
+from game.flow.step_queue import OpenChoice, StepQueue
+from game.flow.steps import FirstTurn, InitiativeError, IntentStep, StartRound, Step, TurnFlow, side_name
+from game.flow.undo import Checkpoint, UndoHistory, assign_battle
+from game.model import Battle
+from game.rules.base import Action, ChoiceNeeded, Option, Reason, Ruleset, find_ruleset
+from game.rules.events import message
+from game.rules.initiative import InitiativePolicy
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -147,7 +147,7 @@ class TurnSettings:
 
     - ``allow_undo_after_dice``: undo may take back steps that rolled dice.
     - ``autosave_dir``: a folder for autosaves (``None``: no autosave);
-      ``game.saves.autosave_dir()`` is the usual one.
+      ``game.files.saves.autosave_dir()`` is the usual one.
     - ``autosave_keep``: how many battles keep their latest autosave (the
       battles saved least recently lose theirs first).
     - ``round_limit``: end the battle (a draw unless an objective says
@@ -287,8 +287,8 @@ class TurnController:
     ``"ai"`` (default: each side's ``control``); hotseat is every side human,
     solo one side ``ai``. ``initial``: the battle before it started, for
     self-contained saves (default: a copy of ``battle`` if it has not started).
-    ``source``: a dice source of ``game.turn_sources`` instead of ``dice``
-    (``game.saves`` replays a log with :class:`~game.turn_sources.LogReplay`);
+    ``source``: a dice source of ``game.flow.sources`` instead of ``dice``
+    (``game.files.saves`` replays a log with :class:`~game.flow.sources.LogReplay`);
     ``start=False``: do not start a battle that has not started.
 
     Construction starts the battle if it has not started (rolls initiative,
@@ -326,7 +326,7 @@ class TurnController:
         self._locked = False  # the pending dice belong to an intent whose roll was made (after a choice)
         self.history = UndoHistory()
         self.autosaves: list[Path] = []
-        self.battle_id = ""  # which battle this is, for its autosave (``game.saves.autosave`` draws it)
+        self.battle_id = ""  # which battle this is, for its autosave (``game.files.saves.autosave`` draws it)
         #: why the last autosave failed (one sentence naming the folder), ``None`` when it worked
         self.save_problem: str | None = None
         self.last = Result("ok", ended=battle.ended, winner=battle.winner)
@@ -438,7 +438,7 @@ class TurnController:
     def submit(self, intent: Any, *, checkpoint: bool = True) -> Result:
         """Check and play one intent; rejections come back as data, never as exceptions. ``checkpoint=False``:
         no undo checkpoint of its own (a pass the screen makes for a fighter with nothing to do,
-        ``game.turn_idle``), so undo takes it back with the player's action before it."""
+        ``game.flow.idle``), so undo takes it back with the player's action before it."""
         reason = self.check(intent)
         if reason is not None:
             return self._reject(intent if isinstance(intent, Action) else None, reason)
@@ -576,7 +576,7 @@ class TurnController:
         """Faces not yet used by a scripted source (tests)."""
         return self.queue.source.left if isinstance(self.queue.source, ScriptedSource) else []
 
-    # -- undo / redo (the stacks and the reasons are game.undo's) ------------------------------------
+    # -- undo / redo (the stacks and the reasons are game.flow.undo's) ------------------------------------
     def can_undo(self) -> Reason | None:
         """``None`` if :meth:`undo` would work, else why not (kind ``undo``)."""
         side = self.current_side()
@@ -661,7 +661,7 @@ class TurnController:
 
     def _run(self, agenda: list[Step], intent: Action | None, *, once: StepSource | None = None,
              manual_faces: list[int] | None = None) -> Result:
-        """Run steps (``game.turn_queue``) until the controller waits for an intent, needs dice, or a choice."""
+        """Run steps (``game.flow.step_queue``) until the controller waits for an intent, needs dice, or a choice."""
         entries, stop = self.queue.run(agenda, once=once, manual_faces=manual_faces)
         status, request = ("ok", None) if stop is None else ("need_dice", stop) if isinstance(stop, DiceRequest) \
             else ("need_choice", stop.request)
@@ -670,7 +670,7 @@ class TurnController:
         return self.last
 
     def autosave_now(self) -> None:
-        """Autosave when the settings name a folder (``game.turn_autosave``); a failure goes to :attr:`save_problem`."""
+        """Autosave when the settings name a folder (``game.flow.autosave``); a failure goes to :attr:`save_problem`."""
         autosave_after(self)
 
     def entries_since(self, index: int) -> Iterator[dict[str, Any]]:

@@ -1,14 +1,14 @@
 """The turn controller's autosave: written after each step, a failure kept as a sentence, never raised.
 
-The controller (``game.turns``) calls :func:`autosave_after` after every call
-that played steps, undid or redid, and ``game.saves.load_game`` after loading.
+The controller (``game.flow.turns``) calls :func:`autosave_after` after every call
+that played steps, undid or redid, and ``game.files.saves.load_game`` after loading.
 The step has happened by then: a full disk or a read-only folder must not undo
 it, lose it or stop the battle, so the sentence is kept in the controller's
 ``save_problem`` for the UI to show, and the next step tries again
 (``save_problem`` goes back to ``None`` once a write succeeds).
 
-This is the controller's one call upwards: ``game.saves`` replays logs
-through ``game.turns``, so it is imported here when an autosave is written,
+This is the controller's one call upwards: ``game.files.saves`` replays logs
+through ``game.flow.turns``, so it is imported here when an autosave is written,
 never when this module loads (no import cycle at module level). Nothing here
 imports pygame.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.turns import TurnController
+    from game.flow.turns import TurnController
 
 __all__ = ["autosave_after"]
 
@@ -28,7 +28,7 @@ def autosave_after(ctl: TurnController) -> None:
     settings = ctl.settings
     if settings.autosave_dir is None or ctl.initial is None:
         return
-    from game import saves  # late: see the module docstring
+    from game.files import saves  # late: see the module docstring
 
     try:
         ctl.autosaves = saves.autosave(ctl, settings.autosave_dir, keep=settings.autosave_keep)

@@ -1,4 +1,4 @@
-"""Short sentences for events and intents, for the step-through of ``game.explain`` (issue 18).
+"""Short sentences for events and intents, for the step-through of ``game.teaching.explain`` (issue 18).
 
 The window's log has its own words (``game.ui.describe``); the headless layers may not import the UI, so
 the explanation keeps these plain ones, read from the event shapes of SITUATION-FORMAT.md and the

@@ -30,7 +30,7 @@ tile size rounded down to even numbers and ``s`` the hex side length:
 
 A position where no layer has a tile is not part of the board.
 
-Every file is read as a hostile one (issue 13): through :mod:`game.userfiles`
+Every file is read as a hostile one (issue 13): through :mod:`game.files.userfiles`
 (no pipes, devices or folders; bounded sizes), parsed with element, attribute
 and depth caps, every number checked before pytmx converts it, compressed
 layers inflated no further than the map's declared size, tileset images known
@@ -41,14 +41,14 @@ sentence naming the file and the field.
 
 This module is the public face; the work is done in :mod:`game.tiled` (``geometry``: the layout above;
 ``safe_xml``: capped parsing, ``MapError`` and the bounds; ``layers``, ``tilesets``, ``objects``; ``reader``:
-:func:`load_map`) and :mod:`game.scenarios` (:func:`load_scenario`, the scenario schema).
+:func:`load_map`) and :mod:`game.files.scenarios` (:func:`load_scenario`, the scenario schema).
 """
 
 
 from __future__ import annotations
 
-from game.scenario_types import MAX_ARMS, MAX_DR, MAX_ITEMS, MAX_NAME, MAX_ROUNDS, MAX_SCORE, MAX_SIDES
-from game.scenarios import (
+from game.files.scenario_types import MAX_ARMS, MAX_DR, MAX_ITEMS, MAX_NAME, MAX_ROUNDS, MAX_SCORE, MAX_SIDES
+from game.files.scenarios import (
     MAX_FIGHTERS,
     MAX_SCENARIO_BYTES,
     MAX_TEXT,

@@ -55,7 +55,7 @@ __all__ = ["Lesson", "Step", "LessonError", "LessonRun", "StillOpponent", "load_
            "check_met", "CHECKS", "load_progress", "save_progress", "LESSONS_DIR", "PROGRESS_FILE",
            "StepTrial", "play_examples", "LessonFoe"]
 
-LESSONS_DIR = Path(__file__).resolve().parents[1] / "maps" / "lessons"
+LESSONS_DIR = Path(__file__).resolve().parents[2] / "maps" / "lessons"
 #: the progress file's name in the folder the caller gives (the UI: the settings folder)
 PROGRESS_FILE = "lessons.json"
 #: a lesson file is a few KB; anything past this is not one
@@ -224,12 +224,12 @@ def check_met(check: dict[str, Any], battle: Battle, mark: int, learner: str) ->
 def load_lesson(path: str | Path) -> Lesson:
     """Read and check one lesson file, or raise :class:`LessonError` (one sentence naming the file and the field).
 
-    Its shape first (``game.lesson_schema``: every field typed, texts and lists bounded), then its
+    Its shape first (``game.files.lesson_schema``: every field typed, texts and lists bounded), then its
     ``[scenario]`` as a scenario file is checked, then every name it uses against that battle and its ruleset
     (fighters, action types, postures, conditions, items, grips), and the grips it starts with put in force:
     a file that loads is one whose steps the game can show and test.
     """
-    from game.lesson_schema import (
+    from game.files.lesson_schema import (
         ExampleValue,
         LessonSpec,
         check_names,
@@ -238,7 +238,7 @@ def load_lesson(path: str | Path) -> Lesson:
         grips_as_data,
         plain_value,
     )
-    from game.userfiles import UserFileError, load_toml
+    from game.files.userfiles import UserFileError, load_toml
 
     path = Path(path)
     try:
@@ -258,7 +258,7 @@ def load_lesson(path: str | Path) -> Lesson:
     def convert(value: Any, kind: Any, field: str) -> Any:
         # the scenario reader's msgspec messages in our words ("must be 999 or less, got 5000"), so a lesson
         # file's problems read as a scenario's do
-        from game.scenarios import ScenarioError, _Checker
+        from game.files.scenarios import ScenarioError, _Checker
 
         try:
             return _Checker(path).convert(value, kind, field)
@@ -300,9 +300,9 @@ def load_lesson(path: str | Path) -> Lesson:
 
 
 def _check_texts(spec: Any, fail: Callable[[str, str], LessonError]) -> None:
-    """The lesson's id and title are names the menus show (``game.names.name_problem``: something visible, no
+    """The lesson's id and title are names the menus show (``game.files.names.name_problem``: something visible, no
     control character); every prompt holds more than spaces (the card would show nothing)."""
-    from game.names import name_problem
+    from game.files.names import name_problem
 
     head = spec.lesson
     for name, value in (("id", head.id), ("title", head.title)):
@@ -317,7 +317,7 @@ def _check_texts(spec: Any, fail: Callable[[str, str], LessonError]) -> None:
 def _scenario_battle(scenario: dict[str, Any], path: Path) -> Battle:
     """The lesson's ``[scenario]`` as a battle, checked exactly as a scenario file is; its problems said from
     the ``scenario`` table of the lesson file."""
-    from game.scenarios import ScenarioError, scenario_from_data
+    from game.files.scenarios import ScenarioError, scenario_from_data
     from game.tiled.safe_xml import MapError
 
     try:
@@ -632,7 +632,7 @@ def play_examples(lesson: Lesson, *, tries: int = 25, seed: int | None = None) -
     actions the rules offer now (passing the turn or phase while it is not offered), tried again after a
     miss, up to ``tries`` times; the foe waits (``still``) or is the computer. Returns one trial per step
     reached; the last is not met when the lesson cannot be finished that way. Headless."""
-    from game.turns import TurnController
+    from game.flow.turns import TurnController
 
     battle = lesson.battle()
     if seed is not None:
@@ -700,7 +700,7 @@ def _asks(action: Any) -> bool:
 
 def load_progress(path: Path) -> set[str]:
     """The ids of the lessons finished; a missing or damaged file is no progress (never raises)."""
-    from game.userfiles import UserFileError, load_json
+    from game.files.userfiles import UserFileError, load_json
 
     try:
         data = load_json(path, limit=MAX_LESSON_BYTES)
@@ -712,7 +712,7 @@ def load_progress(path: Path) -> set[str]:
 
 def save_progress(path: Path, done: set[str]) -> str | None:
     """Write atomically; a sentence if the file could not be written (the lesson still counts on screen)."""
-    from game.saves import write_atomic
+    from game.files.saves import write_atomic
 
     try:
         write_atomic(path, json.dumps({"done": sorted(done)}, indent=2).encode("utf-8"))

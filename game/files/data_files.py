@@ -51,7 +51,7 @@ def data_root() -> Path:
     bundle's ``_internal`` folder), else the folder above this package (the checkout)."""
     if is_frozen():
         return Path(getattr(sys, "_MEIPASS", Path(sys.executable).resolve().parent))
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def icon_path() -> Path:

@@ -1,6 +1,6 @@
 """The "what happened" review after a lost battle (issue 18): the three rolls that decided it, each with its odds.
 
-A battle is its log, so the review re-plays it (:class:`game.saves.Replay`) and,
+A battle is its log, so the review re-plays it (:class:`game.files.saves.Replay`) and,
 for every action that rolled dice, asks the ruleset for the exact odds it had
 on the battle *as it stood before that action* (``Ruleset.odds`` and
 ``Ruleset.headline``: the outcome the actor hoped for). Each action's events
@@ -154,8 +154,8 @@ def deciding_rolls(initial: Any, log: list[dict[str, Any]], ruleset: Any, loser:
     of each are the ruleset's on the battle just before it (a re-play of the log, never the live battle).
     ``words`` says an action (the UI passes its own, ``game.ui.describe.intent_words``).
     """
-    from game.saves import Replay
-    from game.turns import intent_from_dict
+    from game.files.saves import Replay
+    from game.flow.turns import intent_from_dict
 
     replay = Replay(initial, log, ruleset, seat=seat)
     found: list[DecidingRoll] = []

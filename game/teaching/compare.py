@@ -1,8 +1,8 @@
 """The same moment under several rulesets, aligned, the differences named (``clinch compare``, issue 18).
 
-The situation is translated into each ruleset (:func:`game.translate.translate`,
+The situation is translated into each ruleset (:func:`game.teaching.translate.translate`,
 every assumed value named), its first action played there as ``clinch resolve``
-would (:func:`game.explain.play_explained`), and the columns lined up row by
+would (:func:`game.teaching.explain.play_explained`), and the columns lined up row by
 row: the intent as that ruleset reads it, the exact odds of each outcome
 before the dice, each roll, what changed, what was assumed. The situation's
 own ruleset keeps the file's scripted dice; the others roll their own from the
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.explain import Played, Step, odds_words, play_explained
-from game.explain_words import intent_words
 from game.rules.base import find_ruleset
-from game.translate import first_action_only, translate
+from game.teaching.explain import Played, Step, odds_words, play_explained
+from game.teaching.explain_words import intent_words
+from game.teaching.translate import first_action_only, translate
 from game.wording import percent
 
 __all__ = ["Column", "compare_spec", "differences", "render_compare", "compare_json", "roll_summary"]
@@ -92,11 +92,11 @@ def compare_spec(spec: dict[str, Any], rulesets: list[str], *, seed: int = 0,
                  base_dir: str | Path = ".") -> list[Column]:
     """Translate ``spec`` into each of ``rulesets`` and play its first action there.
 
-    Raises :class:`game.translate.TranslationError` for an unknown ruleset (bad input); a translated
+    Raises :class:`game.teaching.translate.TranslationError` for an unknown ruleset (bad input); a translated
     situation the other ruleset refuses to build is a column with ``error`` set, not an exception.
     ``base_dir`` is the folder a relative ``map`` path is read from (the situation file's).
     """
-    from game.situation import SituationError, build_situation, parse_situation
+    from game.files.situation import SituationError, build_situation, parse_situation
 
     first = first_action_only(spec)
     cols = []

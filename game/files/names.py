@@ -18,7 +18,7 @@ import unicodedata
 
 __all__ = ["MAX_NAME", "BIDI_CONTROLS", "name_problem", "is_visible", "shown", "initial"]
 
-#: the longest name or id a file may give (as ``game.scenario_types.MAX_NAME``)
+#: the longest name or id a file may give (as ``game.files.scenario_types.MAX_NAME``)
 MAX_NAME = 200
 #: the bidirectional embeddings, overrides and isolates (LRE RLE PDF LRO RLO, LRI RLI FSI PDI)
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

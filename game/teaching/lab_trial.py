@@ -1,14 +1,14 @@
 """One action tried in the situation lab: played, stepped through, rewound, tried again, compared.
 
-Issue 18: from a set-up moment (``game.lab.LabSituation``) the learner plays
+Issue 18: from a set-up moment (``game.teaching.lab.LabSituation``) the learner plays
 one action with random dice or dice they type, steps through its resolution
-one roll at a time (``game.explain.explain_events``), then rewinds and tries again
+one roll at a time (``game.teaching.explain.explain_events``), then rewinds and tries again
 with the same dice, other dice or another choice; or plays the same intent
-under two rulesets side by side (``game.translate``).
+under two rulesets side by side (``game.teaching.translate``).
 
 A :class:`Trial` never changes the set-up: it plays on a copy, as
 ``clinch resolve`` would play the set-up with this one action
-(``game.situation.play``: the start and end of the actor's turn included),
+(``game.files.situation.play``: the start and end of the actor's turn included),
 and keeps the battle before and after, every face rolled and the events.
 :meth:`Trial.board_at` rebuilds the board as it stood after any step (the
 events applied one by one to the "before" copy, ``apply_event``, as the
@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.dice import DiceError, SeededDice
-from game.explain import Step, action_odds, explain_events, play_explained
-from game.lab import LabError, LabSituation
+from game.files.situation import Outcome, SituationError, build_situation, parse_situation, play
 from game.model import Battle, RngState
 from game.rules.base import Option, Reason
 from game.rules.events import apply_event
-from game.situation import Outcome, SituationError, build_situation, parse_situation, play
+from game.teaching.explain import Step, action_odds, explain_events, play_explained
+from game.teaching.lab import LabError, LabSituation
 
 __all__ = ["LabDice", "Trial", "Comparison", "play_action", "legal_choices", "compare", "parse_faces",
            "roll_events", "name_differences", "roll_differences", "odds_differences", "SAME", "SCRIPT", "script"]
@@ -297,7 +297,7 @@ def _said(v: Any) -> str:
 
 
 def _odds(trial: Trial) -> dict[str, float] | None:
-    """The exact odds of the trial's action on its set-up (``game.explain.action_odds``)."""
+    """The exact odds of the trial's action on its set-up (``game.teaching.explain.action_odds``)."""
     try:
         act = trial.ruleset.action_from_dict(trial.action)
     except (ValueError, TypeError):
@@ -308,8 +308,8 @@ def _odds(trial: Trial) -> dict[str, float] | None:
 def compare(lab: LabSituation, action: dict[str, Any], other: str, typed: list[int] | None = None, *,
             seed: int = 0) -> Comparison:
     """``action`` under the lab's ruleset and under ``other`` (the set-up and the action translated,
-    ``game.translate``), each with the same typed dice then its own seeded faces."""
-    from game.translate import translate
+    ``game.teaching.translate``), each with the same typed dice then its own seeded faces."""
+    from game.teaching.translate import translate
 
     if action.get("type") == SCRIPT:  # the file's script: its first action, as clinch compare takes it
         action = action["actions"][0]

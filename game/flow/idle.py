@@ -6,7 +6,7 @@ on its number, S4-PHASE-1; nd6: movement then action, G3-3; edge's phases, G1-4)
 most of those turns offer nothing but a pass, and a player pressed Space for each (about six a round in d20).
 
 :func:`nothing_to_do` answers from the engine's own legal actions: every legal option is a pass (the types of
-``game.turns.PASS_TYPES``: do nothing, wait, the controller's pass) or a declaration the turn order allows at any
+``game.flow.turns.PASS_TYPES``: do nothing, wait, the controller's pass) or a declaration the turn order allows at any
 moment of the round (its ``anytime`` types: d20's defence "regardless of initiative", S4-PARRY-1) that the
 fighter could already make in an earlier turn of this round. :func:`pass_idle` passes such turns, and every turn
 of a fighter in ``resting`` (its player's "end this fighter's round" key), until someone has something to do.
@@ -22,10 +22,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.turns import PASS_TYPES, Result
+from game.flow.turns import PASS_TYPES, Result
 
 if TYPE_CHECKING:
-    from game.turns import TurnController
+    from game.flow.turns import TurnController
 
 __all__ = ["IdlePass", "nothing_to_do", "pass_idle", "idle_lines"]
 

@@ -1,9 +1,9 @@
 """Where the turn controller's steps get their dice, and the replay of a saved log.
 
-Each step the controller runs (see ``game.turn_steps``) asks its source for a
+Each step the controller runs (see ``game.flow.steps``) asks its source for a
 :class:`~game.dice.Dice`; the source also says what to write as the log
 entry's ``source`` and, for a replay, checks the entry the step wrote against
-the saved one. They live apart from ``game.turns`` so that ``game.saves`` can
+the saved one. They live apart from ``game.flow.turns`` so that ``game.files.saves`` can
 replay a log through a public :class:`LogReplay` and the controller stays
 short; nothing here imports pygame.
 
@@ -24,8 +24,8 @@ from game.dice import DiceError, ManualDice, ScriptedDice, SeededDice
 
 if TYPE_CHECKING:
     from game.dice import Dice
+    from game.flow.steps import Step
     from game.model import Battle
-    from game.turn_steps import Step
 
 __all__ = [
     "StepSource", "SeededSource", "ScriptedSource", "ManualSource", "OnceSource", "PrefixedDice", "ChosenSource",

@@ -12,7 +12,7 @@ loaded.
 >>> spec.fighters[0].hex, spec.fighters[0].posture
 (Hex(q=0, r=0), 'standing')
 
-The file is read through ``game.userfiles`` (a pipe, device or folder is
+The file is read through ``game.files.userfiles`` (a pipe, device or folder is
 refused unread; bad UTF-8, deep nesting, NaN and numbers beyond 64 bits are
 refused naming the field), and every value is held to the contract's
 vocabulary and to sane bounds (the ``*_LIMIT`` and ``MAX_*`` constants): a
@@ -21,9 +21,9 @@ action the rules refuse is illegal (exit 3). ``"map": null`` is unbounded
 open ground (``Board.unbounded_field``): nothing is built however far apart
 the fighters stand. Each action is its actor's turn (:func:`play`); when the
 actions carry ``round``, each round's actions are its turn sequence, in
-phases, on the ruleset's own turn order (``game.situation_rounds``).
+phases, on the ruleset's own turn order (``game.files.situation_rounds``).
 
-Headless: no pygame, and ``game.maps`` is imported only when a file names a map.
+Headless: no pygame, and ``game.files.maps`` is imported only when a file names a map.
 """
 
 from __future__ import annotations
@@ -40,12 +40,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from game.dice import DiceError, ScriptedDice, SeededDice
-from game.hexgrid import Hex
-from game.model import POSTURES, Battle, Board, Fighter, Grapple, RngState, Side
-from game.names import name_problem
-from game.rules.base import Reason, UnknownRuleset, find_ruleset
-from game.rules.events import Resolution, illegal
-from game.situation_rounds import (
+from game.files.names import name_problem
+from game.files.situation_rounds import (
     ActionDiceError,
     BadIntent,
     Listed,
@@ -59,7 +55,11 @@ from game.situation_rounds import (
     start_turn,
     written_round_of,
 )
-from game.userfiles import UserFileError, decode_json, field_path, read_bytes
+from game.files.userfiles import UserFileError, decode_json, field_path, read_bytes
+from game.hexgrid import Hex
+from game.model import POSTURES, Battle, Board, Fighter, Grapple, RngState, Side
+from game.rules.base import Reason, UnknownRuleset, find_ruleset
+from game.rules.events import Resolution, illegal
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -241,7 +241,7 @@ def _is_int(v: Any) -> bool:
 
 
 def _from_user_file_error(name: str, exc: UserFileError) -> SituationError:
-    """``game.userfiles``' sentence (``NAME: problem.``) as a :class:`SituationError` for the same file."""
+    """``game.files.userfiles``' sentence (``NAME: problem.``) as a :class:`SituationError` for the same file."""
     text = str(exc)
     problem = text[len(name) + 2:] if text.startswith(f"{name}: ") else text
     return SituationError(name, "", problem.rstrip("."))
@@ -250,7 +250,7 @@ def _from_user_file_error(name: str, exc: UserFileError) -> SituationError:
 def parse_situation(data: bytes | str, *, name: str = "<situation>") -> SituationSpec:
     """Decode and check the shape of a situation (types, required fields); see :func:`build_situation`.
 
-    Decoding goes through ``game.userfiles.decode_json``: text that is not
+    Decoding goes through ``game.files.userfiles.decode_json``: text that is not
     UTF-8, nesting deeper than any situation needs, NaN, infinities and
     numbers beyond 64 bits are refused in one sentence naming the field.
     """
@@ -523,7 +523,7 @@ def _board_for(name: str, spec: SituationSpec, base_dir: Path) -> Board:
         # Unbounded open ground: nothing to build however far apart the fighters stand, and room for any
         # walk, run or charge the ruleset allows.
         return Board.unbounded_field()
-    from game.maps import MapError, load_map
+    from game.files.maps import MapError, load_map
 
     if not spec.map.strip():
         raise SituationError(name, "map", "expected a path to a Tiled .tmx map or null, got an empty string")
@@ -758,11 +758,11 @@ _BAD_INTENT = ("unknown", "bad_intent")
 
 def play(sit: Situation, dice: Dice) -> Outcome:
     """Play the actions in order, each as its actor's turn (SITUATION-FORMAT.md, "Turns inside a situation");
-    actions that carry ``round`` are played by :func:`game.situation_rounds.play_rounds` ("Rounds written down").
+    actions that carry ``round`` are played by :func:`game.files.situation_rounds.play_rounds` ("Rounds written down").
 
     The file gives the turn order, so the ruleset's initiative policy (its
     rolls, its phases) does not run; everything else the turn controller
-    (``game.turns``) does around an intent does, with the same ruleset hooks
+    (``game.flow.turns``) does around an intent does, with the same ruleset hooks
     and on the same dice stream, in play order:
 
     - a new turn: the previous one ends (``Ruleset.end_turn``, then the
@@ -836,7 +836,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
 
 
 def _play_written(sit: Situation, dice: Dice, events: list[Event]) -> Outcome:
-    """:func:`play` for actions that carry ``round`` (``game.situation_rounds``: SITUATION-FORMAT.md, "Rounds
+    """:func:`play` for actions that carry ``round`` (``game.files.situation_rounds``: SITUATION-FORMAT.md, "Rounds
     written down"), with the same errors for the file: dice that run out, an intent its ruleset calls malformed."""
     assert sit.listed is not None
 

@@ -12,7 +12,7 @@ screen.
 Everything works from the event shapes of ``../shared/docs/SITUATION-FORMAT.md``
 and the battle's :class:`~game.rules.base.Ruleset` members (its table rows,
 its automatic results, its stat names); no ruleset id is written here. No
-pygame and no UI: the sentences are ``game.explain_words``'.
+pygame and no UI: the sentences are ``game.teaching.explain_words``'.
 
 """
 
@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.explain_words import (
+from game.rules.action_words import base_words
+from game.rules.events import apply_event
+from game.teaching.explain_words import (
     auto_words,
     contest_verdict,
     event_line,
@@ -32,15 +34,13 @@ from game.explain_words import (
     signed,
     table_words,
 )
-from game.rules.action_words import base_words
-from game.rules.events import apply_event
 from game.wording import percent
 
 if TYPE_CHECKING:
     from game.dice import Dice
+    from game.files.situation import Situation
     from game.model import Battle
     from game.rules.base import Action, Event, Ruleset
-    from game.situation import Situation
 
 __all__ = ["Step", "Played", "explain_events", "explain_situation", "explain_play", "play_explained",
            "render_text", "roll_steps", "odds_line", "action_odds"]
@@ -372,7 +372,7 @@ class Played:
 
 
 class _Watched:
-    """An action as ``game.situation.play`` sees it, noting its odds just before and its events after.
+    """An action as ``game.files.situation.play`` sees it, noting its odds just before and its events after.
 
     ``play`` is the one place a situation's turns are played (``clinch resolve``), so the explanation
     wraps the actions rather than playing them a second way.
@@ -442,7 +442,7 @@ def odds_words(odds: dict[str, float] | None) -> str:
 
 def play_explained(sit: Situation, dice: Dice | None = None) -> Played:
     """Play a built situation as ``clinch resolve`` does and explain it, with a heading step per action."""
-    from game.situation import Outcome, play
+    from game.files.situation import Outcome, play
 
     before = sit.battle.clone(with_log=False)
     log: list[Any] = []
@@ -513,10 +513,10 @@ def explain_play(path_or_spec: str | Path | dict[str, Any], *, seed: int = 0,
                  base_dir: str | Path = ".") -> Played:
     """Load (a path, a situation dict, or a parsed spec), build, play and explain a situation.
 
-    Raises :class:`game.situation.SituationError` for a bad situation, as ``clinch resolve`` does.
+    Raises :class:`game.files.situation.SituationError` for a bad situation, as ``clinch resolve`` does.
     ``base_dir``: where a dict's relative ``map`` path is read from.
     """
-    from game.situation import SituationSpec, build_situation, load_situation, parse_situation
+    from game.files.situation import SituationSpec, build_situation, load_situation, parse_situation
 
     if isinstance(path_or_spec, str | Path):
         sit = load_situation(path_or_spec, seed=seed)

@@ -18,7 +18,7 @@ or after the round's current one in which the action's ``check`` passes. An
 action whose phase has passed is refused (exit 3) naming the phase.
 
 The turn steps (:func:`start_turn`, :func:`end_turn`, :func:`end_round`, the
-phases' ends) are the turn controller's own step records (``game.turn_steps``:
+phases' ends) are the turn controller's own step records (``game.flow.steps``:
 ``StartTurn``, ``EndTurn``, ``EndRound``, ``EndPhase``) played one at a time;
 ``clinch resolve`` plays them for a list without rounds too.
 
@@ -31,9 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.flow.steps import EndPhase, EndRound, EndTurn, StartTurn, TurnFlow
 from game.rules.base import Reason
 from game.rules.events import illegal
-from game.turn_steps import EndPhase, EndRound, EndTurn, StartTurn, TurnFlow
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -141,12 +141,12 @@ def written_round_of(listed: list[Listed] | None) -> bool:
 
 # -- the turn controller's steps, as ``clinch resolve`` plays them --------------------------------------------------
 #
-# The controller's own step records (``game.turn_steps``) played one at a time: what follows each (who is next,
+# The controller's own step records (``game.flow.steps``) played one at a time: what follows each (who is next,
 # the next round's initiative roll) is the file's to say, so only their events are kept.
 
 def _flow(ruleset: Ruleset, battle: Battle) -> TurnFlow:
     """The steps' flow for one step: the ruleset and its policy (its guard counts nothing across calls)."""
-    from game.turns import TurnSettings
+    from game.flow.turns import TurnSettings
 
     return TurnFlow(ruleset, policy_of(ruleset), TurnSettings(), battle.round)
 

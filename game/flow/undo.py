@@ -4,7 +4,7 @@ boardgame.io's lesson: undo is a stack of snapshots. Only actions of human
 seats make a checkpoint (the battle before the action, without its log, the
 log's length, the side and a label, the dice source's position); the
 computer's replies after one are taken back with it. Redo puts back exactly
-what undo removed (same dice, same events). The controller (``game.turns``)
+what undo removed (same dice, same events). The controller (``game.flow.turns``)
 decides when to mark and restores the battle; this module keeps the stacks
 and the reasons a player may not take an action back. Nothing here imports
 pygame.
@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.flow.sources import brief
 from game.model import Battle
 from game.rules.base import Reason
-from game.turn_sources import brief
 from game.wording import possessive
 
 if TYPE_CHECKING:

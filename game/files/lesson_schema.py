@@ -1,7 +1,7 @@
 """The bounded shape of a lesson file (``maps/lessons/*.toml``) and the names in it checked against its battle.
 
 A lesson file is data a teacher writes by hand, so it is read as every user file is: first its shape, every
-field typed and every text and list bounded by the msgspec structs here (the way ``game.scenarios`` reads a
+field typed and every text and list bounded by the msgspec structs here (the way ``game.files.scenarios`` reads a
 scenario), then each name it uses against the lesson's own battle and ruleset: the fighters its steps, checks
 and grips name exist, ``tried`` and an example's ``type`` are actions of the ruleset, a posture, a condition,
 an item, a grip's kind and location are ones the ruleset has. A typo (``tried = 5``, ``type = "teleport"``,
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
+from game.files.scenario_types import MAX_ARMS, MAX_NAME
 from game.model import POSTURES, Battle
-from game.scenario_types import MAX_ARMS, MAX_NAME
 
 if TYPE_CHECKING:
     from game.rules.base import Ruleset
@@ -104,7 +104,7 @@ class StepSpec(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class LessonSpec(msgspec.Struct, forbid_unknown_fields=True):
-    """A whole lesson file; ``scenario`` is a scenario table, checked as a scenario file is (``game.scenarios``)."""
+    """A whole lesson file; ``scenario`` is a scenario table, checked as a scenario file is (``game.files.scenarios``)."""
 
     lesson: HeadSpec
     scenario: dict[str, Any]
@@ -137,7 +137,7 @@ class _Holds(msgspec.Struct, forbid_unknown_fields=True):
     item: Word
 
 
-#: each check a step may name (``game.lessons.CHECKS`` holds what each tests) -> the type of its value
+#: each check a step may name (``game.teaching.lessons.CHECKS`` holds what each tests) -> the type of its value
 CHECK_TYPES: dict[str, Any] = {
     "grip": _Grip,
     "no_grip": _Grip,
@@ -186,14 +186,14 @@ def plain_value(value: Any, kind: Any, at: str, convert: Any, fail: Any) -> Any:
 
 def grip_kinds(ruleset: Ruleset) -> set[str]:
     """The grip kinds a ruleset has: the common ones and its own (as situations read them)."""
-    from game.situation import GRAPPLE_KINDS
+    from game.files.situation import GRAPPLE_KINDS
 
     return set(GRAPPLE_KINDS) | set(ruleset.grapple_kinds)
 
 
 def grip_locations(ruleset: Ruleset) -> set[str]:
     """Where a grip may hold: the body parts situations name, the ruleset's own, its items."""
-    from game.situation import GRAPPLE_LOCATIONS
+    from game.files.situation import GRAPPLE_LOCATIONS
 
     return set(GRAPPLE_LOCATIONS) | set(ruleset.grapple_locations) | set(ruleset.items)
 

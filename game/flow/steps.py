@@ -1,6 +1,6 @@
 """The turn controller's steps: small typed records, each playing itself on a battle.
 
-Between two intents the controller (``game.turns``) runs a queue of steps.
+Between two intents the controller (``game.flow.turns``) runs a queue of steps.
 A clicked intent becomes an :class:`IntentStep`; playing it resolves the
 intent (its events) and, unless it was a free action, queues
 :class:`EndTurn` and :class:`Advance`; ``Advance`` asks the turn order who is
@@ -31,10 +31,10 @@ from game.wording import verb
 
 if TYPE_CHECKING:
     from game.dice import Dice
+    from game.flow.turns import TurnSettings
     from game.model import Battle
     from game.rules.base import Action, Ruleset
     from game.rules.initiative import InitiativePolicy
-    from game.turns import TurnSettings
 
 Event = dict[str, Any]
 Follow = tuple[list[Event], list["Step"]]
