@@ -37,6 +37,9 @@ SHIPPED = sorted(MAPS.glob("*.toml"))
 RULESETS = ("3d6-lite", "3d6-full", "edge", "d20", "nd6-tactical")
 ARENA = MAPS / "arena.tmx"
 OPEN = sorted((c.hex for c in load_map(ARENA).cells if load_map(ARENA).is_open(c.hex)), key=lambda h: (h.r, h.q))
+#: a map with a terrain word the game's list does not know ("Corruption", played as open ground unless mapped)
+WORDS_MAP = ROOT / "tests" / "fixtures" / "maps" / "features" / "class_words.tmx"
+LEVELS = ("", "random", "easy", "normal", "hard")
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
@@ -78,18 +81,31 @@ def setups(draw: st.DrawFn) -> Setup:
     ruleset = draw(st.sampled_from(RULESETS))
     n_sides = draw(st.integers(1, 3))
     sides = [BuiltSide(id=f"side{i}", name=draw(_NAMES), colour=f"#{draw(st.integers(0, 0xFFFFFF)):06x}",
-                       control=draw(st.sampled_from(["human", "ai"]))) for i in range(n_sides)]
+                       control=draw(st.sampled_from(["human", "ai"])), level=draw(st.sampled_from(LEVELS)))
+             for i in range(n_sides)]
     archetypes = roster(ruleset)
     fighters = []
-    hexes = draw(st.lists(st.sampled_from(OPEN), min_size=n_sides, max_size=6, unique=True))
+    words: dict[str, str] = {}
+    map_path, open_hexes = ARENA, OPEN
+    if draw(st.booleans()):  # a map with a word of its own, mapped to a kind (or left as open ground)
+        map_path = WORDS_MAP
+        kind = draw(st.sampled_from(["", "blocking", "water", "cover", "rough", "open"]))
+        words = {"Corruption": kind} if kind else {}
+        board = load_map(map_path, words)
+        open_hexes = sorted((c.hex for c in board.cells if board.is_open(c.hex)), key=lambda h: (h.r, h.q))
+    hexes = draw(st.lists(st.sampled_from(open_hexes), min_size=n_sides, max_size=min(6, len(open_hexes)),
+                          unique=True))
     for i, h in enumerate(hexes):
         side = i if i < n_sides else draw(st.integers(0, n_sides - 1))  # every side fields someone
         f = fighter_from(draw(st.sampled_from(archetypes)), f"f{i}", f"side{side}", draw(_NAMES))
         fighters.append(msgspec.structs.replace(
             f, hex=[h.q, h.r], facing=draw(st.none() | st.integers(0, 5)),
-            posture=draw(st.sampled_from(("standing", "prone"))), weight=draw(st.sampled_from([150.0, 90.5, 210.0]))))
-    setup = Setup(map=ARENA.as_posix(), ruleset=ruleset, name=draw(_NAMES), description=draw(st.text(max_size=80)),
-                  seed=draw(st.integers(0, 2**40)), sides=sides, fighters=fighters)
+            posture=draw(st.sampled_from(("standing", "prone"))), weight=draw(st.sampled_from([150.0, 90.5, 210.0])),
+            pronoun=draw(st.sampled_from([None, "she", "he", "it"])), dr=draw(st.integers(0, 5)),
+            hp=draw(st.none() | st.integers(1, 40))))
+    setup = Setup(map=map_path.as_posix(), ruleset=ruleset, name=draw(_NAMES),
+                  description=draw(st.text(max_size=80)), seed=draw(st.integers(0, 2**40)), sides=sides,
+                  fighters=fighters, terrain_words=words)
     if draw(st.booleans()):
         setup = with_win(setup, "round_limit", draw(st.integers(1, 500)))
     return setup
@@ -100,6 +116,7 @@ def setups(draw: st.DrawFn) -> Setup:
 def test_random_setups_round_trip_byte_for_byte(setup: Setup, tmp_path: Path) -> None:
     """Any valid set-up is saved, loaded by the scenario loader, read back and written as the same bytes."""
     out = tmp_path / "built.toml"
+    setup = msgspec.structs.replace(setup, map=map_for(setup.map, out))
     save_setup(setup, out)
     load_scenario(out)
     back = load_setup(out)
@@ -144,7 +161,7 @@ def test_user_scenarios_are_listed_from_the_user_data_folder() -> None:
 def test_simulate_plays_twenty_battles_of_a_built_scenario(tmp_path: Path) -> None:
     """``clinch simulate`` reads a built scenario and plays 20 battles of it to the end."""
     archetypes = roster("3d6-lite")
-    sides = [BuiltSide("red", "Red", "#c0392b", "ai"), BuiltSide("blue", "Blue", "#2e6fd8", "ai")]
+    sides = [BuiltSide("red", "Red", "#c0392b", "ai", "easy"), BuiltSide("blue", "Blue", "#2e6fd8", "ai", "random")]
     fighters = [msgspec.structs.replace(fighter_from(archetypes[i], f"f{i}", sides[i % 2].id, f"Fighter {i}"),
                                         hex=[OPEN[i * 7].q, OPEN[i * 7].r]) for i in range(4)]
     setup = with_win(Setup(map=ARENA.as_posix(), ruleset="3d6-lite", name="Built", sides=sides,
@@ -152,11 +169,12 @@ def test_simulate_plays_twenty_battles_of_a_built_scenario(tmp_path: Path) -> No
     out = tmp_path / "built.toml"
     save_setup(setup, out)
     run = subprocess.run([sys.executable, "-m", "game", "simulate", str(out), "--battles", "20", "--json",
-                          "--no-timing", "--level", "easy", "--progress", "never"],
+                          "--no-timing", "--progress", "never"],
                          capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
     assert report["battles"] == 20
+    assert report["levels"] == {"red": "easy", "blue": "random"}  # each side's own level, no --level given
 
 
 def test_the_builder_imports_without_pygame() -> None:
@@ -171,3 +189,76 @@ def test_a_side_with_no_fighters_is_refused_at_the_side(tmp_path: Path) -> None:
     setup = msgspec.structs.replace(_one_fighter(), sides=[BuiltSide("red"), BuiltSide("blue", "Blue")])
     problem = check_setup(setup, tmp_path / "s.toml")
     assert problem is not None and "sides[1]: Blue has no fighters" in problem
+
+
+def test_a_sides_level_is_checked_at_the_field_and_kept_on_the_side(tmp_path: Path) -> None:
+    """``level`` of a side is one of the computer's levels (``clinch simulate --level``'s), said at the field
+    otherwise; the battle's side carries it; a side without one encodes as before (save hashes unchanged)."""
+    from game.ai.weights import LEVELS as AI_LEVELS
+    from game.files.scenarios import SIDE_LEVELS
+
+    assert set(SIDE_LEVELS) == set(AI_LEVELS)
+    out = tmp_path / "s.toml"
+    bad = msgspec.structs.replace(_one_fighter(), sides=[BuiltSide("red", level="fiendish")])
+    problem = check_setup(bad, out)
+    assert problem is not None and "sides[0].level: must be one of random, easy, normal, hard" in problem
+    good = msgspec.structs.replace(_one_fighter(), sides=[BuiltSide("red", control="ai", level="hard")])
+    save_setup(good, out)
+    assert 'level = "hard"' in out.read_text(encoding="utf-8")
+    assert load_scenario(out).sides[0].level == "hard"
+    plain = msgspec.structs.replace(_one_fighter(), sides=[BuiltSide("red")])
+    save_setup(plain, out)
+    assert b"level" not in msgspec.json.encode(load_scenario(out).sides[0])
+
+
+def test_a_terrain_word_mapped_by_the_scenario_is_played_as_that_kind(tmp_path: Path) -> None:
+    """The map's unknown word "Corruption" is open ground, unless the scenario's ``terrain_words`` says what
+    it is; a kind or a word the map does not have is refused at the field."""
+    from game.builder.edit import unknown_words
+    from game.hexgrid import offset_to_axial
+
+    corrupt = offset_to_axial(3, 0, "y", "odd")
+    assert unknown_words(load_map(WORDS_MAP)) == ["Corruption"]
+    out = tmp_path / "w.toml"
+    f = BuiltFighter(id="ann", side="red", hex=[2, 0], stats={"ST": 12, "DX": 12, "IQ": 10, "HT": 12})
+    setup = Setup(map=map_for(WORDS_MAP, out), ruleset="3d6-lite", sides=[BuiltSide("red")], fighters=[f])
+    save_setup(setup, out)
+    assert load_scenario(out).board.is_open(corrupt)
+    save_setup(msgspec.structs.replace(setup, terrain_words={"Corruption": "water"}), out)
+    assert "\n[terrain_words]\nCorruption = \"water\"\n" in out.read_text(encoding="utf-8")
+    board = load_scenario(out).board
+    assert not board.is_open(corrupt) and board.terrain_words["Corruption"] == "water"
+    for words, field in (({"Corruption": "lava"}, "terrain_words.Corruption: must be one of blocking"),
+                         ({"Goo": "water"}, "terrain_words.Goo: the map has no terrain word 'Goo'")):
+        problem = check_setup(msgspec.structs.replace(setup, terrain_words=words), out)
+        assert problem is not None and field in problem and "\n" not in problem
+
+
+def test_a_shipped_map_is_named_from_the_games_maps_folder_never_by_an_absolute_path(tmp_path: Path) -> None:
+    """A scenario in the player's folder on a shipped map says ``clinch:maps/arena.tmx`` (it loads from any
+    checkout or bundle); a map elsewhere is named relative to the scenario's folder."""
+    from game.files.scenarios import GAME_MAPS_DIR
+
+    target = user_scenarios_dir() / "mine.toml"
+    assert map_for(ARENA, target) == "clinch:maps/arena.tmx"
+    save_setup(msgspec.structs.replace(_one_fighter(), map=map_for(ARENA, target)), target)
+    text = target.read_text(encoding="utf-8")
+    assert 'map = "clinch:maps/arena.tmx"' in text and str(ROOT) not in text
+    assert Path(load_scenario(target).board.path) == (GAME_MAPS_DIR / "arena.tmx").resolve()
+    own = tmp_path / "maps" / "mine.tmx"
+    assert map_for(own, tmp_path / "scenarios" / "s.toml") == "../maps/mine.tmx"
+
+
+def test_a_saved_battle_reopened_and_saved_unchanged_is_the_same_bytes(tmp_path: Path) -> None:
+    """Reopening a builder file holds its map as a full path; writing it back names the map as before."""
+    from game.builder.setup import map_in_full
+
+    target = user_scenarios_dir() / "again.toml"
+    setup = msgspec.structs.replace(_one_fighter(), map=map_for(ARENA, target),
+                                    sides=[BuiltSide("red", "Red", "#27ae60", "ai", "easy")])
+    save_setup(setup, target)
+    first = target.read_bytes()
+    held = map_in_full(load_setup(target), target)
+    assert Path(held.map).is_absolute()
+    save_setup(msgspec.structs.replace(held, map=map_for(held.map, target)), target)
+    assert target.read_bytes() == first

@@ -52,6 +52,12 @@ def type_into(app, scene, key, text):
     app.step()
 
 
+def page(app, scene, name):
+    """The panel's page ``name`` ("battle" or "fighters"), by its tab."""
+    click(app, scene.button_named(f"page_{name}").rect.center)
+    assert scene.page == name
+
+
 def open_builder(app):
     from game.ui.menus.builder_menu import BuilderScene
     from game.ui.menus.main_menu import MainMenu
@@ -76,6 +82,7 @@ def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
     assert b.setup.map.endswith("tavern.tmx")
     pick(app, b, "ruleset", "edge")
     assert b.setup.ruleset == "edge" and b.archetypes
+    page(app, b, "fighters")
     for side in ("red", "blue"):
         pick(app, b, "side", side.title())
         click(app, b.button_named("add_fighter").rect.center)
@@ -92,6 +99,7 @@ def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
     first = next(iter(b.setup.fighters[1].stats))
     type_into(app, b, "stats", f"{first}=5")
     assert b.setup.fighters[1].stats == {first: 5}
+    page(app, b, "battle")
     pick(app, b, "win", WIN_CHOICES["round_limit"])
     assert b.setup.options == {"turn_limit": 40}
     type_into(app, b, "title", "Tavern Test")
@@ -110,6 +118,7 @@ def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
     click(app, menu.button_named("build").rect.center)
     b = app.scene
     pick(app, b, "ruleset", "edge")
+    page(app, b, "fighters")
     click(app, b.button_named("add_fighter").rect.center)
     pick(app, b, "side", "Blue")
     click(app, b.button_named("add_fighter").rect.center)
@@ -128,6 +137,7 @@ def test_build_save_and_play_a_battle_by_posted_events(app) -> None:
 
 def test_a_bad_field_is_one_sentence_naming_it(app) -> None:
     b = open_builder(app)
+    page(app, b, "fighters")
     click(app, b.button_named("add_fighter").rect.center)
     type_into(app, b, "stats", "ST=twelve")
     assert b.message is not None and "Stats" in b.message[0] and "whole number" in b.message[0]
@@ -165,6 +175,7 @@ def test_one_side_alone_shows_on_the_board_but_does_not_start(app) -> None:
     from game.ui.menus.builder_menu import BuilderScene
 
     b = open_builder(app)
+    page(app, b, "fighters")
     click(app, b.button_named("add_fighter").rect.center)
     assert len(b.board.battle.fighters) == 1 and b.message is None
     click(app, b.button_named("play").rect.center)

@@ -17,11 +17,14 @@ from game.builder.roster import Archetype, fighter_from
 from game.builder.setup import BuiltFighter, BuiltSide, Setup, setup_text
 from game.hexgrid import FractionalHex, Hex, hex_distance, hex_round
 
-__all__ = ["SIDE_COLOURS", "add_fighter", "add_side", "board_of", "fields_text", "move_fighter", "new_setup",
-           "parse_fields", "preview_battle", "remove_fighter", "setup_from_battle", "start_battle"]
+__all__ = ["PALETTE", "SIDE_COLOURS", "add_fighter", "add_side", "board_of", "edit_side", "fields_text",
+           "move_fighter", "new_setup", "parse_fields", "parse_values", "preview_battle", "remove_fighter",
+           "setup_from_battle", "start_battle", "unknown_words"]
 
 #: the colours new sides take, in order (the shipped scenarios' red, blue, green, gold...)
 SIDE_COLOURS = ("#c0392b", "#2e6fd8", "#27ae60", "#d4a017", "#8e44ad", "#16a085")
+#: the colours the window's palette offers a side: the sides' own and two more that stand apart from them
+PALETTE = (*SIDE_COLOURS, "#e67e22", "#ecf0f1")
 _SIDE_NAMES = ("Red", "Blue", "Green", "Gold", "Purple", "Teal")
 
 
@@ -101,6 +104,34 @@ def edit_fighter(setup: Setup, fid: str, **changes: Any) -> Setup:
     return _with_fighter(setup, fid, **changes)
 
 
+def edit_side(setup: Setup, sid: str, **changes: Any) -> Setup:
+    """The side with some fields changed (its name, colour, control or level)."""
+    return msgspec.structs.replace(setup, sides=[
+        msgspec.structs.replace(s, **changes) if s.id == sid else s for s in setup.sides])
+
+
+def unknown_words(board: Any) -> list[str]:
+    """The map's own terrain words the game's list does not know (``clinch check-map`` names them): the ones
+    the builder asks the player the kind of."""
+    from game.tiled.terrain_words import kind_of
+
+    return sorted((w for w in board.terrain_words if kind_of(w) is None), key=str.lower)
+
+
+def parse_values(text: str) -> dict[str, Any]:
+    """``mounted_on=horse, flyer=true, MV=12`` as a table of traits: ``true``/``false`` a switch, a whole
+    number a number, anything else text (the loader then checks each against the type its rules read)."""
+    out: dict[str, Any] = {}
+    for key, value in parse_fields(text, numbers=False).items():
+        if value in ("true", "false"):
+            out[key] = value == "true"
+        elif re.fullmatch(r"-?[0-9]+", value):
+            out[key] = int(value)
+        else:
+            out[key] = value
+    return out
+
+
 _PAIR = re.compile(r"\s*([^=,]+?)\s*=\s*([^,=]*?)\s*(?:,|$)")
 
 
@@ -160,7 +191,7 @@ def setup_from_battle(battle: Any, map_path: str | Path, name: str = "From the l
     own = all(re.fullmatch(r"#[0-9a-fA-F]{6}", c or "") for c in colours) and len(set(colours)) == len(colours)
     sides = [BuiltSide(id=s.id, name=s.name if s.name and s.name != s.id else s.id.title(),
                        colour=s.colour if own else SIDE_COLOURS[i % len(SIDE_COLOURS)],
-                       control=s.control if s.control == "ai" else "human")
+                       control=s.control if s.control == "ai" else "human", level=s.level or "")
              for i, s in enumerate(battle.sides)]
     if sides and not any(s.control == "ai" for s in sides):  # a lab set-up says no seats: you against the computer
         sides = [sides[0], *(msgspec.structs.replace(s, control="ai") for s in sides[1:])]

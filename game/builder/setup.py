@@ -19,8 +19,8 @@ import msgspec
 from game.builder import toml_out
 from game.files.userfiles import UserFileError, load_toml
 
-__all__ = ["WIN_CHOICES", "BuiltFighter", "BuiltSide", "Setup", "check_setup", "load_setup", "save_setup",
-           "setup_from_data", "setup_text", "win_of", "with_win"]
+__all__ = ["WIN_CHOICES", "BuiltFighter", "BuiltSide", "Setup", "check_setup", "load_setup", "map_for", "map_in_full",
+           "save_setup", "setup_from_data", "setup_text", "win_of", "with_win"]
 
 #: how a battle is won, as the builder offers it: the ruleset's own end (the last side with fighters who
 #: still count wins), or that with a round limit after which the battle is a draw (``turn_limit``)
@@ -35,6 +35,7 @@ class BuiltSide(msgspec.Struct, forbid_unknown_fields=True):
     name: str = ""
     colour: str = ""
     control: str = "human"
+    level: str = ""  # the computer's level for this side (easy, normal, hard, random); "": the player's setting
 
 
 class BuiltFighter(msgspec.Struct, forbid_unknown_fields=True):
@@ -74,6 +75,7 @@ class Setup(msgspec.Struct, forbid_unknown_fields=True):
     sides: list[BuiltSide] = []
     fighters: list[BuiltFighter] = []
     options: dict[str, Any] = {}
+    terrain_words: dict[str, str] = {}  # the map's own words the player said the kind of (``Bog = "rough"``)
 
 
 _FIGHTER_FIELDS = ("id", "name", "side", "hex", "zone", "spot", "facing", "posture", "stats", "skills", "size",
@@ -118,11 +120,16 @@ def setup_text(setup: Setup) -> str:
     if setup.options:
         out.append("\n[options]\n")
         out.extend(_line(k, v) for k, v in setup.options.items())
+    if setup.terrain_words:
+        out.append("\n[terrain_words]\n")
+        out.extend(_line(k, v) for k, v in setup.terrain_words.items())
     for side in setup.sides:
         out.append("\n[[sides]]\n")
         out.append(_line("id", side.id))
         out.extend(_line(k, getattr(side, k)) for k in ("name", "colour") if getattr(side, k))
         out.append(_line("control", side.control))
+        if side.level:
+            out.append(_line("level", side.level))
     for f in setup.fighters:
         out.append("\n[[fighters]]\n")
         for field in _FIGHTER_FIELDS:
@@ -156,15 +163,29 @@ def check_setup(setup: Setup, path: str | Path) -> str | None:
 
 
 def map_for(map_file: str | Path, scenario_path: str | Path) -> str:
-    """A map path as a scenario at ``scenario_path`` names it: relative to its folder when that is short
-    (``../maps/arena.tmx``), else absolute; forward slashes either way."""
+    """A map path as a scenario at ``scenario_path`` names it, never an absolute path of this machine where
+    another would do: a shipped map by its place in the game's maps folder (``clinch:maps/arena.tmx``, found
+    from any checkout or bundle), any other relative to the scenario's folder (``../maps/mine.tmx``, the
+    player's maps folder beside their scenarios); absolute only on another drive (Windows), where no
+    relative path reaches it. Forward slashes always."""
+    from game.files.scenarios import GAME_MAP_MARKER, GAME_MAPS_DIR
+
     map_file = Path(map_file).resolve()
+    if map_file.is_relative_to(GAME_MAPS_DIR.resolve()):
+        return GAME_MAP_MARKER + map_file.relative_to(GAME_MAPS_DIR.resolve()).as_posix()
     folder = Path(scenario_path).resolve().parent
     try:
-        rel = os.path.relpath(map_file, folder)
+        return Path(os.path.relpath(map_file, folder)).as_posix()
     except ValueError:  # another drive (Windows)
         return map_file.as_posix()
-    return Path(rel).as_posix() if rel.count("..") <= 3 else map_file.as_posix()
+
+
+def map_in_full(setup: Setup, scenario_path: str | Path) -> Setup:
+    """The set-up with its map as a full path (what the builder holds while editing; :func:`map_for` writes it
+    back as the file had it)."""
+    from game.files.scenarios import map_file
+
+    return msgspec.structs.replace(setup, map=map_file(setup.map, scenario_path).resolve().as_posix())
 
 
 def save_setup(setup: Setup, path: str | Path) -> None:

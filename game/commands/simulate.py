@@ -4,8 +4,9 @@ Prints win rates per side with a 95% Wilson interval, the mean and spread of
 rounds, and how often each action type was chosen and succeeded; ``--json``
 prints one object instead. Levels: ``--level L`` for every side,
 ``--levels L1,L2`` in side order, or ``--SIDE L`` for one side (``--red hard
---blue easy``); ``--mirror`` swaps the first two sides' levels every other
-battle. A progress bar goes to stderr only when stderr is a terminal.
+--blue easy``); with none of those, a side plays at the scenario's own
+``level`` for it, else normal. ``--mirror`` swaps the first two sides' levels
+every other battle. A progress bar goes to stderr only when stderr is a terminal.
 
 By default each decision has a node budget (deterministic for ``--seed``);
 ``--budget-ms`` plays with a wall-clock budget instead, as the game does.
@@ -42,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--battles", type=int, default=100, help="how many battles (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     p.add_argument("--ruleset", default=None, help="play under this ruleset instead of the scenario's")
-    p.add_argument("--level", default=None, help="level of every side: random, easy, normal, hard (default normal)")
+    p.add_argument("--level", default=None, help="level of every side: random, easy, normal, hard "
+                   "(default: each side's level in the scenario, else normal)")
     p.add_argument("--levels", default=None, help="levels in side order, comma-separated (e.g. hard,easy)")
     p.add_argument("--mirror", action="store_true", help="swap the first two sides' levels every other battle")
     p.add_argument("--rounds", type=int, default=200, help="round limit; a battle reaching it is stuck (default 200)")
@@ -128,7 +130,9 @@ def main(argv: list[str]) -> int:
     for f in battle.fighters:
         if f.side not in sides:
             sides.append(f.side)
-    levels = {s: args.level or "normal" for s in sides}
+    # a side's own level in the scenario (``level``) counts when no --level/--levels says otherwise
+    own = {s.id: s.level for s in battle.sides if s.level}
+    levels = {s: args.level or own.get(s) or "normal" for s in sides}
     if args.levels:
         names = [x.strip() for x in args.levels.split(",")]
         if len(names) != len(sides):

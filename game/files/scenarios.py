@@ -107,11 +107,19 @@ def _options_spec(ruleset: type[Ruleset]) -> type[msgspec.Struct]:
                              rename={f"f{i}": name for i, name in enumerate(table)})
 
 
+#: the computer's levels a side may name (``level``), as ``clinch simulate --level`` knows them
+#: (``game.ai.weights.LEVELS``: a test holds the two together; the files layer does not import the computer)
+SIDE_LEVELS = ("random", "easy", "normal", "hard")
+
+
 class _SideSpec(msgspec.Struct, forbid_unknown_fields=True):
     id: _Name
     name: _Name = ""
     colour: _Name = ""
     control: _Name = "human"
+    #: the computer's level when the computer plays this side; empty: the player's setting (the window) or
+    #: ``normal`` (``clinch simulate``)
+    level: _Name = ""
 
 
 class _FighterSpec(msgspec.Struct, forbid_unknown_fields=True):
@@ -146,6 +154,9 @@ class _ScenarioSpec(msgspec.Struct, forbid_unknown_fields=True):
     sides: Annotated[list[_SideSpec], msgspec.Meta(max_length=MAX_SIDES)] = []
     fighters: Annotated[list[_FighterSpec], msgspec.Meta(max_length=MAX_FIGHTERS)] = []
     options: dict[str, Any] = {}
+    #: the map's own terrain words mapped to the game's kinds (``Bog = "rough"``): a word the list in
+    #: ``game.tiled.terrain_words`` does not know is open ground unless the scenario says what it is
+    terrain_words: Annotated[dict[str, _Name], msgspec.Meta(max_length=256)] = {}
 
 
 _CONSTRAINT = re.compile(r"^Expected `(?P<type>[^`]*)`(?P<length> of length)? (?P<op>>=|>|<=|<) (?P<bound>-?[0-9.]+)$")
@@ -342,17 +353,44 @@ def _check_names(spec: _ScenarioSpec, fail: Any) -> None:
             raise fail(field, problem + hint)
 
 
+#: the game's own maps folder, and how a scenario names a map in it (``map = "clinch:maps/arena.tmx"``): so a
+#: scenario saved in the player's folder on a shipped map loads from any checkout or bundle, where an
+#: absolute path of the machine that saved it would not
+GAME_MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+GAME_MAP_MARKER = "clinch:maps/"
+
+
+def map_file(map_field: str, scenario_path: str | Path) -> Path:
+    """The file a scenario's ``map`` names: in the game's maps folder (:data:`GAME_MAP_MARKER`), else relative
+    to the scenario's folder (or absolute)."""
+    if map_field.startswith(GAME_MAP_MARKER):
+        return GAME_MAPS_DIR / map_field.removeprefix(GAME_MAP_MARKER)
+    return Path(scenario_path).parent / map_field
+
+
 def _scenario_map(spec: _ScenarioSpec, path: Path, fail: Any) -> Board:
-    """The scenario's map: a .tmx beside it, read by :func:`game.tiled.reader.load_map`."""
-    map_path = path.parent / spec.map
+    """The scenario's map: a .tmx beside it (or in the game's maps folder), read by
+    :func:`game.tiled.reader.load_map` with the scenario's ``terrain_words`` (each a word of the map's own,
+    mapped to one of the game's kinds)."""
+    from game.tiled.terrain_words import KINDS
+
+    map_path = map_file(spec.map, path)
     if not map_path.exists():
         raise fail("map", f"no map at {map_path}")
     if not spec.map.lower().endswith(".tmx"):
         raise fail("map", f"must be a Tiled .tmx file, got {spec.map!r}")
+    for word, kind in spec.terrain_words.items():
+        if kind not in KINDS:
+            raise fail(f"terrain_words.{word}", f"must be one of {', '.join(KINDS)}, got {kind!r}")
     try:
-        return load_map(map_path)
+        board = load_map(map_path, spec.terrain_words)
     except MapError as exc:  # still a MapError, but said from the scenario: "s.toml: map: m.tmx: ..."
         raise MapError(f"{path}: map: {exc}") from None
+    for word in spec.terrain_words:
+        if word not in board.terrain_words:
+            known = ", ".join(repr(w) for w in sorted(board.terrain_words)) or "none"
+            raise fail(f"terrain_words.{word}", f"the map has no terrain word {word!r} (its words: {known})")
+    return board
 
 
 def _scenario_ruleset(spec: _ScenarioSpec, board: Board, path: Path, fail: Any) -> str:
@@ -362,13 +400,14 @@ def _scenario_ruleset(spec: _ScenarioSpec, board: Board, path: Path, fail: Any) 
         raise fail("ruleset", "is missing and the map has no default ruleset")
     known = _known_rulesets()
     if ruleset not in known:
-        where = "ruleset" if spec.ruleset else f"ruleset (from {Path(path.parent / spec.map).name})"
+        where = "ruleset" if spec.ruleset else f"ruleset (from {map_file(spec.map, path).name})"
         raise fail(where, f"unknown ruleset {ruleset!r} (known: {', '.join(sorted(known))})")
     return ruleset
 
 
 def _sides(spec: _ScenarioSpec, fail: Any) -> list[Side]:
-    """At least one side, each with its own id, a control of 'human' or 'ai' and a '#rrggbb' colour."""
+    """At least one side, each with its own id, a control of 'human' or 'ai', a '#rrggbb' colour and, if it
+    names one, a level of the computer's (:data:`SIDE_LEVELS`)."""
     if not spec.sides:
         raise fail("sides", "at least one side is needed")
     sides: list[Side] = []
@@ -382,7 +421,10 @@ def _sides(spec: _ScenarioSpec, fail: Any) -> list[Side]:
         colour = s.colour or _DEFAULT_COLOURS[i % len(_DEFAULT_COLOURS)]
         if not (len(colour) == 7 and colour[0] == "#" and all(ch in "0123456789abcdefABCDEF" for ch in colour[1:])):
             raise fail(f"sides[{i}].colour", f"must be '#rrggbb', got {colour!r}")
-        sides.append(Side(id=s.id, name=s.name or s.id.title(), colour=colour, control=s.control))
+        if s.level and s.level not in SIDE_LEVELS:
+            raise fail(f"sides[{i}].level", f"must be one of {', '.join(SIDE_LEVELS)}, got {s.level!r}")
+        sides.append(Side(id=s.id, name=s.name or s.id.title(), colour=colour, control=s.control,
+                          level=s.level or msgspec.UNSET))
     return sides
 
 

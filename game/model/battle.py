@@ -24,6 +24,10 @@ class Side(msgspec.Struct, kw_only=True):
     name: str = ""
     colour: str = "#c0392b"
     control: str = "human"  # "human" or "ai"
+    #: the computer's level for this side (a scenario's ``level``: easy, normal, hard, random); unset: the
+    #: player's setting in the window, ``normal`` in ``clinch simulate``. UNSET, not "", so that a side without
+    #: one encodes as before: every save's state hash and every network match hash stay what they were
+    level: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class RngState(msgspec.Struct, kw_only=True):

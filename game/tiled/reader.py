@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -50,8 +51,11 @@ from game.tiled.terrain_words import class_words, kind_of, word_of, word_terrain
 from game.tiled.tilesets import _check_tilesets, _tileset_node
 
 
-def load_map(path: str | Path) -> Board:
-    """Read a hexagonal Tiled map into a :class:`Board`, or raise :class:`MapError`."""
+def load_map(path: str | Path, words: Mapping[str, str] | None = None) -> Board:
+    """Read a hexagonal Tiled map into a :class:`Board`, or raise :class:`MapError`. ``words`` maps terrain
+    words of the map's own to the game's kinds (a scenario's ``terrain_words``: a word the list does not know
+    would be open ground), each kind a key of :data:`game.tiled.terrain_words.KINDS`."""
+    words = dict(words or {})
     path = Path(path)
     if not path.exists() and not path.is_symlink():
         raise MapError(f"{path}: no such file.")
@@ -61,7 +65,7 @@ def load_map(path: str | Path) -> Board:
     if root.get("infinite") == "1":
         h, raw_layers = _crop(h, raw_layers)
     _check_attributes(root, str(path))
-    tilesets, masked_layers, tm, terrain_by_gid, first_frames = _read_tilesets(root, path, raw_layers, h)
+    tilesets, masked_layers, tm, terrain_by_gid, first_frames = _read_tilesets(root, path, raw_layers, h, words)
     layers = [TileLayer(name=raw.node.get("name", ""), gids=_rows([first_frames.get(g, g) for g in masked], h.columns),
                         flags=_rows([g >> 28 for g in raw.gids], h.columns),
                         visible=raw.visible, opacity=raw.opacity, offset=raw.offset)
@@ -84,7 +88,8 @@ def load_map(path: str | Path) -> Board:
         properties={k: v for k, v in props.items()
                     if isinstance(v, str | bool) or (isinstance(v, int | float) and math.isfinite(v) and abs(v) < 2**53)},
         tilesets=tilesets, layers=layers,
-        terrain_words={t["word"]: kind_of(t["word"]) or "" for t in terrain_by_gid.values() if "word" in t},
+        terrain_words={t["word"]: words.get(t["word"]) or kind_of(t["word"]) or ""
+                       for t in terrain_by_gid.values() if "word" in t},
     )
 
 
@@ -261,8 +266,8 @@ def _chunked_data(data: ElementTree.Element, h: _Header, where: str) -> list[int
     return gids
 
 
-def _read_tilesets(root: ElementTree.Element, path: Path, raw_layers: list[_RawLayer], h: _Header
-                   ) -> tuple[list[Tileset], list[list[int]], Any, dict[int, dict[str, Any]], dict[int, int]]:
+def _read_tilesets(root: ElementTree.Element, path: Path, raw_layers: list[_RawLayer], h: _Header,
+                   words: dict[str, str] | None = None) -> tuple[list[Tileset], list[list[int]], Any, dict[int, dict[str, Any]], dict[int, int]]:
     """2. Tilesets: checked here for clear sentences (and every number bounded), then pytmx reads the
     properties from a copy of the tree whose layer data is clean CSV without flag bits. Returns the
     tilesets, each layer's gids without flags, pytmx's map (for the map's properties), each used gid's
@@ -289,19 +294,21 @@ def _read_tilesets(root: ElementTree.Element, path: Path, raw_layers: list[_RawL
         tgid = tm.tiledgidmap.get(pgid)
         if tgid is not None:
             props_by_gid[tgid] = props
-    terrain_by_gid = {gid: _tile_terrain(props_by_gid.get(gid, {}), by_class.get(gid), f"{path}: tile gid {gid}")
+    terrain_by_gid = {gid: _tile_terrain(props_by_gid.get(gid, {}), by_class.get(gid), f"{path}: tile gid {gid}",
+                                         words or {})
                       for gid in sorted(used)}
     return tilesets, masked_layers, tm, terrain_by_gid, first_frames
 
 
-def _tile_terrain(props: dict[str, Any], class_word: str | None, where: str) -> dict[str, Any]:
+def _tile_terrain(props: dict[str, Any], class_word: str | None, where: str,
+                  words: dict[str, str] | None = None) -> dict[str, Any]:
     """A tile's terrain: its own properties (``terrain``, ``move_cost``...), over what its terrain word gives
     when it has no ``terrain`` property (``type="Ocean"``, a Biome class property: see
     :mod:`game.tiled.terrain_words`); the word itself is kept in ``"word"`` for ``clinch check-map``."""
     word = word_of(props) or (class_word if "terrain" not in props else None)
     if word is None:
         return _terrain_of(props, where)
-    return {**word_terrain(word), **_terrain_of(props, where), "word": word}
+    return {**word_terrain(word, (words or {}).get(word)), **_terrain_of(props, where), "word": word}
 
 
 def _pytmx_map(root: ElementTree.Element, path: Path, used: set[int], h: _Header) -> tuple[Any, dict[int, str]]:

@@ -67,9 +67,10 @@ def word_of(props: dict[str, Any]) -> str | None:
     return None
 
 
-def word_terrain(word: str) -> dict[str, Any]:
-    """The terrain properties a word gives a tile: its name, and its kind's (open ground when unknown)."""
-    return {"terrain": terrain_name(word), **KINDS[kind_of(word) or "open"]}
+def word_terrain(word: str, kind: str | None = None) -> dict[str, Any]:
+    """The terrain properties a word gives a tile: its name, and its kind's (open ground when unknown);
+    ``kind`` is the kind a scenario maps the word to (its ``terrain_words``), over the list's."""
+    return {"terrain": terrain_name(word), **KINDS[kind or kind_of(word) or "open"]}
 
 
 def class_words(tileset: Any, firstgid: int) -> dict[int, str]:

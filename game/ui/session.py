@@ -59,6 +59,9 @@ class Session:
         self.ai_nodes = ai_nodes
         self._ai_factory = ai_factory
         self._opponent: Any = None
+        #: computer players of the levels sides name for themselves (``Side.level``), by level
+        self._side_opponents: dict[str, Any] = {}
+        self._thinking: Any = None  # the one whose decision is awaited (its cancel stops it)
         self._future: Future | None = None
         self._future_for: str | None = None
         self.last_decision: Any = None
@@ -211,7 +214,24 @@ class Session:
         return ""
 
     # -- the computer -------------------------------------------------------------------------
-    def _opponent_obj(self) -> Any:
+    def level_of(self, side_id: str | None) -> str:
+        """The computer's level for a side: the scenario's own for that side (``Side.level``), else the
+        player's setting (a built battle may put an easy side beside a hard one)."""
+        side = self.battle.side(side_id) if side_id else None
+        return (side.level if side is not None and side.level else "") or self.ai_level
+
+    def _opponent_obj(self, fighter_id: str | None = None) -> Any:
+        """The computer player for the fighter's side: the setting's level, or one of the side's own level."""
+        f = self.battle.get(fighter_id)
+        level = self.level_of(f.side if f is not None else None)
+        if self._ai_factory is None and level != self.ai_level:
+            if level not in self._side_opponents:
+                from game.ai import Opponent
+
+                self._side_opponents[level] = Opponent(level, budget_ms=self.ai_budget_ms, nodes=self.ai_nodes,
+                                                       seed=self.battle.rng.seed)
+            self._thinking = self._side_opponents[level]
+            return self._thinking
         if self._opponent is None:
             if self._ai_factory is not None:
                 self._opponent = self._ai_factory()
@@ -220,6 +240,7 @@ class Session:
 
                 self._opponent = Opponent(self.ai_level, budget_ms=self.ai_budget_ms, nodes=self.ai_nodes,
                                           seed=self.battle.rng.seed)
+        self._thinking = self._opponent
         return self._opponent
 
     def set_ai(self, level: str, budget_ms: float | None) -> None:
@@ -227,11 +248,12 @@ class Session:
         if (level, budget_ms) == (self.ai_level, self.ai_budget_ms):
             return
         self.ai_level, self.ai_budget_ms = level, budget_ms
-        if self._ai_factory is None and self._opponent is not None:
+        if self._ai_factory is None and (self._opponent is not None or self._side_opponents):
             self.cancel_computer()
-            if hasattr(self._opponent, "close"):
-                self._opponent.close()
-            self._opponent = None
+            for opp in [self._opponent, *self._side_opponents.values()]:
+                if opp is not None and hasattr(opp, "close"):
+                    opp.close()
+            self._opponent, self._side_opponents, self._thinking = None, {}, None
 
     def computer_to_act(self) -> bool:
         b = self.battle
@@ -248,7 +270,7 @@ class Session:
             self.cancel_computer()
         if self._future is None:
             try:
-                opp = self._opponent_obj()
+                opp = self._opponent_obj(fid)
                 if self.sync_ai:
                     fut: Future = Future()
                     fut.set_result(opp.decide(self.battle, self.ruleset, fid))
@@ -278,15 +300,17 @@ class Session:
 
     def cancel_computer(self) -> None:
         if self._future is not None:
-            if self._opponent is not None and hasattr(self._opponent, "cancel"):
-                self._opponent.cancel()
+            thinking = self._thinking or self._opponent
+            if thinking is not None and hasattr(thinking, "cancel"):
+                thinking.cancel()
             self._future = None
             self._future_for = None
 
     def close(self) -> None:
         self.cancel_computer()
-        if self._opponent is not None and hasattr(self._opponent, "close"):
-            self._opponent.close()
+        for opp in [self._opponent, *self._side_opponents.values()]:
+            if opp is not None and hasattr(opp, "close"):
+                opp.close()
 
     # -- files --------------------------------------------------------------------------------
     def save(self, path: Path | str | None = None, name: str = "save", *, title: str = "") -> Path:

@@ -9,6 +9,7 @@ is said in its one sentence naming the field.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,25 +19,27 @@ import pygame_gui
 
 from game.builder import WIN_CHOICES, BuiltSide, Setup, roster, save_setup, user_maps, user_scenarios_dir
 from game.builder.edit import (
+    PALETTE,
     add_fighter,
     add_side,
     board_of,
     edit_fighter,
+    edit_side,
     move_fighter,
     new_setup,
     parse_fields,
+    parse_values,
     preview_battle,
     remove_fighter,
     start_battle,
 )
-from game.builder.setup import map_for, with_win
+from game.builder.setup import load_setup, map_for, map_in_full, with_win
 from game.hexgrid import Hex
-from game.ui.board_panel import draw_board_and_panel, press_then_click
+from game.ui.board_panel import BoardClick, draw_board_and_panel
 from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
-from game.ui.menus.builder_panel import CONTROLS, build_panel
+from game.ui.menus.builder_panel import CONTROLS, LEVELS, build_panel, palette_rects
 from game.ui.scene import Transition
-from game.ui.text import label_surface
 
 __all__ = ["BuilderScene"]
 
@@ -60,8 +63,16 @@ class BuilderScene(GuiScene):
 
     title = "Build your own"
 
-    def __init__(self, app: Any, setup: Setup | None = None) -> None:
+    def __init__(self, app: Any, setup: Setup | None = None, path: Path | None = None) -> None:
+        """A new set-up, a given one (the lab's), or the scenario file at ``path`` reopened (:meth:`reopen`):
+        saving writes that file again."""
         super().__init__(app)
+        #: the file a reopened battle came from (Save writes it again); None: a new one, named by its title
+        self.path = path
+        self.page = "battle"  # the panel's page (``builder_panel.PAGES``)
+        self.field_rects: dict[str, pygame.Rect] = {}  # each field's place, to mark the one the loader refuses
+        self.palette_rect: pygame.Rect | None = None
+        self.bad_field: str | None = None
         import game.rules  # noqa: F401  (registers the rulesets)
         from game.rules.base import RULESETS
 
@@ -76,7 +87,7 @@ class BuilderScene(GuiScene):
         self.entries: dict[Any, str] = {}
         self.archetypes = roster(self.setup.ruleset or "")
         self.archetype = self.archetypes[0].name if self.archetypes else ""
-        self._press: tuple[int, int] | None = None
+        self.board_click = BoardClick()
         self.dialog: Any = None  # the file dialog "Open" shows when no path is typed
         self.board = self._new_board()
 
@@ -107,10 +118,33 @@ class BuilderScene(GuiScene):
         return [a.name for a in self.archetypes] or ["(this ruleset has no roster)"]
 
     def preview_path(self) -> Path:
-        """Where the scenario would be saved (the loader's messages name it)."""
+        """Where the scenario would be saved (the loader's messages name it): a reopened battle's own file."""
         from game.files.save_slots import slot_file_name
 
+        if self.path is not None:
+            return self.path
         return user_scenarios_dir() / f"{slot_file_name(self.setup.name or 'My battle')}.toml"
+
+    @classmethod
+    def reopen(cls, app: Any, path: Path) -> BuilderScene:
+        """A saved battle in the builder, to change and save again (``ValueError``/``OSError`` in one sentence
+        when it cannot be read)."""
+        return cls(app, map_in_full(load_setup(path), path), path=Path(path))
+
+    def field_of(self, problem: str) -> str | None:
+        """The panel's field a loader sentence names (``fighters[0].stats.ST`` of the picked fighter is
+        "stats", ``sides[1].colour`` of the side shown is "colour"), or None when it is not on the panel."""
+        where = problem.replace(str(self.preview_path()), "", 1).lstrip(": ")
+        m = re.match(r"(fighters|sides)\[(\d+)\]\.([A-Za-z_]+)", where)
+        if m is not None:
+            kind, i, field = m[1], int(m[2]), m[3]
+            if kind == "fighters":
+                on = i < len(self.setup.fighters) and self.setup.fighters[i].id == self.selected
+                return field if on else None
+            on = i < len(self.setup.sides) and self.setup.sides[i].id == self.side_id
+            return {"name": "side_name"}.get(field, field) if on else None
+        m = re.match(r"(terrain_words\.[^:]+|name):", where)
+        return None if m is None else {"name": "title"}.get(m[1], m[1])
 
     # -- the board ---------------------------------------------------------------------------------
     def _shown_battle(self) -> Any:
@@ -122,6 +156,7 @@ class BuilderScene(GuiScene):
         except _ERRORS as exc:
             if self.setup.fighters:
                 self.say(str(exc).replace(str(self.preview_path()), self.preview_path().name), "failure")
+                self.bad_field = self.field_of(str(exc))
         try:
             board = board_of(self.setup)
         except _ERRORS as exc:
@@ -140,7 +175,7 @@ class BuilderScene(GuiScene):
         b.selected = self.selected
         b.underlay = self._draw_zones
         # the board's own hint says what a click does here: it picks a fighter or moves the picked one
-        b._help = label_surface(self.app.text, [b._title(), HINT], 15, title_colour=(255, 222, 140))
+        b.set_help(HINT)
         b.fit()
         return b
 
@@ -160,6 +195,7 @@ class BuilderScene(GuiScene):
     def refresh(self, *, new_board: bool = False) -> None:
         """After a change: the board and the panel show the set-up."""
         self.message = None
+        self.bad_field = None
         if self.selected not in {f.id for f in self.setup.fighters}:
             self.selected = None
         if new_board:
@@ -189,6 +225,24 @@ class BuilderScene(GuiScene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         draw_board_and_panel(surface, self.board, self.map_rect, self.panel_width)
+        if self.palette_rect is not None:  # the side's colour: a swatch of each, the side's own ringed
+            now = self.side().colour.lower()
+            for colour, r in zip(PALETTE, palette_rects(self.palette_rect)):
+                pygame.draw.rect(surface, pygame.Color(colour), r, border_radius=4)
+                if colour == now:
+                    pygame.draw.rect(surface, (255, 255, 255), r.inflate(4, 4), width=3, border_radius=5)
+        if self.bad_field in self.field_rects:  # the field the loader refuses, ringed in red
+            pygame.draw.rect(surface, (230, 70, 60), self.field_rects[self.bad_field].inflate(6, 6), width=2,
+                             border_radius=4)
+
+    def pick_colour(self, pos: tuple[int, int]) -> bool:
+        """A click on the palette: the shown side takes that colour. False when the click was elsewhere."""
+        if self.palette_rect is None:
+            return False
+        hit = next((c for c, r in zip(PALETTE, palette_rects(self.palette_rect)) if r.collidepoint(pos)), None)
+        if hit is not None:
+            self.change(edit_side(self.setup, self.side_id, colour=hit))
+        return hit is not None
 
     # -- events ------------------------------------------------------------------------------------
     def on_event(self, event: pygame.event.Event) -> Transition | None:
@@ -203,6 +257,8 @@ class BuilderScene(GuiScene):
             self.dialog = None
         elif self.dialog is not None:
             return None  # the file dialog has the mouse: no click reaches the board under it
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pick_colour(event.pos):
+            return None
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self._mouse(event)
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and not any(e.is_focused for e in self.entries):
@@ -214,7 +270,7 @@ class BuilderScene(GuiScene):
         if not self.map_rect.collidepoint(pos) and event.type != pygame.MOUSEBUTTONUP:
             return
         self.board.handle(event)
-        press_then_click(self, event, pos)
+        self.board_click.handle(event, pos, self.map_rect, self.click_board)
 
     def click_board(self, pos: tuple[int, int]) -> None:
         """A fighter clicked is picked; a hex clicked takes the picked fighter there."""
@@ -234,8 +290,8 @@ class BuilderScene(GuiScene):
     def choose(self, key: str, value: str) -> None:
         """A drop-down's new value."""
         if key == "map" and value in self.maps:
-            self.change(msgspec.structs.replace(self.setup, map=self.maps[value].resolve().as_posix()),
-                        new_board=True)
+            self.change(msgspec.structs.replace(self.setup, map=self.maps[value].resolve().as_posix(),
+                                                terrain_words={}), new_board=True)
         elif key == "ruleset" and value != self.setup.ruleset:
             self.archetypes = roster(value)
             self.archetype = self.archetypes[0].name if self.archetypes else ""
@@ -247,9 +303,16 @@ class BuilderScene(GuiScene):
             self.side_id = next((s.id for s in self.setup.sides if (s.name or s.id) == value), self.side_id)
             self.rebuild()
         elif key == "control":
-            sides = [msgspec.structs.replace(s, control=CONTROLS.get(value, "human")) if s.id == self.side_id
-                     else s for s in self.setup.sides]
-            self.change(msgspec.structs.replace(self.setup, sides=sides))
+            self.change(edit_side(self.setup, self.side_id, control=CONTROLS.get(value, "human")))
+        elif key == "level":
+            self.change(edit_side(self.setup, self.side_id, level=LEVELS.get(value, "")))
+        elif key.startswith("word:"):  # a terrain word of the map's own: the kind the player says it is
+            words = {k: v for k, v in self.setup.terrain_words.items() if k != key[5:]}
+            if value in ("blocking", "water", "cover", "rough", "open"):
+                words[key[5:]] = value
+            self.change(msgspec.structs.replace(self.setup, terrain_words=words))
+        elif key == "pronoun" and self.selected:
+            self.change(edit_fighter(self.setup, self.selected, pronoun=None if value == "they" else value))
         elif key == "archetype":
             self.archetype = value
         elif key == "fighter":
@@ -268,12 +331,21 @@ class BuilderScene(GuiScene):
         return int(text) if text.strip().isdigit() else 40
 
     def typed(self, key: str, text: str) -> bool:
-        """A field's text (Enter, or Play and Save, take it); False, with the reason said, when it is refused."""
+        """A field's text (Enter, or Play and Save, take it); False, with the reason said, when it is refused:
+        text that is not the field's shape, or a value the scenario loader refuses at this very field (its
+        one sentence; the set-up keeps the field's last good value)."""
         try:
-            self.setup = self._typed(key, text)
+            setup = self._typed(key, text)
         except ValueError as exc:
             self.say(f"{key.replace('_', ' ').capitalize()}: {exc}.", "failure")
+            self.bad_field = key
             return False
+        problem = self._loader_problem(setup)
+        if problem is not None and self.field_of(problem) == key:
+            self.say(problem.replace(str(self.preview_path()), self.preview_path().name), "failure")
+            self.bad_field = key
+            return False
+        self.setup = setup
         if key not in ("map_path",):
             self.refresh(new_board=False)
         return True
@@ -300,7 +372,19 @@ class BuilderScene(GuiScene):
             return edit_fighter(s, fid, hands=parse_fields(text, numbers=False))
         if key == "items":
             return edit_fighter(s, fid, items=[x.strip() for x in text.split(",") if x.strip()])
+        if key == "traits":
+            return edit_fighter(s, fid, traits=parse_values(text))
+        if key in ("hp", "fp", "dr"):
+            return edit_fighter(s, fid, **{key: _number(text, key, blank=None if key != "dr" else 0)})
         return s
+
+    def _loader_problem(self, setup: Setup) -> str | None:
+        """The loader's sentence refusing ``setup`` (an empty side is not its business), or None."""
+        try:
+            preview_battle(setup, self.preview_path())
+        except _ERRORS as exc:
+            return str(exc)
+        return None
 
     def take_fields(self) -> bool:
         """Every field's text into the set-up (what was typed without Enter counts too)."""
@@ -330,6 +414,10 @@ class BuilderScene(GuiScene):
             self.change(remove_fighter(self.setup, self.selected))
         elif name == "open_map":
             self.open_map()
+        elif name.startswith("page_"):
+            if self.take_fields():
+                self.page = name[5:]
+                self.refresh()
         return None
 
     def add_from_roster(self) -> None:
@@ -374,7 +462,8 @@ class BuilderScene(GuiScene):
             self.say(str(exc), "failure")
             return
         self.maps[f"file: {path.name}"] = path
-        self.change(msgspec.structs.replace(self.setup, map=path.resolve().as_posix()), new_board=True)
+        self.change(msgspec.structs.replace(self.setup, map=path.resolve().as_posix(), terrain_words={}),
+                    new_board=True)
 
     def play(self) -> Transition | None:
         """The battle at once, as the loader starts it from the saved text (nothing is written)."""
@@ -403,6 +492,7 @@ class BuilderScene(GuiScene):
         except (UserFileError, *_ERRORS) as exc:
             self.say(str(exc).replace(str(target), target.name), "failure")
             return None
+        self.path = target  # saved again, it is this file again
         self.say(f"Saved as {target.name}: New battle lists it under 'Your battles'.", "success")
         return target
 
@@ -418,6 +508,18 @@ class BuilderScene(GuiScene):
             self.dialog.kill()
             self.dialog = None
         super().leave()
+
+
+def _number(text: str, field: str, *, blank: int | None) -> int | None:
+    """A field's whole number; ``blank`` when nothing is typed (HP and FP: the rules' own from the stats);
+    ``ValueError`` in one sentence otherwise."""
+    text = text.strip()
+    if not text:
+        return blank
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"must be a whole number, got {text[:20]!r}") from None
 
 
 def builder_from_lab(lab_scene: Any) -> Transition | None:

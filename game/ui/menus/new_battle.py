@@ -133,8 +133,11 @@ class NewBattleMenu(GuiScene):
         self._row(x, y, bw, "Computer level", ["random", "easy", "normal", "hard"], self.app.settings.ai_level,
                   "ai_level")
         y += 52
-        self.button(pygame.Rect(x, y, bw, 40), "Build your own\u2026", "build",
+        self.button(pygame.Rect(x, y, bw // 2 - 4, 40), "Build your own\u2026", "build",
                     tooltip="Choose a map, a ruleset, sides and fighters; play it or save it under Your battles")
+        mine = self.scenario is not None and self.scenario not in self.scenarios
+        self.button(pygame.Rect(x + bw // 2 + 4, y, bw // 2 - 4, 40), "Edit in builder\u2026", "edit",
+                    tooltip="Open this battle of yours in the builder, change it and save it again", enabled=mine)
         y += 52
         self.button(pygame.Rect(x, y, bw // 2 - 8, 50), "Start battle  (Enter)", "start",
                     object_id="@primary_button")
@@ -202,7 +205,20 @@ class NewBattleMenu(GuiScene):
             from game.ui.menus.builder_menu import BuilderScene
 
             return Transition("push", BuilderScene(self.app))
+        if name == "edit" and self.scenario is not None:
+            return self.edit()
         return None
+
+    def edit(self) -> Transition | None:
+        """The chosen battle of the player's own in the builder (a file it cannot read: one sentence)."""
+        from game.files.userfiles import UserFileError
+        from game.ui.menus.builder_menu import BuilderScene
+
+        try:
+            return Transition("push", BuilderScene.reopen(self.app, self.scenario))
+        except (UserFileError, ValueError, OSError) as exc:
+            self.say(str(exc), "failure")
+            return None
 
     def on_escape(self) -> Transition | None:
         return Transition("pop")
