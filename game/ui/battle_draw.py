@@ -154,9 +154,9 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
         x, y = camera.world_to_screen(*p)
         d = 30
         label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
-        room = text_width(len(pop["faces"]), within.w, d)
+        room = text_width(len(pop["faces"]), within.w, d, text.scale)
         title, room = title_lines(text, title_text(name_of(battle, r.get("actor")), label), 13, room,
-                                  min(MAX_TEXT_W, within.w - 40))
+                                  min(text.px(MAX_TEXT_W), within.w - 40))
         head = _lines_surface(text, title, 13, pal.text, True)
         need = need_words(r)  # a roll with nothing to pass (an initiative die) has no need line: no empty row
         needs = _lines_surface(text, wrapped(text, need, 12, room, lines=2), 12, pal.dim) if need else \

@@ -44,7 +44,7 @@ from game.ui.battle_draw import (
     draw_toasts,
 )
 from game.ui.battle_input import handle_event
-from game.ui.battle_layout import battle_layout
+from game.ui.battle_layout import battle_layout, log_rect, panel_room
 from game.ui.battle_menus import open_menu, shortcut
 from game.ui.battle_options import OptionCache
 from game.ui.battle_results import ResultDispatcher
@@ -57,6 +57,7 @@ from game.ui.fx_anims import draw_fx
 from game.ui.hud.combat_log import CombatLog
 from game.ui.hud.fighter_panel import FighterPanel, hp_of
 from game.ui.hud.initiative_bar import InitiativeBar
+from game.ui.hud.rescale import rescale_hud
 from game.ui.last_action import LastAction
 from game.ui.legend import draw_legend
 from game.ui.marks import draw_grips
@@ -68,6 +69,7 @@ from game.ui.rules_help import help_for
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
 from game.ui.tokens import parse_colour
+from game.ui.ui_scale import effective_scale
 
 __all__ = ["BattleScene"]
 
@@ -87,7 +89,7 @@ class BattleScene(Scene):
         self.session = session
         self.settings = app.settings
         self.size = app.size
-        self.text = TextCache(scale=self.settings.ui_scale)
+        self.text = TextCache(scale=effective_scale(self.settings.ui_scale, self.size))  # follows the window
         self.pal = palette(self.settings.palette)
         self.board = BoardScene(session.battle, self.size, app.text)
         self.board.show_hud = self.board.click_selects = False
@@ -182,13 +184,7 @@ class BattleScene(Scene):
         """The settings changed (from the settings screen)."""
         self.settings = self.app.settings
         self.player.speed = self.settings.speed_factor
-        if abs(self.text.scale - self.settings.ui_scale) > 1e-6:
-            self.text = TextCache(scale=self.settings.ui_scale)
-            self.bar = InitiativeBar(self.text)
-            self.panel = FighterPanel(self.text)
-            old = self.log
-            self.log = CombatLog(self.text)
-            self.log.lines = old.lines
+        rescale_hud(self, self.size)
         self._apply_palette()
         self.session.set_ai(self.settings.ai_level, self.settings.ai_budget_ms)
         res = self.session.set_dice_source(self.settings.dice_source)
@@ -200,7 +196,7 @@ class BattleScene(Scene):
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        parts = battle_layout(size, self.settings.ui_scale)
+        parts = battle_layout(size, self.text.scale)
         self.top_rect, self.right_rect, self.board_rect = parts.top, parts.right, parts.board
         self.board.view_rect = self.board_rect
 
@@ -218,6 +214,7 @@ class BattleScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.board.resize(size)
+        rescale_hud(self, size)  # issue 26: the HUD's text and boxes follow the window
         self.layout(size)
 
     def leave(self) -> None:
@@ -410,10 +407,9 @@ class BattleScene(Scene):
         r = self.right_rect
         pygame.draw.rect(surface, (10, 11, 14), r)
         shown = self.board.selected or self.session.whose_turn()
-        used = self.panel.draw(surface, pygame.Rect(r.x + 6, r.y + 6, r.w - 12, r.h), self.session,
+        used = self.panel.draw(surface, panel_room(r, self.text.scale), self.session,
                                self.board.battle, shown, pal, self.board.side_index, self.board.colours)
-        log_rect = pygame.Rect(r.x + 6, r.y + used + 12, r.w - 12, max(80, r.h - used - 18))
-        self.log.draw(surface, log_rect, pal)
+        self.log.draw(surface, log_rect(r, used, self.text.scale), pal)
         if isinstance(self.mode, M.Menu):
             self.mode.menu.hover(self.mouse)
 

@@ -34,11 +34,12 @@ MAX_TEXT_W = 320
 GAP = 36
 
 
-def text_width(dice: int, within_w: int, die: int = 30) -> int:
+def text_width(dice: int, within_w: int, die: int = 30, scale: float = 1.0) -> int:
     """How wide a pop-up's text may run: its dice's row (and the total beside it), at least
-    :data:`MIN_TEXT_W`, at most :data:`MAX_TEXT_W` and the board's width less a margin."""
+    :data:`MIN_TEXT_W`, at most :data:`MAX_TEXT_W` and the board's width less a margin; both limits grow with
+    the text's ``scale`` (issue 26: at 1920x1080 a title in larger letters was cut in a box of the old width)."""
     row = dice * (die + 6) + 90
-    return max(80, min(max(MIN_TEXT_W, row), MAX_TEXT_W, within_w - 40))
+    return max(80, min(max(int(MIN_TEXT_W * scale), row), int(MAX_TEXT_W * scale), within_w - 40))
 
 
 def title_text(name: str, label: str) -> str:

@@ -57,13 +57,18 @@ class TextCache:
         self.bold_path = FONT_BOLD if font_path == _AUTO else None
         self.font_path = FONT_REGULAR if font_path == _AUTO else font_path
         self.limit = limit
-        self.scale = scale  # the UI scale setting: every size is multiplied by it
+        self.scale = scale  # the effective UI scale (game.ui.ui_scale): every size is multiplied by it
         self._fonts: dict[tuple[int, bool], SafeFont] = {}
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
         #: test mode: when a list, every string rendered is appended as (text, size, bold, pixel width)
         self.drawn: list[tuple[str, int, bool, int]] | None = None
         #: test mode: when a list, every :func:`fit_text` call appends (text, shown, width, cut)
         self.fits: list[tuple[str, str, int, bool]] | None = None
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at scale 1, at this cache's scale: the gaps, rows and boxes drawn around text grow
+        with it (issue 26: letters 1.35 times larger in a box of the old size overlapped its next row)."""
+        return int(round(n * self.scale))
 
     def font(self, size: int, bold: bool = False) -> SafeFont:
         key = (max(6, int(round(size * self.scale))), bold)

@@ -149,10 +149,11 @@ class CombatLog:
         if key == self._rows_key:
             return
         rows = []
+        px = self.text.px
         for i, ln in enumerate(self.lines):
-            indent = 0 if ln.kind in ("head", "note", "ai") else 22
+            indent = 0 if ln.kind in ("head", "note", "ai") else px(22)
             bold = ln.kind == "head"
-            for j, s in enumerate(wrap(self.text, _shown(ln), SIZE, width - indent - 14, bold)):
+            for j, s in enumerate(wrap(self.text, _shown(ln), SIZE, width - indent - px(14), bold)):
                 rows.append((i, s, j == 0))
         self._rows = rows
         self._rows_key = key
@@ -181,12 +182,14 @@ class CombatLog:
         pygame.draw.rect(surface, pal.panel[:3], rect, border_radius=8)
         pygame.draw.rect(surface, pal.panel_edge, rect, width=1, border_radius=8)
         t = self.text
+        px = t.px  # the gaps grow with the text (issue 26)
         title = t.render("Combat log", 14, pal.accent, bold=True)
-        surface.blit(title, (rect.x + 10, rect.y + 6))
+        surface.blit(title, (rect.x + px(10), rect.y + px(6)))
         hint = t.render("click a roll for its breakdown", 11, pal.dim)
-        surface.blit(hint, (rect.right - hint.get_width() - 10, rect.y + 9))
-        inner = rect.inflate(-12, -34)
-        inner.y = rect.y + 28
+        if title.get_width() + hint.get_width() + px(30) <= rect.w:  # a narrow log keeps its title whole
+            surface.blit(hint, (rect.right - hint.get_width() - px(10), rect.y + px(9)))
+        inner = rect.inflate(-px(12), -px(34))
+        inner.y = rect.y + px(28)
         self._layout(inner.w)
         lh = t.font(SIZE).get_linesize() + 1
         n = max(1, inner.h // lh)
@@ -198,7 +201,7 @@ class CombatLog:
         y = inner.y
         for i, s, first in self._rows[start:end]:
             ln = self.lines[i]
-            indent = 0 if ln.kind in ("head", "note", "ai") else 22
+            indent = 0 if ln.kind in ("head", "note", "ai") else px(22)
             r = pygame.Rect(inner.x, y, inner.w, lh)
             clickable = ln.kind in CLICKABLE
             if clickable and self.hover_row == i:
@@ -213,13 +216,13 @@ class CombatLog:
             elif clickable:
                 col = pal.success if ln.ok else (pal.failure if ln.ok is False else pal.text)
             if clickable and first:
-                d = pygame.Rect(inner.x + 4, y + 2, lh - 4, lh - 4)
-                pygame.draw.rect(surface, (240, 236, 224), d, border_radius=3)
-                pygame.draw.circle(surface, (20, 20, 24), d.center, 2)
+                d = pygame.Rect(inner.x + px(4), y + px(2), lh - px(4), lh - px(4))
+                pygame.draw.rect(surface, (240, 236, 224), d, border_radius=px(3))
+                pygame.draw.circle(surface, (20, 20, 24), d.center, px(2))
                 if ln.ok is True:
-                    tick(surface, (d.right + 4, d.bottom - 2), 4, pal.success)
+                    tick(surface, (d.right + px(4), d.bottom - px(2)), px(4), pal.success)
                 elif ln.ok is False:
-                    cross(surface, (d.right + 4, d.bottom - 2), 4, pal.failure)
+                    cross(surface, (d.right + px(4), d.bottom - px(2)), px(4), pal.failure)
             img, found = render_linked(t, s, SIZE, col, ln.kind == "head")  # rule IDs: links to F1 (issue 18)
             surface.blit(img, (inner.x + indent, y))
             self._links += [(r.move(inner.x + indent, y), rid) for r, rid in found]
@@ -228,7 +231,7 @@ class CombatLog:
         surface.set_clip(clip)
         if self.scroll:
             more = t.render(f"{self.scroll} more lines below (wheel down)", 11, pal.neutral)
-            surface.blit(more, (rect.right - more.get_width() - 10, rect.bottom - 16))
+            surface.blit(more, (rect.right - more.get_width() - px(10), rect.bottom - px(16)))
 
 
 def _shown(ln: LogLine) -> str:

@@ -65,36 +65,38 @@ class FighterPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, session: Any, battle: Any, fid: str | None,
              pal: Palette, side_index: dict[str, int], colours: dict[str, tuple[int, int, int]]) -> int:
-        """Draw the panel at the top of ``rect``; returns the height used."""
+        """Draw the panel at the top of ``rect``, never taller than it (the log below keeps its rows); returns
+        the height used."""
         f = battle.get(fid) if fid else None
         if f is None:
-            key: tuple = (rect.w, None, pal.name, battle.current)
+            key: tuple = (rect.w, rect.h, None, pal.name, battle.current)
         else:
-            key = (rect.w, f.id, f.hex, f.facing, f.posture, f.hp, f.fp, tuple(f.conditions),
+            key = (rect.w, rect.h, f.id, f.hex, f.facing, f.posture, f.hp, f.fp, tuple(f.conditions),
                    tuple(sorted((k, v or "") for k, v in f.hands.items())),
                    tuple((g.holder, g.target, g.location, g.hands, g.kind) for g in battle.grapples
                          if f.id in (g.holder, g.target)),
                    tuple(str(e) for e in battle.effects if e.get("fighter") == f.id), pal.name, battle.current,
                    tuple(f.crippled))
         if key != self._key or self._surf is None:
-            self._surf = self._build(rect.w, session, battle, f, pal, side_index, colours)
+            self._surf = self._build(rect.w, rect.h, session, battle, f, pal, side_index, colours)
             self._key = key
         surface.blit(self._surf, rect.topleft)
         return self._surf.get_height()
 
-    def _build(self, w: int, session: Any, battle: Any, f: Any, pal: Palette, side_index: dict[str, int],
-               colours: dict[str, tuple[int, int, int]]) -> pygame.Surface:
+    def _build(self, w: int, most: int, session: Any, battle: Any, f: Any, pal: Palette,
+               side_index: dict[str, int], colours: dict[str, tuple[int, int, int]]) -> pygame.Surface:
         t = self.text
-        pad = 12
+        px = t.px  # every gap and box grows with the text (issue 26)
+        pad = px(12)
         if f is None:
-            surf = pygame.Surface((w, 74), pygame.SRCALPHA)
+            surf = pygame.Surface((w, px(74)), pygame.SRCALPHA)
             pygame.draw.rect(surf, pal.panel, surf.get_rect(), border_radius=8)
             pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
-            surf.blit(t.render("No fighter selected", 16, pal.dim, bold=True), (pad, 12))
-            surf.blit(t.render("Click a token, or Tab for yours.", 13, pal.dim), (pad, 40))
+            surf.blit(t.render("No fighter selected", 16, pal.dim, bold=True), (pad, px(12)))
+            surf.blit(t.render("Click a token, or Tab for yours.", 13, pal.dim), (pad, px(40)))
             return surf
         inner = w - 2 * pad
-        rows = self._rows(session, battle, f, pal, inner)
+        rows = self._fitted(self._rows(session, battle, f, pal, inner), most - 2 * pad + 2, inner, pal)
         heights = [self._height(kind, payload, inner) for kind, payload in rows]
         h = pad + sum(hh + 2 for hh in heights) + pad - 2
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -106,7 +108,7 @@ class FighterPanel:
                 self._head(surf, (pad, y), session, battle, f, pal, side_index, colours)
             elif kind == "bar":
                 label, (cur, mx), col = payload
-                bar(surf, pygame.Rect(pad, y, inner, 18), cur, mx, col, t, label)
+                bar(surf, pygame.Rect(pad, y, inner, px(18)), cur, mx, col, t, label)
             elif kind == "text":
                 s, size, col, bold = payload
                 surf.blit(t.render(fit_text(t, s, size, inner, bold), size, col, bold), (pad, y))
@@ -139,7 +141,7 @@ class FighterPanel:
             sk = ", ".join(f"{k} {v}" for k, v in f.skills.items())
             for line in wrap(t, "Skills: " + sk, 12, inner):
                 rows.append(("text", (line, 12, pal.dim, False)))
-        rows.append(("gap", 4))
+        rows.append(("gap", t.px(4)))
         busy: dict[str, str] = {}
         for g in battle.grapples:
             if g.holder == f.id:
@@ -162,7 +164,7 @@ class FighterPanel:
                     rows += self._lines(f"{head}: {names}", 12, pal.dim, False, inner)
         rows.extend(self._grip_rows(battle, f, pal, inner))
         if f.conditions:
-            rows.append(("gap", 4))
+            rows.append(("gap", t.px(4)))
             descr = session.ruleset.conditions
             for c in f.conditions:  # words, not the id ("in hand-to-hand", S3-HTH-7)
                 rows.append(("cond", (c, str(descr.get(c, "")), session.ruleset.condition_name(c))))
@@ -184,7 +186,7 @@ class FighterPanel:
         holds = [g for g in battle.grapples if g.holder == f.id]
         held = [g for g in battle.grapples if g.target == f.id]
         if holds or held:
-            rows.append(("gap", 4))
+            rows.append(("gap", t.px(4)))
         shown = ruleset_of(battle).grip_location_shown  # nd6 (G3-6): no body part held, no location
 
         def grip_words(g: Any, words: str) -> str:
@@ -204,34 +206,58 @@ class FighterPanel:
                 rows.append(("text", (line, 13, pal.failure, True)))
         return rows
 
+    def _fitted(self, rows: list[tuple[str, Any]], room: int, inner: int, pal: Palette) -> list[tuple[str, Any]]:
+        """``rows`` in at most ``room`` pixels: first each condition without its explanation (the rules help
+        and the token's tooltip have it), then the rows that still do not fit left for one line saying how
+        many are left out. A fighter with many conditions at 1024x640 pushed the log out of the window."""
+        def total(rs: list[tuple[str, Any]]) -> int:
+            return sum(self._height(k, p, inner) + 2 for k, p in rs)
+
+        if total(rows) <= room:
+            return rows
+        rows = [(k, (p[0], "", *p[2:]) if k == "cond" else p) for k, p in rows]
+        if total(rows) <= room:
+            return rows
+        size = 12
+        line_h = self._height("text", ("", size, None, False), inner) + 2
+        kept = list(rows)
+        while len(kept) > 1 and total(kept) + line_h > room:
+            kept.pop()
+        more = sum(1 for k, _ in rows[len(kept):] if k != "gap")
+        words = f"\u2026 {more} more line{'s' if more != 1 else ''}, no room for them in this window"
+        return kept + [("text", (fit_text(self.text, words, size, inner), size, pal.neutral, False))]
+
     def _height(self, kind: str, payload: Any, inner: int) -> int:
         """The height of one row (without the 2 px between rows)."""
         t = self.text
+        px = t.px
         if kind == "head":
-            return 46 + (self._name_lines(payload, inner - 40)[1] - 1) * 18 if payload else 46
+            return px(46) + (self._name_lines(payload, inner - px(40))[1] - 1) * px(18) if payload else px(46)
         if kind == "bar":
-            return 22
+            return px(22)
         if kind == "gap":
             return payload
         if kind == "cond":
-            lines = wrap(t, payload[1], 11, inner - 60) if payload[1] else []
-            return 20 + 14 * min(2, len(lines))
+            lines = wrap(t, payload[1], 11, inner - px(60)) if payload[1] else []
+            return px(20) + px(14) * min(2, len(lines))
         return t.font(payload[1], payload[3]).get_linesize()
 
     def _head(self, surf: pygame.Surface, at: tuple[int, int], session: Any, battle: Any, f: Any, pal: Palette,
               side_index: dict[str, int], colours: dict[str, tuple[int, int, int]]) -> None:
         """The fighter's shape and initial, its name, its side and who plays it (ACTING NOW when it does)."""
         t = self.text
+        px = t.px
         pad, y = at
         side = battle.side(f.side)
         seat = session.seat.get(f.side, "human")
         col = colours.get(f.side, pal.text)
-        side_icon(surf, (pad + 16, y + 18), 15, side_index.get(f.side, 0), col, initial(f.label), t)
-        room = surf.get_width() - pad - 40 - pad
+        side_icon(surf, (pad + px(16), y + px(18)), px(15), side_index.get(f.side, 0), col, initial(f.label), t)
+        room = surf.get_width() - pad - px(40) - pad
         size, lines = self._name_lines(f.label, room)
         for i, line in enumerate(wrap(t, f.label, size, room, True) if lines > 1 else [f.label]):
-            surf.blit(t.render(fit_text(t, line, size, room, True), size, pal.text, bold=True), (pad + 40, y + 18 * i))
-        y += 18 * (lines - 1)
+            surf.blit(t.render(fit_text(t, line, size, room, True), size, pal.text, bold=True),
+                      (pad + px(40), y + px(18) * i))
+        y += px(18) * (lines - 1)
         who = {"ai": "computer", "remote": "other player"}.get(seat, "human")  # remote: a served match
         current = "  \u00b7  ACTING NOW" if battle.current == f.id else ""
         side_words = f"{(side.name or side.id) if side else f.side} ({who})"
@@ -239,7 +265,7 @@ class FighterPanel:
             current = " \u00b7 NOW"  # a narrow panel: the side's name keeps its room
         surf.blit(t.render(fit_text(t, side_words + current, 12, room, bool(current)), 12,
                            col if battle.current != f.id else pal.accent, bold=bool(current)),
-                  (pad + 40, y + 27))
+                  (pad + px(40), y + px(27)))
 
     def _name_lines(self, name: str, room: int) -> tuple[int, int]:
         """The size the panel's head sets ``name`` in and on how many lines: smaller before it wraps, and
@@ -255,18 +281,19 @@ class FighterPanel:
                    inner: int, ruleset: Any = None) -> None:
         """A condition's badge, its name and (up to two lines of) what it means."""
         t = self.text
+        px = t.px
         pad, y = at
         name, text, *shown = payload
         letters, col = badge_for(name, ruleset)
         name = shown[0] if shown else name
         img = t.render(letters, 11, (12, 12, 16), bold=True)
-        r = pygame.Rect(pad, y + 1, max(30, img.get_width() + 8), 17)
+        r = pygame.Rect(pad, y + px(1), max(px(30), img.get_width() + px(8)), px(17))
         pygame.draw.rect(surf, col, r, border_radius=4)
         surf.blit(img, img.get_rect(center=r.center))
-        x = max(pad + 38, r.right + 8)  # a long badge ("CHOKE") pushes the name along, never under it
+        x = max(pad + px(38), r.right + px(8))  # a long badge ("CHOKE") pushes the name along, never under it
         surf.blit(t.render(fit_text(t, name, 13, inner - (x - pad), True), 13, pal.text, bold=True), (x, y))
-        lines = wrap(t, text, 11, inner - 60) if text else []
+        lines = wrap(t, text, 11, inner - px(60)) if text else []
         if len(lines) > 2:  # two lines at most: the rest is cut with an ellipsis (the rules help has it whole)
-            lines = [lines[0], fit_text(t, " ".join(lines[1:]), 11, inner - 60)]
+            lines = [lines[0], fit_text(t, " ".join(lines[1:]), 11, inner - px(60))]
         for i, line in enumerate(lines):
-            surf.blit(t.render(line, 11, pal.dim), (pad + 38, y + 18 + 14 * i))
+            surf.blit(t.render(line, 11, pal.dim), (pad + px(38), y + px(18) + px(14) * i))

@@ -139,7 +139,7 @@ class InitiativeBar:
         n = row.get("number")
         now = count is not None and n == count
         img = self.text.render(str(n), 12, (16, 16, 20) if now else pal.text, bold=True)
-        r = img.get_rect(topleft=topleft).inflate(8, 2)
+        r = img.get_rect(topleft=topleft).inflate(self.text.px(8), self.text.px(2))
         r.topleft = topleft
         pygame.draw.rect(surf, pal.accent if now else (60, 64, 78), r, border_radius=4)
         pygame.draw.rect(surf, (0, 0, 0), r, width=1, border_radius=4)
@@ -167,10 +167,11 @@ class InitiativeBar:
     def _draw_round(self, surf: pygame.Surface, b: Any, info: dict[str, Any], pal: Palette) -> int:
         """The round number, the count or the kind of order under it, a reaction roll; returns the x after."""
         t = self.text
-        x = 12
+        px = t.px  # every offset grows with the text (issue 26)
+        x = px(12)
         shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
         rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
-        surf.blit(rt, (x, 8))
+        surf.blit(rt, (x, px(8)))
         sub = info.get("policy", "")
         phase = info.get("phase")
         count = info.get("count")
@@ -187,13 +188,13 @@ class InitiativeBar:
             line2.append({"fixed": "fixed order", "per_round": "rolled each round"}.get(sub, str(sub)))
         if line2:
             surf.blit(t.render(" \u00b7 ".join(line2), 13, pal.text if phases else pal.dim, bold=bool(phases)),
-                      (x, 34))
+                      (x, px(34)))
         note = info.get("note")  # the policy's own line (d20: the reaction roll)
         if note:
-            surf.blit(t.render(str(note), 11, pal.neutral), (x, 50))
+            surf.blit(t.render(str(note), 11, pal.neutral), (x, px(50)))
         elif count is not None and phases:
-            surf.blit(t.render("highest first, then lower", 11, pal.dim), (x, 50))
-        return x + max(rt.get_width(), 160 if phases else 120) + 18
+            surf.blit(t.render("highest first, then lower", 11, pal.dim), (x, px(50)))
+        return x + max(rt.get_width(), px(160 if phases else 120)) + px(18)
 
     def _draw_side_rolls(self, surf: pygame.Surface, rect: pygame.Rect, b: Any, info: dict[str, Any],
                          pal: Palette) -> int:
@@ -202,10 +203,11 @@ class InitiativeBar:
         The words keep whole: when the long form does not fit its room the mover moves to the second line
         (issue 15: nothing but a chip's name is ever cut at 1024 px)."""
         t = self.text
-        x = 12
+        px = t.px  # every offset grows with the text (issue 26)
+        x = px(12)
         shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
         rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
-        surf.blit(rt, (x, 8))
+        surf.blit(rt, (x, px(8)))
         room = rect.w // 3 if rect.w >= SIDES_PHASES_MIN_W else int(rect.w * 0.4)
 
         def need(lines: tuple[str, str]) -> int:
@@ -214,41 +216,42 @@ class InitiativeBar:
         line, detail = side_roll_lines(info)
         if need((line, detail)) > room:
             line, detail = side_roll_lines(info, narrow=True)
-        width = min(max(rt.get_width(), need((line, detail)), 160), room)
-        surf.blit(t.render(fit_text(t, line, 13, width, True), 13, pal.text, bold=True), (x, 30))
+        width = min(max(rt.get_width(), need((line, detail)), px(160)), room)
+        surf.blit(t.render(fit_text(t, line, 13, width, True), 13, pal.text, bold=True), (x, px(30)))
         if detail:  # smaller before it is cut ("... actions by adjusted DX (a ready bayonet fir..." at 1024 px)
             ds = next((k for k in (12, 11, 10) if t.font(k).size(detail)[0] <= width), 10)
-            surf.blit(t.render(fit_text(t, detail, ds, width), ds, pal.neutral), (x, 47))
-        return x + width + 18
+            surf.blit(t.render(fit_text(t, detail, ds, width), ds, pal.neutral), (x, px(47)))
+        return x + width + px(18)
 
     def _draw_phases(self, surf: pygame.Surface, rect: pygame.Rect, x: int, info: dict[str, Any],
                      pal: Palette) -> int:
         """Rulesets that have phases: the one now boxed, those done ticked; returns the x after."""
         t = self.text
+        px = t.px  # every offset grows with the text (issue 26)
         phases = info.get("phases") or []
         phase = info.get("phase")
         count = info.get("count")
         cur_i = phases.index(phase) if phase in phases else -1
-        top = 6
+        top = px(6)
         surf.blit(t.render(f"INITIATIVE {count}: ITS PHASES, IN ORDER" if count is not None else "PHASES", 10,
                            pal.dim, bold=True), (x, top))
-        px = x
+        at_x = x
         for i, ph in enumerate(phases):
             now = ph == phase
             col = pal.text if now else pal.dim
             img = t.render(ph, 13 if now else 12, col, bold=now)
-            r = img.get_rect(topleft=(px, top + 16)).inflate(10, 6)
+            r = img.get_rect(topleft=(at_x, top + px(16))).inflate(px(10), px(6))
             if now:
                 pygame.draw.rect(surf, tuple(c // 4 for c in pal.accent), r, border_radius=4)
                 pygame.draw.rect(surf, pal.accent, r, width=2, border_radius=4)
-                pygame.draw.polygon(surf, pal.accent, [(r.centerx - 5, r.bottom + 2), (r.centerx + 5, r.bottom + 2),
-                                                       (r.centerx, r.bottom + 8)])
-            surf.blit(img, (px, top + 16))
+                pygame.draw.polygon(surf, pal.accent, [(r.centerx - px(5), r.bottom + px(2)), (r.centerx + px(5), r.bottom + px(2)),
+                                                       (r.centerx, r.bottom + px(8))])
+            surf.blit(img, (at_x, top + px(16)))
             if 0 <= i < cur_i:
-                tick(surf, (px + img.get_width() - 2, top + 40), 4, pal.success)
-            px += img.get_width() + 14
-        x = px + 10
-        pygame.draw.line(surf, pal.panel_edge, (x - 8, 8), (x - 8, rect.h - 8))
+                tick(surf, (at_x + img.get_width() - px(2), top + px(40)), px(4), pal.success)
+            at_x += img.get_width() + px(14)
+        x = at_x + px(10)
+        pygame.draw.line(surf, pal.panel_edge, (x - px(8), px(8)), (x - px(8), rect.h - px(8)))
         return x
 
     def _draw_order(self, surf: pygame.Surface, rect: pygame.Rect, x: int, right_w: int, b: Any,
@@ -256,6 +259,7 @@ class InitiativeBar:
                     colours: dict[str, tuple[int, int, int]]) -> None:
         """A chip per fighter in the turn order, then the surprised apart; fills ``self.chips``."""
         self.chips = []
+        px = self.text.px
         current = b.current
         count = info.get("count")
         rows = {r.get("fighter"): r for r in info.get("rows") or []}
@@ -270,23 +274,23 @@ class InitiativeBar:
         if sides and info.get("phase") == "choose":
             cur_i = -1  # the winner's choice comes before anyone's movement: nobody has had a slot yet
         surprised = [fid for fid in info.get("surprised") or [] if fid not in order and b.get(fid) is not None]
-        room = rect.w - right_w - x - 10 - (16 if surprised else 0)
+        room = rect.w - right_w - x - px(10) - (px(16) if surprised else 0)
         # issue 15: 8+ fighters shrink their chips (names cut to fit, whole on hover); past MIN_STEP the
         # timeline shows a window around the one acting and counts the rest at its ends
         # a chip is as wide as its longest name needs (up to 160 px) where the bar has room for all of them:
         # at 1920 px "Gus the Barman" read "Gus the B..." in a 76 px chip with half the bar empty
         names = [b.get(fid) for fid in order + surprised]
-        need = max([self.text.font(12, True).size(f.label)[0] + 8 for f in names if f is not None] + [76])
-        step = min(min(need, 160), room // max(1, len(order) + len(surprised)))
+        need = max([self.text.font(12, True).size(f.label)[0] + px(8) for f in names if f is not None] + [px(76)])
+        step = min(min(need, px(160)), room // max(1, len(order) + len(surprised)))
         first, last = 0, len(order)
-        if step < MIN_STEP:
-            step = MIN_STEP
-            visible = max(1, (room - 2 * MORE_W) // step - len(surprised))
+        if step < px(MIN_STEP):
+            step = px(MIN_STEP)
+            visible = max(1, (room - 2 * px(MORE_W)) // step - len(surprised))
             if visible < len(order):
                 first = max(0, min(max(cur_i, 0) - visible // 2, len(order) - visible))
                 last = first + visible
             else:
-                surprised = surprised[: max(0, (room - 2 * MORE_W) // step - len(order))]
+                surprised = surprised[: max(0, (room - 2 * px(MORE_W)) // step - len(order))]
         self.hidden = (first, len(order) - last)
         if first:
             x = self._more(surf, x, first, pal, left=True)
@@ -307,8 +311,9 @@ class InitiativeBar:
     def _more(self, surf: pygame.Surface, x: int, n: int, pal: Palette, *, left: bool) -> int:
         """``+n`` at one end of a timeline too long to show whole (the rest come into view as turns pass)."""
         img = self.text.render(f"\u2039{n}" if left else f"{n}\u203a", 13, pal.dim, bold=True)
-        surf.blit(img, img.get_rect(center=(x + MORE_W // 2, 26)))
-        return x + MORE_W
+        more_w = self.text.px(MORE_W)
+        surf.blit(img, img.get_rect(center=(x + more_w // 2, self.text.px(26))))
+        return x + more_w
 
     def _chip(self, surf: pygame.Surface, cx: int, f: Any, now: bool, done: bool, row: dict[str, Any] | None,
               count: Any, pal: Palette, side_index: dict[str, int],
@@ -316,53 +321,55 @@ class InitiativeBar:
         """One fighter's chip centred at ``cx``: raised and ringed when acting, dimmed and ticked when done,
         struck through when out; its initiative number on it (countdowns)."""
         t = self.text
-        cy = 26
+        px = t.px
+        cy = px(26)
         out = any(c in f.conditions for c in ("unconscious", "dead"))
         col = colours.get(f.side, (200, 200, 200))
         holding = bool((row or {}).get("holding"))
         if out or (done and not holding):
             col = tuple(int(c * 0.45 + 30) for c in col)
-        r = 17 if now else 13
+        r = px(17 if now else 13)
         if now:
-            pygame.draw.polygon(surf, pal.accent, [(cx - 7, 1), (cx + 7, 1), (cx, 8)])
-        side_icon(surf, (cx, cy + (2 if now else 0)), r, side_index.get(f.side, 0), col,
+            pygame.draw.polygon(surf, pal.accent, [(cx - px(7), px(1)), (cx + px(7), px(1)), (cx, px(8))])
+        side_icon(surf, (cx, cy + (px(2) if now else 0)), r, side_index.get(f.side, 0), col,
                   initial(f.label), t, ring=pal.accent if now else None)
         if done and not out and not holding:
-            tick(surf, (cx + r * 0.8, cy + r * 0.7), 5, pal.success)
+            tick(surf, (cx + r * 0.8, cy + r * 0.7), px(5), pal.success)
         if out:
-            pygame.draw.line(surf, (230, 230, 230), (cx - r - 2, cy + r), (cx + r + 2, cy - r), 3)
+            pygame.draw.line(surf, (230, 230, 230), (cx - r - px(2), cy + r), (cx + r + px(2), cy - r), px(3))
         label = f.label
         if row is not None and row.get("holding"):
             label = f"{f.label} waits"
         # names never run together: each is cut to its chip's width (the whole name is in the chip's tooltip),
         # after trying a size or two smaller (at 1280x800 the acting "Marlo" read "Mar...", in bold)
-        size = next((k for k in (12, 11, 10) if t.font(k, now).size(label)[0] <= step - 6), 12)
-        name = t.render(fit_text(t, label, size, step - 6, bold=now), size, pal.text if now else pal.dim, bold=now)
-        surf.blit(name, name.get_rect(midtop=(cx, 47)))
+        size = next((k for k in (12, 11, 10) if t.font(k, now).size(label)[0] <= step - px(6)), 12)
+        name = t.render(fit_text(t, label, size, step - px(6), bold=now), size, pal.text if now else pal.dim, bold=now)
+        surf.blit(name, name.get_rect(midtop=(cx, px(47))))
         # the out have no initiative: a ruleset may sort them last as -99, a number the player must not see
         if row is not None and row.get("number") is not None and not out:
-            self._number(surf, (cx - r - 2, 4), row, count, pal)
+            self._number(surf, (cx - r - px(2), px(4)), row, count, pal)
 
     def _draw_surprised(self, surf: pygame.Surface, rect: pygame.Rect, x: int, step: int, b: Any,
                         surprised: list[str], pal: Palette, side_index: dict[str, int],
                         colours: dict[str, tuple[int, int, int]]) -> None:
         """The surprised lose the round: apart after the order, struck, marked "!"."""
         t = self.text
-        x += 8
-        pygame.draw.line(surf, pal.panel_edge, (x - 6, 8), (x - 6, rect.h - 8))
+        px = t.px
+        x += px(8)
+        pygame.draw.line(surf, pal.panel_edge, (x - px(6), px(8)), (x - px(6), rect.h - px(8)))
         head = t.render("SURPRISED", 10, pal.failure, bold=True)
-        surf.blit(head, (x, 1))
+        surf.blit(head, (x, px(1)))
         for fid in surprised:
             f = b.get(fid)
-            cx, cy = x + step // 2, 28
+            cx, cy = x + step // 2, px(28)
             col = tuple(int(c * 0.4 + 30) for c in colours.get(f.side, (200, 200, 200)))
-            side_icon(surf, (cx, cy), 12, side_index.get(f.side, 0), col, initial(f.label), t)
+            side_icon(surf, (cx, cy), px(12), side_index.get(f.side, 0), col, initial(f.label), t)
             bang = t.render("!", 14, (20, 20, 20), bold=True)
-            br = bang.get_rect(center=(cx + 12, cy - 9)).inflate(8, 0)
+            br = bang.get_rect(center=(cx + px(12), cy - px(9))).inflate(px(8), 0)
             pygame.draw.ellipse(surf, (250, 250, 120), br)
             surf.blit(bang, bang.get_rect(center=br.center))
-            name = t.render(fit_text(t, f.label, 12, step - 6), 12, pal.dim)
-            surf.blit(name, name.get_rect(midtop=(cx, 47)))
+            name = t.render(fit_text(t, f.label, 12, step - px(6)), 12, pal.dim)
+            surf.blit(name, name.get_rect(midtop=(cx, px(47))))
             self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
             x += step
 
@@ -371,20 +378,21 @@ class InitiativeBar:
                          colours: dict[str, tuple[int, int, int]], thinking: bool) -> None:
         """The right end, from ``rx``: whose turn it is in words, and whether a person or the computer plays."""
         t = self.text
-        pygame.draw.line(surf, pal.panel_edge, (rx - 8, 8), (rx - 8, rect.h - 8))
+        px = t.px
+        pygame.draw.line(surf, pal.panel_edge, (rx - px(8), px(8)), (rx - px(8), rect.h - px(8)))
         if b.ended:
             who = session.side_name(b.winner) + " won" if b.winner else "A draw"
-            surf.blit(t.render("Battle over", 20, pal.accent, bold=True), (rx, 6))
-            surf.blit(t.render(who, 14, pal.text), (rx, 36))
+            surf.blit(t.render("Battle over", 20, pal.accent, bold=True), (rx, px(6)))
+            surf.blit(t.render(who, 14, pal.text), (rx, px(36)))
             return
         f = b.get(b.current)
         if f is None:
-            surf.blit(t.render("Between turns", 18, pal.dim, bold=True), (rx, 10))
+            surf.blit(t.render("Between turns", 18, pal.dim, bold=True), (rx, px(10)))
             return
         seat = session.seat.get(f.side, "human")
         col = colours.get(f.side, pal.text)
-        side_icon(surf, (rx + 14, 22), 12, side_index.get(f.side, 0), col, None, t)
-        room = rect.w - rx - 34 - 8  # the header and its second line stay inside the bar (issue 15)
+        side_icon(surf, (rx + px(14), px(22)), px(12), side_index.get(f.side, 0), col, None, t)
+        room = rect.w - rx - px(34) - px(8)  # the header and its second line stay inside the bar (issue 15)
         words, why = self._turn_words(session, b, f, info, thinking)
         # smaller before anything is cut, then two lines (seen: "Bartholomew 'Bones' McAllister's t...")
         hs = next((k for k in (20, 16, 14, 13) if t.font(k, True).size(words)[0] <= room), 0)
@@ -393,10 +401,10 @@ class InitiativeBar:
         hs = hs or 12
         for i, line in enumerate(lines):
             head = t.render(fit_text(t, line, hs, room, True), hs, pal.text, bold=True)
-            surf.blit(head, (rx + 34, 8 if len(lines) == 1 else 3 + 15 * i))
+            surf.blit(head, (rx + px(34), px(8) if len(lines) == 1 else px(3) + px(15) * i))
         ws = next((k for k in (14, 13, 12) if t.font(k, seat == "human").size(why)[0] <= room), 12)
         surf.blit(t.render(fit_text(t, why, ws, room, seat == "human"), ws, col if seat == "human" else pal.dim,
-                           bold=seat == "human"), (rx + 34, 36 if len(lines) == 1 else 38))
+                           bold=seat == "human"), (rx + px(34), px(36) if len(lines) == 1 else px(38)))
 
     @staticmethod
     def _turn_words(session: Any, b: Any, f: Any, info: dict[str, Any], thinking: bool) -> tuple[str, str]:
@@ -419,11 +427,11 @@ class InitiativeBar:
     def _right_width(self, rect: pygame.Rect, session: Any, b: Any, info: dict[str, Any], thinking: bool) -> int:
         """The right end's width: what its words need (at most a third of the bar, 460 px), so that a narrow
         window leaves the rest to the timeline (issue 15: 8+ fighters at 1024 px)."""
-        most = min(460, rect.w // 3)
+        most = min(self.text.px(460), rect.w // 3)
         f = b.get(b.current)
         if b.ended or f is None:
             return most
         words, why = self._turn_words(session, b, f, info, thinking)
         t = self.text
-        need = max(t.font(20, True).size(words)[0], t.font(14, True).size(why)[0]) + 34 + 8 + 8
-        return max(min(most, 200), min(most, need))
+        need = max(t.font(20, True).size(words)[0], t.font(14, True).size(why)[0]) + t.px(34 + 8 + 8)
+        return max(min(most, t.px(200)), min(most, need))
