@@ -262,3 +262,26 @@ def test_a_saved_battle_reopened_and_saved_unchanged_is_the_same_bytes(tmp_path:
     assert Path(held.map).is_absolute()
     save_setup(msgspec.structs.replace(held, map=map_for(held.map, target)), target)
     assert target.read_bytes() == first
+
+
+def test_the_window_thinks_for_each_side_at_its_own_level(tmp_path: Path) -> None:
+    """A session asks a computer of the side's own level (``Side.level``) for that side's fighters, and one of
+    the player's setting for a side without one."""
+    from game.flow.turns import TurnController
+    from game.rules.base import find_ruleset
+    from game.ui.session import Session
+
+    archetypes = roster("3d6-lite")
+    sides = [BuiltSide("red", control="ai", level="hard"), BuiltSide("blue", control="ai")]
+    fighters = [msgspec.structs.replace(fighter_from(archetypes[i], f"f{i}", s.id), hex=[OPEN[i * 5].q, OPEN[i * 5].r])
+                for i, s in enumerate(sides)]
+    out = tmp_path / "levels.toml"
+    save_setup(Setup(map=map_for(ARENA, out), ruleset="3d6-lite", sides=sides, fighters=fighters), out)
+    battle = load_scenario(out)
+    session = Session(TurnController(battle, find_ruleset(battle.ruleset)), ai_level="easy")
+    try:
+        assert session.level_of("red") == "hard" and session.level_of("blue") == "easy"
+        assert session._opponent_obj("f0").level.name == "hard"
+        assert session._opponent_obj("f1").level.name == "easy"
+    finally:
+        session.close()

@@ -245,3 +245,158 @@ def test_f_fits_and_a_pan_key_pans_the_builders_board_but_not_while_typing(app) 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0))
     app.step()
     assert b.board.hex_screen_pos(b.board.battle.board.cells[0].hex) == before
+
+
+def test_side_level_colour_and_every_fighter_field_edited_in_the_window_are_saved(app) -> None:
+    """A side's seat, level and colour (a palette click), and a fighter's pronoun, HP/FP/DR, traits, belt,
+    facing and posture, each set by posted events, land in the saved scenario as the loader reads it."""
+    from game.builder import load_setup, user_scenarios
+    from game.builder.edit import PALETTE
+    from game.files.maps import load_scenario
+    from game.ui.menus.builder_panel import palette_rects
+
+    b = open_builder(app)
+    pick(app, b, "ruleset", "3d6-lite")
+    pick(app, b, "side", "Blue")
+    pick(app, b, "control", "computer")
+    pick(app, b, "level", "hard")
+    click(app, palette_rects(b.palette_rect)[6].center)
+    assert b.setup.sides[1].colour == PALETTE[6] and b.setup.sides[1].level == "hard"
+    page(app, b, "fighters")
+    for side in ("Red", "Blue"):
+        pick(app, b, "side", side)
+        click(app, b.button_named("add_fighter").rect.center)
+    pick(app, b, "pronoun", "she")
+    type_into(app, b, "hp", "15")
+    type_into(app, b, "dr", "2")
+    type_into(app, b, "traits", "berserk=true, grudge=3")
+    type_into(app, b, "items", "knife")
+    pick(app, b, "facing", "4")
+    pick(app, b, "posture", "kneeling")
+    blue = b.setup.fighters[1]
+    assert (blue.pronoun, blue.hp, blue.dr, blue.traits, blue.items, blue.facing, blue.posture) == (
+        "she", 15, 2, {"berserk": True, "grudge": 3}, ["knife"], 4, "kneeling"), b.message
+    page(app, b, "battle")
+    type_into(app, b, "title", "Every Field")
+    click(app, b.button_named("save").rect.center)
+    saved = user_scenarios()
+    assert [p.name for p in saved] == ["Every Field.toml"], b.message
+    battle = load_scenario(saved[0])
+    assert (battle.sides[1].level, battle.sides[1].colour, battle.sides[1].control) == ("hard", PALETTE[6], "ai")
+    f = battle.fighters[1]
+    assert (f.pronoun, f.hp, f.dr, f.traits["grudge"], f.facing, f.posture) == ("she", 15, 2, 3, 4, "kneeling")
+    assert load_setup(saved[0]).fighters[1] == blue
+
+
+def test_a_value_the_loader_refuses_is_refused_at_its_field(app) -> None:
+    """DR -1 or an unknown item on the belt: the loader's sentence naming the field, that field ringed in red,
+    and the set-up keeps the last good value."""
+    b = open_builder(app)
+    page(app, b, "fighters")
+    click(app, b.button_named("add_fighter").rect.center)
+    type_into(app, b, "dr", "-1")
+    assert "fighters[0].dr: must not be negative, got -1" in b.message[0] and b.bad_field == "dr"
+    assert b.setup.fighters[0].dr == 0
+    type_into(app, b, "items", "lightsaber")
+    assert "fighters[0].items[0]" in b.message[0] and b.bad_field == "items" and b.setup.fighters[0].items == []
+    app.step()  # the ring is drawn without a fault
+    type_into(app, b, "dr", "3")
+    assert b.setup.fighters[0].dr == 3 and b.bad_field is None
+
+
+def test_your_battle_reopens_in_the_builder_saves_the_same_bytes_and_saves_a_change(app) -> None:
+    """Your battles -> Edit in builder: saved unchanged, the same bytes; a changed level, saved into the same
+    file."""
+    from game.builder import user_scenarios
+    from game.ui.menus.builder_menu import BuilderScene
+    from game.ui.menus.new_battle import NewBattleMenu
+
+    b = open_builder(app)
+    page(app, b, "fighters")
+    click(app, b.button_named("add_fighter").rect.center)
+    pick(app, b, "side", "Blue")
+    click(app, b.button_named("add_fighter").rect.center)
+    page(app, b, "battle")
+    type_into(app, b, "title", "Again")
+    click(app, b.button_named("save").rect.center)
+    (path,) = user_scenarios()
+    first = path.read_bytes()
+    assert b'map = "clinch:maps/' in first
+    click(app, b.button_named("back").rect.center)
+    menu = app.scene
+    assert isinstance(menu, NewBattleMenu)
+    assert not menu.button_named("edit").is_enabled  # a shipped scenario is not yours to edit
+    pick(app, menu, "scenario", "Again")
+    click(app, menu.button_named("edit").rect.center)
+    again = app.scene
+    assert isinstance(again, BuilderScene) and again.path == path
+    click(app, again.button_named("save").rect.center)
+    assert path.read_bytes() == first, again.message
+    pick(app, again, "side", "Blue")
+    pick(app, again, "level", "easy")
+    click(app, again.button_named("save").rect.center)
+    assert user_scenarios() == [path] and b'level = "easy"' in path.read_bytes()
+
+
+def test_a_maps_unknown_terrain_word_is_shown_and_mapped_to_a_kind(app) -> None:
+    """A .tmx with a word the game does not know: the Battle page asks what it is; the kind picked is saved in
+    the scenario's terrain_words and the board plays it so."""
+    from game.builder import user_scenarios
+    from game.files.maps import load_scenario
+    from game.hexgrid import offset_to_axial
+
+    b = open_builder(app)
+    type_into(app, b, "map_path", str(ROOT / "tests" / "fixtures" / "maps" / "features" / "class_words.tmx"))
+    click(app, b.button_named("open_map").rect.center)
+    assert b.setup.map.endswith("class_words.tmx"), b.message
+    assert "word:Corruption" in b.dropdowns.values()
+    pick(app, b, "word:Corruption", "water")
+    assert b.setup.terrain_words == {"Corruption": "water"}
+    corrupt = offset_to_axial(3, 0, "y", "odd")
+    assert not b.board.battle.board.is_open(corrupt)
+    pick(app, b, "ruleset", "3d6-lite")
+    page(app, b, "fighters")
+    click(app, b.button_named("add_fighter").rect.center)
+    pick(app, b, "side", "Blue")
+    click(app, b.button_named("add_fighter").rect.center)
+    click(app, b.button_named("save").rect.center)
+    (path,) = user_scenarios()
+    assert "[terrain_words]" in path.read_text(encoding="utf-8"), b.message
+    assert not load_scenario(path).board.is_open(corrupt)
+
+
+def test_a_built_battle_is_played_to_the_end() -> None:
+    """The player builds a battle (two computer sides of their own levels, a round limit), presses Play, and
+    the battle runs to its end in the window."""
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+    from game.ui.settings import Settings
+
+    a = App(None, SIZE, clock=FixedClock(16), settings=Settings(animation_speed="instant"),
+            session_kw={"sync_ai": True, "ai_budget_ms": None, "ai_nodes": 60})
+    try:
+        b = open_builder(a)
+        pick(a, b, "ruleset", "3d6-lite")
+        for side in ("Red", "Blue"):
+            pick(a, b, "side", side)
+            pick(a, b, "control", "computer")
+            pick(a, b, "level", "random" if side == "Red" else "easy")
+        from game.builder import WIN_CHOICES
+
+        pick(a, b, "win", WIN_CHOICES["round_limit"])
+        type_into(a, b, "rounds", "6")
+        page(a, b, "fighters")
+        for side in ("Red", "Blue"):
+            pick(a, b, "side", side)
+            click(a, b.button_named("add_fighter").rect.center)
+        click(a, b.button_named("play").rect.center, steps=4)
+        assert a.battle_scene is not None, b.message
+        session = a.battle_scene.session
+        assert session.level_of("red") == "random" and session.level_of("blue") == "easy"
+        for _ in range(3000):
+            if session.battle.ended:
+                break
+            a.step()
+        assert session.battle.ended and session.battle.round <= 7
+    finally:
+        a.close()

@@ -46,10 +46,12 @@ def add_side(setup: Setup, control: str = "ai") -> Setup:
 
 
 def board_of(setup: Setup) -> Any:
-    """The set-up's map as a :class:`~game.model.Board` (``MapError`` in one sentence if it cannot be read)."""
+    """The set-up's map as a :class:`~game.model.Board`, its terrain words read as the set-up maps them
+    (``MapError`` in one sentence if it cannot be read)."""
     from game.tiled.reader import load_map
+    from game.tiled.terrain_words import KINDS
 
-    return load_map(Path(setup.map))
+    return load_map(Path(setup.map), {w: k for w, k in setup.terrain_words.items() if k in KINDS})
 
 
 def _free_hex(setup: Setup, board: Any, side: str) -> Hex | None:
