@@ -20,12 +20,12 @@ class ServerThread:
     """A :class:`~game.net.server.Server` on 127.0.0.1 in its own thread and event loop."""
 
     def __init__(self, data: Path | None, *, seed: int | None = None, scenario: str | None = ARENA,
-                 port: int = 0, seat_wait: float = 90.0) -> None:
-        self.server = Server(host="127.0.0.1", port=port, data=data, seed=seed, seat_wait=seat_wait,
+                 port: int = 0, seat_wait: float = 90.0, server_cls: type[Server] = Server, host: str = "") -> None:
+        self.server = server_cls(host="127.0.0.1", port=port, data=data, seed=seed, seat_wait=seat_wait,
                              log=open("/dev/null", "w"))  # noqa: SIM115 - closed with the process
         self.problems = self.server.resume()
         if scenario is not None:
-            self.server.add_match(scenario, load_scenario(scenario))
+            self.server.add_match(scenario, load_scenario(scenario), host=host)
         self.loop = asyncio.new_event_loop()
         self.task: asyncio.Task | None = None
         self.thread = threading.Thread(target=self._main, daemon=True)

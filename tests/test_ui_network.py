@@ -174,6 +174,7 @@ class _FakeClient:
         from game.flow.turns import TurnController, TurnSettings
 
         self.seat, self.notes, self.sent = seat, [], []
+        self.away, self.computer, self.asked, self.wait, self.host = {}, [], None, 90.0, ""
         b = load_scenario(ARENA)
         ctl = TurnController(b, b.ruleset, dice="seeded", settings=TurnSettings(autosave_dir=None))
         self.mirror = SimpleNamespace(ctl=ctl, battle=ctl.battle, ruleset=ctl.ruleset, count=1)
@@ -208,9 +209,19 @@ def test_waiting_words_reconnecting_and_undo_off():
     c.notes = [Note("dropped", "The connection to the server dropped; reconnecting.")]
     said = s.arrivals()
     assert said[0].tone == "failure" and "reconnecting" in said[0].text
-    assert s.waiting_words() == f"Waiting for {name} (reconnecting\u2026)"
+    assert s.waiting_words() == "Connection to the server lost (reconnecting\u2026)"
     c.notes = [Note("welcome", "Seat  in match X.")]
     s.arrivals()
+    assert "reconnecting" not in s.waiting_words()
+    # the server says the side to act lost its connection (Presence): everyone waits, saying so
+    c.away = {side: time.monotonic()}
+    c.notes = [Note("presence", side=side)]
+    said = s.arrivals()
+    assert said[0].text == f"{name} lost the connection; waiting for them (reconnecting\u2026)."
+    assert s.waiting_words() == f"Waiting for {name} (reconnecting\u2026)"
+    c.away = {}
+    c.notes = [Note("presence", side=side)]
+    assert s.arrivals()[0].text == f"{name} is back."
     assert "reconnecting" not in s.waiting_words()
     c.seat = side  # now this seat's turn
     s2 = NetSession(c)

@@ -6,13 +6,19 @@ Interface (what a pygame loop needs; every call is non-blocking unless a timeout
                                        # expect=match_hash(ruleset, battle): refuse another scenario
     client.start()                     # the network thread: connects, says hello, reconnects with backoff
     for note in client.poll():         # each frame: applies what arrived to client.mirror, on YOUR thread
-        note.kind                      # "welcome", "entry", "resync", "ended", "error", "refused", "dropped"
+        note.kind                      # "welcome", "entry", "resync", "ended", "error", "refused", "dropped",
+                                       # "presence", "takeback_asked", "takeback_done"
         note.text                      # one sentence for the player (errors, refusals, drops)
     client.mirror.battle               # the battle as the server's entries make it (read only)
     client.mirror.ctl.legal_actions()  # the options of the fighter whose turn it is
     client.my_turn()                   # whether the fighter to act is on this client's seat
     client.submit(action)              # an Action of the ruleset (or its dict); the server checks it
     client.ended, client.final_hash    # set once the battle is over and its final hash checked
+    client.away, client.computer       # sides whose player is away (-> when it dropped), played by the computer
+    client.ask_take_back()             # ask the others to let this seat take back its last action
+    client.asked                       # an open take-back request: (side asking, index), or None
+    client.answer(accept)              # accept or refuse it
+    client.give_seat(side)             # the host gives an away seat (after the wait) to the computer
     client.close()
 
 ``NetClient(..., wake=fn)``: ``fn()`` is called on the network thread each
@@ -23,6 +29,9 @@ Only :meth:`NetClient.poll` changes :attr:`NetClient.mirror`, so a window
 reads the battle without locks. The thread keeps the seat's token and, when
 the connection drops, reconnects with growing delays (0.2 s doubling to 5 s)
 for :attr:`NetClient.give_up` seconds, asking for the entries it missed.
+Until it has a token its hellos carry a nonce of its own drawing: a
+Welcome lost with the connection is asked for again with it, and the server
+gives back the same seat (a plain second hello would find it taken).
 Only loopback and the address given are ever contacted; no proxy is used.
 
 :func:`play_computer` is ``clinch join --headless``: the computer player of
@@ -33,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import queue
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -47,15 +57,21 @@ from game.net.protocol import (
     GAME_VERSION,
     MAX_SERVER_BYTES,
     PROTOCOL,
+    Answer,
     Ended,
     Entry,
     Error,
+    GiveSeat,
     Hello,
     Intent,
+    Presence,
     ProtocolError,
     Refused,
     Snapshot,
     Sync,
+    TakeBack,
+    TakeBackAsked,
+    TakeBackDone,
     Welcome,
     all_fingerprints,
     decode_server,
@@ -83,6 +99,8 @@ class Note:
     kind: str
     text: str = ""
     entry: Entry | None = None
+    #: the side a presence change, take-back request or answer is about
+    side: str = ""
 
 
 class NetClient:
@@ -103,6 +121,15 @@ class NetClient:
         self.refused: str | None = None
         self.connected = False
         self.reconnects = 0
+        #: a secret of this join, sent while it has no token (a lost Welcome is asked for again with it)
+        self.nonce = secrets.token_urlsafe(24)
+        #: sides whose player is away -> the monotonic time their connection dropped (from Presence)
+        self.away: dict[str, float] = {}
+        self.wait = 0.0  # how long the server keeps an away seat
+        self.computer: list[str] = []
+        self.host = ""
+        #: an open take-back request: (side asking, the entry index it goes back to)
+        self.asked: tuple[str, int] | None = None
         self._inbox: queue.Queue[Any] = queue.Queue()
         self._have = 0
         self._closing = False
@@ -144,6 +171,28 @@ class NetClient:
             return False
         intent = action if isinstance(action, dict) else action.to_dict()
         return self._send(encode(Intent(token=self.token, index=self.mirror.count, intent=intent)))
+
+    def ask_take_back(self) -> bool:
+        """Ask the other players to let this seat take back its last action (they answer; the server says)."""
+        if self.mirror is None or not self.token:
+            return False
+        return self._send(encode(TakeBack(token=self.token, index=self.mirror.count)))
+
+    def answer(self, accept: bool) -> bool:
+        """Accept or refuse the open take-back request (:attr:`asked`)."""
+        if self.asked is None or not self.token:
+            return False
+        return self._send(encode(Answer(token=self.token, index=self.asked[1], accept=accept)))
+
+    def give_seat(self, side: str) -> bool:
+        """Give ``side``'s seat, away longer than the wait, to the computer (the host's to do)."""
+        return bool(self.token) and self._send(encode(GiveSeat(token=self.token, side=side)))
+
+    def may_give(self, side: str) -> bool:
+        """Whether this seat may now give ``side``'s seat to the computer (it is away past the wait)."""
+        dropped = self.away.get(side)
+        return (dropped is not None and bool(self.seat) and self.host in ("", self.seat)
+                and time.monotonic() - dropped > self.wait)
 
     def send_raw(self, data: bytes | str) -> bool:
         """Send bytes as they are, in a binary frame (tests of the server's refusals)."""
@@ -191,7 +240,22 @@ class NetClient:
         if isinstance(msg, Refused):
             self.refused = msg.text
             return [Note("refused", msg.text)]
+        if isinstance(msg, Presence):
+            return self._presence(msg)
+        if isinstance(msg, TakeBackAsked):
+            self.asked = (msg.side, msg.index)
+            return [Note("takeback_asked", side=msg.side)]
+        if isinstance(msg, TakeBackDone):
+            self.asked = None
+            return [Note("takeback_done", msg.text, side=msg.side)]
         return []
+
+    def _presence(self, msg: Presence) -> list[Note]:
+        now = time.monotonic()
+        before = set(self.away)
+        self.away = {side: self.away.get(side, now - secs) for side, secs in msg.away.items()}
+        self.wait, self.computer, self.host = msg.wait, list(msg.computer), msg.host
+        return [Note("presence", side=side) for side in sorted(before ^ set(self.away))]
 
     def _welcome(self, msg: Welcome) -> list[Note]:
         self.seat, self.token = msg.seat, msg.token
@@ -264,7 +328,8 @@ class NetClient:
                                    open_timeout=5, close_timeout=2) as ws:
                     await ws.send(encode(Hello(protocol=PROTOCOL, game=GAME_VERSION, code=self.code, rules=rules,
                                                seat=self.wanted, token=self.token, have=self._have,
-                                               match=self.expect)).decode())
+                                               match=self.expect, nonce="" if self.token else self.nonce)
+                                         ).decode())
                     self._ws = ws
                     async for data in ws:
                         if self._receive(data):

@@ -19,6 +19,7 @@ A refused message raises :class:`Refusal` (one sentence) and changes nothing.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 import secrets
 import threading
@@ -65,6 +66,8 @@ class Seat:
     token: str = ""
     connected: bool = False
     dropped_at: float | None = None
+    #: the host gave this seat to the computer (its player was away longer than the wait)
+    computer: bool = False
 
 
 class MatchMeta(msgspec.Struct, forbid_unknown_fields=True):
@@ -74,6 +77,10 @@ class MatchMeta(msgspec.Struct, forbid_unknown_fields=True):
     scenario: str
     seats: dict[str, str] = {}
     watchers: list[str] = []
+    #: sha256 of a join's nonce -> the token it was given (the same join asked again gets it back)
+    nonces: dict[str, str] = {}
+    host: str = ""
+    computer: list[str] = []
 
 
 @dataclass
@@ -87,6 +94,11 @@ class Match:
     seats: dict[str, Seat] = field(default_factory=dict)
     watchers: list[str] = field(default_factory=list)
     seat_wait: float = SEAT_WAIT
+    #: the side of the player who hosts the match (may give an away seat to the computer); "": any seated player
+    host: str = ""
+    nonces: dict[str, str] = field(default_factory=dict)
+    #: an open take-back request: (side asking, entry index to go back to, sides that accepted)
+    takeback: tuple[str, int, set[str]] | None = None
     _writing: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     # -- making one --------------------------------------------------------------------------------
@@ -138,6 +150,11 @@ class Match:
         m.seats = {s: Seat(s, token=meta.seats.get(s, ""), dropped_at=when if meta.seats.get(s) else None)
                    for s in side_ids(ctl.battle)}
         m.watchers = list(meta.watchers[:MAX_WATCHERS])
+        m.nonces = dict(list(meta.nonces.items())[:MAX_WATCHERS + len(m.seats)])
+        m.host = meta.host if meta.host in m.seats else ""
+        for side in meta.computer:
+            if side in m.seats:
+                m.seats[side].computer, m.seats[side].dropped_at = True, None
         return m
 
     # -- facts ---------------------------------------------------------------------------------------
@@ -165,29 +182,43 @@ class Match:
         return None
 
     # -- joining -----------------------------------------------------------------------------------
-    def take_seat(self, wanted: str, token: str, now: float) -> tuple[str, str]:
-        """(side, token) for a player asking for ``wanted`` (a side, ``""`` any, ``"watch"``); :class:`Refusal`."""
+    def take_seat(self, wanted: str, token: str, now: float, nonce: str = "") -> tuple[str, str]:
+        """(side, token) for a player asking for ``wanted`` (a side, ``""`` any, ``"watch"``); :class:`Refusal`.
+
+        ``nonce``: the join's own secret; a join whose Welcome was lost asks again with it and is given the
+        seat and token of the first time (if that token still holds a seat)."""
         if token:
             side = self.seat_of(token)
             if side is None:
-                raise Refusal("That token holds no seat in this match.")
+                raise Refusal("That token holds no seat in this match; its seat may have been given to the "
+                              "computer.")
             return side, token
+        key = hashlib.sha256(nonce.encode()).hexdigest() if nonce else ""
+        if key and key in self.nonces:
+            side = self.seat_of(self.nonces[key])
+            if side is not None:
+                return side, self.nonces[key]
+        side, token = self._new_seat(wanted, now)
+        if key and len(self.nonces) < MAX_WATCHERS + len(self.seats):
+            self.nonces[key] = token
+        self.save_meta()
+        return side, token
+
+    def _new_seat(self, wanted: str, now: float) -> tuple[str, str]:
         if wanted == "watch":
             if len(self.watchers) >= MAX_WATCHERS:
                 raise Refusal(f"This match has {MAX_WATCHERS} spectators already.")
             self.watchers.append(secrets.token_urlsafe(24))
-            self.save_meta()
             return "", self.watchers[-1]
         if wanted and wanted not in self.seats:
             raise Refusal(f"This match has no side {wanted!r} (its sides: {', '.join(self.seats)}).")
         for side in [wanted] if wanted else list(self.seats):
             seat = self.seats[side]
-            free = not seat.token or (not seat.connected and seat.dropped_at is not None
-                                      and now - seat.dropped_at > self.seat_wait)
+            free = not seat.computer and (not seat.token or (not seat.connected and seat.dropped_at is not None
+                                                             and now - seat.dropped_at > self.seat_wait))
             if free:
                 seat.token = secrets.token_urlsafe(24)
                 seat.dropped_at = None
-                self.save_meta()
                 return side, seat.token
         if wanted:
             raise Refusal(f"The seat {wanted!r} is taken; watch instead, or ask for another side.")
@@ -230,6 +261,86 @@ class Match:
         self.entries.append(entry)
         return entry
 
+    # -- away seats, the computer, take-backs -----------------------------------------------------
+    def away(self, now: float) -> dict[str, float]:
+        """Seats whose player dropped and has not come back: side -> seconds away."""
+        return {s.side: round(now - s.dropped_at, 1) for s in self.seats.values()
+                if s.token and not s.connected and not s.computer and s.dropped_at is not None}
+
+    def give_to_computer(self, by: str, side: str, now: float) -> None:
+        """``by``'s seat gives ``side``'s seat to the computer; :class:`Refusal` unless its player has been away
+        longer than the wait (or never came) and ``by`` is the host (or any player, when nobody hosts)."""
+        if not by:
+            raise Refusal("A spectator cannot give a seat away.")
+        if self.host and by != self.host:
+            raise Refusal(f"Only the host ({self.host}) may give a seat to the computer.")
+        seat = self.seats.get(side)
+        if seat is None or side == by:
+            raise Refusal(f"There is no other side {side!r} in this match.")
+        if seat.computer:
+            raise Refusal(f"The computer plays {side} already.")
+        if seat.connected:
+            raise Refusal(f"{side}'s player is here; their seat is theirs.")
+        if seat.token and seat.dropped_at is not None and now - seat.dropped_at <= self.seat_wait:
+            left = self.seat_wait - (now - seat.dropped_at)
+            raise Refusal(f"{side}'s seat is kept for its player for another {left:.0f} s.")
+        seat.computer, seat.token, seat.dropped_at = True, "", None
+        self.save_meta()
+
+    def ask_take_back(self, side: str, index: int) -> int:
+        """``side`` asks to take back its last action (the client holds ``index`` entries): the entry index the
+        battle would go back to; :class:`Refusal` (one sentence) when it may not: no action of theirs, dice
+        rolled since (taking back never rolls the dice again), the battle over or moved on, a request open."""
+        if not side:
+            raise Refusal("A spectator cannot take anything back.")
+        if self.over:
+            raise Refusal("The battle is over; nothing can be taken back.")
+        if index != len(self.entries):
+            raise Refusal("The battle moved on since; look again before asking to take back.")
+        if self.takeback is not None:
+            raise Refusal("A take-back request is waiting for its answer already.")
+        mine = [e.index for e in self.entries[1:] if self._side_of(e) == side]
+        if not mine:
+            raise Refusal("You have no action to take back.")
+        k = mine[-1]
+        if any(item.get("dice") for e in self.entries[k:] for item in e.log):  # a take-back never rolls again
+            raise Refusal("Dice were rolled in or after your last action; it can no longer be taken back.")
+        self.takeback = (side, k, set())
+        return k
+
+    def answer_take_back(self, side: str, index: int, accept: bool) -> bool | None:
+        """``side``'s answer to the open request: ``True`` once every other player accepted (the caller rolls
+        back: :meth:`roll_back`), ``False`` refused, ``None`` still waiting for others' answers."""
+        tb = self.takeback
+        if tb is None or tb[1] != index:
+            raise Refusal("There is no take-back request to answer.")
+        if not side or side == tb[0]:
+            raise Refusal("Only the other players answer a take-back request.")
+        if not accept:
+            return False
+        tb[2].add(side)
+        return None if self.answering() - tb[2] else True
+
+    def answering(self) -> set[str]:
+        """The sides that must accept the open take-back request (the players at the other seats)."""
+        if self.takeback is None:
+            return set()
+        return {s.side for s in self.seats.values() if s.side != self.takeback[0] and not s.computer}
+
+    def roll_back(self, index: int) -> None:
+        """The battle as it was with ``index`` entries: its log cut there and re-played from the start (the
+        dice's counter comes back with it; no die was rolled in what is taken back)."""
+        keep = sum(len(e.log) for e in self.entries[:index])
+        save = make_save(self.ctl, scenario=self.scenario, title=f"match {self.code}")
+        ctl, entries = _replay(msgspec.structs.replace(save, log=list(self.battle.log[:keep])))
+        ctl.set_dice("seeded")
+        self.ctl, self.entries, self.takeback = ctl, entries, None
+
+    def _side_of(self, entry: Entry) -> str | None:
+        actor = (entry.intent or {}).get("actor")
+        f = self.battle.get(actor) if isinstance(actor, str) else None
+        return f.side if f is not None else None
+
     # -- disk ----------------------------------------------------------------------------------------
     def save(self) -> None:
         """The battle in the save format, then the seats (both written atomically)."""
@@ -254,7 +365,9 @@ class Match:
     def _meta_file(self) -> tuple[Path, bytes]:
         assert self.folder is not None
         meta = MatchMeta(code=self.code, scenario=self.scenario,
-                         seats={s.side: s.token for s in self.seats.values() if s.token}, watchers=self.watchers)
+                         seats={s.side: s.token for s in self.seats.values() if s.token}, watchers=self.watchers,
+                         nonces=self.nonces, host=self.host,
+                         computer=[s.side for s in self.seats.values() if s.computer])
         return self.folder / f"{self.code}.match.json", msgspec.json.encode(meta)
 
     def save_meta(self) -> None:

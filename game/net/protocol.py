@@ -33,13 +33,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PROTOCOL", "GAME_VERSION", "MAX_CLIENT_BYTES", "MAX_SERVER_BYTES", "ProtocolError", "Hello", "Intent",
-    "Sync", "Entry", "Welcome", "Snapshot", "Ended", "Error", "Refused", "ClientMessage", "ServerMessage",
+    "Sync", "TakeBack", "Answer", "GiveSeat", "Entry", "Welcome", "Snapshot", "Ended", "Error", "Refused",
+    "Presence", "TakeBackAsked", "TakeBackDone", "ClientMessage", "ServerMessage",
     "decode_client", "decode_server", "encode", "net_hash", "rules_fingerprint", "all_fingerprints",
     "match_hash", "group_entries", "blank_seed",
 ]
 
 #: bumped whenever a message changes shape; a client of another version is refused in one sentence
-PROTOCOL = 1
+#: (2: the join nonce, presence, take-back requests, a seat given to the computer)
+PROTOCOL = 2
 #: the largest message a client may send (an intent is a few hundred bytes); the websocket's max_size
 MAX_CLIENT_BYTES = 64 * 1024
 #: the largest message a server sends: a whole battle (initial state and every entry) for a late joiner
@@ -70,6 +72,9 @@ class Hello(_Msg, tag="hello"):
     held before (reconnecting); ``have``: how many entries the client holds already (it is sent the rest).
     ``match``: the :func:`match_hash` of ruleset and scenario the client expects, when it knows (a window
     that loaded the scenario); empty: any (the client checks the hash the :class:`Welcome` carries).
+    ``nonce``: a secret the client drew for this join and keeps: were the connection to drop before the
+    :class:`Welcome` (and its token) arrived, the same nonce again gets the same seat and token back, where a
+    second plain join would find the seat taken by a token nobody holds.
     """
 
     protocol: int
@@ -80,6 +85,7 @@ class Hello(_Msg, tag="hello"):
     token: Token = ""
     have: Index = 0
     match: Text = ""
+    nonce: Token = ""
 
 
 class Intent(_Msg, tag="intent"):
@@ -96,7 +102,30 @@ class Sync(_Msg, tag="sync"):
     token: Token
 
 
-ClientMessage = Hello | Intent | Sync
+class TakeBack(_Msg, tag="takeback"):
+    """Ask the other players to let this seat take back its last action (``index``: the entries the client
+    holds, so that a request about a battle that moved on is refused as stale)."""
+
+    token: Token
+    index: Index
+
+
+class Answer(_Msg, tag="answer"):
+    """Accept or refuse the take-back request that would go back to entry ``index``."""
+
+    token: Token
+    index: Index
+    accept: bool
+
+
+class GiveSeat(_Msg, tag="giveseat"):
+    """Give ``side``'s seat, whose player has been away longer than the wait, to the computer."""
+
+    token: Token
+    side: Text
+
+
+ClientMessage = Hello | Intent | Sync | TakeBack | Answer | GiveSeat
 
 
 # -- server to client ----------------------------------------------------------------------------
@@ -157,7 +186,34 @@ class Refused(_Msg, tag="refused"):
     text: str
 
 
-ServerMessage = Welcome | Entry | Snapshot | Ended | Error | Refused
+class Presence(_Msg, tag="presence"):
+    """Which seats' players are away (side -> seconds since their connection dropped), how long a seat is
+    kept (``wait``), which seats the computer plays, and the side of the match's host (may give a seat away)."""
+
+    away: Annotated[dict[Text, float], msgspec.Meta(max_length=64)] = {}
+    wait: float = 0.0
+    computer: Annotated[list[Text], msgspec.Meta(max_length=64)] = []
+    host: Text = ""
+
+
+class TakeBackAsked(_Msg, tag="takeback_asked"):
+    """``side`` asks to take back its last action: the battle would go back to ``index`` entries."""
+
+    side: Text
+    index: Index
+
+
+class TakeBackDone(_Msg, tag="takeback_done"):
+    """The answer to a take-back request: ``accepted`` (a :class:`Snapshot` of the battle rolled back follows)
+    or not, in one sentence."""
+
+    side: Text
+    index: Index
+    accepted: bool
+    text: str
+
+
+ServerMessage = Welcome | Entry | Snapshot | Ended | Error | Refused | Presence | TakeBackAsked | TakeBackDone
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
@@ -188,12 +244,12 @@ def _clause(exc: Exception) -> str:
     return text.rstrip(".") or "no detail"
 
 
-def decode_client(data: bytes | str) -> Hello | Intent | Sync:
+def decode_client(data: bytes | str) -> Hello | Intent | Sync | TakeBack | Answer | GiveSeat:
     """A client's message, or :class:`ProtocolError` (too long, not JSON, not one of ours)."""
     return _decode(_client_decoder, data, MAX_CLIENT_BYTES)
 
 
-def decode_server(data: bytes | str) -> Welcome | Entry | Snapshot | Ended | Error | Refused:
+def decode_server(data: bytes | str) -> Any:
     return _decode(_server_decoder, data, MAX_SERVER_BYTES)
 
 

@@ -14,6 +14,20 @@ the match; a :class:`~game.net.protocol.Sync` is answered with the whole
 battle. A malformed, oversized, stale, out-of-turn or foreign message gets an
 :class:`~game.net.protocol.Error` with one sentence and changes nothing.
 
+Presence: whenever a seat's player connects or drops, every connection of the
+match gets a :class:`~game.net.protocol.Presence` (who is away, for how long,
+the wait), so the others can say "waiting for Blue (reconnecting…)"; once a
+seat has been away longer than the wait the host may give it to the computer
+(:class:`~game.net.protocol.GiveSeat`). The computer's thinking runs on a
+worker thread, never on the event loop, and its intent is played like a
+client's.
+
+Take-backs: a :class:`~game.net.protocol.TakeBack` opens a request the other
+seats answer (:class:`~game.net.protocol.Answer`); accepted by all, the match
+goes back to the entry before the asker's last action (only while no die was
+rolled since) and every connection gets the battle again as a
+:class:`~game.net.protocol.Snapshot`. A new entry closes an open request.
+
 Each connection has its own outgoing queue and writer task, so a client
 receives its Welcome first and every entry after it, in order, once.
 
@@ -35,20 +49,26 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.files.saves import state_hash
-from game.net.match import SEAT_WAIT, Match, Refusal, new_code
+from game.net.match import SEAT_WAIT, Match, Refusal, Seat, new_code
 from game.net.protocol import (
     GAME_VERSION,
     MAX_CLIENT_BYTES,
     PROTOCOL,
+    Answer,
     Ended,
     Entry,
     Error,
+    GiveSeat,
     Hello,
     Intent,
+    Presence,
     ProtocolError,
     Refused,
     Snapshot,
     Sync,
+    TakeBack,
+    TakeBackAsked,
+    TakeBackDone,
     Welcome,
     blank_seed,
     decode_client,
@@ -99,11 +119,15 @@ class Server:
         self._stop: asyncio.Event | None = None
         self._log = log if log is not None else sys.stderr
         self._locks: dict[str, asyncio.Lock] = {}
+        self._thinking: dict[str, asyncio.Task[None]] = {}
         self.ready: asyncio.Event | None = None
+        #: the computer's level when a seat is given to it
+        self.ai_level = "normal"
 
     # -- matches ----------------------------------------------------------------------------------
-    def add_match(self, scenario: str, battle: Battle) -> Match:
-        """A new match of ``battle`` (loaded from ``scenario``), its dice seeded from the OS (or ``--seed``)."""
+    def add_match(self, scenario: str, battle: Battle, *, host: str = "") -> Match:
+        """A new match of ``battle`` (loaded from ``scenario``), its dice seeded from the OS (or ``--seed``).
+        ``host``: the side of the player hosting it (the one who may give an away seat to the computer)."""
         if self.seed is None:
             seed = secrets.randbits(62)
         else:
@@ -114,6 +138,9 @@ class Server:
         while code in self.matches:
             code = new_code()
         m = Match.create(code, scenario, battle, seed=seed, folder=self.data, seat_wait=self.seat_wait)
+        if host in m.seats:
+            m.host = host
+            m.save_meta()
         self.matches[code] = m
         return m
 
@@ -194,13 +221,20 @@ class Server:
             m.seats[side].connected = True
             m.seats[side].dropped_at = None
         first = min(msg.have, len(m.entries))
-        conn.put(encode(Welcome(protocol=PROTOCOL, game=GAME_VERSION, code=m.code, seat=side, token=token,
-                                ruleset=m.ruleset.id, scenario=m.scenario, match_hash=m.hash(),
-                                sides=list(m.seats), initial=blank_seed(m.ctl.initial or m.battle), first=first,
-                                entries=m.entries[first:])))
+        self._welcome(conn, Welcome(protocol=PROTOCOL, game=GAME_VERSION, code=m.code, seat=side, token=token,
+                                    ruleset=m.ruleset.id, scenario=m.scenario, match_hash=m.hash(),
+                                    sides=list(m.seats), initial=blank_seed(m.ctl.initial or m.battle),
+                                    first=first, entries=m.entries[first:]))
         if m.over:
             conn.put(self._ended(m))
+        self._presence(m)
+        if m.takeback is not None:
+            conn.put(encode(TakeBackAsked(side=m.takeback[0], index=m.takeback[1])))
         return True
+
+    def _welcome(self, conn: _Conn, welcome: Welcome) -> None:
+        """Queue the Welcome (a test's fault drops the connection here, the token never sent)."""
+        conn.put(encode(welcome))
 
     def _admit(self, msg: Hello) -> tuple[Match, str, str]:
         if msg.protocol != PROTOCOL:
@@ -217,7 +251,7 @@ class Server:
                           f"Clinch.")
         if msg.match and msg.match != m.hash():
             raise Refusal(f"Match {m.code} plays another scenario or other rules than the client expects.")
-        side, token = m.take_seat(msg.seat, msg.token, time.monotonic())
+        side, token = m.take_seat(msg.seat, msg.token, time.monotonic(), msg.nonce)
         return m, side, token
 
     def _left(self, conn: _Conn) -> None:
@@ -228,6 +262,12 @@ class Server:
         if conn.side and not any(c.side == conn.side for c in self.conns.get(m.code, ())):
             m.seats[conn.side].connected = False
             m.seats[conn.side].dropped_at = time.monotonic()
+            self._presence(m)
+
+    def _presence(self, m: Match) -> None:
+        """Tell every connection of ``m`` who is away (a seat's player connected or dropped)."""
+        self._broadcast(m, encode(Presence(away=m.away(time.monotonic()), wait=m.seat_wait, host=m.host,
+                                           computer=[s.side for s in m.seats.values() if s.computer])))
 
     async def _message(self, conn: _Conn, data: bytes | str) -> None:
         m = conn.match
@@ -240,7 +280,10 @@ class Server:
             if isinstance(msg, Hello):
                 raise Refusal("This connection said hello already.")
             if isinstance(msg, Sync):
-                conn.put(encode(Snapshot(initial=blank_seed(m.ctl.initial or m.battle), entries=m.entries)))
+                conn.put(self._snapshot(m))
+                return
+            if isinstance(msg, TakeBack | Answer | GiveSeat):
+                await self._request(m, conn.side, msg)
                 return
             entry = self._play(m, conn.side, msg)
             await self._save(m)
@@ -248,10 +291,91 @@ class Server:
             now = conn.match or m
             conn.put(encode(Error(text=str(exc), entries=len(now.entries))))
             return
+        self._applied(m, entry)
+
+    def _applied(self, m: Match, entry: Entry) -> None:
+        """Tell everyone of a new entry (it closes an open take-back request); the computer's turn next?"""
+        if m.takeback is not None:
+            side, k, _ = m.takeback
+            m.takeback = None
+            self._broadcast(m, encode(TakeBackDone(side=side, index=k, accepted=False,
+                                                   text="The battle moved on; the take-back request was dropped.")))
         self._broadcast(m, encode(entry))
         if m.over:
             self._broadcast(m, self._ended(m))
             print(f"match {m.code} over: {m.battle.winner or 'a draw'}", file=self._log, flush=True)
+        self._computer_turn(m)
+
+    @staticmethod
+    def _snapshot(m: Match) -> bytes:
+        return encode(Snapshot(initial=blank_seed(m.ctl.initial or m.battle), entries=m.entries))
+
+    async def _request(self, m: Match, side: str, msg: TakeBack | Answer | GiveSeat) -> None:
+        """A take-back request, its answer, or an away seat given to the computer; :class:`Refusal`."""
+        if isinstance(msg, GiveSeat):
+            m.give_to_computer(side, msg.side, time.monotonic())
+            self._presence(m)
+            if m.takeback is not None and not m.answering() - m.takeback[2]:
+                await self._settle_take_back(m, True)
+            self._computer_turn(m)
+            return
+        if isinstance(msg, TakeBack):
+            k = m.ask_take_back(side, msg.index)
+            self._broadcast(m, encode(TakeBackAsked(side=side, index=k)))
+            if not m.answering():  # only the computer at the other seats: it lets a player take a move back
+                await self._settle_take_back(m, True)
+            return
+        settled = m.answer_take_back(side, msg.index, msg.accept)
+        if settled is not None:
+            await self._settle_take_back(m, settled)
+
+    async def _settle_take_back(self, m: Match, accept: bool) -> None:
+        assert m.takeback is not None
+        asker, k, _ = m.takeback
+        name = _side_name(m, asker)
+        if not accept:
+            m.takeback = None
+            self._broadcast(m, encode(TakeBackDone(side=asker, index=k, accepted=False,
+                                                   text=f"{name}'s take-back was refused.")))
+            return
+        m.roll_back(k)
+        await self._save(m)
+        self._broadcast(m, encode(TakeBackDone(side=asker, index=k, accepted=True,
+                                               text=f"{name} took back their last action.")))
+        self._broadcast(m, self._snapshot(m))
+        self._computer_turn(m)
+
+    def _computer_turn(self, m: Match) -> None:
+        """If the fighter to act sits at a seat given to the computer, let it think on a worker thread."""
+        if m.over or m.code in self._thinking:
+            return
+        f = m.battle.get(m.ctl.whose_turn() or "")
+        if f is None or not m.seats.get(f.side, Seat("")).computer:
+            return
+        task = asyncio.get_running_loop().create_task(self._think(m, f.side))
+        self._thinking[m.code] = task
+        task.add_done_callback(lambda t, code=m.code: self._thinking.pop(code) if self._thinking.get(code) is t
+                               else None)
+
+    async def _think(self, m: Match, side: str) -> None:
+        from game.ai.opponent import Opponent
+        from game.ai.simulation import DEFAULT_NODES
+
+        at, battle = len(m.entries), m.battle.clone(with_log=False)
+        opp = Opponent(self.ai_level, budget_ms=None, nodes=DEFAULT_NODES.get(self.ai_level, 200),
+                       seed=secrets.randbits(62), explain=False)
+        decision = await asyncio.to_thread(opp.decide, battle, m.ruleset, m.ctl.whose_turn() or "")
+        m = self.matches.get(m.code, m)  # a failed save may have put a fresh match in its place
+        if decision.action is None or len(m.entries) != at or m.over:
+            return
+        try:
+            entry = self._play(m, side, Intent(token="", index=at, intent=decision.action.to_dict()))
+            await self._save(m)
+        except Refusal as exc:
+            print(f"match {m.code}: the computer's action for {side} was refused ({exc})", file=self._log, flush=True)
+            return
+        self._thinking.pop(m.code, None)  # the next turn may be the computer's again
+        self._applied(m, entry)
 
     async def _save(self, m: Match) -> None:
         """Write the match's files on a worker thread (other matches play on meanwhile), one write at a time
@@ -300,3 +424,8 @@ class Server:
         b = m.battle
         limit = int(b.options.get("round_limit") or b.round)
         return encode(Ended(seed=b.rng.seed, winner=b.winner, rounds=min(b.round, limit), state_hash=state_hash(b)))
+
+
+def _side_name(m: Match, side: str) -> str:
+    s = m.battle.side(side)
+    return (s.name or s.id) if s is not None else side

@@ -50,6 +50,9 @@ def _end_round(sc: BattleScene, arg: Any) -> None:
 
 def _undo(sc: BattleScene, arg: Any) -> None:
     s = sc.session
+    if getattr(s, "networked", False):  # a served battle: a take-back the other players answer (net_session)
+        sc.toast(s.ask_take_back(), "neutral")
+        return
     sc.player.finish()
     sc.close_mode_widgets()
     res = s.undo()

@@ -11,7 +11,14 @@ each arrival a ``Result`` with the new log entries and the battle as it was
 before them (the *shadow* the event player animates on), or one sentence
 (an error, a refusal, a dropped connection).
 
-Undo is off: the server has played the action for both players.
+Undo is a take-back request: the other players accept or refuse it (the
+server takes the battle back only while no die was rolled since), and
+:meth:`NetSession.question` is what this seat is asked meanwhile (a take-back
+to accept, an away player's seat to give to the computer after the wait),
+answered with :meth:`NetSession.answer`. An intent sent just before the
+connection dropped is sent again once the server has welcomed us back, if the
+entries it sent do not hold it (the index it names makes a second copy a
+refusal, never a second action). Manual dice are off: the server rolls.
 
 :class:`HostedServer` runs :class:`game.net.server.Server` on a thread of the
 game, so a player can host a match from the window (loopback unless the
@@ -51,6 +58,8 @@ class Arrival:
     tone: str = "neutral"
     #: the entries include another side's action (the turn banner then recaps it when the turn comes back)
     others: bool = False
+    #: the battle was replaced whole (a take-back, or fetched again): the screen redraws it and its log
+    rebuilt: bool = False
 
 
 class _Quiet:
@@ -162,6 +171,9 @@ class NetSession:
         self.scenario = scenario
         self.resting: set[tuple[str, int]] = set()
         self._sent_for: int | None = None  # the entry count our last intent was sent for (awaiting its entry)
+        self._pending: Action | None = None  # that intent, sent again after a reconnect if it was lost
+        self._kept_waiting: set[tuple[str, float]] = set()  # away seats the host chose to keep waiting for
+        self._asking = False  # our take-back request is on its way or open
         self._mirror: Any = None
         self._shadow: Any = None
         self._log_len = 0
@@ -230,6 +242,8 @@ class NetSession:
             return ""
         who = self.side_name(self.current_side()) or "the other player"
         if self.dropped:
+            return "Connection to the server lost (reconnecting\u2026)"
+        if self.current_side() in self.client.away:
             return f"Waiting for {who} (reconnecting\u2026)"
         watching = "" if self.my_side else "You are watching \u00b7 "
         share = f" \u00b7 {self.shared}" if self.shared else ""
@@ -258,7 +272,17 @@ class NetSession:
     def submit(self, intent: Action) -> Result:
         if not self.is_human_turn():
             return Result("rejected", reason=Reason("It is not this seat's turn.", kind="not_your_turn"))
+        self._pending = intent
         return self._sent(self.client.submit(intent))
+
+    def _send_again(self) -> None:
+        """Welcomed back: the intent on its way when the connection dropped goes again if the server's entries
+        do not hold it (had it been played, the entry would be here and the count past it)."""
+        m = self.mirror
+        if self._pending is not None and m is not None and self._sent_for == m.count and self.client.my_turn():
+            if self.client.submit(self._pending):
+                return
+        self._sent_for, self._pending = None, None  # played, or not ours to send now: the player acts again
 
     def choose(self, action: Action) -> Result:
         return self.submit(action)
@@ -298,13 +322,69 @@ class NetSession:
                                                 f"for both players.", kind="illegal"))
 
     def undo(self) -> Result:
-        return self._off("Undo")
+        return self._off("Undo")  # the battle screen asks the other side instead (ask_take_back)
 
     def redo(self) -> Result:
         return self._off("Redo")
 
     def undo_reason(self) -> Reason | None:
         return self._off("Undo").reason
+
+    # -- take-backs and away seats (asked of the other players; the server decides) ---------------------
+    def can_take_back(self) -> bool:
+        """Whether this seat has an action it may ask to take back: its last one, with no die rolled in it or
+        since (the server would refuse it: taking back never rolls the dice again)."""
+        m = self.mirror
+        if not self.my_side or m is None or self.battle.ended or self.client.asked is not None or self._asking:
+            return False
+        for item in reversed(m.battle.log):
+            if item.get("dice"):
+                return False
+            actor = (item.get("intent") or {}).get("actor")
+            f = self.battle.get(actor) if isinstance(actor, str) else None
+            if f is not None and f.side == self.my_side:
+                return True
+        return False
+
+    def ask_take_back(self) -> str:
+        """Undo in a served battle: ask the other players; one sentence for the screen."""
+        if not self.my_side:
+            return "A spectator cannot take anything back."
+        if self.client.asked is not None:
+            return "A take-back request is waiting for its answer already."
+        if not self.can_take_back():
+            return "Nothing to take back: dice were rolled since your last action, or you have not acted yet."
+        if not self.client.ask_take_back():
+            return "Not connected to the server; try again in a moment."
+        self._asking = True
+        others = [self.side_name(s) for s in side_ids(self.battle) if s != self.my_side]
+        return f"Asked {' and '.join(others) or 'the others'} to let you take back your last action\u2026"
+
+    def question(self) -> tuple[str, str, str, str] | None:
+        """What this seat is asked now: (sentence, yes button, no button, what it is about), or ``None``."""
+        c = self.client
+        if not self.my_side or self.battle.ended:
+            return None
+        if c.asked is not None and c.asked[0] != self.my_side:
+            who = self.side_name(c.asked[0])
+            return f"{who} asks to take back their last action.", "Let them", "Refuse", "takeback"
+        for side, dropped in sorted(c.away.items()):
+            if (side, dropped) not in self._kept_waiting and c.may_give(side):
+                who = self.side_name(side)
+                return (f"{who} has been away over {c.wait:g} s.", "Computer plays them", "Keep waiting",
+                        f"give:{side}")
+        return None
+
+    def answer(self, about: str, yes: bool) -> str:
+        """The player's answer to :meth:`question`; one sentence for the screen ("" if none is needed)."""
+        c = self.client
+        if about == "takeback":
+            return "" if c.answer(yes) else "Not connected to the server; try again in a moment."
+        side = about.removeprefix("give:")
+        if not yes:
+            self._kept_waiting.add((side, c.away.get(side, 0.0)))
+            return f"Waiting for {self.side_name(side)}."
+        return "" if c.give_seat(side) else "Not connected to the server; try again in a moment."
 
     def give_dice(self, faces: list[int]) -> Result:
         return self._off("Entering dice")
@@ -350,13 +430,22 @@ class NetSession:
                 out.append(Arrival(text=note.text or "The connection dropped; reconnecting.", tone="failure"))
             elif note.kind == "welcome":
                 self.dropped = False
-                self._sent_for = None  # our intent may not have arrived: the player acts again
+                self._send_again()
             elif note.kind in ("error", "refused"):
-                self._sent_for = None
+                self._sent_for, self._pending, self._asking = None, None, False
                 out.append(Arrival(text=note.text, tone="failure"))
             elif note.kind == "ended":
                 out.append(Arrival(text=note.text, tone="success"))
+            elif note.kind == "presence" and note.side != self.my_side:
+                out.append(Arrival(text=self._presence_words(note.side), tone="neutral"))
+            elif note.kind == "takeback_asked" and note.side == self.my_side:
+                out.append(Arrival(text="Your take-back request was sent; waiting for the answer\u2026"))
+            elif note.kind == "takeback_done":
+                self._asking = False
+                out.append(Arrival(text=note.text, tone="neutral"))
         m = self.mirror
+        if m is not None and self._mirror is not None and m is not self._mirror:
+            out.insert(0, Arrival(rebuilt=True))  # first: the redraw clears the toasts of the moment before
         if entries and m is self._mirror and m is not None:
             new = tuple(m.battle.log[self._log_len:])
             if new:
@@ -369,6 +458,14 @@ class NetSession:
             self._sent_for = None
         self._remember()
         return out
+
+    def _presence_words(self, side: str) -> str:
+        who = self.side_name(side)
+        if side in self.client.away:
+            return f"{who} lost the connection; waiting for them (reconnecting\u2026)."
+        if side in self.client.computer:
+            return f"The computer plays {who} now."
+        return f"{who} is back."
 
     def close(self) -> None:
         self.client.close()
@@ -401,6 +498,8 @@ def take_arrivals(scene: Any) -> None:
     comes back to this seat, the turn's banner recaps what the other players did since."""
     arrivals = getattr(scene.session, "arrivals", list)()
     for a in arrivals:
+        if a.rebuilt:
+            _rebuild(scene)
         if a.result is not None:
             scene.dispatch(a.result, a.shadow)
         if a.text:
@@ -409,6 +508,25 @@ def take_arrivals(scene: Any) -> None:
         from game.ui.handover import show_turn_banner
 
         show_turn_banner(scene, scene.session.current_side())
+    if getattr(scene.session, "networked", False):
+        from game.ui.net_bar import sync_net_bar
+
+        sync_net_bar(scene)  # "Take back", or what the other players ask of this seat
+
+
+def _rebuild(scene: Any) -> None:
+    """The served battle was replaced whole (a take-back the players agreed, or fetched again): the board, the
+    log and the last roll's box show it as it is now, nothing of what was taken back."""
+    from game.ui.battle_commands import forget_shown
+
+    s = scene.session
+    scene.player.finish()
+    scene.close_mode_widgets()
+    scene.board.battle = s.battle
+    scene.player.shadow = None
+    forget_shown(scene)
+    scene.log.rebuild(s.battle.log, s.battle)
+    scene.settle()
 
 
 def leave_battle(scene: Any) -> None:
@@ -416,4 +534,7 @@ def leave_battle(scene: Any) -> None:
     window hosted (a local battle's session lives on: the end screen and the review still read it)."""
     scene.close_mode_widgets()
     if getattr(scene.session, "networked", False):
+        from game.ui.net_bar import kill_net_bar
+
+        kill_net_bar(scene)
         scene.session.close()
