@@ -27,7 +27,7 @@ PACKAGE_DATA: tuple[str, ...] = ("py.typed", "rules/*/rules_help*.json", "rules/
 
 #: files beside the package the game opens, as globs relative to :func:`data_root`: the scenarios and
 #: their Tiled maps, tilesets and tile pictures, the lessons, the sounds, the pygame-gui theme, the
-#: general rules help and the window icon
+#: general rules help, the window icon, and the game-icons.net pictures with their credits (tools/vendor_icons.py)
 ROOT_DATA: tuple[str, ...] = (
     "maps/*.toml",
     "maps/*.tmx",
@@ -38,6 +38,7 @@ ROOT_DATA: tuple[str, ...] = (
     "assets/icon.png",
     "assets/rules_help/*.json",
     "assets/sounds/*.wav",
+    "assets/icons/*",
 )
 
 

@@ -37,9 +37,12 @@ from game.rules.base import Ruleset
 from game.ui.camera import Camera
 from game.ui.crowd_plate import draw_plates
 from game.ui.geometry import MapGeometry
+from game.ui.icon_atlas import shared as shared_icons
 from game.ui.label_layout import LabelLayout
+from game.ui.looks import look_of
 from game.ui.palette import STANDARD
 from game.ui.text import TextCache
+from game.ui.token_faces import ICON_MIN_R, ITEM_MIN_R, draw_figure, draw_item, face_fill, item_spot
 
 __all__ = [
     "SHAPES", "TokenPlacement", "TokenLayer", "parse_colour", "slot_offsets", "side_shape",
@@ -158,7 +161,8 @@ def pointer_points(cx: float, cy: float, ux: float, uy: float, r: float) -> list
             (cx + ux * base - px * half, cy + uy * base - py * half)]
 
 
-def token_extent(direction: tuple[float, float], r: float, posture: str, tag: bool = False) -> tuple[float, float]:
+def token_extent(direction: tuple[float, float], r: float, posture: str, tag: bool = False, item: bool = False
+                 ) -> tuple[float, float]:
     """How far above (negative) and below its centre a token of radius ``r`` facing ``direction`` draws: its
     body, its facing pointer or a lying body's length, its stat tag. The health bar goes under it and the
     condition badges over it, so neither hides which way the fighter faces (seen under Xvfb in the cantina:
@@ -172,6 +176,8 @@ def token_extent(direction: tuple[float, float], r: float, posture: str, tag: bo
         up, down = min(-r, min(ys) - 1), max(r, max(ys) + 1)
     if tag:  # the stat tag at the upper left (its box about 0.45 r high above its centre at -0.78 r)
         up = min(up, -0.78 * r - 0.75 * max(8, r * 0.62) - 2)
+    if item and posture not in LYING_POSTURES:  # the item disc at the lower left (token_faces.item_spot)
+        down = max(down, 0.74 * r + max(5, int(r * 0.42)) + 1)
     return up, down
 
 
@@ -254,6 +260,8 @@ class TokenLayer:
         #: the part of the window the board shows in (None: all of it); a plate is kept inside it
         self.bounds: pygame.Rect | None = None
         self.grip_colours: dict[str, tuple[int, int, int]] = dict(STANDARD.grips)
+        #: the role figures and held items drawn on the tokens (issue 26); a missing one draws the letter
+        self.icons = shared_icons()
 
     # --- where ------------------------------------------------------------------------
 
@@ -313,15 +321,19 @@ class TokenLayer:
     # --- looks ------------------------------------------------------------------------
 
     def image(self, *, shape: str, colour: tuple[int, int, int], letter: str, facing: int, posture: str,
-              radius_px: int, selected: bool = False, tag: str | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
-        """A token image and the pixel in it that goes on the token's centre (``tag``: the stat tag)."""
-        key = (shape, colour, letter, facing % 6, posture, radius_px, selected, tag)
+              radius_px: int, selected: bool = False, tag: str | None = None, figure: str | None = None,
+              items: tuple[str, ...] = ()) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A token image and the pixel in it that goes on the token's centre (``tag``: the stat tag; ``figure``:
+        the role's icon, drawn instead of ``letter`` when it can be; ``items``: the icons of what is in hand,
+        the main one drawn on the token)."""
+        key = (shape, colour, letter, facing % 6, posture, radius_px, selected, tag, figure, items[:1])
         hit = self._images.get(key)
         if hit is None:
             hit = self._images[key] = self._make(*key)
         return hit
 
-    def _body(self, shape: str, colour: tuple[int, int, int], letter: str, r: int, selected: bool) -> pygame.Surface:
+    def _body(self, shape: str, colour: tuple[int, int, int], letter: str, r: int, selected: bool,
+              figure: str | None = None) -> pygame.Surface:
         pad = max(2, r // 4)
         size = 2 * (r + pad)
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -344,14 +356,35 @@ class TokenLayer:
             pygame.draw.polygon(surf, OUTLINE, pts)
             inner = _shape_points(shape, c, c, r - edge * 1.5)
             pygame.draw.polygon(surf, colour, inner)
+        if figure and r >= ICON_MIN_R and self._figure(surf, shape, colour, figure, c, r, edge):
+            return surf
         size_txt = max(8, int(r * (1.25 if shape in ("circle", "square") else 1.0)))
         glyph = self.text.render(letter, size_txt, _contrast(colour), bold=True)
         dy = r * 0.18 if shape == "triangle" else 0
         surf.blit(glyph, glyph.get_rect(center=(c, c + dy + 1)))
         return surf
 
+    def _figure(self, surf: pygame.Surface, shape: str, colour: tuple[int, int, int], figure: str, c: float,
+                r: int, edge: int) -> bool:
+        """The role's figure inside the side-coloured rim (issue 26); False when its icon cannot be drawn."""
+        rim = max(2, r // 6)  # the side colour's ring round the figure
+        lift = r * 0.16 if shape == "triangle" else 0.0  # a triangle's room is low in it
+        inner_r = r - edge - rim if shape == "circle" else r - edge * 1.5 - rim
+        pts = _shape_points(shape, c, c, inner_r)
+        plate = surf.copy()
+        if pts is None:
+            pygame.draw.circle(plate, face_fill(colour), (c, c), inner_r)
+        else:
+            pygame.draw.polygon(plate, face_fill(colour), pts)
+        scale = {"circle": 1.0, "square": 0.95, "diamond": 0.72, "pentagon": 0.85, "triangle": 0.6}.get(shape, 0.8)
+        if not draw_figure(plate, self.icons, figure, (c, c + lift), inner_r, scale):
+            return False
+        surf.blit(plate, (0, 0))
+        return True
+
     def _make(self, shape: str, colour: tuple[int, int, int], letter: str, facing: int, posture: str,
-              r: int, selected: bool, tag: str | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
+              r: int, selected: bool, tag: str | None = None, figure: str | None = None,
+              items: tuple[str, ...] = ()) -> tuple[pygame.Surface, tuple[int, int]]:
         dx, dy = self.geometry.direction_vector(facing)
         angle = math.degrees(math.atan2(-dy, dx))  # pygame rotates counter-clockwise, y up
         lying = posture in LYING_POSTURES
@@ -361,7 +394,7 @@ class TokenLayer:
             # down anyway (S3-HTH-10), which the BRAWL tag, the tooltip and the panel say
             badge = None
         body_r = int(r * 0.84) if badge else r
-        body = self._body(shape, colour, letter, max(4, body_r), selected)
+        body = self._body(shape, colour, letter, max(4, body_r), selected, figure)
         if lying:
             # lying flat: a long ellipse along the facing line, head towards the facing
             w, h = body.get_size()
@@ -372,7 +405,9 @@ class TokenLayer:
             pad = max(2, r // 4) if selected else 0
             pygame.draw.ellipse(flat, OUTLINE, fr.inflate(-pad, -pad))
             pygame.draw.ellipse(flat, colour, fr.inflate(-pad - max(4, r // 4), -pad - max(4, r // 4)))
-            glyph = self.text.render(letter, max(8, int(r * 0.95)), _contrast(colour), bold=True)
+            glyph = self.icons.get(figure, max(8, int(r * 1.1)), _contrast(colour)) if figure else None
+            if glyph is None:
+                glyph = self.text.render(letter, max(8, int(r * 0.95)), _contrast(colour), bold=True)
             glyph = pygame.transform.rotate(glyph, -90)  # read along the body
             flat.blit(glyph, glyph.get_rect(center=(fr.centerx - r * 0.2, fr.centery)))
             # a head at the facing end
@@ -383,6 +418,8 @@ class TokenLayer:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         c = size / 2
         surf.blit(body, body.get_rect(center=(c, c)))
+        if items and not lying and body_r >= ITEM_MIN_R:  # the item in hand, under the facing pointer
+            draw_item(surf, self.icons, items[0], item_spot(c, body_r), OUTLINE)
         if not lying:  # facing pointer: an arrowhead just outside the body
             pts = pointer_points(c, c, dx, dy, r)
             pygame.draw.polygon(surf, POINTER_FILL, pts)
@@ -505,14 +542,16 @@ class TokenLayer:
                 continue
             posture = DOWN_IN_BRAWL if f.id in in_brawls and f.posture in LYING_POSTURES else f.posture
             tag = stat_badge(self.ruleset, f) if r >= 9 and p.crowd == 1 else None  # crowded: on the plate
+            look = look_of(self.ruleset, f)
             img, (ax, ay) = self.image(
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
                 letter=initial(f.name or f.id), facing=f.facing, radius_px=r, selected=(f.id == selected),
-                posture=posture, tag=tag)
+                posture=posture, tag=tag, figure=look.icon, items=look.items)
             if f.id in dimmed:
                 img = self._dimmed(img)
             blits.append((img, (int(sx) - ax, int(sy) - ay)))
-            up, down = token_extent(self.geometry.direction_vector(f.facing), r, posture, bool(tag))
+            has_item = bool(look.items) and (int(r * 0.84) if posture in POSTURE_BADGES else r) >= ITEM_MIN_R
+            up, down = token_extent(self.geometry.direction_vector(f.facing), r, posture, bool(tag), has_item)
             bar = self._bar_off[f.id] = max(r * 1.08, down + 1) if p.crowd == 1 else r * 1.08  # under the pointer
             self.extents[f.id] = (sy + up, sy + bar + max(4, min(8, r // 4)) + 1, p.crowd > 1)
             self.boxes.append(("token", f.id, pygame.Rect(int(sx - r), int(sy - r), 2 * r, 2 * r)))

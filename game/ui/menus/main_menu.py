@@ -1,5 +1,5 @@
 """The main menu: Quick battle (one click, or Enter, into the arena), new battle, continue, load, replay,
-settings, quit. The arena board lies dimmed behind it."""
+settings, quit, and Credits in the corner. The arena board lies dimmed behind it."""
 
 from __future__ import annotations
 
@@ -73,6 +73,9 @@ class MainMenu(GuiScene):
             self.button(pygame.Rect(x, y, bw, pitch - 8), text, name, object_id="@big_button", tooltip=tip,
                         enabled=enabled)
             y += pitch
+        # a small corner button: the list above already fills a 640-high window
+        self.button(pygame.Rect(w - 118, h - 62, 106, 30), "Credits", "credits",
+                    tooltip="Whose icons the game draws, and their licence.")
 
     def quick(self) -> Transition | None:
         from game.ui.app import DEFAULT_SCENARIO
@@ -125,6 +128,10 @@ class MainMenu(GuiScene):
             from game.ui.menus.settings_menu import SettingsMenu
 
             return Transition("push", SettingsMenu(self.app))
+        if name == "credits":
+            from game.ui.menus.credits_screen import CreditsScreen
+
+            return Transition("push", CreditsScreen(self.app))
         if name == "quit":
             return Transition("quit")
         return None
