@@ -336,3 +336,87 @@ def test_the_network_wake_up_is_no_pygame_gui_event(app):
     network_menu._post()
     app.step()  # the menu takes the wake-up like any other event, without raising
     assert app.scene is menu
+
+
+def test_take_back_through_the_window_and_answering_the_other_side(app):
+    """The window's "Take back my last action" asks the other side, which accepts: the board goes back. Then
+    the other side asks, and the window's "Let them" puts its action back too (no dice in either: moves and
+    passes)."""
+    from game.net.client import NetClient
+    from game.ui.battle_scene import BattleScene
+
+    menu = open_network(app)
+    type_into(app, menu.fields["port"], "0")
+    click(app, menu.button_named("go").rect.center)
+    until(app, lambda: menu.welcomed, 10, "the server to welcome the host")
+    click(app, menu.button_named("go").rect.center)
+    until(app, lambda: isinstance(app.scene, BattleScene), 10, "the battle to open")
+    bs = app.scene
+    s = bs.session
+    other = NetClient("127.0.0.1", s.hosted.port, s.client.code, seat="").start()
+    try:
+        until(app, lambda: other.poll() is not None and other.mirror is not None, 10, "the other seat")
+
+        def others_pass():
+            other.poll()
+            if other.my_turn() and other.mirror.count == s.mirror.count:
+                other.submit(other.mirror.ctl.pass_intent())
+            return s.is_human_turn() and not bs.player.busy
+
+        until(app, others_pass, 30, "the window's turn")
+        actor = bs.actor
+        start = s.battle.get(actor).hex
+        before = s.mirror.count
+        reach = [h for h in bs.reach if h != start]
+        assert reach, "the arena's first fighter can move"
+        click(app, bs.board.hex_screen_pos(reach[0]))
+        until(app, lambda: s.mirror.count == before + 1 and bs.net_bar is not None, 10, "the move and the bar")
+        assert bs.net_bar.state == ("Take back my last action",)
+        click(app, bs.net_bar.take_back.rect.center)
+        until(app, lambda: other.poll() is not None and other.asked is not None, 10, "the request to arrive")
+        assert other.asked == (s.my_side, before)
+        other.answer(True)
+        until(app, lambda: s.mirror.count == before and bs.board.battle is s.battle, 10, "the take-back")
+        assert s.battle.get(actor).hex == start
+        assert not any((e.get("intent") or {}).get("type") == "move" for e in s.battle.log[-1:])
+        # now the other side acts and asks; the window is asked and lets them
+        press(app, pygame.K_SPACE, unicode=" ")  # the window passes its turn
+        until(app, lambda: other.poll() is not None and other.my_turn(), 10, "the other side's turn")
+        k = other.mirror.count
+        other.submit(other.mirror.ctl.pass_intent())
+        until(app, lambda: s.mirror.count == k + 1 and other.poll() is not None and other.mirror.count == k + 1, 10,
+              "the other side's pass")
+        other.ask_take_back()
+        until(app, lambda: bs.net_bar is not None and bs.net_bar.yes is not None, 10, "the question")
+        name = s.side_name(other.seat)
+        assert bs.net_bar.state[0] == f"{name} asks to take back their last action."
+        click(app, bs.net_bar.yes.rect.center)
+        until(app, lambda: s.mirror.count == k and other.poll() is not None and other.mirror.count == k, 10,
+              "the other side's take-back")
+    finally:
+        other.close()
+
+
+def test_the_host_is_asked_to_give_an_away_seat_to_the_computer_after_the_wait():
+    """Once a seat's player has been away longer than the wait, the host's bar asks; "Keep waiting" stops
+    asking about that drop, "Computer plays them" sends the server the request."""
+    from game.net.client import NetClient
+    from game.ui.net_session import NetSession
+
+    c = _FakeClient("red")
+    c.host, c.wait = "red", 90.0
+    c.away = {"blue": time.monotonic() - 30}
+    c.may_give = lambda side: NetClient.may_give(c, side)
+    c.gave = []
+    c.give_seat = lambda side: c.gave.append(side) or True
+    s = NetSession(c)
+    assert s.question() is None  # 30 s away: still waiting for them
+    c.away = {"blue": time.monotonic() - 100}
+    name = s.side_name("blue")
+    assert s.question() == (f"{name} has been away over 90 s.", "Computer plays them", "Keep waiting", "give:blue")
+    assert s.answer("give:blue", False) == f"Waiting for {name}."
+    assert s.question() is None
+    c.away = {"blue": time.monotonic() - 95}  # dropped again: asked again
+    assert s.question() is not None and s.answer("give:blue", True) == "" and c.gave == ["blue"]
+    c.host = "blue"  # a match hosted by the other side: this seat is not asked
+    assert s.question() is None

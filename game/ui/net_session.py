@@ -92,9 +92,10 @@ class HostedServer:
     def port(self) -> int:
         return self.server.port
 
-    def add_match(self, scenario: str, battle: Any) -> str:
-        """A new match of ``battle``; its code, to tell the other players."""
-        return self.server.add_match(scenario, battle).code
+    def add_match(self, scenario: str, battle: Any, *, host: str = "") -> str:
+        """A new match of ``battle``; its code, to tell the other players. ``host``: the side this window plays
+        (the one that may give an away player's seat to the computer)."""
+        return self.server.add_match(scenario, battle, host=host).code
 
     def start(self) -> HostedServer:
         """Bind and serve; :class:`NetError` in one sentence when the port cannot be bound."""

@@ -257,7 +257,7 @@ class NetworkMenu(GuiScene):
         except (ValueError, OSError, KeyError, TypeError) as exc:
             raise ValueError(f"{self.scenario.name}: {exc}") from None
         hosted = HostedServer(host="0.0.0.0" if self.lan else "127.0.0.1", port=int(self.port))
-        self.code = hosted.add_match(str(self.scenario), battle)
+        self.code = hosted.add_match(str(self.scenario), battle, host=self.side)  # may give an away seat away
         try:
             hosted.start()
         except NetError as exc:
