@@ -35,6 +35,8 @@ from game.rules.action_words import option_words, whole_chance
 from game.rules.base import Option, Ruleset
 from game.ui.action_hover import QUIET, HoverBox, words_lines
 from game.ui.describe import name_of, odds_meaning, ruleset_of, variant_label
+from game.ui.icon_atlas import shared as shared_icons
+from game.ui.looks import action_icon
 from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
 from game.wording import percent
@@ -408,8 +410,13 @@ class ActionMenu:
             pygame.draw.rect(surf, (74, 80, 96) if b.enabled else (46, 48, 56), rr, width=1, border_radius=5)
             size = 15 if b.bold else 14
             col = pal.text if b.enabled else (118, 118, 124)
-            img = t.render(_fit(t, b.text, size, rr.w - 16, b.bold), size, col, bold=b.bold)
-            pos = img.get_rect(center=rr.center) if b.centre else img.get_rect(midleft=(rr.x + 8, rr.centery))
+            # issue 26: an action's group row leads with its icon (game.ui.looks); none: its words alone
+            icon = shared_icons().get(action_icon(e.group.kind), ROW - 10, col) if e.group and not b.centre else None
+            pad = icon.get_width() + 6 if icon else 0
+            img = t.render(_fit(t, b.text, size, rr.w - 16 - pad, b.bold), size, col, bold=b.bold)
+            pos = img.get_rect(center=rr.center) if b.centre else img.get_rect(midleft=(rr.x + 8 + pad, rr.centery))
+            if icon is not None:
+                surf.blit(icon, icon.get_rect(midleft=(rr.x + 7, rr.centery)))
             surf.blit(img, pos)
         return surf
 
