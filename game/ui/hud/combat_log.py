@@ -136,6 +136,11 @@ class CombatLog:
             return ln.event
         return None
 
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the log was last drawn, in window pixels (tests hold it inside its column)."""
+        return self._rect.copy()
+
     def row_rect(self, event: dict[str, Any]) -> pygame.Rect | None:
         """Where the line of this event is drawn now (tests click it)."""
         for r, i in self._visible:

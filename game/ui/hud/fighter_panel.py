@@ -62,6 +62,7 @@ class FighterPanel:
         self.text = text
         self._key: tuple | None = None
         self._surf: pygame.Surface | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, session: Any, battle: Any, fid: str | None,
              pal: Palette, side_index: dict[str, int], colours: dict[str, tuple[int, int, int]]) -> int:
@@ -81,6 +82,7 @@ class FighterPanel:
             self._surf = self._build(rect.w, rect.h, session, battle, f, pal, side_index, colours)
             self._key = key
         surface.blit(self._surf, rect.topleft)
+        self.rect = pygame.Rect(rect.topleft, self._surf.get_size())  # where it was drawn (tests)
         return self._surf.get_height()
 
     def _build(self, w: int, most: int, session: Any, battle: Any, f: Any, pal: Palette,

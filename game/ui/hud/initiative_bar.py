@@ -29,7 +29,7 @@ from game.ui.palette import Palette
 from game.ui.text import TextCache, fit_text, wrap
 from game.wording import possessive, verb
 
-__all__ = ["InitiativeBar", "side_roll_lines"]
+__all__ = ["InitiativeBar", "side_roll_lines", "round_in_play"]
 
 MIN_STEP = 36  # the narrowest chip: its icon and a few letters of the name
 MORE_W = 24  # the "+n" at an end of a timeline too long to show whole
@@ -72,6 +72,15 @@ def side_roll_lines(info: dict[str, Any], *, narrow: bool = False) -> tuple[str,
     return line, detail
 
 
+def round_in_play(player: Any) -> int | None:
+    """The round of the log entry whose events the event player is playing (or will play next), if any: a
+    ``start_round`` entry carries the round its initiative rolls are for."""
+    anims = [player.current] if player.current is not None else list(player.queue)[:1]
+    entry = anims[0].data.get("entry") if anims else None
+    value = entry.get("round") if isinstance(entry, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 #: narrower than this, a side-roll turn's bar leaves out the phase boxes (the right end names the phase)
 SIDES_PHASES_MIN_W = 1280
 
@@ -93,6 +102,7 @@ class InitiativeBar:
         self.hidden = (0, 0)  # fighters of the order out of view before and after the window shown
         self.right_x = 0
         self.height = 64
+        self.playing_round: int | None = None  # see draw
 
     def fighter_at(self, pos: tuple[int, int]) -> str | None:
         for r, fid in self.chips:
@@ -102,9 +112,11 @@ class InitiativeBar:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, session: Any, pal: Palette,
              side_index: dict[str, int], colours: dict[str, tuple[int, int, int]], *, thinking: bool = False,
-             animating: bool = False, battle: Any = None) -> None:
-        """``battle``: the battle as shown (the animation's shadow); the session's by default."""
+             animating: bool = False, battle: Any = None, playing_round: int | None = None) -> None:
+        """``battle``: the battle as shown (the animation's shadow); the session's by default. ``playing_round``:
+        the round of the log entry playing now (:func:`round_in_play`)."""
         b = battle if battle is not None else session.battle
+        self.playing_round = playing_round
         try:
             info = session.ctl.initiative()
         except Exception:  # noqa: BLE001 - a policy without describe: show the plain order
@@ -127,11 +139,20 @@ class InitiativeBar:
                tuple(info.get("surprised") or ()), str(info.get("note")),
                str(info.get("side_rolls")), info.get("moves_first"), info.get("moving_side"),
                tuple((f.id, tuple(f.conditions), f.posture) for f in b.fighters), thinking, pal.name, b.ended,
-               tuple(sorted(session.seat.items())), animating)
+               tuple(sorted(session.seat.items())), animating, playing_round)
         if key != self._key or self._surf is None:
             self._surf = self._build(rect, session, b, info, order, pal, side_index, colours, thinking, animating)
             self._key = key
         surface.blit(self._surf, rect.topleft)
+
+    def _shown_round(self, b: Any) -> int:
+        """The round the header names: the one whose events play now when that is later than the shown battle's
+        (the next round's initiative dice roll while the board still shows the last: QA saw "ROUND 1" over
+        round 2's d20 rolls; a round's end is no event, so the animation's shadow keeps the old number); after
+        the last round of a battle, that round."""
+        if self.playing_round is not None and self.playing_round > b.round:
+            return self.playing_round
+        return b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
 
     def _number(self, surf: pygame.Surface, topleft: tuple[int, int], row: dict[str, Any], count: Any,
                 pal: Palette) -> None:
@@ -169,7 +190,7 @@ class InitiativeBar:
         t = self.text
         px = t.px  # every offset grows with the text (issue 26)
         x = px(12)
-        shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
+        shown_round = self._shown_round(b)
         rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
         surf.blit(rt, (x, px(8)))
         sub = info.get("policy", "")
@@ -205,7 +226,7 @@ class InitiativeBar:
         t = self.text
         px = t.px  # every offset grows with the text (issue 26)
         x = px(12)
-        shown_round = b.round - 1 if (b.ended and b.current is None and b.round > 1) else b.round
+        shown_round = self._shown_round(b)
         rt = t.render(f"ROUND {shown_round}", 20, pal.accent, bold=True)
         surf.blit(rt, (x, px(8)))
         room = rect.w // 3 if rect.w >= SIDES_PHASES_MIN_W else int(rect.w * 0.4)
