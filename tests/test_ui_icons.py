@@ -206,3 +206,28 @@ def test_a_broken_credits_file_is_one_sentence(tmp_path):
     lines = credit_lines(bad)
     assert len(lines) == 1 and lines[0][0] == "error" and str(bad) in lines[0][1]
     assert credit_lines(tmp_path / "none.json")[0][0] == "error"
+
+
+def test_the_icon_tables_name_real_actions_and_conditions():
+    """Every action type and condition the icon tables name is one some ruleset has (or a common badge's), so
+    a renamed action cannot leave a dead entry behind."""
+    from game.ui.looks import ACTION_ICONS, CONDITION_ICONS
+    from game.ui.marks import CONDITION_BADGES
+
+    types = {t for cls in RULESETS.values() for t in cls.actions}
+    conditions = {c for cls in RULESETS.values() for c in cls.conditions} | set(CONDITION_BADGES)
+    assert not set(ACTION_ICONS) - types, sorted(set(ACTION_ICONS) - types)
+    assert not set(CONDITION_ICONS) - conditions, sorted(set(CONDITION_ICONS) - conditions)
+
+
+def test_a_condition_badge_leads_with_its_icon():
+    """STUN for ``stunned`` is the knocked-out stars then the letters; a badge with no icon is its letters."""
+    from game.ui.marks import _badge_face
+    from game.ui.text import TextCache
+
+    text = TextCache()
+    letters = text.render("STUN", 13, (12, 12, 16), bold=True)
+    face = _badge_face(text, "STUN", 13, (12, 12, 16), {"STUN": "stunned"})
+    assert face.get_width() > letters.get_width() + 6 and face.get_height() == letters.get_height()
+    plain = _badge_face(text, "ZZZ", 13, (12, 12, 16), {})
+    assert plain.get_size() == text.render("ZZZ", 13, (12, 12, 16), bold=True).get_size()

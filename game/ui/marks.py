@@ -23,7 +23,9 @@ from game.hexgrid import Hex
 from game.ui.camera import Camera
 from game.ui.describe import ruleset_of
 from game.ui.geometry import MapGeometry
+from game.ui.icon_atlas import shared as shared_icons
 from game.ui.label_layout import LabelLayout
+from game.ui.looks import condition_icon
 from game.ui.text import TextCache
 
 __all__ = ["ReachOverlay", "draw_path", "draw_grips", "draw_badges", "CONDITION_BADGES", "badge_for",
@@ -502,7 +504,8 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
             continue
         sx, sy = camera.world_to_screen(*p)
         ink = (12, 12, 16)
-        imgs = [(text.render(letters, size, ink, bold=True), col) for letters, col, _ in badges]
+        said = {badge_for(c, ruleset_of(battle))[0]: c for c in f.conditions}  # letters -> condition
+        imgs = [(_badge_face(text, letters, size, ink, said), col) for letters, col, _ in badges]
         total = sum(i.get_width() + 8 for i, _ in imgs) + 2 * (len(imgs) - 1)
         h = max(i.get_height() for i, _ in imgs) + 2
         top, bottom, crowded = (extents or {}).get(f.id, (sy - radius * z * 0.95 - size + h, sy, False))
@@ -527,6 +530,30 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
             pygame.draw.rect(surface, (10, 10, 14), r, width=1, border_radius=4)
             surface.blit(img, (r.x + 4, r.y + 1))
             x += r.w + 2
+
+
+_FACES: dict[tuple[str, int, tuple[int, int, int], str | None], pygame.Surface] = {}
+
+
+def _badge_face(text: TextCache, letters: str, size: int, ink: tuple[int, int, int],
+                conditions: dict[str, str]) -> pygame.Surface:
+    """A badge's ink: the condition's icon (issue 26, :data:`game.ui.looks.CONDITION_ICONS`) before its letters,
+    which stay (they carry the meaning the legend explains); the letters alone when it has no icon."""
+    cond = conditions.get(letters) or ("surprised" if letters == "SURP!" else
+                                       "grappled" if letters.startswith("HELD") else None)
+    key = (letters, size, ink, cond)
+    hit = _FACES.get(key)
+    if hit is None:
+        img = text.render(letters, size, ink, bold=True)
+        icon = shared_icons().get(condition_icon(cond) if cond else None, max(8, img.get_height() - 2), ink)
+        if icon is None:
+            hit = img
+        else:
+            hit = pygame.Surface((icon.get_width() + 2 + img.get_width(), img.get_height()), pygame.SRCALPHA)
+            hit.blit(icon, (0, (img.get_height() - icon.get_height()) // 2))
+            hit.blit(img, (icon.get_width() + 2, 0))
+        _FACES[key] = hit
+    return hit
 
 
 def _clear_row(row: pygame.Rect, rows: list[pygame.Rect]) -> pygame.Rect:
