@@ -285,3 +285,14 @@ def test_the_window_thinks_for_each_side_at_its_own_level(tmp_path: Path) -> Non
         assert session._opponent_obj("f1").level.name == "easy"
     finally:
         session.close()
+
+
+def test_the_scenario_format_page_names_every_field_the_loader_reads() -> None:
+    """docs/scenarios.md names each top-level, side and fighter field of the loader's schema."""
+    from game.files.scenarios import _FighterSpec, _ScenarioSpec, _SideSpec
+
+    page = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    for spec in (_ScenarioSpec, _SideSpec, _FighterSpec):
+        for field in spec.__struct_fields__:
+            assert f"`{field}" in page or f"[{field}]" in page, field
+    assert "clinch:maps/" in page and "[docs/scenarios.md](docs/scenarios.md)" in (ROOT / "README.md").read_text()

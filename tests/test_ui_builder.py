@@ -234,7 +234,7 @@ def test_f_fits_and_a_pan_key_pans_the_builders_board_but_not_while_typing(app) 
     from game.ui.menus.builder_menu import HINT
 
     b = open_builder(app)
-    assert "click a hex: move the picked one" in HINT
+    assert "a hex: move it there" in HINT
     before = b.board.hex_screen_pos(b.board.battle.board.cells[0].hex)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0))
     for _ in range(5):

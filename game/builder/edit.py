@@ -16,6 +16,7 @@ import msgspec
 from game.builder.roster import Archetype, fighter_from
 from game.builder.setup import BuiltFighter, BuiltSide, Setup, setup_text
 from game.hexgrid import FractionalHex, Hex, hex_distance, hex_round
+from game.wording import DEFAULT_PRONOUN
 
 __all__ = ["PALETTE", "SIDE_COLOURS", "add_fighter", "add_side", "board_of", "edit_side", "fields_text",
            "move_fighter", "new_setup", "parse_fields", "parse_values", "preview_battle", "remove_fighter",
@@ -208,6 +209,7 @@ def setup_from_battle(battle: Any, map_path: str | Path, name: str = "From the l
         stats=dict(f.stats), skills=dict(f.skills), size=f.size, arms=f.arms,
         hands={k: (v or "") for k, v in f.hands.items()}, items=list(f.items), hp=f.hp, fp=f.fp, dr=f.dr,
         weight=float(f.weight), traits={k: v for k, v in f.traits.items() if isinstance(v, bool | int | str)},
+        pronoun=f.pronoun if f.pronoun != DEFAULT_PRONOUN else None,
     ) for f in battle.fighters]
     return Setup(map=Path(map_path).resolve().as_posix(), ruleset=battle.ruleset or None, name=name, seed=1,
                  sides=sides, fighters=fighters)

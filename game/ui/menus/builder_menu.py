@@ -43,7 +43,8 @@ from game.ui.scene import Transition
 
 __all__ = ["BuilderScene"]
 
-HINT = "drag / WASD: pan   wheel: zoom   F: fit   click a fighter: pick   click a hex: move the picked one"
+#: the board's hint, short enough for the board's width at 1024x640 (the longer one was cut there)
+HINT = "drag / WASD: pan   wheel: zoom   F: fit   click a fighter: pick it, a hex: move it there"
 
 _ERRORS = (ValueError, OSError, KeyError, TypeError)
 

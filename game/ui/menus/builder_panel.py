@@ -22,10 +22,10 @@ __all__ = ["CONTROLS", "LEVELS", "PAGES", "build_panel", "palette_rects"]
 #: a side's seat as the panel says it -> as the scenario writes it
 CONTROLS = {"human": "human", "computer": "ai"}
 #: a computer side's level as the panel says it -> as the scenario writes it ("" = the player's setting)
-LEVELS = {"level: as set": "", "easy": "easy", "normal": "normal", "hard": "hard", "random": "random"}
+LEVELS = {"the settings' level": "", "easy": "easy", "normal": "normal", "hard": "hard", "random": "random"}
 #: the panel's pages (button name -> its words)
 PAGES = {"battle": "Battle", "fighters": "Fighters"}
-FACINGS = ["toward the middle", "0", "1", "2", "3", "4", "5"]
+FACINGS = ["to the middle", "0", "1", "2", "3", "4", "5"]
 NO_FIGHTER = "(pick a fighter)"
 PRONOUNS_SHOWN = ["they", "she", "he", "it"]
 #: at most this many unknown terrain words get a row each (a map with more names them in the message)
@@ -120,10 +120,11 @@ def _battle_page(scene: Any, rows: _Rows) -> None:
         scene.field_rects[f"terrain_words.{word}"] = a
     _dropdown(scene, "ruleset", scene.rulesets, setup.ruleset or "", rows.cells("Rules")[0])
     side = scene.side()
-    a, b, c = rows.cells("Side", widths=(0.36, 0.32, 0.32))
+    a, b = rows.cells("Side", 2)
     _dropdown(scene, "side", [s.name or s.id for s in setup.sides], side.name or side.id, a)
     _dropdown(scene, "control", list(CONTROLS), "computer" if side.control == "ai" else "human", b)
-    level = next((k for k, v in LEVELS.items() if v == side.level), "level: as set")
+    level = next((k for k, v in LEVELS.items() if v == side.level), next(iter(LEVELS)))
+    c = rows.cells("Level")[0]
     _dropdown(scene, "level", list(LEVELS), level, c)
     scene.field_rects["level"] = c
     a, b = rows.cells("Side name", widths=(0.65, 0.35))
@@ -143,11 +144,11 @@ def _fighters_page(scene: Any, rows: _Rows) -> None:
     setup = scene.setup
     scene.palette_rect = None
     side = scene.side()
-    _dropdown(scene, "side", [s.name or s.id for s in setup.sides], side.name or side.id, rows.cells("Side")[0])
-    a, b = rows.cells("Roster", widths=(0.65, 0.35))
-    _dropdown(scene, "archetype", scene.archetype_names(), scene.archetype, a)
+    a, b = rows.cells("Side", widths=(0.6, 0.4))
+    _dropdown(scene, "side", [s.name or s.id for s in setup.sides], side.name or side.id, a)
     scene.button(b, "Add fighter", "add_fighter", enabled=bool(scene.archetypes),
-                 tooltip="Add this ready-made fighter to the side, on a free hex of its start zone")
+                 tooltip="Add the roster's fighter below to this side, on a free hex of its start zone")
+    _dropdown(scene, "archetype", scene.archetype_names(), scene.archetype, rows.cells("Roster")[0])
     _fighter_rows(scene, rows)
 
 
@@ -180,7 +181,7 @@ def _fighter_rows(scene: Any, rows: _Rows) -> None:
     _entry(scene, "traits", fields_text({k: str(v).lower() if isinstance(v, bool) else v
                                          for k, v in f.traits.items()}), rows.cells("Traits")[0])
     a, b = rows.cells("Facing", 2)
-    _dropdown(scene, "facing", FACINGS, "toward the middle" if f.facing is None else str(f.facing), a)
+    _dropdown(scene, "facing", FACINGS, FACINGS[0] if f.facing is None else str(f.facing), a)
     scene.field_rects["facing"] = a
     from game.model import POSTURES
 
