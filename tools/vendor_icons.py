@@ -120,8 +120,11 @@ ICONS: dict[str, str] = {
 #: a drawing's own author where it was checked in the collection's repository (the folder holding the same
 #: drawing, compared by its path data); the others are credited as the package credits them
 AUTHORS: dict[str, str] = {
-    "pikeman": "Delapouite",
-    "high-punch": "Delapouite",
+    "pikeman": "Delapouite", "high-punch": "Delapouite", "wooden-chair": "Delapouite", "rope-coil": "Delapouite",
+    "kneeling": "Delapouite",
+    "broadsword": "Lorc", "crossed-swords": "Lorc", "battle-axe": "Lorc", "pocket-bow": "Lorc",
+    "plain-dagger": "Lorc", "energy-sword": "Lorc", "tombstone": "Lorc", "padlock": "Lorc", "screaming": "Lorc",
+    "sprint": "Lorc",
     "revolver": "Skoll",
 }
 
