@@ -233,7 +233,7 @@ def test_a_save_or_a_rule_that_fails_refuses_the_action_and_changes_nothing(tmp_
     if where == "write":
         m.write = fail  # type: ignore[method-assign]
     else:
-        m.ctl.submit = fail  # type: ignore[method-assign]
+        m.ctl.apply = fail  # type: ignore[method-assign]  # the door the match plays a checked intent through
     mover = red if red.my_turn() else blue
     intent = mover.mirror.ctl.pass_intent()
     note = reply(mover, lambda: mover.submit(intent))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run every benchmark once and print the README's performance table.
 
-Each benchmark is its own script (render, rules, ai, ui) whose last line is a
+Each benchmark is its own script (render, rules, ai, ui, net) whose last line is a
 machine-readable summary; this runs them one after another (never in
 parallel: they would slow each other), collects those lines and prints them
 as a Markdown table beside the goal each one is measured against.
@@ -46,6 +46,13 @@ BENCHES: dict[str, tuple[str, list[str], list[tuple[str, str, str]]]] = {
         ("menu_ms", "action menu with odds opens", "< 50 ms"),
         ("anim_frame_median_ms", "animation frame, median (full HUD, 1920x1080)", "< 16.7 ms"),
         ("anim_frame_p95_ms", "animation frame, p95", "< 16.7 ms"),
+    ]),
+    "net": ("bench_net.py", ["--matches", "100", "--intents", "20", "--think", "500"], [
+        ("alone_median_ms", "intent round trip on loopback, median (submit until every client applied it; one match)",
+         "-"),
+        ("alone_p95_ms", "intent round trip, p95 (one match)", "-"),
+        ("median_ms", "intent round trip, median, 100 matches on one server (players thinking 500 ms)", "< 50 ms"),
+        ("p95_ms", "intent round trip, p95, 100 matches", "-"),
     ]),
 }
 
