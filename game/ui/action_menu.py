@@ -412,7 +412,7 @@ class ActionMenu:
             col = pal.text if b.enabled else (118, 118, 124)
             # issue 26: an action's group row leads with its icon (game.ui.looks); none: its words alone
             icon = shared_icons().get(action_icon(e.group.kind), ROW - 10, col) if e.group and not b.centre else None
-            pad = icon.get_width() + 6 if icon else 0
+            pad = ROW - 4 if e.group and not b.centre else 0  # every group row indented alike: the words align
             img = t.render(_fit(t, b.text, size, rr.w - 16 - pad, b.bold), size, col, bold=b.bold)
             pos = img.get_rect(center=rr.center) if b.centre else img.get_rect(midleft=(rr.x + 8 + pad, rr.centery))
             if icon is not None:

@@ -12,7 +12,7 @@ import pygame
 
 from game.ui.icon_atlas import IconAtlas
 
-__all__ = ["FIGURE_INK", "ITEM_DISC", "ITEM_INK", "ICON_MIN_R", "ITEM_MIN_R", "face_fill", "draw_figure",
+__all__ = ["FIGURE_INK", "ITEM_DISC", "ITEM_INK", "ICON_MIN_R", "ITEM_MIN_R", "SMALL_FIGURE_R", "face_fill", "draw_figure",
            "draw_item", "item_spot"]
 
 #: the figure's ink: light on the darkened side colour, readable whatever the side's colour
@@ -24,6 +24,8 @@ ITEM_INK = (26, 24, 30)
 ICON_MIN_R = 7
 #: below this radius the item disc would cover the figure
 ITEM_MIN_R = 10
+#: below this radius the figure fills the whole body (no dark plate and rim, which left it a blot)
+SMALL_FIGURE_R = 11
 
 
 def face_fill(colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -32,11 +34,11 @@ def face_fill(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def draw_figure(surf: pygame.Surface, icons: IconAtlas, icon: str, centre: tuple[float, float], inner: float,
-                scale: float = 1.0) -> bool:
-    """The role's figure centred on ``centre``, filling a disc of radius ``inner``; False when it cannot be
-    drawn (the caller then draws the letter)."""
+                scale: float = 1.0, ink: tuple[int, int, int] = FIGURE_INK) -> bool:
+    """The role's figure centred on ``centre``, filling a disc of radius ``inner``, in ``ink``; False when it
+    cannot be drawn (the caller then draws the letter)."""
     size = max(6, int(2 * inner * 0.92 * scale))
-    img = icons.get(icon, size, FIGURE_INK)
+    img = icons.get(icon, size, ink)
     if img is None:
         return False
     surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))

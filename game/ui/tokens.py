@@ -42,7 +42,16 @@ from game.ui.label_layout import LabelLayout
 from game.ui.looks import look_of
 from game.ui.palette import STANDARD
 from game.ui.text import TextCache
-from game.ui.token_faces import ICON_MIN_R, ITEM_MIN_R, draw_figure, draw_item, face_fill, item_spot
+from game.ui.token_faces import (
+    FIGURE_INK,
+    ICON_MIN_R,
+    ITEM_MIN_R,
+    SMALL_FIGURE_R,
+    draw_figure,
+    draw_item,
+    face_fill,
+    item_spot,
+)
 
 __all__ = [
     "SHAPES", "TokenPlacement", "TokenLayer", "parse_colour", "slot_offsets", "side_shape",
@@ -367,17 +376,22 @@ class TokenLayer:
     def _figure(self, surf: pygame.Surface, shape: str, colour: tuple[int, int, int], figure: str, c: float,
                 r: int, edge: int) -> bool:
         """The role's figure inside the side-coloured rim (issue 26); False when its icon cannot be drawn."""
-        rim = max(2, r // 6)  # the side colour's ring round the figure
+        # a small token (seen at 1024x640: the figure a blot inside a rim) has no dark plate: its figure fills the
+        # whole body in the letter's ink; a larger one a dark plate inside a ring of the side colour
+        small = r < SMALL_FIGURE_R
+        rim = 0 if small else max(2, r // 6)
         lift = r * 0.16 if shape == "triangle" else 0.0  # a triangle's room is low in it
         inner_r = r - edge - rim if shape == "circle" else r - edge * 1.5 - rim
-        pts = _shape_points(shape, c, c, inner_r)
         plate = surf.copy()
-        if pts is None:
-            pygame.draw.circle(plate, face_fill(colour), (c, c), inner_r)
-        else:
-            pygame.draw.polygon(plate, face_fill(colour), pts)
+        if not small:
+            pts = _shape_points(shape, c, c, inner_r)
+            if pts is None:
+                pygame.draw.circle(plate, face_fill(colour), (c, c), inner_r)
+            else:
+                pygame.draw.polygon(plate, face_fill(colour), pts)
         scale = {"circle": 1.0, "square": 0.95, "diamond": 0.72, "pentagon": 0.85, "triangle": 0.6}.get(shape, 0.8)
-        if not draw_figure(plate, self.icons, figure, (c, c + lift), inner_r, scale):
+        ink = _contrast(colour) if small else FIGURE_INK
+        if not draw_figure(plate, self.icons, figure, (c, c + lift), inner_r, scale, ink):
             return False
         surf.blit(plate, (0, 0))
         return True
