@@ -55,6 +55,69 @@ FUNCTION_ALLOWED: dict[str, str] = {}
 #: import cycles still allowed (each a sorted tuple of module names), and why
 CYCLES_ALLOWED: dict[tuple[str, ...], str] = {}
 
+#: in-function imports kept although they close a loop ("importer -> imported"), each with its reason: only
+#: start-up time or an optional dependency ("start-up time: ..." / "optional dependency: ..."), and the import
+#: line itself carries a ``# late: <reason>`` comment
+LATE_LOOPS_ALLOWED: dict[str, str] = {}
+
+TODAY_27C = "issue 27c: being broken today (the screens reached through the app, autosave below the controller)"
+
+#: packages (or single "a -> b" imports) whose late loops another part of issue 27 is breaking today (27b: a ruleset handed to its actions
+#: instead of looked up by id); the list ends empty when that work lands
+LATE_LOOPS_PENDING: dict[str, str] = {
+    "game.rules": "issue 27b: find_ruleset's late 'import game.rules' and the rules' own late imports are being "
+                  "replaced by a ruleset bound to its actions",
+    "game.flow.autosave -> game.files.saves": TODAY_27C,
+    "game.ui.app -> game.ui.battle_scene": TODAY_27C,
+    "game.ui.app -> game.ui.menus.main_menu": TODAY_27C,
+    "game.ui.battle_commands -> game.ui.menus.pause_menu": TODAY_27C,
+    "game.ui.battle_menus -> game.ui.aim_view": TODAY_27C,
+    "game.ui.battle_results -> game.ui.menus.end_screen": TODAY_27C,
+    "game.ui.lab.commands -> game.ui.lab.scene": TODAY_27C,
+    "game.ui.lab.drawing -> game.ui.battle_scene": TODAY_27C,
+    "game.ui.lab.leave -> game.ui.lab.commands": TODAY_27C,
+    "game.ui.lab.leave -> game.ui.lab.scene": TODAY_27C,
+    "game.ui.lab.scene -> game.ui.lab.commands": TODAY_27C,
+    "game.ui.lab.scene -> game.ui.lab.leave": TODAY_27C,
+    "game.ui.lab.scene -> game.ui.menus.builder_menu": TODAY_27C,
+    "game.ui.lesson_panel -> game.ui.battle_scene": TODAY_27C,
+    "game.ui.lesson_panel -> game.ui.menus.learn_menu": TODAY_27C,
+    "game.ui.lesson_panel -> game.ui.menus.main_menu": TODAY_27C,
+    "game.ui.menus.builder_menu -> game.ui.app": TODAY_27C,
+    "game.ui.menus.end_screen -> game.ui.menus.main_menu": TODAY_27C,
+    "game.ui.menus.end_screen -> game.ui.menus.replay_scene": TODAY_27C,
+    "game.ui.menus.learn_menu -> game.ui.lesson_panel": TODAY_27C,
+    "game.ui.menus.learn_menu -> game.ui.menus.main_menu": TODAY_27C,
+    "game.ui.menus.load_menu -> game.ui.menus.replay_scene": TODAY_27C,
+    "game.ui.menus.main_menu -> game.ui.app": TODAY_27C,
+    "game.ui.menus.main_menu -> game.ui.lab.scene": TODAY_27C,
+    "game.ui.menus.main_menu -> game.ui.menus.learn_menu": TODAY_27C,
+    "game.ui.menus.main_menu -> game.ui.menus.load_menu": TODAY_27C,
+    "game.ui.menus.main_menu -> game.ui.menus.network_menu": TODAY_27C,
+    "game.ui.menus.main_menu -> game.ui.menus.new_battle": TODAY_27C,
+    "game.ui.menus.network_menu -> game.ui.app": TODAY_27C,
+    "game.ui.menus.network_menu -> game.ui.battle_scene": TODAY_27C,
+    "game.ui.menus.network_menu -> game.ui.menus.new_battle": TODAY_27C,
+    "game.ui.menus.network_menu -> game.ui.net_session": TODAY_27C,
+    "game.ui.menus.new_battle -> game.ui.app": TODAY_27C,
+    "game.ui.menus.new_battle -> game.ui.menus.builder_menu": TODAY_27C,
+    "game.ui.menus.pause_menu -> game.ui.lab.scene": TODAY_27C,
+    "game.ui.menus.pause_menu -> game.ui.menus.learn_menu": TODAY_27C,
+    "game.ui.menus.pause_menu -> game.ui.menus.load_menu": TODAY_27C,
+    "game.ui.menus.pause_menu -> game.ui.menus.main_menu": TODAY_27C,
+    "game.ui.menus.replay_scene -> game.ui.menus.main_menu": TODAY_27C,
+    "game.ui.modes -> game.ui.aim_view": TODAY_27C,
+    "game.ui.modes -> game.ui.battle_menus": TODAY_27C,
+    "game.ui.net_session -> game.ui.battle_commands": TODAY_27C,
+}
+
+#: writes of another object's private name (``x._foo = ...``, ``x is not self/cls``) still allowed, and why:
+#: "module: target" as ``ast.unparse`` writes it
+PRIVATE_WRITES_ALLOWED: dict[str, str] = {
+    "game.ui.crowd_picker:board._press": "the crowded-hex picker, new today and in progress: BoardScene.forget_press()",
+    "game.ui.crowd_picker:board._dragging": "the crowded-hex picker, new today and in progress: BoardScene.dragging",
+}
+
 #: modules outside game/ui that may import pygame or game.ui: the commands that open a window
 UI_COMMANDS = frozenset({"game.commands.play", "game.commands.screenshot", "game.commands.join"})  # join: the window too
 UI_PACKAGES = ("pygame", "pygame_gui", "game.ui")
@@ -161,6 +224,71 @@ def import_graph() -> dict[str, set[str]]:
     return graph
 
 
+def _function_imports(module: Module) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The imports inside a function or method: run when it is called, never while the module loads."""
+    def walk(node: ast.AST, inside: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+        for child in ast.iter_child_nodes(node):
+            if inside and isinstance(child, ast.Import | ast.ImportFrom):
+                yield child
+            yield from walk(child, inside or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
+    yield from walk(module.tree, False)
+
+
+def late_graph() -> dict[str, dict[str, list[int]]]:
+    """Module -> the game modules it imports inside functions -> the lines of those imports."""
+    graph: dict[str, dict[str, list[int]]] = {name: {} for name in modules()}
+    for m in modules().values():
+        for node in _function_imports(m):
+            for target in _targets(m, node):
+                own = _own(target)
+                if own is not None and own != m.name:
+                    graph[m.name].setdefault(own, []).append(node.lineno)
+    return graph
+
+
+def closing_imports(load: dict[str, set[str]], late: dict[str, dict[str, list[int]]]) -> dict[str, list[int]]:
+    """The late imports ``a -> b`` that close a loop: ``b`` reaches ``a`` again through the imports of the
+    modules, those run at load time and those inside functions both (a late import hides a loop from
+    :func:`cycles`, it does not remove it). Keys ``"a -> b"``, values the lines of ``a``'s imports of ``b``."""
+    full = {v: set(load.get(v, ())) | set(late.get(v, ())) for v in set(load) | set(late)}
+    reach: dict[str, set[str]] = {}
+
+    def reached(src: str) -> set[str]:
+        if src not in reach:
+            seen, todo = {src}, [src]
+            while todo:
+                for w in full.get(todo.pop(), ()):
+                    if w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+            reach[src] = seen
+        return reach[src]
+
+    return {f"{a} -> {b}": sorted(lines) for a, targets in late.items() for b, lines in targets.items()
+            if a in reached(b)}
+
+
+def private_writes() -> dict[str, int]:
+    """``module:target`` -> line for every assignment (``=``, ``+=``, annotated, ``del``) to another object's
+    private name: ``x._foo`` or ``x._foo[k]`` where ``x`` is not bare ``self``/``cls`` (``self.board._press``
+    writes the board's private name, not the scene's)."""
+    found: dict[str, int] = {}
+    for m in modules().values():
+        for node in ast.walk(m.tree):
+            if isinstance(node, ast.Assign | ast.Delete):
+                targets = node.targets
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            else:
+                continue
+            for target in targets:
+                for x in ast.walk(target):
+                    if (isinstance(x, ast.Attribute) and x.attr.startswith("_") and not x.attr.startswith("__")
+                            and not (isinstance(x.value, ast.Name) and x.value.id in ("self", "cls"))):
+                        found.setdefault(f"{m.name}:{ast.unparse(x)}", x.lineno)
+    return found
+
+
 def cycles(graph: dict[str, set[str]]) -> list[tuple[str, ...]]:
     """The strongly connected components of more than one module (Tarjan), each sorted."""
     index: dict[str, int] = {}
@@ -248,6 +376,45 @@ def test_the_cycles_issue_14_named_stay_broken_counting_late_imports_too() -> No
                if isinstance(n, ast.ImportFrom) and n.module in ("game.flow.turns", "game.rules.edge.grapple")
                for a in n.names if a.name.startswith("_")]
     assert not private, f"private names imported across modules: {private}"
+
+
+def _pending(key: str) -> bool:
+    importer = key.partition(" -> ")[0]
+    return key in LATE_LOOPS_PENDING or any(importer == p or importer.startswith(p + ".") for p in LATE_LOOPS_PENDING)
+
+
+def test_no_in_function_import_closes_a_loop() -> None:
+    """Issue 27: an import inside a function that closes a loop of the module graph (load-time and in-function
+    imports both) is a cycle hidden from :func:`cycles`; break it by moving what both sides need downwards or
+    by passing it in. One kept for start-up time or an optional dependency is named in LATE_LOOPS_ALLOWED with
+    that reason, and its import line says ``# late: <reason>``."""
+    found = {k: v for k, v in closing_imports(import_graph(), late_graph()).items() if not _pending(k)}
+    _check_allowed(found, LATE_LOOPS_ALLOWED, "in-function imports that close a loop")
+    for key, reason in LATE_LOOPS_ALLOWED.items():
+        assert reason.startswith(("start-up time:", "optional dependency:")), f"{key}: {reason!r}"
+        if key in found:
+            lines = modules()[key.partition(" -> ")[0]].path.read_text(encoding="utf-8").splitlines()
+            bare = [n for n in found[key] if "# late:" not in lines[n - 1]]
+            assert not bare, f"{key}: the import on line(s) {bare} has no '# late: <reason>' comment"
+
+
+def test_no_module_writes_another_objects_private_names() -> None:
+    """Issue 27: ``x._foo = ...`` (x not self/cls) reaches into another room; give the owner a method instead."""
+    _check_allowed(private_writes(), PRIVATE_WRITES_ALLOWED, "writes of another object's private names")
+
+
+def test_the_loop_finders_find_what_they_should() -> None:
+    """The checkers themselves: a late import closing a loop (directly or through another late import) is
+    found, one that does not close a loop is not; a private write through an attribute chain is found."""
+    load = {"a": {"b"}, "b": set(), "c": set(), "d": {"c"}}
+    late = {"b": {"a": [3]}, "c": {"x": [5]}, "x": {"d": [9]}, "a": {}, "d": {}}
+    assert closing_imports(load, late) == {"b -> a": [3], "c -> x": [5], "x -> d": [9]}
+    assert closing_imports({"a": {"b"}, "b": set()}, {"a": {}, "b": {"c": [1]}, "c": {}}) == {}
+    tree = ast.parse("self._a = 1\nself.board._b = 2\nother._c[k] = 3\nx.y = 4\n")
+    names = {ast.unparse(x) for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets
+             for x in ast.walk(t) if isinstance(x, ast.Attribute) and x.attr.startswith("_")
+             and not (isinstance(x.value, ast.Name) and x.value.id in ("self", "cls"))}
+    assert names == {"self.board._b", "other._c"}
 
 
 @pytest.mark.parametrize("module", sorted(modules()))

@@ -77,7 +77,7 @@ def test_hover_says_costs_each_roll_in_order_and_the_whole_with_a_chart_and_the_
     assert [label for label, _ in words.chart] == ["hit", "defended", "miss"]
     assert sum(p for _, p in words.chart) == pytest.approx(1.0)
     assert [p for _, p in words.foe] == [p for _, p in words.chart]  # the same odds, read from the other side
-    words_only = menu._render_info(menu.info_lines(e))
+    words_only = menu.render_info(menu.info_lines(e))
     assert menu.box.rect is not None and menu.box.rect.h > words_only.get_height() + 40  # the chart below
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -245,9 +246,8 @@ class ActionMenu:
         self.entries: list[_Entry] = []
         self.hovered: _Entry | None = None
         self._pointer: tuple[int, int] | None = None
-        self._info_key: Any = None
         self._info: pygame.Surface | None = None
-        self._infos: dict[int, pygame.Surface | None] = {}  # the hover box per width, for the entry of _info_key
+        self.info_boxes = _InfoBoxes()  # the hover box of the hovered entry, per width
         self._surf: pygame.Surface | None = None
         self.box = HoverBox(text, pal, (actor, target))  # issue 18: the ruleset's words, the charts, rule links (F1 at a rule)
         if result_mode:
@@ -271,7 +271,7 @@ class ActionMenu:
         self.entries = []
         self.hovered = None
         self._pointer = None  # where hover() last saw the pointer: asked again on a new level
-        self._info_key = None
+        self.info_boxes.clear()
         self._surf = None
 
     def _panel(self, rows: int, subtitle: str | None = None) -> tuple[_Panel, int]:
@@ -592,6 +592,10 @@ class ActionMenu:
         elif cite:
             out.append((f"rule {rule}", self.pal.neutral, False))
 
+    def render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]], w: int = WIDTH) -> pygame.Surface:
+        """The hover box's lines alone, ``w`` wide (the tests render a box's words without its charts)."""
+        return _render_info(self, lines, w)
+
     def draw_info(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
         """The box under (or beside) the menu; off ``keep_clear`` (a lesson's card) when there is room."""
         if self.panel is None:
@@ -599,7 +603,7 @@ class ActionMenu:
         e = self.hovered
         r = self.panel.rect
         sw, sh = surface.get_size()
-        _info_at(self, e, WIDTH)
+        self._info = _info_at(self, e, WIDTH)
         if self._info is None:
             return self.box.blit(surface, None, 0, 0)
         x, y = r.x, r.bottom + 6
@@ -608,7 +612,7 @@ class ActionMenu:
             if 260 <= max(right, left) < WIDTH:
                 # no side has room for the whole width: a narrower box on the roomier side, never over the
                 # rows it speaks of (at 1024x640 it covered their left half, under Xvfb)
-                _info_at(self, e, max(right, left))
+                self._info = _info_at(self, e, max(right, left))
             w = self._info.get_width()
             x = r.right + 6 if r.right + 6 + w < sw else r.x - w - 6
             y = max(4, min(r.y, sh - self._info.get_height() - 4))
@@ -649,19 +653,31 @@ def _render_info(menu: ActionMenu, lines: list[tuple[str, tuple[int, int, int], 
     return surf
 
 
-ActionMenu._render_info = _render_info  # type: ignore[attr-defined]  # the tests render a box's lines alone
+class _InfoBoxes:
+    """The hover boxes of one entry, kept per width (a frame may ask for the full width and then a narrower
+    one); asked for another entry, it forgets the last one's."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.by_width: dict[int, pygame.Surface | None] = {}
+
+    def clear(self) -> None:
+        self.key, self.by_width = None, {}
+
+    def get(self, key: Any, width: int, render: Callable[[], pygame.Surface | None]) -> pygame.Surface | None:
+        if key != self.key:
+            self.key, self.by_width = key, {}
+        if width not in self.by_width:
+            self.by_width[width] = render()
+        return self.by_width[width]
 
 
-def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> None:
-    """The menu's hover box of ``e`` rendered ``width`` wide, kept per entry and width (a frame may ask for the
-    full width and then a narrower one)."""
-    key = (id(e) if e else None, menu.level.kind if menu.level else None)
-    if key != menu._info_key:
-        menu._info_key, menu._infos = key, {}
-    if width not in menu._infos:
+def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> pygame.Surface | None:
+    """The menu's hover box of ``e`` rendered ``width`` wide (kept by ``menu.info_boxes``)."""
+    def render() -> pygame.Surface | None:
         info = _render_info(menu, lines, width) if (lines := menu.info_lines(e)) else None
-        menu._infos[width] = menu.box.with_chart(info, menu.battle, HoverBox.action_of(menu, e), width)
-    menu._info = menu._infos[width]
+        return menu.box.with_chart(info, menu.battle, HoverBox.action_of(menu, e), width)
+    return menu.info_boxes.get((id(e) if e else None, menu.level.kind if menu.level else None), width, render)
 
 
 def fold_groups(groups: list[Group], rows: int) -> tuple[list[Group], list[Group]]:

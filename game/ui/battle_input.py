@@ -47,8 +47,7 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
         sc.mouse = tuple(int(v) for v in event.pos)
     if et == pygame.MOUSEBUTTONUP and sc.swallow_up:
         sc.swallow_up = False
-        sc.board._press = None
-        sc.board._dragging = False
+        sc.board.forget_press()
         return None
     taken, out = _animation_input(sc, event)
     if taken:
@@ -65,13 +64,13 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
         rule = next((rid for r, rid in sc.toast_links if r.collidepoint(event.pos)), None)
         if rule is not None:
             return sc.command(M.Command("help", rule))
-    if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not in_board and not sc.board._dragging:
+    if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not in_board and not sc.board.dragging:
         if et == pygame.MOUSEBUTTONUP:
-            sc.board._press = None
+            sc.board.forget_press()
         if not menu_open:
             return None
     # the board: camera and hover (the menu keeps the board still under it)
-    sc.dragged = bool(sc.board._dragging)
+    sc.dragged = sc.board.dragging
     if not over_widget:
         if et in (pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYUP, pygame.WINDOWFOCUSLOST):
             sc.board.handle(event)
@@ -122,7 +121,7 @@ def _animation_input(sc: BattleScene, event: pygame.event.Event) -> tuple[bool, 
     if et == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
         return True, sc.command(M.Command("finish", "click"))
     if et == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):  # a press made before the events began
-        sc.board._press = None
+        sc.board.forget_press()
         return True, None
     if et == pygame.KEYDOWN and event.key not in _MODIFIERS:
         if event.key in _CAMERA_KEYS and not (event.mod & pygame.KMOD_CTRL):
@@ -161,7 +160,7 @@ def _hud_event(sc: BattleScene, event: pygame.event.Event, over_widget: bool) ->
             return True
         rule = sc.lesson.rule_at(event.pos) if sc.lesson is not None else None
         if rule is not None:  # a rule ID on a lesson's card: the rules help opens at it (issue 18)
-            sc.board._press = None  # the press went to the board: it is not a click there
+            sc.board.forget_press()  # the press went to the board: it is not a click there
             t = sc.command(M.Command("help", rule))
             if t is not None:
                 sc.request(t)

@@ -23,7 +23,6 @@ and around the board).
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 import pygame
@@ -68,6 +67,7 @@ from game.ui.roll_breakdown import RollBreakdown
 from game.ui.rules_help import help_for
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
+from game.ui.toasts import Toasts
 from game.ui.tokens import parse_colour
 from game.ui.ui_scale import effective_scale
 
@@ -121,10 +121,9 @@ class BattleScene(Scene):
         self.mode: M.Mode = M.Watching()
         self.mouse = (0, 0)
         self.dragged = False
-        self.toasts: deque[tuple[str, float, tuple[int, int, int]]] = deque(maxlen=4)
+        self.toasts = Toasts(self.toast_moment)  # they leave with the moment they speak of (game.ui.toasts)
         self.toast_links: list[tuple[pygame.Rect, str]] = []  # where a refusal's rule IDs are drawn (issue 18)
         self.popup_boxes: list[tuple[str, pygame.Rect]] = []  # (roller, box) of each dice pop-up drawn (tests)
-        self._toast_moment: tuple = ()  # the moment the toasts speak of (see toast_moment)
         self.menu_open_ms: float | None = None
         self.log.rebuild(session.battle.log, session.battle)
         warm_up(app.gui, self.text)
@@ -293,10 +292,7 @@ class BattleScene(Scene):
 
     def toast(self, text: str, tone: str = "neutral") -> None:
         col = {"failure": self.pal.failure, "success": self.pal.success}.get(tone, self.pal.neutral)
-        if self.toast_moment() != self._toast_moment:
-            self.toasts.clear()
-        self._toast_moment = self.toast_moment()
-        self.toasts.append((text, TOAST_MS, col))
+        self.toasts.add(text, TOAST_MS, col)
 
     def toast_moment(self) -> tuple:
         """What a toast is about: the battle as it stands (log length, whose turn). An action, an undo or
@@ -342,12 +338,7 @@ class BattleScene(Scene):
             self.warm_odds()
         if self.lesson is not None:
             self.lesson.update(self)  # after the last action played out: its step checked, the card updated
-        if self.toasts:
-            if self.toast_moment() != self._toast_moment:  # their moment is past
-                self.toasts.clear()
-                return
-            kept = deque(((t, left - dt_ms, c) for t, left, c in self.toasts if left - dt_ms > 0), maxlen=4)
-            self.toasts = kept
+        self.toasts.tick(dt_ms)
 
     def wants_frames(self) -> bool:
         p = self.player

@@ -7,6 +7,7 @@ Kept here once so the two scenes draw and click alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -26,14 +27,21 @@ def draw_board_and_panel(surface: pygame.Surface, board: Any, map_rect: pygame.R
     return panel
 
 
-def press_then_click(scene: Any, event: pygame.event.Event, pos: tuple[int, int]) -> None:
-    """Remember a left press; on its release near the same spot on the board, call ``scene.click_board``.
+class BoardClick:
+    """A left press remembered until its release: released near the same spot on the board, it is a click.
 
-    ``scene`` holds ``_press`` (the press's position or None), ``map_rect`` and ``click_board``."""
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        scene._press = tuple(pos)
-    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and scene._press is not None:
-        near = abs(pos[0] - scene._press[0]) + abs(pos[1] - scene._press[1]) < CLICK_SLOP
-        scene._press = None
-        if near and scene.map_rect.collidepoint(pos):
-            scene.click_board(pos)
+    Each scene owns one and hands it its events, the board's rect and what a click does, so the press's
+    state lives here and not in the scene's fields."""
+
+    def __init__(self) -> None:
+        self.pressed_at: tuple[int, int] | None = None
+
+    def handle(self, event: pygame.event.Event, pos: tuple[int, int], map_rect: pygame.Rect,
+               click_board: Callable[[tuple[int, int]], Any]) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed_at = (int(pos[0]), int(pos[1]))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed_at is not None:
+            near = abs(pos[0] - self.pressed_at[0]) + abs(pos[1] - self.pressed_at[1]) < CLICK_SLOP
+            self.pressed_at = None
+            if near and map_rect.collidepoint(pos):
+                click_board(pos)

@@ -71,7 +71,7 @@ class BoardScene(Scene):
         self._held: set[int] = set()
         self._info_key: tuple | None = None
         self._info: pygame.Surface | None = None
-        self._help = label_surface(self.text, [self._title(), HELP], 15, title_colour=(255, 222, 140))
+        self.set_help(HELP)
         self._sel_key: tuple | None = None
         self._sel_box: pygame.Surface | None = None
         # hooks the battle screen sets (defaults keep this scene a plain board viewer)
@@ -253,6 +253,21 @@ class BoardScene(Scene):
             self._held.clear()
             self._press = None
         return None
+
+    def set_help(self, hint: str) -> None:
+        """The board's title and, under it, what a click does here (the builder says it picks or moves)."""
+        self._help = label_surface(self.text, [self._title(), hint], 15, title_colour=(255, 222, 140))
+
+    @property
+    def dragging(self) -> bool:
+        """Whether the held button is panning the board (a drag, not a click)."""
+        return self._dragging
+
+    def forget_press(self) -> None:
+        """The held press is no click on the board and no drag (the screen took its release, or a lesson
+        card's rule under it): its release does nothing here."""
+        self._press = None
+        self._dragging = False
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click that was not a drag: select the fighter there, or clear the selection."""

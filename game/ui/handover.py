@@ -144,11 +144,8 @@ def show_turn_banner(battle_scene: Any, side: str | None) -> None:
     action, an undo) or after a few seconds."""
     bs = battle_scene
     lines = banner_words(bs, side)
-    if bs.toast_moment() != bs._toast_moment:  # toasts of an earlier moment go, as BattleScene.toast does
-        bs.toasts.clear()
-    bs._toast_moment = bs.toast_moment()
     colour = bs.board.colours.get(side, bs.pal.neutral)
-    bs.toasts.appendleft(("\n".join(lines), BANNER_MS + BANNER_LINE_MS * (len(lines) - 1), colour))
+    bs.toasts.add("\n".join(lines), BANNER_MS + BANNER_LINE_MS * (len(lines) - 1), colour, first=True)
 
 
 class HandoverScene(Scene):

@@ -34,7 +34,7 @@ import pygame_gui
 from game.hexgrid import Hex
 from game.teaching.lab import LabError, LabSituation, from_scenario, known_names
 from game.teaching.lab_trial import Comparison, Trial, legal_choices, script
-from game.ui.board_panel import press_then_click
+from game.ui.board_panel import BoardClick
 from game.ui.board_scene import BoardScene
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
 from game.ui.lab.open_ground import display
@@ -128,7 +128,7 @@ class LabScene(LabDrawing, GuiScene):
         self.file_entry: Any = None
         self.dice_entry: Any = None
         self.find_entry: Any = None  # the action list's Find field (game.ui.lab.action_list)
-        self._press: tuple[int, int] | None = None
+        self.board_click = BoardClick()
         self.shift = Hex(0, 0)
         self.board = self._new_board()
         self.saved_text = self.lab.text()  # the set-up as opened: leaving with another asks first (lab.leave)
@@ -432,7 +432,7 @@ class LabScene(LabDrawing, GuiScene):
                 self.compare_scroll = max(0, getattr(self, "compare_scroll", 0) - 48 * int(event.y))
             return None
         self.board.handle(event)
-        press_then_click(self, event, pos)
+        self.board_click.handle(event, pos, self.map_rect, self.click_board)
         return None
 
     def _click_pane(self, pos: tuple[int, int]) -> bool:
