@@ -221,13 +221,15 @@ class CombatLog:
             elif clickable:
                 col = pal.success if ln.ok else (pal.failure if ln.ok is False else pal.text)
             if clickable and first:
-                d = pygame.Rect(inner.x + px(4), y + px(2), lh - px(4), lh - px(4))
+                # the die and its tick or cross end before the indented text (at 1920x1080 the tick sat on
+                # the line's first letter)
+                d = pygame.Rect(inner.x + px(1), y + px(2), lh - px(6), lh - px(6))
                 pygame.draw.rect(surface, (240, 236, 224), d, border_radius=px(3))
                 pygame.draw.circle(surface, (20, 20, 24), d.center, px(2))
                 if ln.ok is True:
-                    tick(surface, (d.right + px(4), d.bottom - px(2)), px(4), pal.success)
+                    tick(surface, (d.right + px(2), d.bottom - px(2)), px(4), pal.success)
                 elif ln.ok is False:
-                    cross(surface, (d.right + px(4), d.bottom - px(2)), px(4), pal.failure)
+                    cross(surface, (d.right + px(2), d.bottom - px(2)), px(4), pal.failure)
             img, found = render_linked(t, s, SIZE, col, ln.kind == "head")  # rule IDs: links to F1 (issue 18)
             surface.blit(img, (inner.x + indent, y))
             self._links += [(r.move(inner.x + indent, y), rid) for r, rid in found]

@@ -96,7 +96,9 @@ class LearnMenu(GuiScene):
         row = max(30, min(ROW, (h - top - 150 - reserve) // longest))
         for c, (rid, lessons) in enumerate(groups.items()):
             x = x0 + c * (col_w + COLUMN_GAP)
-            self.label(pygame.Rect(x, top, col_w, 26), short_name(find_ruleset(rid).name))
+            # a column's head in the menus' heading style, over its buttons' text (QA at 1920x1080: plain
+            # 15 px labels that read as one more row, beside the titles and headings of the other menus)
+            self.label(pygame.Rect(x, top, col_w, 26), short_name(find_ruleset(rid).name), "@menu_title")
             for i, les in enumerate(lessons):
                 done = "  \u00b7 done" if les.id in self.done else ""  # the theme's font has no tick mark
                 self.button(pygame.Rect(x, top + 32 + i * row, col_w, row - 6), f"{i + 1}. {les.title}{done}",

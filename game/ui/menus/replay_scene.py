@@ -22,11 +22,13 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.ui.battle_layout import battle_layout, log_rect, panel_room
 from game.ui.board_scene import BoardScene
 from game.ui.event_player import EventPlayer
 from game.ui.hud.combat_log import CombatLog
 from game.ui.hud.fighter_panel import FighterPanel
 from game.ui.hud.initiative_bar import InitiativeBar
+from game.ui.hud.rescale import rescale_hud
 from game.ui.marks import draw_badges, draw_grips
 from game.ui.menus.replay_timeline import ReplayTimeline, rounds_of
 from game.ui.palette import palette
@@ -34,6 +36,7 @@ from game.ui.roll_breakdown import RollBreakdown
 from game.ui.rules_help import help_for
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache
+from game.ui.ui_scale import effective_scale
 
 __all__ = ["ReplayScene"]
 
@@ -76,7 +79,7 @@ class ReplayScene(Scene):
         self.replay = replay
         self.view = _View(replay)
         self.size = app.size
-        self.text = TextCache(scale=app.settings.ui_scale)
+        self.text = TextCache(scale=effective_scale(app.settings.ui_scale, self.size))  # as the battle's HUD
         self.pal = palette(app.settings.palette)
         self.board = BoardScene(replay.battle, self.size, app.text)
         self.board.show_hud = False
@@ -126,18 +129,20 @@ class ReplayScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, h = size
-        right = int(min(max(300, 330 * self.app.settings.ui_scale), w * 0.42))
-        self.top_rect = pygame.Rect(0, 0, w, 64)
-        self.right_rect = pygame.Rect(w - right, 64, right, h - 64)
-        self.board_rect = pygame.Rect(0, 64, w - right, h - 64)
+        h = size[1]
+        parts = battle_layout(size, self.text.scale)  # the battle screen's regions (issue 26: they follow the window)
+        self.top_rect, self.right_rect, self.board_rect = parts.top, parts.right, parts.board
+        top, board_w = parts.top.h, parts.board.w
         foot = self.text.render("Ag", 14, (0, 0, 0), bold=True).get_height() + 10  # the footer line below it
-        self.timeline.layout(pygame.Rect(0, h - foot - 46, w - right, 46))
+        strip = self.text.px(46)
+        self.timeline.layout(pygame.Rect(0, h - foot - strip, board_w, strip))
         # the map is fitted above the timeline and the footer: no fighter starts hidden under them
-        self.board.view_rect = pygame.Rect(0, 64, w - right, max(80, self.timeline.rect.y - 64))
+        self.board.view_rect = pygame.Rect(0, top, board_w, max(80, self.timeline.rect.y - top))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.board.resize(size)
+        if rescale_hud(self, size):
+            self.timeline.text = self.text
         self.layout(size)
 
     def enter(self, size: tuple[int, int]) -> None:
@@ -294,10 +299,10 @@ class ReplayScene(Scene):
         self.bar.draw(surface, self.top_rect, self.view, self.pal, self.board.side_index, self.board.colours)
         r = self.right_rect
         pygame.draw.rect(surface, (10, 11, 14), r)
-        used = self.panel.draw(surface, pygame.Rect(r.x + 6, r.y + 6, r.w - 12, r.h), self.view, self.board.battle,
+        used = self.panel.draw(surface, panel_room(r, self.text.scale), self.view, self.board.battle,
                                self.board.selected or self.replay.battle.current, self.pal, self.board.side_index,
                                self.board.colours)
-        self.log.draw(surface, pygame.Rect(r.x + 6, r.y + used + 12, r.w - 12, max(80, r.h - used - 18)), self.pal)
+        self.log.draw(surface, log_rect(r, used, self.text.scale), self.pal)
         self.timeline.draw(surface, self.replay.position, self.rounds, self.auto, self.pal)
         t = self.text
         br = self.board_rect

@@ -54,7 +54,7 @@ class ReplayTimeline:
         x = self.play_rect.right + 10
         self.speed_rects = []
         for s in SPEEDS:
-            r = pygame.Rect(x, rect.y + _PAD, 44, h)
+            r = pygame.Rect(x, rect.y + _PAD, self.text.px(44), h)  # its word grows with the text's scale
             self.speed_rects.append((s, r))
             x = r.right + 4
         x += 14
