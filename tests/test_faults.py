@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from test_turns_double import TurnsDouble, make_battle
 
-from game.files import saves
+from game.files import save_file, saves
 from game.files.saves import SaveError, load_game, read_save, save_game, state_hash, write_atomic
 from game.flow.turns import TurnController, TurnSettings
 
@@ -60,16 +60,16 @@ class _HalfWriter:
 
 
 def disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on every write under game.files.saves fills the disk half-way (ENOSPC mid-write)."""
-    monkeypatch.setattr(saves, "open", lambda path, mode="r", *a, **k: _HalfWriter(path), raising=False)
+    """From now on every write under game.files.save_file fills the disk half-way (ENOSPC mid-write)."""
+    monkeypatch.setattr(save_file, "open", lambda path, mode="r", *a, **k: _HalfWriter(path), raising=False)
 
 
 def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on game.files.saves can neither create files nor rename nor remove them (EROFS)."""
+    """From now on game.files.save_file can neither create files nor rename nor remove them (EROFS)."""
     def refuse(*a: object, **k: object) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
-    monkeypatch.setattr(saves, "open", refuse, raising=False)
+    monkeypatch.setattr(save_file, "open", refuse, raising=False)
     monkeypatch.setattr(saves.os, "replace", refuse)
     monkeypatch.setattr(Path, "unlink", refuse)
 
@@ -359,7 +359,7 @@ def test_the_disk_fills_mid_battle_in_the_window_the_move_stands_and_the_player_
         assert bs.session.whose_turn() not in ("cass", "edda")
         assert _said(bs, "no space left on device")[1] == 1
         assert saves.list_autosaves(auto) == before and temps(auto) == []
-        monkeypatch.setattr(saves, "open", open, raising=False)  # space again
+        monkeypatch.setattr(save_file, "open", open, raising=False)  # space again
         press(app, pygame.K_SPACE, unicode=" ")
         assert _said(bs, "Autosaving works again")[1] == 1 and bs.session.save_problem is None
         assert read_save(saves.latest_autosave()).state_hash == state_hash(battle)

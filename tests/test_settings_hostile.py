@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.files import saves
+from game.files import save_file
 from game.ui.settings import Settings, _check, load_settings, save_settings, settings_path
 
 
@@ -104,7 +104,7 @@ def test_saving_into_a_folder_that_cannot_be_written_returns_a_sentence(tmp_path
     def refuse(*a: object, **k: object) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
-    monkeypatch.setattr(saves, "open", refuse, raising=False)
+    monkeypatch.setattr(save_file, "open", refuse, raising=False)
     problem = save_settings(Settings(), path)
     assert problem and "read-only file system" in problem
     assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []

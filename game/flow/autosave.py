@@ -7,15 +7,18 @@ it, lose it or stop the battle, so the sentence is kept in the controller's
 ``save_problem`` for the UI to show, and the next step tries again
 (``save_problem`` goes back to ``None`` once a write succeeds).
 
-This is the controller's one call upwards: ``game.files.saves`` replays logs
-through ``game.flow.turns``, so it is imported here when an autosave is written,
-never when this module loads (no import cycle at module level). Nothing here
+The file is written by ``game.files.save_file``, which knows the save's record
+and the autosave folder but never the controller: the loading half
+(``game.files.saves``, which replays logs through ``game.flow.turns``) stands
+above both, so this call needs no late import and closes no loop. Nothing here
 imports pygame.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from game.files import save_file
 
 if TYPE_CHECKING:
     from game.flow.turns import TurnController
@@ -28,10 +31,8 @@ def autosave_after(ctl: TurnController) -> None:
     settings = ctl.settings
     if settings.autosave_dir is None or ctl.initial is None:
         return
-    from game.files import saves  # late: see the module docstring
-
     try:
-        ctl.autosaves = saves.autosave(ctl, settings.autosave_dir, keep=settings.autosave_keep)
+        ctl.autosaves = save_file.autosave(ctl, settings.autosave_dir, keep=settings.autosave_keep)
     except (OSError, ValueError) as exc:  # SaveError is a ValueError: one sentence naming the folder
         ctl.save_problem = str(exc) or f"Saving is off: {settings.autosave_dir} cannot be written."
         return
