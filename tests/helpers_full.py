@@ -7,7 +7,7 @@ from typing import Any
 from game.dice import ScriptedDice
 from game.hexgrid import Hex
 from game.model import Battle, Fighter, Grapple
-from game.rules.threed6.status import ruleset_for
+from game.rules.base import rules_of as ruleset_for
 
 BASE = {"ST": 12, "DX": 11, "IQ": 10, "HT": 11}
 

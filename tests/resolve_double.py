@@ -28,12 +28,12 @@ class BreakFree(Action):
         grips = [g for g in battle.grips_on(self.actor) if self.target in (None, g.holder)]
         return grips[0] if grips else None
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         if self._grip(battle) is None:
             return Reason(f"{self.actor} is not held")
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         g = self._grip(battle)
         me, holder = battle.fighter(self.actor), battle.fighter(g.holder)
@@ -53,7 +53,7 @@ class Pin(Action):
     title: ClassVar[str] = "Pin"
     target: str | None = None
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         grips = battle.grips_by(self.actor)
         if not grips:
             return Reason(f"{self.actor} holds nobody")
@@ -62,7 +62,7 @@ class Pin(Action):
             return Reason(f"{foe.id} must be lying down to be pinned", "T-PIN")
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         g = battle.grips_by(self.actor)[0]
         res.emit(ev.grapple_change(self.actor, g.target, kind="pin", rule="T-PIN"))
@@ -75,14 +75,14 @@ class Move(Action):
     title: ClassVar[str] = "Move"
     to: tuple[int, int] = (0, 0)
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         if len(self.to) != 2:
             return Reason("to must be [q, r]", kind="bad_intent")
         if not battle.board.is_open(Hex(*self.to)):
             return Reason(f"{list(self.to)} is not open ground")
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         res.emit(ev.move(self.actor, Hex(*self.to)))
         return res.events
@@ -97,10 +97,10 @@ class Roll(Action):
     count: int = 3
     sides: int = 6
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         faces = dice.roll(self.count, self.sides, "a test roll")
         return [ev.message(f"rolled {faces}", actor=self.actor)]
 
@@ -110,10 +110,10 @@ class Wait(Action):
     type: ClassVar[str] = "wait"
     title: ClassVar[str] = "Wait"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         return [ev.message(f"{self.actor} waits", actor=self.actor)]
 
 
@@ -124,10 +124,10 @@ class AllOut(Action):
     type: ClassVar[str] = "all_out"
     title: ClassVar[str] = "All out"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         res.emit(ev.effect_start(self.actor, "all_out", until="next_turn"))
         res.emit(ev.effect_start(self.actor, "winded", until="end_of_turn"))
@@ -142,10 +142,10 @@ class Shout(Action):
     title: ClassVar[str] = "Shout"
     free: ClassVar[bool] = True
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         return [ev.message(f"{self.actor} shouts", actor=self.actor)]
 
 

@@ -68,7 +68,7 @@ class Move(Action):
     type: ClassVar[str] = "move"
     to: tuple[int, int] = (0, 0)
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules=None) -> Reason | None:
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         f = battle.fighter(self.actor)
@@ -79,7 +79,7 @@ class Move(Action):
             return Reason("not a free neighbouring hex")
         return None
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         f = battle.fighter(self.actor)
         d = direction_between(f.hex, Hex(*self.to))
@@ -97,12 +97,12 @@ class Face(Action):
     type: ClassVar[str] = "face"
     facing: int = 0
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         return None if battle.fighter(self.actor).facing != self.facing else Reason("already facing")
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         res.emit(ev.face(self.actor, self.facing))
         return res.events
@@ -113,7 +113,7 @@ class Punch(Action):
     type: ClassVar[str] = "attack"
     target: str = ""
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         a, t = battle.fighter(self.actor), battle.fighter(self.target)
@@ -131,7 +131,7 @@ class Punch(Action):
             n += 2
         return n
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         t = battle.fighter(self.target)
         if _roll(dice, self.target_number(battle)):
@@ -145,7 +145,7 @@ class Grab(Action):
     target: str = ""
     location: str = "torso"
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         a, t = battle.fighter(self.actor), battle.fighter(self.target)
@@ -155,7 +155,7 @@ class Grab(Action):
             return Reason("hands busy")
         return None
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         a = battle.fighter(self.actor)
         n = a.stats.get("DX", 10) - (3 if self.location == "neck" else 0)
@@ -169,10 +169,10 @@ class Grab(Action):
 class BreakFree(Action):
     type: ClassVar[str] = "break_free"
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         return None if _held(battle, self.actor) else Reason("not held")
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         g = next(g for g in battle.grapples if g.target == self.actor)
         a = battle.fighter(self.actor)
@@ -187,7 +187,7 @@ class Takedown(Action):
     type: ClassVar[str] = "takedown"
     target: str = ""
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         ok = any(g.holder == self.actor and g.target == self.target for g in battle.grapples)
@@ -195,7 +195,7 @@ class Takedown(Action):
             return Reason("no standing foe held")
         return None
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         if _roll(dice, battle.fighter(self.actor).stats.get("ST", 10) - 1):
             res.emit(ev.posture(self.target, "prone", actor=self.actor))
@@ -207,7 +207,7 @@ class Pin(Action):
     type: ClassVar[str] = "pin"
     target: str = ""
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         g = next((g for g in battle.grapples if g.holder == self.actor and g.target == self.target), None)
@@ -215,7 +215,7 @@ class Pin(Action):
             return Reason("no prone foe held")
         return None
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         if _roll(dice, battle.fighter(self.actor).stats.get("ST", 10)):
             res.emit(ev.grapple_change(self.actor, self.target, kind="pin"))
@@ -227,14 +227,14 @@ class Strangle(Action):
     type: ClassVar[str] = "strangle"
     target: str = ""
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         ok = any(g.holder == self.actor and g.target == self.target and g.location == "neck"
                  for g in battle.grapples)
         return None if ok else Reason("no grip on the neck")
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         if _roll(dice, battle.fighter(self.actor).stats.get("ST", 10)):
             _finish(res, battle.fighter(self.target), dice.roll(1, 6)[0], self.actor)
@@ -246,13 +246,13 @@ class StandUp(Action):
     type: ClassVar[str] = "change_posture"
     posture: str = "standing"
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         if _pinned(battle, self.actor):
             return Reason("pinned: only break free or wait")
         f = battle.fighter(self.actor)
         return None if f.posture != "standing" and not _pinned(battle, f.id) else Reason("cannot stand")
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         res = ev.Resolution(battle, dice)
         res.emit(ev.posture(self.actor, "standing"))
         return res.events
@@ -262,10 +262,10 @@ class StandUp(Action):
 class Wait(Action):
     type: ClassVar[str] = "wait"
 
-    def check(self, battle):  # noqa: ANN001
+    def check(self, battle, rules=None):  # noqa: ANN001
         return None
 
-    def resolve(self, battle, dice):  # noqa: ANN001
+    def resolve(self, battle, dice, rules=None):  # noqa: ANN001
         return []
 
 

@@ -142,10 +142,10 @@ class Hold(Action):
     count: int | None = None
     with_fighter: str | None = None
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return S4_POLICY.can_hold(battle, self.actor, self.count, self.with_fighter)
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         res.emit(hold_event(self.actor, battle.round, count=self.count, with_fighter=self.with_fighter))
         return res.events
@@ -157,10 +157,10 @@ class PhaseAct(Action):
 
     type: ClassVar[str] = "act"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         phase = battle.state["initiative"]["phase"]
         return [ev.message(f"{self.actor} acts in the {phase} phase", actor=self.actor, rule="S4-PHASE-1")]
 
@@ -325,10 +325,10 @@ class Finish(Action):
 
     type: ClassVar[str] = "finish"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         me = battle.fighter(self.actor)
         res = ev.Resolution(battle, dice)
         for f in [f for f in battle.fighters if f.side != me.side]:

@@ -40,10 +40,10 @@ class MoveFirst(Action):
 
     type: ClassVar[str] = "move_first"
 
-    def check(self, battle) -> Reason | None:
+    def check(self, battle, rules=None) -> Reason | None:
         return POLICY.can_choose(battle, self.actor)
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         res.emit(POLICY.choice_event(battle, self.actor, first=True))
         return res.events
@@ -55,10 +55,10 @@ class MoveSecond(Action):
 
     type: ClassVar[str] = "move_second"
 
-    def check(self, battle) -> Reason | None:
+    def check(self, battle, rules=None) -> Reason | None:
         return POLICY.can_choose(battle, self.actor)
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         res.emit(POLICY.choice_event(battle, self.actor, first=False))
         return res.events
@@ -70,10 +70,10 @@ class Act(Action):
 
     type: ClassVar[str] = "act"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         return [ev.message(f"{self.actor} acts", actor=self.actor)]
 
 

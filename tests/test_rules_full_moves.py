@@ -355,7 +355,7 @@ def test_S2_BREAK_7_grappler_out_frees_the_victim():
     """S2-BREAK-7 (and death too, G2-1): ann falls unconscious or dies -> bob is free with no roll."""
     for fall in ("unconscious", "dead"):
         b = held()
-        r = E.Resolution(b, ScriptedDice([]))
+        r = E.Resolution(b, ScriptedDice([]), rs(b))
         if fall == "unconscious":
             C.fall_unconscious(r, rs(b), b.fighter("ann"), "test")
         else:

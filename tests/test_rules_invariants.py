@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from game.dice import SeededDice
 from game.hexgrid import Hex
 from game.model import Battle, Fighter, Grapple, RngState
+from game.rules.base import rules_of as ruleset_for
 from game.rules.events import apply_event
-from game.rules.threed6.status import BODY_LOCATIONS, ruleset_for
+from game.rules.threed6.status import BODY_LOCATIONS
 
 POSTURES = ["standing", "standing", "standing", "kneeling", "prone", "crouching"]
 ITEMS = [None, None, None, "knife", "broadsword", "shield", "club"]

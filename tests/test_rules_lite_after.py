@@ -4,6 +4,7 @@ S0-BREAK, S0-OPT)."""
 from helpers_3d6 import battle, contest, duo, fighter, grip, mods, play, reason, rolls
 
 from game.hexgrid import Hex, hex_spiral
+from game.rules.base import rules_of as ruleset_for
 from game.rules.threed6.grappling import BreakFree, Drag, Grapple, Pin, Release, Takedown
 from game.rules.threed6.maneuvers import (
     Aim,
@@ -19,7 +20,7 @@ from game.rules.threed6.maneuvers import (
     Ready,
     Wait,
 )
-from game.rules.threed6.status import is_helpless, ruleset_for
+from game.rules.threed6.status import is_helpless
 
 
 def test_S0_AFTER_1_only_on_later_turns_while_holding():
@@ -212,7 +213,7 @@ def test_S0_FREE_2_drag_only_pinned_or_more_than_twice_st():
 def test_S0_FREE_3_dragged_victim_is_encumbrance():
     """S0-FREE-3, G0-13: ST 12 (BL 28.8) dragging a prone 150-lb foe (75 lb, 2.6 BL = Heavy x0.6): Move 5 -> 3."""
     b = duo({"stats": {"HT": 11}}, {"posture": "prone"}, grapples=(grip(kind="pin"),))
-    from game.rules.threed6.status import ruleset_for
+    from game.rules.base import rules_of as ruleset_for
     rs = ruleset_for(b)
     assert rs.move_allowance(b, b.fighter("ann")) == 5
     assert rs.move_allowance(b, b.fighter("ann"), load=rs.drag_load(b.fighter("bob"))) == 3
@@ -323,11 +324,11 @@ def test_S0_BREAK_7_winner_may_step_at_once():
 def test_S0_BREAK_8_unconscious_or_dead_holder_frees_at_once():
     """S0-BREAK-8: ann knocked out by damage lets go with no roll."""
     from game.dice import ScriptedDice
+    from game.rules.base import rules_of as ruleset_for
     from game.rules.events import Resolution
     from game.rules.threed6.combat import fall_unconscious
-    from game.rules.threed6.status import ruleset_for
     b = duo(grapples=(grip(),))
-    r = Resolution(b, ScriptedDice([]))
+    r = Resolution(b, ScriptedDice([]), ruleset_for(b))
     fall_unconscious(r, ruleset_for(b), b.fighter("ann"), "test")
     assert b.grapples == [] and any(e.get("rule") == "S0-BREAK-8" for e in r.events)
     assert "unconscious" in b.fighter("ann").conditions and b.fighter("ann").posture == "prone"

@@ -8,6 +8,7 @@ from helpers_3d6 import battle, contest, duo, fighter, grip, mods, play, reason,
 from game.dice import ScriptedDice
 from game.hexgrid import Hex
 from game.rules import find_ruleset
+from game.rules.base import rules_of as ruleset_for
 from game.rules.threed6 import stats as S
 from game.rules.threed6.grappling import BreakFree, Grapple, Pin
 from game.rules.threed6.maneuvers import (
@@ -21,7 +22,6 @@ from game.rules.threed6.maneuvers import (
     MoveAndAttack,
     ThrowAway,
 )
-from game.rules.threed6.status import ruleset_for
 
 SWORD = {"hands": {"right": "broadsword", "left": None}, "skills": {"Broadsword": 14}}
 

@@ -160,8 +160,8 @@ def test_S0_ITEM_1_and_2_grasped_weapon_cannot_attack_or_defend():
     b = duo(bob={"hands": {"right": "knife", "left": None}},
             grapples=(grip("ann", "bob", "knife", 1, extra={"hand": "right"}),))
     assert "S0-ITEM-2" in reason(b, Attack("bob", target="ann", item="knife"))
+    from game.rules.base import rules_of as ruleset_for
     from game.rules.threed6.combat import AttackInfo, defense_options
-    from game.rules.threed6.status import ruleset_for
     opts = defense_options(ruleset_for(b), b, b.fighter("bob"), AttackInfo("ann"))
     assert not any("knife" in o.label for o in opts)
 
@@ -202,8 +202,8 @@ def test_S0_HOLD_1_held_foe_minus_four_dx():
 
 def test_S0_HOLD_2_defence_penalties_parry_block_minus_two_dodge_minus_one():
     """S0-HOLD-2: parry and block -2, dodge -1 while held."""
+    from game.rules.base import rules_of as ruleset_for
     from game.rules.threed6.combat import AttackInfo, defense_options
-    from game.rules.threed6.status import ruleset_for
     b = duo(bob={"hands": {"right": "broadsword", "left": "shield"}, "skills": {"Broadsword": 12, "Shield": 12}},
             grapples=(grip("ann", "bob", "torso", 1, hand_names=["right"]),))
     opts = {o.kind: o for o in defense_options(ruleset_for(b), b, b.fighter("bob"), AttackInfo("ann"))}
@@ -240,8 +240,8 @@ def test_S0_HOLD_5_after_a_grapple_the_after_moves_open():
 
 def test_S0_LOC_1_gripped_limb_cannot_attack_or_defend():
     """S0-LOC-1: a gripped arm neither strikes nor parries, and HOLD's -4 DX applies too."""
+    from game.rules.base import rules_of as ruleset_for
     from game.rules.threed6.combat import AttackInfo, defense_options
-    from game.rules.threed6.status import ruleset_for
     b = duo(bob={"hands": {"right": "broadsword", "left": None}, "skills": {"Broadsword": 14}},
             grapples=(grip("ann", "bob", "arm", 1, hand_names=["right"], extra={"limb": "right"}),))
     assert "S0-OPT-2" in reason(b, Attack("bob", target="ann", item="broadsword"))
@@ -310,8 +310,8 @@ def test_S0_MUTUAL_1_grappling_is_one_way():
 
 def test_S0_MUTUAL_2_no_defence_penalty_for_the_grappler():
     """S0-MUTUAL-2: holding someone costs the holder nothing on its dodge."""
+    from game.rules.base import rules_of as ruleset_for
     from game.rules.threed6.combat import AttackInfo, defense_options
-    from game.rules.threed6.status import ruleset_for
     b = duo(grapples=(grip(),))
     dodge = next(o for o in defense_options(ruleset_for(b), b, b.fighter("ann"), AttackInfo("bob")) if o.kind == "dodge")
     assert dodge.modifiers == [] and dodge.target == 8

@@ -23,11 +23,12 @@ import pytest
 from game import dice as D
 from game.hexgrid import Hex, hex_distance, hex_spiral
 from game.model import Battle, Board, Fighter, Grapple
+from game.rules.base import rules_of as ruleset_for
 from game.rules.threed6 import combat as C
 from game.rules.threed6 import maneuvers as M
 from game.rules.threed6 import odds as O
 from game.rules.threed6 import stats as S
-from game.rules.threed6.status import BODY_LOCATIONS, ruleset_for
+from game.rules.threed6.status import BODY_LOCATIONS
 
 CENTER = Hex(3, 6)
 ITEMS = [None, None, None, "knife", "broadsword", "shield", "club", "staff"]

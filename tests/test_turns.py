@@ -79,7 +79,7 @@ def test_rejections_have_a_kind_a_sentence_and_a_rule():
 class Dance(Action):
     type: ClassVar[str] = "dance"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
 

@@ -55,7 +55,7 @@ class Move(Action):
     title: ClassVar[str] = "Move"
     to: tuple[int, int] = (0, 0)
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         if r := _stunned(battle, self.actor):
             return r
         me, dest = battle.fighter(self.actor), Hex(*self.to)
@@ -67,7 +67,7 @@ class Move(Action):
             return Reason("That hex is taken.", "T-MOVE")
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         res.emit(ev.move(self.actor, Hex(*self.to), rule="T-MOVE"))
         return res.events
@@ -98,10 +98,10 @@ class Attack(Action):
     title: ClassVar[str] = "Attack"
     target: str = ""
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return _stunned(battle, self.actor) or _foe(battle, self.actor, self.target)
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         _attack(res, self.actor, self.target, 0)
         return res.events
@@ -113,10 +113,10 @@ class AllOutAttack(Action):
     title: ClassVar[str] = "All-out attack"
     target: str = ""
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return _stunned(battle, self.actor) or _foe(battle, self.actor, self.target)
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         _attack(res, self.actor, self.target, 1)
         res.emit(ev.effect_start(self.actor, "no_defence", until="next_turn", rule="T-AOA"))
@@ -128,14 +128,14 @@ class Rally(Action):
     type: ClassVar[str] = "rally"
     title: ClassVar[str] = "Rally"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         if r := _stunned(battle, self.actor):
             return r
         if ev.has_effect(battle, self.actor, "rallied"):
             return Reason("Rally works once per 4 turns.", "T-RALLY")
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         me = battle.fighter(self.actor)
         res.emit(ev.stat(self.actor, "hp", hp(me) + 1, rule="T-RALLY"))
@@ -149,10 +149,10 @@ class Choke(Action):
     title: ClassVar[str] = "Choke"
     target: str = ""
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return _stunned(battle, self.actor) or _foe(battle, self.actor, self.target)
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         if not ev.has_effect(battle, self.target, "choked"):
             res.emit(ev.effect_start(self.target, "choked", until="turns", turns=3, actor=self.actor,
@@ -165,10 +165,10 @@ class Taunt(Action):
     type: ClassVar[str] = "taunt"
     title: ClassVar[str] = "Taunt"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return _stunned(battle, self.actor)
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         res = ev.Resolution(battle, dice)
         res.emit(ev.effect_start(self.actor, "taunting", until="end_of_turn", rule="T-TAUNT"))
         return res.events
@@ -179,10 +179,10 @@ class DoNothing(Action):
     type: ClassVar[str] = "do_nothing"
     title: ClassVar[str] = "Do nothing"
 
-    def check(self, battle):
+    def check(self, battle, rules=None):
         return None
 
-    def resolve(self, battle, dice):
+    def resolve(self, battle, dice, rules=None):
         return []
 
 

@@ -26,7 +26,7 @@ from game import dice as D  # noqa: E402
 from game.files.scenarios import load_scenario  # noqa: E402
 from game.flow.turns import TurnController  # noqa: E402
 from game.hexgrid import Hex, hex_distance  # noqa: E402
-from game.rules.threed6.status import ruleset_for  # noqa: E402
+from game.rules.base import rules_of as ruleset_for  # noqa: E402
 from game.ui.action_menu import ActionMenu  # noqa: E402
 from game.ui.describe import main_chance  # noqa: E402
 from game.ui.intent_fields import expand  # noqa: E402

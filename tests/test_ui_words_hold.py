@@ -16,9 +16,9 @@ import pytest  # noqa: E402
 from helpers_3d6 import duo, fighter, play, rolls  # noqa: E402
 from helpers_full import battle as full_battle  # noqa: E402
 
+from game.rules.base import rules_of as ruleset_for  # noqa: E402
 from game.rules.threed6 import combat as C  # noqa: E402
 from game.rules.threed6.full import ChokeHold  # noqa: E402
-from game.rules.threed6.status import ruleset_for  # noqa: E402
 from game.ui.palette import palette  # noqa: E402
 from game.ui.roll_breakdown import RollBreakdown  # noqa: E402
 from game.ui.rules_help import help_for  # noqa: E402

@@ -96,7 +96,8 @@ def test_no_engine_talk_in_player_facing_text() -> None:
 def test_a_3d6_attack_roll_reads_as_a_phrase_not_a_run_of_names() -> None:
     """G0-5: the attack roll's label says who is attacked with what: "attack Edda with the broadsword
     (Broadsword)", never "broadsword Edda: Broadsword" (shown after "Ann: " in the dice pop-up)."""
-    from game.rules.threed6.maneuvers import ruleset_for, strike_spec
+    from game.rules.base import rules_of as ruleset_for
+    from game.rules.threed6.maneuvers import strike_spec
 
     b = load_scenario(ROOT / "maps" / "arena.toml")
     ann = b.fighter("ann")

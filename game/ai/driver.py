@@ -154,13 +154,13 @@ class _MiniTable:
         return [o.action for o in self.ruleset.legal_actions(self.battle, fid) if o.reason is None]
 
     def refuses(self, action: Action) -> bool:
-        return self.battle.current != action.actor or action.check(self.battle) is not None
+        return self.battle.current != action.actor or action.check(self.battle, self.ruleset) is not None
 
     def submit(self, action: Action) -> tuple[bool, str, list[dict[str, Any]], list[dict[str, Any]]]:
-        reason = action.check(self.battle)
+        reason = action.check(self.battle, self.ruleset)
         if reason is not None:
             return False, str(reason), [], []
-        events = list(action.resolve(self.battle, self.dice))
+        events = list(action.resolve(self.battle, self.dice, self.ruleset))
         n = len(events)
         events += self.ruleset.end_turn(self.battle, action.actor, self.dice) or []
         self._end_turn(action.actor, hooked=True)

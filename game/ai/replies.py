@@ -166,7 +166,7 @@ def reply_options(search: Search, state: Battle, replier: str) -> list[tuple[Act
             if anchor in shift:
                 a = shifted(a, shift[anchor])
             try:
-                if a.check(state) is None:
+                if a.check(state, search.ruleset) is None:
                     options.append((a, key))
             except Exception as exc:  # noqa: BLE001
                 search.errors.append(f"{a.text()}.check: {type(exc).__name__}: {exc}")
@@ -262,7 +262,7 @@ def follow_up(search: Search, state: Battle) -> list[Battle]:
     saved = state.current
     state.current = search.fid
     try:
-        opts = [a for a in model.own_pool if a.check(state) is None]
+        opts = [a for a in model.own_pool if a.check(state, search.ruleset) is None]
     except Exception:  # noqa: BLE001
         opts = []
     finally:

@@ -94,7 +94,7 @@ class Search:
         self.spend()
         child = state.clone(with_log=False)
         dice = self.dice(sample)
-        action.resolve(child, dice)
+        action.resolve(child, dice, self.ruleset)
         return child, bool(dice.used)
 
     # stages --------------------------------------------------------------------------

@@ -718,7 +718,7 @@ def conditions_in_force(ruleset: Ruleset, battle: Battle) -> list[Event]:
     """The file's conditions with their full effect, "as if the battle had set" them (SITUATION-FORMAT.md), before
     the first action: a grip whose holder is out ends with its event, as in play (``Ruleset.conditions_in_force``).
     Nothing here rolls: going out is no roll, so a file's scripted dice are all left for its actions."""
-    res = Resolution(battle, ScriptedDice([]))
+    res = Resolution(battle, ScriptedDice([]), ruleset)
     ruleset.conditions_in_force(res)
     return res.events
 
@@ -806,7 +806,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             acted.add(who)
             hook(f"the start of {who}'s turn, before", start_turn, ruleset, battle, who)
         in_turn = None
-        reason = action.check(battle)
+        reason = action.check(battle, ruleset)
         actor = battle.fighter(who)
         if reason is None and not ruleset.can_act(battle, actor):
             # the turn controller would give this fighter no turn at all
@@ -820,7 +820,7 @@ def play(sit: Situation, dice: Dice) -> Outcome:
             return Outcome(events, illegal_at=i)
         try:
             with reactions_off(battle, sit.listed[i] if sit.listed else None):
-                played = action.resolve(battle, dice)
+                played = action.resolve(battle, dice, ruleset)
         except DiceError as exc:
             raise _dice_error(sit, i, action, dice, exc) from None
         events.extend(played)

@@ -356,13 +356,13 @@ def _place(ruleset: Ruleset, policy: Any, battle: Battle, action: Action, number
     try:
         for pi in order:
             policy.written_place(battle, action.actor, phases[pi], number)
-            why = action.check(battle)
+            why = action.check(battle, ruleset)
             if why is None:
                 return phases[pi], (n, pi)
             reasons.append(why)
         for pi in range(0, start):  # its phase has passed: the order forbids it
             policy.written_place(battle, action.actor, phases[pi], number)
-            if action.check(battle) is None:
+            if action.check(battle, ruleset) is None:
                 now = phases[start]
                 return Reason(f"{action.title or action.type} belongs to the {phases[pi]} phase, which comes before "
                               f"the {now} phase this round has reached: list it before the round's "
@@ -423,7 +423,7 @@ def _play_one(ruleset: Ruleset, battle: Battle, action: Action, listed: Listed, 
             hook(f"the end of {rnd.turn[0]}'s turn, before", end_turn, ruleset, battle, rnd.turn[0])
         hook(f"the start of {who}'s turn, before", start_turn, ruleset, battle, who)
     rnd.turn = None
-    why = action.check(battle)
+    why = action.check(battle, ruleset)
     actor = battle.fighter(who)
     if why is None and not ruleset.can_act(battle, actor):
         why = Reason(f"{actor.label} cannot act ({', '.join(actor.conditions) or 'out of the fight'})")
@@ -433,7 +433,7 @@ def _play_one(ruleset: Ruleset, battle: Battle, action: Action, listed: Listed, 
         return _refuse(battle, action, listed, why, events, k)
     try:
         with reactions_off(battle, listed):
-            played = action.resolve(battle, dice)
+            played = action.resolve(battle, dice, ruleset)
     except DiceError as exc:
         raise ActionDiceError(k, exc) from None
     events.extend(played)

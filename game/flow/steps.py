@@ -107,7 +107,7 @@ class IntentStep(Step):
         return bool(getattr(self.action, "ask", False))
 
     def play(self, flow: TurnFlow, b: Battle, dice: Dice) -> Follow:
-        events = list(self.action.resolve(b, dice))
+        events = list(self.action.resolve(b, dice, flow.ruleset))
         # A free action (release a grip, drop an item, face: S0-FREE-1,
         # L-4, L-5) keeps its actor's turn open; the ruleset's own checks
         # bound how many it allows (face once per turn), and a cap here

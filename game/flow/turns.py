@@ -114,10 +114,10 @@ class PassTurn(Action):
     type: ClassVar[str] = "pass"
     title: ClassVar[str] = "End turn"
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         return None
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+    def resolve(self, battle: Battle, dice: Dice, rules: Ruleset | None = None) -> list[Event]:
         f = battle.fighter(self.actor)
         return [message(f"{f.label} ends {f.their} turn.", actor=self.actor)]
 
@@ -263,7 +263,7 @@ def _match_option(picked: Action, menu: list[Option]) -> Option | None:
     return found[0] if found else None
 
 
-def _choice_refusal(picked: Action | None, menu: list[Option], battle: Battle) -> Reason | None:
+def _choice_refusal(picked: Action | None, menu: list[Option], battle: Battle, rules: Ruleset) -> Reason | None:
     """Why ``picked`` (``ask`` already off) cannot answer the open choice whose menu is ``menu``, or ``None``."""
     if picked is None:
         return Reason("That is not an action.", "", "bad_intent")
@@ -274,7 +274,7 @@ def _choice_refusal(picked: Action | None, menu: list[Option], battle: Battle) -
     if match.reason is not None:
         return match.reason
     if picked != match.action:
-        return picked.check(battle)  # it fills in a field the entry left open: the ruleset's check decides
+        return picked.check(battle, rules)  # it fills in a field the entry left open: the ruleset's check decides
     return None
 
 
@@ -433,7 +433,7 @@ class TurnController:
             return Reason("It is nobody's turn.", "", "not_your_turn")
         if current.id != actor.id:
             return Reason(f"It is {current.label}'s turn, not {actor.label}'s.", "", "not_your_turn")
-        return intent.check(self.battle)
+        return intent.check(self.battle, self.ruleset)
 
     def submit(self, intent: Any, *, checkpoint: bool = True) -> Result:
         """Check and play one intent; rejections come back as data, never as exceptions. ``checkpoint=False``:
@@ -490,7 +490,7 @@ class TurnController:
                                 Reason("No choice is asked for now.", "", "bad_intent"))
         choice = self.queue.choice
         picked = _without_ask(action) if isinstance(action, Action) else None
-        reason = _choice_refusal(picked, choice.request.menu, self.battle)
+        reason = _choice_refusal(picked, choice.request.menu, self.battle, self.ruleset)
         if reason is not None or picked is None:
             return Result("rejected", intent=picked, reason=reason, request=choice.request,
                           ended=self.battle.ended, winner=self.battle.winner)

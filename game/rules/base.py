@@ -30,18 +30,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from game.rules.events import Resolution
+
 if TYPE_CHECKING:
     from game.dice import Dice
     from game.hexgrid import Hex
     from game.model import Battle, Fighter, Grapple
     from game.rules.action_words import ActionWords
-    from game.rules.events import Resolution
 
 Event = dict[str, Any]
 
 __all__ = [
     "Event", "Reason", "Action", "Option", "ChoiceNeeded", "Ruleset", "RULESETS", "register", "find_ruleset",
-    "UnknownRuleset", "HOPED", "MoveBand",
+    "UnknownRuleset", "HOPED", "MoveBand", "DEFAULT_RULESET", "rules_of", "no_fighter",
 ]
 
 #: outcome names of ``odds`` an action is taken for, best first: the default of :meth:`Ruleset.headline`
@@ -80,6 +81,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def no_fighter(fighter_id: str | None) -> Reason:
+    """The refusal of an intent naming a fighter the battle does not have (its actor or its target): one
+    sentence for every ruleset, so a player and ``clinch resolve`` read the same words whichever plays."""
+    return Reason(f"There is no fighter {fighter_id!r}.", kind="unknown")
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every action/intent. Subclasses set ``type`` and add their fields.
@@ -112,8 +119,12 @@ class Action:
 
     actor: str
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         """``None`` if legal now, else the reason it is not. Never raises for a legal-looking intent.
+
+        ``rules`` is the ruleset the battle plays, handed in by whoever holds it (the turn flow, the
+        situation reader, the lab, the AI) so that no action looks its ruleset up again; a caller that holds
+        none (a test, a script) leaves it out and :func:`rules_of` finds it once here.
 
         The plumbing: find the actor, then the action's own :meth:`_check`. A
         family base class (``D20Action``, ``Maneuver``, ``EdgeAction``) puts
@@ -121,22 +132,20 @@ class Action:
         """
         actor = battle.get(self.actor)
         if actor is None:
-            return Reason(f"There is no fighter {self.actor!r}.", kind="unknown")
+            return no_fighter(self.actor)
         return self._check(battle, actor)
 
     def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
         """The action's own checks, after those its family shares; ``actor`` is the acting fighter."""
         return None
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        """Play the action; may assume ``check`` passed (the trusted door).
+    def resolve(self, battle: Battle, dice: Dice, rules: Ruleset | None = None) -> list[Event]:
+        """Play the action; may assume ``check`` passed (the trusted door). ``rules`` as for :meth:`check`.
 
-        The plumbing: one :class:`~game.rules.events.Resolution`, the action's
-        :meth:`_resolve`, its events (a family adds what follows every action).
+        The plumbing: one :class:`~game.rules.events.Resolution` (which carries the ruleset as ``r.rules``),
+        the action's :meth:`_resolve`, its events (a family adds what follows every action).
         """
-        from game.rules.events import Resolution
-
-        r = Resolution(battle, dice)
+        r = Resolution(battle, dice, rules_of(battle, rules))
         self._resolve(r, battle.fighter(self.actor))
         return r.events
 
@@ -235,6 +244,9 @@ class UnknownRuleset(KeyError):
 
 RULESETS: dict[str, type[Ruleset]] = {}
 
+#: the ruleset a battle naming none plays (``Battle.ruleset == ""``: the model names no ruleset id)
+DEFAULT_RULESET = "3d6-lite"
+
 
 def register(cls: type[Ruleset]) -> type[Ruleset]:
     """Class decorator: make a ruleset findable by its id."""
@@ -247,17 +259,35 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
 def find_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset instance for an id; raises :class:`UnknownRuleset` with the known ids.
 
-    An empty id is the registry's default (``game.rules.DEFAULT_RULESET``): a battle built without naming
-    a ruleset (``Battle()``, whose model names none) plays it.
+    An empty id is the registry's default (:data:`DEFAULT_RULESET`): a battle built without naming a ruleset
+    (``Battle()``, whose model names none) plays it. The registry is full once anything under ``game.rules``
+    is imported (the package imports every ruleset first), so this imports nothing: it is for the entry
+    points (the command line, the loaders, the controller); an action is handed its ruleset instead.
     """
-    import game.rules  # (imports every ruleset module so they register)
-
     try:
-        cls = RULESETS[ruleset_id or game.rules.DEFAULT_RULESET]
+        cls = RULESETS[ruleset_id or DEFAULT_RULESET]
     except KeyError:
         known = ", ".join(sorted(RULESETS))
         raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
     return cls()
+
+
+def rules_of(battle: Battle, rules: Ruleset | None = None) -> Ruleset:
+    """``rules`` if the caller handed one, else the ruleset ``battle`` names, one instance per class (a ruleset
+    holds no battle state). The one place an action's ruleset is found when its caller held none (a test
+    calling ``action.check(battle)``); the engine's callers hand it in."""
+    if rules is not None:
+        return rules
+    cls = RULESETS.get(battle.ruleset or DEFAULT_RULESET)
+    if cls is None:
+        return find_ruleset(battle.ruleset)  # raises UnknownRuleset naming the known ids
+    rs = _INSTANCES.get(cls)
+    if rs is None:
+        rs = _INSTANCES[cls] = cls()
+    return rs
+
+
+_INSTANCES: dict[type[Ruleset], Ruleset] = {}
 
 
 class Ruleset:

@@ -16,6 +16,7 @@ from game.model import Grapple
 if TYPE_CHECKING:
     from game.dice import Dice
     from game.model import Battle
+    from game.rules.base import Ruleset
 
 Event = dict[str, Any]
 
@@ -284,17 +285,22 @@ def _apply_item(battle: Battle, ev: Event) -> None:
 
 
 class Resolution:
-    """What an action's ``resolve`` works with: the battle, the dice and the events so far.
+    """What an action's ``resolve`` works with: the battle, the dice, the ruleset and the events so far.
 
     ``emit`` applies an event and records it, so code reads naturally in the
     order things happen and the battle is always the result of the events.
+    ``rules`` is the ruleset the battle plays, handed in by whoever made the
+    resolution (``Action.resolve``, a ruleset's own hooks pass ``self``), so
+    rules code reads ``r.rules`` rather than finding it again by id; ``None``
+    only where nothing asks (the flow's effect expiry).
     """
 
-    __slots__ = ("battle", "dice", "events")
+    __slots__ = ("battle", "dice", "events", "rules")
 
-    def __init__(self, battle: Battle, dice: Dice) -> None:
+    def __init__(self, battle: Battle, dice: Dice, rules: Ruleset | None = None) -> None:
         self.battle = battle
         self.dice = dice
+        self.rules = rules
         self.events: list[Event] = []
 
     def emit(self, ev: Event) -> Event:

@@ -387,17 +387,17 @@ class _Watched:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._action, name)
 
-    def check(self, battle: Battle) -> Any:
-        reason = self._action.check(battle)
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Any:
+        reason = self._action.check(battle, rules or self._ruleset)
         if reason is None:
             self._odds = action_odds(self._ruleset, battle, self._action)
         return reason
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
+    def resolve(self, battle: Battle, dice: Dice, rules: Ruleset | None = None) -> list[Event]:
         cur = battle.state.get("initiative")
         written = isinstance(cur, dict) and cur.get("written")
         when = (battle.round, cur.get("phase")) if written else None  # type: ignore[union-attr]
-        played = self._action.resolve(battle, dice)
+        played = self._action.resolve(battle, dice, rules or self._ruleset)
         self._log.append((self._action, self._odds, played, when))
         return played
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.hexgrid import Hex, hex_distance, turn_steps
 from game.rules import events as E
-from game.rules.base import Reason
+from game.rules.base import Reason, Ruleset, no_fighter
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
 from game.rules.common import Mod
 from game.rules.d20 import movement as MV
@@ -526,7 +526,7 @@ class Attack(D20Action):
     defense: str | None = None
     option: str | None = None
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         f = battle.get(self.actor)
         if f is not None and self.option == "staff_second":
             rec = this_round(battle, f, "staff_two")
@@ -536,7 +536,7 @@ class Attack(D20Action):
                     return Reason("The second staff blow needs a foe within reach.", "S4-STAFF-6")
                 return None
             return Reason("A second staff blow follows a two-club staff attack (option staff_two).", "S4-STAFF-6")
-        return D20Action.check(self, battle)
+        return D20Action.check(self, battle, rules)
 
     def weapon(self, f: Fighter) -> str | None:
         if self.item is not None:
@@ -546,7 +546,7 @@ class Attack(D20Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         t = battle.get(self.target)
         if t is None:
-            return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
+            return no_fighter(self.target)
         if t.id == f.id or _gone(t):
             return Reason(f"{t.label} cannot be attacked.", self.rule)
         peace = _peace_reason(battle, f, t)
@@ -719,7 +719,7 @@ class Brawl(D20Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         t = battle.get(self.target)
         if t is None:
-            return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
+            return no_fighter(self.target)
         if self.kind not in ("punch", "kick"):
             return Reason("kind is punch or kick", self.rule, "bad_intent")
         if _gone(t) or t.id == f.id:
@@ -801,7 +801,7 @@ class Charge(D20Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         t = battle.get(self.target)
         if t is None:
-            return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
+            return no_fighter(self.target)
         if is_out(t):
             return Reason(f"{t.label} is out of the fight.", self.rule)
         peace = _peace_reason(battle, f, t)
@@ -1091,7 +1091,7 @@ class ShieldBash(D20Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         t = battle.get(self.target)
         if t is None:
-            return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
+            return no_fighter(self.target)
         if shield_of(f) is None:
             return Reason(f"{f.label} has no shield.", self.rule)
         if is_out(t) or not _melee_reach(battle, f, t) or t.id == f.id:

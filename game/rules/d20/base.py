@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.rules import events as E
-from game.rules.base import Action, Reason
+from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
 from game.rules.d20.status import is_helpless, is_out, is_surprised, mark, phase_of, this_round
 
 if TYPE_CHECKING:
@@ -30,10 +30,10 @@ class D20Action(Action):
     #: allowed to a fighter busy standing up / thrown (only the passes)
     passive: ClassVar[bool] = False
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         f = battle.get(self.actor)
         if f is None:
-            return Reason(f"There is no fighter {self.actor!r}.", "", "unknown")
+            return no_fighter(self.actor)
         if is_out(f):
             return Reason(f"{f.label} is out of the fight.", "G4-2")
         if is_helpless(battle, f) and not self.passive:
@@ -68,8 +68,8 @@ class D20Action(Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         return None
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[dict]:
-        r = E.Resolution(battle, dice)
+    def resolve(self, battle: Battle, dice: Dice, rules: Ruleset | None = None) -> list[dict]:
+        r = E.Resolution(battle, dice, rules_of(battle, rules))
         f = battle.fighter(self.actor)
         self._resolve(r, f)
         flush_pending(r)

@@ -175,7 +175,7 @@ class D20Ruleset(Ruleset):
         """Once a round, at a fighter's first slot: timed conditions end, breath, an idle winged flier's stall,
         touch attacks, a bolting mount; at its hand-to-hand slot, the attack of a charge that had to wait for it
         (ruling D20-6)."""
-        r = E.Resolution(battle, dice)
+        r = E.Resolution(battle, dice, self)
         f = battle.get(fighter_id)
         if f is None:
             return []
@@ -224,7 +224,7 @@ class D20Ruleset(Ruleset):
         pending = list(battle.state.get("d20_pending", []))
         if not pending:
             return []
-        r = E.Resolution(battle, dice)
+        r = E.Resolution(battle, dice, self)
         r.emit(E.stat(battle.fighters[0].id, "battle.d20_pending", [], rule="GX-4"))
         for p in pending:
             a, t = battle.fighter(p["attacker"]), battle.fighter(p["target"])
@@ -304,7 +304,7 @@ class D20Ruleset(Ruleset):
             if key in seen:
                 continue
             seen.add(key)
-            out.append(Option(c, c.check(battle)))
+            out.append(Option(c, c.check(battle, self)))
         return out
 
     def move_band(self, battle: Battle, fighter: Fighter, move: Action, cost: int) -> MoveBand | None:

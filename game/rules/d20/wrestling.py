@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.model import Grapple
 from game.rules import events as E
-from game.rules.base import Reason
+from game.rules.base import Reason, no_fighter
 from game.rules.common import Mod
 from game.rules.d20 import movement as MV
 from game.rules.d20.abilities import bonus, trait
@@ -96,7 +96,7 @@ class Wrestle(D20Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         t = battle.get(self.target)
         if t is None:
-            return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
+            return no_fighter(self.target)
         if is_out(t) or t.id == f.id:
             return Reason(f"{t.label} cannot be wrestled.", self.rule)
         if hex_distance(f.hex, t.hex) > 1 or abs(altitude(f) - altitude(t)) > 5:
@@ -297,7 +297,7 @@ class Trip(D20Action):
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         t = battle.get(self.target)
         if t is None:
-            return Reason(f"There is no fighter {self.target!r}.", "", "unknown")
+            return no_fighter(self.target)
         if is_out(t) or t.id == f.id or hex_distance(f.hex, t.hex) > 1:
             return Reason(f"{t.label} is not within 5'.", "S4-MOVE-7")
         if t.posture == "prone":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.rules.base import Action, Reason
+from game.rules.base import Action, Reason, Ruleset, rules_of
 from game.rules.edge.checks import actor_reason
 from game.rules.edge.order import phase_reason
 from game.rules.events import Resolution
@@ -29,7 +29,7 @@ __all__ = ["EdgeAction"]
 class EdgeAction(Action):
     """Base of edge's actions: the phase check (G1-4), then the action's ``_check``; one Resolution."""
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         # G1-4: an action outside its phase of the turn order waits for it
         if (phase := phase_reason(battle, self.type)) is not None:
             return phase
@@ -38,7 +38,7 @@ class EdgeAction(Action):
             return actor_reason(battle, self.actor)  # "no fighter ...", kind unknown
         return self._check(battle, actor)
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        res = Resolution(battle, dice)
+    def resolve(self, battle: Battle, dice: Dice, rules: Ruleset | None = None) -> list[Event]:
+        res = Resolution(battle, dice, rules_of(battle, rules))
         self._resolve(res, battle.fighter(self.actor))
         return res.events

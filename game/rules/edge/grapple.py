@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.model import Grapple
 from game.rules import events as ev
-from game.rules.base import Action, ChoiceNeeded, Option, Reason
+from game.rules.base import Action, ChoiceNeeded, Option, Reason, Ruleset
 from game.rules.edge import combat, links
 from game.rules.edge.action import EdgeAction
 from game.rules.edge.checks import actor_reason, find_link, melee_reason, wields
@@ -732,18 +732,18 @@ class EnterGrapple(EdgeAction):
             raise _ask_with(self, need) from None
 
 
-def generate_results(battle: Battle, actor: str) -> list[Option]:
+def generate_results(battle: Battle, actor: str, rules: Ruleset) -> list[Option]:
     """Every ``grapple_roll`` intent open to ``actor`` (one auto-result entry per link, then each result)."""
     out: list[Option] = []
     for g in links.links_of(battle, actor):
         foe = links.other(g, actor)
         auto = GrappleRoll(actor=actor, target=foe)
-        out.append(Option(auto, auto.check(battle)))
+        out.append(Option(auto, auto.check(battle, rules)))
         for result in RESULTS:
             if result == "none" or (result == "regrip" and not option(battle, "edge.regrip")):
                 continue  # "none" is what a negative edge buys, never a choice (S1-GRAPPLE-5)
             act = GrappleRoll(actor=actor, target=foe, option=result)
-            out.append(Option(act, act.check(battle)))
+            out.append(Option(act, act.check(battle, rules)))
     return out
 
 

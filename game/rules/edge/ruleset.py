@@ -105,7 +105,7 @@ class EdgeRuleset(Ruleset):
         out: list[Option] = []
 
         def add(action: Action) -> None:
-            out.append(Option(action, action.check(battle)))
+            out.append(Option(action, action.check(battle, self)))
 
         reach_map = basic.reachable(battle, fighter_id) if not links.is_in_grapple(battle, fighter_id) else {}
         for h in sorted(reach_map):
@@ -122,7 +122,7 @@ class EdgeRuleset(Ruleset):
             if not links.link(battle, fighter_id, foe.id):
                 add(grapple.EnterGrapple(actor=fighter_id, target=foe.id,
                                          weapon=next((w for w in held_weapons(me) if ITEMS[w]["hooked"]), None)))
-        out.extend(grapple.generate_results(battle, fighter_id))
+        out.extend(grapple.generate_results(battle, fighter_id, self))
         for item in me.items:
             add(basic.Ready(actor=fighter_id, item=item))
         for g in links.links_of(battle, fighter_id):

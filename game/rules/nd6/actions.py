@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
 from game.rules import events as E
-from game.rules.base import Action, Reason
+from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
 from game.rules.nd6.combat import can_defend_against, check_target, plan_attack, resolve_attack
 from game.rules.nd6.items import has_tag, item
@@ -65,10 +65,10 @@ class Nd6Action(Action):
     #: allowed to a stunned or subdued fighter (waiting)
     passive: ClassVar[bool] = False
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         f = battle.get(self.actor)
         if f is None:
-            return Reason(f"There is no fighter {self.actor!r}.", kind="unknown")
+            return no_fighter(self.actor)
         if is_out(f):
             return Reason(f"{f.label} is out of the fight.", "G3-7")
         if not self.passive:
@@ -95,10 +95,10 @@ class Nd6Action(Action):
         """Whether this action may follow the round's action already taken (S3-BAYONET-4's fire and stab)."""
         return False
 
-    def resolve(self, battle: Battle, dice: object) -> list[dict]:
+    def resolve(self, battle: Battle, dice: object, rules: Ruleset | None = None) -> list[dict]:
         from game.rules.events import Resolution
 
-        r = Resolution(battle, dice)  # type: ignore[arg-type]
+        r = Resolution(battle, dice, rules_of(battle, rules))  # type: ignore[arg-type]
         f = battle.fighter(self.actor)
         hurt = f.counters.get("hurt")
         spent = self.is_action and not self.passive and isinstance(hurt, dict) and hurt.get("turn", -1) < battle.turn

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.hexgrid import hex_distance
 from game.rules import events as E
-from game.rules.base import Reason
+from game.rules.base import Reason, no_fighter
 from game.rules.common import RollSpec
 from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
@@ -433,7 +433,7 @@ def _let_go(r: Resolution, t: Fighter) -> None:
 
 def check_target(battle: Battle, a: Fighter, t: Fighter | None, target_id: str) -> Reason | None:
     if t is None:
-        return Reason(f"There is no fighter {target_id!r}.", kind="unknown")
+        return no_fighter(target_id)
     if t.id == a.id:
         return Reason("A fighter cannot attack itself.", "G3-4")
     if is_out(t):

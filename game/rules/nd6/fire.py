@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import hex_distance
 from game.rules import events as E
-from game.rules.base import Reason
+from game.rules.base import Reason, no_fighter
 from game.rules.common import RollSpec
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark, phase_of
@@ -488,7 +488,7 @@ class Extinguish(Nd6Action):
             return _unquenchable(f) if is_burning(f) else Reason(f"{f.label} is not on fire.", "S3-FIRE-5")
         t = battle.get(self.target)
         if t is None:
-            return Reason(f"There is no fighter {self.target!r}.", kind="unknown")
+            return no_fighter(self.target)
         if not is_burning(t):
             return Reason(f"{t.label} is not on fire.", "S3-FIRE-5")
         if hex_distance(f.hex, t.hex) > 1:

@@ -201,7 +201,7 @@ class Nd6Ruleset(Ruleset):
                 # checks as the first one does (checking each walked the reach again, 100-200 ms a menu)
                 out.append(Option(a, move_reason[0]))
                 continue
-            reason = a.check(battle)
+            reason = a.check(battle, self)
             if type(a) is A.Move:
                 move_reason.append(reason)
             out.append(Option(a, reason))
@@ -350,7 +350,7 @@ class Nd6Ruleset(Ruleset):
 
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[dict]:
         """A new round's first turn ends last round's defence (G3-4); then subdue, stun and brawl upkeep."""
-        r = E.Resolution(battle, dice)
+        r = E.Resolution(battle, dice, self)
         f = battle.get(fighter_id)
         if f is None:
             return []
@@ -366,7 +366,7 @@ class Nd6Ruleset(Ruleset):
         for the movement phase's end (:meth:`movement_ended`)."""
         from game.rules.nd6 import effects
 
-        r = E.Resolution(battle, dice)
+        r = E.Resolution(battle, dice, self)
         for f in battle.fighters:  # G3-4: a defence is for the round it was declared in (SITUATION-FORMAT: it
             end_defence(r, f)      # ends with the round, also for a fighter who has no turn in the next)
         effects.start_round(r)
@@ -385,7 +385,7 @@ class Nd6Ruleset(Ruleset):
         caller that plays a round's phases itself calls it after the round's last movement-phase action, or
         before its first action-phase action when the round has none. Applies its events and returns them;
         a second call in the same round does nothing."""
-        r = E.Resolution(battle, dice)
+        r = E.Resolution(battle, dice, self)
         grenades.movement_ended(r)
         return r.events
 

@@ -23,7 +23,6 @@ from game.rules.threed6.status import (
     is_grappled,
     is_helpless,
     is_out,
-    ruleset_for,
 )
 
 if TYPE_CHECKING:
@@ -353,7 +352,7 @@ def collapse(r: Resolution, f: Fighter) -> None:
     """G0-7, S0-BREAK-8: what going out does: its grips end, it lies prone, drops what it holds, its effects and
     stun end. Also run before a situation's first action for a fighter the file gives as out."""
     battle = r.battle
-    rs_cite = ruleset_for(battle).cite
+    rs_cite = r.rules.cite  # type: ignore[union-attr]  # a 3d6 resolution carries its ruleset
     for g in list(grips_by(battle, f.id)):
         r.emit(E.grapple_end(g.holder, g.target, why=f"{f.label} is out", rule=rs_cite("S0-BREAK-8")))
     if f.posture != "prone":
@@ -378,7 +377,7 @@ def consciousness_check(r: Resolution, f: Fighter) -> bool:
     spec.add(-multiples, "house rule: per full multiple of HP below zero", "G0-7")
     ev = r.note(roll_under(r.dice, spec))
     if not ev["success"]:
-        fall_unconscious(r, ruleset_for(r.battle), f, "house rule: failed HT at 0 HP or less")
+        fall_unconscious(r, r.rules, f, "house rule: failed HT at 0 HP or less")
         return False
     return True
 

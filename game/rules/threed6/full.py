@@ -54,7 +54,6 @@ from game.rules.threed6.status import (
     hands_in_grips,
     is_grappled,
     is_out,
-    ruleset_for,
 )
 
 if TYPE_CHECKING:
@@ -137,8 +136,7 @@ class ChokeHold(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         if self.maneuver not in G.GRAPPLE_MANEUVERS:
             return Reason("A choke hold is a grapple: an Attack, All-Out Attack or Move and Attack", "S2-REQ-4")
         target = battle.get(self.target)
@@ -155,7 +153,7 @@ class ChokeHold(Maneuver):
         return choke.defense_choice_reason(rs, battle, target, actor.id, self.defense)
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         battle = r.battle
         target = battle.fighter(self.target)
         if grip(battle, actor.id, target.id) is None:
@@ -198,8 +196,7 @@ class ArmLock(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         if self.maneuver not in G.AFTER_MANEUVERS:
             return Reason("Capturing an arm is an attack: an Attack or All-Out Attack maneuver", "S2-ARMLOCK-4")
         target = battle.get(self.target)
@@ -215,7 +212,7 @@ class ArmLock(Maneuver):
         return rs.defense_choice_reason(battle, target.id, actor.id, None, self.defense, kind="grapple")
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         battle = r.battle
         target = battle.fighter(self.target)
         chance = armlock.lock_chance(battle, actor.id, target.id)
@@ -276,11 +273,11 @@ class ArmLockDamage(Maneuver):
     is_attack: ClassVar[bool] = False
     target: str | None = None
 
-    def _check(self, battle, actor):
+    def _check(self, battle, actor, rs):
         return armlock.check_damage(battle, actor.id, self.target)
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         armlock.resolve_damage(r, rs, actor.id, self.target)
 
 
@@ -324,8 +321,8 @@ class FullTakedown(G.Takedown):
     rule: ClassVar[str] = "S2-TAKEDOWN-2"
     to: tuple[int, int] | None = None
 
-    def _check(self, battle, actor):
-        why = G.Takedown._check(self, battle, actor)
+    def _check(self, battle, actor, rs):
+        why = G.Takedown._check(self, battle, actor, rs)
         if why is None and self.to is not None:
             if hex_distance(Hex.of(self.to), actor.hex) != 1 or not _open(battle, Hex.of(self.to)):
                 return Reason("The fallen foe's legs must go into an open hex next to the grappler",
@@ -584,7 +581,7 @@ class ThreeD6Full(ThreeD6Lite):
         victim's turns each grip has lasted (S2-WRENCH-2/3, S2-ARMLOCK-18)."""
         from game.rules.events import Resolution
 
-        r = Resolution(battle, dice)
+        r = Resolution(battle, dice, self)
         r.events.extend(ThreeD6Lite.start_turn(self, battle, fighter_id, dice))
         for g in list(grips_on(battle, fighter_id)):
             if not g.extra.get("victim_turns") and g.extra.get("made_on_turn") != battle.turn:
@@ -628,7 +625,7 @@ class ThreeD6Full(ThreeD6Lite):
         from game.rules.threed6.menu import Sweep, new_option
 
         opts: list[Option] = []
-        check = Sweep(battle, f).check
+        check = Sweep(self, battle, f).check
 
         def add(a: Action) -> None:
             opts.append(new_option(a, check(a)))

@@ -28,7 +28,6 @@ from game.rules.threed6.status import (
     is_grappled,
     is_item_location,
     is_pinned,
-    ruleset_for,
 )
 
 if TYPE_CHECKING:
@@ -144,8 +143,7 @@ class Grapple(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         target = battle.get(self.target)
         if target is None or target.id == actor.id:
             return Reason("Choose a fighter to grapple", rs.cite("S0-REQ-2"), "bad_intent")
@@ -180,7 +178,7 @@ class Grapple(Maneuver):
                                         origin=step_origin(actor, where[0]))
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         battle = r.battle
         target = battle.fighter(self.target)
         where = approach(battle, rs, actor, target, self.maneuver)
@@ -267,8 +265,7 @@ class AfterGrapple(Maneuver):
     def held(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Grip | Reason:
         return held_grip(battle, rs, actor, self.target, lambda g: self.wants(rs, g))
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         return after_reason(rs, self.maneuver) or self.after_check(battle, rs, actor)
 
     def after_check(self, battle: Battle, rs: ThreeD6Lite, actor: Fighter) -> Reason | None:
@@ -281,7 +278,7 @@ class AfterGrapple(Maneuver):
         return None
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         if self.maneuver == "all_out_attack":
             rs.start_all_out_attack(r, actor)
         self.after_play(r, rs, actor)
@@ -310,8 +307,7 @@ class BreakFree(Maneuver):
     target: str | None = None
     to: tuple[int, int] | None = None
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         grips = grips_on(battle, actor.id)
         if self.target is not None:
             grips = [g for g in grips if g.holder == self.target]
@@ -337,7 +333,7 @@ class BreakFree(Maneuver):
         return min(grips, key=lambda g: (rs.break_free_specs(battle, actor, g)[1].target, g.holder))
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         battle = r.battle
         g = self.pick(battle, rs, actor)
         if is_pinned(battle, actor.id):
@@ -375,8 +371,7 @@ class Release(Maneuver):
     target: str | None = None
     hands: int | None = None
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         mine = [g for g in grips_by(battle, actor.id) if self.target in (None, g.target)]
         if not mine:
             return Reason(f"{actor.label} holds nobody to release", rs.cite("S0-FREE-1"))
@@ -387,7 +382,7 @@ class Release(Maneuver):
         return None
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         g = next(g for g in grips_by(r.battle, actor.id) if self.target in (None, g.target))
         n = g.hands if self.hands is None else self.hands
         if n >= g.hands:
@@ -611,8 +606,7 @@ class Drag(Maneuver):
             return Reason(f"{actor.label} holds nobody to drag", rs.cite("S0-FREE-2"))
         return mine[0]
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         if self.to is None:
             return Reason("Choose the hex to drag to", rs.cite("S0-FREE-3"), "bad_intent")
         if self.maneuver not in ("move", "step"):
@@ -647,7 +641,7 @@ class Drag(Maneuver):
         return min(steps, 1) if self.free else steps
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         battle = r.battle
         g = self._grip(battle, rs, actor)
         assert not isinstance(g, Reason)

@@ -1,6 +1,6 @@
 """``3d6-lite``: seed 000 (checklist S0) on the conventional 3d6 core of GAPS.md (G0-1 .. G0-21).
 
-Public API (``find_ruleset("3d6-lite")`` or ``status.ruleset_for(battle)``):
+Public API (``find_ruleset("3d6-lite")``; an action is handed it: ``check(battle, rules)``, ``r.rules``):
 
 - ``legal_actions(battle, fighter_id) -> list[Option]``: every action with its
   options (targets, locations, hands, items); illegal ones carry the reason.
@@ -459,7 +459,7 @@ class ThreeD6Lite(Ruleset):
         """G0-7: a stunned fighter rolls HT to recover (shock is an ``end_of_turn`` effect the controller ends)."""
         from game.rules.events import Resolution
 
-        r = Resolution(battle, dice)
+        r = Resolution(battle, dice, self)
         f = battle.fighter(fighter_id)
         if "stunned" in f.conditions and not is_out(f):
             from game.rules.common import roll_under

@@ -4,8 +4,8 @@ Every action is a frozen dataclass holding ids (an intent). ``check`` runs the
 checks every maneuver shares (``ThreeD6Lite.maneuver_reason``: stunned,
 pinned, held, ...) and then the action's own; ``resolve`` rolls through a
 :class:`~game.rules.events.Resolution` so the battle is the result of the
-events. The ruleset is found from ``battle.ruleset`` (``status.ruleset_for``),
-so ``3d6-full`` changes behaviour through its hooks without new classes.
+events. The ruleset is handed in (``check(battle, rules)``, ``r.rules``), never
+looked up again, so ``3d6-full`` changes behaviour through its hooks without new classes.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.hexgrid import Hex, direction_between, hex_distance
 from game.rules import events as E
-from game.rules.base import Action, MoveBand, Reason
+from game.rules.base import Action, MoveBand, Reason, no_fighter, rules_of
 from game.rules.basic_actions import (
     Announce,
     ChangePostureVerb,
@@ -37,13 +37,12 @@ from game.rules.threed6.status import (
     is_grappled,
     is_out,
     is_pinned,
-    ruleset_for,
 )
 
 if TYPE_CHECKING:
     from game.dice import Dice
     from game.model import Battle, Fighter
-    from game.rules.base import Event
+    from game.rules.base import Event, Ruleset
     from game.rules.threed6.lite import ThreeD6Lite
 
 __all__ = [
@@ -73,19 +72,21 @@ class Maneuver(Action):
         """The maneuver this intent is played as (actions with a ``maneuver`` field override it)."""
         return "free" if self.free else self.maneuver_kind
 
-    def check(self, battle: Battle) -> Reason | None:
+    def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         actor = battle.get(self.actor)
         if actor is None:
-            return Reason(f"There is no fighter {self.actor!r}", kind="unknown")
-        return ruleset_for(battle).maneuver_reason(battle, actor, self) or self._check(battle, actor)
+            return no_fighter(self.actor)
+        rs: ThreeD6Lite = rules_of(battle, rules)  # type: ignore[assignment]  # a 3d6 action plays a 3d6 battle
+        return rs.maneuver_reason(battle, actor, self) or self._check(battle, actor, rs)
 
-    def _check(self, battle: Battle, actor: Fighter) -> Reason | None:
-        """The action's own checks, after the shared ones (the ruleset: ``ruleset_for(battle)``)."""
+    def _check(self, battle: Battle, actor: Fighter, rs: ThreeD6Lite) -> Reason | None:  # type: ignore[override]
+        """The action's own checks, after the shared ones. ``rs`` is the ruleset the battle plays: 3d6's
+        checks ask it (``3d6-full`` changes behaviour through its hooks), so the family's hook is handed it."""
         return None
 
-    def resolve(self, battle: Battle, dice: Dice) -> list[Event]:
-        rs = ruleset_for(battle)
-        r = Resolution(battle, dice)
+    def resolve(self, battle: Battle, dice: Dice, rules: Ruleset | None = None) -> list[Event]:
+        rs: ThreeD6Lite = rules_of(battle, rules)  # type: ignore[assignment]
+        r = Resolution(battle, dice, rs)
         actor = battle.fighter(self.actor)
         # G0-7: at 0 HP or less, roll HT before acting (Do Nothing and free actions need no roll).
         if self.free or self.type == "do_nothing" or C.consciousness_check(r, actor):
@@ -94,7 +95,7 @@ class Maneuver(Action):
         return r.events
 
     def _resolve(self, r: Resolution, actor: Fighter) -> None:
-        """Play the action through ``r`` (the ruleset: ``ruleset_for(r.battle)``)."""
+        """Play the action through ``r`` (the ruleset: ``r.rules``)."""
         raise NotImplementedError
 
 
@@ -181,8 +182,7 @@ class Move(MoveVerb, Maneuver):
     maneuver_kind: ClassVar[str] = "move"
     to: tuple[int, int] | None = None
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         if self.to is None:
             return Reason("Choose the hex to move to", "G0-4", "bad_intent")
         holders = [battle.fighter(g.holder) for g in grips_on(battle, actor.id) if g.location in _BODY]
@@ -198,7 +198,7 @@ class Move(MoveVerb, Maneuver):
         return None
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         battle = r.battle
         holders = [g.holder for g in grips_on(battle, actor.id) if g.location in _BODY]
         steps = rs.move_allowance(battle, actor, carrying=holders)
@@ -231,7 +231,7 @@ class Face(FaceVerb, Maneuver):
     free: ClassVar[bool] = True
     facing: int = 0
 
-    def _check(self, battle, actor):
+    def _check(self, battle, actor, rs):
         if not isinstance(self.facing, int) or not 0 <= self.facing <= 5:
             return Reason("Facing must be 0-5", "G0-4", "bad_intent")
         if actor.counters.get("faced") == battle.turn:
@@ -266,8 +266,7 @@ class ChangePosture(ChangePostureVerb, Maneuver):
     maneuver_kind: ClassVar[str] = "change_posture"
     posture: str = "standing"
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         allowed = POSTURE_CHANGES.get(actor.posture, ())
         if self.posture not in allowed:
             return Reason(f"{actor.label} cannot go from {actor.posture} to {self.posture} in one turn", "G0-8")
@@ -381,13 +380,12 @@ class Attack(Maneuver):
     location: str = "torso"
     defense: str | None = None
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
             or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver=self.maneuver_kind)
 
 
@@ -406,15 +404,14 @@ class AllOutAttack(Maneuver):
     defense: str | None = None
     option: str = "determined"
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         if self.option not in ("determined", "strong"):
             return Reason("All-Out Attack option must be determined or strong", "G0-4", "bad_intent")
         return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
             or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         rs.start_all_out_attack(r, actor)
         strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver="all_out_attack",
                option=self.option)
@@ -435,8 +432,7 @@ class MoveAndAttack(Maneuver):
     location: str = "torso"
     defense: str | None = None
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         return self.own_reason(battle, rs, actor)
 
     def own_reason(self, battle, rs, actor, *, reachable: bool | None = None):
@@ -452,7 +448,7 @@ class MoveAndAttack(Maneuver):
             or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         if self.to is not None and Hex.of(self.to) != actor.hex:
             path = find_path(r.battle, actor, Hex.of(self.to), rs.move_allowance(r.battle, actor)) or []
             for g in list(grips_by(r.battle, actor.id)):
@@ -476,15 +472,14 @@ class Bite(Maneuver):
     def maneuver_name(self) -> str:
         return self.maneuver
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         if self.maneuver not in ("attack", "all_out_attack"):
             return Reason("A bite is an Attack or an All-Out Attack", "G0-4", "bad_intent")
         return strike_reason(battle, rs, actor, self.target, "bite", "torso") \
             or rs.defense_choice_reason(battle, self.target, actor.id, None, self.defense)
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         if self.maneuver == "all_out_attack":
             rs.start_all_out_attack(r, actor)
         strike(r, rs, actor, self.target, "bite", "torso", self.defense, maneuver=self.maneuver)
@@ -500,7 +495,7 @@ class AllOutDefense(Maneuver):
     maneuver_kind: ClassVar[str] = "all_out_defense"
     defense: str = "dodge"
 
-    def _check(self, battle, actor):
+    def _check(self, battle, actor, rs):
         if self.defense not in ("dodge", "parry", "block"):
             return Reason("All-Out Defense improves dodge, parry or block", "G0-4", "bad_intent")
         # a block is made with a shield (G0-5): +2 to a block one cannot make is no defence at all
@@ -529,8 +524,7 @@ class Ready(ReadyVerb, Maneuver):
     maneuver_kind: ClassVar[str] = "ready"
     item: str = ""
 
-    def _check(self, battle, actor):
-        rs = ruleset_for(battle)
+    def _check(self, battle, actor, rs):
         if isinstance(actor.traits.get(self.item), bool):
             return None
         if not self.item:
@@ -543,7 +537,7 @@ class Ready(ReadyVerb, Maneuver):
         return None
 
     def _resolve(self, r, actor):
-        rs = ruleset_for(r.battle)
+        rs = r.rules
         battle = r.battle
         if isinstance(actor.traits.get(self.item), bool):
             value = not actor.traits[self.item]
@@ -593,7 +587,7 @@ class ThrowAway(Maneuver):
     physical: ClassVar[bool] = False
     item: str = ""
 
-    def _check(self, battle, actor):
+    def _check(self, battle, actor, rs):
         if self.item not in actor.hands.values() or not self.item:
             return Reason(f"{actor.label} holds no {self.item or 'item'}", "G0-4")
         return None
@@ -618,7 +612,7 @@ class Evaluate(Maneuver):
     physical: ClassVar[bool] = False
     target: str = ""
 
-    def _check(self, battle, actor):
+    def _check(self, battle, actor, rs):
         t = battle.get(self.target)
         if t is None or t.id == actor.id:
             return Reason("Choose a foe to evaluate", "G0-4", "bad_intent")
@@ -641,7 +635,7 @@ class Feint(Maneuver):
     target: str = ""
     item: str | None = None
 
-    def _check(self, battle, actor):
+    def _check(self, battle, actor, rs):
         t = battle.get(self.target)
         if t is None or t.id == actor.id:
             return Reason("Choose a foe to feint", "G0-4", "bad_intent")

@@ -17,7 +17,7 @@ from game.rules.reach import reachable, terrain_cost
 from game.rules.threed6 import grappling as G
 from game.rules.threed6 import maneuvers as M
 from game.rules.threed6 import stats as S
-from game.rules.threed6.status import grips_by, grips_on, is_grappled, ruleset_for
+from game.rules.threed6.status import grips_by, grips_on, is_grappled
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -49,7 +49,7 @@ def reachable_hexes(battle: Battle, f: Fighter, steps: int, companions: frozense
 class Sweep:
     """What one ``legal_actions`` call works out once: the battle does not change while the menu is built.
 
-    ``check(a)`` gives exactly ``a.check(battle)``: the checks every maneuver shares
+    ``check(a)`` gives exactly ``a.check(battle, rs)``: the checks every maneuver shares
     (``maneuver_reason``) depend only on the maneuver played, whether it is
     physical, and whether it is Do Nothing or Break Free, so they are asked once
     per kind; the action's own checks run as they are.
@@ -57,14 +57,14 @@ class Sweep:
 
     __slots__ = ("battle", "rs", "actor", "gate", "memo")
 
-    def __init__(self, battle: Battle, actor: Fighter) -> None:
-        from game.rules.threed6.lite import ThreeD6Lite
-
+    def __init__(self, rs: ThreeD6Lite, battle: Battle, actor: Fighter) -> None:
         self.battle = battle
-        self.rs = ruleset_for(battle)  # the ruleset Maneuver.check asks
+        self.rs = rs  # the ruleset Maneuver.check asks
         self.actor = actor
         self.gate: dict[tuple, Reason | None] = {}
-        self.memo = type(self.rs).maneuver_reason is ThreeD6Lite.maneuver_reason
+        # asked once per kind only while no variant overrides the family's own maneuver_reason (whose answer
+        # depends on the kind alone); a variant's may read more
+        self.memo = sum("maneuver_reason" in vars(c) for c in type(rs).__mro__) == 1
 
     def shared(self, a: M.Maneuver) -> Reason | None:
         """``rs.maneuver_reason(battle, actor, a)``, asked once per kind of maneuver."""
@@ -80,8 +80,8 @@ class Sweep:
 
     def check(self, a: Action) -> Reason | None:
         if type(a).check is not M.Maneuver.check:
-            return a.check(self.battle)
-        return self.shared(a) or a._check(self.battle, self.actor)  # type: ignore[attr-defined]
+            return a.check(self.battle, self.rs)
+        return self.shared(a) or a._check(self.battle, self.actor, self.rs)  # type: ignore[attr-defined]
 
 
 def legal_actions(rs: ThreeD6Lite, battle: Battle, fighter_id: str) -> list[Option]:
@@ -104,7 +104,7 @@ class _Menu:
         self.actor = actor
         self.fid = actor.id
         self.out: list[Option] = []
-        self.sweep = Sweep(battle, actor)
+        self.sweep = Sweep(rs, battle, actor)
         self.check = self.sweep.check
 
     def add(self, a: Action) -> None:
@@ -125,7 +125,7 @@ class _Menu:
         move_probe = M.Move(fid, to=(actor.hex.q, actor.hex.r))
         no_move = rs.maneuver_reason(battle, actor, move_probe)
         if no_move is None:
-            why = move_probe._check(battle, actor)
+            why = move_probe._check(battle, actor, rs)
             if why is not None and why.rule != "G0-4":  # held, or cannot move in this posture
                 no_move = why
         if no_move is not None:
@@ -320,7 +320,7 @@ def _variant(rs: ThreeD6Lite, base: type[M.Maneuver]) -> type[M.Maneuver]:
 
 
 def _drag_shared_reason(battle: Battle, rs: ThreeD6Lite, actor: Fighter, probe: G.Drag) -> Reason | None:
-    why = probe._check(battle, actor)
+    why = probe._check(battle, actor, rs)
     if why is None or why.rule == rs.cite("S0-FREE-3"):
         return None
     return why

@@ -13,10 +13,9 @@ from game.hexgrid import hex_distance
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter, Grapple
-    from game.rules.threed6.lite import ThreeD6Lite
 
 __all__ = [
-    "BODY_LOCATIONS", "ruleset_for", "is_item_location", "grips_on", "grips_by", "body_grips_on", "grip",
+    "BODY_LOCATIONS", "is_item_location", "grips_on", "grips_by", "body_grips_on", "grip",
     "is_pinned", "is_grappled", "is_out", "is_helpless", "hands_in_grips", "free_hands", "arm_of_hand",
     "gripped_parts", "foes", "distance", "LIMB_LOCATIONS",
 ]
@@ -25,22 +24,6 @@ __all__ = [
 BODY_LOCATIONS = frozenset({"torso", "neck", "head", "skull", "face", "groin", "arm", "leg", "hand", "foot"})
 #: Locations that are one of a pair: the grip's ``extra["limb"]`` says which side.
 LIMB_LOCATIONS = frozenset({"arm", "leg", "hand", "foot"})
-
-_CACHE: dict[str, ThreeD6Lite] = {}
-
-
-def ruleset_for(battle: Battle) -> ThreeD6Lite:
-    """The 3d6 ruleset instance the battle plays (``3d6-lite`` if it names another one)."""
-    rs = _CACHE.get(battle.ruleset)
-    if rs is None:
-        from game.rules.base import RULESETS
-        from game.rules.threed6.lite import ThreeD6Lite
-
-        cls = RULESETS.get(battle.ruleset)
-        if cls is None or not issubclass(cls, ThreeD6Lite):
-            cls = ThreeD6Lite
-        rs = _CACHE[battle.ruleset] = cls()
-    return rs
 
 
 def is_item_location(location: str) -> bool:
