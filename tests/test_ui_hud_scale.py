@@ -177,3 +177,18 @@ def test_the_header_names_the_round_its_initiative_dice_are_rolled_for() -> None
         assert heads == [f"ROUND {playing}"], (heads, playing, bs.board.battle.round)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("size", "label"), [((1280, 800), "UI scale"), ((1920, 1080), "UI scale (x1.35 for the window)")])
+def test_the_settings_say_what_the_window_multiplies_the_ui_scale_by(size, label) -> None:
+    """The settings' UI-scale row, opened from the main menu: at 1920x1080 it says the window adds x1.35."""
+    from ui_fixtures import click
+
+    app = App(None, size, clock=FixedClock(16), autosave=False)
+    try:
+        app.step()
+        click(app, app.scene.button_named("settings").rect.center)
+        texts = [getattr(w, "text", None) for w in app.scene.widgets]
+        assert label in texts, texts
+    finally:
+        app.close()

@@ -11,8 +11,9 @@ import pygame_gui
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 from game.ui.settings import AI_BUDGETS, AI_LEVELS, ANIMATION_SPEEDS, DICE_SOURCES, HANDOVER_WHEN, PALETTES
+from game.ui.ui_scale import window_factor
 
-__all__ = ["SettingsMenu", "WINDOW_SIZES", "UI_SCALES", "VOLUMES", "sound_text"]
+__all__ = ["SettingsMenu", "WINDOW_SIZES", "UI_SCALES", "VOLUMES", "sound_text", "scale_label"]
 
 WINDOW_SIZES = ["1280x800", "1366x768", "1600x900", "1920x1080", "2560x1440"]
 UI_SCALES = ["0.75", "1.0", "1.25", "1.5", "2.0"]
@@ -37,6 +38,13 @@ HANDOVER_TEXT = {"banner": "a banner, the board in view", "every": "hide the boa
                  "side": "hide the board, side changes", "never": "nothing"}
 
 
+def scale_label(size: tuple[int, int]) -> str:
+    """The UI-scale row's name, with what this window's size multiplies the setting by when that is not 1
+    (issue 26: the battle screen grows with the window on its own; the setting is on top of that)."""
+    factor = window_factor(size)
+    return "UI scale" if factor == 1 else f"UI scale (x{factor:g} for the window)"
+
+
 def _secs(ms: int) -> str:
     """``0.2 s`` for 200 ms: how the thinking time reads in the menu."""
     return f"{ms / 1000:g} s"
@@ -57,7 +65,7 @@ class SettingsMenu(GuiScene):
         return [
             ("window_size", "Window size", sizes, size),
             ("fullscreen", "Fullscreen", ["off", "on"], "on" if s.fullscreen else "off"),
-            ("ui_scale", "UI scale", UI_SCALES, "1.0" if s.ui_scale == 1 else scale),
+            ("ui_scale", scale_label(self.size), UI_SCALES, "1.0" if s.ui_scale == 1 else scale),
             ("animation_speed", "Animation speed", list(ANIMATION_SPEEDS), s.animation_speed),
             ("fast_computer", "Fast computer turns", ["off", "on"], "on" if s.fast_computer else "off"),
             ("sound", "Sound (Ctrl+M mutes)", [SOUND_OFF, *sound_levels(s.volume)], sound_text(s.volume, s.mute)),
