@@ -70,7 +70,7 @@ def read_only(monkeypatch: pytest.MonkeyPatch) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
     monkeypatch.setattr(save_file, "open", refuse, raising=False)
-    monkeypatch.setattr(saves.os, "replace", refuse)
+    monkeypatch.setattr(save_file.os, "replace", refuse)
     monkeypatch.setattr(Path, "unlink", refuse)
 
 
@@ -131,7 +131,7 @@ def test_a_failed_rename_removes_the_temporary(tmp_path, monkeypatch):
     def full(src: object, dst: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(saves.os, "replace", full)
+    monkeypatch.setattr(save_file.os, "replace", full)
     with pytest.raises(OSError):
         write_atomic(target, b"new")
     assert target.read_bytes() == b"old" and temps(tmp_path) == []
@@ -263,7 +263,7 @@ def test_cleaning_never_raises_when_the_folder_refuses(tmp_path, monkeypatch):
     def refuse(path: object, *a: object, **k: object) -> None:
         raise OSError(errno.EROFS, os.strerror(errno.EROFS))
 
-    monkeypatch.setattr(saves.os, "unlink", refuse)
+    monkeypatch.setattr(save_file.os, "unlink", refuse)
     assert saves.clean_stale_temps([tmp_path]) == []
 
 
