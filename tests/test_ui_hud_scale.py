@@ -192,3 +192,51 @@ def test_the_settings_say_what_the_window_multiplies_the_ui_scale_by(size, label
         assert label in texts, texts
     finally:
         app.close()
+
+
+def test_at_1920x1080_nothing_the_battle_screen_draws_larger_is_cut_or_wider_than_the_window() -> None:
+    """The tavern at 1920x1080, its text 1.35 times larger: every fighter's panel, a toast, the action menu, a
+    roll's breakdown, the legend, the pause menu, the rules help and the end screen. No string drawn through the
+    text caches is wider than the window, and none drawn into a box had to be cut (at 1.35 the boxes grow with
+    their text)."""
+    from ui_fixtures import click, press
+
+    from game.ui.menus.end_screen import EndScreen
+    from game.ui.scene import Transition
+
+    size = (1920, 1080)
+    app = _tavern(size)
+    try:
+        bs = app.battle_scene
+        assert bs.text.scale == 1.35
+        for t in (app.text, bs.text):
+            t.drawn, t.fits = [], []
+        b = bs.session.battle
+        for f in b.fighters:
+            bs.board.selected = f.id
+            app.draw()
+        bs.board.selected = None
+        bs.toast("Gus the Barman cannot reach Hilde this turn: the table is in the way, go around it (S4-MOVE-6).")
+        app.draw()
+        actor = b.get(bs.session.whose_turn())
+        foe = next((f for f in b.fighters if actor is not None and f.side != actor.side), None)
+        if foe is not None:
+            click(app, bs.board.token_screen_pos(foe.id), button=3)
+            app.draw()
+            press(app, pygame.K_ESCAPE)
+        ev = next(e for entry in reversed(b.log) for e in entry.get("events", []) if e.get("type") in ("roll", "contest"))
+        bs.open_breakdown(ev)
+        app.draw()
+        bs.breakdown = None
+        for key in (pygame.K_F4, pygame.K_F4, pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_F1, pygame.K_ESCAPE):
+            press(app, key)  # the legend on and off, the pause menu, the rules help
+            app.draw()
+        app.scenes.apply(Transition("push", EndScreen(app, bs)), app.size)
+        app.draw()
+        texts = (app.text, bs.text)
+        wide = sorted({(s, w) for t in texts for s, _size, _bold, w in t.drawn if w > size[0]})
+        names = {f.label for f in b.fighters}  # a chip's name may be shortened (whole in its tooltip)
+        cut = sorted({(s, shown) for t in texts for s, shown, _w, was_cut in t.fits if was_cut and s not in names})
+        assert wide == [] and cut == [], (wide, cut)
+    finally:
+        app.close()
