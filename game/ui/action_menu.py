@@ -410,14 +410,7 @@ class ActionMenu:
             pygame.draw.rect(surf, (74, 80, 96) if b.enabled else (46, 48, 56), rr, width=1, border_radius=5)
             size = 15 if b.bold else 14
             col = pal.text if b.enabled else (118, 118, 124)
-            # issue 26: an action's group row leads with its icon (game.ui.looks); none: its words alone
-            icon = shared_icons().get(action_icon(e.group.kind), ROW - 10, col) if e.group and not b.centre else None
-            pad = ROW - 4 if e.group and not b.centre else 0  # every group row indented alike: the words align
-            img = t.render(_fit(t, b.text, size, rr.w - 16 - pad, b.bold), size, col, bold=b.bold)
-            pos = img.get_rect(center=rr.center) if b.centre else img.get_rect(midleft=(rr.x + 8 + pad, rr.centery))
-            if icon is not None:
-                surf.blit(icon, icon.get_rect(midleft=(rr.x + 7, rr.centery)))
-            surf.blit(img, pos)
+            _row_words(surf, t, e, rr, size, col)
         return surf
 
     # -- input ------------------------------------------------------------------------------
@@ -622,6 +615,21 @@ class ActionMenu:
         self.box.blit(surface, self._info, *at)
 
 
+
+
+def _row_words(surf: pygame.Surface, t: TextCache, e: _Entry, rr: pygame.Rect, size: int,
+               col: tuple[int, int, int]) -> None:
+    """A row's words on ``surf`` in row rectangle ``rr``; issue 26: an action's group row leads with its icon
+    (game.ui.looks; none: its words alone), every group row indented alike so the words align."""
+    b = e.button
+    pad = 0
+    if e.group is not None and not b.centre:
+        pad = ROW - 4
+        icon = shared_icons().get(action_icon(e.group.kind), ROW - 10, col)
+        if icon is not None:
+            surf.blit(icon, icon.get_rect(midleft=(rr.x + 7, rr.centery)))
+    img = t.render(_fit(t, b.text, size, rr.w - 16 - pad, b.bold), size, col, bold=b.bold)
+    surf.blit(img, img.get_rect(center=rr.center) if b.centre else img.get_rect(midleft=(rr.x + 8 + pad, rr.centery)))
 
 
 def _arrow_key(menu: ActionMenu, key: int) -> tuple[str, Any] | None:

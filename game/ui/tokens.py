@@ -205,6 +205,30 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
     return None  # circle
 
 
+def _paint_figure(icons: Any, surf: pygame.Surface, shape: str, colour: tuple[int, int, int], figure: str, c: float,
+                  r: int, edge: int) -> bool:
+    """The role's figure inside the side-coloured rim (issue 26); False when its icon cannot be drawn."""
+    # a small token (seen at 1024x640: the figure a blot inside a rim) has no dark plate: its figure fills the
+    # whole body in the letter's ink; a larger one a dark plate inside a ring of the side colour
+    small = r < SMALL_FIGURE_R
+    rim = 0 if small else max(2, r // 6)
+    lift = r * 0.16 if shape == "triangle" else 0.0  # a triangle's room is low in it
+    inner_r = r - edge - rim if shape == "circle" else r - edge * 1.5 - rim
+    plate = surf.copy()
+    if not small:
+        pts = _shape_points(shape, c, c, inner_r)
+        if pts is None:
+            pygame.draw.circle(plate, face_fill(colour), (c, c), inner_r)
+        else:
+            pygame.draw.polygon(plate, face_fill(colour), pts)
+    scale = {"circle": 1.0, "square": 0.95, "diamond": 0.72, "pentagon": 0.85, "triangle": 0.6}.get(shape, 0.8)
+    ink = _contrast(colour) if small else FIGURE_INK
+    if not draw_figure(plate, icons, figure, (c, c + lift), inner_r, scale, ink):
+        return False
+    surf.blit(plate, (0, 0))
+    return True
+
+
 def _rider_pairs(group: list[Any]) -> dict[str, str]:
     """Riders and their mounts in one hex: rider id -> mount id (a rider is ``mounted``, a mount has the
     ``mount`` trait; same side)."""
@@ -365,36 +389,13 @@ class TokenLayer:
             pygame.draw.polygon(surf, OUTLINE, pts)
             inner = _shape_points(shape, c, c, r - edge * 1.5)
             pygame.draw.polygon(surf, colour, inner)
-        if figure and r >= ICON_MIN_R and self._figure(surf, shape, colour, figure, c, r, edge):
+        if figure and r >= ICON_MIN_R and _paint_figure(self.icons, surf, shape, colour, figure, c, r, edge):
             return surf
         size_txt = max(8, int(r * (1.25 if shape in ("circle", "square") else 1.0)))
         glyph = self.text.render(letter, size_txt, _contrast(colour), bold=True)
         dy = r * 0.18 if shape == "triangle" else 0
         surf.blit(glyph, glyph.get_rect(center=(c, c + dy + 1)))
         return surf
-
-    def _figure(self, surf: pygame.Surface, shape: str, colour: tuple[int, int, int], figure: str, c: float,
-                r: int, edge: int) -> bool:
-        """The role's figure inside the side-coloured rim (issue 26); False when its icon cannot be drawn."""
-        # a small token (seen at 1024x640: the figure a blot inside a rim) has no dark plate: its figure fills the
-        # whole body in the letter's ink; a larger one a dark plate inside a ring of the side colour
-        small = r < SMALL_FIGURE_R
-        rim = 0 if small else max(2, r // 6)
-        lift = r * 0.16 if shape == "triangle" else 0.0  # a triangle's room is low in it
-        inner_r = r - edge - rim if shape == "circle" else r - edge * 1.5 - rim
-        plate = surf.copy()
-        if not small:
-            pts = _shape_points(shape, c, c, inner_r)
-            if pts is None:
-                pygame.draw.circle(plate, face_fill(colour), (c, c), inner_r)
-            else:
-                pygame.draw.polygon(plate, face_fill(colour), pts)
-        scale = {"circle": 1.0, "square": 0.95, "diamond": 0.72, "pentagon": 0.85, "triangle": 0.6}.get(shape, 0.8)
-        ink = _contrast(colour) if small else FIGURE_INK
-        if not draw_figure(plate, self.icons, figure, (c, c + lift), inner_r, scale, ink):
-            return False
-        surf.blit(plate, (0, 0))
-        return True
 
     def _make(self, shape: str, colour: tuple[int, int, int], letter: str, facing: int, posture: str,
               r: int, selected: bool, tag: str | None = None, figure: str | None = None,
