@@ -70,7 +70,7 @@ Event = dict[str, Any]
 __all__ = [
     "InitiativePolicy", "Policy", "FixedOrder", "PerRoundRoll", "PhasedCountdown", "PHASES",
     "basic_speed", "basic_speed_order", "roll_1d6_plus", "hold_event", "surprise_event", "side_rank",
-    "is_surprised", "SidesThenOrder", "SIDE_PHASES",
+    "is_surprised", "SidesThenOrder", "SIDE_PHASES", "SlotPolicy",
 ]
 
 #: S4-PHASE-1: the order of phases on each initiative number.
@@ -374,7 +374,31 @@ def is_surprised(battle: Battle, fighter_id: str) -> bool:
     return eff is not None and eff.get("data", {}).get("round", battle.round) == battle.round
 
 
-class PhasedCountdown(Policy):
+class SlotPolicy(Policy):
+    """A policy whose round is a list of slots (a turn each) it works out from the cursor: ``first`` clears the
+    round's done slots, ``next`` marks the current one done, and both ask :meth:`_take` for the next slot not
+    done (writing it into the cursor as ``slot``), the same for every slot-based order (phased countdown, sides
+    then order) so only how the slots are listed differs."""
+
+    def _take(self, battle: Battle) -> str | None:
+        """Write the first slot not yet done into the cursor and return its fighter (None: the round is over)."""
+        raise NotImplementedError
+
+    def first(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        cur["done"] = []
+        cur["slot"] = None
+        return self._take(battle)
+
+    def next(self, battle: Battle) -> str | None:
+        cur = _cursor(battle)
+        slot = cur.get("slot")
+        if slot:
+            cur.setdefault("done", []).append(list(slot))
+        return self._take(battle)
+
+
+class PhasedCountdown(SlotPolicy):
     """A roll each round, counted down high to low, with phases inside each number.
 
     - ``roll(battle, fighter, dice) -> (total, roll_event)`` each round for
@@ -486,19 +510,6 @@ class PhasedCountdown(Policy):
         cur.update({"slot": [fid, -neg, self.phases[i]], "count": -neg, "phase": self.phases[i],
                     "step": [-neg, self.phases[i]]})
         return fid
-
-    def first(self, battle: Battle) -> str | None:
-        cur = _cursor(battle)
-        cur["done"] = []
-        cur["slot"] = None
-        return self._take(battle)
-
-    def next(self, battle: Battle) -> str | None:
-        cur = _cursor(battle)
-        slot = cur.get("slot")
-        if slot:
-            cur.setdefault("done", []).append(list(slot))
-        return self._take(battle)
 
     def describe(self, battle: Battle) -> dict[str, Any]:
         out = super().describe(battle)
@@ -612,7 +623,7 @@ def _key_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (tuple, list)) else [value]
 
 
-class SidesThenOrder(Policy):
+class SidesThenOrder(SlotPolicy):
     """A side roll, the winner's choice, movement side by side, then actions by a key (G3-3).
 
     Each round (``start_round``): every side with a fighter able to act rolls
@@ -809,19 +820,6 @@ class SidesThenOrder(Policy):
             return fid
         cur.update({"slot": None, "phase": None, "moving_side": None, "step": None})
         return None
-
-    def first(self, battle: Battle) -> str | None:
-        cur = _cursor(battle)
-        cur["done"] = []
-        cur["slot"] = None
-        return self._take(battle)
-
-    def next(self, battle: Battle) -> str | None:
-        cur = _cursor(battle)
-        slot = cur.get("slot")
-        if slot:
-            cur.setdefault("done", []).append(list(slot))
-        return self._take(battle)
 
     # a round written down ------------------------------------------------------------------------
     def written_phases(self) -> tuple[str, ...]:
