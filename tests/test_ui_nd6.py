@@ -347,8 +347,8 @@ def test_g3_3_the_log_says_which_way_round_the_winner_chose():
 
 
 def test_s3_hth_15_a_brawl_of_five_in_two_rows_each_side_together_each_clickable():
-    """S3-HTH-15 lets more join a brawl (up to five, hth.BRAWL_MAX): the five stand inside the hex, two, one and
-    two (the most a hex holds at that size, ``tokens.slot_offsets``), each side's together: the crew's three
+    """S3-HTH-15 lets more join a brawl (up to five, hth.BRAWL_MAX): the five stand inside the hex, one, two and
+    two (the best packing of five in a hex, ``tokens.slot_offsets``), each side's together: the crew's three
     above, the gang's two below, each its own click target."""
     battle = brawl_battle()
     b = {f.id: f for f in battle.fighters}

@@ -17,6 +17,7 @@ import pygame
 from game.ui.camera import Camera
 from game.ui.describe import aimed_label, die_sides, name_of, need_words, roll_verdict, table_rows
 from game.ui.die_table import draw_table, table_height
+from game.ui.float_place import float_rect, owner_of
 from game.ui.hud.widgets import cross, die_face, tick
 from game.ui.label_layout import LabelLayout
 from game.ui.marks import draw_badges, draw_grips
@@ -41,35 +42,48 @@ def draw_board_words(surface: pygame.Surface, sc: Any, pos: dict[str, tuple[floa
     if board.battle.grapples:
         draw_grips(surface, board.camera, board.battle, pos, sc.app.text, sc.pal.grips, sc.player.link_growth(),
                    board.geometry.hex_radius, centre_of=board.geometry.center, links=False, layout=layout)
-    draw_floaters(surface, board.camera, sc.player.floaters, sc.app.text, layout)
+    draw_floaters(surface, board.camera, sc.player.floaters, sc.app.text, layout, board.tokens.boxes,
+                  sc.board_rect)
 
 
 def draw_floaters(surface: pygame.Surface, camera: Camera, floaters: Iterable[Any], text: TextCache,
-                  layout: LabelLayout | None = None) -> None:
-    """Damage numbers and short words rising from where they happened, fading in their last 30%. With a
-    ``layout`` (the frame's names and grip tags) each takes the nearest spot above its own that covers no
-    name, tag or other caption (issue 15), or its own spot if there is none in reach."""
+                  layout: LabelLayout | None = None, boxes: list[tuple[str, str, pygame.Rect]] | None = None,
+                  view: pygame.Rect | None = None) -> None:
+    """Damage numbers and short words rising from their fighter, fading in their last 30%. With a ``layout``
+    (the frame's names, badges, grip words) and the tokens' drawn ``boxes`` each rises from its own fighter's
+    token as drawn (in a crowded hex, its slot) where it covers no other fighter's words
+    (:func:`game.ui.float_place.float_rect`; drawn smaller, or left out, when there is no such spot)."""
+    tokens = {fid: r for kind, fid, r in boxes or () if kind == "token"}
+    plates = [r for kind, _, r in boxes or () if kind == "plate"]
     for fl in floaters:
         k = fl.age / fl.life
         x, y = camera.world_to_screen(fl.x, fl.y)
-        y -= 20 + 50 * k
         size = fl.size + (8 if fl.big else 0)
         img = text.render(fl.text, size, fl.colour, bold=True)
-        sh = text.render(fl.text, size, (0, 0, 0), bold=True)
         if layout is not None:
-            h = img.get_height()
-            w = img.get_width()
-            # over its fighter, one step higher, then beside it, before climbing away from it (issue "9/10")
-            near = [(x, y), (x, y - h - 2), (x + w / 2 + 22, y + h / 2), (x - w / 2 - 22, y + h / 2)]
-            # a number may cover tokens (its own first: it is about that fighter) but never a name, a tag or
-            # another caption: the first spot clear of every label placed, else its own spot
-            words = [r for _, r in layout.labels]
-            spots = near + [(x, y - i * (h + 2)) for i in range(2, 5)] + [(x, y + h + 2)]
-            box = pygame.Rect(0, 0, w + 2, h + 2)
-            free = next((c for c in spots if box.move(int(c[0]) - box.w // 2, int(c[1]) - box.h // 2)
-                         .collidelist(words) < 0), spots[0])
-            spot = layout.place(f"caption:{fl.text}", (w + 2, h + 2), [free], force=True)
-            x, y = spot.center if spot is not None else (x, y)
+            who = getattr(fl, "fighter", None)
+            if who is None:  # a caption given only a point: the fighter whose token is drawn there
+                who = next((fid for fid, r in tokens.items() if r.collidepoint(x, y)), None)
+            anchor = tokens.get(who) if who is not None else None
+            anchor = anchor or pygame.Rect(int(x) - 2, int(y) - 2, 4, 4)
+            words = [r for what, r in layout.labels
+                     if not (what.split(":", 1)[0] in ("name", "badges") and owner_of(what) == {who})]
+            others = [r for fid, r in tokens.items() if fid != who] + plates
+            spot = None
+            for scale in (1.0, 0.7):  # with no room at its size, a smaller caption; with none at all, none
+                if scale < 1:
+                    size = max(11, int(size * scale))
+                    img = text.render(fl.text, size, fl.colour, bold=True)
+                spot = float_rect((img.get_width() + 2, img.get_height() + 2), anchor, k, words, others, view)
+                if spot is not None:
+                    break
+            if spot is None:
+                continue
+            layout.place(f"caption:{who or ''}:{fl.text}", spot.size, [spot.center], force=True)
+            x, y = spot.center
+        else:
+            y -= 20 + 50 * k
+        sh = text.render(fl.text, size, (0, 0, 0), bold=True)
         alpha = 255 if k < 0.7 else int(255 * (1 - (k - 0.7) / 0.3))
         for im, off in ((sh, 2), (img, 0)):
             im = im.copy()
@@ -294,7 +308,7 @@ def draw_rings(surface: pygame.Surface, camera: Camera, points: Iterable[tuple[f
 
 
 def draw_board_note(surface: pygame.Surface, scene: Any) -> pygame.Rect | None:
-    """The ruleset's standing note (``Ruleset.board_note``: nd6's wind, S3-SMOKE-3) in the battle scene's board's
+    """The ruleset's standing note (``Presentation.board_note``: nd6's wind, S3-SMOKE-3) in the battle scene's board's
     top-left corner, with an arrow the way its hex direction points on this map (under Xvfb a cloud drifted over
     three fighters with nothing on the board saying a wind blew). Returns the box, or None with no note."""
     note = scene.session.ruleset.board_note(scene.session.battle)

@@ -5,7 +5,9 @@ that skipped an animation is swallowed; the HUD (the combat log's wheel and
 clicks, a fighter chip on the initiative bar, a line of the last roll's box)
 takes its own clicks; the board takes camera moves and hover (not under an
 open menu or dialog); then the current mode turns the event into a new mode,
-an intent to submit or a command (:func:`follow`).
+an intent to submit or a command (:func:`follow`). A crowded hex's callout
+pinned as the target picker (:mod:`game.ui.crowd_picker`) takes its keys and
+clicks before the HUD.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui import crowd_picker
 from game.ui import modes as M
 from game.ui.keys import CAMERA_KEYS, command_for
 from game.ui.scene import Transition
@@ -52,6 +55,9 @@ def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | Non
     taken, out = _animation_input(sc, event)
     if taken:
         return out
+    taken, answer = crowd_picker.handle(sc, event)
+    if taken:
+        return follow(sc, answer)
     in_board = sc.board_rect.collidepoint(sc.mouse)
     menu_open = isinstance(sc.mode, M.Menu | M.EnterDice)
     over_widget = menu_open and (

@@ -426,6 +426,7 @@ class BattleScene(Scene):
                                                           card_sides(self), acting_token(self))
         else:
             self.last_action.rect = pygame.Rect(0, 0, 0, 0)
+        self.board.tokens.layout.keep_clear([self.last_action.rect])  # plates, labels, callout: none onto it
         if self.player.banner is not None:
             draw_banner(surface, br, self.player.banner[0], self.text, self.pal)
 

@@ -11,6 +11,9 @@ an arm lock dotted), and listed under the cards in the ruleset's own words
 (:func:`game.ui.crowd_plate.grip_sentence`). The panel stands for the hex:
 the pointer may move into it and it stays open, and a click on a fighter's
 card is a click on that fighter's token (:meth:`BoardScene.fighter_at_screen`).
+A click on the hex pins it open as the target picker (:mod:`game.ui.crowd_picker`
+holds that input): it then stays on that hex wherever the pointer goes, and one
+card at a time may carry the keyboard's focus, ringed.
 """
 
 from __future__ import annotations
@@ -45,6 +48,10 @@ class CrowdCallout:
         self.cards: list[tuple[str, pygame.Rect, tuple[int, int]]] = []
         #: the grip sentences as last drawn (tests read them)
         self.words: list[str] = []
+        #: the hex it is pinned to as the target picker (a click on that hex), or None: it follows the pointer
+        self.pinned: Hex | None = None
+        #: the card the keyboard's focus is on while pinned (an index into ``cards``), or None
+        self.focus: int | None = None
 
     def contains(self, pos: tuple[float, float]) -> bool:
         return self.rect is not None and self.rect.collidepoint(pos)
@@ -55,9 +62,34 @@ class CrowdCallout:
 
     def close(self) -> None:
         self.hex, self.rect, self.cards, self.words = None, None, [], []
+        self.pinned, self.focus = None, None
+
+    def pin(self, h: Hex) -> None:
+        """Keep the callout open on ``h`` (drawn there from the next frame on) until it is closed."""
+        self.pinned, self.focus = h, None
+
+    def move_focus(self, step: int) -> None:
+        """The keyboard's focus to the next (``step`` 1) or previous (-1) card, round the ends; the first
+        press puts it on the first (or last) card."""
+        if not self.cards:
+            return
+        if self.focus is None:
+            self.focus = 0 if step > 0 else len(self.cards) - 1
+        else:
+            self.focus = (self.focus + step) % len(self.cards)
+
+    def focused(self) -> tuple[str, pygame.Rect] | None:
+        """The focused card's fighter and rect as last drawn, or None."""
+        if self.focus is None or not 0 <= self.focus < len(self.cards):
+            return None
+        fid, rect, _ = self.cards[self.focus]
+        return fid, rect
 
     def draw(self, surface: pygame.Surface, board: Any, hovered: Hex | None) -> None:
-        """Open it on ``hovered`` when two or more fighters share that hex (else close it) and draw it."""
+        """Open it on its pinned hex, else on ``hovered``, when two or more fighters share that hex (else close
+        it) and draw it."""
+        if self.pinned is not None:
+            hovered = self.pinned
         here = board.battle.fighters_at(hovered) if hovered is not None else []
         if len(here) < 2:
             self.close()
@@ -77,7 +109,8 @@ class CrowdCallout:
         word_imgs = [text.render(s, 13, (12, 12, 16), bold=True) for s in self.words]
         brawl = layer.ruleset.brawl_condition
         what = "a brawl of" if brawl and sum(1 for f in here if brawl in f.conditions) >= 2 else "in this hex:"
-        title = text.render(f"{what} {len(here)} fighters \u00b7 click one to choose it", 13, EDGE, bold=True)
+        how = "click one, or Tab and Enter \u00b7 Esc" if self.pinned is not None else "click one to choose it"
+        title = text.render(f"{what} {len(here)} fighters \u00b7 {how}", 13, EDGE, bold=True)
         card_h = arrows_h + int(r * 3.6) + lines_h + 6
         w = max(len(here) * (card_w + 6) + 6, title.get_width() + 16,
                 max((i.get_width() + 20 for i in word_imgs), default=0))
@@ -94,6 +127,9 @@ class CrowdCallout:
             card = pygame.Rect(self.rect.x + 6 + i * (card_w + 6), top, card_w, card_h)
             centre = (card.centerx, card.y + arrows_h + int(r * 1.8))
             self._draw_card(surface, board, f, card, centre, r, lines)
+            if i == self.focus:  # the keyboard's choice: a ring round the whole card
+                pygame.draw.rect(surface, (10, 10, 14), card.inflate(6, 6), width=5, border_radius=10)
+                pygame.draw.rect(surface, (255, 236, 120), card.inflate(6, 6), width=3, border_radius=10)
             self.cards.append((f.id, card, centre))
         at = {fid: c for fid, _, c in self.cards}
         for k, g in enumerate(grips):
@@ -108,19 +144,28 @@ class CrowdCallout:
 
     def _place(self, board: Any, view: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
         """Beside the hex (right, else left, else below or above), inside the board's part of the window
-        (not under the side panels), never over the hex itself."""
+        (not under the side panels), never over the hex itself, and off the rooms the board's words keep clear
+        (the last action's card, drawn over the board after the callout): a spot beside the hex slides up
+        above the card, and the first spot clear of it is taken."""
         cx, cy = board.hex_screen_pos(self.hex)
         hr = board.geometry.hex_radius * board.camera.zoom
         w, h = size
-        rect = pygame.Rect(0, 0, w, h)
+        kept = board.tokens.layout.kept
+        spots: list[pygame.Rect] = []
         for x in (cx + hr + 8, cx - hr - 8 - w):
             if view.left <= x and x + w <= view.right:
-                rect.topleft = (int(x), int(min(max(view.top + 2, cy - h / 2), view.bottom - h - 2)))
-                return rect
-        rect.midtop = (int(min(max(view.left + w / 2 + 2, cx), view.right - w / 2 - 2)), int(cy + hr + 8))
-        if rect.bottom > view.bottom:
-            rect.midbottom = (rect.centerx, int(cy - hr - 8))
-        return rect
+                rect = pygame.Rect(int(x), int(min(max(view.top + 2, cy - h / 2), view.bottom - h - 2)), w, h)
+                spots.append(rect)
+                for room in kept:
+                    if rect.colliderect(room) and room.top - 2 - h >= view.top:
+                        spots.append(rect.move(0, room.top - 2 - rect.bottom))
+        below = pygame.Rect(0, 0, w, h)
+        below.midtop = (int(min(max(view.left + w / 2 + 2, cx), view.right - w / 2 - 2)), int(cy + hr + 8))
+        above = below.copy()
+        above.midbottom = (below.centerx, int(cy - hr - 8))
+        spots += [below, above] if below.bottom <= view.bottom else [above]
+        clear = [r for r in spots if r.collidelist(kept) < 0]
+        return (clear or spots)[0]
 
     def _card_lines(self, board: Any, f: Any) -> list[pygame.Surface]:
         """The words under a fighter's card: name, hit points, posture, facing, badges."""

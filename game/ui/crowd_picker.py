@@ -2,10 +2,12 @@
 
 Why: the tokens of two to five fighters in one hex are small and close together,
 so a click on the hex meant the one token that happened to be nearest the
-pointer, and a player who wanted the grappler behind it hit the held one
-(issue 26: "the same callout is the target picker when you click the hex").
-A click on a crowded hex now pins its callout (:class:`game.ui.crowd_callout.CrowdCallout`)
-open; it stays until Esc or a click anywhere else. A click on a fighter's card
+pointer (or nobody, between them), and a player who wanted the grappler behind
+it hit the held one (issue 26: "the same callout is the target picker when you
+click the hex"). A click on a crowded hex off its tokens' bodies now pins its
+callout (:class:`game.ui.crowd_callout.CrowdCallout`) open; it stays until Esc
+or a click anywhere else. A click right on a token still means that fighter,
+as it always did (a learner grabbing the foe in its hex clicks the foe). A click on a fighter's card
 in it is a click on that fighter's token (the battle screen's mode reads it
 through :meth:`BoardScene.fighter_at_screen`), and so is Enter on the card the
 arrows or Tab put the focus on: the same mode answers the same click, so the
@@ -19,6 +21,7 @@ The battle screen's input (:func:`game.ui.battle_input.handle_event`) asks
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -68,17 +71,20 @@ def _key(sc: Any, co: Any, event: pygame.event.Event) -> tuple[bool, Any]:
 
 
 def _click(sc: Any, co: Any, pos: tuple[int, int]) -> tuple[bool, Any]:
-    """A left click (not a drag's release): on a pinned callout's card it goes on to the mode; on the panel
-    elsewhere or on its own hex it does nothing; anywhere else on the board it closes the callout and does
-    nothing more (off the board it closes it and goes on). On a crowded hex the callout may open over, it
-    pins that hex's callout."""
+    """A left click (not a drag's release): on a pinned callout's card, or on a token's body, it goes on to the
+    mode; on the panel elsewhere or on the pinned hex off the tokens it does nothing; anywhere else on the
+    board it closes the callout and does nothing more (off the board it closes it and goes on). On a crowded
+    hex the callout may open over, off its tokens' bodies, it pins that hex's callout."""
     board = sc.board
-    h = board.geometry.hex_at(*board.camera.screen_to_world(*pos))  # the map's hex, not the callout's
+    wx, wy = board.camera.screen_to_world(*pos)
+    h = board.geometry.hex_at(wx, wy)  # the map's hex, not the callout's
     if co.pinned is not None:
         if co.contains(pos):
             return co.fighter_at(pos) is None, None
         if not sc.board_rect.collidepoint(pos):
             co.close()
+            return False, None
+        if h == co.pinned and _on_token(board, h, wx, wy):
             return False, None
         if h != co.pinned:
             co.close()
@@ -87,8 +93,16 @@ def _click(sc: Any, co: Any, pos: tuple[int, int]) -> tuple[bool, Any]:
         return False, None
     if not board.on_board(h) or len(board.battle.fighters_at(h)) < 2 or h in getattr(sc, "reach", {}):
         return False, None
+    if _on_token(board, h, wx, wy):
+        return False, None
     co.pin(h)
     return _swallowed(board), None
+
+
+def _on_token(board: Any, h: Any, wx: float, wy: float) -> bool:
+    """Whether world point (wx, wy) is on the body of a token standing in hex ``h``."""
+    return any(p.hex == h and math.hypot(wx - p.x, wy - p.y) <= p.radius
+               for p in board.tokens.placements(board.battle))
 
 
 def _swallowed(board: Any) -> bool:

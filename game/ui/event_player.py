@@ -76,6 +76,8 @@ class Floater:
     age: float = 0.0
     life: float = 1100.0
     big: bool = False
+    #: the fighter it is about: it rises from that fighter's token as drawn (:mod:`game.ui.float_place`)
+    fighter: str | None = None
 
 
 @dataclass
@@ -371,7 +373,7 @@ class EventPlayer:
             return
         col = self.colour_for(fid, tone) if self.colour_for is not None else None
         self.floaters.append(Floater(text, pos[0], pos[1], col or _TONES.get(tone, (255, 255, 255)), size=size,
-                                     life=1100.0 * max(self.speed, 0.4), big=big))
+                                     life=1100.0 * max(self.speed, 0.4), big=big, fighter=fid))
 
     def _tick(self, a: Anim) -> None:
         if not a.applied and a.apply_at < 1.0 and a.progress >= a.apply_at:

@@ -5,7 +5,10 @@ fighters' names, then the grip tags, then the captions that rise and fade);
 each takes the first of its candidate spots that overlaps nothing placed
 before it, and a label with no free spot is left out (its words are in the
 hover tooltip or the log). Tokens claim their own discs first, so no label
-hides a fighter. No pygame drawing here: rectangles in, rectangles out.
+hides a fighter. Some rooms stay clear frame after frame (the last action's
+card, drawn over the board after it): :meth:`keep_clear` names them, and no
+label, crowded hex's plate or callout goes there. No pygame drawing here:
+rectangles in, rectangles out.
 """
 
 from __future__ import annotations
@@ -23,11 +26,18 @@ class LabelLayout:
     def __init__(self) -> None:
         self.taken: list[pygame.Rect] = []
         self.labels: list[tuple[str, pygame.Rect]] = []  # (what, where) of each label placed: tests read it
+        #: rooms taken from every frame on, until set again (:meth:`keep_clear`)
+        self.kept: list[pygame.Rect] = []
 
     def reset(self) -> None:
-        """A new frame: nothing is taken."""
-        self.taken.clear()
+        """A new frame: nothing is taken but the rooms kept clear."""
+        self.taken[:] = [pygame.Rect(r) for r in self.kept]
         self.labels.clear()
+
+    def keep_clear(self, rects: Iterable[pygame.Rect]) -> None:
+        """From the next frame on, ``rects`` (the empty ones left out) are taken before anything is placed:
+        something drawn over the board after its words (the last action's card) has its room kept for it."""
+        self.kept = [pygame.Rect(r) for r in rects if r.w > 0 and r.h > 0]
 
     def claim(self, rect: pygame.Rect) -> None:
         """Take ``rect`` whatever is there (a token's disc)."""

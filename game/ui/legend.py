@@ -29,7 +29,8 @@ BAND_ROWS = (("walk", "lit hex: move there and still attack this round"),
 GRIP_ROWS = (("grapple", "grip: line holder -> held, arrowhead at the held; dots: the holder's hands"),
              ("pin", "pin: ticks across the line"),
              ("choke_hold", "choke: dashed line, a ring round the held"),
-             ("arm_lock", "arm lock: a zigzag line"))
+             ("arm_lock", "arm lock: a zigzag line"),
+             ("other", "any other hold (a subdue...): a white line, its kind named on its tag"))
 
 #: badges that are not a condition's (see :func:`game.ui.marks.badges_of`)
 _EXTRA = [("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round: loses it"),

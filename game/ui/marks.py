@@ -57,7 +57,7 @@ STAT_ABBREVIATIONS = frozenset({"ST", "DX", "IQ", "HT", "HP", "FP", "STR", "DEX"
                                 "MV", "AC"})
 
 
-#: the colour of a ruleset's own badges (``Ruleset.badges``: a stance such as nd6's pole arm set, SET)
+#: the colour of a ruleset's own badges (``Presentation.badges``: a stance such as nd6's pole arm set, SET)
 STANCE_INK = (120, 220, 160)
 
 
@@ -276,6 +276,10 @@ def draw_route_label(surface: pygame.Surface, text: TextCache, label: str, midbo
     box = t.get_rect(midbottom=(int(midbottom[0]), int(midbottom[1])))
     bg = box.inflate(10, 4)
     if layout is not None:
+        for room in layout.kept:  # not under the last action's card, drawn over the board after: above it
+            if bg.colliderect(room):
+                bg.bottom = room.top - 2
+                box.center = bg.center
         layout.claim(bg)
         layout.labels.append(("route", bg))
     pygame.draw.rect(surface, (10, 10, 14), bg, border_radius=6)
@@ -419,7 +423,7 @@ def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tupl
     px, py = -dy / length, dx / length
     where = str(g.location).replace("_", " ") if shown else ""
     tag = where
-    if g.kind != "grapple":
+    if g.kind != "grapple" or not where:  # a grip whose ruleset names no body part says its kind: never empty
         kind = str(g.kind).replace('_', ' ').replace('choke hold', 'choke').replace('arm lock', 'lock').upper()
         tag = f"{kind} \u00b7 {where}" if where else kind
     t = text.render(tag, 13, (16, 16, 20), bold=True)

@@ -130,13 +130,17 @@ def side_shape(index: int) -> str:
     return SHAPES[index % len(SHAPES)]
 
 
-def slot_offsets(n: int) -> list[tuple[float, float, float]]:
-    """Where ``n`` fighters sharing a hex stand: (dx, dy, scale), offsets in hex radii.
+def slot_offsets(n: int, pointy: bool = True) -> list[tuple[float, float, float]]:
+    """Where ``n`` fighters sharing a hex stand: (dx, dy, scale), offsets in hex radii; on a flat-top map
+    (``pointy`` False) the same places turned a quarter round, as its hexes are.
 
     Each token's body stays inside its (pointy-top) hex and clear of the others; two to four keep 60% of a lone
-    token's size or more (a body of 0.36 hex radii), five as much as fits (0.312: five such discs are
-    the most a hexagon holds in two rows and a middle). Their words go on the hex's plate
-    (:mod:`game.ui.crowd_plate`), not round these small tokens."""
+    token's size or more (a body of 0.36 hex radii), five as much as a hexagon holds: the best packing of five
+    equal discs in it (one at the top, two at the sides, two low; found by optimisation) allows 0.3334 hex
+    radii, 55.6% of a lone token, so five get 55% (the two rows and a middle used before gave 52%). Their words
+    go on the hex's plate (:mod:`game.ui.crowd_plate`), not round these small tokens."""
+    if not pointy:
+        return [(-dy, dx, scale) for dx, dy, scale in slot_offsets(n)]
     if n <= 1:
         return [(0.0, 0.0, 1.0)]
     if n == 2:
@@ -146,8 +150,8 @@ def slot_offsets(n: int) -> list[tuple[float, float, float]]:
     if n == 4:
         return [(-0.37, -0.37, 0.6), (0.37, -0.37, 0.6), (-0.37, 0.37, 0.6), (0.37, 0.37, 0.6)]
     if n == 5:
-        return [(-0.535, -0.33, 0.52), (0.535, -0.33, 0.52), (0.0, 0.0, 0.52), (-0.535, 0.33, 0.52),
-                (0.535, 0.33, 0.52)]
+        return [(0.0, -0.615, 0.55), (-0.533, -0.214, 0.55), (0.533, -0.214, 0.55), (-0.333, 0.423, 0.55),
+                (0.333, 0.423, 0.55)]
     out = []
     for i in range(n):  # more than five: a ring, smaller still (rare; rules cap at five)
         a = 2 * math.pi * i / n - math.pi / 2
@@ -316,7 +320,7 @@ class TokenLayer:
             pairs = _rider_pairs(group)
             if pairs:  # a rider sits on its mount: the mount big and low, the rider small and up on its back
                 rest = [f for f in group if f.id not in pairs and f.id not in pairs.values()]
-                slots = slot_offsets(len(rest) + len(pairs))
+                slots = slot_offsets(len(rest) + len(pairs), self.geometry.is_pointy)
                 for i, (rid, mid) in enumerate(pairs.items()):
                     dx, dy, scale = slots[i]
                     scale = min(1.0, scale * 1.25) if len(slots) > 1 else 1.0
@@ -330,7 +334,7 @@ class TokenLayer:
                     out.append(TokenPlacement(f.id, h, cx + dx * hr, cy + dy * hr, TOKEN_RADIUS * hr * scale,
                                               len(pairs) + j, len(group)))
                 continue
-            slots = slot_offsets(len(group))
+            slots = slot_offsets(len(group), self.geometry.is_pointy)
             if brawl and sum(1 for f in group if brawl in f.conditions) >= 2:
                 # a brawl: the members side by side, each side's together (then by id, steadily)
                 order = {s.id: i for i, s in enumerate(getattr(battle, "sides", []) or [])}
