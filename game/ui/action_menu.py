@@ -234,6 +234,9 @@ class ActionMenu:
         self.actor = actor
         self.target = target
         self.text = text
+        #: a row's height and the menu's width: they grow with its text (issue 26: at 1920x1080 the rows' words
+        #: were cut in a box of the 1280 size)
+        self.row, self.width = text.px(ROW), text.px(WIDTH)
         self.pal = pal
         self.help = help
         self.anchor = anchor
@@ -275,8 +278,9 @@ class ActionMenu:
         self._surf = None
 
     def _panel(self, rows: int, subtitle: str | None = None) -> tuple[_Panel, int]:
-        h = 44 + rows * ROW + (20 if subtitle else 0) + 10
-        w = WIDTH
+        px = self.text.px
+        h = px(44) + rows * self.row + px(20 if subtitle else 0) + 10
+        w = self.width
         sw, sh = self.screen_size
         x = min(max(8, self.anchor[0] + 16), sw - w - 8)
         y = min(max(70, self.anchor[1] - 20), max(70, sh - h - 150))
@@ -285,19 +289,19 @@ class ActionMenu:
         if self.result_mode and self.avoid is not None:
             x, y = _off_pointer(pygame.Rect(x, y, w, h), self.avoid, (sw, sh))
         self.panel = _Panel(pygame.Rect(x, y, w, h), subtitle)
-        return self.panel, 36 + (20 if subtitle else 0)
+        return self.panel, px(36 + (20 if subtitle else 0))
 
     def _button(self, panel: _Panel, y: int, label: str, enabled: bool, object_id: str | None = None) -> _Button:
         return _Button(label, enabled, bold=object_id == "@group_button", centre=object_id == "@center_button")
 
     def _add(self, panel: _Panel, y: int, button: _Button, kind: str, **kw: Any) -> None:
-        rect = pygame.Rect(panel.rect.x + 8, panel.rect.y + y, WIDTH - 20, ROW - 3)
+        rect = pygame.Rect(panel.rect.x + 8, panel.rect.y + y, self.width - 20, self.row - 3)
         self.entries.append(_Entry(rect, button, kind, **kw))
 
     def _show_groups(self) -> None:
         self._clear()
         self.level = None
-        shown, folded = fold_groups(self.groups, (self.screen_size[1] - 70) // ROW - 1)
+        shown, folded = fold_groups(self.groups, (self.screen_size[1] - 70) // self.row - 1)
         panel, y = self._panel(len(shown) + bool(folded) + 1)
         for g in shown:
             key = f"[{g.key}] " if g.key else ""
@@ -314,11 +318,11 @@ class ActionMenu:
             label = f"{key}{g.title}{tail}"
             b = self._button(panel, y, label, g.enabled, "@group_button")
             self._add(panel, y, b, "group", group=g, key=g.key)
-            y += ROW
+            y += self.row
         if folded:  # a small window: one row for the kinds not allowed now, each with its reason on hover
             b = self._button(panel, y, f"{len(folded)} more not allowed now (hover: why)", False)
             self._add(panel, y, b, "not_now", folded=[g.illegal[0] for g in folded if g.illegal])
-            y += ROW
+            y += self.row
         self._add(panel, y, self._button(panel, y, "Close  (Esc)", True, "@center_button"), "back")
 
     def _show_group(self, g: Group) -> None:
@@ -352,7 +356,7 @@ class ActionMenu:
                     label = f"{len(opts)} more"
                 self._add(panel, y, self._button(panel, y, f"{label}: not allowed", False), "fold", group=g,
                           option=opts[0], folded=opts)
-            y += ROW
+            y += self.row
         self._add(panel, y, self._button(panel, y, "<  Back  (Backspace)", True, "@center_button"), "back")
 
     def _show_flat(self, options: list[Option]) -> None:
@@ -376,7 +380,7 @@ class ActionMenu:
             b = self._button(panel, y, f"{num + '  ' if num else '    '}{label}", o.reason is None)
             self._add(panel, y, b, "option" if o.reason is None else "fold", group=g, option=o,
                       key=num, folded=[o])
-            y += ROW
+            y += self.row
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -399,9 +403,9 @@ class ActionMenu:
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (20, 22, 30, 246), surf.get_rect(), border_radius=8)
         pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), width=1, border_radius=8)
-        surf.blit(t.render(_fit(t, self.title, 16, WIDTH - 24, True), 16, pal.accent, bold=True), (12, 8))
+        surf.blit(t.render(_fit(t, self.title, 16, self.width - 24, True), 16, pal.accent, bold=True), (12, t.px(8)))
         if self.panel.subtitle:
-            surf.blit(t.render(_fit(t, self.panel.subtitle, 13, WIDTH - 24, False), 13, pal.text), (12, 32))
+            surf.blit(t.render(_fit(t, self.panel.subtitle, 13, self.width - 24, False), 13, pal.text), (12, t.px(32)))
         for e in self.entries:
             b = e.button
             rr = e.rect.move(-r.x, -r.y)
@@ -596,13 +600,13 @@ class ActionMenu:
         e = self.hovered
         r = self.panel.rect
         sw, sh = surface.get_size()
-        self._info = _info_at(self, e, WIDTH)
+        self._info = _info_at(self, e, self.width)
         if self._info is None:
             return self.box.blit(surface, None, 0, 0)
         x, y = r.x, r.bottom + 6
         if y + self._info.get_height() > sh - 4:
             right, left = sw - r.right - 10, r.x - 10
-            if 260 <= max(right, left) < WIDTH:
+            if 260 <= max(right, left) < self.width:
                 # no side has room for the whole width: a narrower box on the roomier side, never over the
                 # rows it speaks of (at 1024x640 it covered their left half, under Xvfb)
                 self._info = _info_at(self, e, max(right, left))
@@ -624,8 +628,8 @@ def _row_words(surf: pygame.Surface, t: TextCache, e: _Entry, rr: pygame.Rect, s
     b = e.button
     pad = 0
     if e.group is not None and not b.centre:
-        pad = ROW - 4
-        icon = shared_icons().get(action_icon(e.group.kind), ROW - 10, col)
+        pad = t.px(ROW) - 4
+        icon = shared_icons().get(action_icon(e.group.kind), t.px(ROW) - 10, col)
         if icon is not None:
             surf.blit(icon, icon.get_rect(midleft=(rr.x + 7, rr.centery)))
     img = t.render(_fit(t, b.text, size, rr.w - 16 - pad, b.bold), size, col, bold=b.bold)
