@@ -48,7 +48,7 @@ def draw_figure(surf: pygame.Surface, icons: IconAtlas, icon: str, centre: tuple
 def item_spot(c: float, r: int) -> tuple[float, float, int]:
     """Where the item disc of a token of radius ``r`` centred at ``c`` goes: (x, y, disc radius), at the lower
     left (the posture badge has the lower right, the stat tag the upper left)."""
-    br = max(5, int(r * 0.42))
+    br = max(5, int(r * 0.5))  # seen under Xvfb at 0.42: a rifle, a shotgun and a pistol all read as one dash
     return c - r * 0.74, c + r * 0.74, br
 
 
@@ -56,7 +56,7 @@ def draw_item(surf: pygame.Surface, icons: IconAtlas, icon: str, at: tuple[float
               outline: tuple[int, int, int]) -> bool:
     """The item in hand on a small disc at ``at`` (:func:`item_spot`); False when its icon is missing."""
     x, y, br = at
-    img = icons.get(icon, max(6, int(br * 1.55)), ITEM_INK)
+    img = icons.get(icon, max(6, int(br * 1.6)), ITEM_INK)
     if img is None:
         return False
     pygame.draw.circle(surf, outline, (x, y), br)

@@ -189,8 +189,9 @@ def token_extent(direction: tuple[float, float], r: float, posture: str, tag: bo
         up, down = min(-r, min(ys) - 1), max(r, max(ys) + 1)
     if tag:  # the stat tag at the upper left (its box about 0.45 r high above its centre at -0.78 r)
         up = min(up, -0.78 * r - 0.75 * max(8, r * 0.62) - 2)
-    if item and posture not in LYING_POSTURES:  # the item disc at the lower left (token_faces.item_spot)
-        down = max(down, 0.74 * r + max(5, int(r * 0.42)) + 1)
+    if item and posture not in LYING_POSTURES:  # the item disc at the lower left
+        _, low, disc = item_spot(0.0, int(r))
+        down = max(down, low + disc + 1)
     return up, down
 
 
