@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from game.rules.threed6.lite import ThreeD6Lite
 
 __all__ = [
-    "Maneuver", "Move", "Face", "ChangePosture", "Attack", "AllOutAttack", "MoveAndAttack", "AllOutDefense",
+    "Maneuver", "StrikeManeuver", "Move", "Face", "ChangePosture", "Attack", "AllOutAttack", "MoveAndAttack", "AllOutDefense",
     "Bite", "Ready", "ThrowAway", "Evaluate", "Feint", "Aim", "Concentrate", "Wait", "DoNothing",
     "find_path", "separate", "POSTURE_CHANGES", "STRIKE_LOCATIONS", "strike_reason", "strike", "strike_spec",
     "move_band",
@@ -367,37 +367,57 @@ def strike(r: Resolution, rs: ThreeD6Lite, actor: Fighter, target_id: str, weapo
                   limb="right" if location in ("arm", "leg") else None)
 
 
+class StrikeManeuver:
+    """What the maneuvers that strike a foe with what they hold share (Attack, All-Out Attack, Move and Attack,
+    G0-4): the target, item, location and defence fields they each declare, the check that the strike may be made
+    and the defence asked for is allowed, and the strike itself (G0-5, G0-6, G0-7). A mixin before
+    :class:`Maneuver`, so each keeps its own fields in its own order (an intent's dict form is unchanged)."""
+
+    __slots__ = ()
+    is_attack: ClassVar[bool] = True
+    target: str
+    item: str | None
+    location: str
+    defense: str | None
+    actor: str
+
+    def strike_check(self, battle: Battle, actor: Fighter, rs: ThreeD6Lite, *,
+                     reach_from: Hex | None = None) -> Reason | None:
+        return strike_reason(battle, rs, actor, self.target, self.item, self.location, reach_from=reach_from) \
+            or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
+
+    def strike_with(self, r: Resolution, actor: Fighter, maneuver: str, **options: str) -> None:
+        strike(r, r.rules, actor, self.target, self.item, self.location, self.defense,  # type: ignore[arg-type]
+               maneuver=maneuver, **options)
+
+
 @dataclass(frozen=True, slots=True)
-class Attack(Maneuver):
+class Attack(StrikeManeuver, Maneuver):
     """G0-4 Attack: one strike (``item`` null = a punch; ``kick`` kicks). Grappled: S0-OPT-1..3."""
 
     type: ClassVar[str] = "attack"
     title: ClassVar[str] = "Attack"
     rule: ClassVar[str] = "G0-4"
-    is_attack: ClassVar[bool] = True
     target: str = ""
     item: str | None = None
     location: str = "torso"
     defense: str | None = None
 
     def _check(self, battle, actor, rs):
-        return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
-            or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
+        return self.strike_check(battle, actor, rs)
 
     def _resolve(self, r, actor):
-        rs = r.rules
-        strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver=self.maneuver_kind)
+        self.strike_with(r, actor, self.maneuver_kind)
 
 
 @dataclass(frozen=True, slots=True)
-class AllOutAttack(Maneuver):
+class AllOutAttack(StrikeManeuver, Maneuver):
     """G0-4 All-Out Attack: ``determined`` +4 to hit or ``strong`` +2 damage; no defence until next turn."""
 
     type: ClassVar[str] = "all_out_attack"
     title: ClassVar[str] = "All-Out Attack"
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "all_out_attack"
-    is_attack: ClassVar[bool] = True
     target: str = ""
     item: str | None = None
     location: str = "torso"
@@ -407,25 +427,21 @@ class AllOutAttack(Maneuver):
     def _check(self, battle, actor, rs):
         if self.option not in ("determined", "strong"):
             return Reason("All-Out Attack option must be determined or strong", "G0-4", "bad_intent")
-        return strike_reason(battle, rs, actor, self.target, self.item, self.location) \
-            or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
+        return self.strike_check(battle, actor, rs)
 
     def _resolve(self, r, actor):
-        rs = r.rules
-        rs.start_all_out_attack(r, actor)
-        strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver="all_out_attack",
-               option=self.option)
+        r.rules.start_all_out_attack(r, actor)
+        self.strike_with(r, actor, "all_out_attack", option=self.option)
 
 
 @dataclass(frozen=True, slots=True)
-class MoveAndAttack(Maneuver):
+class MoveAndAttack(StrikeManeuver, Maneuver):
     """G0-4 Move and Attack: move up to Move, then strike at -4 (at most 9)."""
 
     type: ClassVar[str] = "move_and_attack"
     title: ClassVar[str] = "Move and Attack"
     rule: ClassVar[str] = "G0-4"
     maneuver_kind: ClassVar[str] = "move_and_attack"
-    is_attack: ClassVar[bool] = True
     to: tuple[int, int] | None = None
     target: str = ""
     item: str | None = None
@@ -444,8 +460,7 @@ class MoveAndAttack(Maneuver):
                 return Reason(f"{actor.label} is grappled and cannot move away", rs.cite("S0-HOLD-3"))
             if not reachable and find_path(battle, actor, to, rs.move_allowance(battle, actor)) is None:
                 return Reason(f"{actor.label} cannot reach {list(to)} this turn", "G0-4")
-        return strike_reason(battle, rs, actor, self.target, self.item, self.location, reach_from=to) \
-            or rs.defense_choice_reason(battle, self.target, actor.id, self.item, self.defense)
+        return self.strike_check(battle, actor, rs, reach_from=to)
 
     def _resolve(self, r, actor):
         rs = r.rules
@@ -454,7 +469,7 @@ class MoveAndAttack(Maneuver):
             for g in list(grips_by(r.battle, actor.id)):
                 r.emit(E.grapple_end(g.holder, g.target, why="moved away", rule="G0-10"))
             _move_events(r, actor, path, "G0-4")
-        strike(r, rs, actor, self.target, self.item, self.location, self.defense, maneuver="move_and_attack")
+        self.strike_with(r, actor, "move_and_attack")
 
 
 @dataclass(frozen=True, slots=True)
