@@ -95,7 +95,8 @@ def _scenario_words(battle: Any) -> tuple[str, str]:
 def who_plays(session: Any, side_id: str) -> str:
     """``you``, ``a player at this screen`` (hotseat) or ``the computer (normal)``."""
     if session.seat.get(side_id, "human") == "ai":
-        return f"the computer ({session.ai_level})"
+        level = session.level_of(side_id) if hasattr(session, "level_of") else session.ai_level
+        return f"the computer ({level})"
     return "a player at this screen" if session.is_hotseat() else "you"
 
 

@@ -9,7 +9,6 @@ is said in its one sentence naming the field.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +26,17 @@ from game.builder.edit import (
     edit_side,
     move_fighter,
     new_setup,
-    parse_fields,
-    parse_values,
     preview_battle,
     remove_fighter,
     start_battle,
 )
+from game.builder.fields import field_named, typed_change
 from game.builder.setup import load_setup, map_for, map_in_full, with_win
 from game.hexgrid import Hex
 from game.ui.board_panel import BoardClick, draw_board_and_panel
 from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
-from game.ui.menus.builder_panel import CONTROLS, LEVELS, build_panel, palette_rects
+from game.ui.menus.builder_panel import CONTROLS, LEVELS, build_panel, draw_palette, palette_rects
 from game.ui.scene import Transition
 
 __all__ = ["BuilderScene"]
@@ -133,19 +131,8 @@ class BuilderScene(GuiScene):
         return cls(app, map_in_full(load_setup(path), path), path=Path(path))
 
     def field_of(self, problem: str) -> str | None:
-        """The panel's field a loader sentence names (``fighters[0].stats.ST`` of the picked fighter is
-        "stats", ``sides[1].colour`` of the side shown is "colour"), or None when it is not on the panel."""
-        where = problem.replace(str(self.preview_path()), "", 1).lstrip(": ")
-        m = re.match(r"(fighters|sides)\[(\d+)\]\.([A-Za-z_]+)", where)
-        if m is not None:
-            kind, i, field = m[1], int(m[2]), m[3]
-            if kind == "fighters":
-                on = i < len(self.setup.fighters) and self.setup.fighters[i].id == self.selected
-                return field if on else None
-            on = i < len(self.setup.sides) and self.setup.sides[i].id == self.side_id
-            return {"name": "side_name"}.get(field, field) if on else None
-        m = re.match(r"(terrain_words\.[^:]+|name):", where)
-        return None if m is None else {"name": "title"}.get(m[1], m[1])
+        """The panel's field a loader sentence names (:func:`game.builder.fields.field_named`)."""
+        return field_named(problem, self.preview_path(), self.setup, self.selected, self.side_id)
 
     # -- the board ---------------------------------------------------------------------------------
     def _shown_battle(self) -> Any:
@@ -181,17 +168,7 @@ class BuilderScene(GuiScene):
         return b
 
     def _draw_zones(self, surface: pygame.Surface) -> None:
-        """The map's start zones, each tinted in the colour of the side it starts (else grey)."""
-        colours = {s.id: s.colour for s in self.setup.sides}
-        board = self.board.battle.board
-        for i, (zone, hexes) in enumerate(sorted(board.zones.items())):
-            code = colours.get(zone) or (self.setup.sides[i].colour if i < len(self.setup.sides) else "#888888")
-            try:
-                r, g, b = (int(code[k:k + 2], 16) for k in (1, 3, 5))
-            except ValueError:
-                r, g, b = 136, 136, 136
-            self.board.tints.blit(surface, self.board.camera, list(hexes), (r, g, b, 55), (r, g, b, 200),
-                                  width=2, inset=0.08)
+        draw_zones(surface, self.board, self.setup.sides)
 
     def refresh(self, *, new_board: bool = False) -> None:
         """After a change: the board and the panel show the set-up."""
@@ -226,12 +203,8 @@ class BuilderScene(GuiScene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         draw_board_and_panel(surface, self.board, self.map_rect, self.panel_width)
-        if self.palette_rect is not None:  # the side's colour: a swatch of each, the side's own ringed
-            now = self.side().colour.lower()
-            for colour, r in zip(PALETTE, palette_rects(self.palette_rect)):
-                pygame.draw.rect(surface, pygame.Color(colour), r, border_radius=4)
-                if colour == now:
-                    pygame.draw.rect(surface, (255, 255, 255), r.inflate(4, 4), width=3, border_radius=5)
+        if self.palette_rect is not None:
+            draw_palette(surface, self.palette_rect, self.side().colour)
         if self.bad_field in self.field_rects:  # the field the loader refuses, ringed in red
             pygame.draw.rect(surface, (230, 70, 60), self.field_rects[self.bad_field].inflate(6, 6), width=2,
                              border_radius=4)
@@ -352,32 +325,10 @@ class BuilderScene(GuiScene):
         return True
 
     def _typed(self, key: str, text: str) -> Setup:
-        s, fid = self.setup, self.selected
-        if key == "title":
-            return msgspec.structs.replace(s, name=text.strip())
-        if key == "side_name":
-            return msgspec.structs.replace(s, sides=[msgspec.structs.replace(x, name=text.strip())
-                                                     if x.id == self.side_id else x for x in s.sides])
-        if key == "rounds":
-            return with_win(s, "round_limit", self._rounds()) if "turn_limit" in s.options else s
         if key == "map_path":
             self.typed_map = text.strip()
-            return s
-        if fid is None:
-            return s
-        if key == "name":
-            return edit_fighter(s, fid, name=text.strip())
-        if key in ("stats", "skills"):
-            return edit_fighter(s, fid, **{key: parse_fields(text)})
-        if key == "hands":
-            return edit_fighter(s, fid, hands=parse_fields(text, numbers=False))
-        if key == "items":
-            return edit_fighter(s, fid, items=[x.strip() for x in text.split(",") if x.strip()])
-        if key == "traits":
-            return edit_fighter(s, fid, traits=parse_values(text))
-        if key in ("hp", "fp", "dr"):
-            return edit_fighter(s, fid, **{key: _number(text, key, blank=None if key != "dr" else 0)})
-        return s
+            return self.setup
+        return typed_change(self.setup, key, text, self.selected, self.side_id, self._rounds())
 
     def _loader_problem(self, setup: Setup) -> str | None:
         """The loader's sentence refusing ``setup`` (an empty side is not its business), or None."""
@@ -445,20 +396,14 @@ class BuilderScene(GuiScene):
     def open_map(self, picked: str | None = None) -> None:
         """The .tmx whose path is typed (or picked), read first (a map that cannot be used is said in one
         sentence); with nothing typed, the file dialog."""
-        from game.tiled.reader import load_map
-
         text = picked if picked is not None else next(
             (e.get_text() for e, k in self.entries.items() if k == "map_path"), "").strip()
         if not text:
             self.pick_map_file()
             return
         self.typed_map = text
-        path = Path(text).expanduser()
-        if path.suffix.lower() != ".tmx":
-            self.say(f"Map file: {text or '(nothing typed)'} is not a Tiled .tmx file.", "failure")
-            return
         try:
-            load_map(path)
+            path = readable_map(text)
         except _ERRORS as exc:
             self.say(str(exc), "failure")
             return
@@ -511,16 +456,28 @@ class BuilderScene(GuiScene):
         super().leave()
 
 
-def _number(text: str, field: str, *, blank: int | None) -> int | None:
-    """A field's whole number; ``blank`` when nothing is typed (HP and FP: the rules' own from the stats);
-    ``ValueError`` in one sentence otherwise."""
-    text = text.strip()
-    if not text:
-        return blank
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"must be a whole number, got {text[:20]!r}") from None
+def readable_map(text: str) -> Path:
+    """The .tmx a typed path names, read once to be sure it is a map the game can use; ``ValueError``
+    (``MapError``) in one sentence otherwise."""
+    from game.tiled.reader import load_map
+
+    path = Path(text).expanduser()
+    if path.suffix.lower() != ".tmx":
+        raise ValueError(f"Map file: {text} is not a Tiled .tmx file.")
+    load_map(path)
+    return path
+
+
+def draw_zones(surface: pygame.Surface, board: BoardScene, sides: list[BuiltSide]) -> None:
+    """The map's start zones, each tinted in the colour of the side it starts (else grey)."""
+    colours = {s.id: s.colour for s in sides}
+    for i, (zone, hexes) in enumerate(sorted(board.battle.board.zones.items())):
+        code = colours.get(zone) or (sides[i].colour if i < len(sides) else "#888888")
+        try:
+            r, g, b = (int(code[k:k + 2], 16) for k in (1, 3, 5))
+        except ValueError:
+            r, g, b = 136, 136, 136
+        board.tints.blit(surface, board.camera, list(hexes), (r, g, b, 55), (r, g, b, 200), width=2, inset=0.08)
 
 
 def builder_from_lab(lab_scene: Any) -> Transition | None:

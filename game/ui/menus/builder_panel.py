@@ -17,7 +17,7 @@ from game.builder import WIN_CHOICES
 from game.builder.edit import PALETTE, fields_text, unknown_words
 from game.builder.setup import win_of
 
-__all__ = ["CONTROLS", "LEVELS", "PAGES", "build_panel", "palette_rects"]
+__all__ = ["CONTROLS", "LEVELS", "PAGES", "build_panel", "draw_palette", "palette_rects"]
 
 #: a side's seat as the panel says it -> as the scenario writes it
 CONTROLS = {"human": "human", "computer": "ai"}
@@ -73,6 +73,14 @@ def palette_rects(rect: pygame.Rect) -> list[pygame.Rect]:
     """Where the palette's swatches are drawn in the colour row ``rect`` (one square each, in order)."""
     side = min(rect.h, max(12, rect.w // len(PALETTE) - 4))
     return [pygame.Rect(rect.x + i * (side + 4), rect.y, side, rect.h) for i in range(len(PALETTE))]
+
+
+def draw_palette(surface: pygame.Surface, rect: pygame.Rect, current: str) -> None:
+    """The side's colour row: a swatch of each colour of the palette, the side's own ringed in white."""
+    for colour, r in zip(PALETTE, palette_rects(rect)):
+        pygame.draw.rect(surface, pygame.Color(colour), r, border_radius=4)
+        if colour == current.lower():
+            pygame.draw.rect(surface, (255, 255, 255), r.inflate(4, 4), width=3, border_radius=5)
 
 
 def build_panel(scene: Any, rect: pygame.Rect) -> None:
