@@ -240,3 +240,40 @@ def test_at_1920x1080_nothing_the_battle_screen_draws_larger_is_cut_or_wider_tha
         assert wide == [] and cut == [], (wide, cut)
     finally:
         app.close()
+
+
+def test_the_replay_screen_lays_its_hud_out_as_the_battle_screen_and_follows_a_resize(tmp_path) -> None:
+    """A replay at 1920x1080 draws its HUD at 1.35 in the battle screen's regions, its timeline strip under the
+    board; dragged down to 1024x640 it lays out again at 1 and stays at the action it showed."""
+    from game.files import saves
+    from game.ui.menus.replay_scene import ReplayScene
+    from game.ui.scene import Transition
+    from tests.test_replay_hostile import make_save
+
+    save = saves.read_save(make_save(tmp_path, "3d6-lite", "arena.toml", 1, 12))
+    app = App(None, (1920, 1080), clock=FixedClock(16), autosave=False)
+    try:
+        scene = ReplayScene(app, saves.Replay(save.initial, save.log, save.ruleset))
+        app.scenes.apply(Transition("push", scene), app.size)
+        for _ in range(3):
+            app.step()
+        app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0))
+        app.step()
+        position = scene.replay.position
+        assert position > 0
+        for size, scale in (((1920, 1080), 1.35), ((1024, 640), 1.0)):
+            if size != app.size:
+                app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+                app.step()
+            app.draw()
+            expected = battle_layout(size, scale)
+            assert scene.text.scale == scale and scene.timeline.text is scene.text
+            assert (scene.top_rect, scene.right_rect, scene.board_rect) == (expected.top, expected.right, expected.board)
+            window = pygame.Rect((0, 0), size)
+            panel, log, strip = scene.panel.rect, scene.log.rect, scene.timeline.rect
+            assert all(window.contains(r) for r in (panel, log, strip)), (panel, log, strip)
+            assert not panel.colliderect(log) and scene.right_rect.contains(log)
+            assert scene.board_rect.contains(strip) and scene.board.view_rect.bottom <= strip.y
+            assert scene.replay.position == position
+    finally:
+        app.close()
