@@ -48,8 +48,10 @@ def draw_figure(surf: pygame.Surface, icons: IconAtlas, icon: str, centre: tuple
 def item_spot(c: float, r: int) -> tuple[float, float, int]:
     """Where the item disc of a token of radius ``r`` centred at ``c`` goes: (x, y, disc radius), at the lower
     left (the posture badge has the lower right, the stat tag the upper left)."""
-    br = max(5, int(r * 0.5))  # seen under Xvfb at 0.42: a rifle, a shotgun and a pistol all read as one dash
-    return c - r * 0.74, c + r * 0.74, br
+    # seen under Xvfb at 0.42 r: a rifle, a shotgun and a pistol all read as one dash; its foot stays about where
+    # the body's is (1.12 r), so the health bar under the token does not move down
+    br = max(5, int(r * 0.46))
+    return c - r * 0.74, c + r * 0.66, br
 
 
 def draw_item(surf: pygame.Surface, icons: IconAtlas, icon: str, at: tuple[float, float, int],
