@@ -238,6 +238,8 @@ def test_nd6_grip_words_name_no_body_part() -> None:
     battle = _crowd(rid, 2, True)
     assert grip_sentence(battle, battle.grapples[0]).endswith("Annabelle: 2 hands")
     assert "neck" not in grip_sentence(battle, battle.grapples[0])
+    subdue = Grapple(holder="f1", target="f0", hands=2, kind="subdue")  # a kind with no verb of its own: named after
+    assert grip_sentence(battle, subdue) == "Bartholomew holds Annabelle (subdue): 2 hands"
 
 
 def test_the_legend_keys_every_grip_style(tmp_path, monkeypatch) -> None:

@@ -47,15 +47,16 @@ def grip_sentence(battle: Any, g: Any) -> str:
     arm lock on Hilde: arm, 1 hand"; the location only where the ruleset's grips hold a body part."""
     rs = ruleset_of(battle)
     verb = rs.grip_words.get(g.kind) if g.kind != "grapple" else None  # "now simply holds" is a log's change
-    if not verb:  # a plain hold by another name (d20's "hold") is just holding; another kind says its name
-        verb = "holds" if g.kind in ("grapple", "hold") else f"holds ({str(g.kind).replace('_', ' ')})"
+    named = ""  # a plain hold by another name (d20's "hold") is just holding; another kind says its name after
+    if not verb:  # the held one's: "Vesh holds Rook (subdue): 2 hands"
+        verb, named = "holds", "" if g.kind in ("grapple", "hold") else f" ({str(g.kind).replace('_', ' ')})"
     parts = []
     if rs.grip_location_shown and g.location:
         parts.append(str(g.location).replace("_", " "))
     if g.hands:
         parts.append(f"{g.hands} hand{'s' if g.hands != 1 else ''}")
     tail = ": " + ", ".join(parts) if parts else ""
-    return f"{name_of(battle, g.holder)} {verb} {name_of(battle, g.target)}{tail}"
+    return f"{name_of(battle, g.holder)} {verb} {name_of(battle, g.target)}{named}{tail}"
 
 
 def _line(layer: Any, battle: Any, f: Any, colour: tuple[int, int, int], held: dict[str, int]
