@@ -121,11 +121,16 @@ ICONS: dict[str, str] = {
 #: drawing, compared by its path data); the others are credited as the package credits them
 AUTHORS: dict[str, str] = {
     "pikeman": "Delapouite", "high-punch": "Delapouite", "wooden-chair": "Delapouite", "rope-coil": "Delapouite",
-    "kneeling": "Delapouite",
+    "kneeling": "Delapouite", "torch": "Delapouite", "crosshair": "Delapouite", "person": "Delapouite",
+    "warhammer": "Delapouite", "brass-knuckles": "Delapouite", "reload-gun-barrel": "Delapouite",
+    "knocked-out-stars": "Delapouite",
     "broadsword": "Lorc", "crossed-swords": "Lorc", "battle-axe": "Lorc", "pocket-bow": "Lorc",
     "plain-dagger": "Lorc", "energy-sword": "Lorc", "tombstone": "Lorc", "padlock": "Lorc", "screaming": "Lorc",
-    "sprint": "Lorc",
-    "revolver": "Skoll",
+    "sprint": "Lorc", "grab": "Lorc", "hourglass": "Lorc", "foot-trip": "Lorc", "fire-bottle": "Lorc",
+    "poison-gas": "Lorc", "halberd": "Lorc", "rock": "Lorc", "handcuffs": "Lorc", "horse-head": "Lorc",
+    "revolver": "Skoll", "ak47": "Skoll", "bowie-knife": "Skoll", "breaking-chain": "Skoll", "drop-weapon": "Skoll",
+    "fist": "Skoll", "mounted-knight": "Skoll", "winchester-rifle": "Skoll",
+    "crossbow": "Carl Olsen",
 }
 
 
