@@ -29,11 +29,20 @@ from game.rules import events as E
 from game.rules.base import Action, Reason
 from game.rules.common import RollSpec
 from game.rules.nd6 import damage as D
-from game.rules.nd6 import rolls
+from game.rules.nd6 import rolls, smoke
 from game.rules.nd6.actions import Nd6Action, moved_this_round
 from game.rules.nd6.items import item
 from game.rules.nd6.ranges import mh_distance
-from game.rules.nd6.status import dx_base, edx_mods, in_hth, is_down, mov, st_full, this_round
+from game.rules.nd6.status import (
+    dx_base,
+    edx_mods,
+    in_hth,
+    is_down,
+    mov,
+    pending_grenades,
+    st_full,
+    this_round,
+)
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -303,8 +312,6 @@ class ThrowGrenade(Nd6Action):
             r.emit(E.item(f.id, g, action="lost", rule="S3-GRENADE-2"))
         if record is not None:  # S3-SMOKE-8: already burning; its cloud goes on from where it lands
             _update(r, f.id, record, hex=[at.q, at.r], holder=None)
-            from game.rules.nd6 import smoke
-
             smoke.landed(r, record)
             return
         rec = {"id": _new_id(battle, f), "item": g, "hex": [at.q, at.r], "thrower": f.id, "fuse": self.fuse,
@@ -321,11 +328,8 @@ class ThrowGrenade(Nd6Action):
 
 # -- what is pending ---------------------------------------------------------------------------------------------
 
-def pending(battle: Battle) -> list[dict[str, Any]]:
-    """``battle.state["grenades"]``: grenades thrown with a ``next_movement`` fuse, and burning smoke or gas
-    grenades (``"burning": true``), each ``{"id", "item", "hex" ([q, r] or None when held), "thrower",
-    "fuse", "thrown"}`` plus ``holder`` and ``since`` (the round it went off) once burning."""
-    return list(battle.state.get("grenades") or [])
+#: what is pending (``status.pending_grenades``, which ``smoke`` reads too)
+pending = pending_grenades
 
 
 def _save(r: Resolution, actor: str, records: list[dict[str, Any]]) -> None:
@@ -374,8 +378,6 @@ def detonate(r: Resolution, rec: dict[str, Any]) -> None:
             "rule": "S3-GRENADE-8", "grenade": g, "hex": [at.q, at.r],
             "area": {k: [[h.q, h.r] for h in v] for k, v in area_of(g, at).items()}})
     if g in CLOUD_KINDS:
-        from game.rules.nd6 import smoke
-
         rec = {**rec, "since": battle.round, "holder": None}
         _save(r, actor, [*[x for x in pending(battle) if x["id"] != rec["id"]], rec])
         smoke.landed(r, rec)
@@ -502,8 +504,6 @@ def start_round(r: Resolution) -> None:
 
 def start_turn(r: Resolution, f: Fighter) -> None:
     """S3-SMOKE-8: a burning smoke or gas grenade in hand burns its holder 2 hits each turn it is held."""
-    from game.rules.nd6 import smoke
-
     smoke.held_burn(r, f)
 
 
@@ -546,8 +546,6 @@ class PickUp(Nd6Action):
                     and x.get("holder") is None and "since" in x), None)
         if rec is not None:
             _update(r, f.id, rec, holder=f.id, hex=None)
-            from game.rules.nd6 import smoke
-
             smoke.held_burn(r, f)
 
 

@@ -31,6 +31,7 @@ from game.hexgrid import Hex, hex_neighbor, neighbors_of
 from game.rules import events as E
 from game.rules.nd6 import effects
 from game.rules.nd6.items import item
+from game.rules.nd6.status import pending_grenades, this_round
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -116,11 +117,9 @@ def start_round(r: Resolution) -> None:
     """A new round for every cloud (S3-SMOKE-1..3): burnt-out grenades leave the board, clouds drift with a
     slight wind, burning grenades lying on the floor spread their cloud one hex further; then tear gas
     catches everyone standing in it (S3-SMOKE-4)."""
-    from game.rules.nd6 import grenades
-
     battle = r.battle
     _let_fall(r)
-    records = grenades.pending(battle)
+    records = pending_grenades(battle)
     burning = [g for g in records if "since" in g]
     if not burning and not any(e["kind"] in CLOUD_KINDS.values() for e in effects.board_effects(battle)):
         return
@@ -145,10 +144,8 @@ def start_round(r: Resolution) -> None:
 def _let_fall(r: Resolution) -> None:
     """A burning grenade whose holder no longer has it in hand (dropped, knocked out of it) lies in the holder's
     hex from now on: it smokes there and burns no hand (S3-SMOKE-8)."""
-    from game.rules.nd6 import grenades
-
     battle = r.battle
-    records = grenades.pending(battle)
+    records = pending_grenades(battle)
     out = []
     for g in records:
         holder = battle.get(g.get("holder") or "")
@@ -229,9 +226,7 @@ def _drift(r: Resolution) -> None:
         seen.add(key)
         out.append({**e, "hex": [h.q, h.r]})
     if strength == "strong":
-        from game.rules.nd6 import grenades
-
-        burning = {g["id"]: g for g in grenades.pending(battle)}
+        burning = {g["id"]: g for g in pending_grenades(battle)}
         out = [e for e in out if e["kind"] not in CLOUD_KINDS.values()
                or (e.get("source") in burning and burning[e["source"]].get("hex") == e["hex"])]
     if out != old:
@@ -290,12 +285,10 @@ def glove_stops(f: Fighter) -> int:
 def held_burn(r: Resolution, f: Fighter) -> None:
     """S3-SMOKE-8: 2 hits for each turn ``f`` holds a burning smoke or gas grenade (once a round: the movement
     and action slots of G3-3 are one turn)."""
-    from game.rules.nd6 import grenades
     from game.rules.nd6.combat import apply_hits
-    from game.rules.nd6.status import this_round
 
     if not any(g.get("holder") == f.id and "since" in g and g["item"] in f.hands.values()
-               for g in grenades.pending(r.battle)):
+               for g in pending_grenades(r.battle)):
         return
     if this_round(f, "grenade_burn", r.battle):
         return

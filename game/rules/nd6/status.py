@@ -219,3 +219,12 @@ def ready_weapon(f: Fighter) -> str | None:
         if d.get("damage") and d.get("kind") in ("melee", "thrown", "missile"):
             return i
     return None
+
+
+def pending_grenades(battle: Battle) -> list[dict[str, Any]]:
+    """``battle.state["grenades"]``: grenades thrown with a ``next_movement`` fuse, and burning smoke or gas
+    grenades (``"burning": true``), each ``{"id", "item", "hex" ([q, r] or None when held), "thrower",
+    "fuse", "thrown"}`` plus ``holder`` and ``since`` (the round it went off) once burning. Here, below both
+    ``grenades`` (which keeps them) and ``smoke`` (whose clouds come from the burning ones), so neither
+    reaches for the other."""
+    return list(battle.state.get("grenades") or [])
