@@ -49,6 +49,8 @@ def type_into(app, scene, key, text):
     app.step()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     app.step()
+    # the key comes up again, as a real one does (pygame-gui takes a second Enter in the field only after it)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     app.step()
 
 
@@ -270,12 +272,15 @@ def test_side_level_colour_and_every_fighter_field_edited_in_the_window_are_save
     type_into(app, b, "hp", "15")
     type_into(app, b, "dr", "2")
     type_into(app, b, "traits", "berserk=true, grudge=3")
+    type_into(app, b, "size", "1")
+    type_into(app, b, "weight", "212.5")
     type_into(app, b, "items", "knife")
     pick(app, b, "facing", "4")
     pick(app, b, "posture", "kneeling")
     blue = b.setup.fighters[1]
     assert (blue.pronoun, blue.hp, blue.dr, blue.traits, blue.items, blue.facing, blue.posture) == (
         "she", 15, 2, {"berserk": True, "grudge": 3}, ["knife"], 4, "kneeling"), b.message
+    assert (blue.size, blue.arms, blue.weight) == (1, 2, 212.5)
     page(app, b, "battle")
     type_into(app, b, "title", "Every Field")
     click(app, b.button_named("save").rect.center)
@@ -300,6 +305,12 @@ def test_a_value_the_loader_refuses_is_refused_at_its_field(app) -> None:
     type_into(app, b, "items", "lightsaber")
     assert "fighters[0].items[0]" in b.message[0] and b.bad_field == "items" and b.setup.fighters[0].items == []
     app.step()  # the ring is drawn without a fault
+    type_into(app, b, "weight", "0")
+    assert "fighters[0].weight: must be more than 0" in b.message[0] and b.bad_field == "weight"
+    type_into(app, b, "weight", "heavy")
+    assert "Weight: must be a number of pounds, got 'heavy'" in b.message[0]
+    assert b.setup.fighters[0].weight == 150.0
+    type_into(app, b, "weight", "150")
     type_into(app, b, "dr", "3")
     assert b.setup.fighters[0].dr == 3 and b.bad_field is None
 

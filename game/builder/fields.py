@@ -13,7 +13,7 @@ import msgspec
 from game.builder.edit import edit_fighter, edit_side, parse_fields, parse_values
 from game.builder.setup import Setup, with_win
 
-__all__ = ["field_named", "typed_change", "whole_number"]
+__all__ = ["field_named", "pounds", "typed_change", "whole_number"]
 
 
 def whole_number(text: str, *, blank: int | None) -> int | None:
@@ -51,9 +51,25 @@ def typed_change(setup: Setup, key: str, text: str, fighter_id: str | None, side
         return edit_fighter(setup, fighter_id, items=[x.strip() for x in text.split(",") if x.strip()])
     if key == "traits":
         return edit_fighter(setup, fighter_id, traits=parse_values(text))
-    if key in ("hp", "fp", "dr"):
-        return edit_fighter(setup, fighter_id, **{key: whole_number(text, blank=None if key != "dr" else 0)})
+    if key in ("hp", "fp", "dr", "size", "arms"):
+        blank = {"dr": 0, "size": 0, "arms": 2}.get(key)  # what the scenario means when the field is left out
+        return edit_fighter(setup, fighter_id, **{key: whole_number(text, blank=blank)})
+    if key == "weight":
+        return edit_fighter(setup, fighter_id, weight=pounds(text))
     return setup
+
+
+def pounds(text: str) -> float:
+    """A fighter's weight as typed (``150``, ``90.5``; nothing typed: the scenario's 150); ``ValueError`` in one
+    sentence otherwise (the loader bounds it)."""
+    text = text.strip()
+    try:
+        value = float(text) if text else 150.0
+    except ValueError:
+        raise ValueError(f"must be a number of pounds, got {text[:20]!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"must be a number of pounds, got {text[:20]!r}")
+    return value
 
 
 def field_named(problem: str, path: str | Path, setup: Setup, fighter_id: str | None, side_id: str) -> str | None:

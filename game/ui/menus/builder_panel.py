@@ -161,8 +161,9 @@ def _fighters_page(scene: Any, rows: _Rows) -> None:
 
 
 def _fighter_rows(scene: Any, rows: _Rows) -> None:
-    """The picked fighter's rows: which one, its name and pronoun, stats, skills, HP/FP/DR, hands, belt,
-    traits, facing and posture: every field a scenario's fighter has but its place (a click on the map)."""
+    """The picked fighter's rows: which one, its name and pronoun, stats, skills, HP/FP/DR, size, arms and
+    weight, hands, belt, traits, facing and posture: every field a scenario's fighter has but its place (a
+    click on the map)."""
     setup, f = scene.setup, scene.fighter()
     a, b = rows.cells("Fighter", widths=(0.65, 0.35))
     names = [scene.fighter_title(x) for x in setup.fighters]
@@ -184,6 +185,10 @@ def _fighter_rows(scene: Any, rows: _Rows) -> None:
     _entry(scene, "hp", "" if f.hp is None else str(f.hp), a)
     _entry(scene, "fp", "" if f.fp is None else str(f.fp), b)
     _entry(scene, "dr", str(f.dr), c)
+    a, b, c = rows.cells("Size arms lb", 3)  # Size Modifier, arms (hands beyond two need them), weight
+    _entry(scene, "size", str(f.size), a)
+    _entry(scene, "arms", str(f.arms), b)
+    _entry(scene, "weight", str(int(f.weight)) if float(f.weight).is_integer() else repr(f.weight), c)
     _entry(scene, "hands", fields_text(f.hands), rows.cells("In hand")[0])
     _entry(scene, "items", ", ".join(f.items), rows.cells("On belt")[0])
     _entry(scene, "traits", fields_text({k: str(v).lower() if isinstance(v, bool) else v
