@@ -113,10 +113,7 @@ LATE_LOOPS_PENDING: dict[str, str] = {
 
 #: writes of another object's private name (``x._foo = ...``, ``x is not self/cls``) still allowed, and why:
 #: "module: target" as ``ast.unparse`` writes it
-PRIVATE_WRITES_ALLOWED: dict[str, str] = {
-    "game.ui.crowd_picker:board._press": "the crowded-hex picker, new today and in progress: BoardScene.forget_press()",
-    "game.ui.crowd_picker:board._dragging": "the crowded-hex picker, new today and in progress: BoardScene.dragging",
-}
+PRIVATE_WRITES_ALLOWED: dict[str, str] = {}
 
 #: modules outside game/ui that may import pygame or game.ui: the commands that open a window
 UI_COMMANDS = frozenset({"game.commands.play", "game.commands.screenshot", "game.commands.join"})  # join: the window too
