@@ -69,45 +69,47 @@ def draw_legend(surface: pygame.Surface, battle: Any, text: TextCache, pal: Pale
     sw, sh = surface.get_size()
     rows = legend_rows(battle)
     size = 13
+    px = text.px  # the panel's room grows with its text (issue 26: at 1920x1080 its foot sat on the last row)
     lh = text.font(size).get_linesize() + 6
     cols = 3 if sw >= 900 else 2
-    col_w = min(300, (sw - 60) // cols)
+    col_w = min(px(300), (sw - 60) // cols)
     per_col = -(-len(rows) // cols)
     w = col_w * cols + 24
     top = 3 + len(BAND_ROWS) + len(GRIP_ROWS)  # the arcs' rows, the lit hexes' bands, the grips; then badges
-    h = 44 + top * lh + 18 + per_col * lh + 34
+    h = px(44) + top * lh + px(18) + per_col * lh + px(34)
     if h > sh - 16:  # a short window: fewer lines per column would not fit either, so shrink the spacing
-        lh = max(text.font(size).get_linesize() + 1, (sh - 16 - 44 - 18 - 34) // (per_col + top))
-        h = 44 + top * lh + 18 + per_col * lh + 34
+        lh = max(text.font(size).get_linesize() + 1, (sh - 16 - px(44 + 18 + 34)) // (per_col + top))
+        h = px(44) + top * lh + px(18) + per_col * lh + px(34)
     rect = pygame.Rect(0, 0, w, min(h, sh - 8))
     rect.center = (sw // 2, sh // 2)
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, pal.panel, panel.get_rect(), border_radius=10)
     pygame.draw.rect(panel, pal.panel_edge, panel.get_rect(), width=1, border_radius=10)
     panel.blit(text.render("Legend", 18, pal.accent, bold=True), (12, 10))
-    y = 44
+    y = px(44)
     for name, meaning in (("front", "it faces and defends best"), ("side", "flank"),
                           ("rear", "behind it: hardest to defend")):
         fill, outline = pal.arcs[name]
-        sw_rect = pygame.Rect(12, y + 2, 34, lh - 8)
+        sw_rect = pygame.Rect(12, y + 2, px(34), lh - 8)
         pygame.draw.rect(panel, fill[:3], sw_rect, border_radius=3)
         if outline is not None:
             pygame.draw.rect(panel, outline[:3], sw_rect, width=2, border_radius=3)
-        panel.blit(text.render(f"{name} arc: {meaning}", size, pal.text), (54, y + 1))
+        panel.blit(text.render(f"{name} arc: {meaning}", size, pal.text), (px(54), y + 1))
         y += lh
     for band, meaning in BAND_ROWS:
         fill, outline = (pal.reach, pal.reach_edge) if band == "walk" else (pal.reach_run, pal.reach_run_edge)
-        sw_rect = pygame.Rect(12, y + 2, 34, lh - 8)
+        sw_rect = pygame.Rect(12, y + 2, px(34), lh - 8)
         pygame.draw.rect(panel, fill[:3], sw_rect, border_radius=3)
         pygame.draw.rect(panel, outline[:3], sw_rect, width=2, border_radius=3)
         if band == "run":  # the stripe the board draws across a run hex
             pygame.draw.line(panel, outline[:3], sw_rect.bottomleft, sw_rect.topright, 2)
-        panel.blit(text.render(meaning, size, pal.text), (54, y + 1))
+        panel.blit(text.render(meaning, size, pal.text), (px(54), y + 1))
         y += lh
     for kind, meaning in GRIP_ROWS:
         col = pal.grips.get(kind, pal.grips.get("other", (255, 255, 255)))
-        grip_sample(panel, kind, (14, y + lh // 2 - 2), (84, y + lh // 2 - 2), col, hands=2 if kind == "grapple" else 1)
-        panel.blit(text.render(meaning, size, pal.text), (96, y + 1))
+        grip_sample(panel, kind, (14, y + lh // 2 - 2), (px(84), y + lh // 2 - 2), col,
+                    hands=2 if kind == "grapple" else 1)
+        panel.blit(text.render(meaning, size, pal.text), (px(96), y + 1))
         y += lh
     y += 8
     panel.blit(text.render("Badges over a token (hover one for its own)", size, pal.dim, bold=True), (12, y))
@@ -122,6 +124,6 @@ def draw_legend(surface: pygame.Surface, battle: Any, text: TextCache, pal: Pale
         panel.blit(img, (r.x + 4, r.y + 1))
         words = text.render(meaning, size, pal.text)
         panel.blit(words, (r.right + 8, cy), area=pygame.Rect(0, 0, col_w - r.w - 16, words.get_height()))
-    panel.blit(text.render("F4, Esc or a click closes this", 12, pal.dim), (12, rect.h - 24))
+    panel.blit(text.render("F4, Esc or a click closes this", 12, pal.dim), (12, rect.h - px(24)))
     surface.blit(panel, rect.topleft)
     return rect
