@@ -50,7 +50,7 @@ def legend_rows(battle: Any) -> list[tuple[str, tuple[int, int, int], str]]:
             for cond, (letters, col) in {**CONDITION_BADGES, **rs.condition_badges}.items()]
     rest += _EXTRA
     if rs.brawl_condition:
-        now.insert(0, ("BRAWL 3", BRAWL_EDGE, "a brawl: all in that ringed hex fight hand-to-hand; P: lying down"))
+        now.insert(0, ("BRAWL 3", BRAWL_EDGE, "a brawl, hand to hand; P: lying down"))
     if rs.token_stat:
         top = max(rs.stat_words.get(rs.token_stat, {}).items(), default=None)
         named = f" ({top[1][:1]}: {top[1]})" if top else ""
