@@ -26,6 +26,7 @@ from game.rules.nd6.status import (
     ready_weapon,
     this_round,
 )
+from game.rules.nd6.subdue import settle
 from game.wording import verb
 
 if TYPE_CHECKING:
@@ -103,8 +104,6 @@ class Nd6Action(Action):
         hurt = f.counters.get("hurt")
         spent = self.is_action and not self.passive and isinstance(hurt, dict) and hurt.get("turn", -1) < battle.turn
         self._resolve(r, f)
-        from game.rules.nd6.martial import settle
-
         settle(r)  # G3-17: a subdue whose holder left the brawl, was subdued or fell out ends at once
         if spent and f.counters.get("hurt") == hurt:
             r.emit(E.stat(f.id, "counters.hurt", None, rule="G3-7"))  # the -2 DX was for this one action

@@ -21,7 +21,7 @@ from game.hexgrid import Hex, arc_of, hex_distance, neighbors_of
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import Mod, RollSpec
-from game.rules.nd6 import rolls
+from game.rules.nd6 import rolls, subdue
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round, phase_of
 from game.rules.nd6.combat import (
     apply_hits,
@@ -343,9 +343,7 @@ class LeaveHTH(Nd6Action):
             return
         was = f.hex
         r.emit(E.condition(f.id, remove="in_hth", rule="G3-9"))
-        from game.rules.nd6 import martial
-
-        martial.settle(r)  # G3-17: a subdue it held ends before it steps away, never stretched across two hexes
+        subdue.settle(r)  # G3-17: a subdue it held ends before it steps away, never stretched across two hexes
         if f.posture != "standing":
             r.emit(E.posture(f.id, "standing", rule="G3-9"))
         r.emit(E.move(f.id, Hex(*self.to), rule="G3-9"))

@@ -23,7 +23,7 @@ from game.model import Grapple
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import RollSpec
-from game.rules.nd6 import rolls
+from game.rules.nd6 import hth, rolls
 from game.rules.nd6.actions import Nd6Action, moved_this_round
 from game.rules.nd6.combat import attack_odds, check_target, plan_attack
 from game.rules.nd6.items import has_tag, item
@@ -44,6 +44,7 @@ from game.rules.nd6.status import (
     st_full,
     this_round,
 )
+from game.rules.nd6.subdue import end_subdue, end_subdues, same_brawl, settle, subdue_grips
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -95,10 +96,6 @@ def _contest_odds(battle: Battle, a: Fighter, t: Fighter, rule: str, *, may_dx: 
     return rolls.opposed_odds(sa.target, sb.target)
 
 
-def _same_brawl(a: Fighter, t: Fighter) -> bool:
-    return in_hth(a) and in_hth(t) and a.hex == t.hex
-
-
 def _strike_spent(battle: Battle, f: Fighter) -> Reason | None:
     """What stops an attack this round stops the moves made instead of one (G3-4, G3-8)."""
     n = moved_this_round(battle, f)
@@ -118,54 +115,6 @@ def _open_for(battle: Battle, h: Hex, *, but: tuple[str, ...] = ()) -> bool:
 
 # -- subdue upkeep ---------------------------------------------------------------------------------------------------
 
-def _subdue_grips(battle: Battle) -> list[Grapple]:
-    return [g for g in battle.grapples if g.kind == "subdue"]
-
-
-def _free(r: Resolution, holder: str, target: str, why: str, rule: str) -> None:
-    """End one subdue: the grip goes; the victim is free unless someone else still subdues it."""
-    r.emit(E.grapple_end(holder, target, why=why, rule=rule))
-    t = r.battle.get(target)
-    if t is None:
-        return
-    if not any(g.target == target for g in _subdue_grips(r.battle)):
-        if "subdued" in t.conditions:
-            r.emit(E.condition(t.id, remove="subdued", rule=rule))
-        if "subdued" in t.counters:
-            r.emit(E.stat(t.id, "counters.subdued", None))
-
-
-def end_subdues(r: Resolution, f: Fighter, why: str, rule: str = "G3-17") -> None:
-    """Every subdue ``f`` holds ends (G3-17: it was knocked down, subdued, or is out)."""
-    for g in [g for g in _subdue_grips(r.battle) if g.holder == f.id]:
-        t = r.battle.get(g.target)
-        r.note(E.message(f"{f.label} {why} and lets go of {t.label if t else g.target}.", actor=f.id, rule=rule))
-        _free(r, g.holder, g.target, why, rule)
-
-
-def settle(r: Resolution) -> None:
-    """G3-17: a subdue ends when its holder has left the brawl, is subdued itself, is stunned (S3-STUN-2 knocks it
-    down) or is out (or its victim is)."""
-    battle = r.battle
-    for g in _subdue_grips(battle):
-        h, t = battle.get(g.holder), battle.get(g.target)
-        why = ""
-        if h is None or t is None or is_out(h):
-            why = "is out of the fight"
-        elif is_out(t):
-            why = "holds a foe that is out of the fight"
-        elif not _same_brawl(h, t):
-            why = "is no longer in the brawl"
-        elif "subdued" in h.conditions:
-            why = "is subdued itself"
-        elif "stunned" in h.conditions:
-            why = "is stunned and knocked down"  # S3-STUN-2's knockdown is G3-17's "knocked down"
-        if why:
-            if h is not None:
-                r.note(E.message(f"{h.label} {why}: {h.their} subdue ends.", actor=h.id, rule="G3-17"))
-            _free(r, g.holder, g.target, why, "G3-17")
-
-
 def start_turn(r: Resolution, f: Fighter) -> None:
     """A subdued fighter's turn: its first two are lost (S3-SUBDUE-3), each later one opens with a roll to
     break away (S3-SUBDUE-4, G3-17); failing keeps it subdued for that turn.
@@ -177,7 +126,7 @@ def start_turn(r: Resolution, f: Fighter) -> None:
     if "subdued" not in f.conditions or is_out(f):
         return
     battle = r.battle
-    held = [g for g in _subdue_grips(battle) if g.target == f.id]
+    held = [g for g in subdue_grips(battle) if g.target == f.id]
     counter = f.counters.get("subdued")
     if not isinstance(counter, dict):
         counter = {"by": held[0].holder if held else None, "turns": 1 if held else 0}
@@ -198,7 +147,7 @@ def start_turn(r: Resolution, f: Fighter) -> None:
     if _contest(r, f, holder, "break away", "S3-SUBDUE-4", may_dx=True, defence="holds on"):
         r.note(E.message(f"{f.label} breaks away from {holder.label}.", actor=f.id, rule="S3-SUBDUE-4"))
         for g in held:
-            _free(r, g.holder, g.target, "broke away", "S3-SUBDUE-4")
+            end_subdue(r, g.holder, g.target, "broke away", "S3-SUBDUE-4")
         return
     r.emit(E.stat(f.id, "counters.subdued", {**counter, "turns": turns + 1, "last": battle.round}))
     r.note(E.message(f"{f.label} fails to break away: {f.words.they} {f.words.verb('stays', 'stay')} subdued this turn.", actor=f.id, rule="S3-SUBDUE-4"))
@@ -206,8 +155,6 @@ def start_turn(r: Resolution, f: Fighter) -> None:
 
 def _leave_brawl(r: Resolution, t: Fighter, old: Hex) -> None:
     """A figure thrown out of a brawl is no longer in it; a brawl left with one side only is over (G3-9)."""
-    from game.rules.nd6 import hth
-
     if "in_hth" in t.conditions:
         r.emit(E.condition(t.id, remove="in_hth", rule="S3-KNOCK-6"))
     hth.settle(r, old)
@@ -263,7 +210,7 @@ class Knockdown(Nd6Action):
 def _close(battle: Battle, f: Fighter, t: Fighter) -> Reason | None:
     """S3-KNOCK-1 is instead of a melee attack: next to the foe, or in the same brawl (G3-9)."""
     if in_hth(f) or in_hth(t):
-        if not _same_brawl(f, t):
+        if not same_brawl(f, t):
             return Reason(f"{f.label} and {t.label} are not in the same hand-to-hand.", "G3-9")
         return None
     if hex_distance(f.hex, t.hex) != 1:
@@ -433,11 +380,11 @@ class Subdue(Nd6Action):
         why = check_target(battle, f, t, self.target)
         if why or t is None:
             return why
-        if not _same_brawl(f, t):
+        if not same_brawl(f, t):
             return Reason(f"Only a figure in hand-to-hand with {t.label} can subdue it.", "S3-SUBDUE-1")
         if "subdued" in t.conditions:
             return Reason(f"{t.label} is already subdued.", "S3-SUBDUE-3")
-        held = [g.target for g in _subdue_grips(battle) if g.holder == f.id]
+        held = [g.target for g in subdue_grips(battle) if g.holder == f.id]
         if held:
             return Reason(f"{f.label} already holds {battle.fighter(held[0]).label} subdued.", "S3-SUBDUE-3")
         return None
@@ -473,7 +420,7 @@ class Release(Nd6Action):
     target: str | None = None
 
     def _held(self, battle: Battle, f: Fighter) -> list[str]:
-        return [g.target for g in _subdue_grips(battle) if g.holder == f.id
+        return [g.target for g in subdue_grips(battle) if g.holder == f.id
                 and (self.target is None or g.target == self.target)]
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
@@ -484,7 +431,7 @@ class Release(Nd6Action):
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         for t in self._held(r.battle, f):
             r.note(E.message(f"{f.label} lets {r.battle.fighter(t).label} go.", actor=f.id, rule="G3-17"))
-            _free(r, f.id, t, "released", "G3-17")
+            end_subdue(r, f.id, t, "released", "G3-17")
 
 
 # -- disarm (S3-DISARM) ---------------------------------------------------------------------------------------------
@@ -508,7 +455,7 @@ class Disarm(Nd6Action):
         why = check_target(battle, f, t, self.target)
         if why or t is None:
             return why
-        if not _same_brawl(f, t):
+        if not same_brawl(f, t):
             return Reason(f"Disarming is done in hand-to-hand, and {t.label} is not in {f.label}'s.", "S3-DISARM-1")
         if ready_weapon(f) is not None:
             return Reason(f"{f.label} must be unarmed to disarm.", "S3-DISARM-1")
@@ -560,7 +507,7 @@ def options(battle: Battle, f: Fighter) -> list[Action]:
     out: list[Action] = []
     raw = int(f.stats.get("MA", 0) or 0)
     for o in foes(battle, f):
-        brawl = _same_brawl(f, o)
+        brawl = same_brawl(f, o)
         near = brawl or (not in_hth(f) and not in_hth(o) and hex_distance(f.hex, o.hex) == 1)
         if not near:
             continue
@@ -579,7 +526,7 @@ def options(battle: Battle, f: Fighter) -> list[Action]:
                 out.append(Disarm(actor=f.id, target=o.id, option="drop"))
         elif not is_down(o):
             out.append(Slam(actor=f.id, target=o.id))
-    for g in _subdue_grips(battle):
+    for g in subdue_grips(battle):
         if g.holder == f.id:
             out.append(Release(actor=f.id, target=g.target))
     return out
