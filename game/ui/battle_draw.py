@@ -98,7 +98,7 @@ def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head:
     roll with more dice than usual says why under the dice (``why``); a table roll shows its table with the
     row that came up lit."""
     r = pop["roll"]
-    d = 30
+    d = text.px(30)  # the dice and the verdict's row grow with the text (issue 26), as draw_popups sized the box
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=8)
     edge = pal.accent
     if pop["settled"] and "success" in r:
@@ -122,12 +122,12 @@ def _popup(surface: pygame.Surface, box: pygame.Rect, pop: dict[str, Any], head:
         if "success" in r:
             ok = bool(r.get("success"))
             col = pal.success if ok else pal.failure
-            (tick if ok else cross)(surface, (box.x + 18, box.bottom - 17), 7, col)
+            (tick if ok else cross)(surface, (box.x + 18, box.bottom - text.px(17)), 7, col)
             v = text.render(roll_verdict(r).upper(), 15, col, bold=True)
-            surface.blit(v, (box.x + 32, box.bottom - 27))
+            surface.blit(v, (box.x + 32, box.bottom - text.px(27)))
         if pop["contest"] and pop.get("winner") == r.get("actor") and pop["progress"] > 0.6:
             wi = text.render("WINS", 15, pal.accent, bold=True)
-            surface.blit(wi, (box.right - wi.get_width() - 10, box.bottom - 27))
+            surface.blit(wi, (box.right - wi.get_width() - 10, box.bottom - text.px(27)))
     rows = table_rows(r)
     if rows:  # the whole table, the row lit once the die has settled
         draw_table(surface, (box.x + 10, y + 4), box.w - 20, rows, r.get("row") if pop["settled"] else None,
@@ -166,7 +166,7 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
         if p is None:
             continue
         x, y = camera.world_to_screen(*p)
-        d = 30
+        d = text.px(30)
         label = aimed_label(battle, r, str(r.get("label", "roll")))  # the figure it was rolled at
         room = text_width(len(pop["faces"]), within.w, d, text.scale)
         title, room = title_lines(text, title_text(name_of(battle, r.get("actor")), label), 13, room,
@@ -184,7 +184,7 @@ def draw_popups(surface: pygame.Surface, camera: Camera, pops: list[dict[str, An
         rows = table_rows(r)
         if rows:
             w = max(w, min(TABLE_POPUP_W, within.w - 40))
-        verdict_h = 32 if "success" in r else 10  # the verdict's row only for a roll that has one
+        verdict_h = text.px(32) if "success" in r else 10  # the verdict's row only for a roll that has one
         h = head.get_height() + 8 + d + 2 + needs.get_height() + verdict_h + (why.get_height() if why is not None else 0)
         if rows:
             h += table_height(rows, w - 20, text, 12) + 8 - (4 if "success" not in r else 0)
