@@ -231,3 +231,23 @@ def test_a_condition_badge_leads_with_its_icon():
     assert face.get_width() > letters.get_width() + 6 and face.get_height() == letters.get_height()
     plain = _badge_face(text, "ZZZ", 13, (12, 12, 16), {})
     assert plain.get_size() == text.render("ZZZ", 13, (12, 12, 16), bold=True).get_size()
+
+
+def test_a_tokens_look_follows_what_is_in_hand():
+    """The board keeps each fighter's look between frames, and a new weapon in hand (a pick-up, a disarm) or a
+    rider mounting changes it at once."""
+    from game.ui.tokens import _look
+
+    class Rules:
+        items: dict = {}
+
+    cache: dict = {}
+    f = Fighter(id="a", side="s", hex=(0, 0), hands={"right": "pistol", "left": None})
+    assert _look(cache, Rules, f).role == "gunman"
+    assert _look(cache, Rules, f) is _look(cache, Rules, f)
+    f.hands["right"] = "broadsword"
+    assert _look(cache, Rules, f).role == "swordsman"
+    f.hands["right"] = None
+    assert _look(cache, Rules, f).items == (FIST,)
+    f.conditions.append("mounted")
+    assert _look(cache, Rules, f).role == "rider"

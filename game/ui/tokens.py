@@ -39,7 +39,7 @@ from game.ui.crowd_plate import draw_plates
 from game.ui.geometry import MapGeometry
 from game.ui.icon_atlas import shared as shared_icons
 from game.ui.label_layout import LabelLayout
-from game.ui.looks import look_of
+from game.ui.looks import Look, look_of
 from game.ui.palette import STANDARD
 from game.ui.text import TextCache
 from game.ui.token_faces import (
@@ -234,6 +234,17 @@ def _paint_figure(icons: Any, surf: pygame.Surface, shape: str, colour: tuple[in
     return True
 
 
+def _look(cache: dict[str, tuple[tuple, Look]], ruleset: Any, f: Any) -> Look:
+    """``look_of`` kept per fighter while what decides it stays (the hands, riding, a mount, the skills): a frame
+    reads it instead of matching every held item's words again (40 fighters cost a fifth of a millisecond)."""
+    key = (id(ruleset), tuple((getattr(f, "hands", None) or {}).items()), "mounted" in f.conditions,
+           bool((getattr(f, "traits", None) or {}).get("mount")), tuple(getattr(f, "skills", None) or ()))
+    hit = cache.get(f.id)
+    if hit is None or hit[0] != key:
+        hit = cache[f.id] = (key, look_of(ruleset, f))
+    return hit[1]
+
+
 def _rider_pairs(group: list[Any]) -> dict[str, str]:
     """Riders and their mounts in one hex: rider id -> mount id (a rider is ``mounted``, a mount has the
     ``mount`` trait; same side)."""
@@ -300,6 +311,7 @@ class TokenLayer:
         self.grip_colours: dict[str, tuple[int, int, int]] = dict(STANDARD.grips)
         #: the role figures and held items drawn on the tokens (issue 26); a missing one draws the letter
         self.icons = shared_icons()
+        self._looks: dict[str, tuple[tuple, Look]] = {}  # fighter id -> (what decided it, its look): _look
 
     # --- where ------------------------------------------------------------------------
 
@@ -562,7 +574,7 @@ class TokenLayer:
                 continue
             posture = DOWN_IN_BRAWL if f.id in in_brawls and f.posture in LYING_POSTURES else f.posture
             tag = stat_badge(self.ruleset, f) if r >= 9 and p.crowd == 1 else None  # crowded: on the plate
-            look = look_of(self.ruleset, f)
+            look = _look(self._looks, self.ruleset, f)
             img, (ax, ay) = self.image(
                 shape=side_shape(side_index.get(f.side, 0)), colour=colours.get(f.side, (192, 57, 43)),
                 letter=initial(f.name or f.id), facing=f.facing, radius_px=r, selected=(f.id == selected),
