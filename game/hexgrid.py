@@ -24,7 +24,7 @@ import msgspec
 
 __all__ = [
     "Hex", "FractionalHex", "DIRECTIONS", "hex_add", "hex_subtract", "hex_scale",
-    "hex_direction", "hex_neighbor", "hex_neighbors", "neighbors_of", "hex_length", "hex_distance",
+    "hex_direction", "hex_neighbor", "hex_neighbors", "hex_length", "hex_distance",
     "hex_round", "hex_lerp", "hex_linedraw", "hex_ring", "hex_spiral",
     "hex_rotate_left", "hex_rotate_right", "direction_between", "Arc", "arc_of",
     "arc_hexes", "turn_steps", "Orientation", "LAYOUT_POINTY", "LAYOUT_FLAT",
@@ -113,8 +113,9 @@ def hex_neighbor(h: Hex, direction: int) -> Hex:
 _NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}
 
 
-def neighbors_of(h: Hex) -> tuple[Hex, ...]:
-    """The six neighbours of ``h`` in direction order, as a shared tuple (for path searches)."""
+def hex_neighbors(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h`` in direction order, as a shared tuple: one function for every caller (path
+    searches ask for the same hexes again and again, so the tuple is cached; never mutate it)."""
     n = _NEIGHBORS.get(h)
     if n is None:
         if len(_NEIGHBORS) > 200_000:
@@ -122,10 +123,6 @@ def neighbors_of(h: Hex) -> tuple[Hex, ...]:
         q, r = h.q, h.r
         n = _NEIGHBORS[h] = tuple([Hex(q + d.q, r + d.r) for d in DIRECTIONS])
     return n
-
-
-def hex_neighbors(h: Hex) -> list[Hex]:
-    return list(neighbors_of(h))
 
 
 def hex_length(h: Hex) -> int:

@@ -153,7 +153,7 @@ class Shout(Action):
 class TestDouble(Ruleset):
     id: ClassVar[str] = ID
     name: ClassVar[str] = "Test double"
-    seed: ClassVar[str] = "none"
+    source_text: ClassVar[str] = "none"
     sections: ClassVar[tuple[str, ...]] = ()
     actions: ClassVar = {c.type: c for c in (BreakFree, Pin, Move, Roll, Wait, AllOut, Shout)}
     conditions: ClassVar = {"stunned": "cannot act", "prone_ish": "a made-up condition"}

@@ -23,10 +23,10 @@ def test_rulesets_lists_every_registered_ruleset(capsys):
     data = json.loads(out)
     assert [r["id"] for r in data] == sorted(RULESETS)
     double = next(r for r in data if r["id"] == "test-double")
-    assert double == {"id": "test-double", "name": "Test double", "seed": "none", "sections": []}
+    assert double == {"id": "test-double", "name": "Test double", "source_text": "none", "sections": []}
     code, text, _ = run(capsys, "rulesets")
     assert code == 0
-    assert text.splitlines()[0].split() == ["id", "seed", "sections", "name"]
+    assert text.splitlines()[0].split() == ["id", "text", "sections", "name"]
     assert any(line.startswith("test-double ") and line.endswith("Test double") for line in text.splitlines())
 
 

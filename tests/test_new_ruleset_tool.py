@@ -66,6 +66,9 @@ def test_the_starter_registers_from_its_own_folder(starter: tuple[Path, Path]) -
     rs = find_ruleset(NAME)
     assert rs.folder() == folder.resolve()
     assert rule_ids(rs) == {"S9": ["S9-ROLL-1", "S9-ATTACK-1", "S9-GRAPPLE-1", "S9-MOVE-1"]}
+    # its presentation (briefing, menu letters) is in the same folder, apart from its rules
+    assert (folder / "presentation.py").is_file()
+    assert type(rs.presentation).__module__ == f"{NAME}.presentation" and rs.presentation.briefing
 
 
 @pytest.mark.parametrize("check", [
@@ -77,6 +80,7 @@ def test_the_starter_registers_from_its_own_folder(starter: tuple[Path, Path]) -
     contract.test_the_ai_finds_the_rulesets_hints,
     contract.test_the_action_menu_finds_the_rulesets_letters_order_and_map_actions,
     contract.test_the_invariants_and_the_soak_find_the_rulesets_facts,
+    contract.test_every_presentation_answers_with_its_declared_shapes,
 ], ids=lambda f: f.__name__.removeprefix("test_"))
 def test_the_starter_passes_the_ruleset_contract(sample, check) -> None:
     check(sample)

@@ -135,7 +135,7 @@ def test_S0_TAKEDOWN_2_the_odds_and_the_words_follow_the_minus_four():
     action = G.Takedown("ann", target="bob")
     odds = sit.ruleset.odds(sit.battle, action)
     assert odds["win"] == D.quick_contest_odds(12, 10)[0] != D.quick_contest_odds(12, 14)[0]
-    assert "held DX and skill at -4 (S0-HOLD-1)" in sit.ruleset.action_words(sit.battle, action).does
+    assert "held DX and skill at -4 (S0-HOLD-1)" in sit.ruleset.presentation.action_words(sit.battle, action).does
 
 
 

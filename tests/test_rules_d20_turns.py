@@ -215,7 +215,7 @@ def test_d20_scenarios_play_to_an_end():
 
 def test_GX_4_the_log_says_when_held_back_damage_lands():
     """GX-4: the stat event that empties the held-back damage reads as a line of the log, in d20's own words
-    (Ruleset.event_words; the generic words stay silent on stat events)."""
+    (Presentation.event_words; the generic words stay silent on stat events)."""
     from game.rules import events as E
     from game.ui.describe import event_line
 

@@ -6,7 +6,7 @@ from game.hexgrid import Hex
 from game.rules import events as E
 from game.rules.threed6 import combat as C
 from game.rules.threed6.full import ArmLock, ArmLockDamage, FullBreakFree
-from game.rules.threed6.grappling import Grapple
+from game.rules.threed6.grappling import Grab
 from game.rules.threed6.maneuvers import Attack
 
 
@@ -219,7 +219,7 @@ def test_S2_ARMLOCK_18_offensive_use_after_a_judo_grapple():
     """S2-ARMLOCK-18: grapple with Judo; once bob has had a turn without breaking free, ann may lock his arm."""
     b = facing_off()
     b.fighter("ann").hex = Hex(1, 0)
-    play(b, Grapple("ann", target="bob", hands=2, defense="none"), [3, 3, 3])
+    play(b, Grab("ann", target="bob", hands=2, defense="none"), [3, 3, 3])
     assert "S2-ARMLOCK-2" in reason(b, ArmLock("ann", target="bob"))
     start_turn(b, "bob")
     play(b, FullBreakFree("bob"), [6, 6, 6, 3, 3, 3])
@@ -230,6 +230,6 @@ def test_S2_ARMLOCK_18_offensive_use_after_a_judo_grapple():
     assert (g.kind, g.location, g.extra["limb"]) == ("arm_lock", "arm", "right")
     brawler = facing_off({"skills": {"Brawling": 15}})
     brawler.fighter("ann").hex = Hex(1, 0)
-    play(brawler, Grapple("ann", target="bob", hands=2, defense="none"), [3, 3, 3])
+    play(brawler, Grab("ann", target="bob", hands=2, defense="none"), [3, 3, 3])
     start_turn(brawler, "bob")
     assert "S2-ARMLOCK-1" in reason(brawler, ArmLock("ann", target="bob"))

@@ -8,14 +8,14 @@ from game.dice import ScriptedDice
 from game.hexgrid import Hex
 from game.rules.threed6 import combat as C
 from game.rules.threed6.full import Strangle
-from game.rules.threed6.grappling import ForceDrop, Grapple, Release, Takedown, WrestleWeapon
+from game.rules.threed6.grappling import ForceDrop, Grab, Release, Takedown, WrestleWeapon
 from game.rules.threed6.maneuvers import Attack, Bite, Evaluate, Feint, Move, MoveAndAttack
 
 
 def test_S2_REQ_1_grappling_seizes_the_foes_body():
     """S2-REQ-1: a successful grapple is a grip on bob's body (no item, no damage)."""
     b = duo()
-    ev = play(b, Grapple("ann", target="bob", defense="none"), [3, 3, 3])
+    ev = play(b, Grab("ann", target="bob", defense="none"), [3, 3, 3])
     (g,) = b.grapples
     assert (g.holder, g.target, g.location, g.kind) == ("ann", "bob", "torso", "grapple")
     assert "grapple_start" in types(ev)
@@ -24,58 +24,58 @@ def test_S2_REQ_1_grappling_seizes_the_foes_body():
 def test_S2_REQ_2_needs_an_empty_hand():
     """S2-REQ-2: both hands full -> no grapple (cited as S2-REQ-2)."""
     b = duo({"hands": {"right": "broadsword", "left": "shield"}})
-    assert "S2-REQ-2" in reason(b, Grapple("ann", target="bob"))
+    assert "S2-REQ-2" in reason(b, Grab("ann", target="bob"))
     b = duo({"hands": {"right": "broadsword", "left": None}})
-    assert Grapple("ann", target="bob").check(b) is None
+    assert Grab("ann", target="bob").check(b) is None
 
 
 def test_S2_REQ_3_move_into_the_foes_hex():
     """S2-REQ-3 [MAP]: two hexes off, no; adjacent, the Attack's step takes ann into bob's hex."""
     b = battle(fighter("ann"), fighter("bob", "blue", (2, 0), facing=3))
-    assert "S2-REQ-3" in reason(b, Grapple("ann", target="bob"))
+    assert "S2-REQ-3" in reason(b, Grab("ann", target="bob"))
     b = duo(same_hex=False)
-    ev = play(b, Grapple("ann", target="bob", defense="none"), [3, 3, 3])
+    ev = play(b, Grab("ann", target="bob", defense="none"), [3, 3, 3])
     assert ev[0]["type"] == "move" and ev[0]["rule"] == "S2-REQ-3"
     assert b.fighter("ann").hex == b.fighter("bob").hex == Hex(1, 0)
 
 
 def test_S2_REQ_4_attack_all_out_attack_or_move_and_attack():
     """S2-REQ-4: other maneuvers are refused; Move and Attack is at -4."""
-    assert "S2-REQ-4" in reason(duo(), Grapple("ann", target="bob", maneuver="feint"))
+    assert "S2-REQ-4" in reason(duo(), Grab("ann", target="bob", maneuver="feint"))
     for m in ("attack", "all_out_attack"):
-        assert Grapple("ann", target="bob", maneuver=m).check(duo()) is None
+        assert Grab("ann", target="bob", maneuver=m).check(duo()) is None
     far = battle(fighter("ann"), fighter("bob", "blue", (3, 0), facing=3))
-    r = rolls(play(far, Grapple("ann", target="bob", maneuver="move_and_attack", defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(far, Grab("ann", target="bob", maneuver="move_and_attack", defense="none"), [3, 3, 3]))[0]
     assert mods(r)["G0-4"] == -4 and r["target"] == 7
 
 
 def test_S2_REQ_5_sitting_foe_too_needs_the_grappler_down():
     """S2-REQ-5 [MAP]: a *sitting* foe (as well as kneeling or lying) makes ann kneel; not if bob is SM+2."""
     b = duo(bob={"posture": "sitting"})
-    ev = play(b, Grapple("ann", target="bob", defense="none"), [3, 3, 3])
+    ev = play(b, Grab("ann", target="bob", defense="none"), [3, 3, 3])
     assert b.fighter("ann").posture == "kneeling"
     assert any(e["type"] == "posture" and e["rule"] == "S2-REQ-6" for e in ev)
     lite = duo(bob={"posture": "sitting"}, ruleset="3d6-lite")
-    play(lite, Grapple("ann", target="bob", defense="none"), [3, 3, 3])
+    play(lite, Grab("ann", target="bob", defense="none"), [3, 3, 3])
     assert lite.fighter("ann").posture == "standing"  # seed 000 does not list sitting
     big = duo(bob={"posture": "sitting", "size": 2})
-    play(big, Grapple("ann", target="bob", defense="none"), [3, 3, 3])
+    play(big, Grab("ann", target="bob", defense="none"), [3, 3, 3])
     assert big.fighter("ann").posture == "standing"
 
 
 def test_S2_REQ_6_getting_down_is_the_attacks_step():
     """S2-REQ-6 [MAP]: kneeling is the step (no extra maneuver); it cannot also be the step into the hex."""
     b = duo(bob={"posture": "prone"})
-    ev = play(b, Grapple("ann", target="bob", defense="none"), [3, 3, 3])
+    ev = play(b, Grab("ann", target="bob", defense="none"), [3, 3, 3])
     assert types(ev)[:2] == ["posture", "roll"] and ev[0]["rule"] == "S2-REQ-6"
-    assert "S2-REQ-6" in reason(duo(bob={"posture": "kneeling"}, same_hex=False), Grapple("ann", target="bob"))
+    assert "S2-REQ-6" in reason(duo(bob={"posture": "kneeling"}, same_hex=False), Grab("ann", target="bob"))
 
 
 def test_S2_GRAB_1_basic_dx_or_a_grappling_skill():
     """S2-GRAB-1: the grab rolls vs basic DX 11, or Wrestling 13 when better."""
-    r = rolls(play(duo(), Grapple("ann", target="bob", defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(duo(), Grab("ann", target="bob", defense="none"), [3, 3, 3]))[0]
     assert (r["base"], "basic DX" in r["label"], r["rule"]) == (11, True, "S2-GRAB-1")
-    r = rolls(play(duo({"skills": {"Wrestling": 13}}), Grapple("ann", target="bob", defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(duo({"skills": {"Wrestling": 13}}), Grab("ann", target="bob", defense="none"), [3, 3, 3]))[0]
     assert (r["base"], "Wrestling" in r["label"]) == (13, True)
 
 
@@ -84,7 +84,7 @@ def test_S2_GRAB_2_foe_defends_normally():
     b = duo(bob={"hands": {"right": None, "left": "shield"}})
     kinds = {o.kind for o in C.defense_options(rs(b), b, b.fighter("bob"), C.AttackInfo("ann", "grapple"))}
     assert kinds == {"dodge", "parry", "block"}
-    ev = play(b, Grapple("ann", target="bob", defense="dodge"), [3, 3, 3, 3, 3, 3])
+    ev = play(b, Grab("ann", target="bob", defense="dodge"), [3, 3, 3, 3, 3, 3])
     d = rolls(ev)[1]
     assert d["actor"] == "bob" and d["label"] == "dodge" and d["success"] and b.grapples == []
 
@@ -93,11 +93,11 @@ def test_S2_GRAB_3_evaluate_or_feint_first():
     """S2-GRAB-3: an Evaluate gives +1 to the grab; a won Feint lowers bob's defence by the margin."""
     b = duo()
     play(b, Evaluate("ann", target="bob"), [])
-    r = rolls(play(b, Grapple("ann", target="bob", defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(b, Grab("ann", target="bob", defense="none"), [3, 3, 3]))[0]
     assert mods(r)["G0-4"] == 1 and r["target"] == 12
     b = duo()
     play(b, Feint("ann", target="bob"), [2, 2, 2, 5, 5, 5])  # 11-6=5 against 11-15=-4: wins by 9
-    ev = play(b, Grapple("ann", target="bob", defense="dodge"), [3, 3, 3, 2, 2, 3])
+    ev = play(b, Grab("ann", target="bob", defense="dodge"), [3, 3, 3, 2, 2, 3])
     d = rolls(ev)[1]
     assert mods(d)["G0-4"] == -9 and d["target"] == 8 - 9 and not d["success"] and b.grapples
 
@@ -105,14 +105,14 @@ def test_S2_GRAB_3_evaluate_or_feint_first():
 def test_S2_GRAB_4_a_grapple_does_no_damage():
     """S2-GRAB-4: no damage event, HP untouched."""
     b = duo()
-    ev = play(b, Grapple("ann", target="bob", location="neck", defense="none"), [3, 3, 3])
+    ev = play(b, Grab("ann", target="bob", location="neck", defense="none"), [3, 3, 3])
     assert "damage" not in types(ev) and b.fighter("bob").hp is None
 
 
 def test_S2_GRAB_5_plus_2_per_arm_past_the_second():
     """S2-GRAB-5: three arms -> +2."""
     b = duo({"arms": 3, "hands": {"right": None, "left": None, "arm3": None}})
-    r = rolls(play(b, Grapple("ann", target="bob", hands=3, defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(b, Grab("ann", target="bob", hands=3, defense="none"), [3, 3, 3]))[0]
     assert mods(r)["S2-GRAB-5"] == 2 and r["target"] == 13
 
 
@@ -192,7 +192,7 @@ HIT_LOCATION = {"skull": -7, "face": -5, "neck": -5, "groin": -3, "arm": -2, "le
 
 def grab(location, faces=(3, 3, 3), **ann):
     b = duo(ann or None, grapples=())
-    return rolls(play(b, Grapple("ann", target="bob", location=location, defense="none"), list(faces)))[0]
+    return rolls(play(b, Grab("ann", target="bob", location=location, defense="none"), list(faces)))[0]
 
 
 def test_S2_LOC_1_torso_no_penalty():
@@ -241,7 +241,7 @@ def test_S2_LOC_8_hand_or_foot_minus_2():
 def test_S2_LOC_9_a_held_weapon_is_not_halved():
     """S2-LOC-9 (G2-2, house rule): grabbing bob's sword is at the full -4."""
     b = duo(bob={"hands": {"right": "broadsword", "left": None}})
-    r = rolls(play(b, Grapple("ann", target="bob", location="broadsword", defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(b, Grab("ann", target="bob", location="broadsword", defense="none"), [3, 3, 3]))[0]
     (m,) = [m for m in r["modifiers"] if m["rule"] == "S2-LOC-9"]
     assert m["value"] == -4 and "house rule" in m["reason"]
 
@@ -296,7 +296,7 @@ def test_S2_LOC_13_neck_grip_sets_up_a_strangle():
 def test_S2_AFTER_1_later_turns_attack_or_all_out_attack():
     """S2-AFTER-1: the moves after a grapple come on later turns, with an Attack or All-Out Attack."""
     b = duo()
-    play(b, Grapple("ann", target="bob", location="neck", defense="none"), [1, 1, 1])
+    play(b, Grab("ann", target="bob", location="neck", defense="none"), [1, 1, 1])
     assert "S2-AFTER-1" in reason(b, Takedown("ann"))
     assert "S2-AFTER-1" in reason(b, Strangle("ann"))
     b.turn += 1

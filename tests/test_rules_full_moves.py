@@ -8,7 +8,7 @@ from game.hexgrid import Hex
 from game.rules import events as E
 from game.rules.threed6 import combat as C
 from game.rules.threed6.full import FullBreakFree, FullTakedown
-from game.rules.threed6.grappling import Drag, Grapple, Pin, Release, WrestleWeapon
+from game.rules.threed6.grappling import Drag, Grab, Pin, Release, WrestleWeapon
 from game.rules.threed6.maneuvers import (
     Aim,
     AllOutAttack,
@@ -375,17 +375,17 @@ def test_S2_BREAK_8_step_one_hex_after_breaking_free():
 
 def test_S2_DIFF_1_a_grapple_counts_as_an_attack():
     """S2-DIFF-1 (S0-REQ-4 kept, G2-1): a grapple is an attack; as All-Out Attack it leaves no defence."""
-    assert Grapple.is_attack
+    assert Grab.is_attack
     b = duo()
-    play(b, Grapple("ann", target="bob", maneuver="all_out_attack", defense="none"), [3, 3, 3])
+    play(b, Grab("ann", target="bob", maneuver="all_out_attack", defense="none"), [3, 3, 3])
     assert E.has_effect(b, "ann", "all_out_attack")
 
 
 def test_S2_DIFF_2_size_bonus_to_the_larger_grappler():
     """S2-DIFF-2 (S0-GRAB-6 kept, G0-9): ann SM +2 over bob: +2; a smaller grappler takes nothing."""
-    r = rolls(play(duo({"size": 2}), Grapple("ann", target="bob", defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(duo({"size": 2}), Grab("ann", target="bob", defense="none"), [3, 3, 3]))[0]
     assert mods(r)["S2-DIFF-2"] == 2
-    r = rolls(play(duo(bob={"size": 2}), Grapple("ann", target="bob", defense="none"), [3, 3, 3]))[0]
+    r = rolls(play(duo(bob={"size": 2}), Grab("ann", target="bob", defense="none"), [3, 3, 3]))[0]
     assert "S2-DIFF-2" not in mods(r)
 
 
@@ -400,7 +400,7 @@ def test_S2_DIFF_3_held_minus_2_parry_block_minus_1_dodge():
 def test_S2_DIFF_4_grab_and_wrest_an_item():
     """S2-DIFF-4 (S0-ITEM-1..6 kept, G2-2): grab bob's sword; he can't use it; a Regular Contest of ST wrests it."""
     b = duo(bob={"hands": {"right": "broadsword", "left": None}, "skills": {"Broadsword": 12}})
-    play(b, Grapple("ann", target="bob", location="broadsword", defense="none"), [2, 2, 1])
+    play(b, Grab("ann", target="bob", location="broadsword", defense="none"), [2, 2, 1])
     assert "S2-DIFF-4" in reason(b, Attack("bob", target="ann", item="broadsword"))
     b.turn += 1
     c = contest(play(b, WrestleWeapon("ann"), [3, 3, 3, 6, 6, 6]))

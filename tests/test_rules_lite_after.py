@@ -5,7 +5,7 @@ from helpers_3d6 import battle, contest, duo, fighter, grip, mods, play, reason,
 
 from game.hexgrid import Hex, hex_spiral
 from game.rules.base import rules_of as ruleset_for
-from game.rules.threed6.grappling import BreakFree, Drag, Grapple, Pin, Release, Takedown
+from game.rules.threed6.grappling import BreakFree, Drag, Grab, Pin, Release, Takedown
 from game.rules.threed6.maneuvers import (
     Aim,
     AllOutAttack,
@@ -26,7 +26,7 @@ from game.rules.threed6.status import is_helpless
 def test_S0_AFTER_1_only_on_later_turns_while_holding():
     """S0-AFTER-1: not the turn of the grapple, and not without a grip."""
     b = duo()
-    play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert "later turns" in reason(b, Takedown("ann"))
     b.turn += 1
     assert Takedown("ann").check(b) is None

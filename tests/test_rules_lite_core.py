@@ -8,9 +8,10 @@ from helpers_3d6 import battle, contest, duo, fighter, grip, mods, play, reason,
 from game.dice import ScriptedDice
 from game.hexgrid import Hex
 from game.rules import find_ruleset
+from game.rules.base import Outcome
 from game.rules.base import rules_of as ruleset_for
 from game.rules.threed6 import stats as S
-from game.rules.threed6.grappling import BreakFree, Grapple, Pin
+from game.rules.threed6.grappling import BreakFree, Grab, Pin
 from game.rules.threed6.maneuvers import (
     AllOutAttack,
     AllOutDefense,
@@ -77,7 +78,7 @@ def test_G0_5_side_hex_minus_two_rear_no_defence_and_G0_17_critical_undefendable
     ev = play(b, Attack("ann", target="bob", item="broadsword"), [3, 3, 3, 1])
     assert any(e["type"] == "message" and e.get("rule") == "G0-5" and "rear" in e["text"] for e in ev)
     b = duo()
-    ev = play(b, Grapple("ann", target="bob"), [1, 1, 2])
+    ev = play(b, Grab("ann", target="bob"), [1, 1, 2])
     assert rolls(ev)[0]["critical"] == "success" and len(b.grapples) == 1 and len(rolls(ev)) == 1
 
 
@@ -91,7 +92,7 @@ def test_G0_4_all_out_attack_and_all_out_defense():
     assert "no defence after an All-Out Attack" in next(e["text"] for e in ev if e["type"] == "message")
     b = duo()
     play(b, AllOutDefense("bob", defense="dodge"), [])
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 3, 3, 3])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 3, 3, 3])
     assert mods(rolls(ev)[1]) == {"G0-4": 2} and rolls(ev)[1]["target"] == 10
 
 
@@ -102,7 +103,7 @@ def test_G0_4_all_out_defense_blocks_only_with_a_shield():
     assert reason(b, AllOutDefense("bob", defense="block")) == "bob holds no shield to block with [G0-5]"
     b = duo(bob={"hands": {"right": None, "left": "shield"}, "skills": {"Shield": 12}})
     play(b, AllOutDefense("bob", defense="block"), [])
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 3, 3, 3])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 3, 3, 3])
     assert rolls(ev)[1]["label"] == "block (Shield 12)"
     assert mods(rolls(ev)[1]).get("G0-4") == 2
 
@@ -117,13 +118,13 @@ def test_G0_4_move_and_attack_evaluate_feint():
     for _ in range(4):
         play(b, Evaluate("ann", target="bob"), [])
     assert b.fighter("ann").counters["evaluate"] == {"target": "bob", "bonus": 3}
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert mods(rolls(ev)[0]) == {"G0-4": 3} and "evaluate" not in b.fighter("ann").counters
     b = duo(SWORD)
     ev = play(b, Feint("ann", target="bob", item="broadsword"), [3, 3, 3, 4, 4, 4])
     # Broadsword 14 rolls 9 (margin 5); bob's best, DX 11, rolls 12 (margin -1): margin of victory 6
     assert contest(ev)["margin_of_victory"] == 6 and b.fighter("ann").counters["feint"]["penalty"] == 6
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 1, 1, 2])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 1, 1, 2])
     assert mods(rolls(ev)[1]) == {"G0-4": -6}
 
 
@@ -158,9 +159,9 @@ def test_G0_21_end_of_battle_and_initiative():
     """G0-21: a side whose fighters are all pinned, unconscious or dead is out. G0-4: Basic Speed order."""
     rs = find_ruleset("3d6-lite")
     b = duo(bob={"posture": "prone"}, grapples=(grip(kind="pin"),))
-    assert rs.outcome(b) == (True, "red")
+    assert rs.outcome(b) == Outcome(True, "red")
     assert rs.can_act(b, b.fighter("bob")) and not rs.can_fight(b, b.fighter("bob"))
-    assert rs.outcome(duo()) == (False, None)
+    assert rs.outcome(duo()) == Outcome(False)
     policy = rs.initiative()
     assert hasattr(policy, "first") and hasattr(policy, "next")
 
@@ -204,7 +205,7 @@ def test_odds_exact_for_a_grapple_and_a_break_free():
     """odds: grapple DX 11 vs dodge 8; break free ST 12 vs 12 + 5 (Quick Contest G0-2)."""
     from game import dice as D
     b = duo()
-    o = ruleset_for(b).odds(b, Grapple("ann", target="bob"))
+    o = ruleset_for(b).odds(b, Grab("ann", target="bob"))
     p_hit, (p_crit, _), p_dodge = D.success_chance(11), D.critical_chances(11), D.success_chance(8)
     assert o["miss"] == pytest.approx(1 - p_hit)
     assert o["defended"] == pytest.approx((p_hit - p_crit) * p_dodge)
@@ -232,5 +233,5 @@ def test_legal_actions_and_odds_are_fast():
 
 def test_event_types_are_the_documented_ones():
     b = duo()
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert types(ev) == ["roll", "roll", "grapple_start"]

@@ -275,7 +275,7 @@ def test_s3_auto_10_g3_21_odds_in_words_and_the_jam_chance():
     a = action({"type": "burst", "actor": "ann", "target": "bob"})
     odds = RS.odds(b, a)
     assert abs(odds["break"] - 1 / 216) < 1e-12 and abs(odds["drop"] - 3 / 216) < 1e-12
-    words = RS.odds_words(b, a, odds, "Bob")
+    words = RS.presentation.odds_words(b, a, odds, "Bob")
     assert words.startswith(f"{round(odds['hit'] * 100)}% that rounds strike Bob") and "of 3 on average" in words
     assert "to jam" in words
 

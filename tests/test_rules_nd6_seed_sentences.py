@@ -128,9 +128,9 @@ def test_s3_ma_4_bare_hands_against_a_weapon_still_need_martial_arts_3():
 def test_s3_ma_4_the_defend_hover_says_bare_hands_hold_against_fists_only():
     """S3-MA-4: the defend hover of a bare-handed fighter without Martial Arts 3 says what its defence covers."""
     b = battle_of([man("ann", "red", 0, hold="club"), man("bob", "blue", 1, facing=3)])
-    words = RS.action_words(b, RS.action_from_dict({"actor": "bob", "type": "defend"}))
+    words = RS.presentation.action_words(b, RS.action_from_dict({"actor": "bob", "type": "defend"}))
     assert any("only against unarmed blows" in n and "S3-MA-4" in n for n in words.notes)
-    words = RS.action_words(b, RS.action_from_dict({"actor": "ann", "type": "defend"}))
+    words = RS.presentation.action_words(b, RS.action_from_dict({"actor": "ann", "type": "defend"}))
     assert not any("unarmed blows" in n for n in words.notes)
 
 

@@ -675,15 +675,15 @@ def test_s3_bayonet_4_a_shot_marks_its_target():
 
 
 def test_s3_pole_2_a_set_pole_arm_wears_a_badge_until_it_strikes():
-    """S3-POLE-2: a pole arm set against a charge carries SET over its token (Ruleset.badges; under Xvfb nothing on
+    """S3-POLE-2: a pole arm set against a charge carries SET over its token (Presentation.badges; under Xvfb nothing on
     the board showed which pole arm waited for a charger), until its blow is spent on the charger."""
     from game.rules import find_ruleset
 
     b = duel("club", "pole_arm", b_hex=(4, 0))
     rs = find_ruleset("nd6-tactical")
-    assert rs.badges(b, b.fighter("bob")) == []
+    assert rs.presentation.badges(b, b.fighter("bob")) == []
     play(b, {"actor": "bob", "type": "set_vs_charge"})
-    assert [x[0] for x in rs.badges(b, b.fighter("bob"))] == ["SET"]
-    assert rs.badges(b, b.fighter("ann")) == []
+    assert [x[0] for x in rs.presentation.badges(b, b.fighter("bob"))] == ["SET"]
+    assert rs.presentation.badges(b, b.fighter("ann")) == []
     play(b, charge([(1, 0), (2, 0), (3, 0)]), [3, 3, 3, 1, 1, 3, 3, 3, 2])
-    assert rs.badges(b, b.fighter("bob")) == []
+    assert rs.presentation.badges(b, b.fighter("bob")) == []

@@ -30,7 +30,7 @@ from game.dice import SeededDice
 from game.flow.turns import TurnController
 from game.hexgrid import hex_neighbor
 from game.model import Battle
-from game.rules.base import HOPED, RULESETS, Action, Option, Ruleset, find_ruleset
+from game.rules.base import HOPED, RULESETS, Action, Option, Outcome, Ruleset, find_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -194,23 +194,23 @@ def test_the_hooks_answer_with_their_declared_shapes(sample: tuple[Ruleset, Turn
     odds_words, the words and the situation vocabulary: plain calls, no ``hasattr``."""
     rs, ctl = sample
     battle = _face_to_face(ctl.battle)
-    assert rs.outcome(battle) == (False, None)
+    assert rs.outcome(battle) == Outcome(False, None)
     assert rs.end_phase(battle, None, SeededDice(battle.rng)) == []
     for o in _some_legal(rs, battle):
         path = rs.move_path(battle, o.action)
         assert path is None or (isinstance(path, list) and path), path
         odds = rs.odds(battle, o.action)
-        words = rs.odds_words(battle, o.action, odds, "the foe") if odds else None
+        words = rs.presentation.odds_words(battle, o.action, odds, "the foe") if odds else None
         assert words is None or (isinstance(words, str) and words.endswith(".")), words
     assert all(isinstance(k, str) for k in rs.grapple_kinds + rs.grapple_locations)
     assert all(isinstance(k, str) and isinstance(v, str) for k, v in rs.rule_map.items())
-    assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in rs.grip_words.items())
-    assert all(isinstance(p, str) and p for p in rs.attack_rules)
+    assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in rs.presentation.grip_words.items())
+    assert all(isinstance(p, str) and p for p in rs.presentation.attack_rules)
     assert all(isinstance(k, str) and isinstance(v, str) for k, v in rs.conditions.items())
     # condition_names words only conditions the ruleset has, and every condition reads as words, never an id
-    assert set(rs.condition_names) <= set(rs.conditions) | {rs.brawl_condition}, set(rs.condition_names)
+    assert set(rs.presentation.condition_names) <= set(rs.conditions) | {rs.presentation.brawl_condition}, set(rs.presentation.condition_names)
     for cond in rs.conditions:
-        assert rs.condition_name(cond) and "_" not in rs.condition_name(cond), cond
+        assert rs.presentation.condition_name(cond) and "_" not in rs.presentation.condition_name(cond), cond
     assert rs.initiative() is not None
 
 
@@ -222,7 +222,7 @@ def test_the_last_side_standing_ends_the_battle(sample: tuple[Ruleset, TurnContr
     for f in battle.fighters:
         if f.side != winner and "dead" not in f.conditions:
             f.conditions.append("dead")
-    assert rs.outcome(battle) == (True, winner)
+    assert rs.outcome(battle) == Outcome(True, winner)
 
 
 def test_the_ai_finds_the_rulesets_hints(sample: tuple[Ruleset, TurnController]) -> None:
@@ -249,13 +249,13 @@ def test_the_action_menu_finds_the_rulesets_letters_order_and_map_actions(
     rs, _ = sample
     # a family of variants may share one table (3d6-lite's names 3d6-full's strangle too): only real types
     types = {t for rid in SHIPPED for t in find_ruleset(rid).actions}
-    assert set(rs.menu_keys) <= types, f"{rs.id}: letters for actions no ruleset has"
-    assert all(len(k) == 1 and k.isupper() and k not in "WASDF" for k in rs.menu_keys.values()), rs.menu_keys
-    assert set(rs.map_actions) <= types and set(rs.unarmed_words) <= rs.map_actions, rs.id
-    assert set(rs.menu_order) - {"pass"} <= types, f"{rs.id}: menu_order names actions no ruleset has"
-    assert any(t in rs.menu_keys for t in rs.actions), f"{rs.id}: no action of its own has a menu letter"
-    assert all(k in SHORTCUTS for k in rs.menu_keys)
-    assert rs.map_actions <= MAP_TYPES
+    assert set(rs.presentation.menu_keys) <= types, f"{rs.id}: letters for actions no ruleset has"
+    assert all(len(k) == 1 and k.isupper() and k not in "WASDF" for k in rs.presentation.menu_keys.values()), rs.presentation.menu_keys
+    assert set(rs.presentation.map_actions) <= types and set(rs.presentation.unarmed_words) <= rs.presentation.map_actions, rs.id
+    assert set(rs.presentation.menu_order) - {"pass"} <= types, f"{rs.id}: menu_order names actions no ruleset has"
+    assert any(t in rs.presentation.menu_keys for t in rs.actions), f"{rs.id}: no action of its own has a menu letter"
+    assert all(k in SHORTCUTS for k in rs.presentation.menu_keys)
+    assert rs.presentation.map_actions <= MAP_TYPES
 
 
 def test_the_invariants_and_the_soak_find_the_rulesets_facts(sample: tuple[Ruleset, TurnController]) -> None:
@@ -298,6 +298,41 @@ def test_one_soak_battle_plays_through(ruleset_id: str) -> None:
     assert report.battles == 1 and report.clean, report.messages
 
 
+def test_the_rules_and_the_presentation_are_apart() -> None:
+    """A reader of ``Ruleset`` sees the engine's hooks and the AI's hints only: every member
+    ``game.rules.presentation.Presentation`` declares (menu letters, badges, words...) is absent from the rules
+    class and from every shipped ruleset class, and each ruleset's presentation is a ``Presentation`` subclass
+    from its own folder, bound to that ruleset."""
+    from game.rules.presentation import Presentation, declared_members
+
+    shown = set(declared_members())
+    assert len(shown) >= 25, sorted(shown)
+    assert not shown & set(vars(Ruleset)), sorted(shown & set(vars(Ruleset)))
+    for rid in SHIPPED:
+        rs = find_ruleset(rid)
+        cls = type(rs)
+        for klass in cls.__mro__:
+            if klass.__module__.startswith("game.rules.") and klass is not Ruleset:
+                assert not shown & set(vars(klass)), f"{klass.__name__}: {sorted(shown & set(vars(klass)))}"
+        assert issubclass(cls.presentation_type, Presentation)
+        assert cls.presentation_type.__module__.rsplit(".", 1)[0] == cls.__module__.rsplit(".", 1)[0], rid
+        assert rs.presentation.rules is rs and rs.presentation is rs.presentation  # one, bound to its ruleset
+
+
+def test_every_presentation_answers_with_its_declared_shapes(sample: tuple[Ruleset, TurnController]) -> None:
+    """The presentation's hooks on the sample battle: badges and regions plain data, a board note a sentence."""
+    from game.rules.presentation import BoardRegion
+
+    rs, ctl = sample
+    look, battle = rs.presentation, ctl.battle
+    for f in battle.fighters:
+        assert all(isinstance(a, str) and a and isinstance(b, str) for a, b in look.badges(battle, f))
+    note = look.board_note(battle)
+    assert note is None or (isinstance(note[0], str) and note[0]), note
+    assert all(isinstance(r, BoardRegion) and r.hexes for r in look.board_regions(battle))
+    assert isinstance(look.health_stat, str) and look.health_stat and isinstance(look.die_sides, int)
+
+
 _PROBE = re.compile(r"(?:getattr|hasattr)\((?:self\.|session\.|s\.)?(?:ruleset|rs)\b")
 
 
@@ -320,7 +355,7 @@ def test_the_ai_and_the_ui_name_no_ruleset() -> None:
     ids = re.compile(r"\"(?:" + "|".join(re.escape(r) for r in sorted(EXPECTED | {"nd6-tactical"})) + r")\"")
     found = []
     paths = [*sorted((ROOT / "game" / "ai").rglob("*.py")), *sorted((ROOT / "game" / "ui").rglob("*.py")),
-             ROOT / "game" / "turns.py"]
+             ROOT / "game" / "flow" / "turns.py"]
     for path in paths:
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if ids.search(line.replace('.get("edge")', "")) and 'head = "d20" if' not in line:
@@ -359,9 +394,9 @@ def test_every_ruleset_says_itself_in_the_briefing() -> None:
 
     for rid in SHIPPED:
         rs = find_ruleset(rid)
-        assert rs.briefing and rs.briefing != rs.name and ruleset_sentence(rs) == rs.briefing, rid
-        assert "no longer count" in rs.out_words, rid
-    assert "G3-7" in find_ruleset("nd6-tactical").out_words
+        assert rs.presentation.briefing and rs.presentation.briefing != rs.name and ruleset_sentence(rs) == rs.presentation.briefing, rid
+        assert "no longer count" in rs.presentation.out_words, rid
+    assert "G3-7" in find_ruleset("nd6-tactical").presentation.out_words
     assert not (ROOT / "assets" / "briefing.json").exists()
 
 
@@ -376,8 +411,8 @@ def test_a_rulesets_own_conditions_have_their_badges_in_its_folder() -> None:
     for rid in SHIPPED:
         rs = find_ruleset(rid)
         for cond in rs.conditions:
-            assert cond in rs.condition_badges or cond in CONDITION_BADGES, f"{rid}: {cond} has no badge"
-        assert not set(rs.condition_badges) & set(CONDITION_BADGES), rid  # its own, not the common ones again
+            assert cond in rs.presentation.condition_badges or cond in CONDITION_BADGES, f"{rid}: {cond} has no badge"
+        assert not set(rs.presentation.condition_badges) & set(CONDITION_BADGES), rid  # its own, not the common ones again
     d20, edge, nd6 = (find_ruleset(r) for r in ("d20", "edge", "nd6-tactical"))
     assert badge_for("bound", d20)[0] == badge_for("bound", edge)[0] == "BOUND"
     assert badge_for("subdued", nd6)[0] == "SUBD" and badge_for("subdued")[0] != "SUBD"
@@ -394,8 +429,8 @@ def test_what_the_board_and_the_review_know_of_a_rulesets_conditions_comes_from_
     from game.teaching.review import harm
 
     nd6, d20 = find_ruleset("nd6-tactical"), find_ruleset("d20")
-    assert nd6.burning_conditions["on_fire_whole"] == 1.0 and "soaked" in nd6.wet_conditions
-    assert "subdued" in nd6.held_conditions and not d20.burning_conditions
+    assert nd6.presentation.burning_conditions["on_fire_whole"] == 1.0 and "soaked" in nd6.presentation.wet_conditions
+    assert "subdued" in nd6.presentation.held_conditions and not d20.presentation.burning_conditions
     b = load_scenario(ROOT / "maps" / "cantina_nd6.toml")
     f = b.fighters[0]
     side, weight, said = harm(b, {"type": "condition", "target": f.id, "add": "subdued"})

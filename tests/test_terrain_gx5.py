@@ -215,15 +215,15 @@ def test_GX_5_d20_fighting_withdrawal_backs_away_by_the_cheapest_path() -> None:
 def test_GX_5_3d6_a_grapple_step_into_a_foe_in_woods_spends_the_woods_cost() -> None:
     """GX-5 with S0-REQ-2: the Attack's one-hex step into the foe's hex is movement, so a foe standing in
     woods (move cost 2) is beyond it; Move and Attack (Move 5) still walks in."""
-    from game.rules.threed6.grappling import Grapple
+    from game.rules.threed6.grappling import Grab
 
     cells = corridor({1: 2})
     b = make("3d6-lite", cells, Hex(0, 0), Hex(1, 0))
-    why = Grapple("ann", target="bob", maneuver="attack").check(b)
+    why = Grab("ann", target="bob", maneuver="attack").check(b)
     assert why is not None and "S0-REQ-2" in str(why.rule)
-    assert Grapple("ann", target="bob", maneuver="move_and_attack").check(b) is None
+    assert Grab("ann", target="bob", maneuver="move_and_attack").check(b) is None
     flat = make("3d6-lite", corridor({}), Hex(0, 0), Hex(1, 0))
-    assert Grapple("ann", target="bob", maneuver="attack").check(flat) is None
+    assert Grab("ann", target="bob", maneuver="attack").check(flat) is None
 
 
 @pytest.mark.parametrize("ruleset", ("3d6-lite", "edge"))

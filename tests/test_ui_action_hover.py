@@ -2,7 +2,7 @@
 order with its chance and the chance of the whole, draws the odds as a chart with the foe's side, and every
 rule ID in it is a link that opens the rules help (F1) at that rule. Real pygame events, headless.
 
-The words come from ``Ruleset.action_words`` (``game/rules/action_words.py``'s generic default, filled per
+The words come from ``Presentation.action_words`` (``game/rules/action_words.py``'s generic default, filled per
 ruleset in its own folder); the tests read them through the ruleset, never by its id.
 """
 

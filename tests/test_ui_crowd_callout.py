@@ -61,12 +61,12 @@ def _crowd(rid: str, n: int, gripping: bool) -> Battle:
     condition on all when it has one), two lone ones beside them, and grips among the crowd when
     ``gripping`` (every grip kind the board draws)."""
     rs = RULESETS[rid]()
-    conds = [c for c in {**CONDITION_BADGES, **rs.condition_badges} if c not in ("dead", "unconscious")]
+    conds = [c for c in {**CONDITION_BADGES, **rs.presentation.condition_badges} if c not in ("dead", "unconscious")]
     people = []
     for i in range(n):
         cs = [conds[(2 * i) % len(conds)], conds[(2 * i + 1) % len(conds)]]
-        if rs.brawl_condition:
-            cs.append(rs.brawl_condition)
+        if rs.presentation.brawl_condition:
+            cs.append(rs.presentation.brawl_condition)
         people.append(Fighter(id=f"f{i}", name=NAMES[i], side="red" if i % 2 else "blue", hex=HERE,
                               conditions=cs, hp=10))
     people += [Fighter(id="lone1", name="Sten the Lancer", side="red", hex=Hex(5, 3), conditions=conds[:2], hp=10),
@@ -233,8 +233,8 @@ def test_clicking_a_fighter_in_the_callout_opens_the_action_menu_on_it(tmp_path,
 
 def test_nd6_grip_words_name_no_body_part() -> None:
     """G3-6 (a subdue holds the whole figure): under a ruleset whose grips hold no body part
-    (``Ruleset.grip_location_shown`` False) the callout's words leave the location out."""
-    rid = next(r for r, cls in RULESETS.items() if not cls.grip_location_shown)
+    (``Presentation.grip_location_shown`` False) the callout's words leave the location out."""
+    rid = next(r for r, cls in RULESETS.items() if not cls.presentation_type.grip_location_shown)
     battle = _crowd(rid, 2, True)
     assert grip_sentence(battle, battle.grapples[0]).endswith("Annabelle: 2 hands")
     assert "neck" not in grip_sentence(battle, battle.grapples[0])

@@ -63,8 +63,8 @@ def test_no_badge_reads_as_a_stat_and_hovering_a_token_explains_its_badges(monke
     from game.ui.marks import CONDITION_BADGES, STAT_ABBREVIATIONS, badge_for
 
     assert not {letters for letters, _ in CONDITION_BADGES.values()} & STAT_ABBREVIATIONS
-    for cls in RULESETS.values():  # each ruleset's own badges too (in its folder: Ruleset.condition_badges)
-        assert not {letters for letters, _ in cls.condition_badges.values()} & STAT_ABBREVIATIONS, cls.id
+    for cls in RULESETS.values():  # each ruleset's own badges too (in its folder: Presentation.condition_badges)
+        assert not {letters for letters, _ in cls.presentation_type.condition_badges.values()} & STAT_ABBREVIATIONS, cls.id
     assert badge_for("stunned")[0] == "STUN" and badge_for("constricted")[0] not in STAT_ABBREVIATIONS
     b = load_scenario(ARENA)
     b.fighter("dane").conditions = ["stunned"]

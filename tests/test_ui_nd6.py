@@ -100,8 +100,8 @@ def test_s3_hth_7_a_brawl_of_three_is_one_hex_with_a_tag_and_every_member_clicka
     side by side inside the hex, each its own click target, each side's together."""
     battle = brawl_battle()
     rs = ruleset_of(battle)
-    assert rs.brawl_condition == "in_hth"
-    assert {h: sorted(f.id for f in g) for h, g in brawls(battle, rs.brawl_condition).items()} == {
+    assert rs.presentation.brawl_condition == "in_hth"
+    assert {h: sorted(f.id for f in g) for h, g in brawls(battle, rs.presentation.brawl_condition).items()} == {
         BRAWL: ["grub", "rook", "vesh"]}
     app = app_for(battle)
     app.step()

@@ -20,7 +20,7 @@ from ui_fixtures import fresh_ui_dirs  # noqa: E402,F401  (autouse here)
 
 from game.commands._uiargs import load_battle_or_fail  # noqa: E402
 from game.dice import ScriptedDice  # noqa: E402
-from game.hexgrid import direction_between, neighbors_of  # noqa: E402
+from game.hexgrid import direction_between, hex_neighbors  # noqa: E402
 from game.rules.nd6 import martial as M  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board_tooltip import fighter_lines  # noqa: E402
@@ -54,7 +54,7 @@ def test_s3_knock_2_contest_line_names_the_defender_once():
     once ("Grub resists"), not "Grub Grub resists" as the play-through showed."""
     battle, b = cantina()
     vesh, grub = b["vesh"], b["grub"]
-    vesh.hex = next(h for h in neighbors_of(grub.hex)
+    vesh.hex = next(h for h in hex_neighbors(grub.hex)
                     if battle.board.is_open(h) and not any(o.hex == h for o in battle.fighters))
     vesh.facing = direction_between(vesh.hex, grub.hex)
     act = M.Knockdown(actor="vesh", target="grub")
@@ -71,7 +71,7 @@ def auto_failed_knockdown():
     under S3-KNOCK-4 though 2 under the target; Grub rolls 11 against eST 13."""
     battle, b = cantina()
     vesh, grub = b["vesh"], b["grub"]
-    vesh.hex = next(h for h in neighbors_of(grub.hex)
+    vesh.hex = next(h for h in hex_neighbors(grub.hex)
                     if battle.board.is_open(h) and not any(o.hex == h for o in battle.fighters))
     vesh.facing = direction_between(vesh.hex, grub.hex)
     events = M.Knockdown(actor="vesh", target="grub").resolve(battle, ScriptedDice([6, 5, 5, 4, 4, 3]))
@@ -193,7 +193,7 @@ def test_s3_ma_6_the_attack_hover_names_five_dice_against_a_defending_master():
     and why (the play-through's hover said "3d6 (more dice if Vesh defends...)" for a 15% blow)."""
     battle, b = cantina()
     vesh, sable = b["vesh"], b["sable"]
-    sable.hex = next(h for h in neighbors_of(vesh.hex)
+    sable.hex = next(h for h in hex_neighbors(vesh.hex)
                      if battle.board.is_open(h) and not any(o.hex == h for o in battle.fighters))
     sable.facing = direction_between(sable.hex, vesh.hex)
     vesh.facing = direction_between(vesh.hex, sable.hex)
@@ -201,7 +201,7 @@ def test_s3_ma_6_the_attack_hover_names_five_dice_against_a_defending_master():
     rs = ruleset_of(battle)
     act = next(o.action for o in rs.legal_actions(battle, "sable")
                if o.action.type == "attack" and getattr(o.action, "target", "") == "vesh")
-    does = rs.action_words(battle, act).does
+    does = rs.presentation.action_words(battle, act).does
     assert "5d6 under your adjusted DX 13" in does, does
     assert "Martial Arts Master defending: 5d6 (S3-MA-6)" in does
 
@@ -254,8 +254,8 @@ def test_s3_fire_4_a_burning_fighter_reads_on_fire_in_words_everywhere():
 
     battle = brawl_of_three()
     rs = ruleset_of(battle)
-    assert rs.condition_name("on_fire_whole") == "on fire (whole body)"
-    assert rs.condition_name("in_hth") == "in hand-to-hand" and rs.condition_name("stunned") == "stunned"
+    assert rs.presentation.condition_name("on_fire_whole") == "on fire (whole body)"
+    assert rs.presentation.condition_name("in_hth") == "in hand-to-hand" and rs.presentation.condition_name("stunned") == "stunned"
     battle.get("rook").conditions.append("on_fire_whole")
     assert event_line(battle, {"type": "condition", "target": "rook", "add": "on_fire_whole"}) == \
         "Rook is on fire (whole body)"
@@ -300,7 +300,7 @@ def test_g3_6_a_subdue_is_shown_without_a_body_part():
     battle = brawl_of_three()
     battle.grapples.append(Grapple(holder="rook", target="grub", kind="subdue", hands=1, hand_names=["right"]))
     battle.get("grub").conditions.append("subdued")
-    assert ruleset_of(battle).grip_location_shown is False
+    assert ruleset_of(battle).presentation.grip_location_shown is False
     app = App(battle, (1920, 1080), clock=FixedClock(16), resizable=False, autosave=False,
               seat={"crew": "human", "dockers": "human"})
     try:

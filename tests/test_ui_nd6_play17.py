@@ -164,7 +164,7 @@ def test_a_shots_hover_builds_its_roll_from_each_modifier_g3_1():
     from game.rules.nd6.actions import Attack
 
     split = Attack(actor="lin", target="acheampong", item="laser_rifle", dice=3, shots=2)
-    w = sc.session.ruleset.action_words(sc.session.battle, split)
+    w = sc.session.ruleset.presentation.action_words(sc.session.battle, split)
     assert (min(k for k, _ in w.damage), max(k for k, _ in w.damage)) == (3, 18) and "each" in w.damage_label
 
 
@@ -451,7 +451,7 @@ def test_a_route_through_fire_says_so_before_the_click_s3_fire_12():
     surf = pygame.Surface(sc.size)
     sc.draw_route(surf, "rook", dest)
     assert "into fire" in sc.preview._label, sc.preview._label
-    words = sc.session.ruleset.action_words(battle, sc.reach[dest])
+    words = sc.session.ruleset.presentation.action_words(battle, sc.reach[dest])
     assert "burning liquid at [-1, 11]" in words.costs and "IQ roll" in words.costs
     clear = next(h for h in (Hex(1, 11), Hex(1, 10), Hex(0, 10)) if h in sc.reach
                  and Hex(-1, 11) not in sc.path_to(h))
@@ -528,7 +528,7 @@ def test_the_board_shows_the_wind_s3_smoke_3():
     b = compound()
     app, sc = _app(b)
     rs = sc.session.ruleset
-    assert rs.board_note(sc.session.battle) == ("Wind: slight, clouds drift a hex a round (S3-SMOKE-3)",
+    assert rs.presentation.board_note(sc.session.battle) == ("Wind: slight, clouds drift a hex a round (S3-SMOKE-3)",
                                                 wind(sc.session.battle)[0])
     sc.text.drawn = []
     app.draw()
@@ -536,5 +536,5 @@ def test_the_board_shows_the_wind_s3_smoke_3():
     sc.text.drawn = None
     assert any(w.startswith("Wind: slight") for w in words), words
     quiet = load_battle_or_fail(ROOT / "maps" / "cantina_nd6.toml")
-    assert rs.board_note(quiet) is None
+    assert rs.presentation.board_note(quiet) is None
     app.close()

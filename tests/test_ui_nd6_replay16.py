@@ -120,10 +120,10 @@ def _hover_entry(app, sc, label):
 
 def _next_to(battle, fid, foe):
     """``fid`` moved next to ``foe`` (an open hex), the two facing each other."""
-    from game.hexgrid import direction_between, neighbors_of
+    from game.hexgrid import direction_between, hex_neighbors
 
     f, o = battle.get(fid), battle.get(foe)
-    f.hex = next(h for h in neighbors_of(o.hex)
+    f.hex = next(h for h in hex_neighbors(o.hex)
                  if battle.board.is_open(h) and not any(x.hex == h for x in battle.fighters))
     f.facing = direction_between(f.hex, o.hex)
     o.facing = direction_between(o.hex, f.hex)
@@ -585,17 +585,17 @@ def test_s3_pole_2_a_charge_onto_a_set_pole_arm_says_so():
     weapons.SetVsCharge(actor="brandt").resolve(b, ScriptedDice([]))
     rs = ruleset_of(b)
     charges = {o.action.target: o.action for o in rs.legal_actions(b, "hiro") if o.action.type == "charge"}
-    on_brandt = rs.action_words(b, charges["brandt"])
+    on_brandt = rs.presentation.action_words(b, charges["brandt"])
     assert any("pole arm is set against a charge: it strikes you first, +2 DX and double damage (S3-POLE-2)" in n
                for n in on_brandt.notes), on_brandt.notes
-    assert not any("pole arm" in n for n in rs.action_words(b, charges["kasumi"]).notes)
+    assert not any("pole arm" in n for n in rs.presentation.action_words(b, charges["kasumi"]).notes)
     # the charge in the movement phase, its blow in Hiro's action slot: the attack's hover says it too
     path = charges["brandt"].path
     hiro.hex = Hex(*path[-1])  # as the charge leaves it in the movement phase (actions.Charge, G3-3)
     hiro.counters["charge"] = {"round": b.round, "target": "brandt", "path": [list(h) for h in path]}
     blow = next(o.action for o in rs.legal_actions(b, "hiro") if o.action.type == "attack"
                 and o.action.target == "brandt")
-    assert any("strikes you first" in n for n in rs.action_words(b, blow).notes)
+    assert any("strikes you first" in n for n in rs.presentation.action_words(b, blow).notes)
 
 
 def test_s3_pole_2_the_last_action_card_keeps_the_set_pole_arms_roll_whole():

@@ -65,7 +65,7 @@ def test_the_card_shows_the_scenario_and_fits(size):
     assert w is not None and w.title == next(t for t, p in menu.titles.items() if p == menu.scenario)
     assert w.title != menu.scenario.stem and "_" not in w.title
     rs = find_ruleset(menu.ruleset)
-    assert rs.briefing and w.ruleset == rs.briefing
+    assert rs.presentation.briefing and w.ruleset == rs.presentation.briefing
     assert [s[0] for s in w.sides] == [s.name or s.id for s in menu.sides]
     assert all(s[3] for s in w.sides), "each side names its fighters"
     assert w.victory.startswith("Victory: be the last side")
@@ -105,7 +105,7 @@ def test_the_card_follows_the_scenario_ruleset_and_seats():
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=another, ui_element=dd))
     for _ in range(2):
         app.step()
-    assert menu.card.words.ruleset == find_ruleset(another).briefing
+    assert menu.card.words.ruleset == find_ruleset(another).presentation.briefing
     side = menu.sides[0]
     dd = next(d for d, k in menu.dropdowns.items() if k == f"seat:{side.id}")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="computer", ui_element=dd))

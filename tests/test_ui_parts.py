@@ -297,8 +297,8 @@ def test_menu_groups_by_action_and_maneuver_and_folds_reasons():
     from game.rules.threed6 import grappling as G
     from game.ui.action_menu import group_options
 
-    opts = [Option(G.Grapple("ann", target="bob", location="torso")),
-            Option(G.Grapple("ann", target="bob", location="neck", maneuver="all_out_attack")),
+    opts = [Option(G.Grab("ann", target="bob", location="torso")),
+            Option(G.Grab("ann", target="bob", location="neck", maneuver="all_out_attack")),
             Option(G.Pin("ann", target="bob"), Reason("Bob is standing", "S0-PIN-1"))]
 
     class S:

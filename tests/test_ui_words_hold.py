@@ -49,7 +49,7 @@ def test_G0_4_what_a_strike_costs_in_defences_is_what_the_engine_then_allows(rul
     action = next(o.action for o in rs.legal_actions(b, "ann")
                   if o.reason is None and o.action.type == kind and getattr(o.action, "target", "") == "bob"
                   and getattr(o.action, "item", None) is None and getattr(o.action, "location", "torso") == "torso")
-    costs = rs.action_words(b, action).costs
+    costs = rs.presentation.action_words(b, action).costs
     play(b, action, [6, 6, 6], all_used=False)  # a miss: nothing else changes
     opts = C.defense_options(rs, b, b.fighter("ann"), C.AttackInfo("bob", "strike", None, "punch"))
     open_now = {o.kind for o in opts}

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.hexgrid import Hex, hex_distance
+from game.model import Grapple
 from game.rules import events as ev
 from game.rules.base import Action, Reason
 from game.rules.basic_actions import MoveVerb, WaitVerb
@@ -99,7 +100,7 @@ class Attack(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Grapple(Action):
+class Grab(Action):
     """Seize an adjacent foe: an opposed roll; the winner holds the foe's torso with one hand (__S__-GRAPPLE-1)."""
 
     type: ClassVar[str] = "grapple"
@@ -116,11 +117,9 @@ class Grapple(Action):
         return None
 
     def _resolve(self, r: Resolution, actor: Fighter) -> None:
-        from game.model import Grapple as Grip
-
         foe = r.battle.fighter(self.target or "")
         if opposed(r, actor, foe, "grapple", "__S__-ROLL-1"):
-            r.emit(ev.grapple_start(Grip(holder=actor.id, target=foe.id, since=r.battle.turn), rule=self.rule))
+            r.emit(ev.grapple_start(Grapple(holder=actor.id, target=foe.id, since=r.battle.turn), rule=self.rule))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +163,10 @@ from game.dice import quick_contest_odds
 from game.hexgrid import hex_distance, hex_neighbor
 from game.rules.base import Action, Option, Ruleset, register
 from game.rules.initiative import basic_speed_order
+from game.rules.presentation import Presentation
 
-from .actions import Attack, Grapple, Move, Wait
+from .actions import Attack, Grab, Move, Wait
+from .presentation import __CLASS__Presentation
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -177,14 +178,13 @@ class __CLASS__(Ruleset):
 
     id: ClassVar[str] = "__ID__"
     name: ClassVar[str] = "__ID__ (starter)"
-    seed: ClassVar[str] = "__ID__"
+    source_text: ClassVar[str] = "__ID__"
     sections: ClassVar[tuple[str, ...]] = ("__S__",)
-    actions: ClassVar[dict[str, type[Action]]] = {c.type: c for c in (Attack, Grapple, Move, Wait)}
+    actions: ClassVar[dict[str, type[Action]]] = {c.type: c for c in (Attack, Grab, Move, Wait)}
     conditions: ClassVar[dict[str, str]] = {"dead": "out of the battle",
                                             "unconscious": "out of the fight until the battle ends"}
     items: ClassVar[dict[str, Any]] = {}
-    menu_keys: ClassVar[dict[str, str]] = {"attack": "X", "grapple": "G"}
-    briefing: ClassVar[str] = "Every attack and grapple is a contest of DX: roll 3d6 under it, the better wins."
+    presentation_type: ClassVar[type[Presentation]] = __CLASS__Presentation
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = (
         {"stats": {"ST": 10, "DX": 11, "HP": 10}}, {"stats": {"ST": 11, "DX": 10, "HP": 11}})
 
@@ -199,7 +199,7 @@ class __CLASS__(Ruleset):
         out: list[Option] = []
         for foe in battle.fighters:
             if foe.side != me.side and hex_distance(me.hex, foe.hex) <= 1:
-                for cls in (Attack, Grapple):
+                for cls in (Attack, Grab):
                     act = cls(actor=fighter_id, target=foe.id)
                     out.append(Option(act, act.check(battle)))
         for d in range(6):
@@ -211,7 +211,7 @@ class __CLASS__(Ruleset):
 
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """__S__-ROLL-1: the exact chance the actor wins the contest of DX."""
-        if isinstance(action, Attack | Grapple) and action.target:
+        if isinstance(action, Attack | Grab) and action.target:
             me, foe = battle.fighter(action.actor), battle.fighter(action.target)
             win, tie, lose = quick_contest_odds(int(me.stats.get("DX", 10)), int(foe.stats.get("DX", 10)))
             return {"win": win, "tie": tie, "lose": lose}
@@ -220,6 +220,25 @@ class __CLASS__(Ruleset):
     def initiative(self) -> Any:
         """The fastest acts first (the 3d6 fixed order); swap in your seed's order."""
         return basic_speed_order(rule="__S__-ROLL-1")
+'''
+
+PRESENTATION = '''"""What the __ID__ ruleset shows: its briefing and menu letters (a starter written by tools/new_ruleset.py).
+
+Everything a player sees of the ruleset that is not a rule lives here: ``game.rules.presentation.Presentation``
+declares each member with a default and a docstring (badges, health word, log words, board regions...);
+override only what your rules need said differently.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from game.rules.presentation import Presentation
+
+
+class __CLASS__Presentation(Presentation):
+    briefing: ClassVar[str] = "Every attack and grapple is a contest of DX: roll 3d6 under it, the better wins."
+    menu_keys: ClassVar[dict[str, str]] = {"attack": "X", "grapple": "G"}
 '''
 
 RULE_IDS = """# The rule IDs of section __S__ (a starter's placeholders: list your checklist section's IDs here).
@@ -316,7 +335,8 @@ def write_starter(name: str, rules_dir: Path, maps_dir: Path) -> tuple[Path, Pat
         if path.exists():
             raise ValueError(f"{path} already exists")
     folder.mkdir(parents=True)
-    files = {"__init__.py": INIT, "actions.py": ACTIONS, "ruleset.py": RULESET, "rule_ids.txt": RULE_IDS,
+    files = {"__init__.py": INIT, "actions.py": ACTIONS, "ruleset.py": RULESET,
+             "presentation.py": PRESENTATION, "rule_ids.txt": RULE_IDS,
              "rules_help.json": json.dumps(HELP, indent=2, ensure_ascii=False) + "\n"}
     for file_name, text in files.items():
         (folder / file_name).write_text(_filled(text, name), encoding="utf-8")

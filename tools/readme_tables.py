@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Write the parts of README.md that come from the program: the key table and the count of rulesets.
+"""Write the parts of README.md that come from the program: the key table.
 
-Why: a new ruleset adds its menu letters to the key table (``Ruleset.menu_keys``) and one to the count of
-rulesets in the first paragraph; hand-kept, both drift, and a test on the prose made every new ruleset edit
-the README. Each generated part sits between two HTML comments,
+Why: hand-kept, the key table drifts from the keys the game answers to. It holds the keys every battle shares
+and one row saying where each ruleset's action letters are (its presentation's ``menu_keys``, listed on the F2
+screen), and the README names no count of rulesets: a new ruleset then changes nothing here (a ruleset is its
+folder, its scenario and one import line). Each generated part sits between two HTML comments,
 ``<!-- readme_tables:NAME -->`` and ``<!-- /readme_tables:NAME -->``; this tool rewrites what is between
 them from the registry (``game.rules.RULESETS``) and the key table (``game.ui.keys``), and leaves every
 other line alone. ``tests/test_ui_keys.py`` checks the README equals what this writes.
@@ -23,7 +24,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
 def _game() -> None:
@@ -33,30 +33,17 @@ def _game() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def shipped_rulesets() -> list[str]:
-    """The ids of the rulesets the package registers (one folder each under game/rules/), sorted."""
-    _game()
-    from game.rules import RULESETS
-
-    return sorted(rid for rid, cls in RULESETS.items() if cls.__module__.startswith("game.rules."))
-
-
-def ruleset_count() -> str:
-    """How many rulesets, in a word ("five"), as the first paragraph says it."""
-    n = len(shipped_rulesets())
-    return _WORDS[n] if n < len(_WORDS) else str(n)
-
-
 def key_table() -> str:
-    """The key table, row for row what the keys screen (F2) lists, every ruleset's menu letters included."""
+    """The key table, row for row what the keys screen (F2) lists, the action letters as one row (they come
+    with each ruleset)."""
     _game()
     from game.ui.keys import markdown_table
 
-    return "\n" + markdown_table() + "\n"
+    return "\n" + markdown_table(letters=False) + "\n"
 
 
 #: marked part -> what writes it; a block part starts and ends with a newline, an inline one has none
-PARTS: dict[str, Callable[[], str]] = {"ruleset-count": ruleset_count, "keys": key_table}
+PARTS: dict[str, Callable[[], str]] = {"keys": key_table}
 
 
 def _marked(name: str) -> re.Pattern[str]:

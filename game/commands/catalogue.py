@@ -44,7 +44,7 @@ def rulesets_data() -> list[dict[str, Any]]:
     import game.rules  # noqa: F401  (registers every ruleset)
     from game.rules.base import RULESETS
 
-    return [{"id": cls.id, "name": cls.name, "seed": cls.seed, "sections": list(cls.sections)}
+    return [{"id": cls.id, "name": cls.name, "source_text": cls.source_text, "sections": list(cls.sections)}
             for _, cls in sorted(RULESETS.items())]
 
 
@@ -104,9 +104,9 @@ def rulesets_text(data: list[dict[str, Any]]) -> str:
     if not data:
         return "no rulesets are registered yet\n"
     w = max(len(r["id"]) for r in data)
-    lines = [f"{'id':<{w}}  {'seed':<5} {'sections':<9} name"]
+    lines = [f"{'id':<{w}}  {'text':<5} {'sections':<9} name"]
     for r in data:
-        lines.append(f"{r['id']:<{w}}  {r['seed'] or '-':<5} {','.join(r['sections']) or '-':<9} {r['name']}")
+        lines.append(f"{r['id']:<{w}}  {r['source_text'] or '-':<5} {','.join(r['sections']) or '-':<9} {r['name']}")
     return "\n".join(lines) + "\n"
 
 

@@ -208,9 +208,9 @@ def postures_of(ruleset: Ruleset) -> tuple[str, ...]:
 
 def conditions_of(ruleset: Ruleset) -> set[str]:
     """The conditions the ruleset's rules can give a fighter (its declared ones and its brawl's)."""
-    out = set(ruleset.conditions) | set(ruleset.condition_names)
-    if ruleset.brawl_condition:
-        out.add(ruleset.brawl_condition)
+    out = set(ruleset.conditions) | set(ruleset.presentation.condition_names)
+    if ruleset.presentation.brawl_condition:
+        out.add(ruleset.presentation.brawl_condition)
     return out
 
 

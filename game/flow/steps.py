@@ -364,8 +364,9 @@ class TurnFlow:
             got = objective(b)
             if got is not None:
                 return got
-        over, winner = self.ruleset.outcome(b)  # by default the last side standing (3d6 G0-21: pins count)
-        if over:
+        end = self.ruleset.outcome(b)  # by default the last side standing (3d6 G0-21: pins count)
+        if end.over:
+            winner = end.winner
             if winner is not None:
                 return winner, f"{side_name(b, winner)} {verb(side_name(b, winner), 'wins', 'win')}: no one else is left able to fight."
             return None, "Nobody is left able to fight: a draw."

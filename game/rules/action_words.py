@@ -1,6 +1,6 @@
 """What an action does and costs, in plain words, with every roll it entails: the menu's hover (issue 18).
 
-:class:`ActionWords` is what :meth:`game.rules.base.Ruleset.action_words`
+:class:`ActionWords` is what :meth:`game.rules.presentation.Presentation.action_words`
 returns: ``does`` and ``costs`` (sentences), ``rolls`` (each roll the action
 entails, in order, with its chance), ``whole`` (the chance of the whole
 action, not only of its last roll), ``chart`` (the share of every outcome, for

@@ -27,22 +27,23 @@ import dataclasses
 import inspect
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules.events import Resolution
+from game.rules.presentation import Presentation
 
 if TYPE_CHECKING:
     from game.dice import Dice
     from game.hexgrid import Hex
     from game.model import Battle, Fighter, Grapple
-    from game.rules.action_words import ActionWords
 
 Event = dict[str, Any]
 
 __all__ = [
     "Event", "Reason", "Action", "Option", "ChoiceNeeded", "Ruleset", "RULESETS", "register", "find_ruleset",
-    "UnknownRuleset", "HOPED", "MoveBand", "DEFAULT_RULESET", "rules_of", "no_fighter",
+    "UnknownRuleset", "HOPED", "MoveBand", "Outcome", "DEFAULT_RULESET", "rules_of", "no_fighter",
 ]
 
 #: outcome names of ``odds`` an action is taken for, best first: the default of :meth:`Ruleset.headline`
@@ -238,6 +239,16 @@ class MoveBand:
     rule: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Whether a battle is over and which side won (:meth:`Ruleset.outcome`, asked after every step), a record
+    rather than a bare ``(over, winner)`` pair, so a reader sees which is which. ``winner`` is None while the battle
+    goes on, and in a battle that is over when nobody is left (a draw)."""
+
+    over: bool
+    winner: str | None = None
+
+
 class UnknownRuleset(KeyError):
     pass
 
@@ -308,7 +319,9 @@ class Ruleset:
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
-    seed: ClassVar[str] = ""  # which seed text: "000", "002", ...
+    #: the rule text this ruleset implements, by its id in ``../shared/rules/seeds/`` ("000", "002", ...): named
+    #: so that it never reads as the dice seed (``Battle.seed``)
+    source_text: ClassVar[str] = ""
     #: checklist section(s) this ruleset implements, e.g. ("S0",)
     sections: ClassVar[tuple[str, ...]] = ()
     #: action type -> action class
@@ -327,8 +340,6 @@ class Ruleset:
     grapple_locations: ClassVar[tuple[str, ...]] = ()
     #: hands a grip uses when a situation's ``grapples[]`` entry does not say (edge grips use none, E-5)
     grip_hands_default: ClassVar[int] = 1
-    #: the die a roll event that does not name its own is rolled on (pips are drawn only on a d6; edge: d10)
-    die_sides: ClassVar[int] = 6
     #: item kinds (``items[id]["kind"]``) a fighter wears rather than carries, for a ruleset whose rules tell
     #: the two apart (armour read from what is worn, ``ready`` taking from the belt). Non-empty: a situation's
     #: ``fighters[].worn`` takes items of these kinds that need no hand, ``belt`` the rest, both land in
@@ -368,15 +379,6 @@ class Ruleset:
     #: stats that are codes or counts and may be 0 in a scenario (d20's class code, level, hit dice); every
     #: other stat is an attribute, 1 or more, since the rules divide by what they derive from it
     zero_stats: ClassVar[frozenset[str]] = frozenset()
-    #: the menu letter of each action type (``"grapple": "G"``); the UI merges every ruleset's into its key
-    #: table, in seed order, so a new ruleset brings its own letters (W A S D F stay for the camera)
-    menu_keys: ClassVar[dict[str, str]] = {}
-    #: the order of the action menu's groups by action type; a type not listed comes last
-    menu_order: ClassVar[tuple[str, ...]] = ()
-    #: action types whose destination hex is picked on the map (move, charge...)
-    map_actions: ClassVar[frozenset[str]] = frozenset({"move"})
-    #: what a map action with no item strikes with, in its menu title (``"move_and_attack": "punch"``)
-    unarmed_words: ClassVar[dict[str, str]] = {}
     #: a variant's renumbering of its parent's rule IDs (3d6-full: S0 ID -> S2 ID); the rules help follows it
     #: both ways, so an S0 ID cited by shared code finds the variant's text
     rule_map: ClassVar[dict[str, str]] = {}
@@ -393,10 +395,6 @@ class Ruleset:
     #: per-fighter ``{"stats", "skills", "hands", "items"}`` blocks the soak gives the arena's fighters when
     #: no scenario in ``maps/`` is made for this ruleset (its stats differ from the arena's)
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = ()
-    #: grip kind -> the verb a log line uses when a grip becomes that kind ("pins", "has a choke hold on")
-    grip_words: ClassVar[dict[str, str]] = {"pin": "pins", "grapple": "now simply holds"}
-    #: rule-ID prefixes of this ruleset's attack rolls: a roll-over roll citing one is read against an AC
-    attack_rules: ClassVar[tuple[str, ...]] = ()
     #: outcome names of :meth:`odds` an action is taken for, best first (read by :meth:`headline`)
     hoped: ClassVar[tuple[str, ...]] = HOPED
     #: the map cell properties (``game.model.Cell`` fields: ``move_cost``, ``blocks_movement``,
@@ -406,60 +404,16 @@ class Ruleset:
     #: what it reads
     terrain_features: ClassVar[frozenset[str]] = frozenset({"move_cost", "blocks_movement"})
 
-    # -- what the board and the panels show (the UI reads these, never the id) ----------------------------
-    #: the ruleset in one sentence, for the briefing before a battle ("" : its ``name``)
-    briefing: ClassVar[str] = ""
-    #: who no longer counts for a side when the last side standing is decided (its ``can_fight``), in words for
-    #: the victory condition: "be the last side with anyone still able to fight; <these words>"
-    out_words: ClassVar[str] = "dead or unconscious fighters no longer count"
-    #: the word on a fighter's health bar: what ``Fighter.hp`` counts (nd6: "ST", hits come off Strength)
-    health_stat: ClassVar[str] = "HP"
-    #: stat -> {value: name} where a number reads as a name (nd6: Martial Arts 5 is "Master")
-    stat_words: ClassVar[dict[str, dict[int, str]]] = {}
-    #: a stat shown as a small badge on the token when above 0 (nd6: the Martial Arts level), or None
-    token_stat: ClassVar[str | None] = None
-    #: the condition that makes fighters sharing a hex one brawl, drawn as one group with a marker (nd6:
-    #: ``in_hth``), or None
-    brawl_condition: ClassVar[str | None] = None
-    #: whether a grip's ``location`` means something (a body part held); False where the rules have no hit
-    #: locations (nd6, G3-6: a subdue holds the whole figure), so the board's grip tag and the panel leave it out
-    grip_location_shown: ClassVar[bool] = True
-    #: a condition id -> the few words a player reads for it where the id would not do ("on fire (whole
-    #: body)" for nd6's ``on_fire_whole``); the rest read as their id with spaces (see :meth:`condition_name`)
-    condition_names: ClassVar[dict[str, str]] = {}
-    #: a condition id -> (short letters, colour) of the badge over the token, for the ruleset's own conditions
-    #: (the common ones - stunned, pinned, dead... - have theirs in the UI); no letters a stat's abbreviation
-    condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = {}
-    #: a condition of the ruleset's own -> how much it costs its side, for the review of a lost battle's deciding
-    #: rolls (``game.teaching.review``: injury counts its points, a grip 2, death 12); not named: costs nothing
-    condition_weights: ClassVar[dict[str, float]] = {}
-    #: conditions that set a fighter alight -> the flames' size over its token (0..1: a limb, half, whole)
-    burning_conditions: ClassVar[dict[str, float]] = {}
-    #: conditions drawn as a wet ring round the token (soaked in burning liquid)
-    wet_conditions: ClassVar[frozenset[str]] = frozenset()
-    #: conditions whose badge already says the fighter is held (no HELD badge beside it), besides the common
-    #: ``grappled`` and ``pinned``
-    held_conditions: ClassVar[frozenset[str]] = frozenset()
-    #: a roll event's ``auto`` (an automatic result that overrules the target) -> words for the pop-up and
-    #: the log ("automatic hit, triple damage")
-    auto_words: ClassVar[dict[str, str]] = {}
-    #: die tables a roll event names in ``table``: table -> ((row as the event names it, the row as a player
-    #: reads it, what it does), ...) in order; the pop-up and the breakdown draw the whole table with the
-    #: event's ``row`` lit
-    table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = {}
-    #: the value of an action's ``item`` that means "the weapon in hand" (nd6: ``""``, where None is bare
-    #: hands); the menu then names the item held. None: an empty ``item`` reads as bare hands
-    held_item: ClassVar[str | None] = None
+    # -- what the board, the menus and the log show: the ruleset's presentation, apart from its rules ----------
+    #: the class of this ruleset's presentation (``presentation.py`` in its folder): its briefing, menu letters,
+    #: badges, health word, log words... (``game.rules.presentation.Presentation`` declares them all)
+    presentation_type: ClassVar[type[Presentation]] = Presentation
 
-    def condition_name(self, condition: str) -> str:
-        """A condition in a player's words, for the log, the panels, tooltips and the end screen: the ruleset's
-        ``condition_names``, "in hand-to-hand" for its ``brawl_condition`` (S3-HTH-7), else the id with spaces."""
-        named = self.condition_names.get(condition)
-        if named:
-            return named
-        if condition == self.brawl_condition:
-            return "in hand-to-hand"
-        return condition.replace("_", " ")
+    @cached_property
+    def presentation(self) -> Presentation:
+        """This ruleset's presentation, bound to it (a hover's words read its odds): what the UI, the log's
+        words and the teaching tools read, so the rules class holds only the engine's hooks and the AI's hints."""
+        return self.presentation_type(self)
 
     def action_from_dict(self, data: dict[str, Any]) -> Action:
         """Build an intent from plain data; raises ``ValueError`` naming the bad field."""
@@ -545,6 +499,13 @@ class Ruleset:
             res.emit({"type": "grapple_end", "actor": g.holder, "holder": g.holder, "target": g.target,
                       "why": f"{res.battle.fighter(g.holder).label} is out of the fight"})
 
+    def max_hp(self, fighter: Fighter) -> float | None:
+        """The fighter's full hit points as this ruleset counts them (``Fighter.hp`` unhurt): the health bar's
+        maximum in the token and the fighter panel, which must not guess it from a stat another ruleset derives
+        it from. The default: the fighter's ``HP`` stat, else None (the UI then shows the highest seen)."""
+        value = fighter.stats.get("HP")
+        return float(value) if isinstance(value, int | float) else None
+
     def can_act(self, battle: Battle, fighter: Fighter) -> bool:
         """Whether this fighter gets a turn at all (the controller skips those who cannot)."""
         return self.can_fight(battle, fighter)
@@ -553,8 +514,9 @@ class Ruleset:
         """Whether a fighter still counts for its side (end of battle, G0-21)."""
         return not ({"dead", "unconscious"} & set(fighter.conditions))
 
-    def outcome(self, battle: Battle) -> tuple[bool, str | None]:
-        """``(over, winning side)``, asked by the turn controller after every step.
+    def outcome(self, battle: Battle) -> Outcome:
+        """Whether the battle is over and who won (an :class:`Outcome`), asked by the turn controller after every
+        step.
 
         The default is the last side standing: over when at most one side still
         has a fighter :meth:`can_fight` says counts (``None``: nobody is left,
@@ -562,8 +524,8 @@ class Ruleset:
         """
         able = {f.side for f in battle.fighters if self.can_fight(battle, f)}
         if len(able) <= 1:
-            return True, next(iter(able), None)
-        return False, None
+            return Outcome(True, next(iter(able), None))
+        return Outcome(False)
 
     def end_phase(self, battle: Battle, step: Any, dice: Dice) -> list[Event]:
         """Called when a phased turn order leaves a step (``battle.state["initiative"]["step"]``) and before
@@ -605,16 +567,6 @@ class Ruleset:
         """
         return None
 
-    def badges(self, battle: Battle, fighter: Fighter) -> list[tuple[str, str]]:
-        """Marks over a fighter's token that are not conditions, as ``(letters, meaning)``: a stance the rules
-        keep in the fighter's counters (nd6: a pole arm set against a charge, S3-POLE-2). The default: none."""
-        return []
-
-    def board_note(self, battle: Battle) -> tuple[str, int | None] | None:
-        """A standing fact of the battle the board shows in a corner, with a hex direction for an arrow or None
-        (nd6: the scenario's wind, which moves every cloud, S3-SMOKE-3). The default: nothing."""
-        return None
-
     def ai_hazard(self, battle: Battle, fighter: Fighter, *, careful: bool = True) -> float:
         """What the ground and the fighter's own state threaten it with that the computer's evaluation cannot
         see in hp and conditions alone (a hex that burns it at its next turn, a foe's clear line of fire),
@@ -640,28 +592,6 @@ class Ruleset:
         if not odds:
             return None
         return next((k for k in self.hoped if k in odds), None)
-
-    def odds_words(self, battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
-        """What the menu's percentage means, for actions whose odds the generic sentences do not explain
-        (edge's opposed Strength pools); ``foe`` is the target's name. ``None`` (the default): the
-        generic sentence for the :meth:`headline` outcome."""
-        return None
-
-    def action_words(self, battle: Battle, action: Action) -> ActionWords | None:
-        """What ``action`` does and costs in plain words, every roll it entails in order with its chance,
-        the chance of the whole, its outcomes as a chart and the same odds from the foe's side: the action
-        menu's hover (issue 18). The default (``game.rules.action_words.generic_words``) reads only
-        :meth:`odds`; a ruleset fills its main actions with its own words from its own folder. ``None``:
-        nothing to say."""
-        from game.rules.action_words import generic_words
-
-        return generic_words(self, battle, action)
-
-    def event_words(self, battle: Battle, ev: Event) -> str | None:
-        """The combat log's line for an event of this ruleset's own that the generic words leave silent
-        (a ``stat`` event that means something to a player: d20's held-back damage landing, GX-4).
-        ``None`` (the default): the generic words, which say nothing of ``stat`` events."""
-        return None
 
     def translation(self) -> Any:
         """How this ruleset's situation terms map to the common ones and back

@@ -22,7 +22,7 @@ Event = dict[str, Any]
 
 __all__ = [
     "Mod", "RollSpec", "critical_3d6", "roll_under", "success_roll", "quick_contest", "regular_contest",
-    "contest_targets",
+    "contest_targets", "HighSpec", "roll_high", "settle_high", "opposed_high",
 ]
 
 
@@ -129,3 +129,53 @@ def regular_contest(dice: Dice, a: RollSpec, b: RollSpec, rule: str, *, lower_to
     else:
         winner = None
     return {"type": "contest", "kind": "regular", "rule": rule, "rolls": [ra, rb], "winner": winner}
+
+
+# -- roll-high opposed rolls ------------------------------------------------------------------------------
+# Written once for every ruleset whose contests are "both roll, the higher score wins" (edge's d10 pools, a
+# 2d6+ST shove): each had its own copy of the same few lines that turn two rolls into a contest event.
+
+
+@dataclass(slots=True)
+class HighSpec:
+    """One roll-high roll: ``dice`` d``sides`` plus the modifiers; its score is the sum (``total``)."""
+
+    actor: str
+    label: str
+    rule: str
+    dice: int = 2
+    sides: int = 6
+    modifiers: list[Mod] = field(default_factory=list)
+
+    def add(self, value: int, reason: str, rule: str = "") -> HighSpec:
+        if value:
+            self.modifiers.append(Mod(value, reason, rule))
+        return self
+
+
+def roll_high(dice: Dice, spec: HighSpec) -> Event:
+    """Roll ``spec``: the roll event (SITUATION-FORMAT ``roll``) with ``total`` = the faces plus the modifiers;
+    ``success`` and ``margin`` are filled by :func:`settle_high` once the other side has rolled."""
+    faces = dice.roll(spec.dice, spec.sides, spec.label, spec.rule)
+    mod = sum(m.value for m in spec.modifiers)
+    return {"type": "roll", "actor": spec.actor, "label": spec.label, "rule": spec.rule, "sides": spec.sides,
+            "modifiers": [m.to_dict() for m in spec.modifiers], "dice": faces, "total": sum(faces) + mod,
+            "success": False, "margin": 0}
+
+
+def settle_high(ra: Event, rb: Event, rule: str, *, kind: str = "opposed", score: str = "total",
+                difference: str = "margin_of_victory") -> Event:
+    """The contest of two roll-high rolls already made (the actor's ``ra`` first, as the dice were drawn): the
+    higher ``score`` wins, a tie wins nobody (the status quo). Each roll's ``margin`` becomes its score minus
+    the other's and ``success`` whether that is above 0; the contest carries the actor's lead under
+    ``difference`` (edge calls it the ``edge``) and ``winner`` (None on a tie)."""
+    lead = ra[score] - rb[score]
+    ra["margin"], ra["success"] = lead, lead > 0
+    rb["margin"], rb["success"] = -lead, lead < 0
+    winner = ra["actor"] if lead > 0 else rb["actor"] if lead < 0 else None
+    return {"type": "contest", "kind": kind, "rule": rule, "rolls": [ra, rb], difference: lead, "winner": winner}
+
+
+def opposed_high(dice: Dice, a: HighSpec, b: HighSpec, rule: str, *, kind: str = "opposed") -> Event:
+    """Both roll high, the actor ``a`` first; the higher total wins, a tie nobody (:func:`settle_high`)."""
+    return settle_high(roll_high(dice, a), roll_high(dice, b), rule, kind=kind)

@@ -23,7 +23,7 @@ import heapq
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.hexgrid import Hex, neighbors_of
+from game.hexgrid import Hex, hex_neighbors
 
 if TYPE_CHECKING:
     from game.model import Board
@@ -112,7 +112,7 @@ def reachable(start: Hex, budget: float, cost_of: Callable[[Hex], float | None],
                 break
             if goes_on is not None and not goes_on(h):
                 continue
-        for n in neighbors_of(h):
+        for n in hex_neighbors(h):
             c = cost_of(n)
             if c is None or (may_step is not None and not may_step(h, n)):
                 continue

@@ -270,7 +270,7 @@ class Translator:
         if a.get("path") and intent.to is None:  # a charge given as the hexes walked: where it ends
             intent.to = list(a["path"][-1])
         item = a.get("item", self._default(t, "item"))
-        held = self.ruleset.held_item
+        held = self.ruleset.presentation.held_item
         if held is not None and item == held:  # "the weapon in hand": the kind of what the actor holds
             me = next((f for f in (self.spec or {}).get("fighters") or [] if f["id"] == a["actor"]), None)
             in_hand = [v for v in ((me or {}).get("hands") or {}).values() if v]

@@ -135,7 +135,7 @@ def _roll_lines(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> list[str]:
         lines.extend(_mod_line(m) for m in mods)
         if mods:
             lines.append(f"Total {tot}")
-        rows = ruleset.table_rows.get(str(ev["table"]), ())
+        rows = ruleset.presentation.table_rows.get(str(ev["table"]), ())
         if rows:
             lines.append("Table: " + "; ".join(f"{shown}: {what}" for _key, shown, what in rows))
         words = table_words(ruleset, ev)
@@ -248,7 +248,7 @@ def _snapshot(battle: Battle) -> dict[str, Any]:
 def _diff(battle: Battle, ruleset: Ruleset, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """What changed between two snapshots, one line per fact ("bob: posture standing -> prone")."""
     out: list[str] = []
-    health = ruleset.health_stat or "HP"
+    health = ruleset.presentation.health_stat or "HP"
     for fid, a in after["fighters"].items():
         b = before["fighters"].get(fid)
         if b is None:

@@ -37,7 +37,7 @@ def auto_words(ruleset: Ruleset, ev: dict[str, Any]) -> str | None:
     auto = ev.get("auto")
     if not auto:
         return None
-    return ruleset.auto_words.get(str(auto)) or f"automatic {_w(auto)}"
+    return ruleset.presentation.auto_words.get(str(auto)) or f"automatic {_w(auto)}"
 
 
 def table_words(ruleset: Ruleset, ev: dict[str, Any]) -> str:
@@ -46,7 +46,7 @@ def table_words(ruleset: Ruleset, ev: dict[str, Any]) -> str:
     if row is None:
         return str(ev.get("effect") or "").rstrip(". ")
     shown, does = str(row), ""
-    for key, words, what in ruleset.table_rows.get(str(ev.get("table")), ()):
+    for key, words, what in ruleset.presentation.table_rows.get(str(ev.get("table")), ()):
         if key == row:
             shown, does = words, what
     effect = str(ev.get("effect") or does).rstrip(". ")
@@ -107,7 +107,7 @@ def event_line(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> str | None:
         ch = ev.get("changes") or {}
         holder, target = name_of(battle, ev.get("holder")), name_of(battle, ev.get("target"))
         if ch.get("kind"):
-            verb = ruleset.grip_words.get(ch["kind"]) or f"now holds ({_w(ch['kind'])})"
+            verb = ruleset.presentation.grip_words.get(ch["kind"]) or f"now holds ({_w(ch['kind'])})"
             return f"{holder} {verb} {target}"
         what = ", ".join(f"{_w(k)} {_w(v)}" for k, v in ch.items() if k != "extra")
         return f"{holder}'s grip on {target}: {what}" if what else None
@@ -133,5 +133,5 @@ def event_line(battle: Any, ruleset: Ruleset, ev: dict[str, Any]) -> str | None:
         eff = ev.get("effect") or {}
         return f"{name_of(battle, eff.get('fighter'))}: {_w(eff.get('kind', ''))} (until {_w(eff.get('until', ''))})"
     if t == "stat":
-        return ruleset.event_words(battle, ev)
+        return ruleset.presentation.event_words(battle, ev)
     return None

@@ -94,7 +94,7 @@ def _weights(ruleset_id: str) -> dict[str, float]:
     from game.rules.base import UnknownRuleset
 
     try:
-        own = find_ruleset(ruleset_id).condition_weights if ruleset_id else {}
+        own = find_ruleset(ruleset_id).presentation.condition_weights if ruleset_id else {}
     except UnknownRuleset:
         own = {}
     return {**CONDITION, **own}

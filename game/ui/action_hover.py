@@ -1,6 +1,6 @@
 """The action menu's hover in words (issue 18): what a choice does and costs, its rolls, the whole's chance.
 
-Reads :meth:`game.rules.base.Ruleset.action_words` (the ruleset's own words,
+Reads :meth:`game.rules.presentation.Presentation.action_words` (the ruleset's own words,
 or the generic ones built from its odds) and turns it into the coloured lines
 of the menu's info box; :mod:`game.ui.odds_chart` draws its charts. No
 ruleset id here.
@@ -37,7 +37,7 @@ def hover_words(battle: Any, action: Any) -> ActionWords | None:
     if battle is None or action is None:
         return None
     try:
-        return ruleset_of(battle).action_words(battle, action)
+        return ruleset_of(battle).presentation.action_words(battle, action)
     except Exception:  # noqa: BLE001 - a ruleset's words failing must not take the menu down with it
         return None
 

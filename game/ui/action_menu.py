@@ -46,18 +46,18 @@ __all__ = ["ActionMenu", "Group", "SHORTCUTS", "MAP_TYPES", "group_options", "sh
 
 def _merged() -> tuple[dict[str, str], frozenset[str], dict[str, str]]:
     """Every registered ruleset's menu letters, map-picked actions and unarmed words, merged in seed order
-    (each ruleset declares its own: ``Ruleset.menu_keys``...), for the key table and menus of any battle."""
+    (each ruleset declares its own: ``Presentation.menu_keys``...), for the key table and menus of any battle."""
     import game.rules  # noqa: F401  (registers every ruleset)
     from game.rules.base import RULESETS
 
     keys: dict[str, str] = {}
     maps: set[str] = set()
     unarmed: dict[str, str] = {}
-    for cls in sorted(RULESETS.values(), key=lambda c: (c.seed, c.id)):
-        for kind, key in cls.menu_keys.items():
+    for cls in sorted(RULESETS.values(), key=lambda c: (c.source_text, c.id)):
+        for kind, key in cls.presentation_type.menu_keys.items():
             keys.setdefault(kind, key)
-        maps |= cls.map_actions
-        for kind, words in cls.unarmed_words.items():
+        maps |= cls.presentation_type.map_actions
+        for kind, words in cls.presentation_type.unarmed_words.items():
             unarmed.setdefault(kind, words)
     return keys, frozenset(maps), unarmed
 
@@ -68,7 +68,7 @@ SHORTCUTS, MAP_TYPES, _UNARMED = _merged()
 
 def _map_actions(ruleset: Ruleset | None) -> frozenset[str]:
     """The action types a ruleset has the player pick on the map (every ruleset's, for an unknown one)."""
-    return ruleset.map_actions if ruleset is not None and ruleset.id else MAP_TYPES
+    return ruleset.presentation.map_actions if ruleset is not None and ruleset.id else MAP_TYPES
 ROW = 30
 WIDTH = 400
 
@@ -130,7 +130,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
     ruleset = ruleset_of(battle)
     known = ruleset is not None and bool(ruleset.id)  # else the generic words: every ruleset's tables merged
     maps = _map_actions(ruleset)
-    unarmed = ruleset.unarmed_words if known else _UNARMED
+    unarmed = ruleset.presentation.unarmed_words if known else _UNARMED
     groups: dict[str, Group] = {}
     for o in options:
         a = o.action
@@ -156,7 +156,7 @@ def group_options(options: list[Option], session: Any, battle: Any, odds: Any = 
             g.chance[id(o)] = whole_chance(ruleset, battle, a, g.odds[id(o)])
         else:
             g.illegal.append(o)
-    order = {k: i for i, k in enumerate(ruleset.menu_order if known else ())}
+    order = {k: i for i, k in enumerate(ruleset.presentation.menu_order if known else ())}
     fighter = battle.get(options[0].action.actor) if options and battle is not None else None
     for g in groups.values():  # the weapon in hand first, other ready items next, bare hands and kicks last
         g.legal.sort(key=lambda o: _hand_rank(o.action, fighter, ruleset))
@@ -173,7 +173,7 @@ def _hand_rank(action: Any, fighter: Any, ruleset: Ruleset | None) -> int:
     if not hasattr(action, "item") and not hasattr(action, "weapon"):
         return 0
     it = getattr(action, "item", None) if hasattr(action, "item") else getattr(action, "weapon", None)
-    held = ruleset.held_item if ruleset is not None else None
+    held = ruleset.presentation.held_item if ruleset is not None else None
     hands = {v for v in (getattr(fighter, "hands", None) or {}).values() if v}
     if (held is not None and it == held and hands) or (it and it in hands):
         return 0

@@ -311,7 +311,7 @@ def draw_board_note(surface: pygame.Surface, scene: Any) -> pygame.Rect | None:
     """The ruleset's standing note (``Presentation.board_note``: nd6's wind, S3-SMOKE-3) in the battle scene's board's
     top-left corner, with an arrow the way its hex direction points on this map (under Xvfb a cloud drifted over
     three fighters with nothing on the board saying a wind blew). Returns the box, or None with no note."""
-    note = scene.session.ruleset.board_note(scene.session.battle)
+    note = scene.session.ruleset.presentation.board_note(scene.session.battle)
     if note is None:
         return None
     from game.hexgrid import DIRECTIONS, Hex

@@ -25,6 +25,7 @@ from game.ui.describe import FACING_WORDS, ruleset_of
 from game.ui.effects_view import EffectsLayer
 from game.ui.marks import arc_legend
 from game.ui.overlays import HOVER_TINT, ArcOverlay, HexTints, draw_grapple_links
+from game.ui.region_view import RegionLayer
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
 from game.ui.tokens import TokenLayer, parse_colour
@@ -56,6 +57,7 @@ class BoardScene(Scene):
         self.tints = HexTints(self.geometry, self.on_board)
         self.arcs = ArcOverlay(self.geometry, self.on_board)
         self.effects = EffectsLayer(self.geometry)  # board effects and burning fighters (issue 17)
+        self.regions = RegionLayer(self.geometry, self.tints)  # a ruleset's ring or zone (Presentation.board_regions)
         self.hovered: Hex | None = None
         #: the callout of the crowded hex under the pointer (issue: close combat you can read at a glance)
         self.callout = CrowdCallout()
@@ -294,6 +296,7 @@ class BoardScene(Scene):
             surface.fill(VOID_COLOUR)
         self.view.draw(surface, cam)
         self.effects.draw_ground(surface, cam, self.battle, self.token_positions)
+        self.regions.draw(surface, cam, ruleset_of(self.battle).presentation.board_regions(self.battle))
         sel = self.battle.get(self.selected) if self.show_arcs else None
         if sel is not None:
             if self.arc_tints is not None:
@@ -371,7 +374,7 @@ class BoardScene(Scene):
                      f"facing {names[f.facing % 6]}, {f.posture}", f"hex ({f.hex.q}, {f.hex.r})"]
             if f.conditions:
                 rs = ruleset_of(self.battle)
-                lines.append(", ".join(rs.condition_name(c) for c in f.conditions))
+                lines.append(", ".join(rs.presentation.condition_name(c) for c in f.conditions))
             # the arc shading in words from the colours drawn (the colour-blind palette has no green)
             lines.append(arc_legend(self.arc_tints or self.arcs.tints))
             self._sel_key = key

@@ -37,10 +37,10 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
     hp = hp_of(session, f)
     bits = [f.posture]
     if hp:  # named as the ruleset counts it (nd6: ST, G3-7)
-        bits.append(f"{session.ruleset.health_stat} {hp[0]:g}/{hp[1]:g}")
+        bits.append(f"{session.ruleset.presentation.health_stat} {hp[0]:g}/{hp[1]:g}")
     bits += _stat_tag(session, f)
     if f.conditions:
-        bits.append(", ".join(session.ruleset.condition_name(c) for c in f.conditions))  # words, not ids
+        bits.append(", ".join(session.ruleset.presentation.condition_name(c) for c in f.conditions))  # words, not ids
     lines.append(" \u00b7 ".join(bits))
     legend = badge_legend(b, f)  # what each badge over the token means (issue 15)
     if legend:
@@ -64,7 +64,7 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
 
 def _stat_tag(session: Any, f: Any) -> list[str]:
     """The stat the token's tag shows, in words ("MA 3", "MA Master"), when the token has the tag."""
-    stat = session.ruleset.token_stat
+    stat = session.ruleset.presentation.token_stat
     v = f.stats.get(stat) if stat else None
     if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
         return []
@@ -83,7 +83,7 @@ def stack_lines(session: Any, f: Any) -> list[str]:
         bits = [side.name if side and side.name else o.side]
         hp = hp_of(session, o)
         if hp:
-            bits.append(f"{session.ruleset.health_stat} {hp[0]:g}/{hp[1]:g}")
+            bits.append(f"{session.ruleset.presentation.health_stat} {hp[0]:g}/{hp[1]:g}")
         bits += _stat_tag(session, o) + badge_legend(b, o)
         out.append(f"also here: {o.label} ({', '.join(bits)})")
     return out

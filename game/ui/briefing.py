@@ -65,7 +65,7 @@ def round_limit(session: Any) -> int | None:
 
 def victory_text(session: Any) -> str:
     """How this battle is won, truthfully: the ruleset's last side standing, and the round limit if any."""
-    text = f"Victory: be the last side with anyone still able to fight; {session.ruleset.out_words}."
+    text = f"Victory: be the last side with anyone still able to fight; {session.ruleset.presentation.out_words}."
     limit = round_limit(session)
     if limit:
         text += f" If no side has won by the end of round {limit}, the battle is a draw."
@@ -73,7 +73,7 @@ def victory_text(session: Any) -> str:
 
 
 def ruleset_sentence(ruleset: Any) -> str:
-    return ruleset.briefing or f"{ruleset.name or ruleset.id}."
+    return ruleset.presentation.briefing or f"{ruleset.name or ruleset.id}."
 
 
 def _scenario_words(battle: Any) -> tuple[str, str]:

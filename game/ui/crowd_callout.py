@@ -107,7 +107,7 @@ class CrowdCallout:
         arrows_h = 10 + 8 * len(grips)
         self.words = [grip_sentence(battle, g) for g in grips]
         word_imgs = [text.render(s, 13, (12, 12, 16), bold=True) for s in self.words]
-        brawl = layer.ruleset.brawl_condition
+        brawl = layer.ruleset.presentation.brawl_condition
         what = "a brawl of" if brawl and sum(1 for f in here if brawl in f.conditions) >= 2 else "in this hex:"
         how = "click one, or Tab and Enter \u00b7 Esc" if self.pinned is not None else "click one to choose it"
         title = text.render(f"{what} {len(here)} fighters \u00b7 {how}", 13, EDGE, bold=True)

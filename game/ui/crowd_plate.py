@@ -9,7 +9,7 @@ covers no token and no label already placed, lists its fighters one a line:
 a swatch in the side's colour with the initial on the token, the name as
 written, a health bar, the badges; then the grips among them in words
 ("Nils holds Hilde: neck, 2 hands"; nd6 names no body part,
-``Ruleset.grip_location_shown``), and a brawl's "BRAWL n" as its title. A
+``Presentation.grip_location_shown``), and a brawl's "BRAWL n" as its title. A
 thin leader line ties the plate to its hex. Every rectangle drawn is recorded
 in the token layer's ``boxes`` so a test can check that nothing overlaps.
 """
@@ -46,12 +46,12 @@ def grip_sentence(battle: Any, g: Any) -> str:
     """One grip in the ruleset's own words, holder first: "Nils holds Hilde: neck, 2 hands", "Mags has an
     arm lock on Hilde: arm, 1 hand"; the location only where the ruleset's grips hold a body part."""
     rs = ruleset_of(battle)
-    verb = rs.grip_words.get(g.kind) if g.kind != "grapple" else None  # "now simply holds" is a log's change
+    verb = rs.presentation.grip_words.get(g.kind) if g.kind != "grapple" else None  # "now simply holds" is a log's change
     named = ""  # a plain hold by another name (d20's "hold") is just holding; another kind says its name after
     if not verb:  # the held one's: "Vesh holds Rook (subdue): 2 hands"
         verb, named = "holds", "" if g.kind in ("grapple", "hold") else f" ({str(g.kind).replace('_', ' ')})"
     parts = []
-    if rs.grip_location_shown and g.location:
+    if rs.presentation.grip_location_shown and g.location:
         parts.append(str(g.location).replace("_", " "))
     if g.hands:
         parts.append(f"{g.hands} hand{'s' if g.hands != 1 else ''}")

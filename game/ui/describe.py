@@ -52,7 +52,7 @@ def _attack_rules() -> tuple[str, ...]:
     """Every registered ruleset's attack-roll rule IDs (``dc_name`` reads an event without its battle)."""
     import game.rules  # noqa: F401  (registers every ruleset)
 
-    return tuple(dict.fromkeys(p for cls in RULESETS.values() for p in cls.attack_rules))
+    return tuple(dict.fromkeys(p for cls in RULESETS.values() for p in cls.presentation_type.attack_rules))
 
 
 @lru_cache(maxsize=1)
@@ -60,7 +60,7 @@ def _grip_words() -> dict[str, str]:
     """Every registered ruleset's grip verbs, for a log line whose battle names no known ruleset."""
     import game.rules  # noqa: F401  (registers every ruleset)
 
-    return {k: v for cls in RULESETS.values() for k, v in cls.grip_words.items()}
+    return {k: v for cls in RULESETS.values() for k, v in cls.presentation_type.grip_words.items()}
 
 
 @lru_cache(maxsize=1)
@@ -68,7 +68,7 @@ def _auto_words() -> dict[str, str]:
     """Every registered ruleset's words for an automatic result (a roll event read without its battle)."""
     import game.rules  # noqa: F401  (registers every ruleset)
 
-    return {k: v for cls in RULESETS.values() for k, v in cls.auto_words.items()}
+    return {k: v for cls in RULESETS.values() for k, v in cls.presentation_type.auto_words.items()}
 
 
 @lru_cache(maxsize=1)
@@ -76,7 +76,7 @@ def _table_rows() -> dict[str, tuple[tuple[str, str, str], ...]]:
     """Every registered ruleset's die tables (a roll naming its ``table`` is read without its battle)."""
     import game.rules  # noqa: F401  (registers every ruleset)
 
-    return {k: v for cls in RULESETS.values() for k, v in cls.table_rows.items()}
+    return {k: v for cls in RULESETS.values() for k, v in cls.presentation_type.table_rows.items()}
 
 
 def auto_words(ev: dict[str, Any]) -> str | None:
@@ -111,7 +111,7 @@ def table_words(ev: dict[str, Any]) -> str:
 def stat_text(ruleset: Ruleset, stat: str, value: Any) -> str:
     """A stat's value as a player reads it: a number, or its name where the ruleset names it (MA Master)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        named = ruleset.stat_words.get(stat, {}).get(value)
+        named = ruleset.presentation.stat_words.get(stat, {}).get(value)
         if named:
             return named
     return str(value)
@@ -371,7 +371,7 @@ def die_sides(ev: dict[str, Any], battle: Any = None) -> int:
     if ev.get("dc") is not None:
         return 20
     rs = ruleset_of(battle) if battle is not None else None
-    return rs.die_sides if rs is not None else 6
+    return rs.presentation.die_sides if rs is not None else 6
 
 
 def pool_words(ev: dict[str, Any]) -> str:
@@ -548,11 +548,11 @@ def _condition_line(battle: Any, ev: dict[str, Any]) -> str | None:
     tgt = name_of(battle, ev.get("target"))
     rs = ruleset_of(battle)
     if ev.get("add"):
-        return f"{tgt} is {rs.condition_name(str(ev['add']))}"
+        return f"{tgt} is {rs.presentation.condition_name(str(ev['add']))}"
     if ev.get("remove"):
-        if ev["remove"] == rs.brawl_condition:
+        if ev["remove"] == rs.presentation.brawl_condition:
             return f"{tgt} is out of hand-to-hand"
-        return f"{tgt} is no longer {rs.condition_name(str(ev['remove']))}"
+        return f"{tgt} is no longer {rs.presentation.condition_name(str(ev['remove']))}"
     return None
 
 
@@ -588,7 +588,7 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         ch = ev.get("changes") or {}
         kind = ch.get("kind")
         if kind:
-            words = ruleset_of(battle).grip_words.get(kind) or _grip_words().get(kind) \
+            words = ruleset_of(battle).presentation.grip_words.get(kind) or _grip_words().get(kind) \
                 or f"now holds ({_words(kind)})"
             return f"{name_of(battle, ev.get('holder'))} {words} {name_of(battle, ev.get('target'))}"
         what = ", ".join(f"{_words(k)} {_words(v)}" for k, v in ch.items() if k != "extra")
@@ -626,7 +626,7 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
         order = ", ".join(name_of(battle, f) for f in ev.get("order") or [])
         return f"Round {ev.get('round')}: turn order {order}"
     if t == "stat":
-        return ruleset_of(battle).event_words(battle, ev)
+        return ruleset_of(battle).presentation.event_words(battle, ev)
     return None
 
 
@@ -657,7 +657,7 @@ def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str
     tgt = getattr(action, "target", None)  # else a sweep's first target, whose odds these are (nd6 full auto)
     foe = name_of(battle, tgt) if tgt else target_name(battle, action)
     kind = getattr(action, "type", "")
-    own = ruleset.odds_words(battle, action, odds, foe) if odds else None  # edge's ladder of edges
+    own = ruleset.presentation.odds_words(battle, action, odds, foe) if odds else None  # edge's ladder of edges
     if own:
         return lead + own
     if key == "hit":
@@ -688,7 +688,7 @@ def _order_words(battle: Any, d: dict[str, Any]) -> str:
 def _item_words(action: Any, battle: Any, d: dict[str, Any]) -> str:
     """What an option strikes with: the item named, what is in hand (the ruleset's ``held_item`` value), or
     bare hands."""
-    held = ruleset_of(battle).held_item
+    held = ruleset_of(battle).presentation.held_item
     if held is not None and d["item"] == held:
         f = battle.get(d.get("actor")) if battle is not None and d.get("actor") else None
         hands = [v for v in (getattr(f, "hands", None) or {}).values() if v]

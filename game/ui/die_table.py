@@ -2,7 +2,7 @@
 
 Some rolls are read off a table rather than against a target (nd6's HTH defender table, S3-HTH-9: a 1d6
 that decides whether a brawl begins). The event names the table (``table``) and the row (``row``); the
-ruleset gives the table's rows (``Ruleset.table_rows``, read through :func:`game.ui.describe.table_rows`).
+ruleset gives the table's rows (``Presentation.table_rows``, read through :func:`game.ui.describe.table_rows`).
 Showing every row, not only the one that came up, tells the player what else could have happened. The lit
 row is told three ways: a bright box, an arrow and bold type.
 """

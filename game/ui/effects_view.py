@@ -421,7 +421,7 @@ class EffectsLayer:
         z = camera.zoom
         frame_now = int(self.t // FRAME_MS)
         self._cache(z)
-        burning = ruleset_of(battle).burning_conditions  # condition -> flame size (nd6's on fire, S3-FIRE-3)
+        burning = ruleset_of(battle).presentation.burning_conditions  # condition -> flame size (nd6's on fire, S3-FIRE-3)
         marked = [f for f in getattr(battle, "fighters", ()) if burning.keys() & set(f.conditions)] if burning else []
         self.burning = bool(marked)
         if marked and callable(positions):
@@ -437,7 +437,7 @@ class EffectsLayer:
 
     def _draw_soaked(self, surface: pygame.Surface, camera: Camera, battle: Any, positions: Any) -> None:
         """A wet blue ring round a fighter soaked in burning liquid (S3-GRENADE-10)."""
-        soaked = ruleset_of(battle).wet_conditions
+        soaked = ruleset_of(battle).presentation.wet_conditions
         wet = [f for f in getattr(battle, "fighters", ()) if soaked & set(f.conditions)] if soaked else []
         if not wet:
             return

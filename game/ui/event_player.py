@@ -118,7 +118,7 @@ def _condition_words(battle: Any) -> Any:
         return lambda c: c.replace("_", " ")
     from game.ui.describe import ruleset_of
 
-    return ruleset_of(battle).condition_name
+    return ruleset_of(battle).presentation.condition_name
 
 
 class EventPlayer:

@@ -127,10 +127,19 @@ def help_rows(action_types: list[str] | None = None) -> list[tuple[str, list[tup
     return out
 
 
-def markdown_table() -> str:
-    """The README's key table, row for row what the help screen lists (a test compares them)."""
+#: the README's one row for every ruleset's action letters: they come with each ruleset (its presentation's
+#: ``menu_keys``), so a README listing them would change with every ruleset added
+LETTERS_ROW = ("A-Z", "the ruleset's action letters: in brackets in its action menu, all listed on the keys "
+                      "screen (F2)")
+
+
+def markdown_table(*, letters: bool = True) -> str:
+    """The key table, row for row what the help screen lists (a test compares them); ``letters=False`` (the
+    README's) gives the action letters one row that says where they are, instead of every ruleset's."""
     lines = ["| key | does |", "|---|---|"]
-    for _group, rows in help_rows():
+    for group, rows in help_rows():
+        if group == "Action letters" and not letters:
+            rows = [LETTERS_ROW]
         for keys, does in rows:
             lines.append(f"| {keys} | {does} |")
     return "\n".join(lines)

@@ -46,15 +46,15 @@ def legend_rows(battle: Any) -> list[tuple[str, tuple[int, int, int], str]]:
             if letters not in {x[0] for x in now}:
                 now.append((letters, col, meaning))
     rs = ruleset_of(battle)  # the marks only some rulesets' boards carry (issue 16)
-    rest = [(letters, col, rs.condition_name(cond))
-            for cond, (letters, col) in {**CONDITION_BADGES, **rs.condition_badges}.items()]
+    rest = [(letters, col, rs.presentation.condition_name(cond))
+            for cond, (letters, col) in {**CONDITION_BADGES, **rs.presentation.condition_badges}.items()]
     rest += _EXTRA
-    if rs.brawl_condition:
+    if rs.presentation.brawl_condition:
         now.insert(0, ("BRAWL 3", BRAWL_EDGE, "a brawl, hand to hand; P: lying down"))
-    if rs.token_stat:
-        top = max(rs.stat_words.get(rs.token_stat, {}).items(), default=None)
+    if rs.presentation.token_stat:
+        top = max(rs.presentation.stat_words.get(rs.presentation.token_stat, {}).items(), default=None)
         named = f" ({top[1][:1]}: {top[1]})" if top else ""
-        now.insert(0, ("2", STAT_TAG_INK, f"corner tag: {rs.token_stat} level{named}"))
+        now.insert(0, ("2", STAT_TAG_INK, f"corner tag: {rs.presentation.token_stat} level{named}"))
     seen = {x[0] for x in now}
     out = list(now)
     for row in rest:

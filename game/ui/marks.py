@@ -63,7 +63,7 @@ STANCE_INK = (120, 220, 160)
 
 def badge_for(condition: str, ruleset: Any = None) -> tuple[str, tuple[int, int, int]]:
     """The badge of ``condition``: the ruleset's own, else the common one, else its letters."""
-    hit = (ruleset.condition_badges.get(condition) if ruleset is not None else None) or CONDITION_BADGES.get(condition)
+    hit = (ruleset.presentation.condition_badges.get(condition) if ruleset is not None else None) or CONDITION_BADGES.get(condition)
     if hit:
         return hit
     letters = condition[:3].upper()
@@ -89,10 +89,10 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
         if c == brawl and _in_brawl(battle, f, c):
             continue  # the brawl's hex and its tag say it once for all its members (issue 16)
         letters, col = badge_for(c, rs)
-        out.append((letters, col, rs.condition_name(c)))
-    for letters, meaning in rs.badges(battle, f):  # a stance kept in counters (nd6: SET)
+        out.append((letters, col, rs.presentation.condition_name(c)))
+    for letters, meaning in rs.presentation.badges(battle, f):  # a stance kept in counters (nd6: SET)
         out.append((letters, STANCE_INK, meaning))
-    said = {"grappled", "pinned"} | rs.held_conditions  # a badge that says it already (SUBD)
+    said = {"grappled", "pinned"} | rs.presentation.held_conditions  # a badge that says it already (SUBD)
     if f.id in held and not said & set(f.conditions):
         n = held[f.id]
         out.append(("HELD" + (f" x{n}" if n > 1 else ""), (255, 190, 60),
@@ -348,7 +348,7 @@ def draw_grips(surface: pygame.Surface, camera: Camera, battle: Any, positions: 
             continue
         centre = camera.world_to_screen(*centre_of(fa.hex)) if same_hex else None
         _grip_tag(surface, g, pa, pb, col, z, text, centre, hex_radius, k, layout,
-                  ruleset_of(battle).grip_location_shown)
+                  ruleset_of(battle).presentation.grip_location_shown)
 
 
 def _grip_link(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tuple[float, float],
@@ -455,7 +455,7 @@ def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tupl
 
 
 def _brawl_condition(battle: Any) -> str | None:
-    return ruleset_of(battle).brawl_condition
+    return ruleset_of(battle).presentation.brawl_condition
 
 
 def _in_brawl(battle: Any, f: Any, condition: str) -> bool:

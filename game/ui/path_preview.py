@@ -83,7 +83,7 @@ def _move_note(options: OptionCache, h: Hex) -> str | None:
         return None
     band = options.bands.get(h)
     try:
-        words = options.session.ruleset.action_words(options.session.battle, move)
+        words = options.session.ruleset.presentation.action_words(options.session.battle, move)
     except Exception:  # noqa: BLE001 - a ruleset's words must never stop the game: the label says the hexes
         words = None
     note = words.notes[0] if words is not None and words.notes else None

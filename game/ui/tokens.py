@@ -116,13 +116,13 @@ def brawls(battle: Any, condition: str | None) -> dict[Hex, list[Any]]:
 def stat_badge(ruleset: Ruleset, f: Any) -> str | None:
     """The token's stat tag: the ruleset's ``token_stat`` value when above 0, a named value by its first
     letter (Martial Arts 5, "Master": "M"); None without one."""
-    stat = ruleset.token_stat
+    stat = ruleset.presentation.token_stat
     if not stat:
         return None
     v = (getattr(f, "stats", None) or {}).get(stat)
     if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
         return None
-    named = ruleset.stat_words.get(stat, {}).get(v)
+    named = ruleset.presentation.stat_words.get(stat, {}).get(v)
     return named[:1].upper() if named else str(v)
 
 
@@ -317,7 +317,7 @@ class TokenLayer:
 
     def placements(self, battle: Any) -> list[TokenPlacement]:
         """Every fighter's token position (recomputed only when someone moved)."""
-        brawl = self.ruleset.brawl_condition
+        brawl = self.ruleset.presentation.brawl_condition
         key = tuple((f.id, f.hex.q, f.hex.r, "mounted" in f.conditions, bool(brawl) and brawl in f.conditions)
                     for f in battle.fighters)
         if key == self._placement_key:
@@ -509,8 +509,7 @@ class TokenLayer:
         """``(current, maximum)`` hit points of ``f`` for its bar, or None when the ruleset keeps none."""
         if self.health is not None:
             return self.health(f)
-        stats = getattr(f, "stats", None) or {}
-        mx = stats.get("HP", stats.get("ST"))  # 3d6: HP defaults to ST until the first wound sets it
+        mx = self.ruleset.max_hp(f)  # the ruleset's full hit points (3d6: ST unless HP is given, G0-7)
         hp = f.hp if f.hp is not None else mx
         if hp is None:
             return None
@@ -563,8 +562,8 @@ class TokenLayer:
         self.layout.reset()
         self.extents.clear()
         self.boxes.clear()
-        _draw_brawls(surface, camera, self.geometry, battle, self.ruleset.brawl_condition)
-        in_brawls = {f.id for group in brawls(battle, self.ruleset.brawl_condition).values() for f in group}
+        _draw_brawls(surface, camera, self.geometry, battle, self.ruleset.presentation.brawl_condition)
+        in_brawls = {f.id for group in brawls(battle, self.ruleset.presentation.brawl_condition).values() for f in group}
         for p in self.placements(battle):
             f = by_id[p.fighter_id]
             wx, wy = override.get(f.id, (p.x, p.y)) if override else (p.x, p.y)

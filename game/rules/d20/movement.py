@@ -17,7 +17,7 @@ import math
 import threading
 from typing import TYPE_CHECKING
 
-from game.hexgrid import DIRECTIONS, Hex, direction_between, hex_distance, hex_linedraw, neighbors_of
+from game.hexgrid import DIRECTIONS, Hex, direction_between, hex_distance, hex_linedraw, hex_neighbors
 from game.rules import events as E
 from game.rules.common import Mod
 from game.rules.d20.abilities import bonus, trait
@@ -183,7 +183,7 @@ def _search(battle: Battle, f: Fighter, taken: frozenset[Hex], *, budget: float,
                     parent[ns] = (state, 1)
                     seq += 1
                     push(heap, (cost, t1, seq, ns))
-        nb = neighbors_of(h)
+        nb = hex_neighbors(h)
         for d in (0, 1, 2, 4, 5) if can_side and not side else (0,):  # ahead, then one sidestep (S4-FACE-6)
             n = nb[(fc + d) % 6]
             try:

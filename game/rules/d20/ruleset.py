@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance, hex_linedraw, hex_ring
 from game.rules import events as E
-from game.rules.base import Action, MoveBand, Option, Reason, Ruleset, register
+from game.rules.base import Action, MoveBand, Option, Outcome, Reason, Ruleset, register
 from game.rules.d20 import actions as A
 from game.rules.d20 import facts, scenario_schema
 from game.rules.d20 import wrestling as W
 from game.rules.d20.abilities import CLASS_NAMES, attack_bonus, current_hp, hp_max, save_target
 from game.rules.d20.attack import apply_damage, armour_class, attack_mods
 from game.rules.d20.items import ITEMS, damage_dice, item
+from game.rules.d20.presentation import D20Presentation
 from game.rules.d20.status import (
     altitude,
     can_see,
@@ -33,6 +34,7 @@ from game.rules.d20.status import (
 )
 from game.rules.events import has_effect
 from game.rules.initiative import surprise_event
+from game.rules.presentation import Presentation
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -52,9 +54,8 @@ D20_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
 class D20Ruleset(Ruleset):
     id: ClassVar[str] = "d20"
     name: ClassVar[str] = "d20 encounter and combat"
-    briefing: ClassVar[str] = ("d20 encounter and combat: each round counts down through phases, attacks roll a d20 against armour class, wrestling is opposed rolls.")
-    out_words: ClassVar[str] = "dead, unconscious, fled or helpless (knocked out, paralysed, bound) fighters, and mounts, no longer count"
-    seed: ClassVar[str] = "004"
+    presentation_type: ClassVar[type[Presentation]] = D20Presentation
+    source_text: ClassVar[str] = "004"
     sections: ClassVar[tuple[str, ...]] = ("S4",)
     actions: ClassVar[dict[str, type[Action]]] = D20_ACTIONS
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
@@ -63,13 +64,6 @@ class D20Ruleset(Ruleset):
     named_stats: ClassVar[dict[str, tuple[str, ...]]] = {"class": CLASS_NAMES}
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
-    attack_rules: ClassVar[tuple[str, ...]] = facts.ATTACK_RULES
-    menu_keys: ClassVar[dict[str, str]] = facts.MENU_KEYS
-    menu_order: ClassVar[tuple[str, ...]] = facts.MENU_ORDER
-    map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS
-    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
-    condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = facts.CONDITION_BADGES
-    condition_weights: ClassVar[dict[str, float]] = facts.CONDITION_WEIGHTS
     options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
     side_options: ClassVar[tuple[str, ...]] = scenario_schema.SIDE_OPTIONS
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
@@ -99,12 +93,6 @@ class D20Ruleset(Ruleset):
         "evaded": "got away: out of the battle (S4-PURSUIT-1/5)",
         "fled": "left the battle",
     }
-
-    def event_words(self, battle: Battle, ev: dict[str, Any]) -> str | None:
-        """GX-4: the held-back damage of a shared initiative number lands when its last fighter has acted."""
-        if ev.get("field") == "battle.d20_pending" and ev.get("value") == [] and ev.get("rule") == "GX-4":
-            return "Everyone on this number has acted: the held-back damage lands now (GX-4)."
-        return None
 
     def initiative(self) -> Any:
         from game.rules.d20.initiative import POLICY
@@ -164,12 +152,16 @@ class D20Ruleset(Ruleset):
             return False
         return not is_out(fighter) and not is_helpless(battle, fighter)
 
-    def outcome(self, battle: Battle) -> tuple[bool, str | None]:
+    def max_hp(self, fighter: Fighter) -> float | None:
+        """G4-2 (ruling D20-3): ``HP``, else the hit dice's average rounded up plus the CON bonus."""
+        return float(hp_max(fighter))
+
+    def outcome(self, battle: Battle) -> Outcome:
         able = {f.side for f in battle.fighters if self.can_fight(battle, f)}
         sides = {f.side for f in battle.fighters}
         if len(able) <= 1 and len(sides) > 1:
-            return True, next(iter(able), None)
-        return False, None
+            return Outcome(True, next(iter(able), None))
+        return Outcome(False)
 
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[dict]:
         """Once a round, at a fighter's first slot: timed conditions end, breath, an idle winged flier's stall,
@@ -330,12 +322,6 @@ class D20Ruleset(Ruleset):
         return None
 
     # -- exact odds -----------------------------------------------------------------------------------------------
-    def action_words(self, battle: Battle, action: Action) -> Any:
-        """The menu's hover in this ruleset's words (issue 18): ``d20/action_words.py``."""
-        from game.rules.d20.action_words import words
-
-        return words(self, battle, action)
-
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """``hit``/``miss`` for attack rolls (natural 1 and 20 included), ``success``/``failure`` for saves,
         ``done`` for the rest; attacks add ``expected_damage`` in a separate key of :meth:`damage_odds`."""

@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.hexgrid import Hex, neighbors_of
+from game.hexgrid import Hex, hex_neighbors
 from game.rules import events as ev
 from game.rules.base import Reason
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
@@ -77,7 +77,7 @@ def _reach_map(battle: Battle, fighter: str) -> dict[Hex, list[Hex]]:
     paths = memo.get(key)
     if paths is not None:
         return paths
-    near_foe = {n for foe in foes for n in neighbors_of(foe)}  # hex_distance(n, foe) == 1
+    near_foe = {n for foe in foes for n in hex_neighbors(foe)}  # hex_distance(n, foe) == 1
     terrain = terrain_cost(board)
 
     def cost_of(n: Hex) -> int | None:

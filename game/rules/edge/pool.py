@@ -25,7 +25,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from game.rules.common import Mod
+from game.rules.common import Mod, settle_high
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -180,10 +180,5 @@ def opposed(dice: Dice, actor: PoolSpec, opponent: PoolSpec, rule: str, *, kind:
     ``success`` whether that is above 0; ``winner`` is whoever has more
     points (``None`` on a tie, which is zero edge).
     """
-    ra = roll_pool(dice, actor)
-    rb = roll_pool(dice, opponent)
-    edge = ra["points"] - rb["points"]
-    ra["margin"], ra["success"] = edge, edge > 0
-    rb["margin"], rb["success"] = -edge, edge < 0
-    winner = actor.actor if edge > 0 else opponent.actor if edge < 0 else None
-    return {"type": "contest", "kind": kind, "rule": rule, "rolls": [ra, rb], "edge": edge, "winner": winner}
+    return settle_high(roll_pool(dice, actor), roll_pool(dice, opponent), rule, kind=kind, score="points",
+                       difference="edge")

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance
 from game.rules.base import Action, Option, Reason, Ruleset, register
-from game.rules.edge import basic, checks, facts, grapple, links, scenario_schema, wording
+from game.rules.edge import basic, checks, facts, grapple, links, scenario_schema
 from game.rules.edge.combat import attack_spec, defence_spec
 from game.rules.edge.order import EdgeTurnOrder, phase_reason
-from game.rules.edge.pool import SIDES, edge_odds, odds_text
+from game.rules.edge.pool import edge_odds, odds_text
+from game.rules.edge.presentation import EdgePresentation
 from game.rules.edge.stats import CONDITIONS, ITEMS, STATS, held_weapons, max_hp, normalise_stats
+from game.rules.presentation import Presentation
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -32,9 +34,8 @@ class EdgeRuleset(Ruleset):
 
     id: ClassVar[str] = "edge"
     name: ClassVar[str] = "Edge (The Shard): d10 pools, opposed Strength, results bought with edge"
-    briefing: ClassVar[str] = ("Edge: both sides roll pools of d10s against Strength, and the winner spends the edges won on results (grips, throws, pins).")
-    out_words: ClassVar[str] = "dead, unconscious or bound fighters no longer count"
-    seed: ClassVar[str] = "001"
+    presentation_type: ClassVar[type[Presentation]] = EdgePresentation
+    source_text: ClassVar[str] = "001"
     sections: ClassVar[tuple[str, ...]] = ("S1",)
     actions: ClassVar[dict[str, type[Action]]] = {
         cls.type: cls for cls in (
@@ -53,17 +54,8 @@ class EdgeRuleset(Ruleset):
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
     hoped: ClassVar[tuple[str, ...]] = facts.HOPED
-    condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = facts.CONDITION_BADGES
-    condition_weights: ClassVar[dict[str, float]] = {"bound": 4.0}
-    menu_keys: ClassVar[dict[str, str]] = facts.MENU_KEYS
-    menu_order: ClassVar[tuple[str, ...]] = facts.MENU_ORDER
-    map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS
-    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     #: results of a grapple roll and their minimum edge (S1-MENU-1)
     results: ClassVar[dict[str, int]] = grapple.RESULTS
-    #: the faces of every die this ruleset rolls (G1-1: pools of d10s); the UI draws a die's numeral, not pips,
-    #: when a roll event does not say its die (``game.ui.describe.die_sides``)
-    die_sides: ClassVar[int] = SIDES
 
     # -- set-up ----------------------------------------------------------------------------
     def setup(self, battle: Battle) -> None:
@@ -136,12 +128,6 @@ class EdgeRuleset(Ruleset):
         """The result menu after a grapple roll (see :func:`grapple.result_menu`)."""
         return grapple.result_menu(battle, actor, target, edge, drop)
 
-    def action_words(self, battle: Battle, action: Action) -> Any:
-        """The menu's hover in this ruleset's words (issue 18): ``edge/action_words.py``."""
-        from game.rules.edge.action_words import words
-
-        return words(self, battle, action)
-
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: ``edge>=k`` for k = 0..3 (grapple rolls, enter_grapple, attacks) and the action's
         own outcomes: ``option`` (a grapple roll's chosen result is paid for), ``enter`` / ``enter_and_roll``
@@ -165,9 +151,6 @@ class EdgeRuleset(Ruleset):
             return out
         return {}
 
-    def odds_words(self, battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
-        return wording.odds_words(action, odds, foe)
-
     def odds_text(self, battle: Battle, action: Action) -> str:
         """``edge >= 1: 54%, >= 2: 31%, >= 3: 14%`` for the action menu ('' for actions without a roll)."""
         odds = self.odds(battle, action)
@@ -190,6 +173,10 @@ class EdgeRuleset(Ruleset):
             dead = [fid for fid in (g.holder, g.target) if res.battle.fighter(fid).has("dead")]
             if dead:
                 links.end_link(res, g, actor=dead[0], why="a grappler is dead", rule="G1-9")
+
+    def max_hp(self, fighter: Any) -> float | None:
+        """G1-9: Strength + Willpower + 5 + size, or the fighter's own ``HP``."""
+        return float(max_hp(fighter))
 
     def can_fight(self, battle: Battle, fighter: Any) -> bool:
         return not ({"dead", "unconscious", "bound"} & set(fighter.conditions))

@@ -1,6 +1,6 @@
 """The edge ruleset's own words for the UI, as plain strings (no pygame).
 
-The action menu explains a percentage with :meth:`EdgeRuleset.odds_words`,
+The action menu explains a percentage with :meth:`EdgePresentation.odds_words`,
 which comes here: an opposed Strength roll's odds are a ladder of edges, and
 what each edge buys is edge's alone (S1-MENU-1).
 """

@@ -1,6 +1,6 @@
 """What the board, the pop-ups and the panels show of ``nd6-tactical``, as plain data.
 
-Declared on :class:`game.rules.nd6.ruleset.Nd6Ruleset` (``health_stat``, ``stat_words``, ``token_stat``,
+Declared on :class:`game.rules.nd6.presentation.Nd6Presentation` (``health_stat``, ``stat_words``, ``token_stat``,
 ``brawl_condition``, ``auto_words``, ``table_rows``: see ``game/rules/README.md``), so the UI draws a brawl,
 a Martial Arts level or the HTH defender table without knowing the ruleset's id. Our own words throughout.
 """

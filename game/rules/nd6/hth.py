@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.hexgrid import Hex, arc_of, hex_distance, neighbors_of
+from game.hexgrid import Hex, arc_of, hex_distance, hex_neighbors
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import Mod, RollSpec
@@ -114,7 +114,7 @@ def cornered(battle: Battle, a: Fighter, t: Fighter) -> bool:
         return True
     cost = terrain_cost(battle.board)
     taken = {o.hex for o in battle.fighters if o.id != t.id and not is_out(o)}
-    away = [h for h in neighbors_of(t.hex) if hex_distance(h, a.hex) == 2]
+    away = [h for h in hex_neighbors(t.hex) if hex_distance(h, a.hex) == 2]
     return all(cost(h) is None or h in taken for h in away)
 
 
@@ -372,7 +372,7 @@ def options(battle: Battle, f: Fighter) -> list[Action]:
     if in_hth(f):
         cost = terrain_cost(battle.board)
         taken = {o.hex for o in battle.fighters if not is_out(o)}
-        for h in sorted(neighbors_of(f.hex), key=lambda h: (h.q, h.r)):
+        for h in sorted(hex_neighbors(f.hex), key=lambda h: (h.q, h.r)):
             if h not in taken and cost(h) is not None:
                 out.append(LeaveHTH(actor=f.id, to=(h.q, h.r)))
         return out

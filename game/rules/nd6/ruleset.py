@@ -16,7 +16,6 @@ from game.rules.nd6 import actions as A
 from game.rules.nd6 import (
     arms,
     autofire,
-    display,
     energy,
     facts,
     fire,
@@ -32,6 +31,7 @@ from game.rules.nd6 import (
 )
 from game.rules.nd6.combat import attack_odds, plan_attack
 from game.rules.nd6.items import ITEMS, item
+from game.rules.nd6.presentation import Nd6Presentation
 from game.rules.nd6.reach import move_reach
 from game.rules.nd6.status import (
     dx_base,
@@ -44,6 +44,7 @@ from game.rules.nd6.status import (
     st_full,
     this_round,
 )
+from game.rules.presentation import Presentation
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -75,11 +76,8 @@ class Nd6Ruleset(Ruleset):
 
     id: ClassVar[str] = "nd6-tactical"
     name: ClassVar[str] = "nd6 tactical: 3d6 under DX, hand-to-hand in one hex, Martial Arts"
-    briefing: ClassVar[str] = ("nd6 tactical: roll 3d6 at or under your adjusted DX (4d6 against a fighter who "
-                               "defends or dodges, 5d6 against a Master); sides move in turn, then everyone acts in "
-                               "order of DX; hand-to-hand inside one hex, Martial Arts, guns, grenades and fire.")
-    out_words: ClassVar[str] = "dead or unconscious fighters (ST 0 or below) no longer count (G3-7)"
-    seed: ClassVar[str] = "003"
+    presentation_type: ClassVar[type[Presentation]] = Nd6Presentation
+    source_text: ClassVar[str] = "003"
     skills_are_flags: ClassVar[bool] = True  # SITUATION-FORMAT: nd6 skills are booleans (tough, sword...)
     sections: ClassVar[tuple[str, ...]] = ("S3",)
     actions: ClassVar[dict[str, type[Action]]] = ND6_ACTIONS
@@ -90,12 +88,6 @@ class Nd6Ruleset(Ruleset):
     grapple_kinds: ClassVar[tuple[str, ...]] = ("subdue",)
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = facts.STAT_BLOCKS
-    attack_rules: ClassVar[tuple[str, ...]] = ()
-    #: letters only for the actions the ruleset has (facts.MENU_KEYS also names those still to come)
-    menu_keys: ClassVar[dict[str, str]] = {k: v for k, v in facts.MENU_KEYS.items() if k in ND6_ACTIONS}
-    menu_order: ClassVar[tuple[str, ...]] = tuple(t for t in facts.MENU_ORDER if t in ND6_ACTIONS or t == "pass")
-    map_actions: ClassVar[frozenset[str]] = frozenset(t for t in facts.MAP_ACTIONS if t in ND6_ACTIONS)
-    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     terrain_features: ClassVar[frozenset[str]] = facts.TERRAIN
     options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
     side_options: ClassVar[tuple[str, ...]] = scenario_schema.SIDE_OPTIONS
@@ -104,36 +96,6 @@ class Nd6Ruleset(Ruleset):
     zero_stats: ClassVar[frozenset[str]] = scenario_schema.ZERO_STATS
     worn_kinds: ClassVar[frozenset[str]] = facts.WORN_KINDS
     board_effects: ClassVar[tuple[str, ...]] = facts.BOARD_EFFECTS
-    health_stat: ClassVar[str] = display.HEALTH_STAT
-    stat_words: ClassVar[dict[str, dict[int, str]]] = display.STAT_WORDS
-    token_stat: ClassVar[str | None] = display.TOKEN_STAT
-    brawl_condition: ClassVar[str | None] = display.BRAWL_CONDITION
-    condition_names: ClassVar[dict[str, str]] = display.CONDITION_NAMES
-    condition_badges: ClassVar[dict[str, tuple[str, tuple[int, int, int]]]] = display.CONDITION_BADGES
-    condition_weights: ClassVar[dict[str, float]] = display.CONDITION_WEIGHTS
-    burning_conditions: ClassVar[dict[str, float]] = display.BURNING
-    wet_conditions: ClassVar[frozenset[str]] = frozenset({"soaked"})  # S3-GRENADE-10
-    held_conditions: ClassVar[frozenset[str]] = frozenset({"subdued"})  # SUBD says it (S3-SUBDUE-3)
-    grip_location_shown: ClassVar[bool] = False  # G3-6: no hit locations; a subdue holds the whole figure
-    auto_words: ClassVar[dict[str, str]] = display.AUTO_WORDS
-    table_rows: ClassVar[dict[str, tuple[tuple[str, str, str], ...]]] = display.TABLE_ROWS
-    held_item: ClassVar[str | None] = display.HELD_ITEM
-
-    def badges(self, battle: Battle, fighter: Fighter) -> list[tuple[str, str]]:
-        """S3-POLE-2: SET over a pole arm set against a charge this round, until it strikes."""
-        from game.rules.nd6.weapons import pole_is_set
-
-        if pole_is_set(battle, fighter):
-            return [("SET", "pole arm set against a charge: it strikes a charger from the front first, +2 DX, "
-                            "double damage (S3-POLE-2)")]
-        return []
-
-    def board_note(self, battle: Battle) -> tuple[str, int | None] | None:
-        """S3-SMOKE-3: the scenario's wind, which moves every smoke and gas cloud a hex a round its way."""
-        from game.rules.nd6.smoke import wind
-
-        d, strength = wind(battle)
-        return None if d is None else (f"Wind: {strength}, clouds drift a hex a round (S3-SMOKE-3)", d)
 
     # -- set-up -------------------------------------------------------------------------------------------------------
     def setup(self, battle: Battle) -> None:
@@ -272,12 +234,6 @@ class Nd6Ruleset(Ruleset):
         out.append(A.DoNothing(actor=f.id))
         return out
 
-    def action_words(self, battle: Battle, action: Action) -> Any:
-        """The menu's hover in this ruleset's words (issue 18): ``nd6/action_words.py``."""
-        from game.rules.nd6.action_words import words
-
-        return words(self, battle, action)
-
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         """Exact chances: an attack's ``hit``/``miss`` with its automatic results (G3-1); the rest from their
         modules (the HTH table's rows, opposed rolls' ``win``/``tie``/``lose``, saves' ``success``)."""
@@ -292,17 +248,6 @@ class Nd6Ruleset(Ruleset):
             plan = plan_attack(battle, f, t, action.weapon(f), defense=getattr(action, "defense", None))
             return attack_odds(plan)
         return {}
-
-    def odds_words(self, battle: Battle, action: Action, odds: dict[str, float], foe: str) -> str | None:
-        from game.rules.nd6.wording import odds_words
-
-        return odds_words(battle, action, odds, foe)
-
-    def event_words(self, battle: Battle, ev: dict[str, Any]) -> str | None:
-        """G3-3: the winner's choice of who moves first, as the log says it."""
-        from game.rules.nd6.initiative import POLICY
-
-        return POLICY.choice_words(battle, ev)
 
     def initiative(self) -> Any:
         from game.rules.nd6.initiative import POLICY
@@ -344,6 +289,10 @@ class Nd6Ruleset(Ruleset):
 
     def can_act(self, battle: Battle, fighter: Fighter) -> bool:
         return not is_out(fighter)
+
+    def max_hp(self, fighter: Fighter) -> float | None:
+        """G3-6: hits come off ST itself, so the full pool is the unwounded ST."""
+        return float(st_full(fighter))
 
     def can_fight(self, battle: Battle, fighter: Fighter) -> bool:
         return not is_out(fighter)

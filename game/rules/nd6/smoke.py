@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.hexgrid import Hex, hex_neighbor, neighbors_of
+from game.hexgrid import Hex, hex_neighbor, hex_neighbors
 from game.rules import events as E
 from game.rules.nd6 import effects
 from game.rules.nd6.items import item
@@ -191,7 +191,7 @@ def _grow(r: Resolution, rec: dict[str, Any]) -> None:
     home = Hex(*rec["hex"])
     new = set() if home in have else {home}  # the grenade goes on smoking where it lies
     for h in sorted(have):
-        for n in neighbors_of(h):
+        for n in hex_neighbors(h):
             if n not in have and _open(battle, n):
                 new.add(n)
     if not new:

@@ -37,6 +37,7 @@ from game.model import Grapple as Grip
 from game.rules import events as E
 from game.rules.base import Action, Option, Reason, register
 from game.rules.common import Mod, RollSpec, roll_under
+from game.rules.presentation import Presentation
 from game.rules.threed6 import armlock, choke, strangle, suffocation, wrench
 from game.rules.threed6 import combat as C
 from game.rules.threed6 import grappling as G
@@ -45,6 +46,7 @@ from game.rules.threed6.lite import ThreeD6Lite
 from game.rules.threed6.maneuvers import Maneuver, _move_events
 from game.rules.threed6.odds import _PLAIN
 from game.rules.threed6.odds import odds as _odds
+from game.rules.threed6.presentation import FullPresentation
 from game.rules.threed6.status import (
     BODY_LOCATIONS,
     LIMB_LOCATIONS,
@@ -362,9 +364,8 @@ FULL_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
 class ThreeD6Full(ThreeD6Lite):
     id: ClassVar[str] = "3d6-full"
     name: ClassVar[str] = "3d6 full grappling"
-    briefing: ClassVar[str] = ("3d6 full grappling: the lite rules with hit locations, arm locks, chokes and strangles, every roll 3d6 at or under your skill.")
-    out_words: ClassVar[str] = "dead, unconscious or pinned fighters no longer count (G0-21)"
-    seed: ClassVar[str] = "002"
+    presentation_type: ClassVar[type[Presentation]] = FullPresentation
+    source_text: ClassVar[str] = "002"
     sections: ClassVar[tuple[str, ...]] = ("S2",)
     extra_actions: ClassVar[dict[str, type[Action]]] = FULL_ACTIONS
     conditions: ClassVar[dict[str, str]] = {

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from game.rules.threed6.lite import ThreeD6Lite
 
 __all__ = [
-    "Grapple", "AfterGrapple", "BreakFree", "Release", "Takedown", "Pin", "WrestleWeapon", "ForceDrop", "Drag",
+    "Grab", "AfterGrapple", "BreakFree", "Release", "Takedown", "Pin", "WrestleWeapon", "ForceDrop", "Drag",
     "Strangle", "GRAPPLE_MANEUVERS", "AFTER_MANEUVERS", "after_reason", "approach", "step_origin", "held_grip",
 ]
 
@@ -124,7 +124,7 @@ def _grip_side(target: Fighter, location: str, side: str | None) -> dict[str, st
 
 
 @dataclass(frozen=True, slots=True)
-class Grapple(Maneuver):
+class Grab(Maneuver):
     """S0-REQ, S0-GRAB: grab a foe (``location``: torso, arm, leg, head) or an item it holds (its id)."""
 
     type: ClassVar[str] = "grapple"

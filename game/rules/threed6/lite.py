@@ -54,13 +54,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules import events as E
-from game.rules.base import Action, Option, Reason, Ruleset, register
+from game.rules.base import Action, Option, Outcome, Reason, Ruleset, register
 from game.rules.common import Mod, RollSpec
+from game.rules.presentation import Presentation
 from game.rules.threed6 import combat as C
 from game.rules.threed6 import facts, scenario_schema
 from game.rules.threed6 import grappling as G
 from game.rules.threed6 import maneuvers as M
 from game.rules.threed6 import stats as S
+from game.rules.threed6.presentation import LitePresentation
 from game.rules.threed6.status import (
     BODY_LOCATIONS,
     free_hands,
@@ -83,7 +85,7 @@ __all__ = ["ThreeD6Lite", "LITE_ACTIONS"]
 LITE_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
     M.Move, M.Face, M.ChangePosture, M.Attack, M.AllOutAttack, M.MoveAndAttack, M.AllOutDefense, M.Bite,
     M.Ready, M.ThrowAway, M.Evaluate, M.Feint, M.Aim, M.Concentrate, M.Wait, M.DoNothing,
-    G.Grapple, G.BreakFree, G.Release, G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Drag, G.Strangle,
+    G.Grab, G.BreakFree, G.Release, G.Takedown, G.Pin, G.WrestleWeapon, G.ForceDrop, G.Drag, G.Strangle,
 )}
 
 
@@ -91,9 +93,8 @@ LITE_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
 class ThreeD6Lite(Ruleset):
     id: ClassVar[str] = "3d6-lite"
     name: ClassVar[str] = "3d6 lite grappling"
-    briefing: ClassVar[str] = ("3d6 lite grappling: roll 3d6 at or under your skill; grabs, takedowns, pins and strangles are settled by contests of skill against skill.")
-    out_words: ClassVar[str] = "dead, unconscious or pinned fighters no longer count (G0-21)"
-    seed: ClassVar[str] = "000"
+    presentation_type: ClassVar[type[Presentation]] = LitePresentation
+    source_text: ClassVar[str] = "000"
     fractional_stats: ClassVar[frozenset[str]] = frozenset({"Speed"})  # G0-4: Basic Speed may be 5.25
     sections: ClassVar[tuple[str, ...]] = ("S0",)
     actions: ClassVar[dict[str, type[Action]]] = LITE_ACTIONS
@@ -112,11 +113,6 @@ class ThreeD6Lite(Ruleset):
     rule_map: ClassVar[dict[str, str]] = {}
     grip_distance: ClassVar[int] = facts.GRIP_DISTANCE
     pin_lying: ClassVar[bool] = facts.PIN_LYING
-    grip_words: ClassVar[dict[str, str]] = facts.GRIP_WORDS
-    menu_keys: ClassVar[dict[str, str]] = facts.MENU_KEYS
-    menu_order: ClassVar[tuple[str, ...]] = facts.MENU_ORDER
-    map_actions: ClassVar[frozenset[str]] = facts.MAP_ACTIONS
-    unarmed_words: ClassVar[dict[str, str]] = facts.UNARMED_WORDS
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     grab_penalties: ClassVar[dict[str, int]] = {"torso": 0, "arm": -1, "leg": -1, "head": -3}
     grab_rules: ClassVar[dict[str, str]] = {"torso": "S0-GRAB-2", "arm": "S0-GRAB-3", "leg": "S0-GRAB-3",
@@ -436,13 +432,17 @@ class ThreeD6Lite(Ruleset):
         """G0-21: dead, unconscious or pinned fighters no longer count for their side."""
         return not is_out(fighter) and not is_pinned(battle, fighter.id)
 
-    def outcome(self, battle: Battle) -> tuple[bool, str | None]:
-        """G0-21: (over, winning side). Over when at most one side still has a fighter able to fight."""
+    def max_hp(self, fighter: Fighter) -> float | None:
+        """G0-7: HP equals ST unless the fighter is given its own."""
+        return float(S.hp_max(fighter))
+
+    def outcome(self, battle: Battle) -> Outcome:
+        """G0-21: over (and the winning side) when at most one side still has a fighter able to fight."""
         able = {f.side for f in battle.fighters if self.can_fight(battle, f)}
         sides = {f.side for f in battle.fighters}
         if len(able) <= 1 and len(sides) > 1:
-            return True, next(iter(able), None)
-        return False, None
+            return Outcome(True, next(iter(able), None))
+        return Outcome(False)
 
     def conditions_in_force(self, res: Resolution) -> None:
         """G0-7, S0-BREAK-8 (S2-BREAK-7): a fighter a situation gives as unconscious or dead is out as if it had just
@@ -472,12 +472,6 @@ class ThreeD6Lite(Ruleset):
     # -- the menu ----------------------------------------------------------------------------------
     def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
         return _legal_actions(self, battle, fighter_id)
-
-    def action_words(self, battle: Battle, action: Action) -> Any:
-        """The menu's hover in this ruleset's words (issue 18): ``threed6/action_words.py``."""
-        from game.rules.threed6.action_words import words
-
-        return words(self, battle, action)
 
     def odds(self, battle: Battle, action: Action) -> dict[str, float]:
         if action.type in _PLAIN:  # no roll (the first test odds.odds makes, without the call)

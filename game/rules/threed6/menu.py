@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from game.hexgrid import Hex, hex_distance, hex_neighbors, neighbors_of
+from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.rules.base import Option, Reason
 from game.rules.reach import reachable, terrain_cost
 from game.rules.threed6 import grappling as G
@@ -246,7 +246,7 @@ class _Menu:
             for w in weapons:
                 add(M.Attack(fid, target=tid, item=w))
                 add(M.MoveAndAttack(fid, to=None, target=tid, item=w))
-            add(G.Grapple(fid, target=tid))
+            add(G.Grab(fid, target=tid))
             return
         for w in weapons:
             # The location never changes legality (all listed locations exist): one check per weapon.
@@ -262,13 +262,13 @@ class _Menu:
         # so one check per maneuver stands for every location and hand count.
         locations = list(rs.grab_penalties) + [it for it in foe.hands.values() if it is not None]
         for man in ("attack", "all_out_attack"):
-            shared(G.Grapple(fid, target=tid, maneuver=man),
-                   [G.Grapple(fid, target=tid, location=loc, hands=n, maneuver=man)
+            shared(G.Grab(fid, target=tid, maneuver=man),
+                   [G.Grab(fid, target=tid, location=loc, hands=n, maneuver=man)
                     for loc in locations for n in grab_hands])
         if dist > 1:
             # As above: the location never changes the verdict (one path search for them all).
-            shared(G.Grapple(fid, target=tid, location=locations[0], maneuver="move_and_attack"),
-                   [G.Grapple(fid, target=tid, location=loc, maneuver="move_and_attack") for loc in locations])
+            shared(G.Grab(fid, target=tid, location=locations[0], maneuver="move_and_attack"),
+                   [G.Grab(fid, target=tid, location=loc, maneuver="move_and_attack") for loc in locations])
 
     def move_and_attack(self, foe: Fighter, weapons: list[str | None], reach: set[Hex]) -> None:
         """Move and Attack to each reachable hex next to the foe: one check stands for them all."""
@@ -276,7 +276,7 @@ class _Menu:
         # A destination in ``reach`` has a path (reachable_hexes), so Move and Attack needs no search of its own
         # when its checks are the menu's ruleset's.
         trusted = type(sweep.rs) is type(self.rs)
-        dests = [h for h in neighbors_of(foe.hex) if h in reach]
+        dests = [h for h in hex_neighbors(foe.hex) if h in reach]
         for w in weapons:
             # G0-4: Move and Attack with every weapon the fighter could Attack with, not only the punch.
             if not dests:  # no hex beside the foe within Move (GX-5 costs): greyed, with the reason

@@ -154,7 +154,7 @@ def odds(rs: ThreeD6Lite, battle: Battle, action: Action) -> dict[str, float]:
                             getattr(action, "option", "determined"), state)
         att = C.AttackInfo(actor.id, "strike", None if weapon in S.NATURAL_ATTACKS else weapon)
         return hit_odds(at, _defense_of(rs, battle, target, actor, att, action.defense, state))
-    if isinstance(action, G.Grapple):
+    if isinstance(action, G.Grab):
         target = battle.fighter(action.target)
         where = G.approach(battle, rs, actor, target, action.maneuver)
         posture = None

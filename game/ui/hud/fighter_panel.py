@@ -29,15 +29,15 @@ def _initial_fighter(session: Any, fid: str) -> Any:
 
 
 def hp_of(session: Any, f: Any) -> tuple[float, float] | None:
-    """(current, maximum) hit points, or None if the ruleset has none."""
+    """(current, maximum) hit points, or None if the ruleset has none. The maximum is what the fighter started
+    the battle with, else what its ruleset counts as full (``Ruleset.max_hp``: 3d6 derives it from ST, edge from
+    Strength and Willpower), never a guess from one ruleset's stats."""
     first = _initial_fighter(session, f.id)
     mx = None
     if first is not None and first.hp is not None:
         mx = first.hp
-    elif "HP" in f.stats:
-        mx = f.stats["HP"]
-    elif "ST" in f.stats:
-        mx = f.stats["ST"]
+    else:
+        mx = session.ruleset.max_hp(f)
     if mx is None:
         return None if f.hp is None else (f.hp, max(f.hp, 1))
     return (mx if f.hp is None else f.hp, mx)
@@ -132,7 +132,7 @@ class FighterPanel:
         fp = fp_of(session, f)
         ruleset = session.ruleset
         if hp:  # the bar names what hp counts: nd6's hits come off ST itself (G3-7)
-            rows.append(("bar", (ruleset.health_stat, hp, pal.hp)))
+            rows.append(("bar", (ruleset.presentation.health_stat, hp, pal.hp)))
         if fp:
             rows.append(("bar", ("FP", fp, pal.fp)))
         # a stat never parts from its value; a value the ruleset names is written by name (MA Master)
@@ -169,7 +169,7 @@ class FighterPanel:
             rows.append(("gap", t.px(4)))
             descr = session.ruleset.conditions
             for c in f.conditions:  # words, not the id ("in hand-to-hand", S3-HTH-7)
-                rows.append(("cond", (c, str(descr.get(c, "")), session.ruleset.condition_name(c))))
+                rows.append(("cond", (c, str(descr.get(c, "")), session.ruleset.presentation.condition_name(c))))
         effects = [e for e in battle.effects if e.get("fighter") == f.id]
         for e in effects:
             s = f"{str(e.get('kind', '')).replace('_', ' ')} (until {str(e.get('until', '')).replace('_', ' ')})"
@@ -189,7 +189,7 @@ class FighterPanel:
         held = [g for g in battle.grapples if g.target == f.id]
         if holds or held:
             rows.append(("gap", t.px(4)))
-        shown = ruleset_of(battle).grip_location_shown  # nd6 (G3-6): no body part held, no location
+        shown = ruleset_of(battle).presentation.grip_location_shown  # nd6 (G3-6): no body part held, no location
 
         def grip_words(g: Any, words: str) -> str:
             """``words`` the other fighter's name (``Holds Bob``, ``Held by Ann``), then where and how."""

@@ -43,7 +43,7 @@ def choices_of(scene: Any, found: list[tuple[dict[str, Any], Any]], whole: dict[
     lab = scene.lab
     battle = lab.battle()
     ruleset = lab.ruleset
-    moves = ruleset.map_actions
+    moves = ruleset.presentation.map_actions
     out: dict[str, dict[str, Any]] = {}
     if whole is not None:
         out[whole_label] = whole

@@ -26,7 +26,7 @@ def _health(scene: Any, field: str, by: int) -> None:
     f = _fighter(scene)
     now = getattr(f, field)
     if now is None:
-        stat = scene.lab.ruleset.health_stat if field == "hp" else "FP"
+        stat = scene.lab.ruleset.presentation.health_stat if field == "hp" else "FP"
         # HP unless given is ST, as the fighter panel counts it (HP -1 from full on a fighter with ST and no
         # HP stat said it had no HP, under the rules whose panel showed "HP 12/12")
         now = f.stats.get(stat, f.stats.get("HT")) if field == "fp" else f.stats.get(stat, f.stats.get("ST"))

@@ -33,7 +33,7 @@ def fighter_lines(battle: Any, fid: str | None) -> list[Line]:
     held = ", ".join(f"{h} {v}" for h, v in f.hands.items() if v) or "empty hands"
     from game.ui.describe import ruleset_of
 
-    hp_word = ruleset_of(battle).health_stat  # nd6 counts hits off ST
+    hp_word = ruleset_of(battle).presentation.health_stat  # nd6 counts hits off ST
     health = " \u00b7 ".join(f"{k} {'full' if v is None else v}" for k, v in ((hp_word, f.hp), ("FP", f.fp))
                              if v is not None or k == hp_word)
     out: list[Line] = [(f.name or f.id, "title"), (f"Stats: {_pairs(f.stats)}", "text"),

@@ -212,9 +212,9 @@ class EndScreen(GuiScene):
                       bs.board.colours.get(f.side, (200, 200, 200)), initial(f.label), t)
             hp = hp_of(s, f)
             # words, not ids: "in hand-to-hand" (S3-HTH-7), "on fire (whole body)"
-            now = ", ".join(s.ruleset.condition_name(c) for c in f.conditions) or f.posture
+            now = ", ".join(s.ruleset.presentation.condition_name(c) for c in f.conditions) or f.posture
             if hp:  # named as the ruleset counts it (seen under Xvfb: nd6's end screen said "HP" for ST, G3-7)
-                now += f", {s.ruleset.health_stat} {hp[0]:g}/{hp[1]:g}"
+                now += f", {s.ruleset.presentation.health_stat} {hp[0]:g}/{hp[1]:g}"
             vals = [f.label, str(st.get("actions", 0)), f"{st.get('made', 0)}/{st.get('rolls', 0)}",
                     str(st.get("dealt", 0)), str(st.get("taken", 0)), str(st.get("grips", 0)),
                     str(st.get("downs", 0)), now]
