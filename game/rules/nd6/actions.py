@@ -14,6 +14,7 @@ from game.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
 from game.rules import events as E
 from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
+from game.rules.nd6 import effects
 from game.rules.nd6.combat import can_defend_against, check_target, plan_attack, resolve_attack
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.reach import move_reach
@@ -147,8 +148,6 @@ def walk(r: Resolution, f: Fighter, path: list[Hex], *, rule: str) -> None:
     Board effects on the way (``effects``): a failed IQ check stops the walk before a burning hex
     (S3-FIRE-12); the fire hits and tear gas of the hexes walked follow the move (S3-FIRE-8/9, S3-SMOKE-4).
     """
-    from game.rules.nd6 import effects
-
     start = f.hex
     path = effects.before_walk(r, f, path)
     if not path:

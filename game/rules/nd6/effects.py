@@ -9,10 +9,16 @@ round takes one off, and an effect left with none is gone (a ``fire`` burns down
 S3-FIRE-11, in :mod:`.fire`). Walking through effect hexes is :func:`before_walk` (the IQ check to enter
 a burning hex, S3-FIRE-12) and :func:`on_walk` (the fire hits of the walk, S3-FIRE-8/9, S3-GRENADE-12/22;
 tear gas, S3-SMOKE-4), both called by ``actions.walk``.
+
+The modules that lay effects (fire, grenades, smoke) sit above this one and hand it their hooks when they load
+(:func:`add_owner`, each with its rank: fire, then grenades, then smoke, as the rules order them), so this
+module never imports them and they import it at load.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.hexgrid import Hex
@@ -23,7 +29,8 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["FIRE_KINDS", "SMOKY_KINDS", "board_effects", "effects_at", "burning_at", "is_smoky", "add_effect",
-           "remove_effect", "update_effect", "set_effects", "start_round", "before_walk", "on_walk"]
+           "remove_effect", "update_effect", "set_effects", "start_round", "before_walk", "on_walk", "EffectOwner",
+           "add_owner"]
 
 #: kinds that burn: a figure entering, stopping or staying takes fire hits (S3-FIRE-8..12, S3-GRENADE-12/22)
 FIRE_KINDS: tuple[str, ...] = ("fire", "burning_liquid", "incendiary", "coals")
@@ -111,61 +118,63 @@ def update_effect(r: Resolution, eff: dict[str, Any], *, actor: str | None = Non
             return
 
 
+@dataclass(frozen=True)
+class EffectOwner:
+    """A module that lays board effects, as the hooks this module calls in ``rank`` order (lowest first): what an
+    effect left with no turns becomes (``burnt_down``: a fire's coals), its own upkeep at a new round, where a walk
+    stops short (``before_walk``) and what a walk through its effects does (``on_walk``)."""
+
+    rank: int
+    burnt_down: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] | None = None
+    start_round: Callable[[Resolution], None] | None = None
+    before_walk: Callable[[Resolution, Fighter, list[Hex]], list[Hex]] | None = None
+    on_walk: Callable[[Resolution, Fighter, list[Hex]], None] | None = None
+
+
+_OWNERS: list[EffectOwner] = []
+
+
+def add_owner(owner: EffectOwner) -> None:
+    """Called once by each effect-laying module as it loads; the hooks run in rank order, whatever the load order."""
+    _OWNERS.append(owner)
+    _OWNERS.sort(key=lambda o: o.rank)
+
+
 def start_round(r: Resolution) -> None:
     """A new round: every effect ages one round and loses one of its turns; those with none left go (a plain
     fire burns down to coals, S3-FIRE-11); then the modules that own effects act (fire, grenades, smoke)."""
-    from game.rules.nd6 import fire
-
     effs = board_effects(r.battle)
     if effs:
         ticked, ended = [], []
         for e in effs:
             e = {**e, "turns_left": int(e.get("turns_left", 0)) - 1, "age": int(e.get("age", 0)) + 1}
             (ticked if e["turns_left"] > 0 else ended).append(e)
-        ticked.extend(fire.burnt_down(ended))
+        for o in _OWNERS:
+            if o.burnt_down is not None:
+                ticked.extend(o.burnt_down(ended))
         set_effects(r, ticked)
         for e in ended:
             if e["kind"] in FIRE_KINDS:
                 r.note(E.message(f"The {e['kind'].replace('_', ' ')} at {e['hex']} burns out.",
                                  rule="S3-FIRE-11" if e["kind"] == "fire" else None))
-    fire.start_round(r)
-    for name in ("grenades", "smoke"):
-        mod = _module(name)
-        hook = getattr(mod, "start_round", None) if mod is not None else None
-        if hook is not None:
-            hook(r)
-
-
-def _module(name: str) -> Any:
-    """A sibling module that may not be written yet (grenades, smoke): None until it is."""
-    import importlib
-
-    try:
-        return importlib.import_module(f"game.rules.nd6.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"game.rules.nd6.{name}":
-            raise
-        return None
+    for o in _OWNERS:
+        if o.start_round is not None:
+            o.start_round(r)
 
 
 def before_walk(r: Resolution, f: Fighter, path: list[Hex]) -> list[Hex]:
     """The part of ``path`` the fighter walks: it stops before a burning hex whose IQ check it fails
     (S3-FIRE-12, G3-19; ruling ND6-20)."""
-    from game.rules.nd6 import fire
-
-    return fire.before_walk(r, f, path)
+    for o in _OWNERS:
+        if o.before_walk is not None:
+            path = o.before_walk(r, f, path)
+    return path
 
 
 def on_walk(r: Resolution, f: Fighter, path: list[Hex]) -> None:
     """After a walk along ``path`` (start excluded): the fire hits of the hexes crossed and the one stopped in,
     added up and armoured once (S3-FIRE-8/9/11, S3-GRENADE-12/15/22); a tear gas cloud walked through
-    (S3-SMOKE-4)."""
-    from game.rules.nd6 import fire
-
-    fire.on_walk(r, f, path)
-    smoke = _module("smoke")
-    if smoke is not None and hasattr(smoke, "on_walk"):
-        smoke.on_walk(r, f, path)  # the cloud rules live with the clouds
-    elif any(effects_at(r.battle, h, "tear_gas") for h in path) and "tear_gassed" not in f.conditions:
-        if "gas_mask" not in f.items:
-            r.emit(E.condition(f.id, add="tear_gassed", rule="S3-SMOKE-4"))
+    (S3-SMOKE-4): the cloud rules live with the clouds."""
+    for o in _OWNERS:
+        if o.on_walk is not None:
+            o.on_walk(r, f, path)

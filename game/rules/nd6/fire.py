@@ -31,6 +31,7 @@ from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark, phase_of
 from game.rules.nd6.damage import Dmg
 from game.rules.nd6.damage import roll as roll_damage
+from game.rules.nd6.effects import EffectOwner, add_owner, burning_at
 from game.rules.nd6.items import item
 from game.rules.nd6.status import in_hth, iq, is_out, mov, this_round
 
@@ -166,8 +167,6 @@ def start_turn(r: Resolution, f: Fighter) -> None:
 
 
 def burning_here(battle: Any, f: Fighter) -> dict[str, Any] | None:
-    from game.rules.nd6.effects import burning_at
-
     return burning_at(battle, f.hex)
 
 
@@ -305,8 +304,6 @@ def after_fire_hit(r: Resolution, a: Fighter, t: Fighter, weapon: str) -> None:
 def before_walk(r: Resolution, f: Fighter, path: list[Hex]) -> list[Hex]:
     """The hexes of ``path`` walked: a 3d6 IQ check for each burning hex entered (S3-FIRE-12, G3-19), rolled as
     the fighter comes to it; failing, it stops in the hex before (ruling ND6-20)."""
-    from game.rules.nd6.effects import burning_at
-
     for i, h in enumerate(path):
         fire = burning_at(r.battle, h)
         if fire is None:
@@ -337,8 +334,6 @@ def _hex_hits(r: Resolution, fire: dict[str, Any], how: str, n: int = 1, coals: 
 def on_walk(r: Resolution, f: Fighter, path: list[Hex]) -> None:
     """The fire hits of a walk, added up and armoured once (S3-FIRE-8/9/11, S3-GRENADE-12/15/22); a burning
     fighter that walked 2+ hexes ran (S3-FIRE-6, ruling ND6-20); leaving a burning hex ends its stay."""
-    from game.rules.nd6.effects import burning_at
-
     battle = r.battle
     if "in_fire" in f.counters:
         r.emit(E.stat(f.id, "counters.in_fire", None))
@@ -549,3 +544,7 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     if isinstance(action, (StopDropRoll, Extinguish)):
         return {"success": 1.0}
     return None
+
+
+add_owner(EffectOwner(rank=0, burnt_down=burnt_down, start_round=start_round, before_walk=before_walk,
+                      on_walk=on_walk))  # the fires act first each round and on every walk

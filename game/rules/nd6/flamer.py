@@ -31,7 +31,7 @@ from game.hexgrid import Hex, arc_of, hex_distance, hex_neighbors
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import RollSpec
-from game.rules.nd6 import rolls
+from game.rules.nd6 import effects, fire, rolls
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round
 from game.rules.nd6.combat import check_target
 from game.rules.nd6.items import item
@@ -449,8 +449,6 @@ def burn(r: Resolution, f: Fighter, fire_hexes: list[Hex], *, target: Fighter | 
     own, ``target`` when it hit; anyone else's roll of its own) and takes 4 hits, or 2 when missed; a figure
     next to a fire hex takes 2; then the 4d6 soak save for those hit in the fire, and the hexes burn 12 rounds
     (ruling ND6-21)."""
-    from game.rules.nd6 import effects, fire
-
     battle = r.battle
     area = set(fire_hexes)
     near = {n for h in fire_hexes for n in hex_neighbors(h)} - area
@@ -529,8 +527,6 @@ def after_hit(r: Resolution, a: Fighter, t: Fighter, hits: int) -> None:
 
 def explode(r: Resolution, a: Fighter, t: Fighter) -> None:
     """S3-FLAMER-11: the molotov's effects where the carrier stands (S3-GRENADE-9..11), with a 5d6 soak save."""
-    from game.rules.nd6 import effects, fire
-
     battle = r.battle
     at = t.hex
     inner = [o for o in battle.fighters if o.hex == at and "dead" not in o.conditions]

@@ -29,7 +29,7 @@ from game.rules import events as E
 from game.rules.base import Action, Reason
 from game.rules.common import RollSpec
 from game.rules.nd6 import damage as D
-from game.rules.nd6 import rolls, smoke
+from game.rules.nd6 import effects, fire, rolls, smoke
 from game.rules.nd6.actions import Nd6Action, moved_this_round
 from game.rules.nd6.items import item
 from game.rules.nd6.ranges import mh_distance
@@ -426,8 +426,6 @@ def _explode(r: Resolution, actor: str, at: Hex) -> None:
 def _fire(r: Resolution, actor: str, g: str, at: Hex) -> None:
     """S3-GRENADE-9/10/11 (molotov) and 20/21 (incendiary): fire hits to the inner and outer hexes, the soak
     save in the inner hexes, and burning liquid left on the inner hexes for 12 turns."""
-    from game.rules.nd6 import effects, fire
-
     battle = r.battle
     inner_hits, outer_hits = FIRE_HITS[g]
     area = area_of(g, at)
@@ -461,8 +459,6 @@ def soak_save(r: Resolution, t: Fighter, source: str) -> bool:
     r.note(roll)
     if roll["success"]:
         return False
-    from game.rules.nd6 import fire
-
     liquid = "incendiary" if source == "incendiary" else "burning_liquid"
     fire.ignite(r, t, "on_fire_whole", soaked=True, source=liquid, rule="S3-GRENADE-10")
     if liquid == "incendiary":  # S3-GRENADE-20: it cannot be put out
@@ -632,3 +628,6 @@ def odds(battle: Battle, action: Action) -> dict[str, float] | None:
     if isinstance(action, PickUp):
         return {"success": 1.0}
     return None
+
+
+effects.add_owner(effects.EffectOwner(rank=1, start_round=start_round))  # after the fires, before the clouds

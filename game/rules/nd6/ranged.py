@@ -30,6 +30,7 @@ from game.rules.common import Mod, RollSpec
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark
 from game.rules.nd6.combat import AttackPlan, apply_hits, damage_rolled, plan_attack, resolve_attack
+from game.rules.nd6.effects import is_smoky
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.ranges import mh_distance, mh_of, range_penalty
 from game.rules.nd6.status import in_hth, iq, is_down, is_out, skill, st_full, this_round
@@ -121,8 +122,6 @@ def line_of_fire(battle: Battle, shooter: Fighter, to: Hex) -> LineOfFire:
     order = {h: i for i, h in enumerate(hexes)}
     figures = sorted((f for f in battle.fighters if f.hex in between and f.id != shooter.id and in_the_way(f)),
                      key=lambda f: order[f.hex])
-    from game.rules.nd6.effects import is_smoky
-
     smoke = sum(1 for h in hexes if is_smoky(battle, h))  # a cloud or a fire's smoke (effects.py decides)
     return LineOfFire(hexes=hexes, blocked=blocked, figures=[f.id for f in figures], smoke=smoke)
 

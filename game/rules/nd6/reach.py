@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.hexgrid import Hex, hex_distance
+from game.rules.nd6.effects import FIRE_KINDS
 from game.rules.nd6.status import engaged_with, foes, holds_front, is_down, is_out, mov
 from game.rules.reach import Reach, reachable, terrain_cost
 
@@ -62,7 +63,5 @@ _SLIVER = 1 / 64
 
 
 def _burning(battle: Battle) -> set[Hex]:
-    from game.rules.nd6.effects import FIRE_KINDS
-
     return {Hex(int(e["hex"][0]), int(e["hex"][1])) for e in battle.state.get("board_effects") or ()
             if e.get("kind") in FIRE_KINDS and e.get("hex")}

@@ -296,3 +296,6 @@ def held_burn(r: Resolution, f: Fighter) -> None:
     r.note(E.message(f"{f.label} holds a burning grenade: {HELD_HITS} hits, only gloved armour stops them.",
                      actor=f.id, rule="S3-SMOKE-8"))
     apply_hits(r, f, f, HELD_HITS, rule="S3-SMOKE-8", dtype="fire", stops=glove_stops(f))
+
+
+effects.add_owner(effects.EffectOwner(rank=2, start_round=start_round, on_walk=on_walk))  # the clouds act last
