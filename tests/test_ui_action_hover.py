@@ -24,6 +24,7 @@ from game.files.situation import load_situation  # noqa: E402
 from game.rules.action_words import chart_bars, dice_spread, foe_bars, generic_words  # noqa: E402
 from game.rules.base import Ruleset  # noqa: E402
 from game.ui import modes as M  # noqa: E402
+from game.ui.action_menu import render_info  # noqa: E402
 from game.ui.clock import FixedClock  # noqa: E402
 from game.ui.rule_links import find_rules  # noqa: E402
 
@@ -77,7 +78,7 @@ def test_hover_says_costs_each_roll_in_order_and_the_whole_with_a_chart_and_the_
     assert [label for label, _ in words.chart] == ["hit", "defended", "miss"]
     assert sum(p for _, p in words.chart) == pytest.approx(1.0)
     assert [p for _, p in words.foe] == [p for _, p in words.chart]  # the same odds, read from the other side
-    words_only = menu.render_info(menu.info_lines(e))
+    words_only = render_info(menu, menu.info_lines(e))
     assert menu.box.rect is not None and menu.box.rect.h > words_only.get_height() + 40  # the chart below
 
 

@@ -42,7 +42,7 @@ from game.ui.palette import Palette
 from game.ui.text import TextCache, wrap
 from game.wording import percent
 
-__all__ = ["ActionMenu", "Group", "SHORTCUTS", "MAP_TYPES", "group_options", "shortcut_for"]
+__all__ = ["ActionMenu", "Group", "SHORTCUTS", "MAP_TYPES", "group_options", "shortcut_for", "render_info"]
 
 def _merged() -> tuple[dict[str, str], frozenset[str], dict[str, str]]:
     """Every registered ruleset's menu letters, map-picked actions and unarmed words, merged in seed order
@@ -589,10 +589,6 @@ class ActionMenu:
         elif cite:
             out.append((f"rule {rule}", self.pal.neutral, False))
 
-    def render_info(self, lines: list[tuple[str, tuple[int, int, int], bool]], w: int = WIDTH) -> pygame.Surface:
-        """The hover box's lines alone, ``w`` wide (the tests render a box's words without its charts)."""
-        return _render_info(self, lines, w)
-
     def draw_info(self, surface: pygame.Surface, keep_clear: pygame.Rect | None = None) -> None:
         """The box under (or beside) the menu; off ``keep_clear`` (a lesson's card) when there is room."""
         if self.panel is None:
@@ -649,9 +645,10 @@ def _arrow_key(menu: ActionMenu, key: int) -> tuple[str, Any] | None:
     return None
 
 
-def _render_info(menu: ActionMenu, lines: list[tuple[str, tuple[int, int, int], bool]],
+def render_info(menu: ActionMenu, lines: list[tuple[str, tuple[int, int, int], bool]],
                  w: int = WIDTH) -> pygame.Surface:
-    """The hover box's lines, wrapped ``w`` wide, on the box's dark rounded panel."""
+    """The hover box's lines, wrapped ``w`` wide, on the box's dark rounded panel (the tests render a box's
+    words alone through it, without its charts)."""
     t = menu.text
     rows = []
     for s, col, bold in lines:
@@ -687,7 +684,7 @@ class _InfoBoxes:
 def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> pygame.Surface | None:
     """The menu's hover box of ``e`` rendered ``width`` wide (kept by ``menu.info_boxes``)."""
     def render() -> pygame.Surface | None:
-        info = _render_info(menu, lines, width) if (lines := menu.info_lines(e)) else None
+        info = render_info(menu, lines, width) if (lines := menu.info_lines(e)) else None
         return menu.box.with_chart(info, menu.battle, HoverBox.action_of(menu, e), width)
     return menu.info_boxes.get((id(e) if e else None, menu.level.kind if menu.level else None), width, render)
 

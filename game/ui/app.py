@@ -25,26 +25,15 @@ from game.files.data_files import icon_path
 from game.files.names import shown
 from game.ui.clock import Clock, RealClock
 from game.ui.scene import Scene, SceneStack, Transition
+from game.ui.screens import Screens
 from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.shipped_scenarios import DEFAULT_SCENARIO, MAPS_DIR, load_battle
 from game.ui.text import TextCache
 
 __all__ = ["App", "DEFAULT_SIZE", "DEFAULT_SCENARIO", "MAPS_DIR", "load_battle", "clean_leftovers"]
 
 DEFAULT_SIZE = (1280, 800)
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
-DEFAULT_SCENARIO = MAPS_DIR / "arena.toml"
 FPS = 60
-
-
-def load_battle(scenario: str | Path | Any) -> Any:
-    """A Battle from a scenario path (through ``game.files.maps.load_scenario``) or as given."""
-    if isinstance(scenario, str | Path):
-        from game.files.maps import (
-            load_scenario,  # headless loader; imported late so tests can run without maps
-        )
-
-        return load_scenario(scenario)
-    return scenario
 
 
 def is_quit_key(event: pygame.event.Event) -> bool:
@@ -176,10 +165,10 @@ class App:
         #: tests and benchmarks step frames themselves)
         self.idle_ms = idle_ms
         self._last_input = time.monotonic()
+        #: the screens a screen goes back up to (the main menu, the lessons list): asked here, never imported
+        self.screens = Screens(self)
         if scenario is None:
-            from game.ui.menus.main_menu import MainMenu
-
-            self.scenes.apply(Transition("push", MainMenu(self)), self.size)
+            self.scenes.apply(Transition("push", self.screens.main_menu()), self.size)
         else:
             scene = self.battle_from(scenario, seat=seat, dice=dice)
             self.scenes.apply(Transition("push", scene), self.size)

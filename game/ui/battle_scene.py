@@ -67,13 +67,12 @@ from game.ui.roll_breakdown import RollBreakdown
 from game.ui.rules_help import help_for
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
-from game.ui.toasts import Toasts
+from game.ui.toasts import TOAST_MS, Toasts
 from game.ui.tokens import parse_colour
 from game.ui.ui_scale import effective_scale
 
 __all__ = ["BattleScene"]
 
-TOAST_MS = 3800
 
 
 class BattleScene(Scene):

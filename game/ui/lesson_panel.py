@@ -32,6 +32,12 @@ CARD_W = 440
 PAD = 12
 
 
+def short_name(name: str) -> str:
+    """A ruleset's name as a column head (the lessons list's) or a card's: the part before its colon
+    ("Edge (The Shard)")."""
+    return name.split(":", 1)[0].strip() or name
+
+
 def progress_path() -> Path:
     """Where finished lessons are kept: beside the settings."""
     from game.ui.settings import config_dir
@@ -127,7 +133,6 @@ class LessonPanel:
         pal = scene.pal
         les = self.lesson
         from game.rules.base import find_ruleset
-        from game.ui.menus.learn_menu import short_name
 
         head = f"LESSON \u00b7 {short_name(find_ruleset(les.ruleset).name)} \u00b7 {les.title}"
         out = [(head, 13, pal.accent, True)]
@@ -297,12 +302,8 @@ class LessonDone(GuiScene):
                 return Transition("reset", scene)
         self.battle_scene.session.close()
         if name == "lessons":
-            from game.ui.menus.learn_menu import LearnMenu
-
-            return Transition("reset", LearnMenu(self.app))
-        from game.ui.menus.main_menu import MainMenu
-
-        return Transition("reset", MainMenu(self.app))
+            return Transition("reset", self.app.screens.learn_menu())
+        return Transition("reset", self.app.screens.main_menu())
 
     def on_escape(self) -> Transition | None:
         return Transition("pop")

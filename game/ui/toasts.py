@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable
 
-__all__ = ["Toasts"]
+__all__ = ["TOAST_MS", "Toasts"]
 
 Toast = tuple[str, float, tuple[int, int, int]]
+#: how long a toast stands (ms); the lab's note at its foot stands as long
+TOAST_MS = 3800
 
 
 class Toasts(deque[Toast]):

@@ -14,6 +14,7 @@ import pygame
 from game.ui.board_panel import draw_board_and_panel
 from game.ui.describe import intent_words
 from game.ui.lab.pages import Line, compare_columns, fighter_lines, script_lines, step_lines, trial_heading
+from game.ui.toasts import TOAST_MS
 
 __all__ = ["LabDrawing", "TONES", "PANE_MIN"]
 
@@ -69,8 +70,6 @@ class LabDrawing:
 
     def say(self, text: str, tone: str = "neutral") -> None:
         """A note at the foot, for as long as the battle shows a toast."""
-        from game.ui.battle_scene import TOAST_MS
-
         super().say(text, tone)  # type: ignore[misc]  # GuiScene's, next in the lab scene's order
         self.message_left = TOAST_MS
 

@@ -38,6 +38,7 @@ from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
 from game.ui.menus.builder_panel import CONTROLS, LEVELS, build_panel, draw_palette, palette_rects
 from game.ui.scene import Transition
+from game.ui.shipped_scenarios import MAPS_DIR
 
 __all__ = ["BuilderScene"]
 
@@ -49,8 +50,6 @@ _ERRORS = (ValueError, OSError, KeyError, TypeError)
 
 def _map_choices() -> dict[str, Path]:
     """Every shipped map and the player's own (their maps/ folder), by file name."""
-    from game.ui.app import MAPS_DIR
-
     out = {p.stem.replace("_", " "): p for p in sorted(MAPS_DIR.glob("*.tmx"))}
     for p in user_maps():
         out[f"yours: {p.stem}"] = p

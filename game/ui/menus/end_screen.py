@@ -157,10 +157,8 @@ class EndScreen(GuiScene):
         if name in ("again", "new"):
             return self.same_dice_again(fresh=name == "new")
         if name == "menu":
-            from game.ui.menus.main_menu import MainMenu
-
             self.battle_scene.session.close()
-            return Transition("reset", MainMenu(self.app))
+            return Transition("reset", self.app.screens.main_menu())
         if name == "replay":
             from game.ui.menus.replay_scene import ReplayScene
 

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.teaching.lessons import LESSONS_DIR, Lesson, load_lessons, load_progress
+from game.ui.lesson_panel import progress_path, short_name, start_lesson
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 from game.ui.text import fit_text
@@ -43,11 +44,6 @@ def left_out(problems: list[str], folder: Path) -> list[tuple[str, str]]:
     return out
 
 
-def short_name(name: str) -> str:
-    """A ruleset's name as a column head: the part before its colon ("Edge (The Shard)")."""
-    return name.split(":", 1)[0].strip() or name
-
-
 class LearnMenu(GuiScene):
     """The lessons by ruleset; a click starts one on the battle screen with its card of prompts."""
 
@@ -57,8 +53,6 @@ class LearnMenu(GuiScene):
         self.lessons, problems = load_lessons(self.folder)
         #: the lesson files that could not be read: (file name, reason), listed greyed
         self.refused = left_out(problems, self.folder)
-        from game.ui.lesson_panel import progress_path
-
         self.done = load_progress(progress_path())
         if problems:  # each is named with its reason in a greyed row; the foot says why they are there
             n = len(problems)
@@ -149,7 +143,6 @@ class LearnMenu(GuiScene):
 
     def open(self, lesson: Lesson) -> Transition | None:
         """Start ``lesson`` on the battle screen; a lesson that cannot start is said here in one sentence."""
-        from game.ui.lesson_panel import start_lesson
         from game.ui.session import SessionError
 
         try:
@@ -160,6 +153,4 @@ class LearnMenu(GuiScene):
         return Transition("reset", scene)
 
     def on_escape(self) -> Transition | None:
-        from game.ui.menus.main_menu import MainMenu
-
-        return Transition("reset", MainMenu(self.app))
+        return Transition("reset", self.app.screens.main_menu())

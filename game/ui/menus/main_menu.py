@@ -9,6 +9,7 @@ import pygame
 
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
+from game.ui.shipped_scenarios import DEFAULT_SCENARIO, load_battle
 
 __all__ = ["MainMenu", "continue_tip"]
 
@@ -78,7 +79,6 @@ class MainMenu(GuiScene):
                     tooltip="Whose icons the game draws, and their licence.")
 
     def quick(self) -> Transition | None:
-        from game.ui.app import DEFAULT_SCENARIO
         from game.ui.session import SessionError
 
         try:
@@ -186,7 +186,6 @@ class MainMenu(GuiScene):
     def background(self, surface: pygame.Surface) -> None:
         if self._backdrop is None and not self._backdrop_failed:
             try:
-                from game.ui.app import DEFAULT_SCENARIO, load_battle
                 from game.ui.board_scene import BoardScene
 
                 b = BoardScene(load_battle(DEFAULT_SCENARIO), surface.get_size(), self.app.text)

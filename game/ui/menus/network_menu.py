@@ -20,6 +20,7 @@ import pygame_gui
 
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
+from game.ui.shipped_scenarios import DEFAULT_SCENARIO, scenario_files, scenario_titles
 
 __all__ = ["NetworkMenu", "parse_address", "DEFAULT_PORT"]
 
@@ -48,12 +49,8 @@ class NetworkMenu(GuiScene):
 
     def __init__(self, app: Any, mode: str = "host") -> None:
         super().__init__(app)
-        from game.ui.menus.new_battle import scenario_files, scenario_titles
-
         self.mode = mode if mode in MODES else "host"
         self.titles = scenario_titles(scenario_files())
-        from game.ui.app import DEFAULT_SCENARIO
-
         self.scenario: Any = DEFAULT_SCENARIO if DEFAULT_SCENARIO in self.titles.values() else (
             next(iter(self.titles.values()), None))
         self.sides: list[tuple[str, str]] = []  # (id, name) of the scenario's sides

@@ -9,40 +9,13 @@ import pygame_gui
 
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
+from game.ui.shipped_scenarios import DEFAULT_SCENARIO, scenario_files, scenario_titles
 
 __all__ = ["YOUR_BATTLES", "NewBattleMenu", "scenario_files", "scenario_titles", "your_battles"]
 
 SEATS = ("human", "computer")
 #: the heading the player's own scenarios (the builder's, in their data folder) are listed under
 YOUR_BATTLES = "\u2014 Your battles \u2014"
-
-
-def scenario_files() -> list[Any]:
-    from game.ui.app import MAPS_DIR
-
-    return sorted(MAPS_DIR.glob("*.toml"))
-
-
-def scenario_titles(paths: list[Any]) -> dict[str, Any]:
-    """Each scenario by the name its file gives (what the briefing calls it: "Brawl at the Broken Flagon"),
-    never its file's stem ("tavern_edge"); a file that gives none, or cannot be read, by its stem in words
-    ("tavern edge"); two of one name told apart by a number. Title -> path, in the files' order."""
-    from game.files.names import name_problem, shown
-    from game.files.userfiles import UserFileError, load_toml
-
-    out: dict[str, Any] = {}
-    for p in paths:
-        try:
-            name = load_toml(p).get("name")
-        except (UserFileError, OSError, ValueError):
-            name = None
-        if not isinstance(name, str) or name_problem(name) is not None:
-            name = shown(p.stem.replace("_", " "))
-        title, k = name, 2
-        while title in out:
-            title, k = f"{name} ({k})", k + 1
-        out[title] = p
-    return out
 
 
 def your_battles(taken: dict[str, Any]) -> dict[str, Any]:
@@ -84,8 +57,6 @@ class NewBattleMenu(GuiScene):
         self.scenarios = scenario_files()
         self.titles = scenario_titles(self.scenarios)  # the drop-down names scenarios as players read them
         self.titles.update(your_battles(self.titles))
-        from game.ui.app import DEFAULT_SCENARIO
-
         self.scenario = DEFAULT_SCENARIO if DEFAULT_SCENARIO in self.scenarios else (
             self.scenarios[0] if self.scenarios else None)
         self.ruleset: str | None = None

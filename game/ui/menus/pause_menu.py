@@ -96,15 +96,11 @@ class PauseMenu(GuiScene):
                 self.say(str(exc), "failure")
                 return None
         if name == "menu":
-            from game.ui.menus.main_menu import MainMenu
-
             self.battle_scene.session.close()
-            return Transition("reset", MainMenu(self.app))
+            return Transition("reset", self.app.screens.main_menu())
         if name == "lessons":
-            from game.ui.menus.learn_menu import LearnMenu
-
             self.battle_scene.session.close()
-            return Transition("reset", LearnMenu(self.app))
+            return Transition("reset", self.app.screens.learn_menu())
         if name == "quit":
             return Transition("quit")
         return None

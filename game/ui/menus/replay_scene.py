@@ -240,9 +240,7 @@ class ReplayScene(Scene):
             elif k == pygame.K_p:
                 self.auto = not self.auto
             elif k == pygame.K_ESCAPE:
-                from game.ui.menus.main_menu import MainMenu
-
-                return Transition("reset", MainMenu(self.app))
+                return Transition("reset", self.app.screens.main_menu())
             elif k == pygame.K_f:
                 self.board.fit()
             return None
