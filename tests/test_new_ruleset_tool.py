@@ -69,6 +69,7 @@ def test_the_starter_registers_from_its_own_folder(starter: tuple[Path, Path]) -
     # its presentation (briefing, menu letters) is in the same folder, apart from its rules
     assert (folder / "presentation.py").is_file()
     assert type(rs.presentation).__module__ == f"{NAME}.presentation" and rs.presentation.briefing
+    assert rs.roster_path() == (folder / "roster.toml").resolve()  # the builder's ready-made fighters
 
 
 @pytest.mark.parametrize("check", [

@@ -5,7 +5,8 @@ Why: a ruleset is one folder plus one import line (game/rules/README.md), but a 
 empty folder has to find a dozen members before the contract test (tests/test_ruleset_contract.py) passes.
 The starter is the smallest ruleset that plays: an opposed roll (3d6 under DX, a Quick Contest) for an
 attack that deals 1d6 damage and for a grapple that takes a grip, a one-hex move, wait, its rule IDs
-(``rule_ids.txt``), their rules help, stat blocks for the soak, and a scenario on the arena map. Everything
+(``rule_ids.txt``), their rules help, its presentation (``presentation.py``: briefing, menu letters), a roster
+of ready-made fighters for the battle builder, stat blocks for the soak, and a scenario on the arena map. Everything
 in it is a placeholder to replace with your seed's rules; its section is ``S9`` until the checklist gives
 yours.
 
@@ -267,6 +268,18 @@ HELP = {
     ],
 }
 
+ROSTER = """# Ready-made fighters for the battle builder (a starter's placeholders: your seed's archetypes go here).
+# Each is added to a side and may then be edited; the builder finds this file in the ruleset's own folder.
+
+[[archetypes]]
+name = "Ann (bare hands, quick)"
+stats = { ST = 10, DX = 12, HP = 10 }
+
+[[archetypes]]
+name = "Brom (bare hands, strong)"
+stats = { ST = 12, DX = 10, HP = 12 }
+"""
+
 SCENARIO = '''# __ID__: the starter ruleset's first scenario (tools/new_ruleset.py), two against two on the arena.
 name = "__ID__: first blood"
 description = "Two pairs meet on the sand to try the __ID__ rules."
@@ -336,7 +349,7 @@ def write_starter(name: str, rules_dir: Path, maps_dir: Path) -> tuple[Path, Pat
             raise ValueError(f"{path} already exists")
     folder.mkdir(parents=True)
     files = {"__init__.py": INIT, "actions.py": ACTIONS, "ruleset.py": RULESET,
-             "presentation.py": PRESENTATION, "rule_ids.txt": RULE_IDS,
+             "presentation.py": PRESENTATION, "roster.toml": ROSTER, "rule_ids.txt": RULE_IDS,
              "rules_help.json": json.dumps(HELP, indent=2, ensure_ascii=False) + "\n"}
     for file_name, text in files.items():
         (folder / file_name).write_text(_filled(text, name), encoding="utf-8")
