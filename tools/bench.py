@@ -20,11 +20,11 @@ from pathlib import Path
 
 TOOLS = Path(__file__).resolve().parent
 
-#: name -> (script, extra args, [(key, what, goal, unit)])
+#: name -> (script, extra args, [(key, what, goal)])
 BENCHES: dict[str, tuple[str, list[str], list[tuple[str, str, str]]]] = {
     "render": ("bench_render.py", [], [
         ("median_ms", "frame, median (worst of outdoor+40, 200x200+40, compound with 30 fires and 3 clouds; 1920x1080)",
-         "< 3 ms (16.7 ms = 60 Hz)"),
+         "< 3 ms (16.7 ms = 60 Hz); <= 10 bare blits"),
         ("p95_ms", "frame, p95", "< 6 ms"),
         ("first_frame_s", "start to first frame", "< 1.5 s"),
     ]),
@@ -57,6 +57,14 @@ BENCHES: dict[str, tuple[str, list[str], list[tuple[str, str, str]]]] = {
 }
 
 
+#: (benchmark, key) -> the key of the same figure in bare full-screen blits, shown beside it: on a loaded
+#: machine the milliseconds swing with the load, the ratio (measured in the same loop) much less (issue 26)
+IN_BARE_BLITS: dict[tuple[str, str], str] = {
+    ("render", "median_ms"): "ratio",
+    ("render", "p95_ms"): "p95_ratio",
+}
+
+
 def parse(line: str) -> dict[str, str]:
     """``render: median_ms=1.9 p95_ms=3.0`` -> {"median_ms": "1.9", ...}."""
     _, _, rest = line.partition(":")
@@ -83,7 +91,11 @@ def main(argv: list[str]) -> int:
         figures = parse(lines[-1])
         print(f"{lines[-1]}    ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
         for key, what, goal in keys:
-            rows.append((what, figures.get(key, "?"), goal))
+            value = figures.get(key, "?")
+            ratio = IN_BARE_BLITS.get((name, key))
+            if ratio is not None:
+                value += f" ({figures.get(ratio, '?')} bare blits)"
+            rows.append((what, value, goal))
     print("| measure | median of one run | goal |")
     print("|---|---|---|")
     for what, value, goal in rows:
