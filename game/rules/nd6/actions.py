@@ -7,6 +7,7 @@ in adjusted-DX order; each action says in ``phases`` where it belongs. ``clinch 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -56,6 +57,12 @@ def mark(r: Resolution, f: Fighter, key: str, **data: object) -> None:
     r.emit(E.stat(f.id, f"counters.{key}", {"round": r.battle.round, **data}))
 
 
+#: checks every nd6 action passes after the family's own and before its own ``_check``, added by the modules
+#: above this one as they load (``fire``: a fighter that failed its IQ check may only run, S3-FIRE-7/12), so
+#: the action base never imports them
+ACTION_GATES: list[Callable[[Battle, Fighter, Nd6Action], Reason | None]] = []
+
+
 @dataclass(frozen=True, slots=True)
 class Nd6Action(Action):
     """What every nd6 action shares: out, stunned, subdued, the phase, the round's one action."""
@@ -88,10 +95,11 @@ class Nd6Action(Action):
         if self.is_action and not self.passive and phase == "action" and this_round(f, "acted", battle) \
                 and not self._follow_up(battle, f):
             return Reason(f"{f.label} has already acted this round.", "G3-3")
-        from game.rules.nd6.fire import forced_reason
-
-        why = forced_reason(battle, f, self)  # S3-FIRE-7/12: a failed IQ check leaves only the run out
-        return why if why is not None else self._check(battle, f)
+        for gate in ACTION_GATES:  # fire's: a failed IQ check leaves only the run out (S3-FIRE-7/12)
+            why = gate(battle, f, self)
+            if why is not None:
+                return why
+        return self._check(battle, f)
 
     def _follow_up(self, battle: Battle, f: Fighter) -> bool:
         """Whether this action may follow the round's action already taken (S3-BAYONET-4's fire and stab)."""

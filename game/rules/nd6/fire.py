@@ -28,7 +28,7 @@ from game.rules import events as E
 from game.rules.base import Reason, no_fighter
 from game.rules.common import RollSpec
 from game.rules.nd6 import rolls
-from game.rules.nd6.actions import Nd6Action, mark, phase_of
+from game.rules.nd6.actions import ACTION_GATES, Nd6Action, mark, moved_this_round, phase_of
 from game.rules.nd6.damage import Dmg
 from game.rules.nd6.damage import roll as roll_damage
 from game.rules.nd6.effects import EffectOwner, add_owner, burning_at
@@ -385,8 +385,6 @@ def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
         return None
     if "stunned" in f.conditions or "subdued" in f.conditions:
         return None  # it can do nothing anyway (S3-STUN-2, S3-SUBDUE-3)
-    from game.rules.nd6.actions import moved_this_round
-
     can_walk = phase_of(battle) in (None, "movement") and not in_hth(f)
     moves = _moves(battle, f) if can_walk else {}
     need = 2 if any(n >= 2 for n in moves.values()) else 1
@@ -548,3 +546,4 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
 
 add_owner(EffectOwner(rank=0, burnt_down=burnt_down, start_round=start_round, before_walk=before_walk,
                       on_walk=on_walk))  # the fires act first each round and on every walk
+ACTION_GATES.append(forced_reason)  # every nd6 action asks it (S3-FIRE-7/12)
