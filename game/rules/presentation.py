@@ -41,7 +41,7 @@ class BoardRegion:
     hexes: tuple[tuple[int, int], ...]
     label: str
     style: str = "zone"
-    colour: tuple[int, int, int] = (200, 170, 90)
+    colour: tuple[int, int, int] = (240, 196, 64)
     rule: str = ""
 
     def __post_init__(self) -> None:

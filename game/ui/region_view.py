@@ -25,8 +25,9 @@ __all__ = ["RegionLayer", "edge_segments"]
 
 #: how strongly a zone tints its hexes (0..255): enough to see, little enough that the terrain still reads
 ZONE_ALPHA = 46
-#: a ring's stroke, in pixels at zoom 1
+#: a ring's stroke, in pixels at zoom 1, and the dark edge drawn under it
 RING_WIDTH = 3
+RING_SHADOW = (24, 20, 16)
 
 
 def edge_segments(geometry: MapGeometry, hexes: set[Hex]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -66,7 +67,9 @@ class RegionLayer:
                 if len(self._edges) > 32:  # regions that change each round (a shrinking ring) do not pile up
                     self._edges.clear()
                 edges = self._edges[region] = edge_segments(self.geometry, set(hexes))
-            width = max(1, round(RING_WIDTH * camera.zoom))
-            for a, b in edges:
-                pygame.draw.line(surface, region.colour, camera.world_to_screen(*a), camera.world_to_screen(*b),
-                                 width)
+            width = max(2, round(RING_WIDTH * camera.zoom))
+            lines = [(camera.world_to_screen(*a), camera.world_to_screen(*b)) for a, b in edges]
+            for a, b in lines:  # a dark edge under the colour: a ring of sand colour still reads on sand
+                pygame.draw.line(surface, RING_SHADOW, a, b, width + 2)
+            for a, b in lines:
+                pygame.draw.line(surface, region.colour, a, b, width)
