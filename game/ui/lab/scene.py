@@ -281,14 +281,15 @@ class LabScene(LabDrawing, GuiScene):
         from game.files.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
 
         rs = self.lab.ruleset
-        tail = 2 * 55 + GAP  # the two short buttons, a place's short name; the kind and the hands share the
-        loc = 72  # rest (at 1024x640 each a fifth read "grappl…", "1 hanc…")
+        tail = 2 * 62 + GAP  # the two short buttons (at 55 "Let go" lost its o), a place's short name; the kind
+        loc = 68  # and the hands share the rest (at 1024x640 each a fifth read "grappl…", "1 hanc…"), the hands'
+        # "no hands" the wider part
         wide = (w - tail - 3 * GAP - loc) // 2
         self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, loc, ROW - 4))
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
-        self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide, ROW - 4))
+        self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide - 8, ROW - 4))
         hands = [hands_words(n) for n in (rs.grip_hands_default, *range(0, 3))]
-        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide + 2 * GAP, y, wide, ROW - 4))
+        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide - 8 + 2 * GAP, y, wide + 8, ROW - 4))
         from game.ui.lab.commands import grip_note_row
 
         left = loc + 2 * wide + 3 * GAP
@@ -307,8 +308,9 @@ class LabScene(LabDrawing, GuiScene):
             names = list(dict.fromkeys([*have, *known[group]]))
             shown = [f"{k} {have[k]}" if k in have else f"{k} -" for k in names]
             left, span = part[group]
-            self._dropdown(group, shown, pygame.Rect(left, y, span - 2 * 36, ROW - 4))
-            self._buttons(left + span - 2 * 36 + GAP, y, 2 * 36 - GAP,
+            pair = 2 * 42  # -1 and +1: at 2 * 36 the "1" of "+1" was cut by the button's edge (1024x640, Xvfb)
+            self._dropdown(group, shown, pygame.Rect(left, y, span - pair, ROW - 4))
+            self._buttons(left + span - pair + GAP, y, pair - GAP,
                           [("-1", f"{group}-", f"Lower it ({group} at 0 are taken off)."), ("+1", f"{group}+", "Raise it.")])
         return y + ROW
 
