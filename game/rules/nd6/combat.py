@@ -7,6 +7,7 @@ set weapon, staff, HTH) change the plan, never the play.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +38,22 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["AttackPlan", "plan_attack", "resolve_attack", "weapon_damage", "apply_hits", "defence_of",
-           "attack_odds", "damage_rolled", "lacks_sword_skill", "can_defend_against"]
+           "attack_odds", "damage_rolled", "lacks_sword_skill", "can_defend_against", "HOOK_NAMES", "add_hook"]
+
+#: the moments of an attack a weapon's or a fight's own module rules on, each filled in by that module as it
+#: loads (weapons: adjust_plan, after_roll, stun_save; hth: after_miss, struck_member, after_out; fire:
+#: after_fire_hit; shotgun: armour_bonus; flamer: after_hit). Those modules sit above this one (they import
+#: it at load), so the attack never imports them back inside a function.
+HOOK_NAMES: tuple[str, ...] = ("adjust_plan", "after_roll", "stun_save", "after_miss", "struck_member", "after_out",
+                               "after_fire_hit", "armour_bonus", "after_hit")
+_HOOKS: dict[str, Callable[..., Any]] = {}
+
+
+def add_hook(name: str, fn: Callable[..., Any]) -> None:
+    """Called once per moment by the module that rules on it, as it loads (see :data:`HOOK_NAMES`)."""
+    if name not in HOOK_NAMES:
+        raise ValueError(f"no attack moment {name!r} (known: {', '.join(HOOK_NAMES)})")
+    _HOOKS[name] = fn
 
 
 @dataclass
@@ -213,9 +229,7 @@ def plan_attack(battle: Battle, attacker: Fighter, target: Fighter, weapon: str 
     plan.extra["dice_why"] = why
     if "subdued" in target.conditions:
         plan.auto_hit = "S3-SUBDUE-5"
-    from game.rules.nd6 import weapons
-
-    weapons.adjust_plan(battle, plan, attacker, target, weapon)  # S3-IMPROV-4/5/7, S3-BAYONET-2/3: the weapon's own use
+    _HOOKS["adjust_plan"](battle, plan, attacker, target, weapon)  # S3-IMPROV-4/5/7, S3-BAYONET-2/3: the weapon's own use
     return plan
 
 
@@ -251,22 +265,16 @@ def resolve_attack(r: Resolution, plan: AttackPlan) -> dict[str, Any]:
         if why:
             roll["dice_why"] = list(why)
         r.note(roll)
-    from game.rules.nd6 import weapons
-
-    weapons.after_roll(r, plan, roll)  # S3-SWORD-5/6: a parry against these swords; S3-IMPROV-7: a thrown object leaves the hand
+    _HOOKS["after_roll"](r, plan, roll)  # S3-SWORD-5/6: a parry against these swords; S3-IMPROV-7: a thrown object leaves the hand
     out: dict[str, Any] = {"hit": bool(roll["success"]), "roll": roll, "injury": 0, "hits": 0}
     auto = roll.get("auto")
     if not roll["success"]:
         _fumble(r, a, plan, auto)
         if in_hth(t) and not plan.extra.get("no_avoid"):
-            from game.rules.nd6.hth import after_miss
-
-            after_miss(r, plan)
+            _HOOKS["after_miss"](r, plan)
         return out
     if in_hth(t) and not plan.hth and not plan.extra.get("no_avoid"):
-        from game.rules.nd6.hth import struck_member
-
-        t = struck_member(r, plan, t)  # S3-HTH-20: a shot or a throw into a brawl strikes a brawler at random
+        t = _HOOKS["struck_member"](r, plan, t)  # S3-HTH-20: a shot or a throw into a brawl strikes a brawler at random
     mult, reasons = 1, []
     if not plan.no_bonus:
         if auto in ("triple", "double"):
@@ -280,9 +288,7 @@ def resolve_attack(r: Resolution, plan: AttackPlan) -> dict[str, Any]:
     out["hits"] = hits
     out["injury"] = apply_hits(r, a, t, hits, faces=faces, plan=plan, reasons=reasons)
     if plan.item and has_tag(plan.item, "fire"):
-        from game.rules.nd6.fire import after_fire_hit
-
-        after_fire_hit(r, a, t, plan.item)  # S3-FIRE-3: a flaming weapon may light a fuel-soaked target
+        _HOOKS["after_fire_hit"](r, a, t, plan.item)  # S3-FIRE-3: a flaming weapon may light a fuel-soaked target
     if plan.item and has_tag(plan.item, "fragile"):
         _breaks(r, a, plan.item)
     return out
@@ -347,9 +353,7 @@ def apply_hits(r: Resolution, a: Fighter, t: Fighter, hits: int, *, faces: list[
     """Armour stops hits (G3-6), the rest comes off ST; then the wound rules (G3-7, S3-AUTO-16)."""
     stop = armour(t)["stops"] if stops is None else stops
     if stops is None and plan is not None and plan.extra.get("ammo"):
-        from game.rules.nd6.shotgun import armour_bonus
-
-        stop += armour_bonus(t, plan)  # S3-SHOTGUN-9: Full Body Armor stops twice as much birdshot and buckshot
+        stop += _HOOKS["armour_bonus"](t, plan)  # S3-SHOTGUN-9: Full Body Armor stops twice as much birdshot and buckshot
     if a.id == t.id and plan is None and stops is None:
         stop = 0  # S3-UNARMED-9: one's own fist, inside one's armour (fire hits pass their own ``stops``)
     injury = max(0, hits - stop)
@@ -366,15 +370,11 @@ def apply_hits(r: Resolution, a: Fighter, t: Fighter, hits: int, *, faces: list[
     if injury:
         wounds(r, t, injury, before)
     if plan is not None:
-        from game.rules.nd6.flamer import after_hit
-
-        after_hit(r, a, t, hits)  # S3-FLAMER-10/11, G3-28: a flame thrower's tank hit from the rear may ignite
+        _HOOKS["after_hit"](r, a, t, hits)  # S3-FLAMER-10/11, G3-28: a flame thrower's tank hit from the rear may ignite
     if plan is not None and plan.item is None and ma_level(a) >= MASTER and hits >= 3:
         _critical_area(r, a, t)
     if plan is not None and plan.item and has_tag(plan.item, "stun") and injury >= 1:
-        from game.rules.nd6.weapons import stun_save
-
-        stun_save(r, a, t)
+        _HOOKS["stun_save"](r, a, t)
     return injury
 
 
@@ -426,9 +426,7 @@ def _let_go(r: Resolution, t: Fighter) -> None:
     for cond in ("defending", "dodging", "subdued", "stunned"):
         if cond in t.conditions:
             r.emit(E.condition(t.id, remove=cond))
-    from game.rules.nd6.hth import after_out
-
-    after_out(r, t)
+    _HOOKS["after_out"](r, t)
 
 
 def check_target(battle: Battle, a: Fighter, t: Fighter | None, target_id: str) -> Reason | None:

@@ -29,6 +29,7 @@ from game.rules.base import Reason, no_fighter
 from game.rules.common import RollSpec
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import ACTION_GATES, Nd6Action, mark, moved_this_round, phase_of
+from game.rules.nd6.combat import add_hook, apply_hits
 from game.rules.nd6.damage import Dmg
 from game.rules.nd6.damage import roll as roll_damage
 from game.rules.nd6.effects import EffectOwner, add_owner, burning_at
@@ -88,8 +89,6 @@ def fire_hits(r: Resolution, f: Fighter, hits: int | Sequence[int], *, source: s
               by: Fighter | None = None, why: str = "") -> int:
     """Fire hits of one moment on ``f``: added up, armour once by ``source`` (S3-GRENADE-15, G3-15); returns
     the ST lost. ``by`` is who caused it (None: the fire itself, logged as the fighter's own)."""
-    from game.rules.nd6.combat import apply_hits
-
     total = hits if isinstance(hits, int) else sum(hits)
     total = max(0, int(total))
     stops, armour_rule = fire_stops(f, source)
@@ -547,3 +546,4 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
 add_owner(EffectOwner(rank=0, burnt_down=burnt_down, start_round=start_round, before_walk=before_walk,
                       on_walk=on_walk))  # the fires act first each round and on every walk
 ACTION_GATES.append(forced_reason)  # every nd6 action asks it (S3-FIRE-7/12)
+add_hook("after_fire_hit", after_fire_hit)  # the attack asks it after a flaming weapon's hit (S3-FIRE-3)

@@ -33,7 +33,7 @@ from game.rules.base import Reason
 from game.rules.common import RollSpec
 from game.rules.nd6 import effects, fire, rolls
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round
-from game.rules.nd6.combat import check_target
+from game.rules.nd6.combat import add_hook, check_target
 from game.rules.nd6.items import item
 from game.rules.nd6.status import dx_base, edx_mods, in_hth, is_down, is_out, mov, this_round
 
@@ -604,3 +604,5 @@ def start_turn(r: Resolution, f: Fighter) -> None:
     """Nothing carries over between turns for a flame thrower."""
     return None
 
+
+add_hook("after_hit", after_hit)  # the attack asks it after every hit (S3-FLAMER-10/11, G3-28)

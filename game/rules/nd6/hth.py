@@ -24,6 +24,7 @@ from game.rules.common import Mod, RollSpec
 from game.rules.nd6 import rolls, subdue
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round, phase_of
 from game.rules.nd6.combat import (
+    add_hook,
     apply_hits,
     check_target,
     damage_rolled,
@@ -501,3 +502,7 @@ def start_turn(r: Resolution, f: Fighter) -> None:
     free = f.free_hands()
     if in_hth(f) and isinstance(w, str) and w in f.items and free:
         r.emit(E.item(f.id, w, action="readied", hand=free[0], rule="S3-HTH-11"))
+
+
+for _name, _fn in (("after_miss", after_miss), ("struck_member", struck_member), ("after_out", after_out)):
+    add_hook(_name, _fn)  # the attack asks these at its moments (combat.HOOK_NAMES)

@@ -34,6 +34,7 @@ from game.hexgrid import hex_distance
 from game.rules.base import Reason
 from game.rules.common import Mod
 from game.rules.nd6 import damage as D
+from game.rules.nd6.combat import add_hook, attack_odds
 from game.rules.nd6.items import SHOT_DAMAGE, SHOT_RANGE, SHOT_ST, has_tag, item
 from game.rules.nd6.status import st_full
 
@@ -226,7 +227,6 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     """A shotgun shot's chances with its shell's spread and ST (G3-1's ``hit``/``miss`` and automatic results);
     None when the action is not a shotgun's shot."""
     from game.rules.nd6.actions import Attack
-    from game.rules.nd6.combat import attack_odds
     from game.rules.nd6.ranged import is_shot, shot_plan
 
     if not isinstance(action, Attack):
@@ -241,3 +241,6 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     if adjust(battle, plan, f, t, action.ammo) is not None:
         return None
     return attack_odds(plan)
+
+
+add_hook("armour_bonus", armour_bonus)  # the attack asks it of every armour stop (S3-SHOTGUN-9)

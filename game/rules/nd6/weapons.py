@@ -32,6 +32,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round, phase_of
 from game.rules.nd6.combat import (
+    add_hook,
     attack_odds,
     check_target,
     lacks_sword_skill,
@@ -706,3 +707,7 @@ def odds(battle: Battle, action: Action) -> dict[str, float] | None:
     fail = 1.0 - rolls.save_odds(3, action.save_target(battle, t))
     out["down" if isinstance(action, StaffTrip) else "disarmed"] = out["hit"] * fail
     return out
+
+
+for _name, _fn in (("adjust_plan", adjust_plan), ("after_roll", after_roll), ("stun_save", stun_save)):
+    add_hook(_name, _fn)  # the attack asks these at its moments (combat.HOOK_NAMES)
