@@ -275,7 +275,9 @@ def test_side_level_colour_and_every_fighter_field_edited_in_the_window_are_save
     type_into(app, b, "size", "1")
     type_into(app, b, "weight", "212.5")
     type_into(app, b, "items", "knife")
-    pick(app, b, "facing", "4")
+    from game.ui.describe import FACING_WORDS
+
+    pick(app, b, "facing", FACING_WORDS[b.board.battle.board.top][4])  # the word the board says for direction 4
     pick(app, b, "posture", "kneeling")
     blue = b.setup.fighters[1]
     assert (blue.pronoun, blue.hp, blue.dr, blue.traits, blue.items, blue.facing, blue.posture) == (
@@ -291,6 +293,60 @@ def test_side_level_colour_and_every_fighter_field_edited_in_the_window_are_save
     f = battle.fighters[1]
     assert (f.pronoun, f.hp, f.dr, f.traits["grudge"], f.facing, f.posture) == ("she", 15, 2, 3, 4, "kneeling")
     assert load_setup(saved[0]).fighters[1] == blue
+
+
+def _dropdown(scene, key):
+    return next(w for w, k in scene.dropdowns.items() if k == key)
+
+
+@pytest.mark.parametrize(("tmx", "words"), [
+    ("maps/arena.tmx", ["north-east", "east", "south-east", "south-west", "west", "north-west"]),
+    ("tests/fixtures/maps/hex_x_odd_csv.tmx", ["north", "north-east", "south-east", "south", "south-west",
+                                               "north-west"]),
+])
+def test_facing_is_picked_as_the_compass_word_the_board_says(app, tmx, words) -> None:
+    """A fighter's facing is offered as directions round the compass for the map's hex top (a pointy-top
+    map has east and west, a flat-top one north and south), never as 0-5: each word picked is the scenario's
+    direction whose word the board's selection box and the fighter panel say (``facing_word``), and "to the
+    middle" leaves it to the loader."""
+    from game.ui.describe import facing_word
+
+    b = open_builder(app)
+    type_into(app, b, "map_path", str(ROOT / tmx))
+    click(app, b.button_named("open_map").rect.center)
+    assert b.setup.map.endswith(Path(tmx).name), b.message
+    page(app, b, "fighters")
+    click(app, b.button_named("add_fighter").rect.center)
+    assert _dropdown(b, "facing").options_list == [(w, w) for w in ["to the middle", *words]]
+    for word in words:
+        pick(app, b, "facing", word)
+        f = b.setup.fighters[0]
+        assert facing_word(b.board.battle, f.facing) == word, word
+        assert b.board.battle.fighters[0].facing == f.facing  # the board turned the fighter so
+        assert _dropdown(b, "facing").selected_option == (word, word)  # the panel rebuilt shows it
+    pick(app, b, "facing", "to the middle")
+    assert b.setup.fighters[0].facing is None and _dropdown(b, "facing").selected_option[0] == "to the middle"
+
+
+def test_the_page_shown_reads_as_chosen_and_not_greyed_out(app) -> None:
+    """The tab of the page shown is selected (the theme's gold), still enabled: a greyed-out tab read as one
+    that cannot be used. The other tab is plain, and a press on either works."""
+    import json
+
+    from game.ui.gui import THEME_PATH
+
+    gold = pygame.Color(json.loads(THEME_PATH.read_text(encoding="utf-8"))["defaults"]["colours"]["selected_bg"])
+    b = open_builder(app)
+    for shown, other in (("battle", "fighters"), ("fighters", "battle"), ("battle", "fighters")):
+        if b.page != shown:
+            page(app, b, shown)
+        app.step()
+        tab, rest = b.button_named(f"page_{shown}"), b.button_named(f"page_{other}")
+        assert tab.is_selected and tab.is_enabled and not rest.is_selected and rest.is_enabled
+        # drawn in the selected colour (a pixel inside its border, left of its centred word)
+        x, y = tab.rect.x + 4, tab.rect.centery
+        assert app.screen.get_at((x, y))[:3] == gold[:3]
+        assert app.screen.get_at((rest.rect.x + 4, rest.rect.centery))[:3] != gold[:3]
 
 
 def test_a_value_the_loader_refuses_is_refused_at_its_field(app) -> None:

@@ -36,7 +36,14 @@ from game.hexgrid import Hex
 from game.ui.board_panel import BoardClick, draw_board_and_panel
 from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
-from game.ui.menus.builder_panel import CONTROLS, LEVELS, build_panel, draw_palette, palette_rects
+from game.ui.menus.builder_panel import (
+    CONTROLS,
+    LEVELS,
+    build_panel,
+    draw_palette,
+    facing_choices,
+    palette_rects,
+)
 from game.ui.scene import Transition
 from game.ui.shipped_scenarios import MAPS_DIR
 
@@ -292,7 +299,8 @@ class BuilderScene(GuiScene):
             self.selected = next((f.id for f in self.setup.fighters if self.fighter_title(f) == value), None)
             self.refresh()
         elif key == "facing" and self.selected:
-            self.change(edit_fighter(self.setup, self.selected, facing=None if not value.isdigit() else int(value)))
+            facing = facing_choices(self.board.battle.board.top).get(value)
+            self.change(edit_fighter(self.setup, self.selected, facing=facing))
         elif key == "posture" and self.selected:
             self.change(edit_fighter(self.setup, self.selected, posture=value))
         elif key == "win":

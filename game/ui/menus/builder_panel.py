@@ -16,8 +16,10 @@ import pygame_gui
 from game.builder import WIN_CHOICES
 from game.builder.edit import PALETTE, fields_text, unknown_words
 from game.builder.setup import win_of
+from game.ui.describe import FACING_WORDS
 
-__all__ = ["CONTROLS", "LEVELS", "PAGES", "build_panel", "draw_palette", "palette_rects"]
+__all__ = ["CONTROLS", "LEVELS", "PAGES", "TO_THE_MIDDLE", "build_panel", "draw_palette", "facing_choices",
+           "palette_rects"]
 
 #: a side's seat as the panel says it -> as the scenario writes it
 CONTROLS = {"human": "human", "computer": "ai"}
@@ -25,7 +27,10 @@ CONTROLS = {"human": "human", "computer": "ai"}
 LEVELS = {"the settings' level": "", "easy": "easy", "normal": "normal", "hard": "hard", "random": "random"}
 #: the panel's pages (button name -> its words)
 PAGES = {"battle": "Battle", "fighters": "Fighters"}
-FACINGS = ["to the middle", "0", "1", "2", "3", "4", "5"]
+#: a fighter with no facing of its own faces the middle of the map (what the scenario loader does)
+TO_THE_MIDDLE = "to the middle"
+#: the compass round from north, the order the facing drop-down lists its directions in
+_COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 NO_FIGHTER = "(pick a fighter)"
 PRONOUNS_SHOWN = ["they", "she", "he", "it"]
 #: at most this many unknown terrain words get a row each (a map with more names them in the message)
@@ -69,6 +74,16 @@ def _entry(scene: Any, key: str, text: str, rect: pygame.Rect) -> None:
     scene.field_rects[key] = rect
 
 
+def facing_choices(top: str) -> dict[str, int | None]:
+    """The facing drop-down's words -> the scenario's ``facing`` (0-5, or None: to the middle): the compass
+    words the board's selection box and the fighter panel say for the map's hex top (``FACING_WORDS``: a
+    pointy-top map has east and west, a flat-top one north and south), listed clockwise from north: a bare
+    direction number 0-5 meant nothing to a player."""
+    words = FACING_WORDS.get(top, FACING_WORDS["pointy"])
+    ordered = sorted(range(6), key=lambda d: _COMPASS.index(words[d]))
+    return {TO_THE_MIDDLE: None, **{words[d]: d for d in ordered}}
+
+
 def palette_rects(rect: pygame.Rect) -> list[pygame.Rect]:
     """Where the palette's swatches are drawn in the colour row ``rect`` (one square each, in order)."""
     side = min(rect.h, max(12, rect.w // len(PALETTE) - 4))
@@ -92,9 +107,10 @@ def build_panel(scene: Any, rect: pygame.Rect) -> None:
     rows.y += row + 8
     half = (rect.w - 4) // 2
     for i, (name, words) in enumerate(PAGES.items()):
-        b = scene.button(pygame.Rect(rect.x + i * (half + 4), rows.y, half, row), words, f"page_{name}")
+        b = scene.button(pygame.Rect(rect.x + i * (half + 4), rows.y, half, row), words, f"page_{name}",
+                         object_id="@center_button")
         if scene.page == name:
-            b.disable()  # the page shown: its tab cannot be pressed again
+            b.select()  # the page shown reads as chosen (the theme's gold); disabled, it looked greyed out
     rows.y += row + 8
     if scene.page == "fighters":
         _fighters_page(scene, rows)
@@ -194,7 +210,9 @@ def _fighter_rows(scene: Any, rows: _Rows) -> None:
     _entry(scene, "traits", fields_text({k: str(v).lower() if isinstance(v, bool) else v
                                          for k, v in f.traits.items()}), rows.cells("Traits")[0])
     a, b = rows.cells("Facing", 2)
-    _dropdown(scene, "facing", FACINGS, FACINGS[0] if f.facing is None else str(f.facing), a)
+    facings = facing_choices(scene.board.battle.board.top)
+    now = next((w for w, d in facings.items() if f.facing is not None and d == f.facing % 6), TO_THE_MIDDLE)
+    _dropdown(scene, "facing", list(facings), now, a)
     scene.field_rects["facing"] = a
     from game.model import POSTURES
 
