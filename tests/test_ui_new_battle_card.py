@@ -111,8 +111,9 @@ def test_the_card_follows_the_scenario_ruleset_and_seats():
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="computer", ui_element=dd))
     for _ in range(2):
         app.step()
-    assert menu.card.words.sides[0][2] == "the computer"
-    assert all(s[2] == "the computer" for s in menu.card.words.sides) or "you" in [s[2] for s in menu.card.words.sides]
+    assert menu.card.words.sides[0][2] == "the computer (normal)"  # the settings' level: this side names none
+    assert all(s[2].startswith("the computer") for s in menu.card.words.sides) or "you" in [
+        s[2] for s in menu.card.words.sides]
 
 
 def test_a_scenario_that_cannot_be_read_gives_a_grey_frame_and_its_sentence(tmp_path):
@@ -128,3 +129,39 @@ def test_a_scenario_that_cannot_be_read_gives_a_grey_frame_and_its_sentence(tmp_
     surf = pygame.Surface((500, 500))
     card.draw(surf, pygame.Rect(0, 0, 500, 500), bad, "Broken", None, {}, palette("standard"))
     assert card.words is None and isinstance(card.battle(bad), str) and card.bottom > card.picture_rect.bottom
+
+
+
+def test_the_card_names_each_computer_sides_own_level_as_the_briefing_does(tmp_path):
+    """A battle of the player's own whose second side plays at its own level (``level = "hard"``): with both
+    sides given to the computer and the Computer level set to easy, the card says "the computer (easy)" and
+    "the computer (hard)", and the briefing of the battle Start opens says the same words (the session
+    plays each side at that level)."""
+    from game.builder import user_scenarios_dir
+    from game.ui.briefing import briefing_for
+
+    text = ARENA.read_text(encoding="utf-8").replace('map = "arena.tmx"', 'map = "clinch:maps/arena.tmx"', 1)
+    head, red, blue = text.split("[[sides]]", 2)
+    text = "[[sides]]".join([head.replace("Sand Pit: three on three", "Own Levels"), red,
+                             blue.replace('control = "ai"', 'control = "ai"\nlevel = "hard"', 1)])
+    folder = user_scenarios_dir()
+    folder.mkdir(parents=True)
+    (folder / "own_levels.toml").write_text(text, encoding="utf-8")
+    app, menu = open_new_battle((1280, 800))
+
+    def pick(key, value):
+        dd = next(d for d, k in menu.dropdowns.items() if k == key)
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=value, ui_element=dd))
+        for _ in range(2):
+            app.step()
+
+    pick("scenario", "Own Levels")
+    pick("seat:red", "computer")
+    pick("ai_level", "easy")
+    card = [(name, who) for name, _, who, _ in menu.card.words.sides]
+    assert card == [("Red Company", "the computer (easy)"), ("Blue Brotherhood", "the computer (hard)")]
+    click(app, menu.button_named("start").get_abs_rect().center)
+    assert app.battle_scene is not None, menu.message
+    session = app.battle_scene.session
+    assert [(s.name, s.who) for s in briefing_for(session).sides] == card
+    assert (session.level_of("red"), session.level_of("blue")) == ("easy", "hard")

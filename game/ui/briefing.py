@@ -92,11 +92,16 @@ def _scenario_words(battle: Any) -> tuple[str, str]:
     return name, desc
 
 
+def computer_plays(level: str) -> str:
+    """``the computer (hard)``: a computer side and its level, as the briefing and New battle's card say it."""
+    return f"the computer ({level})"
+
+
 def who_plays(session: Any, side_id: str) -> str:
     """``you``, ``a player at this screen`` (hotseat) or ``the computer (normal)``."""
     if session.seat.get(side_id, "human") == "ai":
         level = session.level_of(side_id) if hasattr(session, "level_of") else session.ai_level
-        return f"the computer ({level})"
+        return computer_plays(level)
     return "a player at this screen" if session.is_hotseat() else "you"
 
 

@@ -120,7 +120,8 @@ class NewBattleMenu(GuiScene):
         if self.card_rect.w <= 0 or self.card_rect.h <= 0:
             return
         title = next((t for t, p in self.titles.items() if p == self.scenario), "")
-        self.card.draw(surface, self.card_rect, self.scenario, title, self.ruleset, self.seats, self.pal)
+        self.card.draw(surface, self.card_rect, self.scenario, title, self.ruleset, self.seats, self.pal,
+                       self.app.settings.ai_level)
 
     def _row(self, x: int, y: int, bw: int, label: str, options: list[str], current: str, key: str) -> None:
         self.label(pygame.Rect(x, y, 170, 38), label)

@@ -37,12 +37,15 @@ class CardWords:
     sides: list[tuple[str, tuple[int, int, int], str, list[str]]] = field(default_factory=list)
 
 
-def card_words(battle: Any, title: str, ruleset_id: str | None, seats: dict[str, str]) -> CardWords:
+def card_words(battle: Any, title: str, ruleset_id: str | None, seats: dict[str, str],
+               ai_level: str = "normal") -> CardWords:
     """The card's words for ``battle`` played under ``ruleset_id`` (the menu's choice; the scenario's own if
-    None) with ``seats`` (side id -> ``human`` or ``computer``): the same sentences as the briefing."""
+    None) with ``seats`` (side id -> ``human`` or ``computer``): the same sentences as the briefing. A
+    computer side plays at its own level (the scenario's ``level`` for it) or else at ``ai_level`` (the
+    player's setting), as the session will (``Session.level_of``): "the computer (hard)"."""
     import game.rules  # noqa: F401  (registers the rulesets)
     from game.rules.base import find_ruleset
-    from game.ui.briefing import _scenario_words, ruleset_sentence, victory_text
+    from game.ui.briefing import _scenario_words, computer_plays, ruleset_sentence, victory_text
 
     try:
         rs = find_ruleset(ruleset_id or battle.ruleset)
@@ -54,7 +57,10 @@ def card_words(battle: Any, title: str, ruleset_id: str | None, seats: dict[str,
     sides = []
     hotseat = sum(seats.get(s.id) != "computer" for s in battle.sides) >= 2
     for s in battle.sides:  # who plays it as the briefing words it (game.ui.briefing.who_plays)
-        who = "the computer" if seats.get(s.id) == "computer" else ("a player at this screen" if hotseat else "you")
+        if seats.get(s.id) == "computer":
+            who = computer_plays(getattr(s, "level", "") or ai_level)
+        else:
+            who = "a player at this screen" if hotseat else "you"
         names = [f.name or f.id for f in battle.fighters if f.side == s.id]
         sides.append((s.name or s.id, parse_colour(s.colour), who, names))
     return CardWords(title, desc, rule, win, sides)
@@ -94,13 +100,13 @@ class ScenarioCard:
         return pic
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, path: Any, title: str, ruleset_id: str | None,
-             seats: dict[str, str], pal: Any) -> None:
+             seats: dict[str, str], pal: Any, ai_level: str = "normal") -> None:
         """The card in ``rect``, as tall as its words (at most ``rect``): picture on top, then the words, each
         cut to the card's width; what does not fit is left off from the bottom (the sides and how to win come
         before the description)."""
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         if path is not None:
-            self._content(layer, layer.get_rect(), path, title, ruleset_id, seats, pal)
+            self._content(layer, layer.get_rect(), path, title, ruleset_id, seats, pal, ai_level)
         used = rect.h if path is None else min(rect.h, self.bottom + 12)
         box = pygame.Rect(rect.x, rect.y, rect.w, used)
         pygame.draw.rect(surface, _BACK, box, border_radius=8)
@@ -111,7 +117,7 @@ class ScenarioCard:
         self.frame = box
 
     def _content(self, surface: pygame.Surface, rect: pygame.Rect, path: Any, title: str, ruleset_id: str | None,
-                 seats: dict[str, str], pal: Any) -> None:
+                 seats: dict[str, str], pal: Any, ai_level: str) -> None:
         inner = rect.inflate(-24, -24)
         b = self.battle(path)
         t = self.text
@@ -131,7 +137,7 @@ class ScenarioCard:
             return
         surface.blit(self.picture(path, b, self.picture_rect.size), self.picture_rect)
         y = self.picture_rect.bottom + 10
-        w = self.words = card_words(b, title, ruleset_id, seats)
+        w = self.words = card_words(b, title, ruleset_id, seats, ai_level)
         end = inner.bottom
         y = self._para(surface, "Rules", w.ruleset, inner, y, end, pal)
         y = self._head(surface, "Sides", inner, y, end, pal)
@@ -139,7 +145,7 @@ class ScenarioCard:
             if y + 18 > end:
                 break
             pygame.draw.rect(surface, colour, (inner.x, y + 3, 12, 12), border_radius=2)
-            line = f"{name} ({who}): {', '.join(names)}"
+            line = f"{name} \u2013 {who}: {', '.join(names)}"  # "The Sailors \u2013 the computer (hard): ..."
             img = t.render(fit_text(t, line, 14, inner.w - 18), 14, pal.text)
             surface.blit(img, (inner.x + 18, y))
             y += img.get_height() + 2
