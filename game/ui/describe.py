@@ -248,9 +248,10 @@ PART_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _choice_why(battle: Any, c: Any) -> str:
-    """``+1.10: hit 20%, safer +0.8, then expects Dane: attack Cass`` for one action the computer weighed."""
-    bits = [f"{c.score:+.2f}"]
+def _choice_why(battle: Any, c: Any) -> list[str]:
+    """Why the computer took ``c``, in words and never its score: ``["hit 20%", "safer", "expects Dane to attack
+    Cass"]`` (its main roll's chance, the parts of the position it gains or loses most, the reply it expects).
+    New players read the scores ("+1.10", "safer +0.8") as noise: the log says what it did and why."""
     key, p = main_chance(getattr(c, "odds", None), ruleset_of(battle))
     why = []
     if key is not None and p is not None:
@@ -258,19 +259,21 @@ def _choice_why(battle: Any, c: Any) -> str:
     parts = sorted((getattr(c, "parts", None) or {}).items(), key=lambda kv: -abs(kv[1]))
     for name, v in parts[:2]:
         if abs(v) >= 0.05 and name in PART_WORDS:
-            why.append(f"{PART_WORDS[name][0 if v > 0 else 1]} {v:+.1f}")
+            why.append(PART_WORDS[name][0 if v > 0 else 1])
     reply = getattr(c, "reply", None)
     if reply is not None:
         first = "strikes again, then " if getattr(c, "again", False) else ""
         why.append(f"{first}expects {name_of(battle, reply.actor)} to {deed_words(battle, reply.to_dict())}")
-    return bits[0] + (": " + ", ".join(why) if why else "")
+    return why
 
 
 def decision_words(battle: Any, decision: Any) -> str:
-    """The computer's choice for the combat log: the action, its score and why, and the two next best.
+    """The computer's choice for the combat log, one sentence: what it chose and why in words.
 
-    Scores are the expected gain of the position for the computer's side (1.0 is about a quarter of a
-    fighter: a whole hp bar is 4), after the foe's likely reply when it looked that far ahead.
+    The why is :func:`_choice_why`'s (its main roll's chance, what it gains, the reply it expects); a choice
+    nothing told apart from the others says so, the only one says so. No scores and no list of the
+    alternatives with theirs (playtest: in the nd6 log "(+0.00). Also weighed: ... (+0.00)" was noise to a
+    player); :meth:`Decision.to_dict` keeps them for tools and tests.
     """
     action = getattr(decision, "action", None)
     who = name_of(battle, decision.fighter)
@@ -278,16 +281,18 @@ def decision_words(battle: Any, decision: Any) -> str:
         return f"Computer, for {who}: nothing to do."
     chosen = getattr(decision, "chosen", None)
     head = f"Computer, for {who}: {deed_words(battle, action.to_dict())}"
+    alts = tuple(getattr(decision, "alternatives", ()) or ())
     if chosen is not None and chosen.samples:
-        head += f" ({_choice_why(battle, chosen)})"
-    else:  # the only legal action, or a random pick: nothing was weighed
-        head += f" ({decision.reason})"
-    alts = [f"{deed_words(battle, c.action.to_dict())} ({_choice_why(battle, c)})"
-            for c in decision.alternatives[:2]]
-    line = head + (". Also weighed: " + " \u00b7 ".join(alts) if alts else "") + "."
-    if chosen is not None and chosen.samples and any(c.score > chosen.score + 1e-9 for c in decision.alternatives):
-        # easy and normal draw from the best kinds of action by score (their visible mistakes)
-        line += f" (The {getattr(decision, 'level', 'normal')} level does not always take the top score.)"
+        why = _choice_why(battle, chosen)
+        if not why:  # nothing in the position changes either way (choosing who moves first, a wait)
+            why = ["no other choice looked better"] if alts else ["the only choice"]
+    else:  # the only legal action, or a pick at random: nothing was weighed
+        why = ["the only choice"] if not alts else [f"picked without weighing, at the {decision.level} level"]
+    line = f"{head} ({', '.join(why)})."
+    if chosen is not None and chosen.samples and any(c.score > chosen.score + 1e-9 for c in alts):
+        # easy and normal draw from the best kinds of action (their visible mistakes)
+        line += (f" (The {getattr(decision, 'level', 'normal')} level does not always take the choice that "
+                 f"looks best.)")
     return line
 
 
