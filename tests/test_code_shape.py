@@ -60,55 +60,11 @@ CYCLES_ALLOWED: dict[tuple[str, ...], str] = {}
 #: line itself carries a ``# late: <reason>`` comment
 LATE_LOOPS_ALLOWED: dict[str, str] = {}
 
-TODAY_27C = "issue 27c: being broken today (the screens reached through the app, autosave below the controller)"
-
 #: packages (or single "a -> b" imports) whose late loops another part of issue 27 is breaking today (27b: a ruleset handed to its actions
 #: instead of looked up by id); the list ends empty when that work lands
 LATE_LOOPS_PENDING: dict[str, str] = {
     "game.rules": "issue 27b: find_ruleset's late 'import game.rules' and the rules' own late imports are being "
                   "replaced by a ruleset bound to its actions",
-    "game.flow.autosave -> game.files.saves": TODAY_27C,
-    "game.ui.app -> game.ui.battle_scene": TODAY_27C,
-    "game.ui.app -> game.ui.menus.main_menu": TODAY_27C,
-    "game.ui.battle_commands -> game.ui.menus.pause_menu": TODAY_27C,
-    "game.ui.battle_menus -> game.ui.aim_view": TODAY_27C,
-    "game.ui.battle_results -> game.ui.menus.end_screen": TODAY_27C,
-    "game.ui.lab.commands -> game.ui.lab.scene": TODAY_27C,
-    "game.ui.lab.drawing -> game.ui.battle_scene": TODAY_27C,
-    "game.ui.lab.leave -> game.ui.lab.commands": TODAY_27C,
-    "game.ui.lab.leave -> game.ui.lab.scene": TODAY_27C,
-    "game.ui.lab.scene -> game.ui.lab.commands": TODAY_27C,
-    "game.ui.lab.scene -> game.ui.lab.leave": TODAY_27C,
-    "game.ui.lab.scene -> game.ui.menus.builder_menu": TODAY_27C,
-    "game.ui.lesson_panel -> game.ui.battle_scene": TODAY_27C,
-    "game.ui.lesson_panel -> game.ui.menus.learn_menu": TODAY_27C,
-    "game.ui.lesson_panel -> game.ui.menus.main_menu": TODAY_27C,
-    "game.ui.menus.builder_menu -> game.ui.app": TODAY_27C,
-    "game.ui.menus.end_screen -> game.ui.menus.main_menu": TODAY_27C,
-    "game.ui.menus.end_screen -> game.ui.menus.replay_scene": TODAY_27C,
-    "game.ui.menus.learn_menu -> game.ui.lesson_panel": TODAY_27C,
-    "game.ui.menus.learn_menu -> game.ui.menus.main_menu": TODAY_27C,
-    "game.ui.menus.load_menu -> game.ui.menus.replay_scene": TODAY_27C,
-    "game.ui.menus.main_menu -> game.ui.app": TODAY_27C,
-    "game.ui.menus.main_menu -> game.ui.lab.scene": TODAY_27C,
-    "game.ui.menus.main_menu -> game.ui.menus.learn_menu": TODAY_27C,
-    "game.ui.menus.main_menu -> game.ui.menus.load_menu": TODAY_27C,
-    "game.ui.menus.main_menu -> game.ui.menus.network_menu": TODAY_27C,
-    "game.ui.menus.main_menu -> game.ui.menus.new_battle": TODAY_27C,
-    "game.ui.menus.network_menu -> game.ui.app": TODAY_27C,
-    "game.ui.menus.network_menu -> game.ui.battle_scene": TODAY_27C,
-    "game.ui.menus.network_menu -> game.ui.menus.new_battle": TODAY_27C,
-    "game.ui.menus.network_menu -> game.ui.net_session": TODAY_27C,
-    "game.ui.menus.new_battle -> game.ui.app": TODAY_27C,
-    "game.ui.menus.new_battle -> game.ui.menus.builder_menu": TODAY_27C,
-    "game.ui.menus.pause_menu -> game.ui.lab.scene": TODAY_27C,
-    "game.ui.menus.pause_menu -> game.ui.menus.learn_menu": TODAY_27C,
-    "game.ui.menus.pause_menu -> game.ui.menus.load_menu": TODAY_27C,
-    "game.ui.menus.pause_menu -> game.ui.menus.main_menu": TODAY_27C,
-    "game.ui.menus.replay_scene -> game.ui.menus.main_menu": TODAY_27C,
-    "game.ui.modes -> game.ui.aim_view": TODAY_27C,
-    "game.ui.modes -> game.ui.battle_menus": TODAY_27C,
-    "game.ui.net_session -> game.ui.battle_commands": TODAY_27C,
 }
 
 #: writes of another object's private name (``x._foo = ...``, ``x is not self/cls``) still allowed, and why:

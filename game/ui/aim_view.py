@@ -22,7 +22,7 @@ import pygame
 
 from game.hexgrid import Hex
 from game.ui import modes as M
-from game.ui.describe import ruleset_of
+from game.ui.aiming import any_hex, free_aim, preview_of, refusal
 from game.ui.text import fit_text, wrap
 
 if TYPE_CHECKING:
@@ -38,59 +38,6 @@ PLACED_TINT = ((255, 90, 20, 120), (255, 200, 80, 240))
 OPEN_TINT = ((90, 230, 120, 40), (120, 255, 150, 200))
 MISS_TINT = ((150, 70, 255, 70), (200, 160, 255, 230))  # where a flame burst's fire lies on a miss
 BOX_W = 380
-
-
-def _preview_of(scene: Any, action: Any) -> dict[str, Any] | None:
-    b = scene.session.battle
-    try:
-        return ruleset_of(b).aim_preview(b, action)
-    except Exception:  # noqa: BLE001 - a preview must never stop the game: no picture, the menu still works
-        return None
-
-
-#: answers asked every frame while the mouse rests, kept per battle state: (what, action, log length) -> answer
-_ASKED: dict[tuple[Any, ...], Any] = {}
-
-
-def _asked(scene: Any, what: str, action: Any, ask: Any) -> Any:
-    b = scene.session.battle
-    key = (what, repr(action), id(b), len(b.log), b.current, b.round)
-    if key not in _ASKED:
-        if len(_ASKED) > 256:
-            _ASKED.clear()
-        _ASKED[key] = ask()
-    return _ASKED[key]
-
-
-def any_hex(scene: Any, action: Any) -> bool:
-    """Whether ``action`` (a throw) may be aimed at any hex the rules accept, not only the listed ones."""
-    if action is None or not hasattr(action, "to"):
-        return False
-    return bool(_asked(scene, "any", action, lambda: (_preview_of(scene, action) or {}).get("any_hex")))
-
-
-def free_aim(scene: Any, first: Any, h: Hex | None) -> Any:
-    """A throw aimed at hex ``h`` that is no listed option: the first option moved there, if the rules accept it
-    (its own check) and its preview says any hex may be aimed at."""
-    if h is None or first is None or not any_hex(scene, first):
-        return None
-    moved = dataclasses.replace(first, to=(h.q, h.r))
-    ok = _asked(scene, "check", moved, lambda: moved.check(scene.session.battle) is None)
-    return moved if ok else None
-
-
-def refusal(scene: Any, first: Any, h: Hex | None) -> str | None:
-    """Why a throw may not go at hex ``h`` (the rules' own sentence), when any hex may be aimed at and this one
-    is refused (behind a wall, out of range); None otherwise."""
-    if h is None or first is None or not any_hex(scene, first):
-        return None
-    moved = dataclasses.replace(first, to=(h.q, h.r))
-
-    def ask() -> str | None:
-        why = moved.check(scene.session.battle)
-        return why.text if why is not None else None
-
-    return _asked(scene, "why", moved, ask)  # asked once per hex and battle state (the hint asks every frame)
 
 
 def aimed_action(scene: Any) -> Any:
@@ -130,7 +77,7 @@ def aim_mode(scene: Any, action: Any, back: M.Mode, at: Hex | None = None) -> M.
     """The mode a picked action needs before it is submitted: its hexes to place (a flame burst), the hex of a
     throw picked from the fighter's own menu, or None (a throw picked from the menu of the hex ``at`` it goes to:
     that hex is chosen already)."""
-    pv = _preview_of(scene, action)
+    pv = preview_of(scene, action)
     if pv and pv.get("place") and not (getattr(action, "hexes", None)):
         return PlaceHexes(action, back)
     to = getattr(action, "to", None)
@@ -184,7 +131,7 @@ class PlaceHexes(M.Mode):
                 into.append((h.q, h.r))
                 if len(into) >= int(place.get("count", 0)):
                     if self.miss is None:
-                        nxt = (_preview_of(scene, self.current()) or {}).get("place") or {}
+                        nxt = (preview_of(scene, self.current()) or {}).get("place") or {}
                         if nxt.get("miss") and nxt.get("open"):  # now the miss's hexes (S3-FLAMER-6)
                             self.miss = []
                             scene.toast("Now place the fire for a miss, or Enter: leave it to the rules.",
@@ -243,7 +190,7 @@ class AimView:
         b = scene.session.battle
         key = (repr(action), len(b.log), b.current, b.round, id(b))
         if key != self._key:
-            self._key, self._preview, self._box = key, _preview_of(scene, action), None
+            self._key, self._preview, self._box = key, preview_of(scene, action), None
         return self._preview
 
     # -- under the tokens ------------------------------------------------------------------

@@ -25,6 +25,8 @@ from game.hexgrid import Hex
 from game.rules.base import Option
 from game.ui import modes as M
 from game.ui.action_menu import ActionMenu
+from game.ui.aim_view import aim_mode
+from game.ui.aiming import any_hex, preview_of
 
 if TYPE_CHECKING:
     from game.ui.battle_scene import BattleScene
@@ -68,10 +70,8 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
         # a letter whose kind holds one allowed action does it, as that letter does in the open menu (under
         # Xvfb: G on a foe opened "Hand-to-hand: pick one" with one row, C "Change posture: 1 standing")
         menu.kill()
-        from game.ui.aim_view import aim_mode  # late: aim_view's modes build on these
-
         return aim_mode(sc, g.legal[0].action, back) or M.Submit(g.legal[0].action)
-    return M.Menu(menu, back)
+    return M.Menu(menu, back, aim=aim_mode)
 
 
 def _why_nothing(sc: BattleScene, actor: str, target: str) -> str | None:
@@ -121,8 +121,6 @@ def _to(action: Any) -> Hex | None:
 def _hex_aimed(sc: BattleScene, opts: list[Option]) -> set[int]:
     """The ids of the options in ``opts`` aimed at a hex that may be any hex (the aim preview's ``any_hex``: a
     throw), not a destination walked to; asked once per action type and item."""
-    from game.ui.aim_view import any_hex  # late: aim_view's modes build on these
-
     verdict: dict[tuple[str, Any], bool] = {}
     out: set[int] = set()
     for o in opts:
@@ -176,9 +174,7 @@ def area_options(sc: BattleScene, h: Hex | None) -> list[Option]:
         if why is None and "target" in changes and a.type not in at_hex:
             # a figure's action whose ``to`` is where it ends (edge's grapple roll, a drag, a trip) is no aim at a
             # hex: only one the map aims as such (the ruleset's aim preview places its hexes, or takes any hex)
-            from game.ui.aim_view import _preview_of  # late: aim_view's modes build on these
-
-            pv = _preview_of(sc, moved) or {}
+            pv = preview_of(sc, moved) or {}
             at_hex[a.type] = bool(pv.get("place") or pv.get("any_hex"))
         if why is None and ("target" not in changes or at_hex.get(a.type)):
             out.append(Option(moved))
@@ -202,7 +198,7 @@ def open_hex_menu(sc: BattleScene, h: Hex | None, anchor: tuple[int, int]) -> M.
                       text=sc.text, pal=sc.pal, screen_size=sc.size, help=sc.help, odds=sc.odds_of,
                       title=f"{sc.name(actor)}: at ({h.q}, {h.r})")
     menu.at = h
-    return M.Menu(menu, back)
+    return M.Menu(menu, back, aim=aim_mode)
 
 
 def pointer_menu(sc: BattleScene, pos: tuple[int, int]) -> M.Mode | None:

@@ -44,7 +44,7 @@ from game.ui.battle_draw import (
 )
 from game.ui.battle_input import handle_event
 from game.ui.battle_layout import battle_layout, log_rect, panel_room
-from game.ui.battle_menus import open_menu, shortcut
+from game.ui.battle_menus import open_hex_menu, open_menu, pointer_menu, shortcut
 from game.ui.battle_options import OptionCache
 from game.ui.battle_results import ResultDispatcher
 from game.ui.board_scene import BoardScene
@@ -262,6 +262,12 @@ class BattleScene(Scene):
 
     def shortcut(self, kinds: list[str], pos: tuple[int, int]) -> Any:
         return shortcut(self, kinds, pos)
+
+    def pointer_menu(self, pos: tuple[int, int]) -> M.Mode | None:
+        return pointer_menu(self, pos)
+
+    def hex_menu(self, h: Hex | None, pos: tuple[int, int]) -> M.Mode | None:
+        return open_hex_menu(self, h, pos)
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
         return handle_event(self, event)

@@ -29,6 +29,7 @@ the battle. The modes:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ import pygame
 
 from game.hexgrid import Hex
 from game.ui.action_menu import SHORTCUTS
+from game.ui.aiming import any_hex, free_aim, refusal
 from game.ui.keys import command_for, turn_command_for
 from game.wording import possessive
 
@@ -109,10 +111,9 @@ def space_words(scene: Any) -> str:
 
 
 def _hex_menu(scene: Any, h: Hex | None, pos: tuple[int, int]) -> Any:
-    """The menu of what may be aimed at the empty hex ``h`` (a throw, a flame burst), or None."""
-    from game.ui.battle_menus import open_hex_menu  # late: battle_menus builds on these modes
-
-    return open_hex_menu(scene, h, pos)
+    """The menu of what may be aimed at the empty hex ``h`` (a throw, a flame burst), or None: the scene's
+    (``game.ui.battle_menus`` builds menus on these modes, so the modes reach it through the scene)."""
+    return scene.hex_menu(h, pos)
 
 
 def _left_click(event: pygame.event.Event) -> bool:
@@ -139,9 +140,7 @@ class _Turn(Mode):
         if kinds and scene.actor is not None:
             return scene.shortcut(kinds, scene.mouse)
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.actor is not None:
-            from game.ui.battle_menus import pointer_menu  # late: battle_menus builds on these modes
-
-            return pointer_menu(scene, scene.mouse)  # every action from the keyboard: arrows and Enter in it
+            return scene.pointer_menu(scene.mouse)  # every action from the keyboard: arrows and Enter in it
         return None
 
 
@@ -245,9 +244,12 @@ class Menu(Mode):
 
     name = "menu"
 
-    def __init__(self, menu: Any, back: Mode) -> None:
+    def __init__(self, menu: Any, back: Mode, aim: Callable[..., Mode | None] | None = None) -> None:
         self.menu = menu
         self.back = back
+        #: the mode a picked action needs first (its hexes to place: ``game.ui.aim_view.aim_mode``), handed in
+        #: by whoever opens the menu (aim_view's modes build on these)
+        self.aim = aim
 
     def handle(self, event, scene):
         # where the click landed before the menu answered it: a group opened by it may be a shorter panel
@@ -267,10 +269,9 @@ class Menu(Mode):
             self.menu.kill()
             if self.menu.result_mode:
                 return Command("choose", payload)
-            from game.ui.aim_view import aim_mode  # late: aim_view's modes build on these
-
             # a flame burst's hexes first; a throw picked at a hex (the menu's) goes there, else its hex is picked
-            return aim_mode(scene, payload, self.back, at=getattr(self.menu, "at", None)) or Submit(payload)
+            aimed = self.aim(scene, payload, self.back, at=getattr(self.menu, "at", None)) if self.aim else None
+            return aimed or Submit(payload)
         if kind == "map":
             self.menu.kill()
             return PickHex(payload, self.back)
@@ -309,8 +310,6 @@ class PickHex(Mode):
                 a = self.by_hex[h]
                 return Confirm(a, f"{self.title} to ({h.q}, {h.r})?", self, at=h)
             # a throw may go at any hex the rules accept (issue 17)
-            from game.ui.aim_view import free_aim, refusal
-
             first = next(iter(self.by_hex.values()), None)
             a = free_aim(scene, first, h)
             if a is not None:
@@ -325,14 +324,10 @@ class PickHex(Mode):
 
     def hint(self, scene):
         if getattr(self, "_free", None) is None:  # asked once: may any hex in reach be aimed at (a throw)?
-            from game.ui.aim_view import any_hex
-
             self._free = any_hex(scene, next(iter(self.by_hex.values()), None))
         where = "a lit hex or any other in reach" if self._free else "one of the lit hexes"
         h = scene.board.hovered
         if self._free and h is not None and h not in self.by_hex:  # the hex under the mouse refused: say why now
-            from game.ui.aim_view import refusal
-
             why = refusal(scene, next(iter(self.by_hex.values()), None), h)
             if why:
                 return f"{self.title}: not at ({h.q}, {h.r}): {why} \u00b7 Esc to go back"

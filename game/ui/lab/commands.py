@@ -13,6 +13,7 @@ from game.teaching.lab import LabError, LabSituation, from_scenario
 from game.teaching.lab_trial import SCRIPT, compare, parse_faces, play_action
 from game.ui.lab.leave import mark_saved
 from game.ui.lab.pages import hands_number
+from game.ui.lab.starts import MAPS, OPEN_GROUND, start_of
 
 __all__ = ["press", "choose"]
 
@@ -189,8 +190,6 @@ def _load(scene: Any) -> None:
         return
     scene.trial = scene.comparison = None
     scene.selected = None
-    from game.ui.lab.scene import start_of
-
     scene.picked["start"] = start_of(scene.lab)  # the map drop-down shows where the loaded set-up stands
     mark_saved(scene)
     scene.refresh(new_board=True)
@@ -328,8 +327,6 @@ def _map(scene: Any) -> None:
     """The set-up as it is, on the picked scenario's map (or on open ground); fighters keep their hexes."""
     import tomllib
 
-    from game.ui.lab.scene import MAPS, OPEN_GROUND
-
     start = scene.picked.get("start", OPEN_GROUND)
     where = None
     if start != OPEN_GROUND:
@@ -342,8 +339,6 @@ def _map(scene: Any) -> None:
 
 
 def _new(scene: Any) -> None:
-    from game.ui.lab.scene import MAPS, OPEN_GROUND
-
     if scene.picked.get("start", "arena") == OPEN_GROUND:
         scene.say("Pick a scenario to start from; Map puts this set-up on open ground.", "failure")
         return

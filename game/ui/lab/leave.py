@@ -8,10 +8,12 @@ opened it, loaded it, started it anew or last saved it (``LabScene.saved_text``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from game.ui.lab.below import LabBelow
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
@@ -35,11 +37,11 @@ class LeaveLab(GuiScene):
     """The question over the lab. Save writes the file and leaves (or stays, saying why it could not be written);
     Leave leaves; Stay (or Esc) goes back to the set-up."""
 
-    def __init__(self, app: Any, lab_scene: Any) -> None:
-        from game.ui.lab.scene import _HelpBelow  # the lab as a picture under us (its widgets stay down)
-
-        super().__init__(app, below=_HelpBelow(lab_scene))
+    def __init__(self, app: Any, lab_scene: Any, save: Callable[[], Any]) -> None:
+        """``save``: the lab's own Save (the file its field names, what the lab shows), handed in by the lab."""
+        super().__init__(app, below=LabBelow(lab_scene))  # the lab as a picture under us (its widgets stay down)
         self.lab_scene = lab_scene
+        self.save = save
 
     def build(self) -> None:
         w, h = self.size
@@ -67,9 +69,7 @@ class LeaveLab(GuiScene):
     def on_button(self, name: str, widget: Any) -> Transition | None:
         lab = self.lab_scene
         if name == "save":
-            from game.ui.lab.commands import press
-
-            press(lab, "save")  # the lab's own Save: the file its field names, what the lab shows
+            self.save()
             if unsaved(lab):
                 return Transition("pop")  # not written: back to the lab, which says why in its message line
             lab.request(Transition("pop"))

@@ -23,9 +23,7 @@ edits from ``game.teaching.lab``: this module only lays them out and routes clic
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -36,17 +34,17 @@ from game.teaching.lab import LabError, LabSituation, from_scenario, known_names
 from game.teaching.lab_trial import Comparison, Trial, legal_choices, script
 from game.ui.board_panel import BoardClick
 from game.ui.board_scene import BoardScene
+from game.ui.lab.below import LabBelow
+from game.ui.lab.commands import choose, grip_note_row, place_grip, press
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
+from game.ui.lab.leave import LeaveLab, unsaved
 from game.ui.lab.open_ground import display
 from game.ui.lab.pages import hands_words
+from game.ui.lab.starts import MAPS, OPEN_GROUND, default_start, start_of
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
-__all__ = ["LabScene", "default_start", "lab_folder"]
-
-MAPS = Path(__file__).resolve().parents[3] / "maps"
-#: the first start in the list: no map at all (``"map": null``)
-OPEN_GROUND = "(open ground)"
+__all__ = ["LabScene", "default_start", "lab_folder", "start_of", "OPEN_GROUND"]
 
 #: side colours in order of first appearance (the board's own fallback order)
 SIDE_COLOURS = ((192, 57, 43), (41, 128, 185), (39, 174, 96), (142, 68, 173), (230, 126, 34))
@@ -55,54 +53,11 @@ ROW = 34
 GAP = 6
 
 
-def start_of(lab: LabSituation) -> str:
-    """The scenario whose map the set-up stands on, for the map drop-down to show it: open ground for
-    ``"map": null`` (every situation ``clinch resolve`` takes without a map), else a scenario on that map (one of
-    the set-up's ruleset first), else the arena."""
-    where = lab.data.get("map")
-    if not where:
-        return OPEN_GROUND
-    here = (lab.base_dir / str(where)).resolve()
-    found = []
-    for toml in sorted(MAPS.glob("*.toml")):
-        try:
-            data = tomllib.loads(toml.read_text(encoding="utf-8"))
-            if (MAPS / str(data["map"])).resolve() == here:
-                found.append((data.get("ruleset") != lab.data.get("ruleset"), toml.stem))
-        except (OSError, ValueError, KeyError):
-            continue
-    return min(found)[1] if found else "arena"
-
-
-def default_start() -> Path:
-    """The scenario a fresh lab opens on (the arena)."""
-    return MAPS / "arena.toml"
-
-
 def lab_folder() -> Path:
     """Where the lab saves by default: ``situations`` in the game's data folder."""
     from game.files.saves import data_dir
 
     return data_dir() / "situations"
-
-
-class _HelpBelow:
-    """The lab as the rules help sees the screen below it: its ruleset, and a picture (no widgets of ours)."""
-
-    def __init__(self, scene: LabScene) -> None:
-        self.scene = scene
-        self.session = SimpleNamespace(ruleset=scene.lab.ruleset)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.scene.draw(surface)
-
-    def enter(self, size: tuple[int, int]) -> None:
-        self.scene.size = size
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.scene.size = size
-        self.scene.board.resize(size)
-        self.scene.board.view_rect = self.scene.map_rect
 
 
 class LabScene(LabDrawing, GuiScene):
@@ -289,9 +244,13 @@ class LabScene(LabDrawing, GuiScene):
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
         self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide - 8, ROW - 4))
         hands = [hands_words(n) for n in (rs.grip_hands_default, *range(0, 3))]
+<<<<<<< ours
         self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide - 8 + 2 * GAP, y, wide + 8, ROW - 4))
         from game.ui.lab.commands import grip_note_row
 
+=======
+        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide + 2 * GAP, y, wide, ROW - 4))
+>>>>>>> theirs
         left = loc + 2 * wide + 3 * GAP
         return grip_note_row(self, x, self._buttons(x + left, y, w - left,
                              [("Grip\u2026", "grip", "Then click the fighter to hold."),
@@ -382,8 +341,6 @@ class LabScene(LabDrawing, GuiScene):
     # -- events ------------------------------------------------------------------------------------
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
-        from game.ui.lab.commands import press
-
         if name == "as_battle":  # "Play this as a battle": the set-up opened in the battle builder
             from game.ui.menus.builder_menu import builder_from_lab
 
@@ -392,8 +349,6 @@ class LabScene(LabDrawing, GuiScene):
         return None
 
     def choose(self, key: str, value: str) -> None:
-        from game.ui.lab.commands import choose
-
         choose(self, key, value)
 
     def on_event(self, event: pygame.event.Event) -> Transition | None:
@@ -443,7 +398,7 @@ class LabScene(LabDrawing, GuiScene):
             if rect.collidepoint(pos):
                 from game.ui.menus.rules_help_view import RulesHelpView
 
-                self.request(Transition("push", RulesHelpView(self.app, _HelpBelow(self), rule=rule)))
+                self.request(Transition("push", RulesHelpView(self.app, LabBelow(self), rule=rule)))
                 return True
         return False
 
@@ -461,8 +416,6 @@ class LabScene(LabDrawing, GuiScene):
                 self._edit(lambda: self.lab.toggle_effect(self.picked.get("effect", ""), at))
             return
         if who is not None and self.grip_mode and self.selected and who != self.selected:
-            from game.ui.lab.commands import place_grip
-
             place_grip(self, who)
             return
         if who is not None:
@@ -498,8 +451,6 @@ class LabScene(LabDrawing, GuiScene):
         if self.comparison is not None:
             self.comparison = None
             return None
-        from game.ui.lab.leave import LeaveLab, unsaved
-
         if unsaved(self):  # a set-up built here is not lost to one key: asked first (Save / Leave / Stay)
-            return Transition("push", LeaveLab(self.app, self))
+            return Transition("push", LeaveLab(self.app, self, save=lambda: press(self, "save")))
         return Transition("pop")
