@@ -244,13 +244,7 @@ class LabScene(LabDrawing, GuiScene):
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
         self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide - 8, ROW - 4))
         hands = [hands_words(n) for n in (rs.grip_hands_default, *range(0, 3))]
-<<<<<<< ours
         self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide - 8 + 2 * GAP, y, wide + 8, ROW - 4))
-        from game.ui.lab.commands import grip_note_row
-
-=======
-        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide + 2 * GAP, y, wide, ROW - 4))
->>>>>>> theirs
         left = loc + 2 * wide + 3 * GAP
         return grip_note_row(self, x, self._buttons(x + left, y, w - left,
                              [("Grip\u2026", "grip", "Then click the fighter to hold."),
