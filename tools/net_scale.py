@@ -52,6 +52,7 @@ from net_soak import scenarios, simulated  # noqa: E402
 from game.files.maps import load_scenario  # noqa: E402
 from game.files.saves import SaveError, check_save  # noqa: E402
 from game.flow.turns import side_ids  # noqa: E402
+from game.net import protocol  # noqa: E402
 from game.net.client import NetClient, Note, play_computer  # noqa: E402
 from game.net.protocol import (  # noqa: E402
     GAME_VERSION,
@@ -404,6 +405,9 @@ def main() -> int:
     todo = {rid: sc for rid, sc in scenarios().items() if not args.only or rid in args.only.split(",")}
     per = -(-args.drops // max(1, len(todo)))
     for rid, scenario in todo.items():
+        # the rules' fingerprints again from the files as they are now (a checkout edited during a long run
+        # would refuse every client as one of other rules, as it must; this keeps that to edits mid-ruleset)
+        protocol._folder_digest.cache_clear()
         equivalence(rid, scenario, args.battles, args.seed, args.level, per, counts, rng)
         print(f"{rid}: {counts.n.get('same', 0):.0f}/{counts.n.get('battles', 0):.0f} the same so far "
               f"({time.perf_counter() - t0:.0f} s)", flush=True)

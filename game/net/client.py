@@ -255,6 +255,11 @@ class NetClient:
         before = set(self.away)
         self.away = {side: self.away.get(side, now - secs) for side, secs in msg.away.items()}
         self.wait, self.computer, self.host = msg.wait, list(msg.computer), msg.host
+        if self.wake is not None:  # an idle window draws no frames: wake it when a seat's wait runs out
+            for dropped in self.away.values():
+                timer = threading.Timer(max(0.0, dropped + self.wait - now) + 0.1, self.wake)
+                timer.daemon = True
+                timer.start()
         return [Note("presence", side=side) for side in sorted(before ^ set(self.away))]
 
     def _welcome(self, msg: Welcome) -> list[Note]:

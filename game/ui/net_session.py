@@ -439,8 +439,6 @@ class NetSession:
                 out.append(Arrival(text=note.text, tone="success"))
             elif note.kind == "presence" and note.side != self.my_side:
                 out.append(Arrival(text=self._presence_words(note.side), tone="neutral"))
-            elif note.kind == "takeback_asked" and note.side == self.my_side:
-                out.append(Arrival(text="Your take-back request was sent; waiting for the answer\u2026"))
             elif note.kind == "takeback_done":
                 self._asking = False
                 out.append(Arrival(text=note.text, tone="neutral"))
