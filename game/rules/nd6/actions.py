@@ -16,7 +16,7 @@ from game.rules import events as E
 from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
 from game.rules.nd6 import effects
-from game.rules.nd6.combat import can_defend_against, check_target, plan_attack, resolve_attack
+from game.rules.nd6.combat import can_defend_against, check_target, hook, plan_attack, resolve_attack
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.reach import move_reach
 from game.rules.nd6.status import (
@@ -213,9 +213,7 @@ class Charge(Nd6Action):
         w = self.weapon(f)
         if w is not None and w not in f.hands.values():
             return Reason(f"{f.label} holds no {w}.", "G3-4")
-        from game.rules.nd6 import weapons
-
-        return weapons.weapon_reason(battle, f, w)  # S3-STAFF-1, S3-SWORD-5: a weapon it may not strike with
+        return hook("weapon_reason")(battle, f, w)  # S3-STAFF-1, S3-SWORD-5: a weapon it may not strike with
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
 
@@ -238,12 +236,10 @@ class Charge(Nd6Action):
 
 def charge_attack(r: Resolution, f: Fighter, t: Fighter, weapon: str | None, path: list[Hex]) -> None:
     """The charge's blow: a weapon set against it strikes first (S3-POLE-2), then the charger's own."""
-    from game.rules.nd6 import weapons
-
-    if not weapons.before_charge(r, f, t) or is_out(f) or is_down(f):
+    if not hook("before_charge")(r, f, t) or is_out(f) or is_down(f):
         return
     plan = plan_attack(r.battle, f, t, weapon, label="charge")
-    weapons.charge_effects(r.battle, plan, f, path)
+    hook("charge_effects")(r.battle, plan, f, path)
     resolve_attack(r, plan)
 
 
@@ -290,23 +286,19 @@ class Attack(Nd6Action):
 
     def _shot_reason(self, battle: Battle, f: Fighter, t: Fighter, w: str | None) -> Reason | None:
         """A shot's own limits (line of fire, mode, shots a turn, magazine: :mod:`.ranged`)."""
-        from game.rules.nd6 import ranged
-
-        if not ranged.is_shot(battle, f, t, w, self.mode):
+        if not hook("is_shot")(battle, f, t, w, self.mode):
             return None if self.mode in (None, "single") else Reason(
                 f"{f.label} cannot fire at {t.label} now (mode {self.mode}).", "S3-AUTO-1")
-        return ranged.shot_reason(battle, f, t, self)
+        return hook("shot_reason")(battle, f, t, self)
 
     def _follow_up(self, battle: Battle, f: Fighter) -> bool:
         """S3-BAYONET-4: a bayonet thrust and a shot at the same foe in one turn, in either order."""
-        from game.rules.nd6 import ranged
-
         t = battle.get(self.target)
         w = self.weapon(f)
         if t is None or w is None or not has_tag(w, "bayonet") or hex_distance(f.hex, t.hex) != 1:
             return False
         shot, thrust = this_round(f, "shot", battle), this_round(f, "thrust", battle)
-        if ranged.is_shot(battle, f, t, w, self.mode):
+        if hook("is_shot")(battle, f, t, w, self.mode):
             return bool(thrust) and thrust.get("target") == t.id and not shot
         return bool(shot) and shot.get("target") == t.id and not thrust
 
@@ -327,10 +319,8 @@ class Attack(Nd6Action):
             mark(r, f, "charge", **{k: v for k, v in charge.items() if k != "round"}, done=True)
             charge_attack(r, f, t, w, [Hex(*h) for h in charge.get("path", [])])
             return
-        from game.rules.nd6 import ranged
-
-        if ranged.is_shot(r.battle, f, t, w, self.mode):
-            ranged.fire(r, f, self)  # G3-10, G3-12, S3-AUTO: a shot, a burst or a stream
+        if hook("is_shot")(r.battle, f, t, w, self.mode):
+            hook("shoot")(r, f, self)  # G3-10, G3-12, S3-AUTO: a shot, a burst or a stream
             return
         if w is not None and has_tag(w, "bayonet"):
             mark(r, f, "thrust", target=t.id)  # S3-BAYONET-4: a shot may follow at this foe only
@@ -340,14 +330,12 @@ class Attack(Nd6Action):
 
 def attack_reach(battle: Battle, f: Fighter, t: Fighter, weapon: str | None) -> Reason | None:
     """Where a blow can land (G3-4, S3-HTH-8, G3-8): next to the foe, or inside the same brawl."""
-    from game.rules.nd6 import weapons
-
     if weapon is not None and item(weapon).get("kind") == "grenade":
         return Reason("A grenade is thrown at a hex (throw_grenade), never used to strike.", "S3-GRENADE-23")
-    why = weapons.reach_reason(battle, f, t, weapon)  # S3-IMPROV-4, S3-STAFF-1, S3-SWORD-5, S3-BAYONET-4/5
+    why = hook("reach_reason")(battle, f, t, weapon)  # S3-IMPROV-4, S3-STAFF-1, S3-SWORD-5, S3-BAYONET-4/5
     if why is not None:
         return why
-    if weapons.thrown(battle, f, t, weapon):  # S3-IMPROV-5/7: a bottle thrown like a rock
+    if hook("thrown")(battle, f, t, weapon):  # S3-IMPROV-5/7: a bottle thrown like a rock
         return _line_of_fire(battle, f, t)
     same = f.hex == t.hex
     if in_hth(f):

@@ -38,14 +38,16 @@ if TYPE_CHECKING:
     from game.rules.events import Resolution
 
 __all__ = ["AttackPlan", "plan_attack", "resolve_attack", "weapon_damage", "apply_hits", "defence_of",
-           "attack_odds", "damage_rolled", "lacks_sword_skill", "can_defend_against", "HOOK_NAMES", "add_hook"]
+           "attack_odds", "damage_rolled", "lacks_sword_skill", "can_defend_against", "HOOK_NAMES", "add_hook", "hook"]
 
 #: the moments of an attack a weapon's or a fight's own module rules on, each filled in by that module as it
-#: loads (weapons: adjust_plan, after_roll, stun_save; hth: after_miss, struck_member, after_out; fire:
-#: after_fire_hit; shotgun: armour_bonus; flamer: after_hit). Those modules sit above this one (they import
-#: it at load), so the attack never imports them back inside a function.
+#: loads (weapons: adjust_plan, after_roll, stun_save, and for the attack and charge actions weapon_reason,
+#: reach_reason, thrown, before_charge, charge_effects; hth: after_miss, struck_member, after_out; fire:
+#: after_fire_hit; shotgun: armour_bonus; flamer: after_hit; ranged: is_shot, shot_reason, shoot). Those modules
+#: sit above this one and ``actions`` (they import them at load), so neither imports them back in a function.
 HOOK_NAMES: tuple[str, ...] = ("adjust_plan", "after_roll", "stun_save", "after_miss", "struck_member", "after_out",
-                               "after_fire_hit", "armour_bonus", "after_hit")
+                               "after_fire_hit", "armour_bonus", "after_hit", "weapon_reason", "reach_reason",
+                               "thrown", "before_charge", "charge_effects", "is_shot", "shot_reason", "shoot")
 _HOOKS: dict[str, Callable[..., Any]] = {}
 
 
@@ -54,6 +56,11 @@ def add_hook(name: str, fn: Callable[..., Any]) -> None:
     if name not in HOOK_NAMES:
         raise ValueError(f"no attack moment {name!r} (known: {', '.join(HOOK_NAMES)})")
     _HOOKS[name] = fn
+
+
+def hook(name: str) -> Callable[..., Any]:
+    """The function that rules on the attack moment ``name`` (for ``actions``: the attack and the charge)."""
+    return _HOOKS[name]
 
 
 @dataclass

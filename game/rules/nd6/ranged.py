@@ -29,7 +29,7 @@ from game.rules.base import Reason
 from game.rules.common import Mod, RollSpec
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark
-from game.rules.nd6.combat import AttackPlan, apply_hits, damage_rolled, plan_attack, resolve_attack
+from game.rules.nd6.combat import AttackPlan, add_hook, apply_hits, damage_rolled, plan_attack, resolve_attack
 from game.rules.nd6.effects import is_smoky
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.ranges import mh_distance, mh_of, range_penalty
@@ -644,3 +644,7 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
 def start_turn(r: Resolution, f: Fighter) -> None:
     """Nothing carries over between turns for a shooter (the counters are per round)."""
     return None
+
+
+for _name, _fn in (("is_shot", is_shot), ("shot_reason", shot_reason), ("shoot", fire)):
+    add_hook(_name, _fn)  # the attack action asks these of a shot (combat.HOOK_NAMES)

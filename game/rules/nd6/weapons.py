@@ -709,5 +709,7 @@ def odds(battle: Battle, action: Action) -> dict[str, float] | None:
     return out
 
 
-for _name, _fn in (("adjust_plan", adjust_plan), ("after_roll", after_roll), ("stun_save", stun_save)):
-    add_hook(_name, _fn)  # the attack asks these at its moments (combat.HOOK_NAMES)
+for _name, _fn in (("adjust_plan", adjust_plan), ("after_roll", after_roll), ("stun_save", stun_save),
+                   ("weapon_reason", weapon_reason), ("reach_reason", reach_reason), ("thrown", thrown),
+                   ("before_charge", before_charge), ("charge_effects", charge_effects)):
+    add_hook(_name, _fn)  # the attack's moments and the attack and charge actions ask these (combat.HOOK_NAMES)
