@@ -212,6 +212,60 @@ def test_a_map_file_is_typed_or_picked_and_a_bad_one_refused(app, tmp_path) -> N
     assert b.dialog is None and b.setup.map.endswith("arena.tmx")
 
 
+def test_a_map_picked_from_elsewhere_is_copied_into_your_maps_when_the_battle_is_saved(app, tmp_path) -> None:
+    """A .tmx opened from a download folder: the message line says where it is read from and that Save copies
+    it; Save puts it (with its tileset and image) in the player's maps folder and the scenario names the copy,
+    so with the download deleted the battle still reopens (Edit) and plays."""
+    import shutil
+
+    from game.builder import user_maps, user_maps_dir, user_scenarios
+    from game.files.maps import load_scenario
+    from game.tiled.map_files import map_files
+    from game.ui.menus.builder_menu import BuilderScene
+
+    outdoor = ROOT / "maps" / "outdoor.tmx"
+    mine = tmp_path / "downloads"
+    mine.mkdir()
+    for rel in map_files(outdoor)[1:]:
+        shutil.copy(outdoor.parent / rel, mine / rel)
+    shutil.copy(outdoor, mine / "field.tmx")
+    b = open_builder(app)
+    type_into(app, b, "map_path", str(mine / "field.tmx"))
+    click(app, b.button_named("open_map").rect.center)
+    assert b.message[0] == "field.tmx is read from its folder 'downloads': Save copies it into your maps folder."
+    page(app, b, "fighters")
+    click(app, b.button_named("add_fighter").rect.center)
+    pick(app, b, "side", "Blue")
+    click(app, b.button_named("add_fighter").rect.center)
+    click(app, b.button_named("save").rect.center)
+    assert b.message[0] == "Saved as My battle.toml; field.tmx is in your maps folder now.", b.message
+    (path,) = user_scenarios()
+    assert user_maps() == [user_maps_dir() / "field.tmx"] and b'map = "../maps/field.tmx"' in path.read_bytes()
+    assert b.map_title() == "yours: field"  # the Map drop-down names it as one of the player's maps now
+    shutil.rmtree(mine)
+    again = BuilderScene.reopen(app, path)
+    assert Path(again.setup.map) == (user_maps_dir() / "field.tmx").resolve()
+    assert {f.side for f in load_scenario(path).fighters} == {"red", "blue"}
+
+
+def test_a_map_that_reads_files_outside_its_folder_stays_where_it_is_and_says_so(app) -> None:
+    """class_words.tmx reads '../pointy_tiles.png': Save leaves it where it is (nothing copied) and says to keep
+    it there, and why."""
+    from game.builder import user_maps, user_scenarios
+
+    b = open_builder(app)
+    type_into(app, b, "map_path", str(ROOT / "tests" / "fixtures" / "maps" / "features" / "class_words.tmx"))
+    click(app, b.button_named("open_map").rect.center)
+    page(app, b, "fighters")
+    click(app, b.button_named("add_fighter").rect.center)
+    pick(app, b, "side", "Blue")
+    click(app, b.button_named("add_fighter").rect.center)
+    click(app, b.button_named("save").rect.center)
+    assert b.message[0] == ("Saved as My battle.toml; class_words.tmx stays read from its folder 'features', so "
+                            "keep it there ('../pointy_tiles.png' lies outside the map's folder).")
+    assert len(user_scenarios()) == 1 and user_maps() == []
+
+
 def test_a_broken_file_in_your_battles_is_listed_and_refused_in_one_sentence(app) -> None:
     """A file in the player's scenarios folder that is not a scenario is still listed (by its name in
     words); picking it says why in one sentence, and New battle stays."""

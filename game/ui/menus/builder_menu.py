@@ -16,7 +16,16 @@ import msgspec
 import pygame
 import pygame_gui
 
-from game.builder import WIN_CHOICES, BuiltSide, Setup, roster, save_setup, user_maps, user_scenarios_dir
+from game.builder import (
+    WIN_CHOICES,
+    BuiltSide,
+    Setup,
+    roster,
+    save_setup,
+    user_maps,
+    user_maps_dir,
+    user_scenarios_dir,
+)
 from game.builder.edit import (
     PALETTE,
     add_fighter,
@@ -32,6 +41,7 @@ from game.builder.edit import (
 )
 from game.builder.fields import field_named, typed_change
 from game.builder.setup import load_setup, map_for, map_in_full, with_win
+from game.builder.user_folder import keep_map, needs_copy
 from game.hexgrid import Hex
 from game.ui.board_panel import BoardClick, draw_board_and_panel
 from game.ui.board_scene import BoardScene
@@ -389,24 +399,13 @@ class BuilderScene(GuiScene):
         self.selected = fid
         self.change(setup)
 
-    def pick_map_file(self) -> None:
-        """A file dialog for a .tmx (opened in the player's maps folder when it exists)."""
-        from game.builder import user_maps_dir
-
-        w, h = self.size
-        start = user_maps_dir() if user_maps_dir().is_dir() else Path.home()
-        self.dialog = pygame_gui.windows.UIFileDialog(
-            pygame.Rect(w // 2 - min(520, w - 40) // 2, 40, min(520, w - 40), min(480, h - 80)), self.gui,
-            window_title="Open a Tiled map (.tmx)", initial_file_path=str(start), allowed_suffixes={".tmx"},
-            allow_existing_files_only=True)
-
     def open_map(self, picked: str | None = None) -> None:
         """The .tmx whose path is typed (or picked), read first (a map that cannot be used is said in one
         sentence); with nothing typed, the file dialog."""
         text = picked if picked is not None else next(
             (e.get_text() for e, k in self.entries.items() if k == "map_path"), "").strip()
         if not text:
-            self.pick_map_file()
+            self.dialog = map_dialog(self.gui, self.size)
             return
         self.typed_map = text
         try:
@@ -417,6 +416,8 @@ class BuilderScene(GuiScene):
         self.maps[f"file: {path.name}"] = path
         self.change(msgspec.structs.replace(self.setup, map=path.resolve().as_posix(), terrain_words={}),
                     new_board=True)
+        if needs_copy(path) and self.message is None:  # where it is read from, and what Save does about it
+            self.say(f"{path.name} is read from its folder '{path.parent.name}': Save copies it into your maps folder.")
 
     def play(self) -> Transition | None:
         """The battle at once, as the loader starts it from the saved text (nothing is written)."""
@@ -439,14 +440,18 @@ class BuilderScene(GuiScene):
         if not self.take_fields():
             return None
         target = self.preview_path()
-        setup = msgspec.structs.replace(self.setup, map=map_for(self.setup.map, target))
+        kept, note = keep_map(self.setup.map)  # a map picked from elsewhere: into the player's maps folder
+        setup = msgspec.structs.replace(self.setup, map=map_for(kept, target))
         try:
             save_setup(setup, target)
         except (UserFileError, *_ERRORS) as exc:
             self.say(str(exc).replace(str(target), target.name), "failure")
             return None
         self.path = target  # saved again, it is this file again
-        self.say(f"Saved as {target.name}: New battle lists it under 'Your battles'.", "success")
+        self.maps.update(_map_choices())  # a map just copied in is one of "yours"
+        self.change(msgspec.structs.replace(self.setup, map=kept.resolve().as_posix()))
+        self.say(f"Saved as {target.name}" + (f"; {note}." if note else ": New battle lists it under 'Your battles'."),
+                 "success")
         return target
 
     def on_escape(self) -> Transition | None:
@@ -461,6 +466,16 @@ class BuilderScene(GuiScene):
             self.dialog.kill()
             self.dialog = None
         super().leave()
+
+
+def map_dialog(gui: pygame_gui.UIManager, size: tuple[int, int]) -> Any:
+    """A file dialog for a .tmx (opened in the player's maps folder when it exists)."""
+    w, h = size
+    start = user_maps_dir() if user_maps_dir().is_dir() else Path.home()
+    return pygame_gui.windows.UIFileDialog(
+        pygame.Rect(w // 2 - min(520, w - 40) // 2, 40, min(520, w - 40), min(480, h - 80)), gui,
+        window_title="Open a Tiled map (.tmx)", initial_file_path=str(start), allowed_suffixes={".tmx"},
+        allow_existing_files_only=True)
 
 
 def readable_map(text: str) -> Path:
