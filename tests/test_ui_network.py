@@ -380,8 +380,13 @@ def test_take_back_through_the_window_and_answering_the_other_side(app):
         assert s.battle.get(actor).hex == start
         assert not any((e.get("intent") or {}).get("type") == "move" for e in s.battle.log[-1:])
         # now the other side acts and asks; the window is asked and lets them
-        press(app, pygame.K_SPACE, unicode=" ")  # the window passes its turn
-        until(app, lambda: other.poll() is not None and other.my_turn(), 10, "the other side's turn")
+        def window_passes():  # the window passes its fighters' turns until the other side's comes
+            other.poll()
+            if s.is_human_turn() and not bs.player.busy:
+                press(app, pygame.K_SPACE, unicode=" ")
+            return other.my_turn()
+
+        until(app, window_passes, 20, "the other side's turn")
         k = other.mirror.count
         other.submit(other.mirror.ctl.pass_intent())
         until(app, lambda: s.mirror.count == k + 1 and other.poll() is not None and other.mirror.count == k + 1, 10,
