@@ -105,7 +105,7 @@ def test_s4_ranged_2_the_hover_of_an_attack_option_says_what_it_does(tmp_path, m
     me = b.get(sc.actor)
     foe = next(f for f in b.fighters if f.side != me.side)
     foe.hex = hex_neighbor(me.hex, me.facing)
-    me.hands["right"] = "longsword"  # a weapon in hand: the attack list and its options
+    me.hands["right"] = "walking_staff"  # a (one-handed) staff in hand: the attack list and its options
     ini = b.state.get("initiative") or {}
     if ini.get("phase") == "movement":  # the hand-to-hand phase of the same initiative number (S4-PHASE-1)
         ini.update(phase="hand-to-hand", slot=[me.id, ini.get("count"), "hand-to-hand"],
@@ -123,7 +123,8 @@ def test_s4_ranged_2_the_hover_of_an_attack_option_says_what_it_does(tmp_path, m
     assert menu.hovered is rows[0]
     said = " ".join(t for t, _, _ in menu.info_lines(menu.hovered))
     assert OPTION_WORDS["lingering"] in said, said
-    # a greyed option (staff two needs a staff in both hands) still says what it would do
+    # a greyed option (staff two needs a staff in both hands, a walking staff is one-handed) still says what it
+    # would do
     greyed = [e for e in menu.entries if e.kind == "fold" and len(e.folded) == 1
               and getattr(e.option.action, "option", None) == "staff_two"]
     assert greyed, [e.button.text for e in menu.entries]
@@ -132,3 +133,29 @@ def test_s4_ranged_2_the_hover_of_an_attack_option_says_what_it_does(tmp_path, m
     said = " ".join(t for t, _, _ in menu.info_lines(menu.hovered))
     assert OPTION_WORDS["staff_two"] in said and "Not allowed" in said, said
     pygame.event.clear()
+
+
+def test_s4_staff_5_staff_blows_are_offered_on_a_staff_only():
+    """S4-STAFF-5, S4-STAFF-6: playtest, the d20 attack list offered "club, staff two: not allowed" and "staff
+    second" on a club, a bow and bare hands; a staff's two club blows are listed for a staff alone (greyed on a
+    one-handed walking staff, with the rules' reason), never for another weapon."""
+    from game.ui.intent_fields import expand
+
+    b = load_battle_or_fail(ROOT / "maps" / "arena_d20.toml")
+    rs = ruleset_of(b)
+    me = b.fighters[0]
+    foe = next(f for f in b.fighters if f.side != me.side)
+    foe.hex = hex_neighbor(me.hex, me.facing)
+
+    def staff_rows(hands: dict) -> dict:
+        me.hands.clear()
+        me.hands.update(hands)
+        opts = expand(rs.legal_actions(b, me.id), b, rs, None)
+        return {(o.action.item, o.action.option): o.reason for o in opts
+                if o.action.type == "attack" and o.action.option in ("staff_two", "staff_second")}
+
+    assert staff_rows({"right": "club"}) == {}
+    assert staff_rows({"right": "shortbow"}) == {}
+    assert staff_rows({}) == {}
+    assert staff_rows({"right": "walking_staff"})[("walking_staff", "staff_two")] is not None  # greyed, not hidden
+    assert ("quarterstaff", "staff_two") in staff_rows({"right": "quarterstaff"})

@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.action_words import ActionWords, dice_spread, generic_words, target_name, with_words
+from game.rules.d20.actions import is_thrown
+from game.rules.d20.attack import in_melee, weapon_kind
+from game.rules.d20.items import item
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -95,10 +98,40 @@ def words(ruleset: Ruleset, battle: Battle, action: Action) -> ActionWords:
     fill = {"foe": target_name(battle, action)}
     does = DOES.get(action.type, base.does).format(**fill)
     costs = COSTS.get(action.type, base.costs).format(**fill)
+    notes = base.notes
+    if action.type == "attack":
+        does, notes = _attack_words(battle, action, does, notes)
     damage: tuple[tuple[int, float], ...] = ()
     label = ""
     if action.type == "brawl":  # S4-BRAWL-1/2: a punch 1d3, a kick 1d4
         kick = getattr(action, "kind", "punch") == "kick"
         damage = dice_spread(1, 4 if kick else 3)
         label = f"Subduing damage if it hits ({'1d4 kick' if kick else '1d3 punch'}, S4-BRAWL-1)"
-    return with_words(base, does=does, costs=costs, damage=damage, damage_label=label)
+    return with_words(base, does=does, costs=costs, damage=damage, damage_label=label, notes=notes)
+
+
+def _attack_words(battle: Battle, action: Action, does: str, notes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """An attack's "does" as the engine will resolve it (a playtest read "Swing or shoot" for a dagger thrown,
+    and nothing said that a throw into a melee could hit a friend): a melee weapon with ``thrown`` at a foe out of
+    reach is thrown and leaves the hand for the foe's hex (G4-6); a missile or a throw, not ``careful``, at a foe
+    a friend fights says that a near miss hits the friend (S4-RANGED-3), as ``attack._missed`` does."""
+    f, t = battle.get(action.actor), battle.get(getattr(action, "target", ""))
+    w = getattr(action, "item", None)
+    if f is None or t is None or w is None:
+        return does, notes
+    it = item(w)
+    name = it.get("name", w)
+    thrown = is_thrown(battle, f, t, w)
+    if thrown:
+        does = (f"Throw your {name} at {t.label}: d20 plus bonuses against their armour class (S4-ATTACK-1); it "
+                f"leaves your hand and lands in {t.label}'s hex (G4-6).")
+    elif it.get("kind") == "missile":
+        does = f"Shoot your {name} at {t.label}: d20 plus bonuses against their armour class (S4-ATTACK-1)."
+    if weapon_kind(w, thrown) == "missile" and getattr(action, "option", None) != "careful":
+        friends = in_melee(battle, f, t)
+        if friends:
+            names = " and ".join(x.label for x in friends)
+            notes = (*notes, f"Careful: {names} {'is' if len(friends) == 1 else 'are'} fighting {t.label}. A miss "
+                             f"by 1 to 3 (not a natural 1) hits {'them' if len(friends) == 1 else 'one of them'} "
+                             f"instead (S4-RANGED-3); the careful option, at -4, never does (S4-RANGED-2).")
+    return does, notes

@@ -504,8 +504,27 @@ class ChangePosture(ChangePostureVerb, D20Action):
             r.emit(E.posture(f.id, "prone", rule="S4-PRONE-1"))
 
 
+#: an attack's options that use a staff as two clubs (S4-STAFF-5, S4-STAFF-6)
+STAFF_OPTIONS = ("staff_two", "staff_second")
+
+
+def _staff_in_play(f: Fighter, weapon: str | None) -> bool:
+    """Whether an attack with ``weapon`` (None: the hands, as a second staff blow may be sent) strikes with a
+    staff: the weapon is one, or with no weapon named the fighter holds one."""
+    if weapon is not None:
+        return bool(item(weapon).get("staff"))
+    return any(item(h).get("staff") for h in f.hands.values() if h)
+
+
 def _melee_reach(battle: Battle, a: Fighter, t: Fighter) -> bool:
     return hex_distance(a.hex, t.hex) <= 1 and abs(altitude(a) - altitude(t)) <= 5
+
+
+def is_thrown(battle: Battle, a: Fighter, t: Fighter, weapon: str | None) -> bool:
+    """G4-6: a melee weapon that may be thrown (a dagger, a hand axe, a spear), used at a foe out of reach, is
+    thrown: a missile attack. The one test the attack's check, its resolution, its odds and its words share."""
+    it = item(weapon)
+    return weapon is not None and it.get("kind") == "melee" and bool(it.get("thrown")) and not _melee_reach(battle, a, t)
 
 
 @dataclass(frozen=True, slots=True)
@@ -528,6 +547,12 @@ class Attack(D20Action):
 
     def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         f = battle.get(self.actor)
+        if f is not None and self.option in STAFF_OPTIONS and not _staff_in_play(f, self.item):
+            # a malformed intent, not a move the rules forbid now: the menu offers a staff's two club blows
+            # only on a staff (a playtest found "club, staff two: not allowed" on a club, a bow, bare hands)
+            return Reason(f"The staff's two club blows need a staff, and {f.label} strikes with "
+                          f"{'a ' + item(self.item).get('name', self.item) if self.item else 'bare hands'}.",
+                          "S4-STAFF-5", "bad_intent")
         if f is not None and self.option == "staff_second":
             rec = this_round(battle, f, "staff_two")
             if rec and not rec.get("second_done"):
@@ -578,7 +603,7 @@ class Attack(D20Action):
             why = _mount_attack_reason(battle, f, t)
             if why:
                 return why
-        thrown = w is not None and it.get("kind") == "melee" and it.get("thrown") and not _melee_reach(battle, f, t)
+        thrown = is_thrown(battle, f, t, w)
         kind = weapon_kind(w, thrown)
         phase = phase_of(battle)
         if phase is not None:
@@ -612,8 +637,7 @@ class Attack(D20Action):
         t = battle.fighter(self.target)
         _break_peace(r, t)
         w = self.item
-        it = item(w)
-        thrown = w is not None and it.get("kind") == "melee" and it.get("thrown") and not _melee_reach(battle, f, t)
+        thrown = is_thrown(battle, f, t, w)
         kind = weapon_kind(w, thrown)
         dice = None
         if w is None:

@@ -345,8 +345,8 @@ class D20Ruleset(Ruleset):
     def hit_chance(self, battle: Battle, action: Action, f: Fighter, t: Fighter) -> float:
         kind = "wrestle" if isinstance(action, W.Wrestle) else "melee"
         w = getattr(action, "item", None)
-        if isinstance(action, A.Attack) and item(w).get("kind") == "missile":
-            kind = "missile"
+        if isinstance(action, A.Attack) and (item(w).get("kind") == "missile" or A.is_thrown(battle, f, t, w)):
+            kind = "missile"  # a dagger thrown too (G4-6): its range, the careful -4 and the AC as the throw meets them
         opt = "kick" if isinstance(action, A.Brawl) and action.kind == "kick" else getattr(action, "option", None)
         mods = sum(m.value for m in attack_mods(battle, f, t, w, kind, option=opt)) + attack_bonus(f)
         if isinstance(action, A.Charge):
