@@ -314,7 +314,7 @@ class ActionMenu:
                 p = g.best()
                 tail = (f"  best {percent(p)}" if p is not None else "") + "  >"
             else:
-                tail = "  (not now)"
+                tail = f"  ({_one_reason(g.illegal) or 'not allowed now'})"
             label = f"{key}{g.title}{tail}"
             b = self._button(panel, y, label, g.enabled, "@group_button")
             self._add(panel, y, b, "group", group=g, key=g.key)
@@ -351,10 +351,10 @@ class ActionMenu:
             else:
                 reason, opts = payload
                 if len(opts) == 1:
-                    label = variant_label(opts[0].action, self.battle, shared_target) or g.title
-                else:
-                    label = f"{len(opts)} more"
-                self._add(panel, y, self._button(panel, y, f"{label}: not allowed", False), "fold", group=g,
+                    label = f"{variant_label(opts[0].action, self.battle, shared_target) or g.title}: not allowed"
+                else:  # playtest: "7 more: not allowed" told nothing; the reason they share does (hover: which)
+                    label = f"{len(opts)} more: {reason.rstrip('.') or 'not allowed'}"
+                self._add(panel, y, self._button(panel, y, label, False), "fold", group=g,
                           option=opts[0], folded=opts)
             y += self.row
         self._add(panel, y, self._button(panel, y, "<  Back  (Backspace)", True, "@center_button"), "back")
@@ -687,6 +687,14 @@ def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> pygame.Surface |
         info = render_info(menu, lines, width) if (lines := menu.info_lines(e)) else None
         return menu.box.with_chart(info, menu.battle, HoverBox.action_of(menu, e), width)
     return menu.info_boxes.get((id(e) if e else None, menu.level.kind if menu.level else None), width, render)
+
+
+def _one_reason(options: list[Option]) -> str:
+    """The reason every one of ``options`` is refused, when they share one ("Without a weapon, use brawl (punch or
+    kick)"), without its full stop; "" when they differ. Playtest: an unarmed d20 fighter's Attack read "(not now)"
+    where the reason was that it had no weapon."""
+    reasons = {o.reason.text.rstrip(".") for o in options if o.reason is not None}
+    return reasons.pop() if len(reasons) == 1 else ""
 
 
 def fold_groups(groups: list[Group], rows: int) -> tuple[list[Group], list[Group]]:
