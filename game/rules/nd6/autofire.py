@@ -25,7 +25,7 @@ from game.rules.base import Reason
 from game.rules.common import Mod
 from game.rules.nd6 import ranged, rolls
 from game.rules.nd6.actions import Nd6Action, attack_reach, moved_this_round
-from game.rules.nd6.combat import AttackPlan, apply_hits, check_target, damage_rolled
+from game.rules.nd6.combat import AttackPlan, add_hook, apply_hits, check_target, damage_rolled
 from game.rules.nd6.items import item
 from game.rules.nd6.status import foes, in_hth, is_down, is_out, mov, ready_weapon, this_round
 
@@ -421,3 +421,7 @@ def _bearing(f: Fighter, o: Fighter) -> float:
 def start_turn(r: Resolution, f: Fighter) -> None:
     """Nothing carries over between turns."""
     return None
+
+
+for _name, _fn in (("auto_reason", auto_reason), ("bursts", bursts), ("stream", stream)):
+    add_hook(_name, _fn)  # ranged asks these of a burst or a stream (combat.HOOK_NAMES)

@@ -43,11 +43,13 @@ __all__ = ["AttackPlan", "plan_attack", "resolve_attack", "weapon_damage", "appl
 #: the moments of an attack a weapon's or a fight's own module rules on, each filled in by that module as it
 #: loads (weapons: adjust_plan, after_roll, stun_save, and for the attack and charge actions weapon_reason,
 #: reach_reason, thrown, before_charge, charge_effects; hth: after_miss, struck_member, after_out; fire:
-#: after_fire_hit; shotgun: armour_bonus; flamer: after_hit; ranged: is_shot, shot_reason, shoot). Those modules
+#: after_fire_hit; shotgun: armour_bonus; flamer: after_hit; ranged: is_shot, shot_reason, shoot; autofire, for
+#: ranged: auto_reason, bursts, stream). Those modules
 #: sit above this one and ``actions`` (they import them at load), so neither imports them back in a function.
 HOOK_NAMES: tuple[str, ...] = ("adjust_plan", "after_roll", "stun_save", "after_miss", "struck_member", "after_out",
                                "after_fire_hit", "armour_bonus", "after_hit", "weapon_reason", "reach_reason",
-                               "thrown", "before_charge", "charge_effects", "is_shot", "shot_reason", "shoot")
+                               "thrown", "before_charge", "charge_effects", "is_shot", "shot_reason", "shoot",
+                               "auto_reason", "bursts", "stream")
 _HOOKS: dict[str, Callable[..., Any]] = {}
 
 
@@ -59,7 +61,8 @@ def add_hook(name: str, fn: Callable[..., Any]) -> None:
 
 
 def hook(name: str) -> Callable[..., Any]:
-    """The function that rules on the attack moment ``name`` (for ``actions``: the attack and the charge)."""
+    """The function that rules on the attack moment ``name`` (for ``actions``: the attack and the charge; for
+    ``ranged``: automatic fire)."""
     return _HOOKS[name]
 
 

@@ -30,6 +30,7 @@ from game.rules.common import Mod, RollSpec
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark
 from game.rules.nd6.combat import AttackPlan, add_hook, apply_hits, damage_rolled, plan_attack, resolve_attack
+from game.rules.nd6.combat import hook as combat_hook  # ranged's own ``hook`` asks its weapon modules
 from game.rules.nd6.effects import is_smoky
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.ranges import mh_distance, mh_of, range_penalty
@@ -376,9 +377,7 @@ def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason |
             return Reason(f"{f.label}'s {item(weapon).get('name', weapon)} has {rounds_left(f, weapon)} rounds "
                           "left.", "G3-12")
     else:
-        from game.rules.nd6 import autofire
-
-        why = autofire.auto_reason(battle, f, [t.id], action)
+        why = combat_hook("auto_reason")(battle, f, [t.id], action)
         if why is not None:
             return why
     for fn in hook("shot_reason"):
@@ -446,13 +445,11 @@ def fire(r: Resolution, f: Fighter, action: Any) -> None:
     mode = getattr(action, "mode", None) or "single"
     set_mode(r, f, weapon, mode)
     if mode in ("burst", "full_auto"):
-        from game.rules.nd6 import autofire
-
         if mode == "burst":  # ``shots`` counts rounds: 3 is one burst, 6 two (S3-AUTO-8)
-            autofire.bursts(r, f, [t.id], weapon, n=max(1, int(getattr(action, "shots", None) or 3) // 3),
+            combat_hook("bursts")(r, f, [t.id], weapon, n=max(1, int(getattr(action, "shots", None) or 3) // 3),
                             defense=getattr(action, "defense", None))
         else:
-            autofire.stream(r, f, [t.id], weapon, rounds=getattr(action, "shots", None),
+            combat_hook("stream")(r, f, [t.id], weapon, rounds=getattr(action, "shots", None),
                             defense=getattr(action, "defense", None))
         return
     shots = int(getattr(action, "shots", None) or 1)
