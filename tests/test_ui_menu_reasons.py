@@ -50,12 +50,15 @@ def _menu_on_foe(hands: dict):
 
 
 def test_s4_brawl_1_an_unarmed_attack_row_says_no_weapon_not_not_now():
-    """S4-BRAWL-1: bare-handed, the Attack row reads the rules' reason (use brawl), not "(not now)"."""
+    """S4-BRAWL-1: bare-handed, the Attack row reads the rules' reason (use brawl), not "(not now)"; a reason too
+    long for the row (a phase's) says to hover for it."""
     app, menu, me = _menu_on_foe({})
     try:
         row = next(e for e in menu.entries if e.kind == "group" and e.group.kind == "attack")
         assert not row.button.enabled
-        assert "Without a weapon, use brawl" in row.button.text and "not now" not in row.button.text, row.button.text
+        assert row.button.text.endswith("(No weapon in hand: use brawl)"), row.button.text
+        charge = next(e for e in menu.entries if e.kind == "group" and e.group.kind == "charge")
+        assert charge.button.text.endswith("(not allowed now)"), charge.button.text  # its phase: too long
     finally:
         app.close()
         pygame.event.clear()

@@ -313,8 +313,10 @@ class ActionMenu:
             elif g.legal:
                 p = g.best()
                 tail = (f"  best {percent(p)}" if p is not None else "") + "  >"
-            else:
-                tail = f"  ({_one_reason(g.illegal) or 'not allowed now'})"
+            else:  # the one reason when it fits the row whole ("Edda has no shield"), else hover for it
+                tail = f"  ({_one_reason(g.illegal)})"
+                if tail == "  ()" or not self._fits(f"{key}{g.title}{tail}"):
+                    tail = "  (not allowed now)"
             label = f"{key}{g.title}{tail}"
             b = self._button(panel, y, label, g.enabled, "@group_button")
             self._add(panel, y, b, "group", group=g, key=g.key)
@@ -324,6 +326,11 @@ class ActionMenu:
             self._add(panel, y, b, "not_now", folded=[g.illegal[0] for g in folded if g.illegal])
             y += self.row
         self._add(panel, y, self._button(panel, y, "Close  (Esc)", True, "@center_button"), "back")
+
+    def _fits(self, label: str) -> bool:
+        """Whether a group row's words fit its row uncut (as ``_row_words`` draws them: bold, after the icon)."""
+        room = self.width - 20 - 16 - (self.text.px(ROW) - 4)
+        return self.text.font(15, True).size(label)[0] <= room
 
     def _show_group(self, g: Group) -> None:
         if g.on_map:
@@ -690,9 +697,9 @@ def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> pygame.Surface |
 
 
 def _one_reason(options: list[Option]) -> str:
-    """The reason every one of ``options`` is refused, when they share one ("Without a weapon, use brawl (punch or
-    kick)"), without its full stop; "" when they differ. Playtest: an unarmed d20 fighter's Attack read "(not now)"
-    where the reason was that it had no weapon."""
+    """The reason every one of ``options`` is refused, when they share one ("No weapon in hand: use brawl"),
+    without its full stop; "" when they differ. Playtest: an unarmed d20 fighter's Attack read "(not now)" where
+    the reason was that it had no weapon."""
     reasons = {o.reason.text.rstrip(".") for o in options if o.reason is not None}
     return reasons.pop() if len(reasons) == 1 else ""
 

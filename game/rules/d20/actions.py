@@ -592,7 +592,7 @@ class Attack(D20Action):
         if why:
             return why
         if w is None and not trait(f, "natural", 0) and not is_mount(f):
-            return Reason("Without a weapon, use brawl (punch or kick).", "S4-BRAWL-1")
+            return Reason("No weapon in hand: use brawl.", "S4-BRAWL-1")  # short: the menu's Attack row says it
         if this_round(battle, f, "moved") and this_round(battle, f, "moved").get("ran") and \
                 not this_round(battle, f, "charge"):
             return Reason(f"{f.label} ran this round and cannot attack (only a charge attacks after running).",
