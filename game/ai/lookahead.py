@@ -8,8 +8,9 @@ reply can value them, and their variants face the same reply with the same
 dice. With budget left, the replies are rolled more often
 (:func:`refine_replies`) until the best action leads clearly.
 
-Each function takes the :class:`~game.ai.search.Search` it works for (its
-budget, dice, evaluation and reply model) and the candidates.
+Each function takes the :class:`~game.ai.search.Search` it works for, as a
+:class:`~game.ai.search_view.SearchView` (its budget, dice, evaluation and
+reply model: what it may read and change) and the candidates.
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ from game.ai.replies import gather, reply_value
 
 if TYPE_CHECKING:
     from game.ai.candidates import Candidate
-    from game.ai.search import Search
+    from game.ai.search_view import SearchView
     from game.model import Battle
     from game.rules.base import Action
 
 __all__ = ["lookahead", "share_reply", "replied", "refine_replies", "after_reply"]
 
 
-def lookahead(search: Search, cands: list[Candidate]) -> None:
+def lookahead(search: SearchView, cands: list[Candidate]) -> None:
     """Re-score the ``level.lookahead`` best actions against the foe's reply (all or none of them, to compare
     fairly), then give a few quiet kinds of action a look each."""
     level = search.level
@@ -65,7 +66,7 @@ def lookahead(search: Search, cands: list[Candidate]) -> None:
         share_reply(search, c)
 
 
-def _other_kinds(search: Search, ranked: list[Candidate], looked: set[str], states: int) -> None:
+def _other_kinds(search: SearchView, ranked: list[Candidate], looked: set[str], states: int) -> None:
     """Kinds of action aimed at a foe whose worth lies in the exchange after them (a brawl entered, where
     both strike at +4 and the foe has let go of its sword; a foe held or knocked down) look no better than a
     blow on the first look, and the blow's variants may fill the look-ahead. The best of up to
@@ -90,7 +91,7 @@ def _other_kinds(search: Search, ranked: list[Candidate], looked: set[str], stat
         c.reply, c.reply_note, c.reply_action, c.again = replied(search, c, states)
 
 
-def share_reply(search: Search, c: Candidate) -> None:
+def share_reply(search: SearchView, c: Candidate) -> None:
     """The other variants of a quiet action (no dice, nothing the evaluation sees: all-out defence of a
     parry rather than a dodge) all look alike until the foe strikes, so they wait behind the first and are
     never looked ahead. They face the reply found for ``c``, with the same dice: a look at each costs one
@@ -115,7 +116,7 @@ def share_reply(search: Search, c: Candidate) -> None:
         sib.reply, sib.reply_note, sib.reply_action, sib.again = delta, c.reply_note, c.reply_action, c.again
 
 
-def replied(search: Search, c: Candidate, states: int) -> tuple[float, str, Action | None, bool]:
+def replied(search: SearchView, c: Candidate, states: int) -> tuple[float, str, Action | None, bool]:
     """What the foe's reply changes in ``c``'s value, and the first outcome's expected reply (its note,
     the action, whether the mover strikes again first).
 
@@ -137,7 +138,7 @@ def replied(search: Search, c: Candidate, states: int) -> tuple[float, str, Acti
     return weighed(c, deltas), note, reply, again
 
 
-def refine_replies(search: Search, cands: list[Candidate]) -> None:
+def refine_replies(search: SearchView, cands: list[Candidate]) -> None:
     """With budget to spare, the foe's reply is rolled ``level.reply_refine`` times instead of twice on each
     outcome searched, with the same dice for every action. Two rolls of a blow seldom tell all-out defence
     from doing nothing, and a strangle that two rolls call mild may kill one time in four. Since the reply
@@ -164,7 +165,7 @@ def refine_replies(search: Search, cands: list[Candidate]) -> None:
         done.append(c)
 
 
-def after_reply(search: Search, state: Battle, reply: Action, key: str, n: int) -> float:
+def after_reply(search: SearchView, state: Battle, reply: Action, key: str, n: int) -> float:
     """What ``n`` rolls of the foe's ``reply`` (one if it rolls no dice) change in our value in ``state``,
     on average: the reply's dice ``key`` makes them the same rolls for every action compared."""
     vals = []

@@ -9,7 +9,8 @@ whatever action of ours it answers (common random numbers). Where the turn
 order gives our mover the next slot too (a phased round), its best follow-up
 blow comes first.
 
-Each function takes the :class:`~game.ai.search.Search` it works for; what it
+Each function takes the :class:`~game.ai.search.Search` it works for, as a
+:class:`~game.ai.search_view.SearchView` (what it may read and change); what it
 learns is kept in the search's :class:`Replies`.
 """
 
@@ -23,7 +24,7 @@ from game.ai.evaluate import Evaluator
 from game.hexgrid import hex_distance
 
 if TYPE_CHECKING:
-    from game.ai.search import Search
+    from game.ai.search_view import SearchView
     from game.hexgrid import Hex
     from game.model import Battle
     from game.rules.base import Action
@@ -51,7 +52,7 @@ class ReplyRolls:
     def ours(self) -> float:
         return sum(self.our_vals) / len(self.our_vals)
 
-    def roll(self, search: Search, state: Battle, foe_ev: Evaluator, upto: int) -> bool:
+    def roll(self, search: SearchView, state: Battle, foe_ev: Evaluator, upto: int) -> bool:
         """Roll on to ``upto`` samples (one, if the reply rolls no dice); False if it could not be played."""
         for i in range(len(self.foe_vals), upto):
             try:
@@ -87,7 +88,7 @@ class Replies:
     pool: list[tuple[Action, str | None]] = field(default_factory=list)
 
 
-def gather(search: Search) -> None:
+def gather(search: SearchView) -> None:
     """Choose the replier and gather its options once, at the root, legal or not (grab us and it may break
     free); each sampled state then only checks the few kept."""
     model = search.replies
@@ -106,7 +107,7 @@ def gather(search: Search) -> None:
     model.pool = prune_replies(search, root, [o.action for o in every], replier)
 
 
-def reply_value(search: Search, state: Battle, follow: bool = True) -> tuple[float, str, Action | None, bool, str]:
+def reply_value(search: SearchView, state: Battle, follow: bool = True) -> tuple[float, str, Action | None, bool, str]:
     """Our value after the likely foe's best reply in ``state``; a note, that reply, whether the mover
     strikes again before it, and the key of the reply's dice."""
     model = search.replies
@@ -145,7 +146,7 @@ def reply_value(search: Search, state: Battle, follow: bool = True) -> tuple[flo
     return best.ours - search.base, f"after {best.action.text()}", best.action, False, best.key
 
 
-def reply_options(search: Search, state: Battle, replier: str) -> list[tuple[Action, str]]:
+def reply_options(search: SearchView, state: Battle, replier: str) -> list[tuple[Action, str]]:
     """The pool's options legal for ``replier`` in ``state``, each with the key of its dice."""
     model = search.replies
     # the pool was gathered at the root: a move or charge aimed at one of ours who has moved since is
@@ -175,7 +176,7 @@ def reply_options(search: Search, state: Battle, replier: str) -> list[tuple[Act
     return options
 
 
-def acts_next(search: Search, state: Battle) -> tuple[str | None, Battle]:
+def acts_next(search: SearchView, state: Battle) -> tuple[str | None, Battle]:
     """Who the turn order lets act after the action that led to ``state`` (None: not known, or a new
     round), and a copy of ``state`` with the turn order moved on to that slot."""
     model = search.replies
@@ -202,7 +203,7 @@ def acts_next(search: Search, state: Battle) -> tuple[str | None, Battle]:
     return None, state
 
 
-def pick_replier(search: Search) -> str | None:
+def pick_replier(search: SearchView) -> str | None:
     """The foe who answers in the look-ahead: the next foe in turn order who can act (the same
     foe for every candidate, so that they are compared fairly), else the nearest foe."""
     root = search.root
@@ -220,7 +221,7 @@ def pick_replier(search: Search) -> str | None:
     return min(foes.values(), key=lambda f: (hex_distance(f.hex, me.hex), f.id)).id
 
 
-def prune_replies(search: Search, state: Battle, options: list[Action], replier: str) -> list[tuple[Action, str | None]]:
+def prune_replies(search: SearchView, state: Battle, options: list[Action], replier: str) -> list[tuple[Action, str | None]]:
     """The replies worth a look: at most one per (kind, target) among actions aimed at one of ours
     within two hexes or at no one (breaking free, getting up...), and the moves that end next to
     one of ours (at most 3). In a big melee a foe has hundreds of options; this keeps under twenty."""
@@ -255,7 +256,7 @@ def prune_replies(search: Search, state: Battle, options: list[Action], replier:
     return keep[:14] + [(m[2], m[3]) for m in moves[:3]]
 
 
-def follow_up(search: Search, state: Battle) -> list[Battle]:
+def follow_up(search: SearchView, state: Battle) -> list[Battle]:
     """The mover's best blow in ``state`` (its kept options aimed at a foe, one antithetic pair each, by our
     evaluation): the sampled outcomes, or none when no blow helps."""
     model = search.replies

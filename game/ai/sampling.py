@@ -4,7 +4,8 @@ Two stages of the search, each spending what budget is left on the actions
 that need it, an antithetic pair at a time: :func:`long_shots` (an action that
 rolled dice but always came out the same may be a long shot that has not yet
 come off) and :func:`refine` (the three best, sampled until the choice between
-them is sound). Each takes the :class:`~game.ai.search.Search` it works for.
+them is sound). Each takes the :class:`~game.ai.search.Search` it works for, as a
+:class:`~game.ai.search_view.SearchView` (what it may read and change).
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from game.ai.candidates import best_chance
 
 if TYPE_CHECKING:
     from game.ai.candidates import Candidate
-    from game.ai.search import Search
+    from game.ai.search_view import SearchView
 
 __all__ = ["long_shots", "refine"]
 
 
-def long_shots(search: Search, cands: list[Candidate]) -> None:
+def long_shots(search: SearchView, cands: list[Candidate]) -> None:
     """An action that rolled dice but whose samples all came out alike has not shown what it can do: a
     break free that wins one time in ten fails all six first samples about half the time, and would
     never reach the look-ahead. The engine's exact odds say how likely its best outcome is; the best few
@@ -51,7 +52,7 @@ def long_shots(search: Search, cands: list[Candidate]) -> None:
             search.sample(c, n + n % 2 + 1)
 
 
-def refine(search: Search, cands: list[Candidate]) -> None:
+def refine(search: SearchView, cands: list[Candidate]) -> None:
     """With budget to spare, sample the three best uncertain actions further, an antithetic pair at a
     time, up to ``level.refine`` samples each: the choice is made between these, and six samples of a
     blow that does 1d8 doubled cannot tell it from a thrown spear's 1d6. Scores stay comparable while

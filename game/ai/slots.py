@@ -32,7 +32,7 @@ from game.hexgrid import hex_distance
 
 if TYPE_CHECKING:
     from game.ai.candidates import Candidate
-    from game.ai.search import Search
+    from game.ai.search_view import SearchView
     from game.model import Battle
     from game.rules.base import Action
 
@@ -44,7 +44,7 @@ MAX_FOLLOW = 6
 MAX_SLOTS = 64
 
 
-def _policy(search: Search):  # noqa: ANN202 - any initiative policy with ``next``
+def _policy(search: SearchView):  # noqa: ANN202 - any initiative policy with ``next``
     model = search.replies
     if model.policy is None:
         try:
@@ -54,7 +54,7 @@ def _policy(search: Search):  # noqa: ANN202 - any initiative policy with ``next
     return model.policy or None
 
 
-def later_slot(search: Search) -> list[str] | None:
+def later_slot(search: SearchView) -> list[str] | None:
     """The fighters whose slots come after the mover's present one this round, in order, when the mover
     itself has one of them and it is not the very next; else None (nothing to carry on to)."""
     policy = _policy(search)
@@ -76,7 +76,7 @@ def later_slot(search: Search) -> list[str] | None:
     return after
 
 
-def advance(search: Search, state: Battle) -> Battle | None:
+def advance(search: SearchView, state: Battle) -> Battle | None:
     """A copy of ``state`` with the turn order moved on to the mover's later slot this round (the slots
     between skipped), or None when it has none."""
     policy = _policy(search)
@@ -99,7 +99,7 @@ def advance(search: Search, state: Battle) -> Battle | None:
     return None
 
 
-def _aimed(search: Search, state: Battle, actor: str, at: set[str], limit: int) -> list[Action]:
+def _aimed(search: SearchView, state: Battle, actor: str, at: set[str], limit: int) -> list[Action]:
     """``actor``'s legal options in ``state`` aimed at one of ``at``, one per kind and target."""
     saved = state.current
     state.current = actor
@@ -125,7 +125,7 @@ def _aimed(search: Search, state: Battle, actor: str, at: set[str], limit: int) 
     return out
 
 
-def _play(search: Search, state: Battle, action: Action, key: str, i: int) -> tuple[Battle, bool] | None:
+def _play(search: SearchView, state: Battle, action: Action, key: str, i: int) -> tuple[Battle, bool] | None:
     try:
         return search.play(state, action, (key, i))
     except OutOfBudget:
@@ -135,7 +135,7 @@ def _play(search: Search, state: Battle, action: Action, key: str, i: int) -> tu
         return None
 
 
-def _follow(search: Search, probe: Battle) -> tuple[list[Battle], Action | None]:
+def _follow(search: SearchView, probe: Battle) -> tuple[list[Battle], Action | None]:
     """The mover's best option aimed at a foe in its later slot (its sampled outcomes), or ``probe`` itself
     when none is better than holding still."""
     me = probe.fighter(search.fid)
@@ -158,7 +158,7 @@ def _follow(search: Search, probe: Battle) -> tuple[list[Battle], Action | None]
     return best[1], best[2]
 
 
-def _threats(search: Search, state: Battle, i: int, acting: list[str]) -> tuple[Battle, Action | None]:
+def _threats(search: SearchView, state: Battle, i: int, acting: list[str]) -> tuple[Battle, Action | None]:
     """Each foe still to act this round and standing next to the mover strikes it with its best blow (by its
     side's evaluation), one after the other, on roll ``i`` of each blow."""
     first: Action | None = None
@@ -198,7 +198,7 @@ def split_slots(acting: list[str], fid: str) -> tuple[list[str], list[str]]:
     return before, after
 
 
-def carry_on(search: Search, cands: list[Candidate], acting: list[str]) -> None:
+def carry_on(search: SearchView, cands: list[Candidate], acting: list[str]) -> None:
     """Re-score the candidates, best first, by what follows in the mover's later slot and the foes' blows
     before and after it (``acting``: who still has a slot this round, ``split_slots``). A candidate is replaced
     only when it is done, and once any is, only those done are compared (``candidates.compared``)."""

@@ -16,7 +16,7 @@ per action and battle state; this module only draws it:
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -26,9 +26,26 @@ from game.ui.aiming import any_hex, free_aim, preview_of, refusal
 from game.ui.text import fit_text, wrap
 
 if TYPE_CHECKING:
-    from game.ui.battle_scene import BattleScene
+    from game.ui.board_scene import BoardScene
+    from game.ui.palette import Palette
 
-__all__ = ["AimView", "PlaceHexes", "aimed_action", "aim_mode", "free_aim", "any_hex", "refusal"]
+__all__ = ["AimScene", "AimView", "PlaceHexes", "aimed_action", "aim_mode", "free_aim", "any_hex", "refusal"]
+
+
+class AimScene(Protocol):
+    """What aiming reads of the battle screen (``game.ui.battle_scene.BattleScene`` is one); it changes
+    nothing there: it draws, answers with a mode, and says a refusal by a toast."""
+
+    app: Any
+    session: Any
+    mode: M.Mode
+    board: BoardScene
+    board_rect: pygame.Rect
+    pal: Palette
+    aim: AimView
+    dragged: bool
+
+    def toast(self, text: str, tone: str = "neutral") -> None: ...
 
 LINE_TINT = ((255, 240, 170, 46), (255, 240, 170, 150))
 BLOCKED_TINT = ((240, 60, 50, 60), (255, 90, 80, 190))
@@ -40,7 +57,7 @@ MISS_TINT = ((150, 70, 255, 70), (200, 160, 255, 230))  # where a flame burst's 
 BOX_W = 380
 
 
-def aimed_action(scene: Any) -> Any:
+def aimed_action(scene: AimScene) -> Any:
     """The action the player is aiming now, or None (see the module docstring)."""
     mode = scene.mode
     if isinstance(mode, PlaceHexes):
@@ -73,7 +90,7 @@ def aimed_action(scene: Any) -> Any:
     return None
 
 
-def aim_mode(scene: Any, action: Any, back: M.Mode, at: Hex | None = None) -> M.Mode | None:
+def aim_mode(scene: AimScene, action: Any, back: M.Mode, at: Hex | None = None) -> M.Mode | None:
     """The mode a picked action needs before it is submitted: its hexes to place (a flame burst), the hex of a
     throw picked from the fighter's own menu, or None (a throw picked from the menu of the hex ``at`` it goes to:
     that hex is chosen already)."""
@@ -118,7 +135,7 @@ class PlaceHexes(M.Mode):
             words += " on a hit, the rules' hexes on a miss"
         return M.Confirm(done, f"{done.title}: {words}?", self)
 
-    def handle(self, event: pygame.event.Event, scene: Any) -> Any:
+    def handle(self, event: pygame.event.Event, scene: AimScene) -> Any:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not scene.dragged:
             h = scene.board.hex_at_screen(event.pos)
             pv = scene.aim.preview(scene) or {}
@@ -163,7 +180,7 @@ class PlaceHexes(M.Mode):
             return self.back
         return self.common(event, scene)
 
-    def hint(self, scene: Any) -> str:
+    def hint(self, scene: AimScene) -> str:
         pv = scene.aim.preview(scene) or {}
         n = int((pv.get("place") or {}).get("count", 0)) - len(self.miss if self.miss is not None else self.placed)
         more = f"{n} more lit hex{'es' if n != 1 else ''}"
@@ -183,7 +200,7 @@ class AimView:
         self._box: pygame.Surface | None = None
         self.box_rect = pygame.Rect(0, 0, 0, 0)  # where the aim box was drawn last
 
-    def preview(self, scene: Any) -> dict[str, Any] | None:
+    def preview(self, scene: AimScene) -> dict[str, Any] | None:
         action = aimed_action(scene)
         if action is None:
             return None
@@ -194,7 +211,7 @@ class AimView:
         return self._preview
 
     # -- under the tokens ------------------------------------------------------------------
-    def draw_under(self, surface: pygame.Surface, scene: BattleScene) -> None:
+    def draw_under(self, surface: pygame.Surface, scene: AimScene) -> None:
         pv = self.preview(scene)
         if not pv:
             return
@@ -224,7 +241,7 @@ class AimView:
                            inset=0.14)
 
     # -- over the tokens -------------------------------------------------------------------
-    def draw_over(self, surface: pygame.Surface, scene: BattleScene) -> None:
+    def draw_over(self, surface: pygame.Surface, scene: AimScene) -> None:
         pv = self.preview(scene)
         if not pv:
             return
@@ -265,7 +282,7 @@ class AimView:
         if not isinstance(scene.mode, M.Menu):  # an open menu's hover box already says the odds in words
             self._draw_box(surface, scene, pv)
 
-    def _draw_box(self, surface: pygame.Surface, scene: BattleScene, pv: dict[str, Any]) -> None:
+    def _draw_box(self, surface: pygame.Surface, scene: AimScene, pv: dict[str, Any]) -> None:
         if self._box is None:
             self._box = _render_box(scene.app.text, scene.pal, pv)
         br = scene.board_rect

@@ -10,19 +10,60 @@ returns a scene transition (the pause menu) or None.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ui import modes as M
 from game.ui.describe import intent_words
 from game.ui.scene import Transition
 
 if TYPE_CHECKING:
-    from game.ui.battle_scene import BattleScene
+    from game.ui.battle_options import OptionCache
+    from game.ui.battle_results import ResultDispatcher
+    from game.ui.board_scene import BoardScene
+    from game.ui.dice_dialog import DiceDialog
+    from game.ui.event_player import EventPlayer
+    from game.ui.hud.combat_log import CombatLog
+    from game.ui.last_action import LastAction
+    from game.ui.toasts import Toasts
 
-__all__ = ["COMMANDS", "run_command", "cycle_fighters"]
+__all__ = ["COMMANDS", "CommandScene", "run_command", "cycle_fighters"]
 
 
-def _end_turn(sc: BattleScene, arg: Any) -> None:
+class CommandScene(Protocol):
+    """What a command reads of the battle screen, what it may change, and what it may ask of it.
+
+    The battle screen (``game.ui.battle_scene.BattleScene``) is one. A command changes the battle only through
+    the session (undo, redo, the dice given); on the screen it may change the board's shown battle, selection
+    and token overrides, the player's shadow and banner, the last human seat, the dialog, the legend and the
+    swallowed release; everything else it asks for by a call."""
+
+    app: Any
+    session: Any
+    actor: str | None
+    mode: M.Mode
+    board: BoardScene
+    player: EventPlayer
+    results: ResultDispatcher
+    log: CombatLog
+    last_action: LastAction
+    option_cache: OptionCache
+    toasts: Toasts
+    dialog: DiceDialog | None
+    legend_open: bool
+    swallow_up: bool
+
+    def name(self, fid: str | None) -> str: ...
+    def options(self) -> list[Any]: ...
+    def close_mode_widgets(self) -> None: ...
+    def submit(self, intent: Any) -> None: ...
+    def dispatch(self, result: Any, shadow: Any = None, decision: Any = None) -> None: ...
+    def settle(self, first: bool = False) -> None: ...
+    def set_mode(self, mode: M.Mode) -> None: ...
+    def cycle(self, step: int) -> None: ...
+    def toast(self, text: str, tone: str = "neutral") -> None: ...
+
+
+def _end_turn(sc: CommandScene, arg: Any) -> None:
     if sc.actor is None:
         return
     shadow = sc.session.battle.clone(with_log=False)
@@ -36,7 +77,7 @@ def _end_turn(sc: BattleScene, arg: Any) -> None:
     sc.dispatch(sc.session.end_turn(), shadow)
 
 
-def _end_round(sc: BattleScene, arg: Any) -> None:
+def _end_round(sc: CommandScene, arg: Any) -> None:
     """End or Shift+Space: pass this turn and every later one of the fighter this round (``Session.end_round``);
     in the choice of who moves first (G3-3) it is Space's choice."""
     if sc.actor is None:
@@ -48,7 +89,7 @@ def _end_round(sc: BattleScene, arg: Any) -> None:
     sc.dispatch(sc.session.end_round(), shadow)
 
 
-def _undo(sc: BattleScene, arg: Any) -> None:
+def _undo(sc: CommandScene, arg: Any) -> None:
     s = sc.session
     if getattr(s, "networked", False):  # a served battle: a take-back the other players answer (net_session)
         sc.toast(s.ask_take_back(), "neutral")
@@ -71,7 +112,7 @@ def _undo(sc: BattleScene, arg: Any) -> None:
     sc.settle()
 
 
-def forget_shown(sc: BattleScene) -> None:
+def forget_shown(sc: CommandScene) -> None:
     """After an undo: nothing of the undone action stays on screen. Its captions over the tokens and its
     banner go, its toasts go (the battle's moment changed), and the last-roll box shows the last roll still in
     the log, or nothing (an undone grab's "grabs torso" and its roll stayed up)."""
@@ -89,7 +130,7 @@ def forget_shown(sc: BattleScene) -> None:
             return
 
 
-def _redo(sc: BattleScene, arg: Any) -> None:
+def _redo(sc: CommandScene, arg: Any) -> None:
     s = sc.session
     res = s.redo()
     if not res.rejected:
@@ -98,7 +139,7 @@ def _redo(sc: BattleScene, arg: Any) -> None:
         sc.settle()
 
 
-def _save(sc: BattleScene, arg: Any) -> Transition:
+def _save(sc: CommandScene, arg: Any) -> Transition:
     """Ctrl+S: save under a name (offered: the board and the round), asking before replacing one."""
     from game.ui.menus.save_dialog import SaveDialog
 
@@ -107,10 +148,10 @@ def _save(sc: BattleScene, arg: Any) -> Transition:
     return Transition("push", SaveDialog(sc.app, sc))
 
 
-def _pause_menu(name: str | None) -> Callable[[BattleScene, Any], Transition]:
+def _pause_menu(name: str | None) -> Callable[[CommandScene, Any], Transition]:
     """The pause menu, opened on ``name``'s page (load, help) or on its front."""
 
-    def run(sc: BattleScene, arg: Any) -> Transition:
+    def run(sc: CommandScene, arg: Any) -> Transition:
         from game.ui.menus.pause_menu import PauseMenu
 
         sc.close_mode_widgets()
@@ -122,13 +163,13 @@ def _pause_menu(name: str | None) -> Callable[[BattleScene, Any], Transition]:
     return run
 
 
-def _mute(sc: BattleScene, arg: Any) -> None:
+def _mute(sc: CommandScene, arg: Any) -> None:
     """Ctrl+M: sound off or on (saved with the settings)."""
     on = sc.app.toggle_mute()
     sc.toast("Sound on." if on else "Sound off (Ctrl+M turns it back on).", "neutral")
 
 
-def _keys(sc: BattleScene, arg: Any) -> Transition:
+def _keys(sc: CommandScene, arg: Any) -> Transition:
     """F2 or ?: every key of the battle screen (game.ui.keys)."""
     from game.ui.menus.keys_help import KeysHelp
 
@@ -136,7 +177,7 @@ def _keys(sc: BattleScene, arg: Any) -> Transition:
     return Transition("push", KeysHelp(sc.app, sc))
 
 
-def _briefing(sc: BattleScene, arg: Any) -> Transition:
+def _briefing(sc: CommandScene, arg: Any) -> Transition:
     """F3: the briefing again - sides, who plays them, the victory condition, the ruleset."""
     from game.ui.briefing import BriefingScene
 
@@ -144,12 +185,12 @@ def _briefing(sc: BattleScene, arg: Any) -> Transition:
     return Transition("push", BriefingScene(sc.app, sc, again=True))
 
 
-def _legend(sc: BattleScene, arg: Any) -> None:
+def _legend(sc: CommandScene, arg: Any) -> None:
     """F4: the legend of the arc colours and the badges (game.ui.legend); F4 again, Esc or a click closes it."""
     sc.legend_open = not sc.legend_open
 
 
-def _finish(sc: BattleScene, arg: Any) -> None:
+def _finish(sc: CommandScene, arg: Any) -> None:
     """Skip the animation to the end (``arg`` "key" when a key skipped it, else a click did)."""
     sc.swallow_up = arg != "key"  # the release of the click that skipped must not act as well
     sc.player.finish()
@@ -160,11 +201,11 @@ def _finish(sc: BattleScene, arg: Any) -> None:
         sc.settle()
 
 
-def _inspect(sc: BattleScene, arg: Any) -> None:
+def _inspect(sc: CommandScene, arg: Any) -> None:
     sc.board.selected = arg
 
 
-def _unreachable(sc: BattleScene, arg: Any) -> None:
+def _unreachable(sc: CommandScene, arg: Any) -> None:
     h = arg
     why = sc.option_cache.move_refusal(h)  # a move the rules refuse: their reason (S3-FIRE-7's panic run)
     if why:
@@ -173,7 +214,7 @@ def _unreachable(sc: BattleScene, arg: Any) -> None:
     sc.toast(f"{sc.name(sc.actor)} cannot reach ({h.q}, {h.r}) this turn: the lit hexes are in reach.", "neutral")
 
 
-def cycle_fighters(sc: BattleScene, step: int) -> None:
+def cycle_fighters(sc: CommandScene, step: int) -> None:
     """Select the next (``step`` 1) or previous (-1) fighter of the side playing (or the first human
     side) still in the fight, and centre the camera on it."""
     s = sc.session
@@ -199,11 +240,11 @@ def cycle_fighters(sc: BattleScene, step: int) -> None:
         pass
 
 
-def _cycle(sc: BattleScene, arg: Any) -> None:
+def _cycle(sc: CommandScene, arg: Any) -> None:
     sc.cycle(arg)
 
 
-def _give_dice(sc: BattleScene, arg: Any) -> None:
+def _give_dice(sc: CommandScene, arg: Any) -> None:
     s = sc.session
     sc.dialog = None
     shadow = s.battle.clone(with_log=False)
@@ -215,14 +256,14 @@ def _give_dice(sc: BattleScene, arg: Any) -> None:
         sc.dispatch(res, shadow)
 
 
-def _cancel_dice(sc: BattleScene, arg: Any) -> None:
+def _cancel_dice(sc: CommandScene, arg: Any) -> None:
     sc.dialog = None
     if not sc.session.cancel_dice():
         sc.toast("This roll is the rules' own (not an action): it cannot be cancelled.", "failure")
     sc.settle()
 
 
-def _dice_by_computer(sc: BattleScene, arg: Any) -> None:
+def _dice_by_computer(sc: CommandScene, arg: Any) -> None:
     """The player stops rolling by hand: the computer's dice from now on, the paused roll included."""
     s = sc.session
     sc.dialog = None
@@ -245,13 +286,13 @@ def _dice_by_computer(sc: BattleScene, arg: Any) -> None:
         sc.settle()
 
 
-def _choose(sc: BattleScene, arg: Any) -> None:
+def _choose(sc: CommandScene, arg: Any) -> None:
     shadow = sc.session.battle.clone(with_log=False)
     sc.dispatch(sc.session.choose(arg), shadow)
 
 
 #: command name -> what it does
-COMMANDS: dict[str, Callable[[BattleScene, Any], Transition | None]] = {
+COMMANDS: dict[str, Callable[[CommandScene, Any], Transition | None]] = {
     "end_turn": _end_turn,
     "end_round": _end_round,
     "undo": _undo,
@@ -275,7 +316,7 @@ COMMANDS: dict[str, Callable[[BattleScene, Any], Transition | None]] = {
 }
 
 
-def run_command(scene: BattleScene, cmd: M.Command) -> Transition | None:
+def run_command(scene: CommandScene, cmd: M.Command) -> Transition | None:
     """Do ``cmd`` on the battle screen; an unknown name does nothing."""
     run = COMMANDS.get(cmd.name)
     return run(scene, cmd.arg) if run is not None else None

@@ -12,7 +12,7 @@ clicks before the HUD.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -22,15 +22,55 @@ from game.ui.keys import CAMERA_KEYS, command_for
 from game.ui.scene import Transition
 
 if TYPE_CHECKING:
-    from game.ui.battle_scene import BattleScene
+    from game.ui.board_scene import BoardScene
+    from game.ui.dice_dialog import DiceDialog
+    from game.ui.event_player import EventPlayer
+    from game.ui.hud.combat_log import CombatLog
+    from game.ui.hud.initiative_bar import InitiativeBar
+    from game.ui.last_action import LastAction
+    from game.ui.roll_breakdown import RollBreakdown
 
-__all__ = ["handle_event", "follow"]
+__all__ = ["InputScene", "handle_event", "follow"]
+
+
+class InputScene(Protocol):
+    """What routing an event reads of the battle screen, what it may change, and what it may ask of it.
+
+    The battle screen (``game.ui.battle_scene.BattleScene``) is one; this is the door, not the whole house:
+    the HUD parts and the board are asked through their own methods (the board's press through
+    ``forget_press``), and a mode's answer goes back through ``set_mode``/``submit``/``command``."""
+
+    # read
+    board: BoardScene
+    player: EventPlayer
+    log: CombatLog
+    bar: InitiativeBar
+    last_action: LastAction
+    lesson: Any
+    dialog: DiceDialog | None
+    mode: M.Mode
+    toast_links: list[tuple[pygame.Rect, str]]
+    board_rect: pygame.Rect
+    right_rect: pygame.Rect
+    top_rect: pygame.Rect
+    # changed here: the breakdown and the legend closed, the pointer, the swallowed release, a drag seen
+    breakdown: RollBreakdown | None
+    legend_open: bool
+    swallow_up: bool
+    mouse: tuple[int, int]
+    dragged: bool
+
+    def command(self, cmd: M.Command) -> Transition | None: ...
+    def request(self, t: Transition) -> None: ...
+    def open_breakdown(self, ev: dict[str, Any]) -> None: ...
+    def set_mode(self, mode: M.Mode) -> None: ...
+    def submit(self, intent: Any) -> Any: ...
 
 #: keys that move or zoom the camera (when no menu is open): the key table's (game.ui.keys)
 _CAMERA_KEYS = CAMERA_KEYS
 
 
-def handle_event(sc: BattleScene, event: pygame.event.Event) -> Transition | None:
+def handle_event(sc: InputScene, event: pygame.event.Event) -> Transition | None:
     """One pygame event on the battle screen (see the module docstring for who gets it)."""
     et = event.type
     if sc.breakdown is not None:
@@ -100,7 +140,7 @@ _MODIFIERS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LSHIFT, pygame.K_RSHIFT, 
 _WHILE_PLAYING = ("mute", "keys", "briefing")
 
 
-def _animation_input(sc: BattleScene, event: pygame.event.Event) -> tuple[bool, Transition | None]:
+def _animation_input(sc: InputScene, event: pygame.event.Event) -> tuple[bool, Transition | None]:
     """While events play, a click or a key only skips them to the end; ``(taken, transition)``. Space held
     plays them four times as fast until it is let go (:attr:`EventPlayer.hurry`) instead.
 
@@ -140,7 +180,7 @@ def _animation_input(sc: BattleScene, event: pygame.event.Event) -> tuple[bool, 
     return False, None
 
 
-def _hud_event(sc: BattleScene, event: pygame.event.Event, over_widget: bool) -> bool:
+def _hud_event(sc: InputScene, event: pygame.event.Event, over_widget: bool) -> bool:
     """The right column, the top bar and the last roll's box; True when the event was theirs."""
     et = event.type
     if et == pygame.MOUSEMOTION:
@@ -178,7 +218,7 @@ def _hud_event(sc: BattleScene, event: pygame.event.Event, over_widget: bool) ->
     return False
 
 
-def follow(sc: BattleScene, out: Any) -> Transition | None:
+def follow(sc: InputScene, out: Any) -> Transition | None:
     """What a mode answered: the next mode, an intent to submit, or a command to run."""
     if out is None:
         return None

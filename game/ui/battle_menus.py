@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.hexgrid import Hex
 from game.rules.base import Option
@@ -29,12 +29,43 @@ from game.ui.aim_view import aim_mode
 from game.ui.aiming import any_hex, preview_of
 
 if TYPE_CHECKING:
-    from game.ui.battle_scene import BattleScene
+    import pygame
 
-__all__ = ["open_menu", "shortcut", "area_options", "open_hex_menu", "pointer_menu"]
+    from game.ui.board_scene import BoardScene
+    from game.ui.palette import Palette
+    from game.ui.text import TextCache
+
+__all__ = ["MenuScene", "open_menu", "shortcut", "area_options", "open_hex_menu", "pointer_menu"]
 
 
-def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
+class MenuScene(Protocol):
+    """What opening a menu reads of the battle screen, what it may change, and what it may ask of it.
+
+    The battle screen (``game.ui.battle_scene.BattleScene``) is one. Opening a menu changes nothing but the
+    time it took (``menu_open_ms``); it answers with the next mode, which the screen sets."""
+
+    app: Any
+    session: Any
+    actor: str | None
+    mode: M.Mode
+    text: TextCache
+    pal: Palette
+    size: tuple[int, int]
+    help: Any
+    board: BoardScene
+    board_rect: pygame.Rect
+    menu_open_ms: float | None
+
+    def name(self, fid: str | None) -> str: ...
+    def options(self) -> list[Any]: ...
+    def odds_of(self, action: Any) -> Any: ...
+    @property
+    def reach(self) -> dict[Hex, Any]: ...
+    def open_menu(self, target: str | None, anchor: tuple[int, int], open_group: str | None = None) -> M.Mode: ...
+    def toast(self, text: str, tone: str = "neutral") -> None: ...
+
+
+def open_menu(sc: MenuScene, target: str | None, anchor: tuple[int, int],
               open_group: str | None = None) -> M.Mode:
     """The menu of what the acting fighter may do to ``target`` (None: without a target) at ``anchor``;
     the current mode when nobody may act or nothing fits."""
@@ -74,7 +105,7 @@ def open_menu(sc: BattleScene, target: str | None, anchor: tuple[int, int],
     return M.Menu(menu, back, aim=aim_mode)
 
 
-def _why_nothing(sc: BattleScene, actor: str, target: str) -> str | None:
+def _why_nothing(sc: MenuScene, actor: str, target: str) -> str | None:
     """Why no action on ``target`` is listed, in the rules' words: what the ruleset says of a plain attack on
     it (seen under Xvfb: after getting up in the movement phase, a click on a foe said only "Rook has nothing
     to do to Sable now"; the rules hide the options a spent round leaves, G3-3, G3-8)."""
@@ -88,7 +119,7 @@ def _why_nothing(sc: BattleScene, actor: str, target: str) -> str | None:
     return f"{reason.text}" + (f" ({reason.rule})" if reason.rule and reason.rule not in reason.text else "")
 
 
-def shortcut(sc: BattleScene, kinds: list[str], pos: tuple[int, int]) -> Any:
+def shortcut(sc: MenuScene, kinds: list[str], pos: tuple[int, int]) -> Any:
     """A key for an action kind: the foe under the mouse, the only foe it fits, or pick one."""
     opts = [o for o in sc.options() if o.action.type in kinds]
     if not opts:
@@ -118,7 +149,7 @@ def _to(action: Any) -> Hex | None:
     return Hex(*to) if to is not None else None
 
 
-def _hex_aimed(sc: BattleScene, opts: list[Option]) -> set[int]:
+def _hex_aimed(sc: MenuScene, opts: list[Option]) -> set[int]:
     """The ids of the options in ``opts`` aimed at a hex that may be any hex (the aim preview's ``any_hex``: a
     throw), not a destination walked to; asked once per action type and item."""
     verdict: dict[tuple[str, Any], bool] = {}
@@ -135,7 +166,7 @@ def _hex_aimed(sc: BattleScene, opts: list[Option]) -> set[int]:
     return out
 
 
-def area_options(sc: BattleScene, h: Hex | None) -> list[Option]:
+def area_options(sc: MenuScene, h: Hex | None) -> list[Option]:
     """What the acting fighter may aim at hex ``h``, each allowed by the action's own check: a throw listed at
     another hex moved to ``h`` (any hex in range and sight, S3-GRENADE-2), and an action aimed at a figure that
     may be aimed at a hex instead (its ``to``; a flame burst, S3-FLAMER-5), its target and placed hexes
@@ -181,7 +212,7 @@ def area_options(sc: BattleScene, h: Hex | None) -> list[Option]:
     return out
 
 
-def open_hex_menu(sc: BattleScene, h: Hex | None, anchor: tuple[int, int]) -> M.Mode | None:
+def open_hex_menu(sc: MenuScene, h: Hex | None, anchor: tuple[int, int]) -> M.Mode | None:
     """The menu of what the acting fighter may do at the empty hex ``h``: what may be aimed at it and, when it is
     lit, the walk there; None when nothing may be aimed at it (a click then moves or says why, as before)."""
     actor = sc.actor
@@ -201,7 +232,7 @@ def open_hex_menu(sc: BattleScene, h: Hex | None, anchor: tuple[int, int]) -> M.
     return M.Menu(menu, back, aim=aim_mode)
 
 
-def pointer_menu(sc: BattleScene, pos: tuple[int, int]) -> M.Mode | None:
+def pointer_menu(sc: MenuScene, pos: tuple[int, int]) -> M.Mode | None:
     """Enter on the board: the menu of the foe under the pointer, else of the empty hex under it (what may be
     aimed there), else the acting fighter's own menu."""
     if sc.actor is None:

@@ -12,7 +12,7 @@ move, or watching the computer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ui import modes as M
 from game.ui.action_menu import ActionMenu
@@ -23,15 +23,51 @@ from game.ui.scene import Transition
 from game.wording import possessive
 
 if TYPE_CHECKING:
-    from game.ui.battle_scene import BattleScene
+    import pygame
 
-__all__ = ["ResultDispatcher", "computer_pace", "FAST_COMPUTER_PACE"]
+    from game.ui.board_scene import BoardScene
+    from game.ui.event_player import EventPlayer
+    from game.ui.hud.combat_log import CombatLog
+    from game.ui.last_action import LastAction
+    from game.ui.palette import Palette
+    from game.ui.text import TextCache
+
+__all__ = ["ResultDispatcher", "ResultScene", "computer_pace", "FAST_COMPUTER_PACE"]
+
+
+class ResultScene(Protocol):
+    """What the dispatcher reads of the battle screen, what it may change, and what it may ask of it.
+
+    The battle screen (``game.ui.battle_scene.BattleScene``) is one. The dispatcher may change the board's
+    shown battle and selection, the player's shadow and pace, the log's lines and scroll, the last action's
+    box and the dice dialog; a mode, a toast or another screen it asks for by a call."""
+
+    app: Any
+    session: Any
+    settings: Any
+    size: tuple[int, int]
+    text: TextCache
+    pal: Palette
+    help: Any
+    mouse: tuple[int, int]
+    board_rect: pygame.Rect
+    board: BoardScene
+    player: EventPlayer
+    log: CombatLog
+    last_action: LastAction
+    dialog: Any
+
+    def name(self, fid: str | None) -> str: ...
+    def close_mode_widgets(self) -> None: ...
+    def set_mode(self, mode: M.Mode) -> None: ...
+    def request(self, t: Transition) -> None: ...
+    def toast(self, text: str, tone: str = "neutral") -> None: ...
 
 #: how much faster the computer's moves play with "fast computer turns" on (the player's own play at 1)
 FAST_COMPUTER_PACE = 2.0
 
 
-def computer_pace(sc: BattleScene, entries: list[Any]) -> float:
+def computer_pace(sc: ResultScene, entries: list[Any]) -> float:
     """The event player's pace for these entries: double for a computer fighter's action when the setting
     "fast computer turns" is on (a round of three computer fighters took 8-10 s of watching), 1 otherwise
     (the player's own moves, a hotseat human's, a turn with no actor)."""
@@ -49,7 +85,7 @@ def computer_pace(sc: BattleScene, entries: list[Any]) -> float:
 class ResultDispatcher:
     """Turns results into log lines, animations and modes; remembers the little it needs between them."""
 
-    def __init__(self, scene: BattleScene) -> None:
+    def __init__(self, scene: ResultScene) -> None:
         self.scene = scene
         self.ended_shown = False  # the end screen was pushed once: not again after an undo
         self.last_human_side: str | None = None  # for the hand-over screen between human sides

@@ -16,7 +16,7 @@ must not replace the battle "Continue" resumes), and no briefing is shown
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -26,10 +26,36 @@ from game.ui.menus.base import GuiScene
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
 
-__all__ = ["LessonPanel", "LessonDone", "start_lesson", "progress_path"]
+if TYPE_CHECKING:
+    from game.ui.board_scene import BoardScene
+    from game.ui.event_player import EventPlayer
+    from game.ui.hud.combat_log import CombatLog
+    from game.ui.palette import Palette
+    from game.ui.text import TextCache
+
+__all__ = ["LessonPanel", "LessonDone", "LessonScene", "start_lesson", "progress_path"]
 
 CARD_W = 440
 PAD = 12
+
+
+class LessonScene(Protocol):
+    """What a lesson's card reads of the battle screen (``game.ui.battle_scene.BattleScene`` is one): it changes
+    nothing there, it rings fighters when drawing and asks for the "Lesson complete" screen by a request."""
+
+    session: Any
+    actor: str | None
+    mode: Any
+    board: BoardScene
+    board_rect: pygame.Rect
+    player: EventPlayer
+    log: CombatLog
+    text: TextCache
+    pal: Palette
+    lesson: LessonPanel | None
+
+    def ring_fighters(self, surface: pygame.Surface, fids: list[str]) -> None: ...
+    def request(self, t: Transition) -> None: ...
 
 
 def short_name(name: str) -> str:
@@ -105,7 +131,7 @@ class LessonPanel:
         i = ids.index(self.lesson.id) if self.lesson.id in ids else -1
         return same[i + 1] if 0 <= i < len(same) - 1 else None
 
-    def update(self, scene: Any) -> None:
+    def update(self, scene: LessonScene) -> None:
         """After each action has played out: check the step; at the end, keep the progress and say so."""
         battle = scene.session.battle
         if scene.player.busy or len(battle.log) == self._seen:
@@ -128,7 +154,7 @@ class LessonPanel:
             scene.request(Transition("push", LessonDone(self.app, scene, self)))
 
     # -- drawing -----------------------------------------------------------------------------------------
-    def lines(self, scene: Any) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    def lines(self, scene: LessonScene) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         """The card's lines before wrapping: (text, size, colour, bold)."""
         pal = scene.pal
         les = self.lesson
@@ -163,7 +189,7 @@ class LessonPanel:
         out.append(("Esc: pause menu (leave the lesson) \u00b7 F1: rules help", 12, (150, 150, 150), False))
         return out
 
-    def watch_words(self, scene: Any) -> str:
+    def watch_words(self, scene: LessonScene) -> str:
         """While the step's consequence is played out: who answers next, and how to get there (the turn, or a
         d20 round's phases, must pass to the foe)."""
         step = self.run.step
@@ -171,7 +197,7 @@ class LessonPanel:
         answers = f": {who.name or who.id} answers" if who is not None else " on the other side's turn"
         return f"Now watch what follows{answers}. Press Space to end your turn (or phase) until it comes."
 
-    def place(self, scene: Any, width: int, height: int) -> pygame.Rect:
+    def place(self, scene: LessonScene, width: int, height: int) -> pygame.Rect:
         """The board's top-left corner, or its top-right when a fighter stands under that: the card must not
         hide the fighters it talks about (the foot of the board holds the hint and the last roll)."""
         br = scene.board_rect
@@ -186,7 +212,7 @@ class LessonPanel:
                 return rect
         return first
 
-    def ring_target(self, surface: pygame.Surface, scene: Any) -> str | None:
+    def ring_target(self, surface: pygame.Surface, scene: LessonScene) -> str | None:
         """While the learner picks, a ring on the fighter the step is done to (the learner, for an action on
         itself): where to click first. Returns that fighter's id (None: no ring now)."""
         from game.ui import modes as M
@@ -201,7 +227,7 @@ class LessonPanel:
         scene.ring_fighters(surface, [who])
         return who
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: LessonScene) -> None:
         """The card in the board's top-left corner, under the menus (they open over it)."""
         self.ring_target(surface, scene)
         br = scene.board_rect
