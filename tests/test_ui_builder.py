@@ -403,6 +403,39 @@ def test_the_page_shown_reads_as_chosen_and_not_greyed_out(app) -> None:
         assert app.screen.get_at((rest.rect.x + 4, rest.rect.centery))[:3] != gold[:3]
 
 
+def test_a_click_on_an_open_list_over_the_palette_picks_from_the_list_not_a_colour(app) -> None:
+    """Seen under Xvfb at 1280x800: the Level list, open, lies over the Colour row; clicking its "hard" painted
+    the side in the swatch under it and lost the level. Now the list takes the click."""
+    from game.ui.menus.builder_panel import palette_rects
+
+    b = open_builder(app)
+    pick(app, b, "side", "Blue")
+    before = b.side().colour
+    click(app, _dropdown(b, "level").rect.center)
+    options = _dropdown(b, "level").current_state.options_selection_list.item_list
+    hard = next(o["button_element"] for o in options if o["text"] == "hard").rect
+    assert any(hard.colliderect(r) for r in palette_rects(b.palette_rect)), "the case seen: 'hard' over a swatch"
+    click(app, hard.center, steps=6)  # the list's choice arrives a few frames after the click
+    assert (b.side().level, b.side().colour) == ("hard", before)
+
+
+def test_the_boards_title_follows_the_rules_picked(app) -> None:
+    """The board's title names the ruleset ("The Sand Pit (12x10, pointy top) - edge"): after Rules is changed
+    it reads as a fresh board's does (it kept the first ruleset's name)."""
+    b = open_builder(app)
+    pick(app, b, "map", "arena")
+    app.step()
+    first = app.screen.subsurface(pygame.Rect(0, 0, 400, 30)).copy()
+    pick(app, b, "ruleset", "edge")
+    app.step()
+    changed = app.screen.subsurface(pygame.Rect(0, 0, 400, 30)).copy()
+    pick(app, b, "map", "arena")  # the map picked again: a new board, its title made afresh
+    app.step()
+    fresh = app.screen.subsurface(pygame.Rect(0, 0, 400, 30)).copy()
+    same = pygame.image.tobytes(changed, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    assert same and pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(changed, "RGB")
+
+
 def test_a_value_the_loader_refuses_is_refused_at_its_field(app) -> None:
     """DR -1 or an unknown item on the belt: the loader's sentence naming the field, that field ringed in red,
     and the set-up keeps the last good value."""

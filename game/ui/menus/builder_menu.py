@@ -197,6 +197,7 @@ class BuilderScene(GuiScene):
         else:
             self.board.battle = self._shown_battle()
             self.board.selected = self.selected
+            self.board.set_help(HINT)  # its title names the ruleset (it still said the first one after a change)
         self.rebuild()
 
     # -- widgets -----------------------------------------------------------------------------------
@@ -226,8 +227,10 @@ class BuilderScene(GuiScene):
                              border_radius=4)
 
     def pick_colour(self, pos: tuple[int, int]) -> bool:
-        """A click on the palette: the shown side takes that colour. False when the click was elsewhere."""
-        if self.palette_rect is None:
+        """A click on the palette: the shown side takes that colour. False when the click was elsewhere, or
+        on an open drop-down's list over the palette (the Level list's "hard" lies on it: that click painted
+        the side red and lost the level picked)."""
+        if self.palette_rect is None or any(d.current_state is d.menu_states.get("expanded") for d in self.dropdowns):
             return False
         hit = next((c for c, r in zip(PALETTE, palette_rects(self.palette_rect)) if r.collidepoint(pos)), None)
         if hit is not None:
