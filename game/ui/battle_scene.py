@@ -197,6 +197,9 @@ class BattleScene(Scene):
         parts = battle_layout(size, self.text.scale)
         self.top_rect, self.right_rect, self.board_rect = parts.top, parts.right, parts.board
         self.board.view_rect = self.board_rect
+        # the right column is filled opaquely over the board every frame; the bar across the top is not (the
+        # map shows faintly through it)
+        self.board.seen_rect = self.board_rect.union(self.top_rect)
 
     def enter(self, size: tuple[int, int]) -> None:
         if size != self.size:

@@ -78,6 +78,10 @@ class BoardScene(Scene):
         self._sel_box: pygame.Surface | None = None
         # hooks the battle screen sets (defaults keep this scene a plain board viewer)
         self.view_rect: pygame.Rect | None = None  # the part of the window the map is fitted into
+        #: where the board can be seen when its owner paints every pixel outside it opaquely after the board,
+        #: each frame (the battle screen's side column): the board draws inside it only (at 1920x1080 a
+        #: quarter less blitting); None: the whole window
+        self.seen_rect: pygame.Rect | None = None
         self.show_hud = True
         self.show_arcs = True
         self.click_selects = True
@@ -292,8 +296,12 @@ class BoardScene(Scene):
         if surface.get_size() != self.camera.viewport:
             self.resize(surface.get_size())
         cam = self.camera
+        outer_clip = surface.get_clip()
+        if self.seen_rect is not None:
+            surface.set_clip(self.seen_rect.clip(outer_clip))
         if not self.view.covers(cam):
-            surface.fill(VOID_COLOUR)
+            for strip in self.view.void_rects(cam, surface.get_clip()):
+                surface.fill(VOID_COLOUR, strip)
         self.view.draw(surface, cam)
         self.effects.draw_ground(surface, cam, self.battle, self.token_positions)
         self.regions.draw(surface, cam, ruleset_of(self.battle).presentation.board_regions(self.battle))
@@ -324,6 +332,7 @@ class BoardScene(Scene):
         else:  # a menu, a dialog, a pop-up or a play-out: the callout would cover it (seen at 1280x800)
             self.callout.close()
             self._callout_armed = False
+        surface.set_clip(outer_clip)
         if self.show_hud:
             self._draw_hud(surface)
 

@@ -175,6 +175,26 @@ class BoardView:
         blits = [(self._chunk(i, j, z), (i * CHUNK - ox, j * CHUNK - oy)) for i, j in self.visible_chunks(camera)]
         surface.blits(blits, doreturn=False)
 
+    def void_rects(self, camera: Camera, area: pygame.Rect) -> list[pygame.Rect]:
+        """The parts of screen rectangle ``area`` no chunk covers (at most four strips): only these need the
+        background fill. The visible chunks make one rectangle and every chunk is opaque (filled with
+        :data:`VOID_COLOUR` before its tiles), so filling the whole window first painted most pixels twice: a
+        full-screen fill costs as much as a full-screen blit (issue 26's frame budget)."""
+        cells = self.visible_chunks(camera)
+        if not cells:
+            return [pygame.Rect(area)]
+        ox, oy = camera.scroll
+        (i0, j0), (i1, j1) = cells[0], cells[-1]
+        board = pygame.Rect(i0 * CHUNK - ox, j0 * CHUNK - oy, (i1 - i0 + 1) * CHUNK, (j1 - j0 + 1) * CHUNK)
+        inner = board.clip(area)
+        if not inner:
+            return [pygame.Rect(area)]
+        strips = [pygame.Rect(area.x, area.y, area.w, inner.y - area.y),  # above
+                  pygame.Rect(area.x, inner.bottom, area.w, area.bottom - inner.bottom),  # below
+                  pygame.Rect(area.x, inner.y, inner.x - area.x, inner.h),  # left
+                  pygame.Rect(inner.right, inner.y, area.right - inner.right, inner.h)]  # right
+        return [r for r in strips if r.w > 0 and r.h > 0]
+
     def covers(self, camera: Camera) -> bool:
         """Whether the board's chunks cover the whole viewport (then no background fill is needed)."""
         x0, y0, x1, y1 = camera.visible_world()
