@@ -10,13 +10,17 @@ and sees every module, pygame or not):
   runs when it is loaded: every ``import``/``from ... import`` at module
   level, including those inside a module-level ``if`` or ``try``, except an
   ``if TYPE_CHECKING:`` block (type hints only, never run). An import inside
-  a function is not counted: it is a deliberate late binding, run when the
-  function is called, never while the modules load (the ruleset registry's
-  ``import game.rules`` in ``find_ruleset``, which reaches every ruleset; the
-  turn controller's autosave through ``game.files.saves``, which replays through
-  the controller). ``from package import name`` counts as an import of the
+  a function is not counted here: it runs when the function is called, never
+  while the modules load. ``from package import name`` counts as an import of the
   submodule ``package.name`` when there is one, else of the package; the
   implicit import of a module's parent packages is not counted;
+- no import inside a function that closes a loop (issue 27): ``a`` importing
+  ``b`` in a function while ``b`` reaches ``a`` again through the imports of the
+  modules, at load time and in functions both, is a cycle the check above
+  cannot see. One kept for start-up time or an optional dependency is named in
+  :data:`LATE_LOOPS_ALLOWED` with that reason and says ``# late: <reason>``;
+- no module writes another object's private names (``x._foo = ...`` with ``x``
+  not ``self``/``cls``; issue 27): the owner gets a method instead;
 - the layer rule: nothing outside ``game/ui`` imports pygame, pygame_gui or
   ``game.ui``, except the commands that open a window (``game/commands/play.py``,
   ``game/commands/screenshot.py``). Here every import counts, inside
@@ -62,10 +66,7 @@ LATE_LOOPS_ALLOWED: dict[str, str] = {}
 
 #: packages (or single "a -> b" imports) whose late loops another part of issue 27 is breaking today (27b: a ruleset handed to its actions
 #: instead of looked up by id); the list ends empty when that work lands
-LATE_LOOPS_PENDING: dict[str, str] = {
-    "game.rules": "issue 27b: find_ruleset's late 'import game.rules' and the rules' own late imports are being "
-                  "replaced by a ruleset bound to its actions",
-}
+LATE_LOOPS_PENDING: dict[str, str] = {}
 
 #: writes of another object's private name (``x._foo = ...``, ``x is not self/cls``) still allowed, and why:
 #: "module: target" as ``ast.unparse`` writes it

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from game.rules.hoped import first_hoped
+
 if TYPE_CHECKING:
     from game.model import Battle
     from game.rules.base import Action, Ruleset
@@ -240,9 +242,7 @@ def headline_chance(ruleset: Ruleset | None, odds: dict[str, float] | None) -> t
         return None, None
     if set(odds) == {"done"}:
         return "done", None
-    from game.rules.base import Ruleset as _Base
-
-    k = (ruleset or _Base()).headline(odds)
+    k = ruleset.headline(odds) if ruleset is not None else first_hoped(odds)
     if k is None or k not in odds:
         k = max(odds, key=lambda x: odds[x])
     return k, float(odds[k])

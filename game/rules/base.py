@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules.events import Resolution
+from game.rules.hoped import HOPED, first_hoped
 from game.rules.presentation import Presentation
 
 if TYPE_CHECKING:
@@ -46,8 +47,6 @@ __all__ = [
     "UnknownRuleset", "HOPED", "MoveBand", "Outcome", "DEFAULT_RULESET", "rules_of", "no_fighter",
 ]
 
-#: outcome names of ``odds`` an action is taken for, best first: the default of :meth:`Ruleset.headline`
-HOPED: tuple[str, ...] = ("win", "hit", "success", "escape", "takes_hold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,9 +588,7 @@ class Ruleset:
         ruleset whose outcomes have other names sets :attr:`hoped` or
         overrides this, and must return a key of ``odds`` or ``None``.
         """
-        if not odds:
-            return None
-        return next((k for k in self.hoped if k in odds), None)
+        return first_hoped(odds, self.hoped)
 
     def translation(self) -> Any:
         """How this ruleset's situation terms map to the common ones and back
