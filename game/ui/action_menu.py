@@ -313,10 +313,8 @@ class ActionMenu:
             elif g.legal:
                 p = g.best()
                 tail = (f"  best {percent(p)}" if p is not None else "") + "  >"
-            else:  # the one reason when it fits the row whole ("Edda has no shield"), else hover for it
-                tail = f"  ({_one_reason(g.illegal)})"
-                if tail == "  ()" or not self._fits(f"{key}{g.title}{tail}"):
-                    tail = "  (not allowed now)"
+            else:
+                tail = _greyed_tail(self, f"{key}{g.title}", g.illegal)
             label = f"{key}{g.title}{tail}"
             b = self._button(panel, y, label, g.enabled, "@group_button")
             self._add(panel, y, b, "group", group=g, key=g.key)
@@ -326,11 +324,6 @@ class ActionMenu:
             self._add(panel, y, b, "not_now", folded=[g.illegal[0] for g in folded if g.illegal])
             y += self.row
         self._add(panel, y, self._button(panel, y, "Close  (Esc)", True, "@center_button"), "back")
-
-    def _fits(self, label: str) -> bool:
-        """Whether a group row's words fit its row uncut (as ``_row_words`` draws them: bold, after the icon)."""
-        room = self.width - 20 - 16 - (self.text.px(ROW) - 4)
-        return self.text.font(15, True).size(label)[0] <= room
 
     def _show_group(self, g: Group) -> None:
         if g.on_map:
@@ -694,6 +687,16 @@ def _info_at(menu: ActionMenu, e: _Entry | None, width: int) -> pygame.Surface |
         info = render_info(menu, lines, width) if (lines := menu.info_lines(e)) else None
         return menu.box.with_chart(info, menu.battle, HoverBox.action_of(menu, e), width)
     return menu.info_boxes.get((id(e) if e else None, menu.level.kind if menu.level else None), width, render)
+
+
+def _greyed_tail(menu: ActionMenu, head: str, refused: list[Option]) -> str:
+    """A greyed kind's row after its title: the one reason its options share when the row holds it whole ("Edda
+    has no shield"), else "not allowed now" (hover for why), else, after a long title, the short "not now"."""
+    room = menu.width - 20 - 16 - (menu.text.px(ROW) - 4)  # as ``_row_words`` draws a group row: after its icon
+    for words in (_one_reason(refused), "not allowed now"):
+        if words and menu.text.font(15, True).size(f"{head}  ({words})")[0] <= room:
+            return f"  ({words})"
+    return "  (not now)"
 
 
 def _one_reason(options: list[Option]) -> str:
