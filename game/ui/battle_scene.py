@@ -44,7 +44,7 @@ from game.ui.battle_draw import (
 )
 from game.ui.battle_input import handle_event
 from game.ui.battle_layout import battle_layout, log_rect, panel_room
-from game.ui.battle_menus import open_hex_menu, open_menu, pointer_menu, shortcut
+from game.ui.battle_menus import SceneMenus
 from game.ui.battle_options import OptionCache
 from game.ui.battle_results import ResultDispatcher
 from game.ui.board_scene import BoardScene
@@ -70,8 +70,12 @@ from game.ui.text import TextCache, label_surface
 from game.ui.toasts import TOAST_MS, Toasts
 from game.ui.tokens import parse_colour
 from game.ui.ui_scale import effective_scale
+from game.ui.uncovered import uncovered
 
 __all__ = ["BattleScene"]
+
+#: the right column's colour, round and between the fighter panel and the combat log
+COLUMN = (10, 11, 14)
 
 
 
@@ -118,6 +122,7 @@ class BattleScene(Scene):
         self.legend_open = False  # F4: the legend of arcs and badges (game.ui.legend)
         self.dialog: DiceDialog | None = None
         self.mode: M.Mode = M.Watching()
+        self.menus = SceneMenus(self)  # the action menus the modes open (game.ui.battle_menus)
         self.mouse = (0, 0)
         self.dragged = False
         self.toasts = Toasts(self.toast_moment)  # they leave with the moment they speak of (game.ui.toasts)
@@ -260,18 +265,6 @@ class BattleScene(Scene):
         self.preview.draw_route(surface, self.board.camera, fid, h, self.pal)
 
     # -- menus, input (battle_menus, battle_input) -------------------------------------------------
-    def open_menu(self, target: str | None, anchor: tuple[int, int], open_group: str | None = None) -> M.Mode:
-        return open_menu(self, target, anchor, open_group)
-
-    def shortcut(self, kinds: list[str], pos: tuple[int, int]) -> Any:
-        return shortcut(self, kinds, pos)
-
-    def pointer_menu(self, pos: tuple[int, int]) -> M.Mode | None:
-        return pointer_menu(self, pos)
-
-    def hex_menu(self, h: Hex | None, pos: tuple[int, int]) -> M.Mode | None:
-        return open_hex_menu(self, h, pos)
-
     def handle(self, event: pygame.event.Event) -> Transition | None:
         return handle_event(self, event)
 
@@ -405,11 +398,19 @@ class BattleScene(Scene):
                       playing_round=round_in_play(self.player))
         # right column: fighter panel over the log
         r = self.right_rect
-        pygame.draw.rect(surface, (10, 11, 14), r)
+        # the panel and the log composed on the column's colour, then only the gaps between them filled: a fill
+        # of the whole column under them cost about a bare full-screen blit at 1920x1080 (issue 26)
+        flat = not surface.get_flags() & pygame.SRCALPHA
+        if not flat:
+            pygame.draw.rect(surface, COLUMN, r)
         shown = self.board.selected or self.session.whose_turn()
-        used = self.panel.draw(surface, panel_room(r, self.text.scale), self.session,
-                               self.board.battle, shown, pal, self.board.side_index, self.board.colours)
-        self.log.draw(surface, log_rect(r, used, self.text.scale), pal)
+        used = self.panel.draw(surface, panel_room(r, self.text.scale), self.session, self.board.battle, shown, pal,
+                               self.board.side_index, self.board.colours, backdrop=COLUMN if flat else None)
+        logged = log_rect(r, used, self.text.scale)
+        self.log.draw(surface, logged, pal, backdrop=COLUMN if flat else None)
+        if flat:
+            for gap in uncovered(r, [self.panel.rect, logged]):
+                surface.fill(COLUMN, gap)
         if isinstance(self.mode, M.Menu):
             self.mode.menu.hover(self.mouse)
 

@@ -20,6 +20,7 @@ from game.hexgrid import Hex
 from game.ui.atlas import FLIP_D, ROT_120, TileAtlas, decode_flags
 from game.ui.camera import Camera
 from game.ui.geometry import MapGeometry
+from game.ui.uncovered import uncovered
 
 __all__ = ["BoardView", "CHUNK", "VOID_COLOUR"]
 
@@ -182,18 +183,11 @@ class BoardView:
         full-screen fill costs as much as a full-screen blit (issue 26's frame budget)."""
         cells = self.visible_chunks(camera)
         if not cells:
-            return [pygame.Rect(area)]
+            return uncovered(area, [])
         ox, oy = camera.scroll
         (i0, j0), (i1, j1) = cells[0], cells[-1]
         board = pygame.Rect(i0 * CHUNK - ox, j0 * CHUNK - oy, (i1 - i0 + 1) * CHUNK, (j1 - j0 + 1) * CHUNK)
-        inner = board.clip(area)
-        if not inner:
-            return [pygame.Rect(area)]
-        strips = [pygame.Rect(area.x, area.y, area.w, inner.y - area.y),  # above
-                  pygame.Rect(area.x, inner.bottom, area.w, area.bottom - inner.bottom),  # below
-                  pygame.Rect(area.x, inner.y, inner.x - area.x, inner.h),  # left
-                  pygame.Rect(inner.right, inner.y, area.right - inner.right, inner.h)]  # right
-        return [r for r in strips if r.w > 0 and r.h > 0]
+        return uncovered(area, [board])
 
     def covers(self, camera: Camera) -> bool:
         """Whether the board's chunks cover the whole viewport (then no background fill is needed)."""

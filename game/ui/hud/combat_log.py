@@ -163,8 +163,13 @@ class CombatLog:
         self._rows = rows
         self._rows_key = key
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, pal: Palette) -> None:
-        """The log in ``rect``; painted once into a cached picture, redrawn when content, scroll or hover change."""
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, pal: Palette,
+             backdrop: tuple[int, int, int] | None = None) -> None:
+        """The log in ``rect``; painted once into a cached picture, redrawn when content, scroll or hover change.
+
+        ``backdrop``: the colour under the log (its rounded corners show it): the picture is then painted on it
+        and blitted opaque, so the caller need not fill under it (issue 26's frame budget: the fill and a
+        colour-keyed blit each cost about half a bare full-screen blit at 1920x1080)."""
         self._rect = rect
         if surface.get_flags() & pygame.SRCALPHA or rect.w <= 0 or rect.h <= 0:
             self._paint(surface, rect, pal)
@@ -172,12 +177,14 @@ class CombatLog:
         lines = self.lines
         key = (rect.w, rect.h, self._gen, id(lines), len(lines), id(lines[-1]) if lines else None,
                self.scroll, self.hover_row, surface.get_bitsize(), surface.get_masks(),
-               (pal.panel, pal.panel_edge, pal.accent, pal.dim, pal.text, pal.neutral, pal.success, pal.failure))
+               (pal.panel, pal.panel_edge, pal.accent, pal.dim, pal.text, pal.neutral, pal.success, pal.failure),
+               backdrop)
         if key != self._pic_key or self._pic is None:
             pic = pygame.Surface(rect.size, 0, surface)
-            pic.fill(_KEY)
+            pic.fill(backdrop or _KEY)
             self._paint(pic, pygame.Rect(0, 0, rect.w, rect.h), pal)
-            pic.set_colorkey(_KEY)
+            if backdrop is None:
+                pic.set_colorkey(_KEY)
             self._pic, self._pic_key, self._pic_visible, self._pic_links = pic, key, self._visible, self._links
         surface.blit(self._pic, rect.topleft)
         self._visible = [(r.move(rect.x, rect.y), i) for r, i in self._pic_visible]

@@ -62,12 +62,15 @@ class FighterPanel:
         self.text = text
         self._key: tuple | None = None
         self._surf: pygame.Surface | None = None
+        self._flat: tuple[tuple, pygame.Surface] | None = None  # (what it was composed for, the panel on a backdrop)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, session: Any, battle: Any, fid: str | None,
-             pal: Palette, side_index: dict[str, int], colours: dict[str, tuple[int, int, int]]) -> int:
+             pal: Palette, side_index: dict[str, int], colours: dict[str, tuple[int, int, int]],
+             backdrop: tuple[int, int, int] | None = None) -> int:
         """Draw the panel at the top of ``rect``, never taller than it (the log below keeps its rows); returns
-        the height used."""
+        the height used. ``backdrop``: the colour under the panel; the half-transparent panel is then composed
+        on it once and blitted opaque, so the caller need not fill under it (issue 26's frame budget)."""
         f = battle.get(fid) if fid else None
         if f is None:
             key: tuple = (rect.w, rect.h, None, pal.name, battle.current)
@@ -81,7 +84,16 @@ class FighterPanel:
         if key != self._key or self._surf is None:
             self._surf = self._build(rect.w, rect.h, session, battle, f, pal, side_index, colours)
             self._key = key
-        surface.blit(self._surf, rect.topleft)
+        pic = self._surf
+        if backdrop is not None and not surface.get_flags() & pygame.SRCALPHA:
+            on = (id(pic), backdrop, surface.get_bitsize(), surface.get_masks())
+            if self._flat is None or self._flat[0] != on:
+                flat = pygame.Surface(pic.get_size(), 0, surface)
+                flat.fill(backdrop)
+                flat.blit(pic, (0, 0))  # the same blend the window's pixels of that colour would get
+                self._flat = (on, flat)
+            pic = self._flat[1]
+        surface.blit(pic, rect.topleft)
         self.rect = pygame.Rect(rect.topleft, self._surf.get_size())  # where it was drawn (tests)
         return self._surf.get_height()
 
