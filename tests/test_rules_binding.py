@@ -90,3 +90,26 @@ def test_no_rules_module_finds_its_ruleset_again_by_id():
             if isinstance(node, ast.Subscript) and getattr(node.value, "id", None) == "RULESETS":
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not offenders, offenders
+
+
+@pytest.mark.parametrize("ruleset_id", ["3d6-lite", "3d6-full", "d20", "edge", "nd6-tactical"])
+def test_a_rounds_phases_are_the_rulesets_data_and_its_turn_order_runs_them(ruleset_id: str):
+    """S4-PHASE-1, G3-3: the phases a ruleset declares are the ones its turn order's cursor steps through, in
+    order, and each phase's ``ends`` is one of the ruleset's methods (what happens when the phase ends)."""
+    rs = find_ruleset(ruleset_id)
+    policy = rs.initiative()
+    ran = tuple(getattr(policy, "phases", ()) or ())
+    assert tuple(p.name for p in rs.phases) == ran
+    assert all(callable(getattr(rs, p.ends)) for p in rs.phases if p.ends)
+
+
+def test_S3_GRENADE_8_only_the_end_of_the_last_sides_movement_ends_the_movement_phase():
+    """G3-3: one side's movement step ending while another side still moves ends no phase; leaving the movement
+    phase for the actions ends it (its fuses go off, S3-GRENADE-8)."""
+    rs = find_ruleset("nd6-tactical")
+    policy = rs.initiative()
+    b = Battle(ruleset="nd6-tactical", state={"initiative": {"policy": policy.name, "phase": "movement"}})
+    assert policy.phase_ended(b, ["movement", "red"]) is None
+    b.state["initiative"]["phase"] = "action"
+    assert policy.phase_ended(b, ["movement", "blue"]) == "movement"
+    assert [p.ends for p in rs.phases if p.name == "movement"] == ["movement_ended"]

@@ -44,7 +44,7 @@ Event = dict[str, Any]
 
 __all__ = [
     "Event", "Reason", "Action", "Option", "ChoiceNeeded", "Ruleset", "RULESETS", "register", "find_ruleset",
-    "UnknownRuleset", "HOPED", "MoveBand", "Outcome", "DEFAULT_RULESET", "rules_of", "no_fighter",
+    "UnknownRuleset", "HOPED", "MoveBand", "Outcome", "DEFAULT_RULESET", "rules_of", "no_fighter", "Phase",
 ]
 
 
@@ -223,6 +223,20 @@ class ChoiceNeeded(Exception):  # noqa: N818 - a request, like game.dice.DiceNee
 
 
 @dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of a round, as the ruleset declares it (:attr:`Ruleset.phases`, like boardgame.io's ``phases``).
+
+    ``name`` is what the turn order's cursor and the actions' own ``phases`` say ("movement"); ``ends`` names the
+    ruleset's method that does what the rules do when the phase ends, called with the battle and the dice and
+    returning the events it applied ("": nothing). The turn order says which phase a step of its cursor ended
+    (``Policy.phase_ended``); :meth:`Ruleset.end_phase` runs that phase's ``ends``.
+    """
+
+    name: str
+    ends: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class MoveBand:
     """What a move to one hex leaves its fighter free to do, for the map's lit hexes (walk and run bands, as a
     hex map's movement overlay shows them): :meth:`Ruleset.move_band` answers it from the rules.
@@ -396,6 +410,9 @@ class Ruleset:
     stat_blocks: ClassVar[tuple[dict[str, Any], ...]] = ()
     #: outcome names of :meth:`odds` an action is taken for, best first (read by :meth:`headline`)
     hoped: ClassVar[tuple[str, ...]] = HOPED
+    #: the phases of a round in order, as data (:class:`Phase`): the turn order runs them by name and
+    #: :meth:`end_phase` does what each declares when it ends; empty for a round without phases
+    phases: ClassVar[tuple[Phase, ...]] = ()
     #: the map cell properties (``game.model.Cell`` fields: ``move_cost``, ``blocks_movement``,
     #: ``blocks_sight``, ``cover``, ``elevation``) this ruleset's rules act on (GX-5). The hover text names
     #: only these, so a map never promises an effect the rules in play ignore. Every ruleset charges move
@@ -528,9 +545,17 @@ class Ruleset:
 
     def end_phase(self, battle: Battle, step: Any, dice: Dice) -> list[Event]:
         """Called when a phased turn order leaves a step (``battle.state["initiative"]["step"]``) and before
-        the battle ends on one: what the rules hold back to the end of a number or phase lands here (d20
-        simultaneous damage, GX-4). Must apply its events and return them; the default has nothing to do."""
-        return []
+        the battle ends on one: the turn order says which of :attr:`phases` that step ended, and that phase's
+        ``ends`` runs (d20: simultaneous damage lands, GX-4; nd6: the movement phase's fuses, S3-GRENADE-8).
+        Applies its events and returns them; nothing when no declared phase ended or it declares nothing."""
+        if not self.phases:
+            return []
+        policy = self.initiative()
+        name = policy.phase_ended(battle, step) if policy is not None else None
+        phase = next((p for p in self.phases if p.name == name), None)
+        if phase is None or not phase.ends:
+            return []
+        return list(getattr(self, phase.ends)(battle, dice))
 
     def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
         """The hexes a legal move ``action`` walks through, destination last, for the UI's path preview.

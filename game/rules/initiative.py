@@ -138,6 +138,11 @@ class Policy:
                 "order": list(battle.order), "count": cur.get("count"), "phase": cur.get("phase"),
                 "rolls": dict(cur.get("rolls", {}))}
 
+    def phase_ended(self, battle: Battle, step: Any) -> str | None:
+        """The name of the ruleset's phase (``Ruleset.phases``) that ended when the cursor left ``step``, or None:
+        an order without phases has none."""
+        return None
+
     def can_hold(self, battle: Battle, fighter_id: str, count: int | None = None,
                  with_fighter: str | None = None) -> Reason | None:
         return Reason("This ruleset's turn order has no holding to a later initiative number.", self.rule)
@@ -511,6 +516,12 @@ class PhasedCountdown(SlotPolicy):
                     "step": [-neg, self.phases[i]]})
         return fid
 
+    def phase_ended(self, battle: Battle, step: Any) -> str | None:
+        """``step`` is ``[count, phase]``: leaving it ends that phase on that number (GX-4)."""
+        if isinstance(step, list | tuple) and len(step) == 2:
+            return str(step[1])
+        return None
+
     def describe(self, battle: Battle) -> dict[str, Any]:
         out = super().describe(battle)
         rows = []
@@ -789,6 +800,17 @@ class SidesThenOrder(SlotPolicy):
             return [chosen] + [s for s in sides if s != chosen]
         winner = cur.get("winner")
         return [s for s in sides if s != winner] + ([winner] if winner in sides else [])
+
+    def phase_ended(self, battle: Battle, step: Any) -> str | None:
+        """``step`` is ``["choose"]``, ``["movement", side]`` or ``["action"]``: leaving it ends that phase,
+        except that one side's movement ends the movement phase only when the order has left it (the last side
+        has moved), G3-3."""
+        if not isinstance(step, list | tuple) or not step:
+            return None
+        cur = battle.state.get("initiative")
+        if step[0] == "movement" and isinstance(cur, dict) and cur.get("phase") == "movement":
+            return None
+        return str(step[0])
 
     # slots -----------------------------------------------------------------------------------------
     def _slots(self, battle: Battle) -> list[tuple[str, str]]:

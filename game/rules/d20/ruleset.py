@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance, hex_linedraw, hex_ring
 from game.rules import events as E
-from game.rules.base import Action, MoveBand, Option, Outcome, Reason, Ruleset, register
+from game.rules.base import Action, MoveBand, Option, Outcome, Phase, Reason, Ruleset, register
 from game.rules.d20 import actions as A
 from game.rules.d20 import facts, scenario_schema
 from game.rules.d20 import wrestling as W
@@ -33,7 +33,7 @@ from game.rules.d20.status import (
     this_round,
 )
 from game.rules.events import has_effect
-from game.rules.initiative import surprise_event
+from game.rules.initiative import PHASES, surprise_event
 from game.rules.presentation import Presentation
 
 if TYPE_CHECKING:
@@ -58,6 +58,8 @@ class D20Ruleset(Ruleset):
     source_text: ClassVar[str] = "004"
     sections: ClassVar[tuple[str, ...]] = ("S4",)
     actions: ClassVar[dict[str, type[Action]]] = D20_ACTIONS
+    #: S4-PHASE-1's phases on each initiative number; at the end of each, held-back damage lands (GX-4)
+    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name, ends="land_held_damage") for name in PHASES)
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     grapple_kinds: ClassVar[tuple[str, ...]] = W.HOLD_KINDS
     #: a situation's ``stats.class`` is a class name (SITUATION-FORMAT.md), kept as written in lower case
@@ -211,8 +213,9 @@ class D20Ruleset(Ruleset):
             r.emit(E.stat(f.id, "counters.unseen_since", battle.round, rule="S4-PURSUIT-5"))
         return r.events
 
-    def end_phase(self, battle: Battle, step: Any, dice: Dice) -> list[dict]:
-        """GX-4: damage of simultaneous actions lands once everyone on the number has acted in the phase."""
+    def land_held_damage(self, battle: Battle, dice: Dice) -> list[dict]:
+        """GX-4: damage of simultaneous actions lands once everyone on the number has acted in the phase (every
+        phase's ``ends``, :attr:`phases`)."""
         pending = list(battle.state.get("d20_pending", []))
         if not pending:
             return []

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.hexgrid import Hex, hex_distance
 from game.rules import events as E
-from game.rules.base import Action, MoveBand, Option, Reason, Ruleset, register
+from game.rules.base import Action, MoveBand, Option, Phase, Reason, Ruleset, register
 from game.rules.nd6 import actions as A
 from game.rules.nd6 import (
     arms,
@@ -81,6 +81,10 @@ class Nd6Ruleset(Ruleset):
     skills_are_flags: ClassVar[bool] = True  # SITUATION-FORMAT: nd6 skills are booleans (tough, sword...)
     sections: ClassVar[tuple[str, ...]] = ("S3",)
     actions: ClassVar[dict[str, type[Action]]] = ND6_ACTIONS
+    #: G3-3's phases (SidesThenOrder's order): the winner's choice, the sides' movement, the actions; when the
+    #: movement phase ends, fuses set for it go off (S3-GRENADE-8)
+    phases: ClassVar[tuple[Phase, ...]] = (Phase("choose"), Phase("movement", ends="movement_ended"),
+                                           Phase("action"))
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     conditions: ClassVar[dict[str, str]] = facts.CONDITIONS
     grip_distance: ClassVar[int] = facts.GRIP_DISTANCE
@@ -321,16 +325,10 @@ class Nd6Ruleset(Ruleset):
         effects.start_round(r)
         return r.events
 
-    def end_phase(self, battle: Battle, step: Any, dice: Dice) -> list[dict]:
-        """G3-3's phases: when the last side's movement is over (the turn order has left the movement phase for
-        the actions, or ended the round), the movement phase has ended (:meth:`movement_ended`)."""
-        if isinstance(step, (list, tuple)) and step and step[0] == "movement" and A.phase_of(battle) != "movement":
-            return self.movement_ended(battle, dice)
-        return []
-
     def movement_ended(self, battle: Battle, dice: Dice) -> list[dict]:
         """The hook of "the movement phase has ended" (S3-GRENADE-8): grenades thrown with a ``next_movement``
-        fuse in an earlier round go off (``grenades.movement_ended``). Called by :meth:`end_phase` in play; a
+        fuse in an earlier round go off (``grenades.movement_ended``). The movement phase's ``ends``
+        (:attr:`phases`: :meth:`end_phase` runs it in play once the last side has moved, G3-3); a
         caller that plays a round's phases itself calls it after the round's last movement-phase action, or
         before its first action-phase action when the round has none. Applies its events and returns them;
         a second call in the same round does nothing."""
