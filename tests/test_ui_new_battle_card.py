@@ -68,6 +68,9 @@ def test_the_card_shows_the_scenario_and_fits(size):
     assert rs.presentation.briefing and w.ruleset == rs.presentation.briefing
     assert [s[0] for s in w.sides] == [s.name or s.id for s in menu.sides]
     assert all(s[3] for s in w.sides), "each side names its fighters"
+    # every side's line whole, wrapped rather than cut (at 1024x640 "the computer (normal)" cut 'Finn' off)
+    drawn = " ".join(card.side_lines)
+    assert "\u2026" not in drawn and all(n in drawn for s in w.sides for n in s[3]), card.side_lines
     assert w.victory.startswith("Victory: be the last side")
     # it fits: inside the window, clear of every widget of the form, its words inside the card
     assert pygame.Rect(0, 0, *size).contains(r) and r.w >= 380

@@ -79,6 +79,8 @@ class ScenarioCard:
         self.bottom = 0
         #: the card's frame as last drawn (as tall as its words)
         self.frame = pygame.Rect(0, 0, 0, 0)
+        #: the sides' lines as last drawn, each as the card shows it (tests read that nothing was cut)
+        self.side_lines: list[str] = []
 
     def battle(self, path: Any) -> Any:
         """The scenario's battle as its file sets it up, or the sentence why it cannot be read (kept)."""
@@ -125,7 +127,8 @@ class ScenarioCard:
         img = t.render(fit_text(t, title, 20, inner.w, True), 20, pal.accent, bold=True)
         surface.blit(img, (inner.x, y))
         y += img.get_height() + 8
-        ph = int(min(inner.w * 0.55, rect.h * (0.45 if rect.h >= 600 else 0.36)))  # a bigger board where it fits
+        # a bigger board where it fits; on a short card (1024x640) room for a side line wrapped in two
+        ph = int(min(inner.w * 0.55, rect.h * (0.45 if rect.h >= 600 else 0.32)))
         self.picture_rect = pygame.Rect(inner.x, y, inner.w, ph)
         if isinstance(b, str):
             surface.blit(placeholder(self.picture_rect.size, t, "cannot be read"), self.picture_rect)
@@ -139,6 +142,7 @@ class ScenarioCard:
         y = self.picture_rect.bottom + 10
         w = self.words = card_words(b, title, ruleset_id, seats, ai_level)
         end = inner.bottom
+        self.side_lines = []
         y = self._para(surface, "Rules", w.ruleset, inner, y, end, pal)
         y = self._head(surface, "Sides", inner, y, end, pal)
         for name, colour, who, names in w.sides:
@@ -146,9 +150,15 @@ class ScenarioCard:
                 break
             pygame.draw.rect(surface, colour, (inner.x, y + 3, 12, 12), border_radius=2)
             line = f"{name} \u2013 {who}: {', '.join(names)}"  # "The Sailors \u2013 the computer (hard): ..."
-            img = t.render(fit_text(t, line, 14, inner.w - 18), 14, pal.text)
-            surface.blit(img, (inner.x + 18, y))
-            y += img.get_height() + 2
+            # wrapped, not cut: at 1024x640 a computer side's level pushed its last fighter's name off the card
+            for part in wrap(t, line, 14, inner.w - 18):
+                if y + 18 > end:
+                    break
+                self.side_lines.append(fit_text(t, part, 14, inner.w - 18))
+                img = t.render(self.side_lines[-1], 14, pal.text)
+                surface.blit(img, (inner.x + 18, y))
+                y += img.get_height()
+            y += 2
         win = w.victory.removeprefix("Victory: ")
         y = self._para(surface, "How to win", win[:1].upper() + win[1:], inner, y + 4, end, pal)
         if w.description:
