@@ -2,7 +2,8 @@
 
 Seen under Xvfb at 1024x640: the stat and skill "+1" read "+" with its 1 cut by the button's edge, and "Let go"
 lost its last letter. A pygame-gui button draws its text from the theme's left padding and clips it inside its
-border and shadow, so a word fits when the padding plus its width stays inside that.
+border and shadow, so a word fits when the padding plus its width stays inside that (centred words: their width).
+Widening the buttons instead cut the drop-downs beside them ("ST 12", "torso"): the short ones centre their words.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def _cut(button) -> bool:
     border = button.border_width
     edge = max(border.values()) if isinstance(border, dict) else int(border or 0)
     inside = button.rect.w - 2 * (edge + int(button.shadow_width or 0))
-    return button.text_horiz_alignment_padding + button.font.size(button.text)[0] > inside
+    pad = 0 if button.text_horiz_alignment == "center" else button.text_horiz_alignment_padding
+    return pad + button.font.size(button.text)[0] > inside
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])

@@ -175,11 +175,14 @@ class LabScene(LabDrawing, GuiScene):
         self.dropdowns[dd] = key
         return dd
 
-    def _buttons(self, x: int, y: int, w: int, names: list[tuple[str, str, str]]) -> int:
-        """A row of equal buttons (text, name, tooltip) across ``w``; returns the next row's y."""
+    def _buttons(self, x: int, y: int, w: int, names: list[tuple[str, str, str]], centre: bool = False) -> int:
+        """A row of equal buttons (text, name, tooltip) across ``w``; returns the next row's y. ``centre``: the
+        words centred, for short buttons ("+1", "Let go"), whose words the theme's left padding pushed past
+        their right edge at 1024x640."""
         bw = (w - GAP * (len(names) - 1)) // len(names)
         for i, (text, name, tip) in enumerate(names):
-            self.button(pygame.Rect(x + i * (bw + GAP), y, bw, ROW - 4), text, name, tooltip=tip)
+            self.button(pygame.Rect(x + i * (bw + GAP), y, bw, ROW - 4), text, name, tooltip=tip,
+                        object_id="@center_button" if centre else None)
         return y + ROW
 
     def _build_file_rows(self, x: int, y: int, w: int) -> int:
@@ -236,19 +239,18 @@ class LabScene(LabDrawing, GuiScene):
         from game.files.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
 
         rs = self.lab.ruleset
-        tail = 2 * 62 + GAP  # the two short buttons (at 55 "Let go" lost its o), a place's short name; the kind
-        loc = 68  # and the hands share the rest (at 1024x640 each a fifth read "grappl…", "1 hanc…"), the hands'
-        # "no hands" the wider part
+        tail = 2 * 55 + GAP  # the two short buttons, a place's short name; the kind and the hands share the
+        loc = 72  # rest (at 1024x640 each a fifth read "grappl…", "1 hanc…")
         wide = (w - tail - 3 * GAP - loc) // 2
         self._dropdown("location", list(rs.grapple_locations or GRAPPLE_LOCATIONS), pygame.Rect(x, y, loc, ROW - 4))
         kinds = list(dict.fromkeys([*GRAPPLE_KINDS, *rs.grapple_kinds]))
-        self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide - 8, ROW - 4))
+        self._dropdown("kind", kinds, pygame.Rect(x + loc + GAP, y, wide, ROW - 4))
         hands = [hands_words(n) for n in (rs.grip_hands_default, *range(0, 3))]
-        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide - 8 + 2 * GAP, y, wide + 8, ROW - 4))
+        self._dropdown("hands", list(dict.fromkeys(hands)), pygame.Rect(x + loc + wide + 2 * GAP, y, wide, ROW - 4))
         left = loc + 2 * wide + 3 * GAP
         return grip_note_row(self, x, self._buttons(x + left, y, w - left,
                              [("Grip\u2026", "grip", "Then click the fighter to hold."),
-                              ("Let go", "ungrip", "Remove the grips this fighter holds.")]), w)
+                              ("Let go", "ungrip", "Remove the grips this fighter holds.")], centre=True), w)
 
     def _number_rows(self, x: int, y: int, w: int) -> int:
         """Stats and skills: a drop-down of the names (the fighter's, then the ruleset's known ones) and -1/+1."""
@@ -261,10 +263,11 @@ class LabScene(LabDrawing, GuiScene):
             names = list(dict.fromkeys([*have, *known[group]]))
             shown = [f"{k} {have[k]}" if k in have else f"{k} -" for k in names]
             left, span = part[group]
-            pair = 2 * 42  # -1 and +1: at 2 * 36 the "1" of "+1" was cut by the button's edge (1024x640, Xvfb)
+            pair = 2 * 36  # -1 and +1, their words centred (left-aligned, the "1" of "+1" was cut at 1024x640)
             self._dropdown(group, shown, pygame.Rect(left, y, span - pair, ROW - 4))
             self._buttons(left + span - pair + GAP, y, pair - GAP,
-                          [("-1", f"{group}-", f"Lower it ({group} at 0 are taken off)."), ("+1", f"{group}+", "Raise it.")])
+                          [("-1", f"{group}-", f"Lower it ({group} at 0 are taken off)."), ("+1", f"{group}+", "Raise it.")],
+                          centre=True)
         return y + ROW
 
     def _build_play_rows(self, x: int, y: int, w: int) -> int:
