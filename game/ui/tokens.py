@@ -281,6 +281,7 @@ class TokenLayer:
         self.text = text
         self._images: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._labels: dict[tuple[str, int], pygame.Surface] = {}
+        self._bars: dict[tuple, pygame.Surface] = {}  # health bars by (width, height, filled, colour)
         self._zoom: float | None = None
         self._placement_key: tuple | None = None
         self._placements: list[TokenPlacement] = []
@@ -526,15 +527,22 @@ class TokenLayer:
         w = max(14, int(r * 1.7))
         h = max(4, min(8, r // 4))
         box = pygame.Rect(int(centre_x - w / 2), int(top), w, h)
-        pygame.draw.rect(surface, OUTLINE, box.inflate(2, 2))
-        pygame.draw.rect(surface, HEALTH_TRACK, box)
-        if frac > 0:
-            fill = box.copy()
-            fill.w = max(1, int(round(w * frac)))
-            pygame.draw.rect(surface, health_colour(frac, self.health_colours), fill)
-        for q in (0.25, 0.5, 0.75):  # quarter ticks: the length reads without colour
-            x = box.x + int(w * q)
-            pygame.draw.line(surface, OUTLINE, (x, box.y), (x, box.bottom - 1))
+        filled = max(1, int(round(w * frac))) if frac > 0 else 0
+        colour = health_colour(frac, self.health_colours) if frac > 0 else None
+        key = (w, h, filled, colour, surface.get_flags() & pygame.SRCALPHA)
+        bar = self._bars.get(key)
+        if bar is None:  # drawn once per look (seven draw calls), then one blit a frame: issue 26's frame budget
+            bar = pygame.Surface((w + 2, h + 2), 0, surface)
+            bar.fill(OUTLINE)  # the outline: the whole picture, the box inset by one pixel
+            inner = pygame.Rect(1, 1, w, h)
+            pygame.draw.rect(bar, HEALTH_TRACK, inner)
+            if colour is not None:
+                pygame.draw.rect(bar, colour, pygame.Rect(1, 1, filled, h))
+            for q in (0.25, 0.5, 0.75):  # quarter ticks: the length reads without colour
+                x = 1 + int(w * q)
+                pygame.draw.line(bar, OUTLINE, (x, 1), (x, h))
+            self._bars[key] = bar
+        surface.blit(bar, (box.x - 1, box.y - 1))
         return box.bottom + 1
 
     # --- drawing -----------------------------------------------------------------------
@@ -548,6 +556,7 @@ class TokenLayer:
         if z != self._zoom:
             self._images.clear()
             self._labels.clear()
+            self._bars.clear()
             self._zoom = z
         side_index = side_index or {}
         colours = colours or {}
