@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from game.ui.palette import Palette
     from game.ui.text import TextCache
 
-__all__ = ["MenuScene", "open_menu", "shortcut", "area_options", "open_hex_menu", "pointer_menu"]
+__all__ = ["MenuScene", "SceneMenus", "open_menu", "shortcut", "area_options", "open_hex_menu", "pointer_menu"]
 
 
 class MenuScene(Protocol):
@@ -61,7 +61,6 @@ class MenuScene(Protocol):
     def odds_of(self, action: Any) -> Any: ...
     @property
     def reach(self) -> dict[Hex, Any]: ...
-    def open_menu(self, target: str | None, anchor: tuple[int, int], open_group: str | None = None) -> M.Mode: ...
     def toast(self, text: str, tone: str = "neutral") -> None: ...
 
 
@@ -241,9 +240,29 @@ def pointer_menu(sc: MenuScene, pos: tuple[int, int]) -> M.Mode | None:
     fid = sc.board.fighter_at_screen(pos) if on_board else None
     a, f = sc.session.battle.get(sc.actor), sc.session.battle.get(fid) if fid else None
     if a is not None and f is not None and f.side != a.side:
-        return sc.open_menu(target=fid, anchor=pos)
+        return open_menu(sc, fid, pos)
     hexed = open_hex_menu(sc, sc.board.hex_at_screen(pos), pos) if on_board else None
     if hexed is not None:
         return hexed
     tp = sc.board.token_screen_pos(sc.actor)
-    return sc.open_menu(target=None, anchor=(int(tp[0]), int(tp[1])))
+    return open_menu(sc, None, (int(tp[0]), int(tp[1])))
+
+
+class SceneMenus:
+    """The action menus of one battle screen, as the input modes open them (``scene.menus``): on a foe or
+    oneself, by a letter, at the pointer, at an empty hex. Each answers with the next mode."""
+
+    def __init__(self, sc: MenuScene) -> None:
+        self._sc = sc
+
+    def open(self, target: str | None, anchor: tuple[int, int], open_group: str | None = None) -> M.Mode:
+        return open_menu(self._sc, target, anchor, open_group)
+
+    def shortcut(self, kinds: list[str], pos: tuple[int, int]) -> Any:
+        return shortcut(self._sc, kinds, pos)
+
+    def at_pointer(self, pos: tuple[int, int]) -> M.Mode | None:
+        return pointer_menu(self._sc, pos)
+
+    def at_hex(self, h: Hex | None, pos: tuple[int, int]) -> M.Mode | None:
+        return open_hex_menu(self._sc, h, pos)

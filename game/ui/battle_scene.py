@@ -44,7 +44,7 @@ from game.ui.battle_draw import (
 )
 from game.ui.battle_input import handle_event
 from game.ui.battle_layout import battle_layout, log_rect, panel_room
-from game.ui.battle_menus import open_hex_menu, open_menu, pointer_menu, shortcut
+from game.ui.battle_menus import SceneMenus
 from game.ui.battle_options import OptionCache
 from game.ui.battle_results import ResultDispatcher
 from game.ui.board_scene import BoardScene
@@ -122,6 +122,7 @@ class BattleScene(Scene):
         self.legend_open = False  # F4: the legend of arcs and badges (game.ui.legend)
         self.dialog: DiceDialog | None = None
         self.mode: M.Mode = M.Watching()
+        self.menus = SceneMenus(self)  # the action menus the modes open (game.ui.battle_menus)
         self.mouse = (0, 0)
         self.dragged = False
         self.toasts = Toasts(self.toast_moment)  # they leave with the moment they speak of (game.ui.toasts)
@@ -264,18 +265,6 @@ class BattleScene(Scene):
         self.preview.draw_route(surface, self.board.camera, fid, h, self.pal)
 
     # -- menus, input (battle_menus, battle_input) -------------------------------------------------
-    def open_menu(self, target: str | None, anchor: tuple[int, int], open_group: str | None = None) -> M.Mode:
-        return open_menu(self, target, anchor, open_group)
-
-    def shortcut(self, kinds: list[str], pos: tuple[int, int]) -> Any:
-        return shortcut(self, kinds, pos)
-
-    def pointer_menu(self, pos: tuple[int, int]) -> M.Mode | None:
-        return pointer_menu(self, pos)
-
-    def hex_menu(self, h: Hex | None, pos: tuple[int, int]) -> M.Mode | None:
-        return open_hex_menu(self, h, pos)
-
     def handle(self, event: pygame.event.Event) -> Transition | None:
         return handle_event(self, event)
 

@@ -113,7 +113,7 @@ def space_words(scene: Any) -> str:
 def _hex_menu(scene: Any, h: Hex | None, pos: tuple[int, int]) -> Any:
     """The menu of what may be aimed at the empty hex ``h`` (a throw, a flame burst), or None: the scene's
     (``game.ui.battle_menus`` builds menus on these modes, so the modes reach it through the scene)."""
-    return scene.hex_menu(h, pos)
+    return scene.menus.at_hex(h, pos)
 
 
 def _left_click(event: pygame.event.Event) -> bool:
@@ -138,9 +138,9 @@ class _Turn(Mode):
             ch = chr(event.key).upper()
         kinds = KEY_KINDS.get(ch)
         if kinds and scene.actor is not None:
-            return scene.shortcut(kinds, scene.mouse)
+            return scene.menus.shortcut(kinds, scene.mouse)
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and scene.actor is not None:
-            return scene.pointer_menu(scene.mouse)  # every action from the keyboard: arrows and Enter in it
+            return scene.menus.at_pointer(scene.mouse)  # every action from the keyboard: arrows and Enter in it
         return None
 
 
@@ -166,14 +166,14 @@ class SelectFighter(_Turn):
             f = scene.battle.get(fid)
             a = scene.battle.get(actor)
             if a is not None and f is not None and f.side != a.side:
-                return scene.open_menu(target=fid, anchor=event.pos)
+                return scene.menus.open(target=fid, anchor=event.pos)
             return Command("inspect", fid)
         if _right_click(event) and scene.actor is not None:
             fid = scene.board.fighter_at_screen(event.pos)
             a = scene.battle.get(scene.actor)
             f = scene.battle.get(fid)
             tgt = fid if (f is not None and a is not None and f.side != a.side) else None
-            return scene.open_menu(target=tgt, anchor=event.pos)
+            return scene.menus.open(target=tgt, anchor=event.pos)
         return self.turn_keys(event, scene) or self.common(event, scene)
 
     def hint(self, scene):
@@ -202,7 +202,7 @@ class SelectHex(_Turn):
                     and not scene.session.ruleset.can_fight(scene.battle, f):
                 return Submit(scene.reach[h])  # a lit hex where a foe lies out of the fight: the click walks there
             if f is not None and a is not None and f.side != a.side:
-                return scene.open_menu(target=fid, anchor=event.pos)
+                return scene.menus.open(target=fid, anchor=event.pos)
             if f is None and (aimed := _hex_menu(scene, h, event.pos)) is not None:
                 return aimed  # a throw or a flame burst at this hex (and the walk there, when it is lit)
             if h is not None and h in scene.reach:
@@ -219,7 +219,7 @@ class SelectHex(_Turn):
             a = scene.battle.get(self.fighter_id)
             f = scene.battle.get(fid)
             tgt = fid if (f is not None and a is not None and f.side != a.side) else None
-            return scene.open_menu(target=tgt, anchor=event.pos)
+            return scene.menus.open(target=tgt, anchor=event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not _ctrl(event):
             return SelectFighter()
         return self.turn_keys(event, scene) or self.common(event, scene)
@@ -355,7 +355,7 @@ class SelectTarget(Mode):
         if _left_click(event) and not scene.dragged:
             fid = scene.board.fighter_at_screen(event.pos)
             if fid in self.targets:
-                return scene.open_menu(target=fid, anchor=event.pos, open_group=self.kinds[0])
+                return scene.menus.open(target=fid, anchor=event.pos, open_group=self.kinds[0])
             return None
         if _right_click(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             return self.back
