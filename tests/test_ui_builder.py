@@ -436,6 +436,30 @@ def test_the_boards_title_follows_the_rules_picked(app) -> None:
     assert same and pygame.image.tobytes(first, "RGB") != pygame.image.tobytes(changed, "RGB")
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_every_drop_downs_words_are_whole_at_each_window_size(size) -> None:
+    """Seen under Xvfb at 1024x640: 'To win' read 'Last standing, or a draw' with 'after' cut off. Every
+    drop-down's chosen words (the longest win choice and facing word picked) fit inside it on both pages."""
+    from game.builder import WIN_CHOICES
+
+    a = new_app(size=size)
+    try:
+        b = open_builder(a)
+        pick(a, b, "win", WIN_CHOICES["round_limit"])
+        page(a, b, "fighters")
+        click(a, b.button_named("add_fighter").rect.center)
+        pick(a, b, "facing", "north-west")
+        for name in ("fighters", "battle"):
+            if b.page != name:
+                page(a, b, name)
+            for dd, key in b.dropdowns.items():
+                shown = dd.current_state.selected_option_button
+                text = dd.selected_option[0]
+                assert shown.font.size(text)[0] <= shown.rect.w - 16, (size, key, text)
+    finally:
+        a.close()
+
+
 def test_a_value_the_loader_refuses_is_refused_at_its_field(app) -> None:
     """DR -1 or an unknown item on the belt: the loader's sentence naming the field, that field ringed in red,
     and the set-up keeps the last good value."""

@@ -25,7 +25,7 @@ __all__ = ["WIN_CHOICES", "BuiltFighter", "BuiltSide", "Setup", "check_setup", "
 #: how a battle is won, as the builder offers it: the ruleset's own end (the last side with fighters who
 #: still count wins), or that with a round limit after which the battle is a draw (``turn_limit``)
 WIN_CHOICES = {"default": "Last side standing",
-               "round_limit": "Last standing, or a draw after"}
+               "round_limit": "Last standing, draw after"}  # short: whole in its drop-down at 1024x640
 
 
 class BuiltSide(msgspec.Struct, forbid_unknown_fields=True):

@@ -157,7 +157,7 @@ def _battle_page(scene: Any, rows: _Rows) -> None:
     scene.palette_rect = rows.cells("Colour")[0]
     scene.field_rects["colour"] = scene.palette_rect
     choice, limit = win_of(setup)
-    a, b = rows.cells("To win", widths=(0.7, 0.3))
+    a, b = rows.cells("To win", widths=(0.78, 0.22))  # the choice's words whole at 1024x640; rounds need 3 digits
     _dropdown(scene, "win", list(WIN_CHOICES.values()), WIN_CHOICES[choice], a)
     _entry(scene, "rounds", str(limit or 40), b)
     _entry(scene, "title", setup.name, rows.cells("Battle name")[0])
