@@ -76,3 +76,22 @@ def test_g4_6_a_dagger_within_reach_is_a_blow_not_a_throw():
     b.fighter("a").hex = b.fighter("t").hex.__class__(7, 5)
     said = words(RS, b, RS.action_from_dict({"actor": "a", "type": "attack", "target": "t", "item": "dagger"}))
     assert "Throw" not in said.does and not [n for n in said.notes if "S4-RANGED-3" in n]
+
+
+def test_s4_twoweapon_1_ruling_d20_33_no_two_weapon_blows_at_a_foe_out_of_reach():
+    """S4-TWOWEAPON-1, S4-TWOWEAPON-6, ruling D20-33: a sword and a dagger held, the foe two hexes off: the dagger
+    may be thrown, but "two weapon" and "off hand only" (melee blows) are refused with the rule's reason; next
+    to the foe both are allowed."""
+    b = _throw_field()
+    ann = b.fighter("a")
+    ann.hands.update({"right": "shortsword", "left": "dagger"})
+    ann.stats["DEX"] = 16
+    throw = {"actor": "a", "type": "attack", "target": "t", "item": "dagger"}
+    assert RS.action_from_dict(throw).check(b) is None
+    for option in ("two_weapon", "off_hand_only"):
+        why = RS.action_from_dict(dict(throw, option=option)).check(b)
+        assert why is not None and why.rule == "S4-TWOWEAPON-1", (option, why)
+    ann.hex = ann.hex.__class__(7, 5)
+    for option in ("two_weapon", "off_hand_only"):
+        blow = {"actor": "a", "type": "attack", "target": "t", "item": "shortsword", "option": option}
+        assert RS.action_from_dict(blow).check(b) is None, option

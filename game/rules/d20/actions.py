@@ -611,6 +611,9 @@ class Attack(D20Action):
             if phase != want:
                 return Reason(f"This attack belongs to the {want} phase.", "S4-PHASE-1")
         if kind == "missile":
+            if self.option in ("two_weapon", "off_hand_only"):  # ruling D20-33: the off hand strikes within reach
+                return Reason("Two weapons strike together within 5' only: a throw or a shot is one weapon.",
+                              "S4-TWOWEAPON-1")
             if engaged_with(battle, f):
                 return Reason(f"{f.label} is within 5' of a foe and cannot fire.", "S4-RANGED-1")
             if is_underwater(battle, f) and it.get("bow"):
