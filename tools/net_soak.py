@@ -64,7 +64,10 @@ def simulated(scenario: str, k: int, seed: int, level: str, folder: Path) -> lis
     out = []
     for i in range(k):
         save = read_save(folder / save_name(Path(scenario).stem, seed, i))
-        out.append((save.snapshot.winner, min(save.snapshot.round, 200), save.state_hash))
+        # rounds played: a battle stopped at its round limit stands in the round after it (the server says
+        # the limit, as its Ended does)
+        limit = int(save.initial.options.get("round_limit") or 200)
+        out.append((save.snapshot.winner, min(save.snapshot.round, limit), save.state_hash))
     return out
 
 

@@ -87,9 +87,10 @@ DEFAULT_HOST = "127.0.0.1"
 HELLO_TIMEOUT = 10.0
 #: the websocket's own frame limit: far above any client message, so that our own limit answers in words
 WIRE_LIMIT = 16 * MAX_CLIENT_BYTES
-#: threads writing matches' saves at once: a save waits on its fsync (13-25 ms on the test machine's disk), and
-#: with asyncio's default pool (CPU count + 4 threads) 100 matches' saves queued behind each other's fsyncs
-WRITERS = 32
+#: threads writing matches' saves at once, a pool of their own (the computer's thinking uses asyncio's): a save
+#: waits on its fsync, 13-25 ms on the test machine's disk. Measured with 100 matches, players thinking 500 ms,
+#: every entry saved: 4-6 writers gave a round trip median of 23-31 ms, 32 writers 62-64 ms (contending)
+WRITERS = 6
 
 
 @dataclass(eq=False)
