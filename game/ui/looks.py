@@ -149,7 +149,7 @@ def item_look(ruleset: Any, item: str) -> tuple[str | None, str | None]:
     for part, icon, role in ITEM_WORDS:
         if part in word:
             return icon, role
-    facts = (getattr(ruleset, "items", None) or {}).get(item) or {}
+    facts = ruleset.items.get(item) or {}
     names = [str(t) for t in facts.get("tags", ()) or ()] + [str(facts.get("kind", ""))]
     for fact, icon, role in ITEM_FACTS:
         if fact in names:
