@@ -242,3 +242,31 @@ def test_a_take_back_after_dice_is_refused_with_a_sentence() -> None:
     with pytest.raises(Refusal, match="moved on"):
         m.ask_take_back(side, count - 1)
     assert len(m.entries) == count and m.takeback is None
+
+
+def test_a_seat_given_to_the_computer_stays_its_after_the_server_restarts(tmp_path: Path) -> None:
+    """The seats' file says which seats the computer plays: a server started again on the folder goes on
+    playing them (a seat nobody ever took may be given at once)."""
+    srv = ServerThread(tmp_path, seat_wait=90)
+    port, code = srv.port, srv.code
+    red = joined(port, code, "red")
+    red.give_seat("blue")
+    pump(red, lambda: red.computer == ["blue"], 10, "the computer to take blue")
+    wait_for(lambda: red.poll() is not None and red.my_turn(), 60, "red's turn")
+    srv.kill()
+    again = ServerThread(tmp_path, scenario=None, port=port)
+    assert again.problems == [] and again.call(lambda: again.match.seats["blue"].computer) is True
+    pump(red, lambda: red.connected and red.computer == ["blue"], 20, "red to reconnect")
+    start = again.call(lambda: len(again.match.entries))
+    for _ in range(20):
+        wait_for(lambda: red.poll() is not None and (red.my_turn() or red.ended is not None), 60, "red's turn")
+        if red.ended is not None:
+            break
+        k = red.mirror.count
+        _pass(red)
+        pump(red, lambda k=k: red.mirror.count > k, 60, "the pass")
+    m = again.match
+    by_blue = again.call(lambda: [e for e in m.entries[start:] if m.battle.get(e.intent["actor"]).side == "blue"])
+    assert by_blue, "the restarted server never played blue"
+    red.close()
+    again.kill()

@@ -173,6 +173,8 @@ class Server:
             sock = next(iter(server.sockets))
             self.port = sock.getsockname()[1]
             self.ready.set()
+            for m in list(self.matches.values()):  # a resumed match whose turn is the computer's goes on
+                self._computer_turn(m)
             try:
                 await self._stop.wait()
             finally:
