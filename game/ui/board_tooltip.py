@@ -33,7 +33,8 @@ def fighter_lines(session: Any, fid: str, actor: str | None, options: Callable[[
     if f is None:
         return None
     side = b.side(f.side)
-    lines = [f"{f.label} ({side.name if side and side.name else f.side})"]
+    who = side.name if side and side.name else f.side
+    lines = [f.label if who == f.label else f"{f.label} ({who})"]  # a lesson's side "Bob" read "Bob (Bob)"
     hp = hp_of(session, f)
     bits = [f.posture]
     if hp:  # named as the ruleset counts it (nd6: ST, G3-7)
