@@ -233,6 +233,10 @@ def test_waiting_words_reconnecting_and_undo_off():
     assert not s2.is_human_turn() and s2.waiting_words() == "Sent to the server\u2026"  # ... and is awaited
     for r in (s2.undo(), s2.redo()):
         assert r.rejected and r.reason.text.endswith("played it for both players.")
+    # manual physical dice stay off: the server rolls every die
+    assert s2.set_dice_source("manual") is None and s2.waiting_for_dice is None
+    r = s2.give_dice([3, 3, 3])
+    assert r.rejected and r.reason.text.startswith("Entering dice is off in a networked battle")
 
 
 def test_a_port_taken_is_said_in_one_sentence(app):
