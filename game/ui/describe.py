@@ -413,7 +413,9 @@ def need_words(ev: dict[str, Any]) -> str:
         return f"rolled {faces}, {mods} = {ev.get('total')}"
     if ev.get("dc") is not None:
         add = int(ev.get("base") or 0) + sum(int(m.get("value", 0)) for m in ev.get("modifiers") or [])
-        return f"d20 {signed(add) if add else ''} vs {dc_name(ev)} {ev['dc']}: needs {ev['dc']}+".replace("  ", " ")
+        head = f"d20 {signed(add) if add else ''} vs {dc_name(ev)} {ev['dc']}".replace("  ", " ")
+        face = int(ev["dc"]) - add  # playtest: "d20 +2 vs DC 16: needs 16+" read as a 16 on the die
+        return f"{head}: {face}+ on the die" if 2 <= face <= 20 else f"{head}: a total of {ev['dc']}+"
     if is_range_roll(ev):
         return f"1-{ev['target']}: caught out"
     if ev.get("need") is not None and "points" in ev:
