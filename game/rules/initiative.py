@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game.rules.base import Reason
-from game.rules.events import Resolution, effect_start, has_effect
+from game.rules.events import Resolution, effect_start, has_effect, stat
 from game.wording import verb
 
 if TYPE_CHECKING:
@@ -754,8 +754,6 @@ class SidesThenOrder(SlotPolicy):
     # the winner's choice -------------------------------------------------------------------------
     def choice_event(self, battle: Battle, fighter_id: str, first: bool, *, rule: str | None = None) -> Event:
         """The event a "move first" / "move second" action emits: the side that moves first, in the state."""
-        from game.rules.events import stat
-
         mine = battle.fighter(fighter_id).side
         if first:
             side = mine

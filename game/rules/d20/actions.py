@@ -5,24 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.hexgrid import Hex, hex_distance, turn_steps
+from game.hexgrid import Hex, hex_distance, hex_linedraw, turn_steps
 from game.rules import events as E
 from game.rules.base import Reason, Ruleset, no_fighter
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
 from game.rules.common import Mod
 from game.rules.d20 import movement as MV
-from game.rules.d20.abilities import bonus, class_of, trait
+from game.rules.d20.abilities import bonus, class_of, current_hp, hp_max, trait
 from game.rules.d20.attack import (
     apply_damage,
     is_metal_armoured,
     makes_no_attacks,
     mount_trained,
     range_band,
+    save_roll,
     strike,
     weapon_kind,
 )
 from game.rules.d20.base import D20Action
+from game.rules.d20.initiative import POLICY
 from game.rules.d20.items import item
+from game.rules.d20.mounted import unhorse
+from game.rules.d20.movement import direction_to
 from game.rules.d20.status import (
     altitude,
     can_see,
@@ -44,6 +48,9 @@ from game.rules.d20.status import (
     shield_of,
     this_round,
 )
+from game.rules.d20.status import is_underwater as u
+from game.rules.d20.water import breath_rounds
+from game.rules.initiative import hold_event
 from game.rules.reach import reachable as cheapest_reach
 
 if TYPE_CHECKING:
@@ -303,8 +310,6 @@ class Move(MoveVerb, D20Action):
             r.note(E.message(f"{f.label} is too heavily loaded to swim: it sinks {depth}' and walks on the bottom.",
                              actor=f.id, rule="S4-WATER-5"))
         if altitude(f) < 0 and f.counters.get("breath") is None:
-            from game.rules.d20.water import breath_rounds
-
             r.emit(E.stat(f.id, "counters.breath", breath_rounds(f), rule="S4-SWIM-1"))
 
 
@@ -317,8 +322,6 @@ def _reach_attacks(r: Resolution, mover: Fighter) -> None:
     cur = battle.state.get("initiative")
     if not isinstance(cur, dict) or cur.get("count") is None:
         return
-    from game.rules.d20.initiative import POLICY
-
     mine = POLICY.number(battle, mover.id)
     for o in engaged_with(battle, mover):
         weapon = next((h for h in o.hands.values() if item(h).get("reach")), None)
@@ -685,9 +688,6 @@ class Attack(D20Action):
 
 def _staff_second_slot(r: Resolution, f: Fighter) -> None:
     """S4-STAFF-6: the second blow comes one initiative number lower."""
-    from game.rules.d20.initiative import POLICY
-    from game.rules.initiative import hold_event
-
     cur = r.battle.state.get("initiative")
     if not isinstance(cur, dict) or cur.get("count") is None:
         return
@@ -725,8 +725,6 @@ def _mount_attack_reason(battle: Battle, m: Fighter, t: Fighter) -> Reason | Non
 
 
 def is_underwater(battle: Battle, f: Fighter) -> bool:
-    from game.rules.d20.status import is_underwater as u
-
     return u(battle, f)
 
 
@@ -821,8 +819,6 @@ class Charge(D20Action):
         return next((h for h in f.hands.values() if item(h).get("kind") == "melee"), None)
 
     def path(self, battle: Battle, f: Fighter) -> list[Hex]:
-        from game.hexgrid import hex_linedraw
-
         return hex_linedraw(f.hex, _hex(self.to))[1:] if self.to is not None else []
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
@@ -902,8 +898,6 @@ class Charge(D20Action):
             return
         r.emit(E.move(f.id, path[-1], path=path, rule="S4-CHARGE-3"))
         MV.carry_mount(r, f, path[-1], "S4-CHARGE-3", mount)
-        from game.rules.d20.movement import direction_to
-
         fc = direction_to(f.hex, t.hex)
         if fc != f.facing:
             r.emit(E.face(f.id, fc, rule="S4-CHARGE-3"))
@@ -936,8 +930,6 @@ class Charge(D20Action):
         spear = next((h for h in t.hands.values() if item(h).get("set") and not item(h).get("lance")), None) or \
             next((h for h in t.hands.values() if item(h).get("set")), None)
         if rec is not None and spear:
-            from game.rules.d20.initiative import POLICY
-
             mine, theirs = POLICY.number(battle, f.id), rec.get("number")
             if mine is not None and theirs is not None and theirs < mine:
                 r.note(E.message(f"{t.label}'s initiative ({theirs}) is worse than {f.label}'s ({mine}): {t.their} set "
@@ -967,8 +959,6 @@ def _charge_waits(battle: Battle, f: Fighter) -> int | None:
     cur = battle.state.get("initiative")
     if not isinstance(cur, dict) or cur.get("phase") is None or cur.get("policy") != "phased" or cur.get("written"):
         return None
-    from game.rules.d20.initiative import POLICY
-
     count, slot = cur.get("count"), cur.get("slot")
     melee = POLICY.phases.index("hand-to-hand")
     for neg, i, _rank, fid in POLICY._slots(battle):
@@ -1006,8 +996,6 @@ def charge_attack(r: Resolution, f: Fighter) -> None:
                  double="double damage on a charge (S4-CHARGE-8)",
                  dice=None if w else (1, int(trait(f, "natural", 6)) or 6))
     if rec.get("joust") and res.hit and not is_out(t):
-        from game.rules.d20.mounted import unhorse
-
         tm = mount_of(battle, t)
         if tm is not None:
             unhorse(r, f, t, tm, res.damage)
@@ -1040,8 +1028,6 @@ class SetVsCharge(D20Action):
         return None
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
-        from game.rules.d20.initiative import POLICY
-
         n = POLICY.number(r.battle, f.id) if isinstance(r.battle.state.get("initiative"), dict) else None
         mark(r, f, "set", number=n)
         r.note(E.message(f"{f.label} sets {f.their} weapon against a charge (holding {f.their} action).", actor=f.id,
@@ -1215,16 +1201,12 @@ class Wait(WaitVerb, D20Action):
         cur = battle.state.get("initiative")
         if not isinstance(cur, dict) or cur.get("count") is None:
             return None
-        from game.rules.d20.initiative import POLICY
-
         count = self.count
         if count is None and self.fighter is None:
             count = int(cur["count"]) - 1
         return POLICY.can_hold(battle, f.id, count, self.fighter)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
-        from game.rules.initiative import hold_event
-
         cur = r.battle.state.get("initiative")
         if not isinstance(cur, dict) or cur.get("count") is None:
             WaitVerb._resolve(self, r, f)
@@ -1332,8 +1314,6 @@ class UseItem(D20Action):
         return Reason(f"A {it.get('name', self.item)} is not a usable magic item.", self.rule)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
-        from game.rules.d20.attack import save_roll
-
         it = item(self.item)
         if it.get("wand"):
             t = r.battle.fighter(self.target)
@@ -1355,8 +1335,6 @@ class UseItem(D20Action):
                              actor=f.id, rule="S4-MOUNT-20"))
             return
         heal = r.dice.roll(1, 4, "the ring's healing", "S4-HOLD-3")[0]
-        from game.rules.d20.abilities import current_hp, hp_max
-
         new = min(hp_max(f), current_hp(f) + heal)
         r.note({"type": "roll", "actor": f.id, "label": "healing (1d4)", "rule": "S4-HOLD-3", "base": 0,
                 "modifiers": [], "dice": [heal], "total": heal})

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from game.hexgrid import arc_of, hex_distance, hex_linedraw, hex_neighbors
 from game.rules import events as E
 from game.rules.common import Mod
-from game.rules.d20.abilities import attack_bonus, bonus, class_of, current_hp, level_of, trait
+from game.rules.d20.abilities import attack_bonus, bonus, class_of, current_hp, level_of, save_target, trait
+from game.rules.d20.initiative import POLICY
 from game.rules.d20.items import damage_dice, item, magic_bonus
 from game.rules.d20.status import (
     armour_of,
@@ -82,8 +83,6 @@ def d20_roll(r: Resolution, actor: str, label: str, rule: str, base: int, mods: 
 def save_roll(r: Resolution, f: Fighter, label: str, rule: str, *, kind: str = "death",
               mods: list[Mod] | None = None) -> Event:
     """A saving throw (G4-4): d20 + modifiers >= the save number."""
-    from game.rules.d20.abilities import save_target
-
     target, mod, why = save_target(f, kind)
     mods = list(mods or [])
     if mod:
@@ -699,8 +698,6 @@ def should_defer(battle: Battle, actor_id: str) -> bool:
     cur = battle.state.get("initiative")
     if not isinstance(cur, dict) or not cur.get("phase") or cur.get("policy") != "phased":
         return False
-    from game.rules.d20.initiative import POLICY
-
     count, phase = cur.get("count"), cur.get("phase")
     slot = cur.get("slot") or [None]
     for neg, i, _rank, fid in POLICY._slots(battle):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.rules import events as E
 from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
+from game.rules.d20.attack import apply_damage, should_defer
 from game.rules.d20.status import is_helpless, is_out, is_surprised, mark, phase_of, this_round
 
 if TYPE_CHECKING:
@@ -88,8 +89,6 @@ class D20Action(Action):
 
 def flush_pending(r: Resolution) -> None:
     """GX-4: the last fighter of a simultaneous group has acted: the group's held-back damage lands now."""
-    from game.rules.d20.attack import apply_damage, should_defer
-
     battle = r.battle
     pending = list(battle.state.get("d20_pending", []))
     if not pending or should_defer(battle, battle.current or ""):

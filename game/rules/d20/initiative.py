@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.rules.d20.abilities import bonus, trait
+from game.rules.d20.encounter import check_surprise
 from game.rules.d20.items import item
 from game.rules.d20.status import is_mount, is_out, rider_of, this_round
 from game.rules.initiative import PHASES, PhasedCountdown
@@ -97,8 +98,6 @@ def acts_in(battle: Battle, fid: str, phase: str) -> bool:
 
 
 def _surprise(battle, dice, res):
-    from game.rules.d20.encounter import check_surprise
-
     check_surprise(battle, dice, res)
 
 

@@ -21,6 +21,7 @@ from game.hexgrid import DIRECTIONS, Hex, direction_between, hex_distance, hex_l
 from game.rules import events as E
 from game.rules.common import Mod
 from game.rules.d20.abilities import bonus, trait
+from game.rules.d20.attack import makes_no_attacks, save_roll, strike
 from game.rules.d20.items import item
 from game.rules.d20.status import (
     altitude,
@@ -30,10 +31,12 @@ from game.rules.d20.status import (
     has_ready_weapon,
     is_helpless,
     is_mount,
+    is_out,
     is_surprised,
     mark,
     mount_of,
     on_deep_water,
+    rider_of,
     this_round,
 )
 
@@ -276,8 +279,6 @@ def is_straight(start: Hex, path: list[Hex]) -> bool:
 
 def companion(battle: Battle, f: Fighter) -> Fighter | None:
     """The mount under a rider, or the rider on a mount (ask before moving either)."""
-    from game.rules.d20.status import rider_of
-
     return mount_of(battle, f) if not is_mount(f) else rider_of(battle, f)
 
 
@@ -291,8 +292,6 @@ def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
     """S4-DEFMOVE-1/2, G4-12: leaving foes it is engaged with by a normal move (any hex of the path beyond 5' of
     the foe, not only the first step: a runner may have to circle before it can turn away), the mover gives each
     one with a ready weapon a free attack at +2, one attack mode only. Returns False if the mover is stopped."""
-    from game.rules.d20.attack import makes_no_attacks, strike
-
     battle = r.battle
     steps = [path] if isinstance(path, Hex) else list(path)
     for o in engaged_with(battle, f):
@@ -323,8 +322,6 @@ def parting_shots(r: Resolution, f: Fighter, path: Hex | list[Hex]) -> bool:
 def doorway_check(r: Resolution, f: Fighter, h: Hex) -> bool:
     """S4-PURSUIT-3 (scenario option ``doorway_saves``): running through a doorway, save vs Death Ray + DEX or fall
     there. Returns True if the fighter fell."""
-    from game.rules.d20.attack import save_roll
-
     battle = r.battle
     c = battle.board.cell(h)
     if not battle.options.get("doorway_saves") or c is None or c.terrain != "door":
@@ -361,8 +358,6 @@ def stall_if_idle(r: Resolution, f: Fighter) -> None:
     ``Move.go``) stalls now, at its first slot of this round, and must dive at the maximum rate this round
     (ruling D20-27). Called once a round by the ruleset's ``start_turn``; the battle's first round has no
     round before it."""
-    from game.rules.d20.status import is_out
-
     battle = r.battle
     if battle.round <= 1 or trait(f, "flyer", "") != "winged" or altitude(f) <= 0 or is_out(f):
         return

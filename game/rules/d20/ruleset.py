@@ -18,13 +18,17 @@ from game.rules.d20 import actions as A
 from game.rules.d20 import facts, scenario_schema
 from game.rules.d20 import wrestling as W
 from game.rules.d20.abilities import CLASS_NAMES, attack_bonus, current_hp, hp_max, save_target
-from game.rules.d20.attack import apply_damage, armour_class, attack_mods
+from game.rules.d20.attack import apply_damage, armour_class, attack_mods, end_holds_of
+from game.rules.d20.initiative import POLICY
 from game.rules.d20.items import ITEMS, damage_dice, item
+from game.rules.d20.mounted import regain_control
+from game.rules.d20.movement import stall_if_idle, walk_rate
 from game.rules.d20.presentation import D20Presentation
 from game.rules.d20.status import (
     altitude,
     can_see,
     engaged_with,
+    feet_per_hex,
     foes,
     is_helpless,
     is_mount,
@@ -32,6 +36,7 @@ from game.rules.d20.status import (
     phase_of,
     this_round,
 )
+from game.rules.d20.water import tick_breath
 from game.rules.events import has_effect
 from game.rules.initiative import PHASES, surprise_event
 from game.rules.presentation import Presentation
@@ -97,8 +102,6 @@ class D20Ruleset(Ruleset):
     }
 
     def initiative(self) -> Any:
-        from game.rules.d20.initiative import POLICY
-
         return POLICY
 
     # -- set-up ---------------------------------------------------------------------------------------------------
@@ -137,8 +140,6 @@ class D20Ruleset(Ruleset):
     def conditions_in_force(self, res: Resolution) -> None:
         """Ruling D20-30 (S4-WRESTLE-3, G4-2): a fighter a situation gives as down (dead, knocked out by subduing
         damage or a joust) lies prone and the holds it kept end, as when it goes down in play; a hold on it lasts."""
-        from game.rules.d20.attack import end_holds_of
-
         for f in res.battle.fighters:
             if {"dead", "unconscious", "knocked_out"} & set(f.conditions):
                 if f.posture != "prone":
@@ -192,13 +193,8 @@ class D20Ruleset(Ruleset):
             elif int(since) < battle.round:
                 r.emit(E.condition(f.id, remove="surprised", rule="S4-SURPRISE-5"))
                 r.emit(E.stat(f.id, "counters.surprised_round", None))
-        from game.rules.d20.mounted import regain_control
-        from game.rules.d20.water import tick_breath
-
         if not is_out(f):
             tick_breath(r, f)
-        from game.rules.d20.movement import stall_if_idle
-
         stall_if_idle(r, f)  # S4-FLY-4: a winged flier that did not fly last round stalls (ruling D20-27)
         for g in [g for g in battle.grapples if g.holder == f.id]:
             t = battle.fighter(g.target)
@@ -263,9 +259,6 @@ class D20Ruleset(Ruleset):
                         cands.append(W.AcquireItem(f.id, item=it, target=t))
         # moves: next to each foe, as far as a walk (and a run) goes along the line to each foe, one step
         # away, and stepping back while engaged
-        from game.rules.d20.movement import walk_rate
-        from game.rules.d20.status import feet_per_hex
-
         walk = max(1, int(walk_rate(battle, f) // max(1, feet_per_hex(battle))))
         dests = set()
         far = set()

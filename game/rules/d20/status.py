@@ -14,6 +14,7 @@ from game.hexgrid import Hex, hex_distance, hex_linedraw, hex_neighbors
 from game.rules import events as E
 from game.rules.d20.abilities import trait
 from game.rules.d20.items import item
+from game.rules.initiative import is_surprised as caught
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -183,8 +184,6 @@ def is_surprised(battle: Battle, f: Fighter) -> bool:
     or it carries the condition ``surprised`` a scenario or a situation gave it. SITUATION-FORMAT gives a condition
     its full effect, so the condition alone must stop it; it lasts the round it was given in
     (``counters.surprised_round``, written by ``setup``; none recorded: this round)."""
-    from game.rules.initiative import is_surprised as caught
-
     if caught(battle, f.id):
         return True
     if "surprised" not in f.conditions:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.hexgrid import Hex
+from game.model import Fighter
+from game.rules.d20.abilities import hp_max
 from game.rules.translation import AVERAGE, CommonFighter, Notes, Translator
 
 __all__ = ["D20Translator", "translator"]
@@ -67,10 +70,6 @@ class D20Translator(Translator):
         out["stats"] = stats
 
     def full_health(self, f: dict[str, Any]) -> int | None:
-        from game.hexgrid import Hex
-        from game.model import Fighter
-        from game.rules.d20.abilities import hp_max
-
         stats = {k: v for k, v in (f.get("stats") or {}).items()}
         try:
             return hp_max(Fighter(id=f["id"], side=f["side"], hex=Hex(*f["hex"]), stats=stats))

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from game.rules import events as E
 from game.rules.common import Mod
 from game.rules.d20.abilities import bonus
+from game.rules.d20.attack import end_holds_of, save_roll
+from game.rules.d20.movement import swim_rate
 from game.rules.d20.status import altitude
 
 if TYPE_CHECKING:
@@ -24,9 +26,6 @@ def breath_rounds(f: Fighter) -> int:
 def tick_breath(r: Resolution, f: Fighter) -> None:
     """Once a round under water: one breath fewer; out of breath, death unless within one round of the surface,
     where a save vs Death Ray + CON brings it up alive (S4-SWIM-3)."""
-    from game.rules.d20.attack import end_holds_of, save_roll
-    from game.rules.d20.movement import swim_rate
-
     if altitude(f) >= 0:
         if f.counters.get("breath") is not None:
             r.emit(E.stat(f.id, "counters.breath", None, rule="S4-SWIM-1"))

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.hexgrid import Hex
 from game.rules.action_words import ActionWords, dice_spread, generic_words, target_name, with_words
+from game.rules.nd6 import combat, flamer, ranged, status
+from game.rules.nd6.autofire import SWEEP_PENALTY
+from game.rules.nd6.combat import can_defend_against
+from game.rules.nd6.effects import burning_at
+from game.rules.nd6.items import item
+from game.rules.nd6.status import mov, this_round
+from game.rules.nd6.weapons import set_pole
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -72,11 +80,6 @@ COSTS: dict[str, str] = {
 def _set_pole_note(battle: Battle, action: Action) -> tuple[str, ...]:
     """S3-POLE-2: a charge that runs onto a pole arm set against it says so (seen under Xvfb: Hiro's charge on
     Brandt, whose pole arm was set, said nothing of it, and nothing on the board showed it)."""
-    from game.hexgrid import Hex
-    from game.rules.nd6.items import item
-    from game.rules.nd6.status import this_round
-    from game.rules.nd6.weapons import set_pole
-
     f, t = battle.get(getattr(action, "actor", "")), battle.get(getattr(action, "target", ""))
     if f is None or t is None:
         return ()
@@ -101,8 +104,6 @@ def _move_costs(ruleset: Ruleset, battle: Battle, action: Action) -> tuple[str, 
     """G3-4 for a walk: more than half the fighter's MOV in hexes walked leaves no attack this round (the
     play-through walked a whole side into contact, each 6 hexes of a MOV of 10, and none could strike).
     The costs in a sentence, and the short note the route's label on the map carries when no attack follows."""
-    from game.rules.nd6.status import mov
-
     f = battle.get(action.actor)
     path = ruleset.move_path(battle, action)
     if f is None or not path:
@@ -121,8 +122,6 @@ def _fire_on(battle: Battle, path: list[Any]) -> tuple[str, str]:
     """The burning hexes a walk enters (S3-FIRE-8/9/12, S3-GRENADE-12): a sentence for the hover and a short note
     for the route's label, or ("", ""). Under Xvfb Rook took a 3-hex route through burning liquid, unwarned, and
     was knocked out by it."""
-    from game.rules.nd6.effects import burning_at
-
     hot = [(h, e) for h in path if (e := burning_at(battle, h)) is not None]
     if not hot:
         return "", ""
@@ -136,8 +135,6 @@ def _damage(battle: Battle, action: Action) -> tuple[tuple[int, float], ...]:
     """The spread of a blow's damage before armour (an attack or a charge with a known weapon): the damage the
     plan rolls, so a shotgun's shell (S3-SHOTGUN-5) and one shot of an energy split (S3-ENERGY-3: 2 x 3d6
     charted 6d6 under Xvfb) read as they roll."""
-    from game.rules.nd6 import combat, status
-
     if action.type == "attack":
         plan = _attack_plan(battle, action)
         if plan is not None and plan.damage.dice:
@@ -159,8 +156,6 @@ def _attack_plan(battle: Battle, action: Action) -> Any:
     """The plan the attack would roll with, built as the action builds it: a shot's (``ranged.shot_plan`` with
     a new target's penalty and the weapon modules' own adjustments: a shotgun's shell and ST, an energy split,
     S3-SHOTGUN-6, S3-ENERGY-3, G3-22) or a blow's (``combat.plan_attack``); None when it cannot be built."""
-    from game.rules.nd6 import combat, ranged, status
-
     actor = battle.get(action.actor) if battle is not None else None
     target = battle.get(getattr(action, "target", "")) if battle is not None else None
     if actor is None or target is None:
@@ -204,8 +199,6 @@ def _attack_does(battle: Battle, action: Action, foe: str) -> str | None:
 def _flame_does(battle: Battle, action: Action) -> str | None:
     """A flame burst's roll as it stands (S3-FLAMER-4: a missile weapon's roll; seen under Xvfb as a bare 26%
     with nothing saying it was DX 11 less full body armour's 3) and what a hit lays (S3-FLAMER-5)."""
-    from game.rules.nd6 import flamer
-
     f = battle.get(action.actor) if battle is not None else None
     if f is None:
         return None
@@ -226,8 +219,6 @@ def _flame_does(battle: Battle, action: Action) -> str | None:
 def _sweep_does(battle: Battle, action: Action) -> str:
     """A full-auto sweep (S3-AUTO-18..22, G3-20): across whom, in what order, at what cost, and whose odds the
     chart shows (the first's; the hover said "the foe" and "from 's side" under Xvfb)."""
-    from game.rules.nd6.autofire import SWEEP_PENALTY
-
     names = [battle.get(t).label if battle is not None and battle.get(t) is not None else t for t in action.targets]
     n = len(names)
     return (f"Sweep the stream across {', then '.join(names)} (S3-AUTO-18): every roll at {SWEEP_PENALTY * n} DX "
@@ -238,8 +229,6 @@ def _sweep_does(battle: Battle, action: Action) -> str:
 
 def _bare_defence_note(battle: Battle, action: Action) -> tuple[str, ...]:
     """Ruling ND6-5 (S3-MA-4): a defence with nothing to parry with holds against unarmed blows only."""
-    from game.rules.nd6.combat import can_defend_against
-
     f = battle.get(action.actor) if battle is not None else None
     if f is None or can_defend_against(f, "club"):  # a club stands for any weapon: something to parry it with
         return ()

@@ -15,8 +15,10 @@ from game.hexgrid import Hex, direction_between, hex_distance, hex_linedraw
 from game.rules import events as E
 from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
 from game.rules.basic_actions import ChangePostureVerb, DoNothingVerb, FaceVerb, MoveVerb, ReadyVerb, WaitVerb
+from game.rules.events import Resolution
 from game.rules.nd6 import effects
 from game.rules.nd6.combat import can_defend_against, check_target, hook, plan_attack, resolve_attack
+from game.rules.nd6.initiative import POLICY
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.reach import move_reach
 from game.rules.nd6.status import (
@@ -106,8 +108,6 @@ class Nd6Action(Action):
         return False
 
     def resolve(self, battle: Battle, dice: object, rules: Ruleset | None = None) -> list[dict]:
-        from game.rules.events import Resolution
-
         r = Resolution(battle, dice, rules_of(battle, rules))  # type: ignore[arg-type]
         f = battle.fighter(self.actor)
         hurt = f.counters.get("hurt")
@@ -537,13 +537,9 @@ class ChooseOrder(Nd6Action):
     first: bool = False
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
-        from game.rules.nd6.initiative import POLICY
-
         return POLICY.can_choose(battle, f.id)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
-        from game.rules.nd6.initiative import POLICY
-
         ev = r.emit(POLICY.choice_event(r.battle, f.id, self.first, rule="G3-3"))
         side = r.battle.side(ev["value"])
         first = side.name if side and side.name else str(ev["value"])

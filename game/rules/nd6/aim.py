@@ -14,9 +14,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from game.hexgrid import Hex, hex_distance
-from game.rules.nd6 import rolls
+from game.hexgrid import Hex, hex_distance, hex_spiral
+from game.rules.nd6 import autofire, grenades, ranged, rolls
 from game.rules.nd6.items import item
+from game.rules.nd6.ranged import range_mod
 from game.rules.nd6.ranges import mh_of
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ def _aims(action: Any) -> list[str]:
 
 def _rounds_fired(battle: Battle, f: Fighter, action: Any, weapon: str) -> int:
     """Rounds fired at the first target: 3 for a burst (S3-AUTO-8), the stream's for full auto, else 0."""
-    from game.rules.nd6 import autofire
-
     mode = getattr(action, "mode", None)
     if action.type == "burst" or mode == "burst":
         return autofire.BURST
@@ -75,8 +74,6 @@ def _rounds_fired(battle: Battle, f: Fighter, action: Any, weapon: str) -> int:
 
 def _range(weapon: str | None, hexes: int) -> dict[str, Any]:
     """G3-12 (S3-ENERGY-5): the range in hexes and MH, its penalty and the sentence for the aim box."""
-    from game.rules.nd6.ranged import range_mod
-
     mh = mh_of(hexes)
     mod = range_mod(weapon, hexes)
     penalty, rule = (mod.value, mod.rule) if mod is not None else (0, "G3-12")
@@ -88,8 +85,6 @@ def _range(weapon: str | None, hexes: int) -> dict[str, Any]:
 def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float] | None) -> dict[str, Any] | None:
     """A shot, burst or stream: its lines of fire, range, figures in the way with their chance of being struck,
     and for automatic fire the distribution of rounds that hit (G3-10, G3-12, G3-21, S3-SMOKE-5)."""
-    from game.rules.nd6 import ranged
-
     probe = action._parts()[0] if action.type == "fire_and_stab" else action
     weapon = probe.weapon(f) if hasattr(probe, "weapon") else None
     aims = [battle.get(a) for a in _aims(probe)]
@@ -134,8 +129,6 @@ def shot_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float]
 
 def _line(battle: Battle, f: Fighter, to: Hex, target: str | None) -> dict[str, Any]:
     """One line of fire as data (GX-5, G3-10, S3-SMOKE-5), with the first hex that blocks it, if any."""
-    from game.rules.nd6 import ranged
-
     lof = ranged.line_of_fire(battle, f, to)
     out = {"to": _qr(to), "target": target, "hexes": [_qr(h) for h in lof.hexes], "blocked": lof.blocked,
            "figures": list(lof.figures), "smoke": lof.smoke}
@@ -152,8 +145,6 @@ def _line(battle: Battle, f: Fighter, to: Hex, target: str | None) -> dict[str, 
 def _in_the_way(battle: Battle, f: Fighter, t: Fighter, weapon: str, rounds: int,
                 figures: list[str]) -> list[tuple[str, float]]:
     """G3-10: each figure in the way (not the target's own brawl) and the chance its roll to miss fails."""
-    from game.rules.nd6 import autofire, ranged
-
     if not figures:
         return []
     plan = ranged.shot_plan(battle, f, t, weapon, rounds=max(1, rounds))
@@ -173,8 +164,6 @@ def _in_the_way(battle: Battle, f: Fighter, t: Fighter, weapon: str, rounds: int
 def grenade_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float] | None) -> dict[str, Any]:
     """A throw at a hex: the area it reaches there, every hex it may land in with its chance, and each outcome
     in words (S3-GRENADE-2/4/5/6, G3-25); any hex in range may be aimed at (``any_hex``)."""
-    from game.rules.nd6 import grenades
-
     g = action.weapon(f)
     to = Hex(*action.to)
     area = grenades.area_of(g, to) if g else {"inner": [to], "outer": []}
@@ -214,8 +203,6 @@ def grenade_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, flo
 
 def _area_words(g: str) -> str:
     """What the grenade does where it comes down, in the areas the map tints (S3-GRENADE-9/18/21, S3-SMOKE-1)."""
-    from game.rules.nd6 import grenades
-
     if g in grenades.CLOUD_KINDS:
         return (f"A cloud of {grenades.CLOUD_KINDS[g].replace('_', ' ')}: its hex the first turn, the megahex the "
                 "next, then spreading and drifting with the wind (S3-SMOKE-1, S3-SMOKE-3).")
@@ -286,6 +273,4 @@ def flame_preview(battle: Battle, f: Fighter, action: Any, odds: dict[str, float
 
 
 def _near(c: Hex, radius: int) -> list[Hex]:
-    from game.hexgrid import hex_spiral
-
     return list(hex_spiral(c, radius))

@@ -24,6 +24,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
 from game.rules.nd6.combat import lacks_sword_skill, weapon_damage
 from game.rules.nd6.items import has_tag, item
+from game.rules.nd6.ranged import rounds_left
 from game.rules.nd6.status import in_hth
 
 if TYPE_CHECKING:
@@ -48,8 +49,6 @@ def _usable(f: Fighter, weapon: str) -> bool:
         return False
     data = item(weapon)
     if data.get("kind") == "missile" and data.get("rounds"):
-        from game.rules.nd6.ranged import rounds_left
-
         return rounds_left(f, weapon) > 0
     return True
 

@@ -23,9 +23,10 @@ from game.hexgrid import hex_distance
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import Mod
-from game.rules.nd6 import ranged, rolls
-from game.rules.nd6.actions import Nd6Action, attack_reach, moved_this_round
-from game.rules.nd6.combat import AttackPlan, add_hook, apply_hits, check_target, damage_rolled
+from game.rules.nd6 import ranged, rolls, weapons
+from game.rules.nd6.actions import Attack, Nd6Action, attack_reach, mark, moved_this_round
+from game.rules.nd6.combat import AttackPlan, _fumble, add_hook, apply_hits, check_target, damage_rolled
+from game.rules.nd6.hth import after_miss, struck_member
 from game.rules.nd6.items import item
 from game.rules.nd6.status import foes, in_hth, is_down, is_out, mov, ready_weapon, this_round
 
@@ -117,23 +118,15 @@ def volley(r: Resolution, f: Fighter, t: Fighter, weapon: str, rounds: int, *, f
     if plan.extra.get("dice_why"):
         roll["dice_why"] = list(plan.extra["dice_why"])
     r.note(roll)
-    from game.rules.nd6 import weapons
-
     weapons.after_roll(r, plan, roll)  # S3-BAYONET-4: the shot marks its target
     n = rounds_hitting(roll, left)
     roll["hits"] = 0
     if not n:
-        from game.rules.nd6.combat import _fumble
-
         _fumble(r, f, plan, roll.get("auto"))  # S3-AUTO-24: "broken weapon" jams; G3-1: drop
         if in_hth(t):
-            from game.rules.nd6.hth import after_miss
-
             after_miss(r, plan)
         return out
     if in_hth(t):
-        from game.rules.nd6.hth import struck_member
-
         t = struck_member(r, plan, t)  # S3-HTH-20: a burst into a brawl strikes a member at random
     struck, injury = _rounds_on(r, plan, f, t, n, "S3-AUTO-10")
     roll["hits"] = struck
@@ -198,8 +191,6 @@ def stream(r: Resolution, f: Fighter, targets: list[str], weapon: str, *, rounds
         left -= out["rounds"] - out["left"]  # S3-AUTO-21: the rounds that struck stop; the rest go on
         _note_fired(r, f, weapon, "full_auto", t, 0)
     fired = this_round(f, "fired", battle) or {}
-    from game.rules.nd6.actions import mark
-
     mark(r, f, "fired", **{**{k: v for k, v in fired.items() if k != "round"}, "rounds": n})
     return outs
 
@@ -363,8 +354,6 @@ def auto_odds(plan: AttackPlan, rounds: int) -> dict[str, float]:
 
 def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     """Odds of a burst or stream at its first target (figures in the way aside); None if not automatic fire."""
-    from game.rules.nd6.actions import Attack
-
     mode = getattr(action, "mode", None)
     if not isinstance(action, (Burst, FullAuto)) and not (isinstance(action, Attack) and mode in ("burst",
                                                                                                      "full_auto")):

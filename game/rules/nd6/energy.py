@@ -36,9 +36,11 @@ from game.hexgrid import Hex
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.nd6 import damage as D
-from game.rules.nd6.actions import Nd6Action
+from game.rules.nd6.actions import Attack, Nd6Action
+from game.rules.nd6.combat import attack_odds
 from game.rules.nd6.items import has_tag, item
-from game.rules.nd6.status import in_hth
+from game.rules.nd6.ranged import is_shot, line_of_fire, shot_plan
+from game.rules.nd6.status import foes, in_hth
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -130,8 +132,6 @@ def split_reason(f: Fighter, weapon: str | None, dice: int | None, shots: int | 
 def smoke_on_line(battle: Battle, f: Fighter, to: Hex) -> int:
     """Smoke hexes a shot of ``f`` at ``to`` starts in, crosses or ends in (S3-SMOKE-5's count, from
     ``ranged.line_of_fire``)."""
-    from game.rules.nd6.ranged import line_of_fire
-
     return line_of_fire(battle, f, to).smoke
 
 
@@ -247,9 +247,6 @@ def _guns(f: Fighter) -> list[str]:
 def options(battle: Battle, f: Fighter) -> list[Any]:
     """Menu candidates: swapping a battery that is not fresh (S3-ENERGY-2), and at each foe the split shots of
     the energy weapon in hand (S3-ENERGY-3: 2 x 3d6, 3 x 2d6, 6 x 1d6; the full shot is the plain attack)."""
-    from game.rules.nd6.actions import Attack
-    from game.rules.nd6.status import foes
-
     out: list[Any] = []
     for w in _guns(f):
         if battery_left(f, w) < battery_size(w):
@@ -266,10 +263,6 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     """An energy shot's chances: one shot's ``hit``/``miss`` with its automatic results (G3-1); for a volley of
     several, ``hit`` is at least one shot hitting, ``miss`` none, ``each`` one shot's chance (the shots roll
     alike, S3-ENERGY-3). None when the action is not a shot of an energy weapon."""
-    from game.rules.nd6.actions import Attack
-    from game.rules.nd6.combat import attack_odds
-    from game.rules.nd6.ranged import is_shot, shot_plan
-
     if not isinstance(action, Attack):
         return None
     f, t = battle.get(action.actor), battle.get(action.target)

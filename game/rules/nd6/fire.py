@@ -34,6 +34,7 @@ from game.rules.nd6.damage import Dmg
 from game.rules.nd6.damage import roll as roll_damage
 from game.rules.nd6.effects import EffectOwner, add_owner, burning_at
 from game.rules.nd6.items import item
+from game.rules.nd6.reach import move_reach
 from game.rules.nd6.status import in_hth, iq, is_out, mov, this_round
 
 if TYPE_CHECKING:
@@ -406,8 +407,6 @@ def forced_reason(battle: Any, f: Fighter, action: Any) -> Reason | None:
 
 def _moves(battle: Any, f: Fighter) -> dict[tuple[int, int], int]:
     """The hexes the fighter may move to now, with the hexes walked to each."""
-    from game.rules.nd6.reach import move_reach
-
     if this_round(f, "moved", battle):
         return {}
     reach = move_reach(battle, f)

@@ -31,11 +31,12 @@ from game.hexgrid import Hex, arc_of, hex_distance, hex_neighbors
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import RollSpec
-from game.rules.nd6 import effects, fire, rolls
+from game.rules.nd6 import effects, fire, ranged, rolls
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round
 from game.rules.nd6.combat import add_hook, check_target
 from game.rules.nd6.items import item
-from game.rules.nd6.status import dx_base, edx_mods, in_hth, is_down, is_out, mov, this_round
+from game.rules.nd6.ranged import line_of_fire
+from game.rules.nd6.status import dx_base, edx_mods, foes, in_hth, is_down, is_out, mov, this_round
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -90,8 +91,6 @@ def aim_spec(battle: Battle, f: Fighter, to: Hex, t: Fighter | None = None) -> R
     """S3-FLAMER-4: the roll to hit with missile-weapon adjustments. At a figure it is the shot's plan
     (:func:`ranged.shot_plan`: eDX, facing, range G3-12, ST shortfall S3-AUTO-4, smoke S3-SMOKE-5, its
     defence); at a bare hex the same without a figure's facing or defence."""
-    from game.rules.nd6 import ranged
-
     if t is not None:
         plan = ranged.shot_plan(battle, f, t, FLAMER)
         plan.spec.label = f"flame thrower at {t.label}: DX"
@@ -369,8 +368,6 @@ class Flame(Nd6Action):
                           "S3-FLAMER-4")
         if aim == f.hex:
             return Reason("The flame thrower cannot be fired into its firer's own hex.", "S3-FLAMER-5")
-        from game.rules.nd6.ranged import line_of_fire
-
         if line_of_fire(battle, f, aim).blocked:
             return Reason(f"{f.label} has no line of fire to [{aim.q}, {aim.r}].", "GX-5")
         n = moved_this_round(battle, f)
@@ -483,8 +480,6 @@ def burn(r: Resolution, f: Fighter, fire_hexes: list[Hex], *, target: Fighter | 
 def soak(r: Resolution, t: Fighter, ndice: int, rule: str) -> bool:
     """The save against being soaked with burning oil: ``ndice`` d6 against adjusted DX (S3-FLAMER-9: 4d6;
     S3-FLAMER-11: 5d6; G3-18). Failing, the figure is soaked and on fire all over (S3-GRENADE-10/11)."""
-    from game.rules.nd6 import fire
-
     spec = RollSpec(actor=t.id, label=f"avoid the burning oil: {ndice}d6 vs DX", base=dx_base(t), rule=rule,
                     dice=ndice)
     spec.modifiers.extend(edx_mods(r.battle, t))
@@ -576,8 +571,6 @@ def options(battle: Battle, f: Fighter) -> list[Any]:
     pick; the placement is the default's, :func:`next_hexes` lets the player place it)."""
     if FLAMER not in f.hands.values() or in_hth(f):
         return []
-    from game.rules.nd6.status import foes
-
     reach = int(item(FLAMER).get("range", 10))
     out: list[Any] = []
     for o in foes(battle, f):

@@ -31,11 +31,16 @@ from game.rules.common import RollSpec
 from game.rules.nd6 import damage as D
 from game.rules.nd6 import effects, fire, rolls, smoke
 from game.rules.nd6.actions import Nd6Action, moved_this_round
+from game.rules.nd6.combat import apply_hits
+from game.rules.nd6.hazards import clear_line, gun_range
+from game.rules.nd6.initiative import POLICY
 from game.rules.nd6.items import item
 from game.rules.nd6.ranges import mh_distance
 from game.rules.nd6.status import (
+    armour,
     dx_base,
     edx_mods,
+    foes,
     in_hth,
     is_down,
     mov,
@@ -392,8 +397,6 @@ def detonate(r: Resolution, rec: dict[str, Any]) -> None:
 def he_stops(f: Fighter) -> int:
     """S3-GRENADE-19: armoured vests and jackets stop only half their hits (rounded down, ruling ND6-17)
     against high explosive; other armour, a shield in hand and a situation's ``dr`` stop in full."""
-    from game.rules.nd6.status import armour
-
     stops = armour(f)["stops"]
     for i in f.items:
         if i in ("armored_vest", "jacket"):
@@ -405,8 +408,6 @@ def he_stops(f: Fighter) -> int:
 def _explode(r: Resolution, actor: str, at: Hex) -> None:
     """S3-GRENADE-18: 4d6 to everyone in the megahex, 2d6 to everyone in the ring around it; one roll for
     each area (ruling ND6-17); S3-GRENADE-19 for vests and jackets."""
-    from game.rules.nd6.combat import apply_hits
-
     battle = r.battle
     a = battle.fighter(actor)
     for hexes, expr, rule in ((megahex(at), HE_DICE[0], "S3-GRENADE-18"), (mh_ring(at), HE_DICE[1], "S3-GRENADE-18")):
@@ -473,8 +474,6 @@ def soak_save(r: Resolution, t: Fighter, source: str) -> bool:
 def phased(battle: Battle) -> bool:
     """Whether G3-3's turn order (movement, then actions) runs the round: in play, and in a situation's rounds
     written down; not in ``clinch resolve``'s one-turn-per-action rounds, which have no movement phase."""
-    from game.rules.nd6.initiative import POLICY
-
     cur = battle.state.get("initiative")
     return isinstance(cur, dict) and cur.get("policy") == POLICY.name
 
@@ -575,8 +574,6 @@ def _screen_throw(battle: Battle, f: Fighter, g: str, foes: list[Fighter]) -> Th
     the megahex next round) cuts them all; None when no foe gun has a clear line on the thrower."""
     if CLOUD_KINDS.get(g) != "smoke":
         return None
-    from game.rules.nd6.hazards import clear_line, gun_range
-
     taken = {o.hex for o in battle.fighters}
     count: dict[Hex, int] = {}
     for o in foes:
@@ -598,8 +595,6 @@ def options(battle: Battle, f: Fighter) -> list[Action]:
     grenade over a wall's corner can still be aimed on the map; a smoke grenade's screen next to the thrower
     across the foe guns' lines (:func:`_screen_throw`); and picking up what lies in one's hex."""
     out: list[Action] = []
-    from game.rules.nd6.status import foes
-
     them = foes(battle, f)
     for g in dict.fromkeys(h for h in f.hands.values() if is_grenade(h)):
         throws = [ThrowGrenade(actor=f.id, item=g, to=(o.hex.q, o.hex.r)) for o in them

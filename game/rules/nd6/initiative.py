@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.initiative import SidesThenOrder
+from game.rules.nd6.items import has_tag
+from game.rules.nd6.status import edx
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -35,15 +37,11 @@ def able(battle: Battle, fighter_id: str) -> bool:
 
 def ready_bayonet(fighter: Fighter) -> bool:
     """S3-BAYONET-6: a weapon with a bayonet in hand (ready), which strikes before any other weapon."""
-    from game.rules.nd6.items import has_tag
-
     return any(item is not None and has_tag(item, "bayonet") for item in fighter.hands.values())
 
 
 def action_key(battle: Battle, fighter: Fighter) -> tuple[int, int]:
     """G3-3 (3): the action-phase key, bigger first: a ready bayonet (S3-BAYONET-6), then adjusted DX."""
-    from game.rules.nd6.status import edx
-
     return (1 if ready_bayonet(fighter) else 0, int(edx(battle, fighter)))
 
 

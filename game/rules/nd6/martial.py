@@ -25,7 +25,7 @@ from game.rules.base import Reason
 from game.rules.common import RollSpec
 from game.rules.nd6 import hth, rolls
 from game.rules.nd6.actions import Nd6Action, moved_this_round
-from game.rules.nd6.combat import attack_odds, check_target, plan_attack
+from game.rules.nd6.combat import _fumble, attack_odds, check_target, plan_attack
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.status import (
     MASTER,
@@ -312,8 +312,6 @@ class Slam(Nd6Action):
         return _strike_spent(battle, f)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
-        from game.rules.nd6.combat import _fumble
-
         t = r.battle.fighter(self.target)
         shield = any(has_tag(h, "shield") for h in f.hands.values() if h)
         name = "shield rush" if shield else "slam"

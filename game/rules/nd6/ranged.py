@@ -27,14 +27,24 @@ from game.hexgrid import Hex, hex_distance, hex_linedraw
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import Mod, RollSpec
+from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
-from game.rules.nd6.actions import Nd6Action, mark
-from game.rules.nd6.combat import AttackPlan, add_hook, apply_hits, damage_rolled, plan_attack, resolve_attack
+from game.rules.nd6.actions import Attack, Nd6Action, mark
+from game.rules.nd6.combat import (
+    AttackPlan,
+    add_hook,
+    apply_hits,
+    attack_odds,
+    damage_rolled,
+    plan_attack,
+    resolve_attack,
+)
 from game.rules.nd6.combat import hook as combat_hook  # ranged's own ``hook`` asks its weapon modules
 from game.rules.nd6.effects import is_smoky
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.ranges import mh_distance, mh_of, range_penalty
-from game.rules.nd6.status import in_hth, iq, is_down, is_out, skill, st_full, this_round
+from game.rules.nd6.status import in_hth, iq, is_down, is_out, ready_weapon, skill, st_full, this_round
+from game.rules.nd6.weapons import can_fire
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -308,8 +318,6 @@ def shot_plan(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, *,
     plan.spec.modifiers.extend(m for m in extra_mods if m.value)
     plan.extra["line_of_fire"] = lof
     if weapon is not None and has_tag(weapon, "bayonet") and "bayonet" in plan.damage_note:
-        from game.rules.nd6 import damage as D
-
         plan.damage = D.parse(str(item(weapon)["damage"]))  # S3-BAYONET-4: shot point-blank, not thrust
         plan.damage_note = f"{item(weapon).get('name', weapon)}, a shot: {plan.damage}"
         plan.multipliers[:] = [m for m in plan.multipliers if m[2] != "S3-BAYONET-3"]
@@ -340,8 +348,6 @@ def is_shot(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, mode: st
     if weapon is None or item(weapon).get("kind") != "missile":
         return False
     if has_tag(weapon, "firearm"):
-        from game.rules.nd6.weapons import can_fire
-
         if not can_fire(f, weapon):
             return False
     if in_hth(f) and f.hex == t.hex:
@@ -554,14 +560,10 @@ class FireAndStab(Nd6Action):
     defense: str | None = None
 
     def _parts(self) -> tuple[Any, Any]:
-        from game.rules.nd6.actions import Attack
-
         return (Attack(actor=self.actor, target=self.target, mode="single", defense=self.defense),
                 Attack(actor=self.actor, target=self.target, defense=self.defense))
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
-        from game.rules.nd6.status import ready_weapon
-
         w = ready_weapon(f)
         if w is None or not has_tag(w, "bayonet"):
             return Reason(f"{f.label} holds no rifle with a bayonet.", "S3-BAYONET-4")
@@ -588,7 +590,6 @@ ACTIONS: tuple[type[Nd6Action], ...] = (Reload, ClearJam, FireAndStab)
 def options(battle: Battle, f: Fighter) -> list[Any]:
     """Menu candidates: every shot a turn at a foe (semi, S3-AUTO-1/3), fire and stab, reload a gun not full,
     clear a jam. (The single shot is the core's plain attack.)"""
-    from game.rules.nd6.actions import Attack
     from game.rules.nd6.status import foes, ready_weapon
 
     out: list[Any] = []
@@ -616,16 +617,12 @@ def options(battle: Battle, f: Fighter) -> list[Any]:
 def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     """Odds of a shot (single/semi: the first shot's roll as :func:`shot_plan` makes it, smoke, rest and recoil
     included; figures in the way aside); auto fire: see :mod:`.autofire`; None if not ours."""
-    from game.rules.nd6.actions import Attack
-
     if isinstance(action, FireAndStab):
         action = action._parts()[0]  # the shot's odds lead; the thrust follows whatever it does
     if isinstance(action, Attack) and (action.mode or "single") in ("single", "semi"):
         f, t = battle.get(action.actor), battle.get(action.target)
         if f is None or t is None or not is_shot(battle, f, t, action.weapon(f), action.mode):
             return None
-        from game.rules.nd6.combat import attack_odds
-
         plan = shot_plan(battle, f, t, action.weapon(f), extra_mods=[m for m in (switch_mod(battle, f, t),) if m],
                          defense=action.defense)
         return attack_odds(plan)

@@ -14,13 +14,16 @@ from game.rules import events as E
 from game.rules.base import Action, MoveBand, Option, Phase, Reason, Ruleset, register
 from game.rules.nd6 import actions as A
 from game.rules.nd6 import (
+    aim,
     arms,
     autofire,
+    effects,
     energy,
     facts,
     fire,
     flamer,
     grenades,
+    hazards,
     hth,
     martial,
     ranged,
@@ -29,12 +32,14 @@ from game.rules.nd6 import (
     shotgun,
     weapons,
 )
-from game.rules.nd6.combat import attack_odds, plan_attack
+from game.rules.nd6.combat import _let_go, attack_odds, plan_attack
+from game.rules.nd6.initiative import POLICY
 from game.rules.nd6.items import ITEMS, item
 from game.rules.nd6.presentation import Nd6Presentation
 from game.rules.nd6.reach import move_reach
 from game.rules.nd6.status import (
     dx_base,
+    engaged_with,
     foes,
     in_hth,
     is_down,
@@ -229,8 +234,6 @@ class Nd6Ruleset(Ruleset):
             if item(held).get("kind") not in ("armour", "gear"):
                 out.append(A.Ready(actor=f.id, item=held))
         if A.phase_of(battle) in (None, "action") and not in_hth(f):
-            from game.rules.nd6.status import engaged_with
-
             if engaged_with(battle, f):
                 reach = move_reach(battle, f, budget=1, ignore_engagement=True)
                 for h in sorted(reach.cost, key=lambda h: (h.q, h.r)):
@@ -254,8 +257,6 @@ class Nd6Ruleset(Ruleset):
         return {}
 
     def initiative(self) -> Any:
-        from game.rules.nd6.initiative import POLICY
-
         return POLICY
 
     def move_band(self, battle: Battle, fighter: Fighter, move: Action, cost: int) -> MoveBand | None:
@@ -284,8 +285,6 @@ class Nd6Ruleset(Ruleset):
     def conditions_in_force(self, res: Resolution) -> None:
         """G3-7, G3-9, G3-17: a figure a situation gives as unconscious or dead lies down, leaves any brawl and
         holds nothing, as when it goes out in play (``combat._let_go``); the subdues it held end (``martial.settle``)."""
-        from game.rules.nd6.combat import _let_go
-
         for f in res.battle.fighters:
             if is_out(f):
                 _let_go(res, f)
@@ -317,8 +316,6 @@ class Nd6Ruleset(Ruleset):
         """The board's upkeep at a new round: fires burn down, clouds grow and fade (``effects.start_round``:
         S3-FIRE-11, S3-GRENADE, S3-SMOKE); without phases (``clinch resolve``) fuses go off too, else they wait
         for the movement phase's end (:meth:`movement_ended`)."""
-        from game.rules.nd6 import effects
-
         r = E.Resolution(battle, dice, self)
         for f in battle.fighters:  # G3-4: a defence is for the round it was declared in (SITUATION-FORMAT: it
             end_defence(r, f)      # ends with the round, also for a fighter who has no turn in the next)
@@ -338,8 +335,6 @@ class Nd6Ruleset(Ruleset):
 
     def ai_hazard(self, battle: Battle, fighter: Fighter, *, careful: bool = True) -> float:
         """Fire underfoot or on the body, tear gas, foes' open lines of fire (:mod:`.hazards`)."""
-        from game.rules.nd6 import hazards
-
         return hazards.hazard(battle, fighter, careful=careful)
 
     def ai_arms(self, battle: Battle, fighter: Fighter) -> float:
@@ -356,8 +351,6 @@ class Nd6Ruleset(Ruleset):
     def aim_preview(self, battle: Battle, action: Action) -> dict[str, Any] | None:
         """The map's picture of a shot, throw or flame burst being aimed (:mod:`.aim`: G3-10, G3-12, G3-21,
         S3-GRENADE-4/5, S3-FLAMER-5/6)."""
-        from game.rules.nd6 import aim
-
         try:
             odds = self.odds(battle, action)
         except (KeyError, ValueError, TypeError):

@@ -34,9 +34,11 @@ from game.hexgrid import hex_distance
 from game.rules.base import Reason
 from game.rules.common import Mod
 from game.rules.nd6 import damage as D
+from game.rules.nd6.actions import Attack
 from game.rules.nd6.combat import add_hook, attack_odds
 from game.rules.nd6.items import SHOT_DAMAGE, SHOT_RANGE, SHOT_ST, has_tag, item
-from game.rules.nd6.status import st_full
+from game.rules.nd6.ranged import is_shot, rested, shot_plan
+from game.rules.nd6.status import foes, in_hth, st_full
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -167,8 +169,6 @@ def adjust(battle: Battle, plan: Any, f: Fighter, t: Fighter, ammo: str | None) 
                       f"({'one-handed' if one_handed(f, weapon) else 'two-handed'})", ST_RULE)
         lof = plan.extra.get("line_of_fire")
         if lof is not None:
-            from game.rules.nd6.ranged import rested
-
             if rested(battle, f, lof):
                 plan.spec.add(min(2, need - have), "the gun is rested on something solid", "S3-AUTO-5")
     spread = spread_mod(weapon, load, hexes)
@@ -210,9 +210,6 @@ def adjust_shot(battle: Battle, plan: Any, f: Fighter, t: Fighter, action: Any) 
 def options(battle: Battle, f: Fighter) -> list[Any]:
     """Menu candidates: at each foe, a slug from a shotgun in hand whose load is shot (S3-SHOTGUN-13; the
     plain attack fires the gun's own load)."""
-    from game.rules.nd6.actions import Attack
-    from game.rules.nd6.status import foes, in_hth
-
     out: list[Any] = []
     if in_hth(f):
         return out
@@ -226,9 +223,6 @@ def options(battle: Battle, f: Fighter) -> list[Any]:
 def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     """A shotgun shot's chances with its shell's spread and ST (G3-1's ``hit``/``miss`` and automatic results);
     None when the action is not a shotgun's shot."""
-    from game.rules.nd6.actions import Attack
-    from game.rules.nd6.ranged import is_shot, shot_plan
-
     if not isinstance(action, Attack):
         return None
     f, t = battle.get(action.actor), battle.get(action.target)

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.hexgrid import Hex, hex_neighbor, hex_neighbors
+from game.hexgrid import Hex, hex_distance, hex_neighbor, hex_neighbors
 from game.rules import events as E
 from game.rules.nd6 import effects
+from game.rules.nd6.combat import apply_hits
 from game.rules.nd6.items import item
 from game.rules.nd6.status import pending_grenades, this_round
 
@@ -160,8 +161,6 @@ def _where_fallen(battle: Battle, g: dict[str, Any], holder: Fighter | None,
                   records: list[dict[str, Any]]) -> list[int] | None:
     """The floor's copy of the grenade ``g`` let fall: one of its kind no other record lies on, nearest the
     holder; None when it is on no floor (lost)."""
-    from game.hexgrid import hex_distance
-
     claimed = {tuple(x["hex"]) for x in records if x is not g and x.get("hex") is not None and x["item"] == g["item"]}
     spots = [Hex(*x["hex"]) for x in battle.state.get("floor") or () if x.get("item") == g["item"]
              and tuple(x["hex"]) not in claimed]
@@ -285,8 +284,6 @@ def glove_stops(f: Fighter) -> int:
 def held_burn(r: Resolution, f: Fighter) -> None:
     """S3-SMOKE-8: 2 hits for each turn ``f`` holds a burning smoke or gas grenade (once a round: the movement
     and action slots of G3-3 are one turn)."""
-    from game.rules.nd6.combat import apply_hits
-
     if not any(g.get("holder") == f.id and "since" in g and g["item"] in f.hands.values()
                for g in pending_grenades(r.battle)):
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.hexgrid import Hex, hex_linedraw
 from game.rules.translation import AVERAGE, CommonFighter, CommonGrip, Notes, Translator
 
 __all__ = ["Nd6Translator", "translator"]
@@ -135,8 +136,6 @@ class Nd6Translator(Translator):
 
     def _line(self, actor: str, to: list[int]) -> list[list[int]]:
         """The hexes from ``actor``'s hex to ``to`` in a straight line, its own hex left out."""
-        from game.hexgrid import Hex, hex_linedraw
-
         me = next((f for f in (self.spec or {}).get("fighters") or [] if f["id"] == actor), None)
         start = Hex(*me["hex"]) if me else Hex(0, 0)
         return [[h.q, h.r] for h in hex_linedraw(start, Hex(*to))[1:]]

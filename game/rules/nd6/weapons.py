@@ -32,6 +32,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6 import rolls
 from game.rules.nd6.actions import Nd6Action, mark, moved_this_round, phase_of
 from game.rules.nd6.combat import (
+    _fumble,
     add_hook,
     attack_odds,
     check_target,
@@ -526,8 +527,6 @@ class _StaffSpecial(Nd6Action):
         return edx(battle, t) if self.save_stat == "DX" else est(t)
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
-        from game.rules.nd6.combat import _fumble
-
         battle = r.battle
         t = battle.fighter(self.target)
         plan = self.plan(battle, f)

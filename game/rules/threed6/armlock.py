@@ -37,6 +37,7 @@ from game.rules.common import RollSpec, quick_contest
 from game.rules.threed6 import combat
 from game.rules.threed6 import stats as S
 from game.rules.threed6.limbs import crush, dr_vs_lock, is_crippled
+from game.rules.threed6.status import hands_in_grips
 from game.rules.threed6.strangle import resisting_spec
 
 if TYPE_CHECKING:
@@ -122,7 +123,6 @@ def check_capture(battle: Battle, actor: str, target: str | None) -> Reason | No
                       f"{foe.label} failed to escape {me.their} Judo/Wrestling grapple (S2-ARMLOCK-18)", "S2-ARMLOCK-2")
     if chance["via"] == "parry":
         busy = [h for h, it in me.hands.items() if it is not None]
-        from game.rules.threed6.status import hands_in_grips
         if busy or hands_in_grips(battle, actor) or len(me.free_hands()) < 2:
             return Reason(f"{me.label} needs both hands empty to lock an arm (S2-ARMLOCK-2)", "S2-ARMLOCK-2")
         if hex_distance(me.hex, foe.hex) > 1:

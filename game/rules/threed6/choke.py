@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.hexgrid import arc_of
+from game.model import Grapple
 from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import Mod, RollSpec, roll_under
@@ -171,8 +172,6 @@ def defend_from_behind(res: Resolution, rs: Any, victim: Fighter, actor: str, ch
 
 def apply_choke(res: Resolution, actor: str, target: str) -> None:
     """The choke holds (S2-CHOKE-1, -2): a two-hand neck grip of kind ``choke_hold``, starting now."""
-    from game.model import Grapple
-
     battle = res.battle
     me = battle.fighter(actor)
     hands = choke_hands(battle, me, target)

@@ -32,11 +32,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from game.dice import critical_chances, quick_contest_odds, success_chance
 from game.hexgrid import Hex, hex_distance, hex_neighbors
 from game.model import Grapple as Grip
 from game.rules import events as E
 from game.rules.base import Action, Option, Reason, register
 from game.rules.common import Mod, RollSpec, roll_under
+from game.rules.events import Resolution
 from game.rules.presentation import Presentation
 from game.rules.threed6 import armlock, choke, strangle, suffocation, wrench
 from game.rules.threed6 import combat as C
@@ -44,13 +46,16 @@ from game.rules.threed6 import grappling as G
 from game.rules.threed6 import stats as S
 from game.rules.threed6.lite import ThreeD6Lite
 from game.rules.threed6.maneuvers import Maneuver, _move_events
+from game.rules.threed6.menu import Sweep, legal_actions, new_option
 from game.rules.threed6.odds import _PLAIN
 from game.rules.threed6.odds import odds as _odds
 from game.rules.threed6.presentation import FullPresentation
 from game.rules.threed6.status import (
     BODY_LOCATIONS,
     LIMB_LOCATIONS,
+    free_hands,
     grip,
+    gripped_parts,
     grips_by,
     grips_on,
     hands_in_grips,
@@ -458,8 +463,6 @@ class ThreeD6Full(ThreeD6Lite):
         return True
 
     def usable_free_hands(self, battle: Battle, f: Fighter) -> list[str]:
-        from game.rules.threed6.status import free_hands
-
         return free_hands(battle, f)
 
     def _all_arms_holding(self, battle: Battle, f: Fighter) -> bool:
@@ -468,8 +471,6 @@ class ThreeD6Full(ThreeD6Lite):
         return bool(in_grips) and all(h in in_grips for h in arms)
 
     def natural_attack_reason(self, battle: Battle, f: Fighter, name: str) -> Reason | None:
-        from game.rules.threed6.status import gripped_parts
-
         parts = gripped_parts(battle, f.id)
         locked = any(g.kind == "arm_lock" for g in grips_by(battle, f.id))
         if name == "punch":
@@ -493,8 +494,6 @@ class ThreeD6Full(ThreeD6Lite):
         return None
 
     def weapon_use_reason(self, battle: Battle, f: Fighter, hand: str, weapon: str) -> Reason | None:
-        from game.rules.threed6.status import gripped_parts
-
         parts = gripped_parts(battle, f.id)
         if f"arm:{hand}" in parts or f"hand:{hand}" in parts:
             return Reason(f"{f.label}'s {hand} arm is grappled and cannot attack", "S2-OPT-2")
@@ -580,8 +579,6 @@ class ThreeD6Full(ThreeD6Lite):
     def start_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
         """Suffocation and choke FP loss (S2-STRANGLE-10, S2-CHOKE-8, S2-SUFFOCATE-*), and the count of the
         victim's turns each grip has lasted (S2-WRENCH-2/3, S2-ARMLOCK-18)."""
-        from game.rules.events import Resolution
-
         r = Resolution(battle, dice, self)
         r.events.extend(ThreeD6Lite.start_turn(self, battle, fighter_id, dice))
         for g in list(grips_on(battle, fighter_id)):
@@ -615,16 +612,12 @@ class ThreeD6Full(ThreeD6Lite):
     # -- menu and odds -----------------------------------------------------------------------------
     def legal_actions(self, battle: Battle, fighter_id: str) -> list[Option]:
         """Lite's menu with this ruleset's classes (break free, takedown), plus the S2-only moves."""
-        from game.rules.threed6.menu import legal_actions
-
         # The menu builds this ruleset's break free and takedown and leaves lite's strangle out (``_OWN_MENU``).
         out = legal_actions(self, battle, fighter_id)
         out.extend(self._s2_options(battle, battle.fighter(fighter_id)))
         return out
 
     def _s2_options(self, battle: Battle, f: Fighter) -> list[Option]:
-        from game.rules.threed6.menu import Sweep, new_option
-
         opts: list[Option] = []
         check = Sweep(self, battle, f).check
 
@@ -656,8 +649,6 @@ class ThreeD6Full(ThreeD6Lite):
             return {"done": 1.0}
         if action.type not in _OWN_MENU:
             return _odds(self, battle, action)
-        from game.dice import quick_contest_odds
-
         if isinstance(action, Strangle):
             g = strangle.strangle_grip(battle, action.actor, action.target)
             if g is not None:
@@ -679,8 +670,6 @@ class ThreeD6Full(ThreeD6Lite):
 
     def _technique_odds(self, battle: Battle, action: ChokeHold | ArmLock) -> dict[str, float]:
         """hit / defended / miss for a choke hold or arm-lock capture (exact, G0-1 and G0-5)."""
-        from game.dice import critical_chances, success_chance
-
         actor, target = battle.fighter(action.actor), battle.fighter(action.target)
         if isinstance(action, ChokeHold):
             base = choke.choke_spec(battle, actor.id)

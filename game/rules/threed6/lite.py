@@ -55,7 +55,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules import events as E
 from game.rules.base import Action, Option, Outcome, Reason, Ruleset, register
-from game.rules.common import Mod, RollSpec
+from game.rules.common import Mod, RollSpec, roll_under
+from game.rules.events import Resolution
+from game.rules.initiative import basic_speed_order
 from game.rules.presentation import Presentation
 from game.rules.threed6 import combat as C
 from game.rules.threed6 import facts, scenario_schema
@@ -421,8 +423,6 @@ class ThreeD6Lite(Ruleset):
     # -- turns -------------------------------------------------------------------------------------
     def initiative(self) -> Any:
         """G0-4: fixed order by Basic Speed, then DX, then a seeded roll-off made once."""
-        from game.rules.initiative import basic_speed_order
-
         return basic_speed_order(rule="G0-4")
 
     def can_act(self, battle: Battle, fighter: Fighter) -> bool:
@@ -457,13 +457,9 @@ class ThreeD6Lite(Ruleset):
 
     def end_turn(self, battle: Battle, fighter_id: str, dice: Dice) -> list[Event]:
         """G0-7: a stunned fighter rolls HT to recover (shock is an ``end_of_turn`` effect the controller ends)."""
-        from game.rules.events import Resolution
-
         r = Resolution(battle, dice, self)
         f = battle.fighter(fighter_id)
         if "stunned" in f.conditions and not is_out(f):
-            from game.rules.common import roll_under
-
             ev = r.note(roll_under(dice, RollSpec(f.id, "HT to recover from stun", S.stat(f, "HT"), "G0-7")))
             if ev["success"]:
                 r.emit(E.condition(f.id, remove="stunned", rule="G0-7"))
