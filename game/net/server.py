@@ -376,7 +376,12 @@ class Server:
         at, battle = len(m.entries), m.battle.clone(with_log=False)
         opp = Opponent(self.ai_level, budget_ms=None, nodes=DEFAULT_NODES.get(self.ai_level, 200),
                        seed=secrets.randbits(62), explain=False)
-        decision = await asyncio.to_thread(opp.decide, battle, m.ruleset, m.ctl.whose_turn() or "")
+        try:
+            decision = await asyncio.to_thread(opp.decide, battle, m.ruleset, m.ctl.whose_turn() or "")
+        except Exception as exc:  # noqa: BLE001 - the search failed: said on the console, the seat waits
+            print(f"match {m.code}: the computer could not decide for {side} ({type(exc).__name__}: {exc})",
+                  file=self._log, flush=True)
+            return
         m = self.matches.get(m.code, m)  # a failed save may have put a fresh match in its place
         if decision.action is None or len(m.entries) != at or m.over:
             return
