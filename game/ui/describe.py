@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from game.rules.base import RULESETS, Ruleset, UnknownRuleset, find_ruleset
+from game.rules.base import RULESETS, Ruleset, UnknownRuleset, rules_of
 from game.wording import percent
 from game.wording import verb as agree
 
@@ -30,18 +30,13 @@ __all__ = [
 FACING_WORDS = {"pointy": ("east", "north-east", "north-west", "west", "south-west", "south-east"),
                 "flat": ("south-east", "north-east", "north", "north-west", "south-west", "south")}
 
-@lru_cache(maxsize=16)
-def _ruleset_named(ruleset_id: str) -> Ruleset:
-    return find_ruleset(ruleset_id)
-
-
 def ruleset_of(battle: Any) -> Ruleset:
-    """The battle's ruleset, for its own words; a plain :class:`Ruleset` (the generic words) for no battle
-    or one whose ruleset is not registered."""
+    """The battle's ruleset, for its own words (the rules' one instance per ruleset, ``base.rules_of``); a plain
+    :class:`Ruleset` (the generic words) for no battle or one whose ruleset is not registered."""
     rid = getattr(battle, "ruleset", None)
     if isinstance(rid, str):
         try:
-            return _ruleset_named(rid)
+            return rules_of(battle)
         except UnknownRuleset:
             pass
     return Ruleset()
