@@ -277,14 +277,15 @@ def decision_words(battle: Any, decision: Any) -> str:
     chosen = getattr(decision, "chosen", None)
     head = f"Computer, for {who}: {deed_words(battle, action.to_dict())}"
     alts = tuple(getattr(decision, "alternatives", ()) or ())
+    lower = chosen is not None and chosen.samples and any(c.score > chosen.score + 1e-9 for c in alts)
     if chosen is not None and chosen.samples:
         why = _choice_why(battle, chosen)
-        if not why:  # nothing in the position changes either way (choosing who moves first, a wait)
+        if not why and not lower:  # nothing in the position changes either way (who moves first, a wait)
             why = ["no other choice looked better"] if alts else ["the only choice"]
     else:  # the only legal action, or a pick at random: nothing was weighed
         why = ["the only choice"] if not alts else [f"picked without weighing, at the {decision.level} level"]
-    line = f"{head} ({', '.join(why)})."
-    if chosen is not None and chosen.samples and any(c.score > chosen.score + 1e-9 for c in alts):
+    line = f"{head} ({', '.join(why)})." if why else f"{head}."
+    if lower:
         # easy and normal draw from the best kinds of action (their visible mistakes)
         line += (f" (The {getattr(decision, 'level', 'normal')} level does not always take the choice that "
                  f"looks best.)")
