@@ -6,7 +6,7 @@ from game.hexgrid import Hex
 from game.rules.threed6.grappling import (
     BreakFree,
     ForceDrop,
-    Grapple,
+    Grab,
     Release,
     Strangle,
     Takedown,
@@ -18,19 +18,19 @@ from game.rules.threed6.maneuvers import Attack, Move, Ready
 def test_S0_REQ_1_needs_an_empty_hand():
     """S0-REQ-1: both hands full -> no grapple; one empty hand is enough."""
     b = duo({"hands": {"right": "broadsword", "left": "shield"}})
-    assert "empty hand" in reason(b, Grapple("ann", target="bob"))
-    assert "S0-REQ-1" in reason(b, Grapple("ann", target="bob"))
+    assert "empty hand" in reason(b, Grab("ann", target="bob"))
+    assert "S0-REQ-1" in reason(b, Grab("ann", target="bob"))
     b = duo({"hands": {"right": "broadsword", "left": None}})
-    assert Grapple("ann", target="bob").check(b) is None
-    assert "S0-REQ-1" in reason(b, Grapple("ann", target="bob", hands=2))
+    assert Grab("ann", target="bob").check(b) is None
+    assert "S0-REQ-1" in reason(b, Grab("ann", target="bob", hands=2))
 
 
 def test_S0_REQ_2_must_be_in_the_hex_adjacent_steps_in():
     """S0-REQ-2 (ruling L-1): from two hexes away no; from an adjacent hex the Attack's step moves in."""
     b = battle(fighter("ann"), fighter("bob", "blue", (2, 0), facing=3))
-    assert "S0-REQ-2" in reason(b, Grapple("ann", target="bob"))
+    assert "S0-REQ-2" in reason(b, Grab("ann", target="bob"))
     b = duo(same_hex=False)
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert ev[0]["type"] == "move" and ev[0]["rule"] == "S0-REQ-2"
     assert b.fighter("ann").hex == b.fighter("bob").hex == Hex(1, 0)
     assert len(b.grapples) == 1
@@ -39,89 +39,89 @@ def test_S0_REQ_2_must_be_in_the_hex_adjacent_steps_in():
 def test_S0_REQ_3_only_attack_maneuvers():
     """S0-REQ-3: Attack, All-Out Attack or Move and Attack; anything else is refused."""
     b = duo()
-    assert "S0-REQ-3" in reason(b, Grapple("ann", target="bob", maneuver="feint"))
+    assert "S0-REQ-3" in reason(b, Grab("ann", target="bob", maneuver="feint"))
     for m in ("attack", "all_out_attack"):
-        assert Grapple("ann", target="bob", maneuver=m).check(duo()) is None
+        assert Grab("ann", target="bob", maneuver=m).check(duo()) is None
     far = battle(fighter("ann"), fighter("bob", "blue", (3, 0), facing=3))
-    ev = play(far, Grapple("ann", target="bob", maneuver="move_and_attack"), [2, 2, 2, 6, 6, 6])
+    ev = play(far, Grab("ann", target="bob", maneuver="move_and_attack"), [2, 2, 2, 6, 6, 6])
     r = rolls(ev)[0]
     assert mods(r)["G0-4"] == -4 and r["target"] == 7  # Move and Attack -4 (G0-4)
 
 
 def test_S0_REQ_4_a_grapple_is_an_attack():
     """S0-REQ-4: the grapple counts as an attack (the class says so; All-Out Attack's no-defence follows)."""
-    assert Grapple.is_attack
+    assert Grab.is_attack
     b = duo()
-    play(b, Grapple("ann", target="bob", maneuver="all_out_attack"), [3, 3, 3, 6, 6, 6])
+    play(b, Grab("ann", target="bob", maneuver="all_out_attack"), [3, 3, 3, 6, 6, 6])
     assert any(e["kind"] == "all_out_attack" and e["fighter"] == "ann" for e in b.effects)
 
 
 def test_S0_REQ_5_low_foe_needs_grappler_down_unless_much_bigger():
     """S0-REQ-5: a kneeling or lying foe: the grappler kneels (here as the step) unless the foe is SM+2."""
     b = duo(bob={"posture": "prone"})
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert {"type": "posture", "actor": "ann", "target": "ann", "posture": "kneeling", "rule": "S0-REQ-6"} in ev
     assert b.fighter("ann").posture == "kneeling"
     assert mods(rolls(ev)[0])["G0-8"] == -2  # kneeling attack penalty
     big = duo(bob={"posture": "kneeling", "size": 2})
-    play(big, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    play(big, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert big.fighter("ann").posture == "standing"
     lying_foe = duo(ann={"posture": "crawling"}, bob={"posture": "prone"})
-    assert Grapple("ann", target="bob").check(lying_foe) is None
+    assert Grab("ann", target="bob").check(lying_foe) is None
 
 
 def test_S0_REQ_6_getting_down_is_the_step():
     """S0-REQ-6 (ruling L-2): kneeling is the step, so it cannot also be the step into the hex."""
     b = duo(bob={"posture": "kneeling"}, same_hex=False)
-    assert "S0-REQ-6" in reason(b, Grapple("ann", target="bob"))
+    assert "S0-REQ-6" in reason(b, Grab("ann", target="bob"))
     b = duo(bob={"posture": "kneeling"})
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert types(ev)[:2] == ["posture", "roll"]
 
 
 def test_S0_GRAB_1_best_of_dx_and_grappling_skill():
     """S0-GRAB-1, G0-15: roll vs DX or Brawling/Judo/Wrestling, whichever is best."""
     b = duo({"skills": {"Brawling": 13}})
-    r = rolls(play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
+    r = rolls(play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
     assert r["base"] == 13 and "Brawling" in r["label"] and r["rule"] == "S0-GRAB-1"
     b = duo({"skills": {"Brawling": 9}})
-    r = rolls(play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
+    r = rolls(play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
     assert r["base"] == 11 and "DX" in r["label"]
 
 
 def test_S0_GRAB_2_torso_at_zero_no_weapon_modifiers():
     """S0-GRAB-2: torso 0; no hit-location or weapon modifiers of ordinary strikes."""
     b = duo({"hands": {"right": "broadsword", "left": None}})
-    r = rolls(play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
+    r = rolls(play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
     assert r["modifiers"] == [] and r["target"] == 11
 
 
 def test_S0_GRAB_3_arm_or_leg_minus_one():
     """S0-GRAB-3: arm or leg -1."""
     for loc in ("arm", "leg"):
-        r = rolls(play(duo(), Grapple("ann", target="bob", location=loc), [3, 3, 3, 6, 6, 6]))[0]
+        r = rolls(play(duo(), Grab("ann", target="bob", location=loc), [3, 3, 3, 6, 6, 6]))[0]
         assert mods(r) == {"S0-GRAB-3": -1} and r["target"] == 10
 
 
 def test_S0_GRAB_4_head_minus_three():
     """S0-GRAB-4: head -3."""
-    r = rolls(play(duo(), Grapple("ann", target="bob", location="head"), [2, 2, 2, 6, 6, 6]))[0]
+    r = rolls(play(duo(), Grab("ann", target="bob", location="head"), [2, 2, 2, 6, 6, 6]))[0]
     assert mods(r) == {"S0-GRAB-4": -3} and r["target"] == 8
 
 
 def test_S0_GRAB_5_held_item_minus_four():
     """S0-GRAB-5, G0-16: something the foe holds -4."""
     b = duo(bob={"hands": {"right": "broadsword", "left": None}})
-    r = rolls(play(b, Grapple("ann", target="bob", location="broadsword"), [2, 2, 2, 6, 6, 6]))[0]
+    r = rolls(play(b, Grab("ann", target="bob", location="broadsword"), [2, 2, 2, 6, 6, 6]))[0]
     assert mods(r) == {"S0-GRAB-5": -4} and r["target"] == 7
-    assert "S0-GRAB-5" in reason(duo(), Grapple("ann", target="bob", location="knife"))
+    assert "S0-GRAB-5" in reason(duo(), Grab("ann", target="bob", location="knife"))
 
 
 def test_S0_GRAB_6_size_bonus_for_the_larger_grappler_only():
     """S0-GRAB-6, G0-9 (ruling L-14): +SM difference when larger, no penalty when smaller."""
-    r = rolls(play(duo({"size": 2}), Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
+    r = rolls(play(duo({"size": 2}), Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
     assert mods(r) == {"S0-GRAB-6": 2} and r["target"] == 13
-    r = rolls(play(duo(bob={"size": 2}), Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
+    r = rolls(play(duo(bob={"size": 2}), Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6]))[0]
     assert r["modifiers"] == []
 
 
@@ -129,7 +129,7 @@ def test_S0_GRAB_7_plus_two_per_hand_beyond_two():
     """S0-GRAB-7: four hands -> +4."""
     hands = {"right": None, "left": None, "arm3": None, "arm4": None}
     b = duo({"arms": 4, "hands": hands})
-    ev = play(b, Grapple("ann", target="bob", hands=4), [3, 3, 3, 6, 6, 6])
+    ev = play(b, Grab("ann", target="bob", hands=4), [3, 3, 3, 6, 6, 6])
     assert mods(rolls(ev)[0]) == {"S0-GRAB-7": 4}
     assert b.grapples[0].hands == 4 and len(b.grapples[0].hand_names) == 4
 
@@ -137,22 +137,22 @@ def test_S0_GRAB_7_plus_two_per_hand_beyond_two():
 def test_S0_GRAB_8_defender_defends_normally():
     """S0-GRAB-8, G0-5: a hit the defender dodges (dodge 8 = Speed 5.5 + 3) leaves no grip."""
     b = duo()
-    ev = play(b, Grapple("ann", target="bob"), [3, 3, 4, 2, 2, 2])
+    ev = play(b, Grab("ann", target="bob"), [3, 3, 4, 2, 2, 2])
     dodge = rolls(ev)[1]
     assert dodge["actor"] == "bob" and dodge["label"] == "dodge" and dodge["target"] == 8 and dodge["success"]
     assert b.grapples == []
     b = duo()
-    ev = play(b, Grapple("ann", target="bob", defense="none"), [3, 3, 4])
+    ev = play(b, Grab("ann", target="bob", defense="none"), [3, 3, 4])
     assert len(b.grapples) == 1
 
 
 def test_S0_GRAB_9_effect_depends_on_what_was_grabbed():
     """S0-GRAB-9: the grip records its location (body part or the item id)."""
     b = duo(bob={"hands": {"right": "knife", "left": None}})
-    play(b, Grapple("ann", target="bob", location="knife"), [1, 1, 1])
+    play(b, Grab("ann", target="bob", location="knife"), [1, 1, 1])
     g = b.grapples[0]
     assert g.location == "knife" and g.extra["hand"] == "right"
-    assert not Grapple("ann", target="bob").check(duo()) and g.kind == "grapple"
+    assert not Grab("ann", target="bob").check(duo()) and g.kind == "grapple"
 
 
 def test_S0_ITEM_1_and_2_grasped_weapon_cannot_attack_or_defend():
@@ -300,11 +300,11 @@ def test_S0_LOC_5_head_grip_strangles():
 def test_S0_MUTUAL_1_grappling_is_one_way():
     """S0-MUTUAL-1: after ann grabs bob, bob holds nobody; he must grapple on his own turn."""
     b = duo()
-    play(b, Grapple("ann", target="bob"), [3, 3, 3, 6, 6, 6])
+    play(b, Grab("ann", target="bob"), [3, 3, 3, 6, 6, 6])
     assert [(g.holder, g.target) for g in b.grapples] == [("ann", "bob")]
     assert "S0-FREE-1" in reason(b, Release("bob"))
     b.turn += 1
-    play(b, Grapple("bob", target="ann"), [2, 2, 2, 6, 6, 6])  # held: DX 11 - 4 = 7
+    play(b, Grab("bob", target="ann"), [2, 2, 2, 6, 6, 6])  # held: DX 11 - 4 = 7
     assert {(g.holder, g.target) for g in b.grapples} == {("ann", "bob"), ("bob", "ann")}
 
 
