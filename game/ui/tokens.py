@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -174,6 +175,7 @@ def pointer_points(cx: float, cy: float, ux: float, uy: float, r: float) -> list
             (cx + ux * base - px * half, cy + uy * base - py * half)]
 
 
+@lru_cache(maxsize=2048)  # asked for every token every frame; six facings, a few sizes and postures
 def token_extent(direction: tuple[float, float], r: float, posture: str, tag: bool = False, item: bool = False
                  ) -> tuple[float, float]:
     """How far above (negative) and below its centre a token of radius ``r`` facing ``direction`` draws: its
