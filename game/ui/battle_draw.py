@@ -202,10 +202,13 @@ def layout_own(layout: LabelLayout | None, fid: str) -> list[pygame.Rect]:
 
 
 def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tuple[int, int, int]]],
-                board_rect: pygame.Rect, text: TextCache) -> list[tuple[pygame.Rect, str]]:
+                board_rect: pygame.Rect, text: TextCache,
+                keep_clear: pygame.Rect | None = None) -> list[tuple[pygame.Rect, str]]:
     """Short messages stacked under the top of the board, each in its tone's colour, wrapped to the board
     (three lines at most; the log has the whole sentence). Returns where rule IDs were drawn: a refusal's
-    rule is a link into the rules help (issue 18)."""
+    rule is a link into the rules help (issue 18). ``keep_clear``: a lesson's card, drawn over the board
+    after them: a toast it would cover moves beside it, or below it (under Xvfb at 1024x640 the card hid half
+    of "Bob passes the movement phase.")."""
     from game.ui.rule_links import render_linked
 
     links: list[tuple[pygame.Rect, str]] = []
@@ -224,6 +227,10 @@ def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tupl
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), line_h * len(imgs))
         box.midtop = (board_rect.centerx, y)
         box.inflate_ip(20, 10)
+        if keep_clear is not None and keep_clear.w and box.colliderect(keep_clear):
+            box.left = keep_clear.right + 8
+            if box.right > board_rect.right - 4:  # no room beside it: under it
+                box.midtop = (board_rect.centerx, keep_clear.bottom + 6)
         s = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (12, 13, 18, 235), s.get_rect(), border_radius=8)
         surface.blit(s, box)

@@ -390,7 +390,8 @@ class BattleScene(Scene):
         draw_board_note(surface, self)  # a standing fact of the battle: nd6's wind (S3-SMOKE-3)
         # hint line and last roll at the foot of the board
         self._draw_board_foot(surface)
-        self.toast_links = draw_toasts(surface, self.toasts, self.board_rect, self.text)  # rule IDs: links
+        self.toast_links = draw_toasts(surface, self.toasts, self.board_rect, self.text,  # rule IDs: links
+                                       self.lesson.rect if self.lesson is not None else None)
         if self.lesson is not None:
             self.lesson.draw(surface, self)
         self.bar.draw(surface, self.top_rect, self.session, pal, self.board.side_index, self.board.colours,
