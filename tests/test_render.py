@@ -166,12 +166,16 @@ def test_token_side_colour_at_its_hex_centre_and_not_on_an_empty_hex():
     app = watched(battle)
     frame = app.draw()
     scene = app.board
-    r = scene.geometry.hex_radius * scene.camera.zoom * 0.3
-    for fid, colour in (("ann", (0xD0, 0x20, 0x20)), ("bob", (0x20, 0x50, 0xE0))):
+    r = scene.geometry.hex_radius * scene.camera.zoom * 0.6  # the token's radius
+    sides = ((0xD0, 0x20, 0x20), (0x20, 0x50, 0xE0))
+    for fid, colour in zip(("ann", "bob"), sides):
         cx, cy = scene.hex_screen_pos(battle.fighter(fid).hex)
-        # the token's body fills the hex centre (its initial sits in the middle, so look around it)
-        samples = [frame.get_at((int(cx + dx * r), int(cy + dy * r)))[:3] for dx in (-1, 1) for dy in (-1, 1)]
-        assert samples.count(colour) >= 3, samples
+        # the side colour is the token's rim around its role figure: a share of the token's disc, and the
+        # other side's colour nowhere on it
+        disc = [frame.get_at((x, y))[:3] for x in range(int(cx - r), int(cx + r) + 1)
+                for y in range(int(cy - r), int(cy + r) + 1) if (x - cx) ** 2 + (y - cy) ** 2 <= r * r]
+        assert disc.count(colour) >= 0.08 * len(disc), (fid, disc.count(colour), len(disc))
+        assert not [c for c in disc if c in sides and c != colour], fid
     ex, ey = scene.hex_screen_pos(Hex(1, 5))
     empty = frame.get_at((int(ex), int(ey)))[:3]
     assert empty not in ((0xD0, 0x20, 0x20), (0x20, 0x50, 0xE0))
@@ -191,8 +195,9 @@ def test_shapes_tell_sides_apart_without_colour():
     corners = []
     for fid in ("ann", "bob"):
         cx, cy = scene.token_screen_pos(fid)
-        # just inside the bounding box corner: a square's body is there, a circle's is not
-        corners.append(frame.get_at((int(cx - r * 0.72), int(cy + r * 0.72)))[:3])
+        # just inside the bounding box's upper right corner (the item disc sits at the lower left): a
+        # square's body is there, a circle's is not
+        corners.append(frame.get_at((int(cx + r * 0.72), int(cy - r * 0.72)))[:3])
     assert corners[0] != (0xD0, 0x20, 0x20)
     assert corners[1] == (0xD0, 0x20, 0x20)
 
