@@ -63,7 +63,8 @@ def test_ctrl_s_offers_a_name_and_asks_before_replacing_one(dirs):
         press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
         dialog = app.scene
         assert isinstance(dialog, SaveDialog)
-        assert dialog.entry.get_text() == "The Sand Pit, round 1" == default_title(battle.board.name, 1)
+        # the battle's title (its scenario's name, issue 28), not its map's "The Sand Pit"
+        assert dialog.entry.get_text() == "Sand Pit: three on three, round 1" == default_title(battle.title, 1)
         press(app, pygame.K_ESCAPE)  # Esc cancels: nothing written
         assert app.scene is bs and not saves.saves_dir().exists()
 
@@ -105,8 +106,8 @@ def test_the_pause_menus_save_asks_the_name_too(dirs):
         click(app, pause.button_named("save").rect.center)
         assert isinstance(app.scene, SaveDialog)
         press(app, pygame.K_RETURN, unicode="\r")
-        assert app.scene is pause and pause.message[0] == "Saved as \u201cThe Sand Pit, round 1\u201d."
-        assert (saves.saves_dir() / "The Sand Pit, round 1.json").is_file()
+        assert app.scene is pause and pause.message[0] == "Saved as \u201cSand Pit: three on three, round 1\u201d."
+        assert (saves.saves_dir() / "Sand Pit_ three on three, round 1.json").is_file()
     finally:
         app.close()
 
@@ -171,7 +172,7 @@ def test_the_load_screen_shows_each_save_with_its_board_and_groups_the_autosaves
         rows = [(kind, e.path if e else None) for _, kind, e in menu.row_rects()]
         assert rows == [("save", late), ("save", broken), ("save", early), ("autos", None)]  # collapsed
         late_row = next(e for _, _, e in menu.row_rects() if e is not None and e.path == late)
-        assert late_row.title == "Late: after six turns" and late_row.place == "The Sand Pit"
+        assert late_row.title == "Late: after six turns" and late_row.place == "Sand Pit: three on three"  # its title
         assert late_row.ruleset_name == "3d6 lite grappling" and late_row.header.snapshot.round == 2
         bad = next(e for _, _, e in menu.row_rects() if e is not None and e.path == broken)
         assert bad.problem is not None and "broken.json" in bad.problem and "\n" not in bad.problem

@@ -257,6 +257,8 @@ def _check_names(path: Path, title: str, battles: list[tuple[str, Any]]) -> None
     for at, b in battles:
         if getattr(b, "board", None) is not None:  # a header's snapshot has no board
             named.append((f"{at}.board.name", b.board.name, True))
+        if isinstance(getattr(b, "title", None), str):  # the battle's own title, shown in every list and screen
+            named.append((f"{at}.title", b.title, True))
         for i, side in enumerate(b.sides):
             named += [(f"{at}.sides[{i}].id", side.id, False), (f"{at}.sides[{i}].name", side.name, True)]
         for i, f in enumerate(getattr(b, "fighters", ())):
@@ -366,10 +368,11 @@ def read_save(path: Path | str) -> SaveFile:
 
 
 class _InitialHeader(msgspec.Struct, kw_only=True):
-    """What a list of saves needs of ``initial``: the board (for the thumbnail) and the sides."""
+    """What a list of saves needs of ``initial``: the board (for the thumbnail), the title and the sides."""
 
     ruleset: str = ""
     board: Board = msgspec.field(default_factory=Board)
+    title: str = ""  # the scenario's (Battle.title); absent in saves from before titles
     sides: list[Side] = []
 
 

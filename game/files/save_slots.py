@@ -103,10 +103,13 @@ class SaveEntry:
 
     @property
     def place(self) -> str:
-        """The scenario as a player knows it: the board's name (the scenario file's stem failing that)."""
+        """The battle as a player knows it: its title (a built battle's typed name), else the board's name (the
+        scenario file's stem failing that)."""
         h = self.header
         if h is None:
             return ""
+        if h.initial.title.strip():
+            return h.initial.title
         name = h.initial.board.name
         if name and name != "open field":
             return name

@@ -331,6 +331,7 @@ def scenario_from_data(data: Any, path: str | Path) -> Battle:
     battle = Battle(
         ruleset=ruleset, board=board, sides=sides, fighters=fighters,
         rng=RngState(seed=spec.seed), options=options, scenario=str(path),
+        title=spec.name if spec.name.strip() else msgspec.UNSET,  # the briefing, saves, end screen show it
     )
     _check_setup(battle, ck.fail)
     return battle

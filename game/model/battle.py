@@ -55,6 +55,10 @@ class Battle(msgspec.Struct, kw_only=True, dict=True):
     options: dict[str, Any] = {}  # ruleset and scenario options
     state: dict[str, Any] = {}  # ruleset-specific battle-wide data (plain data only)
     scenario: str | None = None
+    #: the battle's title as its scenario names it (``name``: "Sand Duel"), shown wherever the game names the
+    #: battle (briefing, window, pause menu, end screen, saves): a built battle played unsaved has no file
+    #: to read it from. UNSET, not "", so that a battle without one encodes as before
+    title: str | msgspec.UnsetType = msgspec.UNSET
     ended: bool = False
     winner: str | None = None
     log: list[dict[str, Any]] = []
@@ -122,3 +126,13 @@ def battle_to_json(battle: Battle) -> bytes:
 def battle_from_json(data: bytes | str) -> Battle:
     """Decode and validate; raises ``msgspec.ValidationError`` naming the field on bad data."""
     return msgspec.json.decode(data, type=Battle)
+
+
+def battle_title(battle: Battle) -> str:
+    """The battle's name as a player knows it: its scenario's title, else its map's name (a save from before
+    titles, a lab's battle), else "Battle"."""
+    title = battle.title if isinstance(battle.title, str) else ""
+    if title.strip():
+        return title
+    name = battle.board.name
+    return name if name and name != "open field" else "Battle"

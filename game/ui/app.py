@@ -21,8 +21,10 @@ from typing import Any
 
 import pygame
 
+from game.builder.draft import DraftKeeper
 from game.files.data_files import icon_path
 from game.files.names import shown
+from game.model import battle_title
 from game.ui.clock import Clock, RealClock
 from game.ui.scene import Scene, SceneStack, Transition
 from game.ui.screens import Screens
@@ -167,6 +169,8 @@ class App:
         self._last_input = time.monotonic()
         #: the screens a screen goes back up to (the main menu, the lessons list): asked here, never imported
         self.screens = Screens(self)
+        #: the battle builder's set-up in the making: kept for this run and in a draft file (issue 28)
+        self.builder_draft = DraftKeeper()
         if scenario is None:
             self.scenes.apply(Transition("push", self.screens.main_menu()), self.size)
         else:
@@ -204,7 +208,7 @@ class App:
             session = new_session(battle, ruleset=ruleset, seat=seat, dice=dice, autosave=self.autosave, **kw)
             if isinstance(scenario, str | Path):
                 session.scenario = str(scenario)
-        pygame.display.set_caption(shown(f"{self.title} - {session.battle.board.name}"))  # never a NUL
+        pygame.display.set_caption(shown(f"{self.title} - {battle_title(session.battle)}"))  # never a NUL
         scene = BattleScene(self, session)
         if self.briefing and not isinstance(scenario, Session):
             from game.ui.briefing import BriefingScene

@@ -77,15 +77,19 @@ def ruleset_sentence(ruleset: Any) -> str:
 
 
 def _scenario_words(battle: Any) -> tuple[str, str]:
-    """The scenario's name and description from its file (the board's name and nothing if it cannot be read)."""
-    name, desc = battle.board.name or "Battle", ""
+    """The battle's title (:func:`game.model.battle_title`: a built battle played unsaved has no file to read
+    it from) and the description from its scenario file (nothing if it cannot be read)."""
+    from game.model import battle_title
+
+    name, desc = battle_title(battle), ""
+    own = isinstance(getattr(battle, "title", None), str)
     path = getattr(battle, "scenario", None)
     if path and str(path).endswith(".toml"):
         try:
             from game.files.userfiles import load_toml
 
             data = load_toml(Path(path), limit=1 << 20)
-            name = str(data.get("name") or name)
+            name = name if own else str(data.get("name") or name)  # a save from before titles: its file's
             desc = str(data.get("description") or "")
         except (OSError, ValueError, AttributeError, TypeError):
             pass

@@ -1,4 +1,4 @@
-"""The screens every other screen may go back up to: the main menu and the lessons list.
+"""The screens every other screen may go back up to: the main menu, the lessons list and the builder.
 
 The screens lead to each other in circles (main menu -> battle -> pause menu ->
 main menu; lessons -> a lesson -> its card -> lessons). Imported from each other,
@@ -34,3 +34,9 @@ class Screens:
         from game.ui.menus.learn_menu import LearnMenu  # late: start-up time (lessons load when asked)
 
         return LearnMenu(self._app)
+
+    def builder(self) -> Scene:
+        """The battle builder on the set-up the player left (the end screen's "Back to the builder")."""
+        from game.ui.menus.builder_menu import BuilderScene  # late: start-up time
+
+        return BuilderScene(self._app)

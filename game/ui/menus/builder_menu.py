@@ -4,7 +4,9 @@ scenario into the player's folder (``game.builder``), where New battle lists it 
 
 Everything the panel does is a :mod:`game.builder.edit` change of a headless :class:`~game.builder.Setup`;
 the board shows the battle exactly as the scenario loader would start it, and what the loader would refuse
-is said in its one sentence naming the field.
+is said in its one sentence naming the field. Every set-up the builder holds is kept (the app's
+:class:`~game.builder.draft.DraftKeeper`: memory and a draft file): the builder opens on the last one, with
+"Start afresh" beside it, so a battle played without Save is never lost (issue 28).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import pygame
 import pygame_gui
 
 from game.builder import (
-    WIN_CHOICES,
     BuiltSide,
     Setup,
     roster,
@@ -26,12 +27,12 @@ from game.builder import (
     user_maps_dir,
     user_scenarios_dir,
 )
+from game.builder.draft import DraftKeeper
 from game.builder.edit import (
     PALETTE,
     add_fighter,
     add_side,
     board_of,
-    edit_fighter,
     edit_side,
     move_fighter,
     new_setup,
@@ -40,18 +41,16 @@ from game.builder.edit import (
     start_battle,
 )
 from game.builder.fields import field_named, typed_change
-from game.builder.setup import load_setup, map_for, map_in_full, with_win
+from game.builder.setup import load_setup, map_for, map_in_full
 from game.builder.user_folder import keep_map, needs_copy
 from game.hexgrid import Hex
 from game.ui.board_panel import BoardClick, draw_board_and_panel
 from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
+from game.ui.menus.builder_choices import choose
 from game.ui.menus.builder_panel import (
-    CONTROLS,
-    LEVELS,
     build_panel,
     draw_palette,
-    facing_choices,
     palette_rects,
 )
 from game.ui.scene import Transition
@@ -79,9 +78,17 @@ class BuilderScene(GuiScene):
     title = "Build your own"
 
     def __init__(self, app: Any, setup: Setup | None = None, path: Path | None = None) -> None:
-        """A new set-up, a given one (the lab's), or the scenario file at ``path`` reopened (:meth:`reopen`):
-        saving writes that file again."""
+        """The set-up the player left (the app's draft: memory, else the draft file), a given one (the lab's),
+        or the scenario file at ``path`` reopened (:meth:`reopen`): saving writes that file again. Nothing
+        kept: a new set-up."""
         super().__init__(app)
+        #: where every set-up held here is kept (the app's, so that it outlives this screen)
+        self.drafts: DraftKeeper = getattr(app, "builder_draft", None) or DraftKeeper()
+        self.keep_problem: str | None = None  # why the draft file could not be written (said once)
+        self.afresh_armed = False  # "Start afresh" asks once more before an unsaved set-up with fighters goes
+        restored, problem = (None, None) if setup is not None or path is not None else self.drafts.restore()
+        if restored is not None:
+            setup, path = restored.setup, (Path(restored.path) if restored.path else None)
         #: the file a reopened battle came from (Save writes it again); None: a new one, named by its title
         self.path = path
         self.page = "battle"  # the panel's page (``builder_panel.PAGES``)
@@ -94,7 +101,9 @@ class BuilderScene(GuiScene):
         self.rulesets = sorted(RULESETS)
         self.maps = _map_choices()
         first = next(iter(self.maps.values()), Path("arena.tmx"))
-        self.setup = setup if setup is not None else new_setup(first, self.rulesets[0] if self.rulesets else "")
+        self._setup = setup if setup is not None else new_setup(first, self.rulesets[0] if self.rulesets else "")
+        if setup is not None and path is None and restored is None:
+            self.drafts.keep(self._setup, None)  # the lab's set-up exists nowhere else: kept at once
         self.typed_map = ""
         self.side_id = self.setup.sides[0].id if self.setup.sides else ""
         self.selected: str | None = None
@@ -105,6 +114,46 @@ class BuilderScene(GuiScene):
         self.board_click = BoardClick()
         self.dialog: Any = None  # the file dialog "Open" shows when no path is typed
         self.board = self._new_board()
+        if problem is not None:
+            self.say(problem, "failure")
+        elif restored is not None and self.message is None:
+            self.say("Your set-up as you left it ('Start afresh' on the Battle page for a new one).")
+
+    # -- the set-up, kept as it changes -----------------------------------------------------------
+    @property
+    def setup(self) -> Setup:
+        return self._setup
+
+    @setup.setter
+    def setup(self, setup: Setup) -> None:
+        """Every change is kept at once (memory, and the draft file when it differs from the last written)."""
+        self._setup = setup
+        self.keep()
+
+    def keep(self) -> None:
+        problem = self.drafts.keep(self._setup, self.path)
+        if problem is not None and problem != self.keep_problem:
+            self.keep_problem = problem
+            self.say(problem, "failure")
+
+    def start_afresh(self) -> None:
+        """A new set-up on the first map and rules, as the builder opens with nothing kept; an unsaved one with
+        fighters is dropped only at a second press (the first says so)."""
+        if self.path is None and self.setup.fighters and not self.afresh_armed:
+            self.afresh_armed = True
+            self.say("This set-up is not saved: press 'Start afresh' again to drop it, or Save it first.",
+                     "failure")
+            return
+        self.afresh_armed = False
+        self.drafts.forget()
+        self.path, self.selected, self.page = None, None, "battle"
+        first = next(iter(self.maps.values()), Path("arena.tmx"))
+        self.archetypes = roster(self.rulesets[0] if self.rulesets else "")
+        self.archetype = self.archetypes[0].name if self.archetypes else ""
+        self.change(new_setup(first, self.rulesets[0] if self.rulesets else ""), new_board=True)
+        self.side_id = self.setup.sides[0].id
+        self.rebuild()
+        self.say("A new set-up.")
 
     # -- what the panel shows ----------------------------------------------------------------------
     @property
@@ -151,29 +200,8 @@ class BuilderScene(GuiScene):
         return field_named(problem, self.preview_path(), self.setup, self.selected, self.side_id)
 
     # -- the board ---------------------------------------------------------------------------------
-    def _shown_battle(self) -> Any:
-        """The battle as the loader would start it; while it cannot start, the map alone and why not."""
-        from game.model import Battle, Side
-
-        try:
-            return preview_battle(self.setup, self.preview_path())
-        except _ERRORS as exc:
-            if self.setup.fighters:
-                self.say(str(exc).replace(str(self.preview_path()), self.preview_path().name), "failure")
-                self.bad_field = self.field_of(str(exc))
-        try:
-            board = board_of(self.setup)
-        except _ERRORS as exc:
-            self.say(str(exc), "failure")
-            from game.model import Board
-
-            board = Board.open_field(8, 8)
-        sides = [Side(id=s.id, name=s.name or s.id, colour=s.colour or "#888888", control=s.control)
-                 for s in self.setup.sides]
-        return Battle(ruleset=self.setup.ruleset or "", board=board, sides=sides, fighters=[])
-
     def _new_board(self) -> BoardScene:
-        b = BoardScene(self._shown_battle(), self.size, self.app.text)
+        b = BoardScene(shown_battle(self), self.size, self.app.text)
         b.click_selects = False
         b.view_rect = self.map_rect
         b.selected = self.selected
@@ -195,7 +223,7 @@ class BuilderScene(GuiScene):
         if new_board:
             self.board = self._new_board()
         else:
-            self.board.battle = self._shown_battle()
+            self.board.battle = shown_battle(self)
             self.board.selected = self.selected
             self.board.set_help(HINT)  # its title names the ruleset (it still said the first one after a change)
         self.rebuild()
@@ -281,46 +309,11 @@ class BuilderScene(GuiScene):
         self.refresh(new_board=new_board)
 
     def choose(self, key: str, value: str) -> None:
-        """A drop-down's new value."""
-        if key == "map" and value in self.maps:
-            self.change(msgspec.structs.replace(self.setup, map=self.maps[value].resolve().as_posix(),
-                                                terrain_words={}), new_board=True)
-        elif key == "ruleset" and value != self.setup.ruleset:
-            self.archetypes = roster(value)
-            self.archetype = self.archetypes[0].name if self.archetypes else ""
-            had = bool(self.setup.fighters)
-            self.change(msgspec.structs.replace(self.setup, ruleset=value, fighters=[]))
-            if had:
-                self.say("The fighters were taken off: each ruleset has fighters of its own make.")
-        elif key == "side":
-            self.side_id = next((s.id for s in self.setup.sides if (s.name or s.id) == value), self.side_id)
-            self.rebuild()
-        elif key == "control":
-            self.change(edit_side(self.setup, self.side_id, control=CONTROLS.get(value, "human")))
-        elif key == "level":
-            self.change(edit_side(self.setup, self.side_id, level=LEVELS.get(value, "")))
-        elif key.startswith("word:"):  # a terrain word of the map's own: the kind the player says it is
-            words = {k: v for k, v in self.setup.terrain_words.items() if k != key[5:]}
-            if value in ("blocking", "water", "cover", "rough", "open"):
-                words[key[5:]] = value
-            self.change(msgspec.structs.replace(self.setup, terrain_words=words))
-        elif key == "pronoun" and self.selected:
-            self.change(edit_fighter(self.setup, self.selected, pronoun=None if value == "they" else value))
-        elif key == "archetype":
-            self.archetype = value
-        elif key == "fighter":
-            self.selected = next((f.id for f in self.setup.fighters if self.fighter_title(f) == value), None)
-            self.refresh()
-        elif key == "facing" and self.selected:
-            facing = facing_choices(self.board.battle.board.top).get(value)
-            self.change(edit_fighter(self.setup, self.selected, facing=facing))
-        elif key == "posture" and self.selected:
-            self.change(edit_fighter(self.setup, self.selected, posture=value))
-        elif key == "win":
-            choice = next((k for k, v in WIN_CHOICES.items() if v == value), "default")
-            self.change(with_win(self.setup, choice, self._rounds()))
+        """A drop-down's new value (:func:`game.ui.menus.builder_choices.choose`)."""
+        choose(self, key, value)
 
-    def _rounds(self) -> int:
+    def rounds(self) -> int:
+        """The round limit typed (40 while the field holds no whole number)."""
         text = next((e.get_text() for e, k in self.entries.items() if k == "rounds"), "40")
         return int(text) if text.strip().isdigit() else 40
 
@@ -348,7 +341,7 @@ class BuilderScene(GuiScene):
         if key == "map_path":
             self.typed_map = text.strip()
             return self.setup
-        return typed_change(self.setup, key, text, self.selected, self.side_id, self._rounds())
+        return typed_change(self.setup, key, text, self.selected, self.side_id, self.rounds())
 
     def _loader_problem(self, setup: Setup) -> str | None:
         """The loader's sentence refusing ``setup`` (an empty side is not its business), or None."""
@@ -369,6 +362,10 @@ class BuilderScene(GuiScene):
         return True
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
+        if name == "afresh":
+            self.start_afresh()
+            return None
+        self.afresh_armed = False
         if name == "back":
             return Transition("pop")
         if name == "play":
@@ -423,13 +420,16 @@ class BuilderScene(GuiScene):
             self.say(f"{path.name} is read from its folder '{path.parent.name}': Save copies it into your maps folder.")
 
     def play(self) -> Transition | None:
-        """The battle at once, as the loader starts it from the saved text (nothing is written)."""
+        """The battle at once, as the loader starts it from the saved text (no scenario is written; the set-up
+        is kept as the draft, so the builder, the end screen's "Back to the builder", has it as it was)."""
         from game.ui.session import SessionError
 
         if not self.take_fields():
             return None
+        self.keep()
         try:
             battle = start_battle(self.setup, self.preview_path())
+            self.drafts.played(battle)
             scene = self.app.battle_from(battle)
         except (SessionError, *_ERRORS) as exc:
             self.say(str(exc).replace(str(self.preview_path()), self.preview_path().name), "failure")
@@ -469,6 +469,29 @@ class BuilderScene(GuiScene):
             self.dialog.kill()
             self.dialog = None
         super().leave()
+
+
+def shown_battle(scene: Any) -> Any:
+    """The battle the builder ``scene`` shows: as the loader would start it; while it cannot start, the map alone
+    and why not (said, and the field it is about ringed)."""
+    from game.model import Battle, Side
+
+    try:
+        return preview_battle(scene.setup, scene.preview_path())
+    except _ERRORS as exc:
+        if scene.setup.fighters:
+            scene.say(str(exc).replace(str(scene.preview_path()), scene.preview_path().name), "failure")
+            scene.bad_field = scene.field_of(str(exc))
+    try:
+        board = board_of(scene.setup)
+    except _ERRORS as exc:
+        scene.say(str(exc), "failure")
+        from game.model import Board
+
+        board = Board.open_field(8, 8)
+    sides = [Side(id=s.id, name=s.name or s.id, colour=s.colour or "#888888", control=s.control)
+             for s in scene.setup.sides]
+    return Battle(ruleset=scene.setup.ruleset or "", board=board, sides=sides, fighters=[])
 
 
 def map_dialog(gui: pygame_gui.UIManager, size: tuple[int, int]) -> Any:

@@ -161,6 +161,8 @@ def _battle_page(scene: Any, rows: _Rows) -> None:
     _dropdown(scene, "win", list(WIN_CHOICES.values()), WIN_CHOICES[choice], a)
     _entry(scene, "rounds", str(limit or 40), b)
     _entry(scene, "title", setup.name, rows.cells("Battle name")[0])
+    scene.button(rows.cells("Set-up", widths=(0.5,))[0], "Start afresh", "afresh",
+                 tooltip="A new set-up: this one is kept until then, even after Play, a quit or a crash")
 
 
 def _fighters_page(scene: Any, rows: _Rows) -> None:

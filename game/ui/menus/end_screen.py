@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from game.files.names import initial
+from game.model import battle_title
 from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.hud.widgets import side_icon
@@ -84,9 +85,12 @@ class EndScreen(GuiScene):
             names.append(("review", "What happened?"))
         if self.can_play_again():
             names += [("new", "Play again"), ("again", "Same dice again")]
+        if self.built_here():
+            names.append(("builder", "Back to the builder"))
         names.append(("menu", "Main menu"))
         tips = {"new": "This battle from its start, with the same sides and seats and new dice.",
-                "again": "This battle from its start, with the same dice: the same moves meet the same rolls."}
+                "again": "This battle from its start, with the same dice: the same moves meet the same rolls.",
+                "builder": "The builder with this battle's set-up as it was when you pressed Play."}
         rects = self.button_rects([t for _, t in names])
         self.buttons_top = min(r.y for r in rects)  # the summary's box ends above them
         for (name, text), rect in zip(names, rects, strict=True):
@@ -128,6 +132,13 @@ class EndScreen(GuiScene):
                 and not getattr(self.battle_scene.session, "networked", False)
                 and getattr(self.battle_scene.session.ctl, "initial", None) is not None)
 
+    def built_here(self) -> bool:
+        """The battle started as the one last played from the builder (the app's draft keeper says, from the
+        battle's initial state: Play again keeps it so)."""
+        keeper = getattr(self.app, "builder_draft", None)
+        initial = getattr(self.battle_scene.session.ctl, "initial", None)
+        return keeper is not None and initial is not None and self.can_play_again() and keeper.made(initial)
+
     def same_dice_again(self, fresh: bool = False) -> Transition | None:
         """The battle from its initial state with its own seed, the same seats and rules: its first rolls
         (initiative, the computer's first) come again, and the same moves meet the same dice; ``fresh``:
@@ -159,6 +170,9 @@ class EndScreen(GuiScene):
         if name == "menu":
             self.battle_scene.session.close()
             return Transition("reset", self.app.screens.main_menu())
+        if name == "builder":  # the set-up as it was at Play (issue 28)
+            self.battle_scene.session.close()
+            return Transition("reset", self.app.screens.builder())
         if name == "replay":
             from game.ui.menus.replay_scene import ReplayScene
 
@@ -195,7 +209,8 @@ class EndScreen(GuiScene):
         why = next((e.get("text") for entry in reversed(b.log) for e in entry.get("events", [])
                     if e.get("type") == "message"), "")
         rounds = max(1, b.round - (1 if b.current is None else 0))
-        sub = t.render(f"after {rounds} round{'s' if rounds != 1 else ''}, {b.turn} turns. {why or ''}", 16,
+        sub = t.render(f"{battle_title(b)}: after {rounds} round{'s' if rounds != 1 else ''}, {b.turn} turns. "
+                       f"{why or ''}", 16,
                        (220, 220, 220))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
         y += 40

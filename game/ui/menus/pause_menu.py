@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.model import battle_title
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
@@ -109,14 +110,16 @@ class PauseMenu(GuiScene):
         return Transition("pop")
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        """How this battle is won (the briefing's words; F3 shows the whole briefing again), and its dice seed."""
+        """The battle's title and how it is won (the briefing's words; F3 shows the whole briefing again), and its
+        dice seed."""
         from game.ui.briefing import victory_text
         from game.ui.text import wrap
 
         w, h = surface.get_size()
         width = min(760, w - 40)
         y = getattr(self, "victory_top", h - 80)
-        text = victory_text(self.battle_scene.session) + " (F3: the briefing)"
+        title = battle_title(self.battle_scene.session.battle)
+        text = f"{title} \u2014 {victory_text(self.battle_scene.session)} (F3: the briefing)"
         lines = wrap(self.app.text, text, 15, width - 24)
         dice = wrap(self.app.text, seed_words(self.battle_scene.session, self._in_lesson()), 15, width - 24)
         box = pygame.Rect(0, 0, width, 20 * (len(lines) + len(dice)) + 14)

@@ -16,6 +16,7 @@ import pygame
 import pygame_gui
 
 from game.files.save_slots import MAX_TITLE, default_title, slot_path
+from game.model import battle_title
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
 
@@ -40,7 +41,7 @@ class SaveDialog(GuiScene):
         self.battle_scene = battle_scene
         self.report = report  # where "Saved as ..." is said once this dialog closes (the battle's toast by default)
         b = battle_scene.session.battle
-        self.typed = default_title(b.board.name if b.board.name != "open field" else None, b.round)
+        self.typed = default_title(battle_title(b), b.round)
         self.entry: Any = None
         #: the file a second Save replaces (set when the first Save found it there)
         self.confirm_for: Path | None = None
