@@ -239,6 +239,28 @@ def test_waiting_words_reconnecting_and_undo_off():
     assert r.rejected and r.reason.text.startswith("Entering dice is off in a networked battle")
 
 
+def test_the_pause_menu_never_shows_a_seed_before_a_served_battle_ends():
+    """The pause menu's dice line in a networked battle: the copy's seed (0: the server keeps the real one) is
+    never shown and no `clinch play --seed` offered before the end; the match code and who rolls are; once the
+    server has told its seed (Ended), that seed is shown."""
+    from types import SimpleNamespace
+
+    from game.ui.menus.pause_menu import seed_words
+    from game.ui.net_session import NetSession
+
+    c = _FakeClient("")
+    c.code, c.ended = "K7QM2X", None
+    s = NetSession(c)
+    s.battle.rng.seed = 0  # what a client's copy holds before the end
+    words = seed_words(s)
+    assert words == "Match K7QM2X \u00b7 dice rolled by the host's server (its seed is told when the battle ends)"
+    assert "seed 0" not in words and "--seed" not in words
+    c.ended = SimpleNamespace(seed=918273, winner="red", rounds=3, state_hash="x")
+    words = seed_words(s)
+    assert words.startswith("Match K7QM2X \u00b7 dice seed 918273, told by the server at the end")
+    assert words.endswith("clinch play --seed 918273") and "seed 0" not in words
+
+
 def test_a_port_taken_is_said_in_one_sentence(app):
     """Hosting on a port another server holds: one sentence on the Network screen, nothing left running."""
     from game.ui.net_session import HostedServer

@@ -250,6 +250,18 @@ class NetSession:
         share = f" \u00b7 {self.shared}" if self.shared else ""
         return f"{watching}Waiting for {who}\u2026{share}"
 
+    def dice_words(self) -> str:
+        """The pause menu's line on the dice. The host's server rolls every die and keeps its seed secret until
+        the battle is over (a seat that knew it could foresee every roll), so before the end this says who
+        rolls and which match this is; once the server has told the seed (its Ended), the seed too."""
+        code = getattr(self.client, "code", "")
+        match = f"Match {code} \u00b7 " if code else ""
+        ended = getattr(self.client, "ended", None)
+        if ended is None:
+            return f"{match}dice rolled by the host's server (its seed is told when the battle ends)"
+        return f"{match}dice seed {ended.seed}, told by the server at the end \u00b7 the same dice again: " \
+               f"clinch play --seed {ended.seed}"
+
     def options(self, fighter_id: str | None = None) -> list[Option]:
         fid = fighter_id or self.whose_turn()
         if fid is None or fid != self.whose_turn() or not self.is_human_turn():

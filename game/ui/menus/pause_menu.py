@@ -142,7 +142,10 @@ def battle_seed(session: Any) -> int:
 
 def seed_words(session: Any, in_lesson: bool = False) -> str:
     """The pause menu's line on the dice: the seed, and how to roll the same dice again (not in a lesson,
-    which keeps its own seed)."""
+    which keeps its own seed). A networked battle's copy holds no seed (the host's server keeps it until the
+    end): its session says what is true there instead."""
+    if getattr(session, "networked", False):
+        return session.dice_words()
     seed = battle_seed(session)
     if in_lesson:
         return f"Dice seed {seed}."
