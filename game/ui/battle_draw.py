@@ -291,9 +291,12 @@ _HINTS: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def draw_banner(surface: pygame.Surface, board_rect: pygame.Rect, words: str, text: TextCache,
-                pal: Palette) -> None:
+                pal: Palette, keep_clear: pygame.Rect | None = None) -> None:
     """The action being played, in a box at the top of the board: set smaller, then on two lines, before
-    anything is cut (a long name's action ran past a 1024 px board)."""
+    anything is cut (a long name's action ran past a 1024 px board). ``keep_clear``: a lesson's card at the
+    board's top, drawn after it: the banner goes beside it, or under it (at 1024x640 the card hid half of
+    "Ann passes the movement phase.")."""
+    board_rect = _beside(board_rect, keep_clear)
     room = board_rect.w - 44
     size = next((k for k in (18, 16, 14) if text.font(k, True).size(words)[0] <= room), 14)
     lines = wrapped(text, words, size, room, True, lines=2)
@@ -302,6 +305,17 @@ def draw_banner(surface: pygame.Surface, board_rect: pygame.Rect, words: str, te
     pygame.draw.rect(surface, (16, 18, 24), box, border_radius=8)
     pygame.draw.rect(surface, pal.accent, box, width=2, border_radius=8)
     surface.blit(img, img.get_rect(center=box.center))
+
+
+def _beside(board_rect: pygame.Rect, card: pygame.Rect | None) -> pygame.Rect:
+    """The part of the board a banner centres in: all of it, or right of a card at its top when that leaves
+    room for a line of words (240 px), else the board below the card."""
+    if card is None or not card.w or card.top > board_rect.y + 60 or card.left > board_rect.centerx:
+        return board_rect
+    right = pygame.Rect(card.right + 8, board_rect.y, board_rect.right - card.right - 8, board_rect.h)
+    if right.w >= 240:
+        return right
+    return pygame.Rect(board_rect.x, card.bottom - 6, board_rect.w, max(0, board_rect.bottom - card.bottom + 6))
 
 
 def draw_rings(surface: pygame.Surface, camera: Camera, points: Iterable[tuple[float, float]], hex_radius: float,

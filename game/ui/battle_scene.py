@@ -438,7 +438,8 @@ class BattleScene(Scene):
             self.last_action.rect = pygame.Rect(0, 0, 0, 0)
         self.board.tokens.layout.keep_clear([self.last_action.rect])  # plates, labels, callout: none onto it
         if self.player.banner is not None:
-            draw_banner(surface, br, self.player.banner[0], self.text, self.pal)
+            draw_banner(surface, br, self.player.banner[0], self.text, self.pal,
+                        self.lesson.rect if self.lesson is not None else None)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """Tokens and hexes under the mouse (and fighters on the initiative bar)."""
