@@ -47,6 +47,6 @@ def test_a_fighter_with_no_health_to_change_is_named_as_written() -> None:
     said: list[str] = []
     scene = SimpleNamespace(selected="ann", say=lambda text, kind: said.append(text),
                             lab=SimpleNamespace(battle=lambda: SimpleNamespace(fighter=lambda fid: ann),
-                                                ruleset=SimpleNamespace(health_stat="HP")))
+                                                ruleset=SimpleNamespace(presentation=SimpleNamespace(health_stat="HP"))))
     _health(scene, "hp", -1)
     assert said == ["Ann has no HP under these rules to change."], said
