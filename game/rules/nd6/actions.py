@@ -54,6 +54,17 @@ def moved_this_round(battle: Battle, f: Fighter) -> int:
     return int(m.get("hexes", 0)) if m else 0
 
 
+def too_late_to_attack(battle: Battle, f: Fighter, what: str = "attack") -> Reason | None:
+    """G3-4 and G3-8 for the special attacks (automatic fire, the flame thrower, a grenade's throw): no ``what``
+    after moving more than half MOV or after getting up this round; one check so their words stay alike."""
+    n = moved_this_round(battle, f)
+    if n > mov(f) // 2:
+        return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no {what} this round.", "G3-4")
+    if this_round(f, "stood", battle):
+        return Reason(f"{f.label} spent this round getting up.", "G3-8")
+    return None
+
+
 def mark(r: Resolution, f: Fighter, key: str, **data: object) -> None:
     """Stamp a per-round fact on the fighter (``{"round": n, ...}``): moved, acted, charge, defense."""
     r.emit(E.stat(f.id, f"counters.{key}", {"round": r.battle.round, **data}))

@@ -24,11 +24,11 @@ from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import Mod
 from game.rules.nd6 import ranged, rolls, weapons
-from game.rules.nd6.actions import Attack, Nd6Action, attack_reach, mark, moved_this_round
+from game.rules.nd6.actions import Attack, Nd6Action, attack_reach, mark, too_late_to_attack
 from game.rules.nd6.combat import AttackPlan, _fumble, add_hook, apply_hits, check_target, damage_rolled
 from game.rules.nd6.hth import after_miss, struck_member
 from game.rules.nd6.items import item
-from game.rules.nd6.status import foes, in_hth, is_down, is_out, mov, ready_weapon, this_round
+from game.rules.nd6.status import foes, in_hth, is_down, is_out, ready_weapon, this_round
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -284,12 +284,7 @@ class _AutoAction(Nd6Action):
                 return why
             if not ranged.is_shot(battle, f, t, w):
                 return Reason(f"{f.label}'s {item(w).get('name', w)} cannot fire at {t.label}.", "S3-AUTO-24")
-        n = moved_this_round(battle, f)
-        if n > mov(f) // 2:
-            return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no attack this round.", "G3-4")
-        if this_round(f, "stood", battle):
-            return Reason(f"{f.label} spent this round getting up.", "G3-8")
-        return auto_reason(battle, f, aims, self)
+        return too_late_to_attack(battle, f) or auto_reason(battle, f, aims, self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,7 +39,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6.actions import Attack, Nd6Action
 from game.rules.nd6.combat import attack_odds
 from game.rules.nd6.items import has_tag, item
-from game.rules.nd6.ranged import is_shot, line_of_fire, shot_plan
+from game.rules.nd6.ranged import line_of_fire, shot_of, shot_plan
 from game.rules.nd6.status import foes, in_hth
 
 if TYPE_CHECKING:
@@ -263,14 +263,10 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     """An energy shot's chances: one shot's ``hit``/``miss`` with its automatic results (G3-1); for a volley of
     several, ``hit`` is at least one shot hitting, ``miss`` none, ``each`` one shot's chance (the shots roll
     alike, S3-ENERGY-3). None when the action is not a shot of an energy weapon."""
-    if not isinstance(action, Attack):
+    aimed = shot_of(battle, action, is_energy_gun)
+    if aimed is None:
         return None
-    f, t = battle.get(action.actor), battle.get(action.target)
-    if f is None or t is None:
-        return None
-    weapon = action.weapon(f)
-    if not is_energy_gun(weapon) or not is_shot(battle, f, t, weapon):
-        return None
+    f, t, weapon = aimed
     plan = shot_plan(battle, f, t, weapon, defense=action.defense)
     adjust_shot(battle, plan, f, t, action)
     one = attack_odds(plan)

@@ -32,11 +32,12 @@ from game.rules import events as E
 from game.rules.base import Reason
 from game.rules.common import RollSpec
 from game.rules.nd6 import effects, fire, ranged, rolls
-from game.rules.nd6.actions import Nd6Action, mark, moved_this_round
+from game.rules.nd6.actions import Nd6Action, mark, too_late_to_attack
 from game.rules.nd6.combat import add_hook, check_target
+from game.rules.nd6.hazards import open_ground
 from game.rules.nd6.items import item
 from game.rules.nd6.ranged import line_of_fire
-from game.rules.nd6.status import dx_base, edx_mods, foes, in_hth, is_down, is_out, mov, this_round
+from game.rules.nd6.status import dx_base, edx_mods, foes, in_hth, is_down, is_out
 
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
@@ -114,24 +115,16 @@ def aim_spec(battle: Battle, f: Fighter, to: Hex, t: Fighter | None = None) -> R
 
 # -- placing the fire (S3-FLAMER-3/5/6) ------------------------------------------------------------------------------
 
-def _open(battle: Battle, h: Hex) -> bool:
-    """A hex fire may lie on: on the map and not a wall (GX-5)."""
-    board = battle.board
-    if board.unbounded or not board.cells:
-        return True
-    return h in board and board.is_open(h)
-
-
 def _may_burn(battle: Battle, f: Fighter, aim: Hex, h: Hex, hit: bool) -> bool:
     """Whether ``h`` may hold fire at all: open, not the firer's own hex (ruling ND6-21), and on a miss not the
     hex aimed at (S3-FLAMER-6)."""
-    return _open(battle, h) and h != f.hex and (hit or h != aim)
+    return open_ground(battle, h) and h != f.hex and (hit or h != aim)
 
 
 def _why_no_fire(battle: Battle, f: Fighter, aim: Hex, h: Hex) -> str:
     """Why ``h`` may hold no fire, the one reason that applies (under Xvfb a click on a wall said "cannot hold
     fire (off the map, a wall, the firer's hex or the hex aimed at after a miss)")."""
-    if not _open(battle, h):
+    if not open_ground(battle, h):
         cell = battle.board.cell(h) if h in battle.board else None
         what = f"a {str(cell.terrain).replace('_', ' ')} hex" if cell is not None else "off the map"
         return f"[{h.q}, {h.r}] is {what}: no fire can lie there (GX-5)."
@@ -165,7 +158,7 @@ def shape_reason(battle: Battle, f: Fighter, aim: Hex, burst: str, hexes: list[H
     if len(set(hexes)) != len(hexes):
         return "A hex of fire is placed twice."
     for h in hexes:
-        if not _open(battle, h):
+        if not open_ground(battle, h):
             return f"[{h.q}, {h.r}] is off the map or a wall: no fire can lie there."
         if h == f.hex:
             return "The fire cannot be laid in the firer's own hex."
@@ -370,11 +363,9 @@ class Flame(Nd6Action):
             return Reason("The flame thrower cannot be fired into its firer's own hex.", "S3-FLAMER-5")
         if line_of_fire(battle, f, aim).blocked:
             return Reason(f"{f.label} has no line of fire to [{aim.q}, {aim.r}].", "GX-5")
-        n = moved_this_round(battle, f)
-        if n > mov(f) // 2:
-            return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no attack this round.", "G3-4")
-        if this_round(f, "stood", battle):
-            return Reason(f"{f.label} spent this round getting up.", "G3-8")
+        late = too_late_to_attack(battle, f)
+        if late is not None:
+            return late
         if self.hexes is not None:
             placed = [Hex(*h) for h in self.hexes]
             why_hit = shape_reason(battle, f, aim, self.burst, placed, True)

@@ -30,9 +30,9 @@ from game.rules.base import Action, Reason
 from game.rules.common import RollSpec
 from game.rules.nd6 import damage as D
 from game.rules.nd6 import effects, fire, rolls, smoke
-from game.rules.nd6.actions import Nd6Action, moved_this_round
+from game.rules.nd6.actions import Nd6Action, too_late_to_attack
 from game.rules.nd6.combat import apply_hits
-from game.rules.nd6.hazards import clear_line, gun_range
+from game.rules.nd6.hazards import clear_line, gun_range, open_ground
 from game.rules.nd6.initiative import POLICY
 from game.rules.nd6.items import item
 from game.rules.nd6.ranges import mh_distance
@@ -43,10 +43,8 @@ from game.rules.nd6.status import (
     foes,
     in_hth,
     is_down,
-    mov,
     pending_grenades,
     st_full,
-    this_round,
 )
 
 if TYPE_CHECKING:
@@ -113,21 +111,13 @@ def throw_spec(battle: Battle, f: Fighter, to: Hex) -> RollSpec:
     return spec
 
 
-def _open(battle: Battle, h: Hex) -> bool:
-    """A hex a grenade may come to rest in: on the board and not a wall (GX-5)."""
-    board = battle.board
-    if board.unbounded or not board.cells:
-        return True
-    return h in board and board.is_open(h)
-
-
 def scatter(battle: Battle, start: Hex, direction: int, hexes: int) -> Hex:
     """S3-GRENADE-4 with G3-25: ``hexes`` steps from ``start`` along axial ``direction``; a grenade that would
     leave the board or enter a wall stops in the last open hex before it (ruling ND6-17)."""
     h = start
     for _ in range(max(0, hexes)):
         nxt = hex_neighbor(h, direction)
-        if not _open(battle, nxt):
+        if not open_ground(battle, nxt):
             break
         h = nxt
     return h
@@ -274,12 +264,7 @@ class ThrowGrenade(Nd6Action):
                           f"{far} away.", "S3-GRENADE-6")
         if _sight_blocked(battle, f.hex, to):
             return Reason(f"{f.label} has no line of sight to that hex.", "GX-5")
-        n = moved_this_round(battle, f)
-        if n > mov(f) // 2:
-            return Reason(f"{f.label} moved {n} hexes, more than half {f.their} MOV: no throw this round.", "G3-4")
-        if this_round(f, "stood", battle):
-            return Reason(f"{f.label} spent this round getting up.", "G3-8")
-        return None
+        return too_late_to_attack(battle, f, "throw")
 
     def _resolve(self, r: Resolution, f: Fighter) -> None:
         battle = r.battle
@@ -444,7 +429,7 @@ def _fire(r: Resolution, actor: str, g: str, at: Hex) -> None:
     kind = "burning_liquid" if g == "molotov" else "incendiary"
     rule_burn = "S3-GRENADE-11" if g == "molotov" else "S3-GRENADE-20"
     laid = [{"kind": kind, "hex": [h.q, h.r], "turns_left": BURN_TURNS, "source": source}
-            for h in area["inner"] if _open(battle, h)]
+            for h in area["inner"] if open_ground(battle, h)]
     effects.set_effects(r, [*effects.board_effects(battle), *laid], actor=actor, rule=rule_burn)
 
 

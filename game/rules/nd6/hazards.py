@@ -20,7 +20,7 @@ from game.rules.nd6.items import item
 if TYPE_CHECKING:
     from game.model import Battle, Fighter
 
-__all__ = ["GROUND", "BURNING", "hazard", "clear_line", "gun_range"]
+__all__ = ["GROUND", "BURNING", "hazard", "clear_line", "gun_range", "open_ground"]
 
 #: effect kind -> what standing on it costs (about the expected fire hits of the next turn, S3-FIRE-9/10,
 #: S3-FIRE-11 coals, S3-GRENADE-12/22; tear gas S3-SMOKE-4 without a gas mask)
@@ -30,6 +30,15 @@ GROUND: dict[str, float] = {"incendiary": 1.6, "burning_liquid": 1.4, "fire": 1.
 BURNING: dict[str, float] = {"on_fire_limb": 0.5, "on_fire_half": 1.8, "on_fire_whole": 3.5, "soaked": 0.3}
 #: a foe with a gun and a clear line of fire to a fighter (careful levels only): what each costs it
 EXPOSED = 0.25
+
+
+def open_ground(battle: Battle, h: Hex) -> bool:
+    """A hex fire may lie on or a grenade come to rest in: on the board and not a wall (GX-5); the world goes
+    on beyond an unbounded or empty board. One test for the flame thrower and the grenade, so they agree."""
+    board = battle.board
+    if board.unbounded or not board.cells:
+        return True
+    return h in board and board.is_open(h)
 
 
 def clear_line(battle: Battle, a: Hex, b: Hex) -> bool:

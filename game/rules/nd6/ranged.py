@@ -47,10 +47,12 @@ from game.rules.nd6.status import in_hth, iq, is_down, is_out, ready_weapon, ski
 from game.rules.nd6.weapons import can_fire
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.model import Battle, Fighter
     from game.rules.events import Resolution
 
-__all__ = ["LineOfFire", "mh_distance", "range_mod", "line_of_fire", "roll_to_miss", "rounds_left", "spend",
+__all__ = ["LineOfFire", "shot_of", "mh_distance", "range_mod", "line_of_fire", "roll_to_miss", "rounds_left", "spend",
            "magazine", "rates", "shot_plan", "is_shot", "shot_reason", "fire", "Reload", "ClearJam", "FireAndStab",
            "ACTIONS",
            "options", "odds", "start_turn", "hook"]
@@ -355,6 +357,20 @@ def is_shot(battle: Battle, f: Fighter, t: Fighter, weapon: str | None, mode: st
     if has_tag(weapon, "bayonet") and hex_distance(f.hex, t.hex) == 1 and mode is None:
         return False
     return True
+
+
+def shot_of(battle: Battle, action: Any, kind: Callable[[str | None], bool]) -> tuple[Fighter, Fighter, str] | None:
+    """The shooter, target and weapon of ``action`` when it is a shot (:func:`is_shot`) from a weapon of ``kind``
+    (a shotgun, an energy gun), else None: the one gate every special weapon's ``odds`` hook opens with."""
+    if not isinstance(action, Attack):
+        return None
+    f, t = battle.get(action.actor), battle.get(action.target)
+    if f is None or t is None:
+        return None
+    weapon = action.weapon(f)
+    if weapon is None or not kind(weapon) or not is_shot(battle, f, t, weapon):
+        return None
+    return f, t, weapon
 
 
 def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason | None:

@@ -37,7 +37,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6.actions import Attack
 from game.rules.nd6.combat import add_hook, attack_odds
 from game.rules.nd6.items import SHOT_DAMAGE, SHOT_RANGE, SHOT_ST, has_tag, item
-from game.rules.nd6.ranged import is_shot, rested, shot_plan
+from game.rules.nd6.ranged import rested, shot_of, shot_plan
 from game.rules.nd6.status import foes, in_hth, st_full
 
 if TYPE_CHECKING:
@@ -223,14 +223,10 @@ def options(battle: Battle, f: Fighter) -> list[Any]:
 def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     """A shotgun shot's chances with its shell's spread and ST (G3-1's ``hit``/``miss`` and automatic results);
     None when the action is not a shotgun's shot."""
-    if not isinstance(action, Attack):
+    aimed = shot_of(battle, action, is_shotgun)
+    if aimed is None or ammo_reason(aimed[2], action.ammo):
         return None
-    f, t = battle.get(action.actor), battle.get(action.target)
-    if f is None or t is None:
-        return None
-    weapon = action.weapon(f)
-    if not is_shotgun(weapon) or not is_shot(battle, f, t, weapon) or ammo_reason(weapon, action.ammo):
-        return None
+    f, t, weapon = aimed
     plan = shot_plan(battle, f, t, weapon, defense=action.defense)
     if adjust(battle, plan, f, t, action.ammo) is not None:
         return None
