@@ -134,6 +134,11 @@ def test_the_end_screen_of_a_built_battle_goes_back_to_the_builder_with_the_set_
     app.step()
     click(app, app.scene.button_named("builder").rect.center)
     assert isinstance(app.scene, BuilderScene) and app.scene.setup == built
+    # the builder is the only screen now: Back goes to the main menu (seen under Xvfb: popped, the game closed)
+    from game.ui.menus.main_menu import MainMenu
+
+    click(app, app.scene.button_named("back").rect.center)
+    assert isinstance(app.scene, MainMenu) and app.running
 
 
 def test_a_shipped_battles_end_screen_offers_no_way_to_the_builder(app) -> None:

@@ -39,4 +39,4 @@ class Screens:
         """The battle builder on the set-up the player left (the end screen's "Back to the builder")."""
         from game.ui.menus.builder_menu import BuilderScene  # late: start-up time
 
-        return BuilderScene(self._app)
+        return BuilderScene(self._app, alone=True)

@@ -77,11 +77,14 @@ class BuilderScene(GuiScene):
 
     title = "Build your own"
 
-    def __init__(self, app: Any, setup: Setup | None = None, path: Path | None = None) -> None:
+    def __init__(self, app: Any, setup: Setup | None = None, path: Path | None = None, *,
+                 alone: bool = False) -> None:
         """The set-up the player left (the app's draft: memory, else the draft file), a given one (the lab's),
         or the scenario file at ``path`` reopened (:meth:`reopen`): saving writes that file again. Nothing
-        kept: a new set-up."""
+        kept: a new set-up. ``alone``: the only screen (the end screen's way back), so Back goes to the main
+        menu (popped, it left no screen and the game closed)."""
         super().__init__(app)
+        self.alone = alone
         #: where every set-up held here is kept (the app's, so that it outlives this screen)
         self.drafts: DraftKeeper = getattr(app, "builder_draft", None) or DraftKeeper()
         self.keep_problem: str | None = None  # why the draft file could not be written (said once)
@@ -137,8 +140,7 @@ class BuilderScene(GuiScene):
             self.say(problem, "failure")
 
     def start_afresh(self) -> None:
-        """A new set-up on the first map and rules, as the builder opens with nothing kept; an unsaved one with
-        fighters is dropped only at a second press (the first says so)."""
+        """A new set-up (the first map and rules); an unsaved one with fighters goes only at a second press."""
         if self.path is None and self.setup.fighters and not self.afresh_armed:
             self.afresh_armed = True
             self.say("This set-up is not saved: press 'Start afresh' again to drop it, or Save it first.",
@@ -367,7 +369,7 @@ class BuilderScene(GuiScene):
             return None
         self.afresh_armed = False
         if name == "back":
-            return Transition("pop")
+            return self.on_escape()
         if name == "play":
             return self.play()
         if name == "save":
@@ -462,7 +464,7 @@ class BuilderScene(GuiScene):
             self.dialog.kill()
             self.dialog = None
             return None
-        return Transition("pop")
+        return Transition("reset", self.app.screens.main_menu()) if self.alone else Transition("pop")
 
     def leave(self) -> None:
         if self.dialog is not None:
