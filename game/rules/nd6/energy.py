@@ -39,7 +39,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6.actions import Attack, Nd6Action
 from game.rules.nd6.combat import attack_odds
 from game.rules.nd6.items import has_tag, item
-from game.rules.nd6.ranged import line_of_fire, shot_of, shot_plan
+from game.rules.nd6.ranged import add_shot_hooks, line_of_fire, shot_of, shot_plan
 from game.rules.nd6.status import foes, in_hth
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ class SwapBattery(Nd6Action):
 ACTIONS: tuple[type[Nd6Action], ...] = (SwapBattery,)
 
 
-# -- the firing rules' hooks (ranged.hook: shot_reason, adjust_shot, after_shot) ----------------------------------------
+# -- the firing rules' hooks (registered with ranged.add_shot_hooks: shot_reason, adjust_shot, after_shot) -------------
 
 def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason | None:
     """The split of this attack (``dice`` a shot, ``shots``) against the full shot and the battery (S3-ENERGY-3,
@@ -275,3 +275,6 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
         return one
     p = one["hit"]
     return {"hit": 1.0 - (1.0 - p) ** n, "miss": (1.0 - p) ** n, "each": p}
+
+
+add_shot_hooks("energy", shot_reason=shot_reason, adjust_shot=adjust_shot, after_shot=after_shot)

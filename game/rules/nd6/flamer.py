@@ -36,7 +36,7 @@ from game.rules.nd6.actions import Nd6Action, mark, too_late_to_attack
 from game.rules.nd6.combat import add_hook, check_target
 from game.rules.nd6.hazards import open_ground
 from game.rules.nd6.items import item
-from game.rules.nd6.ranged import line_of_fire
+from game.rules.nd6.ranged import add_shot_hooks, line_of_fire
 from game.rules.nd6.status import dx_base, edx_mods, foes, in_hth, is_down, is_out
 
 if TYPE_CHECKING:
@@ -589,4 +589,5 @@ def start_turn(r: Resolution, f: Fighter) -> None:
     return None
 
 
+add_shot_hooks("flamer", shot_reason=shot_reason)
 add_hook("after_hit", after_hit)  # the attack asks it after every hit (S3-FLAMER-10/11, G3-28)

@@ -4,8 +4,8 @@ The Attack action sends a shot (a ``missile`` weapon that can fire, aimed at a f
 brawl) to :func:`fire`; single and semi-automatic shots are played here, bursts and full-auto streams in
 :mod:`.autofire`. Shotguns and energy weapons (their own modules) build on the same pieces: :func:`shot_plan`
 for the roll, :func:`line_of_fire` and :func:`roll_to_miss` for the figures in the way, :func:`rounds_left` and
-:func:`spend` for the magazine. A module ``shotgun``, ``energy`` or ``flamer`` may define any of these hooks,
-which :func:`fire` and :func:`shot_reason` call when the module exists:
+:func:`spend` for the magazine. A module ``shotgun``, ``energy`` or ``flamer`` may register any of these hooks
+(:func:`add_shot_hooks`, as it loads), which :func:`fire` and :func:`shot_reason` call:
 
 - ``shot_reason(battle, f, t, action) -> Reason | None``: why this shot cannot be fired (after ours);
 - ``adjust_shot(battle, plan, f, t, action) -> None``: change the plan of each shot (damage, modifiers);
@@ -19,7 +19,6 @@ magazine full), ``jammed`` (items that cannot fire until cleared), ``shot`` ({"r
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -55,24 +54,30 @@ if TYPE_CHECKING:
 __all__ = ["LineOfFire", "shot_of", "mh_distance", "range_mod", "line_of_fire", "roll_to_miss", "rounds_left", "spend",
            "magazine", "rates", "shot_plan", "is_shot", "shot_reason", "fire", "Reload", "ClearJam", "FireAndStab",
            "ACTIONS",
-           "options", "odds", "start_turn", "hook"]
+           "options", "odds", "start_turn", "hook", "add_shot_hooks",
+           "SHOT_HOOK_MODULES", "SHOT_HOOK_NAMES"]
 
-#: the part-2 modules that may add to a shot (see the module docstring)
-_HOOK_MODULES = ("shotgun", "energy", "flamer")
+#: the part-2 weapon modules that may add to a shot (see the module docstring), in the order their hooks are
+#: asked: each registers its own with :func:`add_shot_hooks` as it loads, so ranged never imports them
+SHOT_HOOK_MODULES: tuple[str, ...] = ("shotgun", "energy", "flamer")
+SHOT_HOOK_NAMES: tuple[str, ...] = ("shot_reason", "adjust_shot", "after_shot")
+_SHOT_HOOKS: dict[str, dict[str, Callable[..., Any]]] = {name: {} for name in SHOT_HOOK_NAMES}
+
+
+def add_shot_hooks(module: str, **fns: Callable[..., Any]) -> None:
+    """Called once by a weapon module of :data:`SHOT_HOOK_MODULES` as it loads, with the hooks it defines."""
+    if module not in SHOT_HOOK_MODULES:
+        raise ValueError(f"no shot hook module {module!r} (known: {', '.join(SHOT_HOOK_MODULES)})")
+    for name, fn in fns.items():
+        if name not in _SHOT_HOOKS:
+            raise ValueError(f"no shot hook {name!r} (known: {', '.join(SHOT_HOOK_NAMES)})")
+        _SHOT_HOOKS[name][module] = fn
 
 
 def hook(name: str) -> list[Any]:
-    """The functions called ``name`` of the part-2 weapon modules that exist and define it."""
-    out = []
-    for mod_name in _HOOK_MODULES:
-        try:
-            mod = importlib.import_module(f"game.rules.nd6.{mod_name}")
-        except ImportError:
-            continue
-        fn = getattr(mod, name, None)
-        if callable(fn):
-            out.append(fn)
-    return out
+    """The functions registered for the shot hook ``name``, in :data:`SHOT_HOOK_MODULES` order."""
+    have = _SHOT_HOOKS[name]
+    return [have[m] for m in SHOT_HOOK_MODULES if m in have]
 
 
 # -- range ------------------------------------------------------------------------------------------------------------

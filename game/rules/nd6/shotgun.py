@@ -37,7 +37,7 @@ from game.rules.nd6 import damage as D
 from game.rules.nd6.actions import Attack
 from game.rules.nd6.combat import add_hook, attack_odds
 from game.rules.nd6.items import SHOT_DAMAGE, SHOT_RANGE, SHOT_ST, has_tag, item
-from game.rules.nd6.ranged import rested, shot_of, shot_plan
+from game.rules.nd6.ranged import add_shot_hooks, rested, shot_of, shot_plan
 from game.rules.nd6.status import foes, in_hth, st_full
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ def adjust(battle: Battle, plan: Any, f: Fighter, t: Fighter, ammo: str | None) 
     return None
 
 
-# -- the firing rules' hooks (ranged.hook: shot_reason, adjust_shot) -----------------------------------------------------
+# -- the firing rules' hooks (registered with ranged.add_shot_hooks: shot_reason, adjust_shot) -------------------------
 
 def shot_reason(battle: Battle, f: Fighter, t: Fighter, action: Any) -> Reason | None:
     """Why this shot cannot be fired for its shell: an unknown shell, shells in a gun that takes none
@@ -233,4 +233,5 @@ def odds(battle: Battle, action: Any) -> dict[str, float] | None:
     return attack_odds(plan)
 
 
+add_shot_hooks("shotgun", shot_reason=shot_reason, adjust_shot=adjust_shot)
 add_hook("armour_bonus", armour_bonus)  # the attack asks it of every armour stop (S3-SHOTGUN-9)
