@@ -313,6 +313,9 @@ class InitiativeBar:
             else:
                 surprised = surprised[: max(0, (room - 2 * px(MORE_W)) // step - len(order))]
         self.hidden = (first, len(order) - last)
+        widths = {fid: step for fid in order}
+        if first == 0 and last == len(order):
+            widths = self._chip_widths(b, order, room - step * len(surprised), step)
         if first:
             x = self._more(surf, x, first, pal, left=True)
         for i, fid in enumerate(order):
@@ -320,14 +323,29 @@ class InitiativeBar:
             if f is None or not first <= i < last:
                 continue
             done = 0 <= i < cur_i
-            self._chip(surf, x + step // 2, f, fid == current and not b.ended, done, rows.get(fid), count, pal,
-                       side_index, colours, step)
-            self.chips.append((pygame.Rect(rect.x + x, rect.y, step, rect.h), fid))
-            x += step
+            w = widths[fid]
+            self._chip(surf, x + w // 2, f, fid == current and not b.ended, done, rows.get(fid), count, pal,
+                       side_index, colours, w)
+            self.chips.append((pygame.Rect(rect.x + x, rect.y, w, rect.h), fid))
+            x += w
         if last < len(order):
             x = self._more(surf, x, len(order) - last, pal, left=False)
         if surprised:
             self._draw_surprised(surf, rect, x, step, b, surprised, pal, side_index, colours)
+
+    def _chip_widths(self, b: Any, order: list[str], room: int, step: int) -> dict[str, int]:
+        """Each chip's width when the whole order shows: a long name takes the room short names leave
+        (seen at 1920x1080 in a side-roll round: "Gus th..." in a 78 px chip beside "Ivo" in another as
+        wide); the others stay as even as they can. Equal ``step`` widths when the names cannot all fit."""
+        px = self.text.px
+        font = self.text.font(12, True)
+        need = {fid: min(px(160), font.size(f.label)[0] + px(8)) if (f := b.get(fid)) is not None else step
+                for fid in order}
+        level = step
+        while level > px(MIN_STEP) and sum(max(n, level) for n in need.values()) > room:
+            level -= 1
+        widths = {fid: max(n, level) for fid, n in need.items()}
+        return widths if sum(widths.values()) <= room else {fid: step for fid in order}
 
     def _more(self, surf: pygame.Surface, x: int, n: int, pal: Palette, *, left: bool) -> int:
         """``+n`` at one end of a timeline too long to show whole (the rest come into view as turns pass)."""

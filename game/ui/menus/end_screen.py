@@ -24,6 +24,12 @@ GAP = 12
 BUTTON_PAD = 18
 
 
+def rolls_made_words(made: int, rolls: int) -> str:
+    """The "Rolls made" cell in words a player reads at once ("2 of 12"): a bare "2/12" read as a score or
+    a date to a new player, who could not tell which number was the rolls made."""
+    return f"{made} of {rolls}"
+
+
 def battle_summary(battle: Any) -> dict[str, dict[str, Any]]:
     """Per fighter: actions taken, rolls made and won, injury dealt and taken, grips taken, falls caused."""
     out: dict[str, dict[str, Any]] = {f.id: {"actions": 0, "rolls": 0, "made": 0, "dealt": 0, "taken": 0,
@@ -228,7 +234,7 @@ class EndScreen(GuiScene):
             now = ", ".join(s.ruleset.presentation.condition_name(c) for c in f.conditions) or f.posture
             if hp:  # named as the ruleset counts it (seen under Xvfb: nd6's end screen said "HP" for ST, G3-7)
                 now += f", {s.ruleset.presentation.health_stat} {hp[0]:g}/{hp[1]:g}"
-            vals = [f.label, str(st.get("actions", 0)), f"{st.get('made', 0)}/{st.get('rolls', 0)}",
+            vals = [f.label, str(st.get("actions", 0)), rolls_made_words(st.get('made', 0), st.get('rolls', 0)),
                     str(st.get("dealt", 0)), str(st.get("taken", 0)), str(st.get("grips", 0)),
                     str(st.get("downs", 0)), now]
             for (label, dx), v in zip(cols, vals):
