@@ -118,3 +118,46 @@ def test_a_cut_timeline_name_is_whole_in_its_tooltip(monkeypatch) -> None:
         assert shown and shown[-1][0].startswith("Gus the Barman"), shown
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("path", [TAVERN_D20, ROOT / "maps" / "arena.toml"], ids=lambda p: p.stem)
+def test_a_computer_pass_with_no_other_choice_is_one_log_line(path, monkeypatch) -> None:
+    """The computer playing both sides: a fighter whose only choice is to do nothing gets the entry's own line
+    ("Lars passes the missiles phase.", "Brom does nothing"), not "Computer, for Lars: do nothing (the only
+    choice)." before it; a choice of doing nothing among others keeps its line (it says why)."""
+    from game.ui import battle_results
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+    from game.ui.settings import Settings
+
+    if not path.is_file():
+        pytest.skip(f"{path.name} is missing")
+    skipped: list[str] = []
+    real = battle_results.decision_needs_a_line
+
+    def spy(decision):
+        said = real(decision)
+        if not said:
+            skipped.append(decision.fighter)
+        return said
+
+    monkeypatch.setattr(battle_results, "decision_needs_a_line", spy)
+    first = _app(path, (1280, 800))
+    sides = [s.id for s in first.session.battle.sides]
+    first.close()
+    app = App(path, (1280, 800), clock=FixedClock(16), settings=Settings(animation_speed="instant", handover="never"),
+              autosave=False, seat={side: "ai" for side in sides}, dice="seeded")
+    try:
+        for _ in range(400):
+            app.step()
+            if len(skipped) >= 2:
+                break
+        lines = [ln.text for ln in app.battle_scene.log.lines]
+        assert skipped, "no computer fighter had doing nothing as its only choice"
+        assert not [ln for ln in lines if "do nothing (the only choice)" in ln], lines
+        for fid in skipped:  # its pass is in the log in the entry's own words
+            name = app.session.battle.get(fid).label
+            assert any(ln.startswith("R") and f"\u00b7 {name} " in ln and ("pass" in ln or "nothing" in ln)
+                       for ln in lines), (name, lines)
+    finally:
+        app.close()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ui import modes as M
 from game.ui.action_menu import ActionMenu
-from game.ui.describe import decision_words, intent_words
+from game.ui.describe import decision_needs_a_line, decision_words, intent_words
 from game.ui.dice_dialog import DiceDialog
 from game.ui.hud.combat_log import LogLine
 from game.ui.scene import Transition
@@ -103,7 +103,7 @@ class ResultDispatcher:
             sc.log.note(f"Refused: {r.text}")
             self.settle()
             return
-        if decision is not None and getattr(decision, "action", None) is not None:
+        if decision is not None and decision_needs_a_line(decision):
             sc.log.add(LogLine(decision_words(sc.session.battle, decision), "ai"))
         if sc.session.ai_problem:
             sc.toast(sc.session.ai_problem, "failure")

@@ -262,6 +262,24 @@ def _choice_why(battle: Any, c: Any) -> list[str]:
     return why
 
 
+#: the intents whose words are "do nothing" (:func:`deed_words`)
+NOTHING_TYPES = ("do_nothing", "pass")
+
+
+def decision_needs_a_line(decision: Any) -> bool:
+    """Whether the computer's choice gets its own log line: not when doing nothing was its only choice.
+
+    The entry's own line already says it ("Dane passes the movement phase."): the d20 log gave every phase
+    the computer passed a second line, "Computer, for Dane: do nothing (the only choice).", which told the
+    player nothing more.
+    """
+    action = getattr(decision, "action", None)
+    if action is None:
+        return False
+    kind = action.to_dict().get("type", "")
+    return not (kind in NOTHING_TYPES and not tuple(getattr(decision, "alternatives", ()) or ()))
+
+
 def decision_words(battle: Any, decision: Any) -> str:
     """The computer's choice for the combat log, one sentence: what it chose and why in words.
 
