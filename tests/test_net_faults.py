@@ -125,6 +125,50 @@ def test_a_server_killed_mid_battle_resumes_from_its_data_folder(tmp_path: Path)
     again.kill()
 
 
+def test_a_stopped_server_goes_on_from_its_files_not_from_the_start(tmp_path: Path) -> None:
+    """Issue 29's restart-resume held to the disk. The server is stopped mid-battle in-process with no clean
+    shutdown (its task cancelled: no goodbye, no last save beyond those begun), and a new server on the same
+    data folder must hold, before anyone reconnects, every entry the folder's save holds (the same hashes as the
+    first server's), and the clients' battle must end on the hash of an uninterrupted run with the same seed.
+
+    The older test above passes even when the resumed match starts over from its first state (seen with the
+    restore replaced by a fresh match of the save's first state): the clients are sent the battle from its
+    start, and seeded computer players play it again to the same end. This one fails then, and when no match
+    is resumed, when the entries are not saved, or when the dice go on from another place than where the save
+    left them (each checked by patching the server in-process)."""
+    import io
+
+    from game.net.protocol import group_entries
+    from game.net.server import Server
+
+    want = _simulated(23, tmp_path / "sim")
+    data = tmp_path / "data"
+    srv = ServerThread(data, seed=23)
+    port, code = srv.port, srv.code
+    red, blue = _Player(joined(port, code, "red"), 23), _Player(joined(port, code, "blue"), 23)
+    red.start(), blue.start()
+    wait_for(lambda: len(srv.match.entries) >= 6, 60, "a few entries")
+    srv.kill()
+    before = [e.hash for e in srv.match.entries]
+    assert not srv.match.battle.ended, "the battle ended before the server was stopped"
+    on_disk = len(group_entries(read_save(data / f"{code}.json").log))
+    assert on_disk >= 6, "the server's save did not keep up with the entries it told"
+    # what a new server makes of the folder, read before any client can reach it
+    probe = Server(host="127.0.0.1", port=0, data=data, log=io.StringIO())
+    assert probe.resume() == [] and list(probe.matches) == [code]
+    resumed = probe.matches[code]
+    assert [e.hash for e in resumed.entries] == before[:on_disk]
+    assert resumed.battle.rng.counter == srv.match.battle.rng.counter or on_disk < len(before)
+    again = ServerThread(data, scenario=None, port=port)
+    assert again.problems == [] and list(again.server.matches) == [code]
+    results = _finish(red, blue)
+    assert results == [want, want]
+    assert [e.hash for e in again.match.entries[:on_disk]] == before[:on_disk]
+    _check_saves(data, want[0])
+    red.client.close(), blue.client.close()
+    again.kill()
+
+
 def test_a_client_that_loses_step_is_sent_the_whole_battle(tmp_path: Path) -> None:
     """A copy that no longer gives the server's hash fetches the whole battle rather than play on."""
     srv = ServerThread(tmp_path / "data", seed=14)
