@@ -451,3 +451,45 @@ def test_the_host_is_asked_to_give_an_away_seat_to_the_computer_after_the_wait()
     assert s.question() is not None and s.answer("give:blue", True) == "" and c.gave == ["blue"]
     c.host = "blue"  # a match hosted by the other side: this seat is not asked
     assert s.question() is None
+
+
+def test_host_offers_the_players_own_battles_and_serves_one(dirs, app):
+    """Issue 29: Host offers "a scenario or your own battle". A battle of the player's own (the builder's
+    folder) is listed under New battle's "Your battles" heading; picking the heading picks nothing; picking the
+    battle reads its sides; hosting it serves that file, and the battle screen opens on it."""
+    import pygame_gui
+
+    from game.builder import user_scenarios_dir
+    from game.ui.battle_scene import BattleScene
+    from game.ui.menus.new_battle import YOUR_BATTLES
+    from game.ui.net_session import NetSession
+
+    mine = user_scenarios_dir() / "Crimson Pit.toml"
+    mine.parent.mkdir(parents=True)
+    text = ARENA.read_text().replace('map = "arena.tmx"', f"map = {str(ARENA.with_name('arena.tmx'))!r}")
+    text = text.replace('name = "Sand Pit: three on three"', 'name = "Crimson Pit"')
+    mine.write_text(text.replace('name = "Red Company"', 'name = "Crimson Band"'))
+
+    def pick(text):
+        dd = next(w for w, k in menu.dropdowns.items() if k == "scenario")
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text, ui_element=dd,
+                                             ui_object_id=""))
+        app.step()
+
+    menu = open_network(app)
+    titles = list(menu.titles)
+    assert titles.index(YOUR_BATTLES) == titles.index("Crimson Pit") - 1 and menu.titles["Crimson Pit"] == mine
+    shipped = menu.scenario
+    pick(YOUR_BATTLES)
+    assert menu.scenario == shipped and menu.message is None
+    pick("Crimson Pit")
+    assert menu.scenario == mine and ("red", "Crimson Band") in menu.sides
+    type_into(app, menu.fields["port"], "0")
+    click(app, menu.button_named("go").rect.center)
+    until(app, lambda: menu.welcomed, 10, "the server to welcome the host")
+    served = menu.hosted.server.matches[menu.code]
+    assert served.scenario == str(mine) and served.battle.side("red").name == "Crimson Band"
+    click(app, menu.button_named("go").rect.center)  # To the battle
+    until(app, lambda: isinstance(app.scene, BattleScene), 10, "the battle to open")
+    s = app.scene.session
+    assert isinstance(s, NetSession) and s.scenario == str(mine) and s.side_name("red") == "Crimson Band"

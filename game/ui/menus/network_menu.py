@@ -1,6 +1,7 @@
 """Network: host a match for a friend on another machine, join one, or watch one (``game.net``).
 
-Host: a scenario and the side you play; the game starts ``clinch serve``'s
+Host: a scenario (a shipped one, or one of the player's own battles, the builder's, listed under "Your
+battles" as New battle lists them) and the side you play; the game starts ``clinch serve``'s
 server on a thread of its own (``game.ui.net_session.HostedServer``), on
 127.0.0.1 (this machine only) unless "Let other machines join" is on (then
 every network: 0.0.0.0), and shows the match code and the address to tell the
@@ -19,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game.ui.menus.base import GuiScene
+from game.ui.menus.new_battle import your_battles
 from game.ui.scene import Transition
 from game.ui.shipped_scenarios import DEFAULT_SCENARIO, scenario_files, scenario_titles
 
@@ -51,6 +53,7 @@ class NetworkMenu(GuiScene):
         super().__init__(app)
         self.mode = mode if mode in MODES else "host"
         self.titles = scenario_titles(scenario_files())
+        self.titles.update(your_battles(self.titles))  # issue 29: "a scenario or your own battle"
         self.scenario: Any = DEFAULT_SCENARIO if DEFAULT_SCENARIO in self.titles.values() else (
             next(iter(self.titles.values()), None))
         self.sides: list[tuple[str, str]] = []  # (id, name) of the scenario's sides
@@ -180,6 +183,9 @@ class NetworkMenu(GuiScene):
                 self._load_sides()
                 self._read_fields()
                 self.rebuild()
+            elif key == "scenario" and self.titles.get(event.text) is None:  # the "Your battles" heading
+                self._read_fields()
+                self.rebuild()  # picks nothing: the drop-down names the chosen scenario again
             elif key == "side":
                 self.side = next((s for s, n in self.sides if n == event.text), self.side)
                 self._read_fields()
