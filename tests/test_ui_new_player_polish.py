@@ -161,3 +161,62 @@ def test_a_computer_pass_with_no_other_choice_is_one_log_line(path, monkeypatch)
                        for ln in lines), (name, lines)
     finally:
         app.close()
+
+
+def test_the_header_names_the_action_playing_until_its_animation_ends(monkeypatch) -> None:
+    """d20, the computer on both sides, animations at normal speed: while a fighter's action plays, the
+    header names that fighter and the phase it acts in ("Kell's turn — hand-to-hand" over Kell's attack), not
+    the turn the battle has already moved on to ("Kell's turn — movement"); a pass says its own phase."""
+    import re
+
+    from game.ui.app import App
+    from game.ui.clock import FixedClock
+    from game.ui.hud.initiative_bar import InitiativeBar
+    from game.ui.settings import Settings
+    from game.wording import possessive
+
+    first = _app(TAVERN_D20, (1280, 800))
+    sides = [s.id for s in first.session.battle.sides]
+    first.close()
+    heads: list[str] = []
+    real = InitiativeBar._turn_words
+
+    def spy(session, b, f, info, thinking):
+        words = real(session, b, f, info, thinking)
+        heads.append(words[0])
+        return words
+
+    monkeypatch.setattr(InitiativeBar, "_turn_words", staticmethod(spy))
+    app = App(TAVERN_D20, (1280, 800), clock=FixedClock(16), settings=Settings(animation_speed="normal",
+              handover="never"), autosave=False, seat={side: "ai" for side in sides}, dice="seeded")
+    checked = {"movement": 0, "hand-to-hand": 0, "pass": 0}
+    try:
+        bs = app.battle_scene
+        b = bs.session.battle
+        for _ in range(900):
+            app.step()
+            heads.clear()
+            bs.bar._key = None  # drawn afresh: the words of this frame
+            app.draw()
+            a = bs.player.current
+            intent = ((a.data.get("entry") or {}).get("intent") or {}) if a is not None else {}
+            if not intent.get("actor") or not heads:
+                continue
+            head = heads[-1]
+            who = possessive(b.get(intent["actor"]).label, plural=False)
+            assert head.startswith(f"{who} turn"), (head, intent)
+            said = re.search(r"passes the (.+) phase", str((a.event or {}).get("text", "")))
+            if said:
+                assert head.endswith(f"\u2014 {said.group(1)}"), (head, a.event)
+                checked["pass"] += 1
+            elif intent.get("type") in ("move", "run"):
+                assert head.endswith("\u2014 movement"), (head, intent)
+                checked["movement"] += 1
+            elif intent.get("type") in ("attack", "brawl", "wrestle", "trip"):
+                assert head.endswith("\u2014 hand-to-hand"), (head, intent)
+                checked["hand-to-hand"] += 1
+            if all(checked.values()):
+                break
+        assert all(checked.values()), checked
+    finally:
+        app.close()

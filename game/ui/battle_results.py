@@ -82,6 +82,23 @@ def computer_pace(sc: ResultScene, entries: list[Any]) -> float:
     return 1.0
 
 
+def shown_action(session: Any, entries: list[dict[str, Any]], before: Any) -> dict[str, Any] | None:
+    """Whose action ``entries`` play and in which phase, from the battle as it was before them (``before``):
+    the header names them while they play (QA: the d20 header said "Finn's turn \u2014 movement", the next
+    turn, while Finn's shield bash still played). None when no entry is a fighter's intent."""
+    actor = next(((e.get("intent") or {}).get("actor") for e in entries if (e.get("intent") or {}).get("actor")),
+                 None)
+    if actor is None:
+        return None
+    phase = None
+    if before is not None:
+        try:
+            phase = session.ctl.policy.describe(before).get("phase")
+        except Exception:  # noqa: BLE001 - the header falls back to the battle's own words
+            phase = None
+    return {"fighter": actor, "phase": phase}
+
+
 class ResultDispatcher:
     """Turns results into log lines, animations and modes; remembers the little it needs between them."""
 
@@ -123,7 +140,7 @@ class ResultDispatcher:
             if not sc.player.busy:
                 sc.board.battle = shadow
                 sc.player.pace = computer_pace(sc, entries)
-            sc.player.play(entries, sc.board.battle)
+            sc.player.play(entries, sc.board.battle, shown_action(sc.session, entries, shadow))
             sc.set_mode(M.Animating())
         if not sc.player.busy:
             sc.board.battle = sc.session.battle

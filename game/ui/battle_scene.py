@@ -55,7 +55,7 @@ from game.ui.event_player import EventPlayer
 from game.ui.fx_anims import draw_fx
 from game.ui.hud.combat_log import CombatLog
 from game.ui.hud.fighter_panel import FighterPanel, hp_of
-from game.ui.hud.initiative_bar import InitiativeBar, round_in_play
+from game.ui.hud.initiative_bar import InitiativeBar, action_in_play, round_in_play
 from game.ui.hud.rescale import rescale_hud
 from game.ui.last_action import LastAction
 from game.ui.legend import draw_legend
@@ -396,7 +396,7 @@ class BattleScene(Scene):
             self.lesson.draw(surface, self)
         self.bar.draw(surface, self.top_rect, self.session, pal, self.board.side_index, self.board.colours,
                       thinking=self.session.thinking, animating=self.player.busy, battle=self.board.battle,
-                      playing_round=round_in_play(self.player))
+                      playing_round=round_in_play(self.player), shown=action_in_play(self.player))
         # right column: fighter panel over the log
         r = self.right_rect
         # the panel and the log composed on the column's colour, then only the gaps between them filled: a fill

@@ -159,8 +159,13 @@ class EventPlayer:
         if self.shadow is None:
             self.shadow = shadow
 
-    def play(self, entries: list[dict[str, Any]] | tuple[dict[str, Any], ...], shadow: Any) -> None:
-        """Queue the events of these log entries (each entry's ``intent`` tells who lunges at whom)."""
+    def play(self, entries: list[dict[str, Any]] | tuple[dict[str, Any], ...], shadow: Any,
+             shown: dict[str, Any] | None = None) -> None:
+        """Queue the events of these log entries (each entry's ``intent`` tells who lunges at whom).
+
+        ``shown``: whose action these entries are and in which phase (``{"fighter", "phase"}``), kept on each
+        animation for the header (:func:`game.ui.hud.initiative_bar.action_in_play`): the battle has moved on
+        to the next turn by the time its last action plays."""
         self.start(shadow)
         for entry in entries:
             intent = entry.get("intent") or {}
@@ -179,6 +184,8 @@ class EventPlayer:
                 self._queue_event(ev)
             for a in list(self.queue)[start:]:
                 a.data["entry"] = entry
+                if shown is not None:
+                    a.data["shown"] = shown
         if self.speed <= 0:
             self._sound_at_once(list(self.queue))
             self.finish()

@@ -81,6 +81,14 @@ def round_in_play(player: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def action_in_play(player: Any) -> dict[str, Any] | None:
+    """Whose action the event player is playing now and in which phase (``{"fighter", "phase"}``), if known:
+    the header names it until its animation ends, not the turn the battle has moved on to."""
+    a = player.current
+    shown = a.data.get("shown") if a is not None else None
+    return shown if isinstance(shown, dict) else None
+
+
 #: narrower than this, a side-roll turn's bar leaves out the phase boxes (the right end names the phase)
 SIDES_PHASES_MIN_W = 1280
 
@@ -103,6 +111,7 @@ class InitiativeBar:
         self.right_x = 0
         self.height = 64
         self.playing_round: int | None = None  # see draw
+        self.acting: str | None = None  # whose action plays now (see draw), else the battle's current
 
     def fighter_at(self, pos: tuple[int, int]) -> str | None:
         for r, fid in self.chips:
@@ -112,9 +121,11 @@ class InitiativeBar:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, session: Any, pal: Palette,
              side_index: dict[str, int], colours: dict[str, tuple[int, int, int]], *, thinking: bool = False,
-             animating: bool = False, battle: Any = None, playing_round: int | None = None) -> None:
+             animating: bool = False, battle: Any = None, playing_round: int | None = None,
+             shown: dict[str, Any] | None = None) -> None:
         """``battle``: the battle as shown (the animation's shadow); the session's by default. ``playing_round``:
-        the round of the log entry playing now (:func:`round_in_play`)."""
+        the round of the log entry playing now (:func:`round_in_play`); ``shown``: whose action plays now and
+        in which phase (:func:`action_in_play`)."""
         b = battle if battle is not None else session.battle
         self.playing_round = playing_round
         try:
@@ -133,8 +144,12 @@ class InitiativeBar:
         elif battle is not None and battle is not session.battle:
             info = dict(info, round=b.round, current=b.current, order=list(b.order) or order)
             order = list(info["order"])
+        self.acting = b.current
+        if shown and b.get(shown.get("fighter")) is not None and not b.ended:
+            self.acting = shown["fighter"]
+            info = dict(info, current=self.acting, phase=shown.get("phase") or info.get("phase"))
         rows = info.get("rows") or []
-        key = (rect.size, b.round, b.current, tuple(order), info.get("phase"), info.get("count"),
+        key = (rect.size, self.acting, b.round, b.current, tuple(order), info.get("phase"), info.get("count"),
                tuple((r.get("fighter"), r.get("number"), r.get("holding")) for r in rows),
                tuple(info.get("surprised") or ()), str(info.get("note")),
                str(info.get("side_rolls")), info.get("moves_first"), info.get("moving_side"),
@@ -281,7 +296,7 @@ class InitiativeBar:
         """A chip per fighter in the turn order, then the surprised apart; fills ``self.chips``."""
         self.chips = []
         px = self.text.px
-        current = b.current
+        current = self.acting
         count = info.get("count")
         rows = {r.get("fighter"): r for r in info.get("rows") or []}
         sides = "side_rolls" in info
@@ -424,7 +439,7 @@ class InitiativeBar:
             surf.blit(t.render("Battle over", 20, pal.accent, bold=True), (rx, px(6)))
             surf.blit(t.render(who, 14, pal.text), (rx, px(36)))
             return
-        f = b.get(b.current)
+        f = b.get(self.acting)
         if f is None:
             surf.blit(t.render("Between turns", 18, pal.dim, bold=True), (rx, px(10)))
             return
@@ -467,7 +482,7 @@ class InitiativeBar:
         """The right end's width: what its words need (at most a third of the bar, 460 px), so that a narrow
         window leaves the rest to the timeline (issue 15: 8+ fighters at 1024 px)."""
         most = min(self.text.px(460), rect.w // 3)
-        f = b.get(b.current)
+        f = b.get(self.acting)
         if b.ended or f is None:
             return most
         words, why = self._turn_words(session, b, f, info, thinking)
