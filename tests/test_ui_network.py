@@ -283,6 +283,7 @@ def test_a_served_battle_replays_once_over():
     from game.files import saves
     from game.files.maps import load_scenario
     from game.net.client import NetClient, play_computer
+    from game.ui.menus.pause_menu import seed_words
     from game.ui.net_session import HostedServer, NetSession
 
     d20 = ROOT / "maps" / "arena_d20.toml"
@@ -298,8 +299,12 @@ def test_a_served_battle_replays_once_over():
             a.poll(0.1)
         with pytest.raises(saves.SaveError, match="once it is over"):  # a cannot end without a's own moves
             NetSession(a).replay()
+        secret = str(hosted.server.matches[code].battle.rng.seed)
+        before = seed_words(NetSession(a))  # the pause menu's dice line: the server's seed is not told yet
+        assert secret not in before and "--seed" not in before and code in before
         play_computer(a, level="random", seed=3, timeout=60)
         s = NetSession(a)
+        assert f"dice seed {secret}, told by the server at the end" in seed_words(s)  # now it may be shown
         r = s.replay()
         r.to_end()
         assert saves.state_hash(r.battle) == a.final_hash
