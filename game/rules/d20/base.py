@@ -9,6 +9,7 @@ from game.rules import events as E
 from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
 from game.rules.d20.attack import apply_damage, should_defer
 from game.rules.d20.status import is_helpless, is_out, is_surprised, mark, phase_of, this_round
+from game.rules.initiative import PHASES
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -17,7 +18,9 @@ if TYPE_CHECKING:
 
 __all__ = ["D20Action"]
 
-ALL_PHASES = ("movement", "artillery", "missiles", "magic", "hand-to-hand")
+#: an action with no narrower phases of its own may be taken in any phase of the countdown (S4-PHASE-1): the
+#: countdown's own list, so the two never drift apart
+ALL_PHASES = PHASES
 
 
 @dataclass(frozen=True, slots=True)

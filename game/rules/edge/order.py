@@ -101,6 +101,8 @@ class EdgeTurnOrder(Policy):
 
     name = "edge-phases"
     rule = "G1-4"
+    #: the phases the cursor runs, in order: the ruleset declares them from the same :data:`PHASES`
+    phases: tuple[str, ...] = PHASES
 
     def start_round(self, battle: Battle, dice: Dice) -> list[Event]:
         cur = battle.state["initiative"] = {"policy": self.name, "phase": None, "step": None, "slot": None,
@@ -139,7 +141,7 @@ class EdgeTurnOrder(Policy):
 
     # a round written down (SITUATION-FORMAT.md) -----------------------------------------------------
     def written_phases(self) -> tuple[str, ...]:
-        return PHASES
+        return self.phases
 
     def written_start(self, battle: Battle, listed: list[tuple[str, int | None]]) -> None:
         super().written_start(battle, listed)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.hexgrid import Hex, hex_distance
 from game.rules import events as E
 from game.rules.base import Action, MoveBand, Option, Phase, Reason, Ruleset, register
+from game.rules.initiative import SIDE_PHASES
 from game.rules.nd6 import actions as A
 from game.rules.nd6 import (
     aim,
@@ -88,8 +89,8 @@ class Nd6Ruleset(Ruleset):
     actions: ClassVar[dict[str, type[Action]]] = ND6_ACTIONS
     #: G3-3's phases (SidesThenOrder's order): the winner's choice, the sides' movement, the actions; when the
     #: movement phase ends, fuses set for it go off (S3-GRENADE-8)
-    phases: ClassVar[tuple[Phase, ...]] = (Phase("choose"), Phase("movement", ends="movement_ended"),
-                                           Phase("action"))
+    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name, ends="movement_ended" if name == "movement" else "")
+                                                for name in SIDE_PHASES)
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     conditions: ClassVar[dict[str, str]] = facts.CONDITIONS
     grip_distance: ClassVar[int] = facts.GRIP_DISTANCE
