@@ -182,9 +182,10 @@ class EventPlayer:
                                                data={"actor": actor, "target": intent["target"]}))
                         lunged = True
                 self._queue_event(ev)
+            mine = shown is not None and intent.get("actor") == shown.get("fighter")
             for a in list(self.queue)[start:]:
                 a.data["entry"] = entry
-                if shown is not None:
+                if mine:  # the next round's initiative rolls in the same result are nobody's action
                     a.data["shown"] = shown
         if self.speed <= 0:
             self._sound_at_once(list(self.queue))
