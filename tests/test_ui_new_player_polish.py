@@ -171,7 +171,7 @@ def test_the_header_names_the_action_playing_until_its_animation_ends(monkeypatc
 
     from game.ui.app import App
     from game.ui.clock import FixedClock
-    from game.ui.hud.initiative_bar import InitiativeBar
+    from game.ui.hud.initiative_bar import InitiativeBar, action_in_play
     from game.ui.settings import Settings
     from game.wording import possessive
 
@@ -200,6 +200,8 @@ def test_the_header_names_the_action_playing_until_its_animation_ends(monkeypatc
             app.draw()
             a = bs.player.current
             intent = ((a.data.get("entry") or {}).get("intent") or {}) if a is not None else {}
+            if a is not None and (a.data.get("entry") or {}).get("step") == "start_round":
+                assert action_in_play(bs.player) is None  # a new round's initiative rolls: nobody's action
             if not intent.get("actor") or not heads:
                 continue
             head = heads[-1]
