@@ -10,7 +10,6 @@ one that cannot be read is refused in one sentence and renamed aside, never half
 
 from __future__ import annotations
 
-import datetime
 import os
 import re
 from pathlib import Path
@@ -86,12 +85,12 @@ def read_draft(path: Path) -> Draft:
 
 
 def _set_aside(path: Path) -> Path | None:
-    """The unreadable draft renamed beside itself (``draft-unreadable-20261129-1102.json``), kept for whoever
-    wants to look at it; None when even that fails (then it is left where it is, and overwritten later)."""
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    target, k = path.with_name(f"draft-unreadable-{stamp}.json"), 2
+    """The unreadable draft renamed beside itself (``draft-unreadable.json``, ``draft-unreadable-2.json``...: a
+    short name, whole in the window's message line at 1024x640), kept for whoever wants to look at it; None
+    when even that fails (then it is left where it is, and overwritten later)."""
+    target, k = path.with_name("draft-unreadable.json"), 2
     while target.exists():
-        target, k = path.with_name(f"draft-unreadable-{stamp}-{k}.json"), k + 1
+        target, k = path.with_name(f"draft-unreadable-{k}.json"), k + 1
     try:
         os.replace(path, target)
     except OSError:
@@ -132,8 +131,8 @@ class DraftKeeper:
             self._draft = self._written = read_draft(path)
         except UserFileError as exc:
             aside = _set_aside(path)
-            where = f"it is kept as {aside.name}" if aside is not None else "it could not be moved aside"
-            return None, f"{str(exc).rstrip('.')}; {where}, and the builder starts afresh."
+            where = f"set aside as {aside.name}" if aside is not None else "it could not be set aside"
+            return None, f"{str(exc).rstrip('.')}; {where}: a new set-up."
         return self._draft, None
 
     def keep(self, setup: Setup, path: Path | None) -> str | None:

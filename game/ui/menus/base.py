@@ -9,6 +9,7 @@ import pygame_gui
 
 from game.ui.palette import palette
 from game.ui.scene import Scene, Transition
+from game.ui.text import wrap
 
 __all__ = ["GuiScene"]
 
@@ -177,12 +178,26 @@ class GuiScene(Scene):
             self.background(surface)
         self.draw_extra(surface)
         if self.message:
-            text, col = self.message
-            img = self.app.text.render(text if len(text) < 150 else text[:149] + "\u2026", 15, col, bold=True)
-            box = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 24)).inflate(24, 12)
-            pygame.draw.rect(surface, (14, 15, 20), box, border_radius=8)
-            pygame.draw.rect(surface, col, box, width=1, border_radius=8)
-            surface.blit(img, img.get_rect(center=box.center))
+            self.draw_message(surface)
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        """The message line at the foot; a sentence wider than the window goes on two lines (at 1024x640 the
+        builder's refusal of a damaged draft, file, field and reason, ran off both edges)."""
+        if self.message is None:
+            return
+        text, col = self.message
+        text = text if len(text) < 240 else text[:239] + "\u2026"  # two lines' worth at 1024x640
+        lines = wrap(self.app.text, text, 15, surface.get_width() - 64, bold=True)[:2]
+        imgs = [self.app.text.render(line, 15, col, bold=True) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs))
+        box.midbottom = (surface.get_width() // 2, surface.get_height() - 24)
+        box = box.inflate(24, 12)
+        pygame.draw.rect(surface, (14, 15, 20), box, border_radius=8)
+        pygame.draw.rect(surface, col, box, width=1, border_radius=8)
+        y = box.y + 6
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def background(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -27,7 +27,7 @@ from game.builder import (
     user_maps_dir,
     user_scenarios_dir,
 )
-from game.builder.draft import DraftKeeper
+from game.builder.draft import DraftKeeper, draft_path
 from game.builder.edit import (
     PALETTE,
     add_fighter,
@@ -117,8 +117,8 @@ class BuilderScene(GuiScene):
         self.board_click = BoardClick()
         self.dialog: Any = None  # the file dialog "Open" shows when no path is typed
         self.board = self._new_board()
-        if problem is not None:
-            self.say(problem, "failure")
+        if problem is not None:  # the file's name, not its folder's path: whole at 1024x640 (seen under Xvfb)
+            self.say(problem.replace(str(draft_path()), draft_path().name), "failure")
         elif restored is not None and self.message is None:
             self.say("Your set-up as you left it ('Start afresh' on the Battle page for a new one).")
 
