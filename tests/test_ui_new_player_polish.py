@@ -189,7 +189,7 @@ def test_the_header_names_the_action_playing_until_its_animation_ends(monkeypatc
     monkeypatch.setattr(InitiativeBar, "_turn_words", staticmethod(spy))
     app = App(TAVERN_D20, (1280, 800), clock=FixedClock(16), settings=Settings(animation_speed="normal",
               handover="never"), autosave=False, seat={side: "ai" for side in sides}, dice="seeded")
-    checked = {"movement": 0, "hand-to-hand": 0, "pass": 0}
+    checked = {"movement": 0, "hand-to-hand": 0, "pass": 0, "new round": 0}
     try:
         bs = app.battle_scene
         b = bs.session.battle
@@ -201,7 +201,9 @@ def test_the_header_names_the_action_playing_until_its_animation_ends(monkeypatc
             a = bs.player.current
             intent = ((a.data.get("entry") or {}).get("intent") or {}) if a is not None else {}
             if a is not None and (a.data.get("entry") or {}).get("step") == "start_round":
-                assert action_in_play(bs.player) is None  # a new round's initiative rolls: nobody's action
+                assert action_in_play(bs.player) == {"fighter": None, "phase": None}  # nobody's turn yet
+                assert bs.bar.acting is None and not heads, heads  # "Between turns"
+                checked["new round"] += 1
             if not intent.get("actor") or not heads:
                 continue
             head = heads[-1]

@@ -83,9 +83,15 @@ def round_in_play(player: Any) -> int | None:
 
 def action_in_play(player: Any) -> dict[str, Any] | None:
     """Whose action the event player is playing now and in which phase (``{"fighter", "phase"}``), if known:
-    the header names it until its animation ends, not the turn the battle has moved on to."""
+    the header names it until its animation ends, not the turn the battle has moved on to. A new round's
+    initiative rolls are nobody's turn (``{"fighter": None}``): under Xvfb round 2's rolls, played right after
+    Finn's shield bash, read "Finn's turn \u2014 movement"."""
     a = player.current
-    shown = a.data.get("shown") if a is not None else None
+    if a is None:
+        return None
+    if (a.data.get("entry") or {}).get("step") == "start_round":
+        return {"fighter": None, "phase": None}
+    shown = a.data.get("shown")
     return shown if isinstance(shown, dict) else None
 
 
@@ -145,7 +151,9 @@ class InitiativeBar:
             info = dict(info, round=b.round, current=b.current, order=list(b.order) or order)
             order = list(info["order"])
         self.acting = b.current
-        if shown and b.get(shown.get("fighter")) is not None and not b.ended:
+        if shown is not None and shown.get("fighter") is None and not b.ended:
+            self.acting = None  # "Between turns" while a new round's initiative is rolled
+        elif shown and b.get(shown.get("fighter")) is not None and not b.ended:
             self.acting = shown["fighter"]
             info = dict(info, current=self.acting, phase=shown.get("phase") or info.get("phase"))
         rows = info.get("rows") or []
