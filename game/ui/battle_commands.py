@@ -58,6 +58,7 @@ class CommandScene(Protocol):
     def submit(self, intent: Any) -> None: ...
     def dispatch(self, result: Any, shadow: Any = None, decision: Any = None) -> None: ...
     def settle(self, first: bool = False) -> None: ...
+    def show_live(self) -> None: ...
     def set_mode(self, mode: M.Mode) -> None: ...
     def cycle(self, step: int) -> None: ...
     def toast(self, text: str, tone: str = "neutral") -> None: ...
@@ -101,8 +102,7 @@ def _undo(sc: CommandScene, arg: Any) -> None:
         sc.toast(f"Cannot undo: {res.reason.text}", "failure")
         sc.settle()
         return
-    sc.board.battle = s.battle
-    sc.player.shadow = None
+    sc.show_live()
     forget_shown(sc)
     sc.log.rebuild(s.battle.log, s.battle)
     sc.log.note("(took back the last action)")
@@ -196,8 +196,7 @@ def _finish(sc: CommandScene, arg: Any) -> None:
     sc.player.finish()
     sc.board.token_override = {}
     if sc.board.battle is not sc.session.battle or isinstance(sc.mode, M.Animating):
-        sc.board.battle = sc.session.battle
-        sc.player.shadow = None
+        sc.show_live()
         sc.settle()
 
 

@@ -282,6 +282,12 @@ class BattleScene(Scene):
         """After the animation: the next mode for the state the controller is in."""
         self.results.settle(first)
 
+    def show_live(self) -> None:
+        """The board shows the live battle again and the player keeps no shadow of an animation: the one place
+        that says so (after an animation, an undo, a skip, a served battle replaced)."""
+        self.board.battle = self.session.battle
+        self.player.shadow = None
+
     def set_mode(self, mode: M.Mode) -> None:
         self.mode = mode
 
@@ -321,8 +327,7 @@ class BattleScene(Scene):
             lambda qr: self.board.geometry.center(Hex(*qr)))
         if not self.player.busy and (self.board.battle is not self.session.battle
                                      or isinstance(self.mode, M.Animating)):
-            self.board.battle = self.session.battle
-            self.player.shadow = None
+            self.show_live()
             self.settle()
         if not self.player.busy and isinstance(self.mode, M.Watching) and self.session.computer_to_act():
             key = (len(self.session.battle.log), self.session.battle.current)

@@ -533,8 +533,7 @@ def _rebuild(scene: Any) -> None:
     s = scene.session
     scene.player.finish()
     scene.close_mode_widgets()
-    scene.board.battle = s.battle
-    scene.player.shadow = None
+    scene.show_live()
     forget_shown(scene)
     scene.log.rebuild(s.battle.log, s.battle)
     scene.settle()
