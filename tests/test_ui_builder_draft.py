@@ -248,5 +248,7 @@ def test_a_long_refusal_is_drawn_whole_on_two_lines_at_1024x640() -> None:
         lines = [t for t in drawn if t in text]
         assert len(lines) == 2 and " ".join(lines) == text
         assert all(real(t, 15, colour, bold=True).get_width() <= 1024 - 48 for t in lines)
+        box_top = 640 - 24 - sum(real(t, 15, colour, bold=True).get_height() for t in lines) - 6
+        assert b.button_named("play").rect.bottom <= box_top  # Play stays clear of the two lines
     finally:
         a.close()

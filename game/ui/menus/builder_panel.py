@@ -118,7 +118,7 @@ def build_panel(scene: Any, rect: pygame.Rect) -> None:
         _battle_page(scene, rows)
     third = (rect.w - 8) // 3
     h = max(row + 6, 40)
-    y = rect.bottom - h - 52  # the foot stays free for the message line (a refused field's sentence)
+    y = rect.bottom - h - 72  # the foot stays free for the message: two lines at most (a refused draft, at 1024x640)
     scene.button(pygame.Rect(rect.x, y, third, h), "Play", "play", object_id="@primary_button")
     scene.button(pygame.Rect(rect.x + third + 4, y, third, h), "Save", "save",
                  tooltip="Save the battle in your folder: it shows under 'Your battles' in New battle")
