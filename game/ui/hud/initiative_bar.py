@@ -89,10 +89,14 @@ def action_in_play(player: Any) -> dict[str, Any] | None:
     a = player.current
     if a is None:
         return None
-    if (a.data.get("entry") or {}).get("step") == "start_round":
+    entry = a.data.get("entry") or {}
+    if entry.get("step") == "start_round":
         return {"fighter": None, "phase": None}
     shown = a.data.get("shown")
-    return shown if isinstance(shown, dict) else None
+    if isinstance(shown, dict):
+        return shown
+    # another entry (a turn's start): its fighter, no phase (the battle's own has moved on)
+    return {"fighter": entry["fighter"], "phase": None} if isinstance(entry.get("fighter"), str) else None
 
 
 #: narrower than this, a side-roll turn's bar leaves out the phase boxes (the right end names the phase)
@@ -155,7 +159,7 @@ class InitiativeBar:
             self.acting = None  # "Between turns" while a new round's initiative is rolled
         elif shown and b.get(shown.get("fighter")) is not None and not b.ended:
             self.acting = shown["fighter"]
-            info = dict(info, current=self.acting, phase=shown.get("phase") or info.get("phase"))
+            info = dict(info, current=self.acting, phase=shown.get("phase"))
         rows = info.get("rows") or []
         key = (rect.size, self.acting, b.round, b.current, tuple(order), info.get("phase"), info.get("count"),
                tuple((r.get("fighter"), r.get("number"), r.get("holding")) for r in rows),
