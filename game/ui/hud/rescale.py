@@ -9,7 +9,7 @@ scrolled, and nothing of the battle is touched (issue 26).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from game.ui.hud.combat_log import CombatLog
 from game.ui.hud.fighter_panel import FighterPanel
@@ -17,10 +17,21 @@ from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.text import TextCache
 from game.ui.ui_scale import effective_scale
 
-__all__ = ["rescale_hud"]
+__all__ = ["HudScene", "rescale_hud"]
 
 
-def rescale_hud(scene: Any, size: tuple[int, int]) -> bool:
+class HudScene(Protocol):
+    """What a rescale reads of a screen (its app's settings and its text cache) and the HUD parts it may
+    replace: the text cache, the turn bar, the fighter panel and the log (the battle screen is one)."""
+
+    app: Any
+    text: TextCache
+    bar: InitiativeBar
+    panel: FighterPanel
+    log: CombatLog
+
+
+def rescale_hud(scene: HudScene, size: tuple[int, int]) -> bool:
     """Give ``scene``'s ``text``, ``bar``, ``panel`` and ``log`` the scale for a window of ``size``; True when
     it changed (False, and nothing rebuilt, when the scale is the one they have)."""
     scale = effective_scale(scene.app.settings.ui_scale, size)
