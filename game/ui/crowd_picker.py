@@ -22,20 +22,39 @@ The battle screen's input (:func:`game.ui.battle_input.handle_event`) asks
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.ui.battle_draw import callout_may_open
 
-__all__ = ["handle"]
+if TYPE_CHECKING:
+    from game.ui.board_scene import BoardScene
+    from game.ui.event_player import EventPlayer
+
+__all__ = ["PickerScene", "handle"]
+
+
+class PickerScene(Protocol):
+    """What the picker reads of the battle screen (the board, where it lies, the mode, and what may cover a
+    callout: the player's play-out, the dice dialog, a roll's breakdown, the legend) and the one field it may
+    change: ``dragged``, cleared when a chosen card stands for a click (the mode answers that click)."""
+
+    board: BoardScene
+    board_rect: pygame.Rect
+    mode: Any
+    player: EventPlayer
+    dialog: Any
+    breakdown: Any
+    legend_open: bool
+    dragged: bool
 
 _NEXT = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_s)
 _BACK = (pygame.K_LEFT, pygame.K_UP, pygame.K_a, pygame.K_w)
 _CHOOSE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def handle(sc: Any, event: pygame.event.Event) -> tuple[bool, Any]:
+def handle(sc: PickerScene, event: pygame.event.Event) -> tuple[bool, Any]:
     """``(taken, answer)`` for one event on the battle screen ``sc``: taken, nobody else sees it; ``answer``
     is what the current mode answered a chosen card's click (a mode, an intent or a command), or None."""
     co = sc.board.callout
@@ -46,7 +65,7 @@ def handle(sc: Any, event: pygame.event.Event) -> tuple[bool, Any]:
     return False, None
 
 
-def _key(sc: Any, co: Any, event: pygame.event.Event) -> tuple[bool, Any]:
+def _key(sc: PickerScene, co: Any, event: pygame.event.Event) -> tuple[bool, Any]:
     """Esc closes the pinned callout; arrows and Tab move the focus over its cards; Enter or Space chooses the
     focused card as a click on it would. Other keys (Ctrl ones among them) go on as usual."""
     key, mod = event.key, getattr(event, "mod", 0)
@@ -70,7 +89,7 @@ def _key(sc: Any, co: Any, event: pygame.event.Event) -> tuple[bool, Any]:
     return False, None
 
 
-def _click(sc: Any, co: Any, pos: tuple[int, int]) -> tuple[bool, Any]:
+def _click(sc: PickerScene, co: Any, pos: tuple[int, int]) -> tuple[bool, Any]:
     """A left click (not a drag's release): on a pinned callout's card, or on a token's body, it goes on to the
     mode; on the panel elsewhere or on the pinned hex off the tokens it does nothing; anywhere else on the
     board it closes the callout and does nothing more (off the board it closes it and goes on). On a crowded
@@ -111,7 +130,7 @@ def _swallowed(board: Any) -> bool:
     return True
 
 
-def _choose(sc: Any, at: tuple[int, int]) -> Any:
+def _choose(sc: PickerScene, at: tuple[int, int]) -> Any:
     """What the current mode answers a click at ``at`` (a card's centre): the keyboard's choice is a click."""
     click = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)
     sc.dragged = False
