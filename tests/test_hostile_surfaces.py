@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 
 from game.files.maps import load_scenario
 from game.files.names import name_problem
-from game.files.saves import MAX_LOG, SaveError, read_header, read_save
+from game.files.save_file import MAX_LOG
+from game.files.saves import SaveError, read_header, read_save
 from game.files.situation import SituationError, build_situation, parse_situation
 from tests.hostile import assert_refused, run_clinch
 from tests.test_replay_hostile import make_save

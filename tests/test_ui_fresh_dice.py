@@ -204,7 +204,7 @@ def test_continue_names_and_loads_the_newest_autosave_of_whichever_battle():
     try:
         app.step()
         button = app.scene.button_named("continue")
-        assert button.tool_tip_text == "Carry on from the latest autosave: The Sand Pit, round 1."
+        assert button.tool_tip_text == "Carry on from the latest autosave: Sand Pit: three on three, round 1."  # the scenario's title
         click(app, button.rect.center, steps=3)
         assert app.session is not None and app.session.ctl.battle_id == arena.ctl.battle_id
         assert saves.state_hash(app.battle) == saves.state_hash(arena.battle)

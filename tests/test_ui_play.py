@@ -284,15 +284,17 @@ def test_a_hotseat_battle_from_the_main_menu(app, tmp_path):
     # save (Ctrl+S asks a name, one is offered: Enter takes it), then load it back through the pause menu's
     # Load screen
     from game.files import saves
+    from game.files.save_slots import slot_path
+    from game.model import battle_title
     from game.ui.menus.save_dialog import SaveDialog
 
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert isinstance(app.scene, SaveDialog)
     offered = app.scene.entry.get_text()
-    assert offered == f"{battle.board.name}, round {battle.round}"
+    assert offered == f"{battle_title(battle)}, round {battle.round}"  # the scenario's title, issue 28
     press(app, pygame.K_RETURN, unicode="\r")
     assert app.scene is bs and bs.toasts[-1][0] == f"Saved as \u201c{offered}\u201d."
-    saved = saves.saves_dir() / f"{offered}.json"
+    saved = slot_path(offered)  # the name made safe for the file system (the title has a colon)
     assert saved.is_file()
     want = saves.state_hash(battle)
     press(app, pygame.K_ESCAPE)  # Esc first cancels (the selected fighter), then pauses
