@@ -200,7 +200,7 @@ def test_an_engine_error_while_thinking_is_reported_not_raised(monkeypatch):
     b = duel_battle(1)
     place(b, "b0", 2, 1, facing=3)
 
-    def boom(self, battle, dice):
+    def boom(self, battle, dice, rules=None):
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(Grab, "resolve", boom)

@@ -73,8 +73,8 @@ def test_the_end_of_battle_message_agrees_with_a_plural_side() -> None:
     assert got[1].startswith("Caravan Guards win:")
 
 
-WORDING_FILES = [*sorted((ROOT / "game" / "ui").rglob("*.py")), ROOT / "game" / "undo.py",
-                 ROOT / "game" / "turn_steps.py"]
+WORDING_FILES = [*sorted((ROOT / "game" / "ui").rglob("*.py")), ROOT / "game" / "flow" / "undo.py",
+                 ROOT / "game" / "flow" / "steps.py"]
 
 
 def test_no_screen_builds_a_possessive_or_a_verb_by_hand_around_a_side_name() -> None:
