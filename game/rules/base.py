@@ -53,8 +53,11 @@ __all__ = [
 class Reason:
     """Why something may not be done: data, never an exception.
 
-    ``kind`` is one of ``illegal`` (the rules forbid it), ``not_your_turn``,
-    ``game_over``, ``unknown`` (no such action or fighter), ``bad_intent``.
+    ``kind`` is one of ``illegal`` (the rules forbid it), ``not_offered`` (the rules
+    forbid it and a menu need not list it: a variant that makes no sense with what is
+    in hand, such as a staff's blows on a club; still exit 3 in ``clinch resolve``),
+    ``not_your_turn``, ``game_over``, ``unknown`` (no such action or fighter),
+    ``bad_intent`` (malformed: exit 2).
     """
 
     text: str

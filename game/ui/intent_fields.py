@@ -33,8 +33,9 @@ FIELD_CHOICES: dict[str, dict[str, tuple[Any, ...]]] = {
     "brawl": {"kind": ("kick",)},
     "acquire_item": {"reaction": ("reverse", "escape")},
 }
-#: variants whose check fails for a reason this common are not worth a greyed row each
-_QUIET = ("bad_intent",)
+#: variants whose check fails for a reason this common are not worth a greyed row each (``not_offered``: a
+#: variant that makes no sense with what is in hand, see :class:`game.rules.base.Reason`)
+_QUIET = ("bad_intent", "not_offered")
 
 
 def _fields(cls: Any) -> set[str]:

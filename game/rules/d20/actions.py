@@ -551,11 +551,11 @@ class Attack(D20Action):
     def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         f = battle.get(self.actor)
         if f is not None and self.option in STAFF_OPTIONS and not _staff_in_play(f, self.item):
-            # a malformed intent, not a move the rules forbid now: the menu offers a staff's two club blows
-            # only on a staff (a playtest found "club, staff two: not allowed" on a club, a bow, bare hands)
+            # the rules forbid it (exit 3, as any move the fighter cannot make with what is in hand), and the
+            # menu does not list it: a playtest found "club, staff two: not allowed" on a club, a bow, bare hands
             return Reason(f"The staff's two club blows need a staff, and {f.label} strikes with "
                           f"{'a ' + item(self.item).get('name', self.item) if self.item else 'bare hands'}.",
-                          "S4-STAFF-5", "bad_intent")
+                          "S4-STAFF-5", "not_offered")
         if f is not None and self.option == "staff_second":
             rec = this_round(battle, f, "staff_two")
             if rec and not rec.get("second_done"):
