@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -93,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         code = module.main(rest, command=name) if getattr(module, "TAKES_COMMAND", False) else module.main(rest)
     except CommandError as exc:
+        # late: start-up time: game.files.userfiles is not loaded for `clinch --help`
         from game.files.userfiles import one_line
 
         print(f"clinch {name}: {one_line(exc)}", file=sys.stderr)  # a file name's newline stays escaped
@@ -113,7 +115,7 @@ def _internal_error(name: str, exc: BaseException) -> int:
     The traceback is written to a file in the temporary folder so a player can attach it to a report,
     but never shown instead of a sentence.
     """
-    import tempfile
+    # late: start-up time: traceback is not loaded for `clinch --help`
     import traceback
 
     where = ""

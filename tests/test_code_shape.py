@@ -19,6 +19,9 @@ and sees every module, pygame or not):
   modules, at load time and in functions both, is a cycle the check above
   cannot see. One kept for start-up time or an optional dependency is named in
   :data:`LATE_LOOPS_ALLOWED` with that reason and says ``# late: <reason>``;
+- every import inside a function says why it is late (issue 27): a ``# late: <reason>`` comment on its
+  first line or on the comment line just above it (start-up time, optional dependency, layering, a name
+  clash, tests patching it); any other import belongs at the top of its module;
 - no module writes another object's private names (``x._foo = ...`` with ``x``
   not ``self``/``cls``; issue 27): the owner gets a method instead;
 - the layer rule: nothing outside ``game/ui`` imports pygame, pygame_gui or
@@ -350,6 +353,36 @@ def test_no_in_function_import_closes_a_loop() -> None:
             lines = modules()[key.partition(" -> ")[0]].path.read_text(encoding="utf-8").splitlines()
             bare = [n for n in found[key] if "# late:" not in lines[n - 1]]
             assert not bare, f"{key}: the import on line(s) {bare} has no '# late: <reason>' comment"
+
+
+def _says_why(lines: list[str], node: ast.stmt) -> bool:
+    """``# late: <reason>`` on the import's first line, or on a comment line just above it (where ruff's
+    isort leaves it when it wraps a long import)."""
+    own = lines[node.lineno - 1]
+    above = lines[node.lineno - 2].strip() if node.lineno >= 2 else ""
+    candidates = [own] + ([above] if above.startswith("#") else [])
+    return any("# late:" in text and text.partition("# late:")[2].strip() for text in candidates)
+
+
+def test_every_in_function_import_says_why_it_is_late() -> None:
+    """Issue 27: an import inside a function hides what a module needs from the module graph; one is kept only
+    where it buys something (start-up time, an optional dependency, the layers, tests that patch the name), and
+    says which beside it. The rest are at the top of their module."""
+    bare = []
+    for m in modules().values():
+        lines = m.path.read_text(encoding="utf-8").splitlines()
+        bare += [f"{m.path.relative_to(ROOT)}:{n.lineno}" for n in _function_imports(m) if not _says_why(lines, n)]
+    assert not bare, f"in-function imports with no '# late: <reason>' comment (move them to the top): {bare}"
+
+
+def test_the_late_reason_finder_reads_both_places() -> None:
+    """The checker itself: a reason on the import's line, or on the comment line above, counts; an empty one,
+    or one on a line of code above, does not."""
+    source = ("def f():\n    # late: start-up time\n    import a\n    import b  # late: layering\n"
+              "    import c  # late:\n    x = 1  # late: not a comment line\n    import d\n")
+    lines = source.splitlines()
+    body = ast.parse(source).body[0].body  # type: ignore[attr-defined]
+    assert [_says_why(lines, n) for n in body if isinstance(n, ast.Import)] == [True, True, False, False]
 
 
 def test_no_module_writes_another_objects_private_names() -> None:

@@ -180,6 +180,7 @@ class _MiniTable:
 
 def _table(battle: Battle, ruleset: Ruleset, round_limit: int) -> Any:
     try:
+        # late: optional dependency: game.ai.controller
         from game.ai.controller import ControllerTable
     except ImportError:
         return _MiniTable(battle, ruleset, round_limit)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.hexgrid import hex_distance
 from game.model import POSTURES
+from game.rules import find_ruleset
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -25,8 +26,6 @@ LYING = frozenset({"prone", "lying", "supine"})
 def check_invariants(battle: Battle, ruleset: Ruleset | None = None) -> list[str]:
     """Every broken invariant as a sentence (empty when all hold); ``ruleset``: the battle's by default."""
     if ruleset is None:
-        from game.rules import find_ruleset
-
         ruleset = find_ruleset(battle.ruleset)
     grip_distance, pin_lying = ruleset.grip_distance, ruleset.pin_lying
     out: list[str] = []

@@ -61,6 +61,7 @@ from game.ai.decision import Choice, Decision
 from game.ai.scratch import mix, mix_state
 from game.ai.search import Search
 from game.ai.weights import Level, Weights, level_named
+from game.rules.base import find_ruleset
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -142,7 +143,6 @@ class Opponent:
     def _decide(self, snapshot: Battle, ruleset: Ruleset | str, fighter_id: str, *,
                 counted: bool = False, options: list[Option] | None = None, gen: int | None = None) -> Decision:
         if isinstance(ruleset, str):
-            from game.rules.base import find_ruleset
             ruleset = find_ruleset(ruleset)
         if not counted:
             with self._lock:

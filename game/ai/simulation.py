@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.ai.driver import ROUND_LIMIT, BattleResult, play_battle
 from game.ai.opponent import Opponent, mix
+from game.files.saves import save_game
 
 if TYPE_CHECKING:
     from game.model import Battle
@@ -320,8 +321,6 @@ def _play_one(run: _Run, i: int) -> tuple[BattleResult, dict[str, str]]:
     result = play_battle(b, run.ruleset, players, round_limit=run.round_limit, check=run.check,
                          on_start=table.append)
     if run.save_dir is not None and table and table[0] is not None:
-        from game.files.saves import save_game
-
         save_game(table[0], Path(run.save_dir) / save_name(run.stem, run.seed, i), scenario=run.scenario)
     return result, these
 

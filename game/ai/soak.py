@@ -34,6 +34,8 @@ from typing import Any
 from game.ai.driver import ROUND_LIMIT, play_battle
 from game.ai.opponent import Opponent, mix
 from game.ai.simulation import fewer_collections
+from game.files.maps import load_scenario
+from game.files.saves import SaveError, load_game, state_hash
 from game.model import Battle
 
 __all__ = ["SoakReport", "soak_template", "soak_templates", "soak_battle", "run_soak", "MAPS"]
@@ -60,21 +62,18 @@ def _scenario_for(ruleset_id: str) -> Path | None:
 def soak_templates(ruleset_id: str) -> list[Battle]:
     """Every battle to draw soak fighters from, for ``ruleset_id``: one per scenario made for it, in name
     order (``ruleset.setup`` not yet run)."""
-    from game.files.maps import load_scenario
-
     paths = _scenarios_for(ruleset_id)
     return [load_scenario(p) for p in paths] if paths else [soak_template(ruleset_id)]
 
 
 def soak_template(ruleset_id: str) -> Battle:
     """The first battle to draw soak fighters from, for ``ruleset_id`` (``ruleset.setup`` not yet run)."""
-    from game.files.maps import load_scenario
-
     path = _scenario_for(ruleset_id)
     if path is not None:
         return load_scenario(path)
     battle = load_scenario(MAPS / "arena.toml")
     battle.ruleset = ruleset_id
+    # late: name clash: find_ruleset is something else at module level or in another import
     from game.rules import find_ruleset
 
     blocks = find_ruleset(ruleset_id).stat_blocks
@@ -173,6 +172,7 @@ def run_soak(ruleset_id: str, n: int, *, seed: int = 0, level: str = "normal", n
     (``play_battle(check=True)``), every battle saved and loaded back when it ends, and at a step
     picked from its seed (battles whose index is a multiple of ``midpoint_every``; 0: never).
     ``scenario`` (a file name in ``maps/`` without ``.toml``) plays that scenario's battles alone."""
+    # late: name clash: find_ruleset is something else at module level or in another import
     from game.rules.base import find_ruleset
 
     ruleset = find_ruleset(ruleset_id)
@@ -195,8 +195,6 @@ def reload_failure(data: bytes, live_hash: str, path: Path) -> str | None:
     """Load the encoded save ``data`` back the way the game does (from the file ``path``, replayed from its
     start, hashes compared) and say in one sentence why it is not the battle whose hash was ``live_hash``;
     ``None`` when it is."""
-    from game.files.saves import SaveError, load_game, state_hash
-
     path.write_bytes(data)
     try:
         loaded = load_game(path)
@@ -234,6 +232,7 @@ class _Saver:
 
     def save(self) -> tuple[bytes, str]:
         """The save as the game would write it now (encoded at once: later steps must not change it)."""
+        # late: tests patch it: the function must see the replacement at call time
         from game.files.saves import encode_save, make_save
 
         save = make_save(self.ctl)

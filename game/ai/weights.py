@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from game.rules import find_ruleset
+
 if TYPE_CHECKING:
     from game.rules.base import Ruleset
 
@@ -130,8 +132,6 @@ LEVELS: dict[str, Level] = {
 def weights_for(ruleset: Ruleset | str, *, danger: bool = True) -> Weights:
     """The weights for a ruleset: the defaults with its ``ai_hints`` merged in (a dict field key by key)."""
     if isinstance(ruleset, str):
-        from game.rules import find_ruleset
-
         ruleset = find_ruleset(ruleset)
     w = Weights()
     hint = ruleset.ai_hints

@@ -14,8 +14,11 @@ from typing import Any
 import msgspec
 
 from game.builder.roster import Archetype, fighter_from
-from game.builder.setup import BuiltFighter, BuiltSide, Setup, setup_text
+from game.builder.setup import BuiltFighter, BuiltSide, Setup, check_setup, setup_text
+from game.files.scenarios import ScenarioError, scenario_from_data
 from game.hexgrid import FractionalHex, Hex, hex_distance, hex_round
+from game.tiled.reader import load_map
+from game.tiled.terrain_words import KINDS, kind_of
 from game.wording import DEFAULT_PRONOUN
 
 __all__ = ["PALETTE", "SIDE_COLOURS", "add_fighter", "add_side", "board_of", "edit_side", "fields_text",
@@ -49,9 +52,6 @@ def add_side(setup: Setup, control: str = "ai") -> Setup:
 def board_of(setup: Setup) -> Any:
     """The set-up's map as a :class:`~game.model.Board`, its terrain words read as the set-up maps them
     (``MapError`` in one sentence if it cannot be read)."""
-    from game.tiled.reader import load_map
-    from game.tiled.terrain_words import KINDS
-
     return load_map(Path(setup.map), {w: k for w, k in setup.terrain_words.items() if k in KINDS})
 
 
@@ -116,8 +116,6 @@ def edit_side(setup: Setup, sid: str, **changes: Any) -> Setup:
 def unknown_words(board: Any) -> list[str]:
     """The map's own terrain words the game's list does not know (``clinch check-map`` names them): the ones
     the builder asks the player the kind of."""
-    from game.tiled.terrain_words import kind_of
-
     return sorted((w for w in board.terrain_words if kind_of(w) is None), key=str.lower)
 
 
@@ -168,9 +166,6 @@ def fields_text(table: dict[str, Any]) -> str:
 def start_battle(setup: Setup, path: str | Path) -> Any:
     """The battle as the scenario loader would start it from the saved text (so Play is exactly what Save then
     Load would give); ``ScenarioError``/``MapError`` in one sentence naming the field."""
-    from game.builder.setup import check_setup
-    from game.files.scenarios import ScenarioError, scenario_from_data
-
     battle = scenario_from_data(tomllib.loads(setup_text(setup)), path)
     problem = check_setup(setup, path)
     if problem is not None:
@@ -181,8 +176,6 @@ def start_battle(setup: Setup, path: str | Path) -> Any:
 def preview_battle(setup: Setup, path: str | Path) -> Any:
     """The battle as the loader reads the set-up, for the picture while it is being made (a side may still
     be empty here; :func:`start_battle` refuses that)."""
-    from game.files.scenarios import scenario_from_data
-
     return scenario_from_data(tomllib.loads(setup_text(setup)), path)
 
 

@@ -9,8 +9,10 @@ from typing import Any
 
 import msgspec
 
+import game.rules  # noqa: F401  (registers the rulesets that exist)
 from game.builder.setup import BuiltFighter
 from game.files.userfiles import UserFileError, load_toml
+from game.rules.base import RULESETS
 
 __all__ = ["Archetype", "roster", "fighter_from"]
 
@@ -40,9 +42,6 @@ class _Roster(msgspec.Struct, forbid_unknown_fields=True):
 def roster(ruleset: str) -> list[Archetype]:
     """The ruleset's archetypes, in the file's order; none for a ruleset without a roster (or an unknown id).
     A broken roster file is the ruleset's bug: its one sentence is raised as :class:`UserFileError`."""
-    import game.rules  # noqa: F401  (registers the rulesets that exist)
-    from game.rules.base import RULESETS
-
     cls = RULESETS.get(ruleset)
     path = cls.roster_path() if cls is not None else None
     if path is None:

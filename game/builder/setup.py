@@ -17,7 +17,9 @@ from typing import Any
 import msgspec
 
 from game.builder import toml_out
+from game.files.scenarios import GAME_MAP_MARKER, GAME_MAPS_DIR, ScenarioError, map_file, scenario_from_data
 from game.files.userfiles import UserFileError, load_toml
+from game.tiled.safe_xml import MapError
 
 __all__ = ["WIN_CHOICES", "BuiltFighter", "BuiltSide", "Setup", "check_setup", "load_setup", "map_for", "map_in_full",
            "save_setup", "setup_from_data", "setup_text", "win_of", "with_win"]
@@ -94,8 +96,6 @@ def setup_from_data(data: Any, where: str | Path = "<set-up>") -> Setup:
 
 def load_setup(path: str | Path) -> Setup:
     """A scenario file as a set-up, checked by the scenario loader first (one sentence naming the field)."""
-    from game.files.scenarios import scenario_from_data
-
     data = load_toml(path)
     scenario_from_data(data, path)
     return setup_from_data(data, path)
@@ -142,9 +142,6 @@ def setup_text(setup: Setup) -> str:
 def check_setup(setup: Setup, path: str | Path) -> str | None:
     """Why the scenario loader would refuse this set-up saved at ``path`` (one sentence naming the file and
     the field), or None when it would load."""
-    from game.files.scenarios import ScenarioError, scenario_from_data
-    from game.tiled.safe_xml import MapError
-
     try:
         text = setup_text(setup)
         text.encode("utf-8")  # a lone surrogate cannot be saved
@@ -168,8 +165,6 @@ def map_for(map_file: str | Path, scenario_path: str | Path) -> str:
     from any checkout or bundle), any other relative to the scenario's folder (``../maps/mine.tmx``, the
     player's maps folder beside their scenarios); absolute only on another drive (Windows), where no
     relative path reaches it. Forward slashes always."""
-    from game.files.scenarios import GAME_MAP_MARKER, GAME_MAPS_DIR
-
     map_file = Path(map_file).resolve()
     if map_file.is_relative_to(GAME_MAPS_DIR.resolve()):
         return GAME_MAP_MARKER + map_file.relative_to(GAME_MAPS_DIR.resolve()).as_posix()
@@ -183,8 +178,6 @@ def map_for(map_file: str | Path, scenario_path: str | Path) -> str:
 def map_in_full(setup: Setup, scenario_path: str | Path) -> Setup:
     """The set-up with its map as a full path (what the builder holds while editing; :func:`map_for` writes it
     back as the file had it)."""
-    from game.files.scenarios import map_file
-
     return msgspec.structs.replace(setup, map=map_file(setup.map, scenario_path).resolve().as_posix())
 
 

@@ -38,6 +38,7 @@ def check_scenario_path(path: str) -> Path:
 def load_battle_or_fail(path: Path) -> Any:
     """The scenario's Battle, or a one-sentence CommandError naming what is wrong."""
     try:
+        # late: optional dependency: game.files.maps
         from game.files.maps import load_scenario
     except ImportError as exc:
         raise CommandError(f"cannot load scenarios yet ({exc}).") from None

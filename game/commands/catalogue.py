@@ -13,7 +13,10 @@ import json
 import sys
 from typing import Any
 
+import game.rules  # noqa: F401  (registers every ruleset)
 from game.cli import CommandError
+from game.files.situation_rounds import policy_of
+from game.rules.base import RULESETS, UnknownRuleset, find_ruleset
 
 TAKES_COMMAND = True
 
@@ -41,9 +44,6 @@ def _parser(command: str) -> argparse.ArgumentParser:
 # -- the data -------------------------------------------------------------------
 
 def rulesets_data() -> list[dict[str, Any]]:
-    import game.rules  # noqa: F401  (registers every ruleset)
-    from game.rules.base import RULESETS
-
     return [{"id": cls.id, "name": cls.name, "source_text": cls.source_text, "sections": list(cls.sections)}
             for _, cls in sorted(RULESETS.items())]
 
@@ -168,15 +168,12 @@ def main(argv: list[str], command: str = "rulesets") -> int:
         return 0
     if not args.ruleset:
         raise CommandError(f"which ruleset? (usage: {USAGE[command]}; 'clinch rulesets' lists them)")
-    from game.rules.base import UnknownRuleset, find_ruleset
 
     try:
         ruleset = find_ruleset(args.ruleset)
     except UnknownRuleset as exc:
         raise CommandError(exc.args[0]) from None
     if command == "actions":
-        from game.files.situation_rounds import policy_of
-
         numbered = bool(getattr(policy_of(ruleset), "numbered", False))
         data, text = actions_data(ruleset), lambda rid, d: actions_text(rid, d, numbered)
     elif command == "items":

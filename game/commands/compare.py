@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 from game.cli import CommandError, UsageParser
+from game.files.situation import SituationError, load_situation
+from game.teaching.compare import compare_json, compare_spec, differences, render_compare
 
 USAGE = "clinch compare SITUATION.json --rulesets A,B [--json] [--seed N]"
 
@@ -34,8 +36,7 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.files.situation import SituationError, load_situation
-    from game.teaching.compare import compare_json, compare_spec, differences, render_compare
+    # late: tests patch it: the function must see the replacement at call time
     from game.teaching.translate import TranslationError
 
     ids = [r.strip() for r in args.rulesets.split(",") if r.strip()]

@@ -14,6 +14,8 @@ import argparse
 import sys
 
 from game.cli import CommandError, UsageParser
+from game.files.situation import SituationError
+from game.teaching.explain import explain_play, render_text
 
 USAGE = "clinch explain SITUATION.json [--markdown] [--seed N]"
 
@@ -32,8 +34,6 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.files.situation import SituationError
-    from game.teaching.explain import explain_play, render_text
 
     try:
         played = explain_play(args.situation, seed=args.seed)

@@ -17,7 +17,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from game.ai.weights import LEVELS
 from game.cli import CommandError, UsageParser
+from game.commands._uiargs import quiet_pygame
+from game.commands._window import check_display, leave_now
+from game.net.client import NetClient, play_computer
 
 USAGE = "clinch join HOST:PORT CODE [--seat SIDE|watch] [--headless [--ai LEVEL] [--seed N] [--timeout SECONDS]]"
 
@@ -53,7 +57,6 @@ def main(argv: list[str]) -> int:
     host, port = split_address(args.address)
     if not args.headless:
         return _window(host, port, args.code, args.seat)
-    from game.ai.weights import LEVELS
 
     if args.ai not in LEVELS:
         raise CommandError(f"unknown level {args.ai!r} for --ai (levels: {', '.join(LEVELS)}).")
@@ -61,7 +64,6 @@ def main(argv: list[str]) -> int:
         raise CommandError(f"--timeout must be more than 0 and at most 86400 seconds, got {args.timeout:g}.")
     if args.seat == "watch":
         raise CommandError("--seat watch: a computer player needs a side to play.")
-    from game.net.client import NetClient, play_computer
 
     client = NetClient(host, port, args.code, seat=args.seat).start()
     say = (lambda note: print(f"{note.kind}: {note.text}", file=sys.stderr, flush=True)) if args.verbose else None
@@ -78,14 +80,17 @@ def main(argv: list[str]) -> int:
 
 def _window(host: str, port: int, code: str, seat: str) -> int:
     """The game window, joining ``code`` at once from its Network screen (Esc there: the main menu)."""
-    from game.commands._uiargs import quiet_pygame
-    from game.commands._window import check_display, leave_now
-
     quiet_pygame()
+    # late: start-up time: pygame and the window load once the arguments are checked
     import pygame
 
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.app import App
+
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.menus.network_menu import NetworkMenu
+
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.scene import Transition
 
     try:

@@ -51,14 +51,17 @@ def main(argv: list[str]) -> int:
         path = check_scenario_path(args.scenario)
         battle = load_battle_or_fail(path)
     quiet_pygame()
+    # late: start-up time: pygame and the window load once the arguments are checked
     import pygame
 
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.app import App
 
     seat = None
     if battle is not None and (args.hotseat or args.solo):
         ids = [s.id for s in battle.sides] or sorted({f.side for f in battle.fighters})
         seat = {sid: ("human" if args.hotseat or i == 0 else "ai") for i, sid in enumerate(ids)}
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.session import SessionError
 
     try:
@@ -94,6 +97,7 @@ def _parse_seed(text: str) -> int:
 def _open_lab(situation: str, size: tuple[int, int] | None) -> int:
     """The window on the situation lab, over the main menu (Esc goes back to it); a file that is not a
     valid situation is refused before the window opens, in the sentence ``clinch resolve`` would give."""
+    # late: start-up time: game.teaching.lab is not loaded for the menu's first frame
     from game.teaching.lab import LabError, LabSituation
 
     lab = None
@@ -103,10 +107,16 @@ def _open_lab(situation: str, size: tuple[int, int] | None) -> int:
         except LabError as exc:
             raise CommandError(str(exc)) from None
     quiet_pygame()
+    # late: start-up time: pygame and the window load once the arguments are checked
     import pygame
 
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.app import App
+
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.lab.scene import LabScene
+
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.scene import Transition
 
     try:

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from game.cli import CommandError, UsageParser
+from game.files.situation import SituationError, resolve_file
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -31,7 +32,6 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    from game.files.situation import SituationError, resolve_file
 
     try:
         output, status = resolve_file(args.situation, seed=args.seed)

@@ -16,6 +16,8 @@ from typing import Any
 
 from game.cli import CommandError
 from game.commands._uiargs import check_scenario_path, load_battle_or_fail, parse_size, quiet_pygame
+from game.files.situation import SituationError, load_situation, play
+from game.hexgrid import Hex
 
 
 class _Parser(argparse.ArgumentParser):
@@ -31,8 +33,6 @@ def _clause(exc: BaseException) -> str:
 
 def _situation_battle(path: Path) -> Any:
     """The battle of a situation file after its actions (as ``clinch resolve`` plays them), or one sentence."""
-    from game.files.situation import SituationError, load_situation, play
-
     try:
         sit = load_situation(path)
         play(sit, sit.make_dice())
@@ -44,8 +44,6 @@ def _situation_battle(path: Path) -> Any:
 def _frame_situation(scene: Any, battle: Any) -> None:
     """Frame what a situation is about: its fighters and its board effects, with a margin of two hexes (a
     situation often has no map, so fitting the map shows nothing useful)."""
-    from game.hexgrid import Hex
-
     hexes = [f.hex for f in battle.fighters]
     hexes += [Hex(*e["hex"]) for e in battle.state.get("board_effects") or () if len(e.get("hex") or ()) == 2]
     if not hexes:
@@ -82,10 +80,13 @@ def main(argv: list[str]) -> int:
     battle = _situation_battle(path) if situation else load_battle_or_fail(path)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     quiet_pygame()
+    # late: start-up time: pygame and the window load once the arguments are checked
     import pygame
 
-    from game.hexgrid import Hex
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.app import App
+
+    # late: start-up time: pygame and the window load once the arguments are checked
     from game.ui.clock import FixedClock
 
     try:

@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.cli import CommandError, UsageParser, flag_folder
+from game.files.maps import load_scenario
+from game.net.server import Server
+from game.rules.base import UnknownRuleset, find_ruleset
 
 if TYPE_CHECKING:
     from game.net.server import Server
@@ -58,9 +61,6 @@ def main(argv: list[str]) -> int:
     if args.seed is not None and not 0 <= args.seed < 2**63:
         raise CommandError(f"--seed must be between 0 and 2**63-1, got {args.seed}.")
     data = _data_dir(args.data)
-    from game.files.maps import load_scenario
-    from game.net.server import Server
-    from game.rules.base import UnknownRuleset, find_ruleset
 
     server = Server(host=args.host, port=args.port, data=data, seed=args.seed, seat_wait=args.seat_wait)
     for problem in server.resume():

@@ -27,7 +27,12 @@ import json
 import sys
 from pathlib import Path
 
+from game.ai.simulation import default_jobs, run_battles
+from game.ai.weights import LEVELS
 from game.cli import CommandError, UsageParser, flag_folder
+from game.files.maps import load_scenario
+from game.files.saves import SaveError
+from game.rules.base import UnknownRuleset, find_ruleset
 
 #: the longest wall-clock budget a decision may have: a minute (nan, inf and 1e308 are refused, not played)
 MAX_BUDGET_MS = 60_000.0
@@ -102,10 +107,6 @@ def main(argv: list[str]) -> int:
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     _check_flags(args)  # before the rules and the computer player are imported
-    from game.ai.simulation import default_jobs, run_battles
-    from game.ai.weights import LEVELS
-    from game.files.maps import load_scenario
-    from game.rules.base import UnknownRuleset, find_ruleset
 
     jobs = default_jobs() if args.jobs is None else args.jobs
     if jobs < 1:
@@ -153,7 +154,6 @@ def main(argv: list[str]) -> int:
 
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
     show = _progress_bar(args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty()))
-    from game.files.saves import SaveError
 
     try:
         summary = run_battles(battle, ruleset, levels, args.battles, seed=args.seed, mirror=args.mirror,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import msgspec
 
 from game.files.scenario_types import MAX_ARMS, MAX_NAME
+from game.files.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
 from game.model import POSTURES, Battle
 
 if TYPE_CHECKING:
@@ -186,15 +187,11 @@ def plain_value(value: Any, kind: Any, at: str, convert: Any, fail: Any) -> Any:
 
 def grip_kinds(ruleset: Ruleset) -> set[str]:
     """The grip kinds a ruleset has: the common ones and its own (as situations read them)."""
-    from game.files.situation import GRAPPLE_KINDS
-
     return set(GRAPPLE_KINDS) | set(ruleset.grapple_kinds)
 
 
 def grip_locations(ruleset: Ruleset) -> set[str]:
     """Where a grip may hold: the body parts situations name, the ruleset's own, its items."""
-    from game.files.situation import GRAPPLE_LOCATIONS
-
     return set(GRAPPLE_LOCATIONS) | set(ruleset.grapple_locations) | set(ruleset.items)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import saves
+from game.rules.base import UnknownRuleset, find_ruleset
 
 __all__ = ["MAX_TITLE", "SaveEntry", "slot_file_name", "slot_path", "default_title", "list_saves", "when_saved"]
 
@@ -120,7 +121,6 @@ class SaveEntry:
         h = self.header
         if h is None:
             return ""
-        from game.rules.base import UnknownRuleset, find_ruleset
 
         try:
             return str(getattr(find_ruleset(h.ruleset), "name", "") or h.ruleset)

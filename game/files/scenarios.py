@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, get_args, g
 
 import msgspec
 
+import game.rules  # noqa: F401  (registers the rulesets that exist)
 from game.files.names import name_problem
 from game.files.scenario_types import (
     MAX_ARMS,
@@ -32,8 +33,10 @@ from game.files.scenario_types import (
 from game.files.userfiles import UserFileError, load_toml
 from game.hexgrid import DIRECTIONS, FractionalHex, Hex, hex_distance, hex_round
 from game.model import POSTURES, Battle, Board, Fighter, RngState, Side
+from game.rules.base import RULESETS, find_ruleset
 from game.tiled.reader import load_map
 from game.tiled.safe_xml import MAX_CELLS_A_SIDE, MapError, _one_line
+from game.tiled.terrain_words import KINDS
 from game.wording import DEFAULT_PRONOUN, pronoun_problem
 
 if TYPE_CHECKING:
@@ -81,8 +84,6 @@ def _declared(ruleset: type[Ruleset], member: str) -> dict[str, Any]:
     ``ruleset``'s own entries winning. A scenario may be played under another ruleset than its own
     (``clinch simulate --ruleset``, the new-battle screen's ruleset choice), so what any registered ruleset
     reads is checked as that ruleset types it."""
-    from game.rules.base import RULESETS
-
     merged: dict[str, Any] = {}
     for cls in [*RULESETS.values(), ruleset]:
         merged.update(getattr(cls, member))
@@ -92,8 +93,6 @@ def _declared(ruleset: type[Ruleset], member: str) -> dict[str, Any]:
 def _named_in(ruleset: type[Ruleset], member: str) -> tuple[str, ...]:
     """The names a member (``side_options``, ``fighter_traits``, ``zero_stats``) lists, over every registered
     ruleset (a scenario may be played under another ruleset than its own: see :func:`_declared`)."""
-    from game.rules.base import RULESETS
-
     return tuple(dict.fromkeys(n for cls in [ruleset, *RULESETS.values()] for n in getattr(cls, member)))
 
 
@@ -245,17 +244,12 @@ def _zone_order(zone: list[Hex]) -> list[Hex]:
 
 def _known_rulesets() -> set[str]:
     """The registered ruleset ids (importing the rules registers them); a scenario must name one of these."""
-    import game.rules  # noqa: F401  (registers the rulesets that exist)
-    from game.rules.base import RULESETS
-
     return set(RULESETS)
 
 
 def _ruleset_class(ruleset: str) -> type[Ruleset]:
     """The registered class of a ruleset id :func:`_known_rulesets` names: its declared tables (items,
     options, traits) are what a scenario under it may use."""
-    from game.rules.base import RULESETS
-
     return RULESETS[ruleset]
 
 
@@ -373,8 +367,6 @@ def _scenario_map(spec: _ScenarioSpec, path: Path, fail: Any) -> Board:
     """The scenario's map: a .tmx beside it (or in the game's maps folder), read by
     :func:`game.tiled.reader.load_map` with the scenario's ``terrain_words`` (each a word of the map's own,
     mapped to one of the game's kinds)."""
-    from game.tiled.terrain_words import KINDS
-
     map_path = map_file(spec.map, path)
     if not map_path.exists():
         raise fail("map", f"no map at {map_path}")
@@ -533,8 +525,6 @@ def _check_setup(battle: Battle, fail: Any) -> None:
     (``fighters[1].stats.zone: edge has no stat 'zone'``), as for situations;
     the battle handed back stays as the file made it.
     """
-    from game.rules.base import find_ruleset
-
     try:
         find_ruleset(battle.ruleset).setup(battle.clone(with_log=False))
     except (ValueError, KeyError) as exc:

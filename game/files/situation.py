@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from game.dice import DiceError, ScriptedDice, SeededDice
+from game.files.maps import MapError, load_map
 from game.files.names import name_problem
 from game.files.situation_rounds import (
     ActionDiceError,
@@ -523,7 +524,6 @@ def _board_for(name: str, spec: SituationSpec, base_dir: Path) -> Board:
         # Unbounded open ground: nothing to build however far apart the fighters stand, and room for any
         # walk, run or charge the ruleset allows.
         return Board.unbounded_field()
-    from game.files.maps import MapError, load_map
 
     if not spec.map.strip():
         raise SituationError(name, "map", "expected a path to a Tiled .tmx map or null, got an empty string")

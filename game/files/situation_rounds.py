@@ -27,13 +27,17 @@ Nothing here imports pygame.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.dice import DiceError
 from game.flow.steps import EndPhase, EndRound, EndTurn, StartTurn, TurnFlow
+from game.flow.turns import TurnSettings
 from game.rules.base import Reason
 from game.rules.events import illegal
+from game.rules.initiative import Policy
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -129,8 +133,6 @@ def policy_of(ruleset: Ruleset) -> Any:
     try:
         return ruleset.initiative()
     except NotImplementedError:
-        from game.rules.initiative import Policy
-
         return Policy()
 
 
@@ -146,8 +148,6 @@ def written_round_of(listed: list[Listed] | None) -> bool:
 
 def _flow(ruleset: Ruleset, battle: Battle) -> TurnFlow:
     """The steps' flow for one step: the ruleset and its policy (its guard counts nothing across calls)."""
-    from game.flow.turns import TurnSettings
-
     return TurnFlow(ruleset, policy_of(ruleset), TurnSettings(), battle.round)
 
 
@@ -380,8 +380,6 @@ def _phase_rule(policy: Any) -> str:
 
 
 def _snapshot(battle: Battle) -> Any:
-    import copy
-
     return copy.deepcopy(battle.state.get("initiative"))
 
 
@@ -415,8 +413,6 @@ def action_with_round(action: Action, listed: Listed | None) -> dict[str, Any]:
 def _play_one(ruleset: Ruleset, battle: Battle, action: Action, listed: Listed, k: int, dice: Dice,
               events: list[Event], hook: Hook, rnd: _Round, step: Any) -> int | None:
     """One listed action as the turn controller plays a slot: the turn's start, check, resolve, the turn's end."""
-    from game.dice import DiceError
-
     who = action.actor
     if rnd.turn != (who, step):
         if rnd.turn is not None:

@@ -52,6 +52,9 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from game.ai.opponent import Opponent
+from game.ai.scratch import mix
+from game.ai.simulation import DEFAULT_NODES
 from game.net.mirror import Mirror
 from game.net.protocol import (
     GAME_VERSION,
@@ -78,6 +81,7 @@ from game.net.protocol import (
     encode,
     match_hash,
 )
+from game.rules.base import find_ruleset
 
 if TYPE_CHECKING:
     from game.rules.base import Action
@@ -265,7 +269,6 @@ class NetClient:
     def _welcome(self, msg: Welcome) -> list[Note]:
         self.seat, self.token = msg.seat, msg.token
         self._syncing = False  # a Sync sent on a connection that then dropped was never answered
-        from game.rules.base import find_ruleset
 
         if match_hash(find_ruleset(msg.ruleset), msg.initial) != msg.match_hash:
             self.refused = "The battle the server sent is not the one its hash names; the client left."
@@ -403,10 +406,6 @@ def play_computer(client: NetClient, *, level: str = "normal", seed: int | None 
     holds, and the client fetches the battle. Without it a lost intent or entry would leave both seats
     waiting for each other until ``timeout``.
     """
-    from game.ai.opponent import Opponent
-    from game.ai.scratch import mix
-    from game.ai.simulation import DEFAULT_NODES
-
     players: dict[str, Opponent] = {}
     sent_for: int | None = None
     deadline = heard = time.monotonic()

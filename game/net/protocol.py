@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
+import game.rules  # noqa: F401 - every ruleset module, so that each registers
 from game import __version__ as GAME_VERSION
 from game.model import Battle
 from game.model.battle import RngState
+from game.rules.base import RULESETS
 
 if TYPE_CHECKING:
     from game.rules.base import Ruleset
@@ -287,9 +289,6 @@ def rules_fingerprint(ruleset: Ruleset) -> str:
 
 def all_fingerprints() -> dict[str, str]:
     """Every ruleset this Clinch has, id -> :func:`rules_fingerprint` (sent in :class:`Hello`)."""
-    import game.rules  # noqa: F401 - every ruleset module, so that each registers
-    from game.rules.base import RULESETS
-
     return {rid: rules_fingerprint(cls()) for rid, cls in sorted(RULESETS.items())}
 
 

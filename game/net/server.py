@@ -49,6 +49,9 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.ai.opponent import Opponent
+from game.ai.scratch import mix
+from game.ai.simulation import DEFAULT_NODES
 from game.files.saves import state_hash
 from game.net.match import SEAT_WAIT, Match, Refusal, Seat, new_code
 from game.net.protocol import (
@@ -137,8 +140,6 @@ class Server:
         if self.seed is None:
             seed = secrets.randbits(62)
         else:
-            from game.ai.scratch import mix
-
             seed = mix(self.seed, len(self.matches), "battle")  # as `clinch simulate --seed` seeds battle i
         code = new_code()
         while code in self.matches:
@@ -370,9 +371,6 @@ class Server:
                                else None)
 
     async def _think(self, m: Match, side: str) -> None:
-        from game.ai.opponent import Opponent
-        from game.ai.simulation import DEFAULT_NODES
-
         at, battle = len(m.entries), m.battle.clone(with_log=False)
         opp = Opponent(self.ai_level, budget_ms=None, nodes=DEFAULT_NODES.get(self.ai_level, 200),
                        seed=secrets.randbits(62), explain=False)

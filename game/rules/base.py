@@ -24,6 +24,7 @@ ruleset with ``hasattr``/``getattr`` or names a ruleset id;
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -623,8 +624,6 @@ class Ruleset:
         (``game.rules.translation.Translator``), for ``clinch compare`` and the lab's side-by-side view
         (issue 18). The default finds ``TRANSLATOR`` in the ``translation`` module of the ruleset's own
         folder (given this ruleset, for a folder holding variants); ``None``: the ruleset has none."""
-        import importlib
-
         package = type(self).__module__.rsplit(".", 1)[0]
         try:
             module = importlib.import_module(f"{package}.translation")

@@ -25,6 +25,7 @@ ruleset's facts.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -327,8 +328,6 @@ class Translator:
         return out
 
     def __init__(self, ruleset: Any) -> None:
-        import dataclasses
-
         self.ruleset = ruleset
         #: the translated situation so far (fighters placed), set by ``game.teaching.translate`` before the intents
         self.spec: dict[str, Any] | None = None
@@ -338,8 +337,6 @@ class Translator:
 
     def _default(self, kind: str, name: str) -> Any:
         """The default of an action type's field (None where it has none or no such field)."""
-        import dataclasses
-
         cls = self.ruleset.actions.get(kind)
         for f in dataclasses.fields(cls) if cls is not None else ():
             if f.name == name and f.default is not dataclasses.MISSING:

@@ -11,11 +11,13 @@ seed. Headless; the lab's side-by-side view reads the same :class:`Column`\\ s.
 
 from __future__ import annotations
 
+import json
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.files.situation import SituationError, build_situation, parse_situation
 from game.rules.base import find_ruleset
 from game.teaching.explain import Played, Step, odds_words, play_explained
 from game.teaching.explain_words import intent_words
@@ -96,8 +98,6 @@ def compare_spec(spec: dict[str, Any], rulesets: list[str], *, seed: int = 0,
     situation the other ruleset refuses to build is a column with ``error`` set, not an exception.
     ``base_dir`` is the folder a relative ``map`` path is read from (the situation file's).
     """
-    from game.files.situation import SituationError, build_situation, parse_situation
-
     first = first_action_only(spec)
     cols = []
     for rid in rulesets:
@@ -107,7 +107,6 @@ def compare_spec(spec: dict[str, Any], rulesets: list[str], *, seed: int = 0,
         if not out.get("actions"):
             col.error = "no action to play: the first action has no counterpart here"
             continue
-        import json
 
         try:
             sit = build_situation(parse_situation(json.dumps(out), name=f"<{col.ruleset}>"),

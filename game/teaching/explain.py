@@ -19,10 +19,19 @@ pygame and no UI: the sentences are ``game.teaching.explain_words``'.
 from __future__ import annotations
 
 import contextlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.files.situation import (
+    Outcome,
+    SituationSpec,
+    build_situation,
+    load_situation,
+    parse_situation,
+    play,
+)
 from game.rules.action_words import base_words
 from game.rules.events import apply_event
 from game.teaching.explain_words import (
@@ -442,8 +451,6 @@ def odds_words(odds: dict[str, float] | None) -> str:
 
 def play_explained(sit: Situation, dice: Dice | None = None) -> Played:
     """Play a built situation as ``clinch resolve`` does and explain it, with a heading step per action."""
-    from game.files.situation import Outcome, play
-
     before = sit.battle.clone(with_log=False)
     log: list[Any] = []
     originals = list(sit.actions)
@@ -516,14 +523,10 @@ def explain_play(path_or_spec: str | Path | dict[str, Any], *, seed: int = 0,
     Raises :class:`game.files.situation.SituationError` for a bad situation, as ``clinch resolve`` does.
     ``base_dir``: where a dict's relative ``map`` path is read from.
     """
-    from game.files.situation import SituationSpec, build_situation, load_situation, parse_situation
-
     if isinstance(path_or_spec, str | Path):
         sit = load_situation(path_or_spec, seed=seed)
     else:
         if isinstance(path_or_spec, dict):
-            import json
-
             spec = parse_situation(json.dumps(path_or_spec), name="<situation>")
         elif isinstance(path_or_spec, SituationSpec):
             spec = path_or_spec

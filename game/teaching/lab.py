@@ -32,12 +32,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from game.files.maps import load_scenario
 from game.files.situation import (
     MAX_SITUATION_BYTES,
     Situation,
     SituationError,
     build_situation,
+    effect_to_spec,
     fighter_to_spec,
+    grapple_to_spec,
     parse_situation,
 )
 from game.files.userfiles import UserFileError, decode_json, read_bytes
@@ -356,6 +359,7 @@ class LabSituation:
         Returns the values the translation assumed (also kept in :attr:`assumptions`); the script
         (actions, dice) is dropped, since its action types belong to the old ruleset.
         """
+        # late: tests patch it: the function must see the replacement at call time
         from game.teaching.translate import translate
 
         try:
@@ -387,8 +391,6 @@ def from_battle(battle: Battle, *, base_dir: Path | str | None = None) -> LabSit
 
     The battle is not changed (everything is copied into the situation's own shape).
     """
-    from game.files.situation import effect_to_spec, grapple_to_spec
-
     ruleset = find_ruleset(battle.ruleset)
     board_path = getattr(battle.board, "path", None)
     folder = Path(base_dir) if base_dir is not None else (Path(board_path).parent if board_path else Path.cwd())
@@ -406,8 +408,6 @@ def from_battle(battle: Battle, *, base_dir: Path | str | None = None) -> LabSit
 
 def from_scenario(scenario: str | Path) -> LabSituation:
     """A set-up from a scenario file (``maps/*.toml``): its map, its ruleset, its fighters where they start."""
-    from game.files.maps import load_scenario
-
     try:
         battle = load_scenario(scenario)
     except (OSError, ValueError) as exc:

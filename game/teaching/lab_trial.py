@@ -36,6 +36,7 @@ from game.rules.base import Option, Reason
 from game.rules.events import apply_event
 from game.teaching.explain import Step, action_odds, explain_events, play_explained
 from game.teaching.lab import LabError, LabSituation
+from game.wording import percent
 
 __all__ = ["LabDice", "Trial", "Comparison", "play_action", "legal_choices", "compare", "parse_faces",
            "roll_events", "name_differences", "roll_differences", "odds_differences", "SAME", "SCRIPT", "script"]
@@ -271,7 +272,6 @@ def odds_differences(oa: dict[str, float] | None, ob: dict[str, float] | None, n
     """Where the chances before the dice differ by half a point or more, outcome by outcome."""
     if not oa or not ob:
         return []
-    from game.wording import percent
 
     if set(oa) != set(ob):  # outcomes named differently: both said, not matched word by word
         def said(o: dict[str, float]) -> str:
@@ -309,6 +309,7 @@ def compare(lab: LabSituation, action: dict[str, Any], other: str, typed: list[i
             seed: int = 0) -> Comparison:
     """``action`` under the lab's ruleset and under ``other`` (the set-up and the action translated,
     ``game.teaching.translate``), each with the same typed dice then its own seeded faces."""
+    # late: tests patch it: the function must see the replacement at call time
     from game.teaching.translate import translate
 
     if action.get("type") == SCRIPT:  # the file's script: its first action, as clinch compare takes it

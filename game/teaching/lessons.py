@@ -49,7 +49,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ai import Opponent
+from game.files.lesson_schema import (
+    ExampleValue,
+    LessonSpec,
+    check_names,
+    check_shows,
+    checks_from,
+    grips_as_data,
+    plain_value,
+)
+from game.files.names import name_problem
+from game.files.saves import write_atomic
+from game.files.scenarios import ScenarioError, _Checker, scenario_from_data
+from game.files.userfiles import UserFileError, load_json, load_toml
+from game.flow.turns import TurnController
 from game.model import Battle, Grapple
+from game.rules.base import find_ruleset
+from game.tiled.safe_xml import MapError, _one_line
 
 __all__ = ["Lesson", "Step", "LessonError", "LessonRun", "StillOpponent", "load_lesson", "load_lessons",
            "check_met", "CHECKS", "load_progress", "save_progress", "LESSONS_DIR", "PROGRESS_FILE",
@@ -67,8 +84,6 @@ class LessonError(ValueError):
     names the file holds)."""
 
     def __init__(self, message: str) -> None:
-        from game.tiled.safe_xml import _one_line
-
         super().__init__(_one_line(message))
 
 
@@ -130,8 +145,6 @@ class Lesson:
 
     def example_action(self, step: Step) -> Any:
         """The step's example as the ruleset's action (its actor the learner unless it says otherwise)."""
-        from game.rules.base import find_ruleset
-
         return find_ruleset(self.ruleset).action_from_dict({"actor": self.learner, **step.example})
 
 
@@ -229,17 +242,6 @@ def load_lesson(path: str | Path) -> Lesson:
     (fighters, action types, postures, conditions, items, grips), and the grips it starts with put in force:
     a file that loads is one whose steps the game can show and test.
     """
-    from game.files.lesson_schema import (
-        ExampleValue,
-        LessonSpec,
-        check_names,
-        check_shows,
-        checks_from,
-        grips_as_data,
-        plain_value,
-    )
-    from game.files.userfiles import UserFileError, load_toml
-
     path = Path(path)
     try:
         data = load_toml(path, limit=MAX_LESSON_BYTES)
@@ -258,7 +260,6 @@ def load_lesson(path: str | Path) -> Lesson:
     def convert(value: Any, kind: Any, field: str) -> Any:
         # the scenario reader's msgspec messages in our words ("must be 999 or less, got 5000"), so a lesson
         # file's problems read as a scenario's do
-        from game.files.scenarios import ScenarioError, _Checker
 
         try:
             return _Checker(path).convert(value, kind, field)
@@ -277,7 +278,6 @@ def load_lesson(path: str | Path) -> Lesson:
     shows = [{name: checks_from(table, f"steps[{i}].{name}", convert, fail) if table else {}
               for name, table in (("shows", s.shows), ("moot", s.moot))} for i, s in enumerate(spec.steps)]
     battle = _scenario_battle(spec.scenario, path)  # the rulesets are imported from here on, not for a typo above
-    from game.rules.base import find_ruleset
 
     ruleset = find_ruleset(battle.ruleset)
     check_names(spec, tables, battle, ruleset, fail, convert)
@@ -302,8 +302,6 @@ def load_lesson(path: str | Path) -> Lesson:
 def _check_texts(spec: Any, fail: Callable[[str, str], LessonError]) -> None:
     """The lesson's id and title are names the menus show (``game.files.names.name_problem``: something visible, no
     control character); every prompt holds more than spaces (the card would show nothing)."""
-    from game.files.names import name_problem
-
     head = spec.lesson
     for name, value in (("id", head.id), ("title", head.title)):
         problem = name_problem(value)
@@ -317,9 +315,6 @@ def _check_texts(spec: Any, fail: Callable[[str, str], LessonError]) -> None:
 def _scenario_battle(scenario: dict[str, Any], path: Path) -> Battle:
     """The lesson's ``[scenario]`` as a battle, checked exactly as a scenario file is; its problems said from
     the ``scenario`` table of the lesson file."""
-    from game.files.scenarios import ScenarioError, scenario_from_data
-    from game.tiled.safe_xml import MapError
-
     try:
         battle = scenario_from_data(scenario, path)
     except (ScenarioError, MapError, ValueError, KeyError) as exc:
@@ -335,8 +330,6 @@ def _scenario_battle(scenario: dict[str, Any], path: Path) -> Battle:
 def _put_grips(battle: Battle, grapples: tuple[dict[str, Any], ...]) -> None:
     """The lesson's grips put in force on its battle as a situation's are (each holder's free hands, then the
     ruleset's own bookkeeping of a grip in force, :meth:`~game.rules.base.Ruleset.grip_in_force`)."""
-    from game.rules.base import find_ruleset
-
     ruleset = find_ruleset(battle.ruleset)
     for g in grapples:
         holder = battle.fighter(g["holder"])
@@ -512,8 +505,6 @@ PASSING = frozenset({"wait", "do_nothing", "end_turn", "pass"})
 
 def _chosen(ruleset: str, intent: dict[str, Any]) -> dict[str, Any]:
     """A logged intent with its defaults filled in (the log leaves out a grab's default torso)."""
-    from game.rules.base import find_ruleset
-
     try:
         action = find_ruleset(ruleset).action_from_dict(intent)
     except (KeyError, ValueError, TypeError):
@@ -632,8 +623,6 @@ def play_examples(lesson: Lesson, *, tries: int = 25, seed: int | None = None) -
     actions the rules offer now (passing the turn or phase while it is not offered), tried again after a
     miss, up to ``tries`` times; the foe waits (``still``) or is the computer. Returns one trial per step
     reached; the last is not met when the lesson cannot be finished that way. Headless."""
-    from game.flow.turns import TurnController
-
     battle = lesson.battle()
     if seed is not None:
         battle.rng.seed = seed
@@ -642,8 +631,6 @@ def play_examples(lesson: Lesson, *, tries: int = 25, seed: int | None = None) -
     ctl.seat = {s: ("human" if s == me else "ai") for s in ctl.seat}
     computer = None
     if lesson.foe == "computer":
-        from game.ai import Opponent
-
         computer = Opponent("easy", budget_ms=50, seed=battle.rng.seed)
     run = LessonRun(lesson, battle)
     foe = LessonFoe(lambda: run, computer)
@@ -700,8 +687,6 @@ def _asks(action: Any) -> bool:
 
 def load_progress(path: Path) -> set[str]:
     """The ids of the lessons finished; a missing or damaged file is no progress (never raises)."""
-    from game.files.userfiles import UserFileError, load_json
-
     try:
         data = load_json(path, limit=MAX_LESSON_BYTES)
     except (UserFileError, OSError, ValueError):
@@ -712,8 +697,6 @@ def load_progress(path: Path) -> set[str]:
 
 def save_progress(path: Path, done: set[str]) -> str | None:
     """Write atomically; a sentence if the file could not be written (the lesson still counts on screen)."""
-    from game.files.saves import write_atomic
-
     try:
         write_atomic(path, json.dumps({"done": sorted(done)}, indent=2).encode("utf-8"))
     except OSError as exc:

@@ -18,6 +18,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from game.files.saves import Replay
+from game.flow.turns import intent_from_dict
+from game.rules import find_ruleset
+from game.rules.base import UnknownRuleset
+from game.wording import percent
+
 __all__ = ["DecidingRoll", "deciding_rolls", "harm", "review_lines", "plain_words"]
 
 #: how much one event weighs against the side it happens to (injury counts its points)
@@ -90,9 +96,6 @@ def harm(battle: Any, ev: dict[str, Any]) -> tuple[str | None, float, str]:
 
 @lru_cache(maxsize=16)
 def _weights(ruleset_id: str) -> dict[str, float]:
-    from game.rules import find_ruleset
-    from game.rules.base import UnknownRuleset
-
     try:
         own = find_ruleset(ruleset_id).presentation.condition_weights if ruleset_id else {}
     except UnknownRuleset:
@@ -154,9 +157,6 @@ def deciding_rolls(initial: Any, log: list[dict[str, Any]], ruleset: Any, loser:
     of each are the ruleset's on the battle just before it (a re-play of the log, never the live battle).
     ``words`` says an action (the UI passes its own, ``game.ui.describe.intent_words``).
     """
-    from game.files.saves import Replay
-    from game.flow.turns import intent_from_dict
-
     replay = Replay(initial, log, ruleset, seat=seat)
     found: list[DecidingRoll] = []
     for k, start in enumerate(replay.starts, 1):
@@ -213,8 +213,6 @@ def deciding_rolls(initial: Any, log: list[dict[str, Any]], ruleset: Any, loser:
 
 def review_lines(d: DecidingRoll) -> tuple[str, str, str]:
     """(heading, odds sentence, what it did) for one deciding roll, as the review screen shows them."""
-    from game.wording import percent
-
     head = f"Round {d.round}: {d.title}"
     if d.chance is None:
         odds = "No odds are known for this action."

@@ -36,6 +36,7 @@ def _pytmx() -> Any:
     quiet = logging.getLogger("pytmx.util_pygame")
     was_disabled, quiet.disabled = quiet.disabled, True  # it logs "cannot import pygame" to stderr
     try:
+        # late: deliberate: the function guards sys.modules around the import
         import pytmx
     finally:
         quiet.disabled = was_disabled
@@ -62,6 +63,7 @@ def _inflate(raw: bytes, compression: str, limit: int, where: str) -> bytes:
             raise MapError(f"{where} holds corrupt {compression} data (the stream is cut short).")
     elif compression == "zstd":
         try:
+            # late: optional dependency: zstandard
             import zstandard  # type: ignore[import-not-found]
         except ImportError:
             raise MapError(f"{where} is compressed with zstd, which needs the 'zstandard' package "

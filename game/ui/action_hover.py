@@ -16,7 +16,7 @@ from game.rules.action_words import target_name
 from game.ui.describe import name_of, ruleset_of
 from game.ui.grip_diagram import grips_of, render_grips
 from game.ui.odds_chart import render_chart
-from game.ui.rule_links import render_linked
+from game.ui.rule_links import LinkMap, render_linked
 from game.wording import percent
 
 if TYPE_CHECKING:
@@ -71,8 +71,6 @@ class HoverBox:
     was drawn (the mouse may rest on it: the hovered entry stays) and its rule links (a click opens F1)."""
 
     def __init__(self, text: Any, pal: Palette, fighters: tuple[str | None, ...] = ()) -> None:
-        from game.ui.rule_links import LinkMap
-
         self.text = text
         self.pal = pal
         self.fighters = fighters  # the actor and the target: their grips are drawn while nothing is hovered

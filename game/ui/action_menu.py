@@ -32,8 +32,9 @@ from typing import Any
 
 import pygame
 
+import game.rules  # noqa: F401  (registers every ruleset)
 from game.rules.action_words import option_words, whole_chance
-from game.rules.base import Option, Ruleset
+from game.rules.base import RULESETS, Option, Ruleset
 from game.ui.action_hover import QUIET, HoverBox, words_lines
 from game.ui.describe import name_of, odds_meaning, ruleset_of, variant_label
 from game.ui.icon_atlas import shared as shared_icons
@@ -47,9 +48,6 @@ __all__ = ["ActionMenu", "Group", "SHORTCUTS", "MAP_TYPES", "group_options", "sh
 def _merged() -> tuple[dict[str, str], frozenset[str], dict[str, str]]:
     """Every registered ruleset's menu letters, map-picked actions and unarmed words, merged in seed order
     (each ruleset declares its own: ``Presentation.menu_keys``...), for the key table and menus of any battle."""
-    import game.rules  # noqa: F401  (registers every ruleset)
-    from game.rules.base import RULESETS
-
     keys: dict[str, str] = {}
     maps: set[str] = set()
     unarmed: dict[str, str] = {}

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.hexgrid import Hex
+from game.rules.base import Option
 from game.ui import modes as M
 from game.ui.aiming import any_hex, free_aim, preview_of, refusal
 from game.ui.text import fit_text, wrap
@@ -100,7 +101,6 @@ def aim_mode(scene: AimScene, action: Any, back: M.Mode, at: Hex | None = None) 
     to = getattr(action, "to", None)
     if pv and pv.get("any_hex") and not (at is not None and to is not None and Hex(*to) == at):
         # a throw picked from the fighter's own menu: the hex is still the player's to choose
-        from game.rules.base import Option
 
         return M.PickHex([Option(action)], back)
     return None

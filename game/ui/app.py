@@ -22,14 +22,19 @@ from typing import Any
 import pygame
 
 from game.builder.draft import DraftKeeper
+from game.files import saves
 from game.files.data_files import icon_path
 from game.files.names import shown
 from game.model import battle_title
+from game.ui.battle_scene import BattleScene
 from game.ui.clock import Clock, RealClock
+from game.ui.gui import make_manager
 from game.ui.scene import Scene, SceneStack, Transition
 from game.ui.screens import Screens
-from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.session import Session, new_session
+from game.ui.settings import Settings, config_dir, load_settings, save_settings
 from game.ui.shipped_scenarios import DEFAULT_SCENARIO, MAPS_DIR, load_battle
+from game.ui.sound import SoundBoard
 from game.ui.text import TextCache
 
 __all__ = ["App", "DEFAULT_SIZE", "DEFAULT_SCENARIO", "MAPS_DIR", "load_battle", "clean_leftovers"]
@@ -84,9 +89,6 @@ def clean_leftovers() -> list[Path]:
 
     Run once as the window opens; never raises (see ``game.files.saves.clean_stale_temps``).
     """
-    from game.files import saves
-    from game.ui.settings import config_dir
-
     try:
         folders: list[Path | str] = [saves.saves_dir(), saves.autosave_dir(), config_dir()]
     except (OSError, ValueError):  # a home folder platformdirs cannot name: nothing to clean
@@ -125,7 +127,6 @@ class App:
         else:
             self.settings_problem = None
         self.settings = settings
-        from game.ui.sound import SoundBoard
 
         #: the sound effects (silent where there is no audio device; the mixer starts at the first sound)
         self.sound = SoundBoard(settings.volume, settings.mute)
@@ -146,7 +147,6 @@ class App:
         pygame.key.set_repeat(300, 40)
         self.clock: Clock = clock or RealClock()
         self.text = TextCache()
-        from game.ui.gui import make_manager
 
         self.gui = make_manager(self.size)
         self.session_kw = dict(session_kw or {})
@@ -191,9 +191,6 @@ class App:
         A new battle (not a loaded Session) opens behind its briefing when the app shows briefings, and
         rolls with ``seed`` when one is given, else as :attr:`seed` says.
         """
-        from game.ui.battle_scene import BattleScene
-        from game.ui.session import Session, new_session
-
         if isinstance(scenario, Session):
             session = scenario
         else:
@@ -211,6 +208,7 @@ class App:
         pygame.display.set_caption(shown(f"{self.title} - {battle_title(session.battle)}"))  # never a NUL
         scene = BattleScene(self, session)
         if self.briefing and not isinstance(scenario, Session):
+            # late: start-up time: game.ui.briefing is not loaded for the menu's first frame
             from game.ui.briefing import BriefingScene
 
             return BriefingScene(self, scene)
@@ -219,6 +217,7 @@ class App:
     def new_battle_seed(self) -> int | None:
         """The seed a new battle rolls with (see :attr:`seed`): ``None`` leaves the scenario's."""
         if self.seed == "fresh":
+            # late: tests patch it: the function must see the replacement at call time
             from game.dice import fresh_seed
 
             return fresh_seed()
@@ -231,8 +230,6 @@ class App:
     @property
     def battle_scene(self) -> Any:
         """The battle screen in the stack (the top one), if any."""
-        from game.ui.battle_scene import BattleScene
-
         for s in reversed(self.scenes.scenes):
             if isinstance(s, BattleScene):
                 return s

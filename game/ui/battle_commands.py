@@ -141,6 +141,7 @@ def _redo(sc: CommandScene, arg: Any) -> None:
 
 def _save(sc: CommandScene, arg: Any) -> Transition:
     """Ctrl+S: save under a name (offered: the board and the round), asking before replacing one."""
+    # late: start-up time: game.ui.menus.save_dialog is not loaded for the menu's first frame
     from game.ui.menus.save_dialog import SaveDialog
 
     sc.close_mode_widgets()
@@ -152,6 +153,7 @@ def _pause_menu(name: str | None) -> Callable[[CommandScene, Any], Transition]:
     """The pause menu, opened on ``name``'s page (load, help) or on its front."""
 
     def run(sc: CommandScene, arg: Any) -> Transition:
+        # late: start-up time: game.ui.menus.pause_menu is not loaded for the menu's first frame
         from game.ui.menus.pause_menu import PauseMenu
 
         sc.close_mode_widgets()
@@ -171,6 +173,7 @@ def _mute(sc: CommandScene, arg: Any) -> None:
 
 def _keys(sc: CommandScene, arg: Any) -> Transition:
     """F2 or ?: every key of the battle screen (game.ui.keys)."""
+    # late: start-up time: game.ui.menus.keys_help is not loaded for the menu's first frame
     from game.ui.menus.keys_help import KeysHelp
 
     sc.close_mode_widgets()
@@ -179,6 +182,7 @@ def _keys(sc: CommandScene, arg: Any) -> Transition:
 
 def _briefing(sc: CommandScene, arg: Any) -> Transition:
     """F3: the briefing again - sides, who plays them, the victory condition, the ruleset."""
+    # late: start-up time: game.ui.briefing is not loaded for the menu's first frame
     from game.ui.briefing import BriefingScene
 
     sc.close_mode_widgets()

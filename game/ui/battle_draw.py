@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.hexgrid import DIRECTIONS, Hex
 from game.ui.camera import Camera
 from game.ui.describe import aimed_label, die_sides, name_of, need_words, roll_verdict, table_rows
 from game.ui.die_table import draw_table, table_height
@@ -23,6 +24,7 @@ from game.ui.label_layout import LabelLayout
 from game.ui.marks import draw_badges, draw_grips
 from game.ui.palette import Palette
 from game.ui.popup_layout import MAX_TEXT_W, place_popup, text_width, title_lines, title_text, wrapped
+from game.ui.rule_links import render_linked
 from game.ui.text import TextCache, fit_text, wrap
 
 __all__ = ["draw_board_words", "draw_floaters", "draw_popups", "draw_toasts", "draw_hint", "draw_banner", "draw_rings"]
@@ -209,8 +211,6 @@ def draw_toasts(surface: pygame.Surface, toasts: Iterable[tuple[str, float, tupl
     rule is a link into the rules help (issue 18). ``keep_clear``: a lesson's card, drawn over the board
     after them: a toast it would cover moves beside it, or below it (under Xvfb at 1024x640 the card hid half
     of "Bob passes the movement phase.")."""
-    from game.ui.rule_links import render_linked
-
     links: list[tuple[pygame.Rect, str]] = []
     y = board_rect.y + 56
     room = max(120, board_rect.w - 60)
@@ -335,7 +335,6 @@ def draw_board_note(surface: pygame.Surface, scene: Any) -> pygame.Rect | None:
     note = scene.session.ruleset.presentation.board_note(scene.session.battle)
     if note is None:
         return None
-    from game.hexgrid import DIRECTIONS, Hex
 
     board_rect, centre_of, text, pal = scene.board_rect, scene.board.geometry.center, scene.text, scene.pal
 

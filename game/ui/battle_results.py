@@ -156,6 +156,7 @@ class ResultDispatcher:
             sc.set_mode(M.Watching())
             if not self.ended_shown:
                 self.ended_shown = True
+                # late: start-up time: game.ui.menus.end_screen is not loaded for the menu's first frame
                 from game.ui.menus.end_screen import EndScreen
 
                 sc.request(Transition("push", EndScreen(sc.app, sc)))
@@ -174,6 +175,7 @@ class ResultDispatcher:
                 return  # the passes' log line is written; what ran between them plays, then this settles again
             side = s.current_side()
             actor = s.whose_turn()
+            # late: start-up time: game.ui.handover is not loaded for the menu's first frame
             from game.ui.handover import HandoverScene, handover_due, show_turn_banner
 
             if handover_due(sc.settings.handover, s.is_hotseat(), self.last_human_side, side,
@@ -200,6 +202,7 @@ class ResultDispatcher:
         result, passed = sc.session.pass_idle()
         if result is None:
             return False
+        # late: start-up time: game.flow.idle is not loaded for the menu's first frame
         from game.flow.idle import idle_lines
 
         for line in idle_lines(passed):

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.rules.base import find_ruleset
 from game.ui.action_menu import SHORTCUTS
 from game.ui.describe import name_of, stat_text
 from game.ui.effects_view import effect_words
@@ -124,8 +125,6 @@ ALL_FEATURES = frozenset({"move_cost", "blocks_movement", "blocks_sight", "cover
 def terrain_features(battle: Any) -> frozenset[str]:
     """The cell properties the battle's ruleset acts on (GX-5: ``Ruleset.terrain_features``); all of them
     when the ruleset is not known (a map shown on its own)."""
-    from game.rules.base import find_ruleset
-
     try:
         return frozenset(find_ruleset(battle.ruleset).terrain_features)
     except Exception:  # noqa: BLE001 - an unknown ruleset id: describe the map as it is

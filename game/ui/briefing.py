@@ -23,6 +23,8 @@ from typing import Any
 
 import pygame
 
+from game.files.userfiles import load_toml
+from game.model import battle_title
 from game.ui.hud.widgets import side_icon
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
@@ -79,15 +81,11 @@ def ruleset_sentence(ruleset: Any) -> str:
 def _scenario_words(battle: Any) -> tuple[str, str]:
     """The battle's title (:func:`game.model.battle_title`: a built battle played unsaved has no file to read
     it from) and the description from its scenario file (nothing if it cannot be read)."""
-    from game.model import battle_title
-
     name, desc = battle_title(battle), ""
     own = isinstance(getattr(battle, "title", None), str)
     path = getattr(battle, "scenario", None)
     if path and str(path).endswith(".toml"):
         try:
-            from game.files.userfiles import load_toml
-
             data = load_toml(Path(path), limit=1 << 20)
             name = name if own else str(data.get("name") or name)  # a save from before titles: its file's
             desc = str(data.get("description") or "")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+import pygame
+
 __all__ = ["Clock", "RealClock", "FixedClock"]
 
 
@@ -17,8 +19,6 @@ class RealClock:
     """``pygame.time.Clock`` behind the :class:`Clock` protocol."""
 
     def __init__(self) -> None:
-        import pygame
-
         self._clock = pygame.time.Clock()
 
     def tick(self, framerate: float = 0) -> int:

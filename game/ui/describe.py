@@ -12,9 +12,13 @@ never from a ruleset id written here.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from functools import lru_cache
 from typing import Any
 
+import game.rules  # noqa: F401  (registers every ruleset)
+from game.rules.action_words import base_words, headline_chance, rolls_before, target_name, whole_chance
 from game.rules.base import RULESETS, Ruleset, UnknownRuleset, rules_of
 from game.wording import percent
 from game.wording import verb as agree
@@ -45,32 +49,24 @@ def ruleset_of(battle: Any) -> Ruleset:
 @lru_cache(maxsize=1)
 def _attack_rules() -> tuple[str, ...]:
     """Every registered ruleset's attack-roll rule IDs (``dc_name`` reads an event without its battle)."""
-    import game.rules  # noqa: F401  (registers every ruleset)
-
     return tuple(dict.fromkeys(p for cls in RULESETS.values() for p in cls.presentation_type.attack_rules))
 
 
 @lru_cache(maxsize=1)
 def _grip_words() -> dict[str, str]:
     """Every registered ruleset's grip verbs, for a log line whose battle names no known ruleset."""
-    import game.rules  # noqa: F401  (registers every ruleset)
-
     return {k: v for cls in RULESETS.values() for k, v in cls.presentation_type.grip_words.items()}
 
 
 @lru_cache(maxsize=1)
 def _auto_words() -> dict[str, str]:
     """Every registered ruleset's words for an automatic result (a roll event read without its battle)."""
-    import game.rules  # noqa: F401  (registers every ruleset)
-
     return {k: v for cls in RULESETS.values() for k, v in cls.presentation_type.auto_words.items()}
 
 
 @lru_cache(maxsize=1)
 def _table_rows() -> dict[str, tuple[tuple[str, str, str], ...]]:
     """Every registered ruleset's die tables (a roll naming its ``table`` is read without its battle)."""
-    import game.rules  # noqa: F401  (registers every ruleset)
-
     return {k: v for cls in RULESETS.values() for k, v in cls.presentation_type.table_rows.items()}
 
 
@@ -351,7 +347,6 @@ def roll_sum(ev: dict[str, Any], battle: Any = None) -> str:
         parts = [face]
         base = ev.get("base")
         if base:  # where the base comes from, never a bare "base" (``action_words.base_words``)
-            from game.rules.action_words import base_words
 
             said = "attack bonus" if _is_attack(ev) else base_words(
                 ruleset_of(battle) if battle is not None else None, battle, ev)
@@ -380,8 +375,6 @@ def die_sides(ev: dict[str, Any], battle: Any = None) -> int:
     """How many faces a roll's dice have, for drawing them (pips only on a d6, the numeral on any other die):
     the event's ``sides``, the size its ``expr`` names ("1d8"), 20 for a roll over a DC, else the ruleset's
     ``die_sides`` (a pool of d10s read as pips under Xvfb), else 6."""
-    import re
-
     if isinstance(ev.get("sides"), int):
         return int(ev["sides"])
     m = re.match(r"\s*\d*\s*d(\d+)", str(ev.get("expr") or ""))
@@ -654,15 +647,11 @@ def event_line(battle: Any, ev: dict[str, Any]) -> str | None:
 def main_chance(odds: dict[str, float] | None, ruleset: Ruleset | None = None) -> tuple[str | None, float | None]:
     """The outcome a menu shows and its chance: the ruleset's ``headline`` (hit, win, success...), else the
     likeliest outcome; ``None`` for a sure thing. Without a ruleset, the generic headline."""
-    from game.rules.action_words import headline_chance
-
     return headline_chance(ruleset, odds)
 
 
 def odds_meaning(battle: Any, action: Any, odds: dict[str, float] | None) -> str:
     """What the percentage means for this action, in a sentence, with every outcome's share."""
-    from game.rules.action_words import rolls_before, target_name, whole_chance
-
     ruleset = ruleset_of(battle)
     key, p = main_chance(odds, ruleset)
     whole = whole_chance(ruleset, battle, action, odds)
@@ -719,8 +708,6 @@ def _item_words(action: Any, battle: Any, d: dict[str, Any]) -> str:
 
 def variant_label(action: Any, battle: Any, shared_target: bool = True, skip_maneuver: bool = True) -> str:
     """What tells this option apart from its siblings of the same type ("neck, 2 hands, all-out")."""
-    import dataclasses
-
     d = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
     parts = []
     if d.get("target") and not shared_target:

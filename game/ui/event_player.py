@@ -47,8 +47,9 @@ from typing import Any
 
 import pytweening
 
+from game.hexgrid import Hex, direction_between
 from game.rules.events import apply_event
-from game.ui.describe import name_of, roll_verdict
+from game.ui.describe import name_of, roll_verdict, ruleset_of
 from game.ui.fx_anims import FX_KINDS, fx_begin, fx_step
 
 __all__ = ["EventPlayer", "Anim", "DURATIONS", "Floater", "HURRY"]
@@ -116,7 +117,6 @@ def _condition_words(battle: Any) -> Any:
     """The ruleset's words for a condition ("on fire (whole body)"), the id with spaces without a battle."""
     if battle is None:
         return lambda c: c.replace("_", " ")
-    from game.ui.describe import ruleset_of
 
     return ruleset_of(battle).presentation.condition_name
 
@@ -401,8 +401,6 @@ class EventPlayer:
             ev = a.event or {}
             who = self.shadow.get(ev.get("target", ev.get("actor")))
             if who is not None and path:
-                from game.hexgrid import Hex, direction_between
-
                 i = min(len(path) - 1, int(a.progress * len(path)))
                 if i > a.data.get("stepped", 0):  # a footstep on each hex after the first
                     a.data["stepped"] = i

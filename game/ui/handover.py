@@ -26,6 +26,7 @@ import pygame
 from game.ui.describe import event_line
 from game.ui.hud.widgets import side_icon
 from game.ui.keys import command_for
+from game.ui.modes import Command
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
 
@@ -171,8 +172,6 @@ class HandoverScene(Scene):
         What opens a screen opens it over this one (the board stays hidden under the pause menu, and closing it
         comes back here); undo, redo and the legend act on the board, so the board is shown first.
         """
-        from game.ui.modes import Command
-
         bs = self.battle_scene
         if name in ("undo", "redo", "legend"):
             bs.command(Command(name, arg))

@@ -20,10 +20,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.ai import Opponent
 from game.files.names import shown
+from game.rules.base import find_ruleset
 from game.teaching.lessons import PROGRESS_FILE, Lesson, LessonFoe, LessonRun, load_progress, save_progress
+from game.ui import modes as M
+from game.ui.battle_scene import BattleScene
 from game.ui.menus.base import GuiScene
+from game.ui.rule_links import LinkMap, render_linked
 from game.ui.scene import Scene, Transition
+from game.ui.session import SessionError, new_session
+from game.ui.settings import config_dir
 from game.ui.text import wrap
 
 if TYPE_CHECKING:
@@ -66,16 +73,11 @@ def short_name(name: str) -> str:
 
 def progress_path() -> Path:
     """Where finished lessons are kept: beside the settings."""
-    from game.ui.settings import config_dir
-
     return config_dir() / PROGRESS_FILE
 
 
 def start_lesson(app: Any, lesson: Lesson, series: list[Lesson] | None = None) -> Scene:
     """The battle scene for ``lesson`` with its card on (``SessionError`` if it cannot start)."""
-    from game.ui.battle_scene import BattleScene
-    from game.ui.session import new_session
-
     battle = lesson.battle()
     dice = app.dice if app.dice is not None else ("manual" if app.settings.dice_source == "manual" else "seeded")
     kw = app.computer_kw()
@@ -85,8 +87,6 @@ def start_lesson(app: Any, lesson: Lesson, series: list[Lesson] | None = None) -
     def foe() -> LessonFoe:
         fallback = None
         if lesson.foe == "computer":
-            from game.ai import Opponent
-
             fallback = computer() if computer is not None else Opponent(
                 kw.get("ai_level", "normal"), budget_ms=kw.get("ai_budget_ms"), nodes=kw.get("ai_nodes"),
                 seed=battle.rng.seed)
@@ -115,7 +115,6 @@ class LessonPanel:
         self._was = (0, False)  # the run's step and whether its consequence was awaited, when the card last looked
         self.done_shown = False
         self.rect = pygame.Rect(0, 0, 0, 0)
-        from game.ui.rule_links import LinkMap
 
         #: where the card's rule IDs were drawn: a click on one opens the rules help at it
         self.links = LinkMap()
@@ -158,7 +157,6 @@ class LessonPanel:
         """The card's lines before wrapping: (text, size, colour, bold)."""
         pal = scene.pal
         les = self.lesson
-        from game.rules.base import find_ruleset
 
         head = f"LESSON \u00b7 {short_name(find_ruleset(les.ruleset).name)} \u00b7 {les.title}"
         out = [(head, 13, pal.accent, True)]
@@ -215,8 +213,6 @@ class LessonPanel:
     def ring_target(self, surface: pygame.Surface, scene: LessonScene) -> str | None:
         """While the learner picks, a ring on the fighter the step is done to (the learner, for an action on
         itself): where to click first. Returns that fighter's id (None: no ring now)."""
-        from game.ui import modes as M
-
         step = self.run.step
         if step is None or scene.actor != self.lesson.learner or not isinstance(scene.mode, M.SelectHex
                                                                                   | M.SelectFighter):
@@ -233,7 +229,6 @@ class LessonPanel:
         br = scene.board_rect
         text = scene.text
         width = max(220, min(CARD_W, br.w // 2 - 2 * PAD))
-        from game.ui.rule_links import render_linked
 
         rows: list[pygame.Surface] = []
         gaps: list[int] = []
@@ -317,8 +312,6 @@ class LessonDone(GuiScene):
         if name == "next":
             nxt = self.panel.next_lesson()
             if nxt is not None:
-                from game.ui.session import SessionError
-
                 try:
                     scene = start_lesson(self.app, nxt, self.panel.series)
                 except (SessionError, OSError, ValueError) as exc:  # a file changed since Learn read it

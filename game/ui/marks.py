@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.rules.initiative import is_surprised
 from game.ui.camera import Camera
 from game.ui.describe import ruleset_of
 from game.ui.geometry import MapGeometry
@@ -472,8 +473,6 @@ def _altitude(f: Any) -> int:
 
 def _surprised(battle: Any, fid: str) -> bool:
     try:
-        from game.rules.initiative import is_surprised
-
         return bool(is_surprised(battle, fid))
     except Exception:  # noqa: BLE001 - a battle without effects: nobody is surprised
         return False

@@ -34,8 +34,10 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from game.files import saves
 from game.flow.turns import Result, side_ids
 from game.rules.base import Action, Option, Reason
+from game.ui.battle_commands import forget_shown
 
 __all__ = ["NetSession", "Arrival", "HostedServer", "NetError", "lan_address", "take_arrivals",
            "leave_battle"]
@@ -76,6 +78,7 @@ class HostedServer:
     """``clinch serve`` inside the game: its own thread and event loop, stopped with the battle."""
 
     def __init__(self, *, host: str = "127.0.0.1", port: int = 0, seed: int | None = None) -> None:
+        # late: start-up time: game.net.server is not loaded for the menu's first frame
         from game.net.server import Server
 
         self.server = Server(host=host, port=port, data=None, seed=seed, log=_Quiet())
@@ -319,6 +322,7 @@ class NetSession:
         """This seat's turn with nothing in it but a pass (``game.flow.idle.nothing_to_do``), or of a fighter
         whose round its player ended: the pass goes to the server, one turn at a time (the next is looked at
         when its entry comes back). No log line of its own: the server's entry says who passed."""
+        # late: start-up time: game.flow.idle is not loaded for the menu's first frame
         from game.flow.idle import nothing_to_do
 
         self.resting = {(f, r) for f, r in self.resting if r >= self.battle.round}
@@ -486,15 +490,11 @@ class NetSession:
     # -- files --------------------------------------------------------------------------------
     def save(self, path: Any = None, name: str = "save", *, title: str = "") -> Any:
         """A copy of the battle so far, as a local save (the match itself lives on the server)."""
-        from game.files import saves
-
         return saves.save_game(self.ctl, path, name=name, scenario=self.scenario, title=title)
 
     def replay(self) -> Any:
         """The battle step by step: once it is over the server has told its seed, and the start carries it (the
         copy's start has none, and its rolls would not replay); before that, one sentence."""
-        from game.files import saves
-
         ended = self.client.ended
         if ended is None:
             raise saves.SaveError("A served battle can be replayed once it is over (the server tells its dice then).")
@@ -516,10 +516,12 @@ def take_arrivals(scene: Any) -> None:
         if a.text:
             scene.toast(a.text, a.tone)
     if any(a.others for a in arrivals) and scene.session.is_human_turn():
+        # late: start-up time: game.ui.handover is not loaded for the menu's first frame
         from game.ui.handover import show_turn_banner
 
         show_turn_banner(scene, scene.session.current_side())
     if getattr(scene.session, "networked", False):
+        # late: start-up time: game.ui.net_bar is not loaded for the menu's first frame
         from game.ui.net_bar import sync_net_bar
 
         sync_net_bar(scene)  # "Take back", or what the other players ask of this seat
@@ -528,8 +530,6 @@ def take_arrivals(scene: Any) -> None:
 def _rebuild(scene: Any) -> None:
     """The served battle was replaced whole (a take-back the players agreed, or fetched again): the board, the
     log and the last roll's box show it as it is now, nothing of what was taken back."""
-    from game.ui.battle_commands import forget_shown
-
     s = scene.session
     scene.player.finish()
     scene.close_mode_widgets()
@@ -544,6 +544,7 @@ def leave_battle(scene: Any) -> None:
     window hosted (a local battle's session lives on: the end screen and the review still read it)."""
     scene.close_mode_widgets()
     if getattr(scene.session, "networked", False):
+        # late: start-up time: game.ui.net_bar is not loaded for the menu's first frame
         from game.ui.net_bar import kill_net_bar
 
         kill_net_bar(scene)

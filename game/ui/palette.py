@@ -9,6 +9,7 @@ for protanopia, deuteranopia and tritanopia too. ``palette(name)`` returns a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 __all__ = ["Palette", "palette", "STANDARD", "COLOUR_BLIND", "FONT_REGULAR", "FONT_BOLD"]
@@ -18,8 +19,7 @@ RGB = tuple[int, int, int]
 
 def _font(name: str) -> str | None:
     try:
-        import os
-
+        # late: optional dependency: pygame_gui
         import pygame_gui
 
         path = os.path.join(os.path.dirname(pygame_gui.__file__), "data", name)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import pygame
 
-from game.ui.text import TextCache, wrap
+from game.ui.text import TextCache, fit_text, wrap
 
 __all__ = ["TITLE_LINES", "MIN_TEXT_W", "MAX_TEXT_W", "text_width", "title_text", "wrapped", "title_lines",
            "place_popup"]
@@ -57,8 +57,6 @@ def wrapped(text: TextCache, words: str, size: int, width: int, bold: bool = Fal
     an ellipsis only when the words truly run past ``lines`` lines (the log has them whole)."""
     out = wrap(text, words, size, width, bold)
     if len(out) > lines:
-        from game.ui.text import fit_text
-
         out = out[:lines - 1] + [fit_text(text, " ".join(out[lines - 1:]), size, width, bold)]
     return out
 

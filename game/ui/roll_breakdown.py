@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.action_words import base_words
 from game.ui.describe import (
     aimed_label,
     auto_words,
@@ -58,8 +59,6 @@ def _cite_in(text: Any, cited: list[str]) -> None:
 def base_line(battle: Any, r: dict[str, Any]) -> str:
     """The words beside a roll's base: where it comes from (``action_words.base_words``: "Parry = 3 + Wrestling
     15 / 2, rounded down", "Base: ST", "Pool: STR", "Added to the d20: attack bonus"), never a bare "base"."""
-    from game.rules.action_words import base_words
-
     if "points" in r:
         return f"Pool: {r.get('stat') or base_words(ruleset_of(battle), battle, r)}"
     if r.get("dc") is not None:

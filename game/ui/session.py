@@ -31,6 +31,8 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from game.files import saves
+from game.files.maps import load_scenario
 from game.flow.turns import Result, TurnController, TurnSettings, side_ids
 from game.rules.base import Action, Option, Reason
 
@@ -172,6 +174,7 @@ class Session:
     def pass_idle(self) -> tuple[Result | None, list[Any]]:
         """Pass the human fighters' turns with nothing in them, and those of fighters whose round their player
         ended (``game.flow.idle.pass_idle``); the computer's turns are never passed here."""
+        # late: start-up time: game.flow.idle is not loaded for the menu's first frame
         from game.flow.idle import pass_idle
 
         self.resting = {(f, r) for f, r in self.resting if r >= self.battle.round}
@@ -226,6 +229,7 @@ class Session:
         level = self.level_of(f.side if f is not None else None)
         if self._ai_factory is None and level != self.ai_level:
             if level not in self._side_opponents:
+                # late: start-up time: game.ai is not loaded for the menu's first frame
                 from game.ai import Opponent
 
                 self._side_opponents[level] = Opponent(level, budget_ms=self.ai_budget_ms, nodes=self.ai_nodes,
@@ -236,6 +240,7 @@ class Session:
             if self._ai_factory is not None:
                 self._opponent = self._ai_factory()
             else:
+                # late: start-up time: game.ai is not loaded for the menu's first frame
                 from game.ai import Opponent
 
                 self._opponent = Opponent(self.ai_level, budget_ms=self.ai_budget_ms, nodes=self.ai_nodes,
@@ -315,13 +320,9 @@ class Session:
     # -- files --------------------------------------------------------------------------------
     def save(self, path: Path | str | None = None, name: str = "save", *, title: str = "") -> Path:
         """Save atomically; ``title`` is the name the player typed (shown by the load screen)."""
-        from game.files import saves
-
         return saves.save_game(self.ctl, path, name=name, scenario=self.scenario, title=title)
 
     def replay(self) -> Any:
-        from game.files import saves
-
         return saves.Replay.from_controller(self.ctl)
 
     def undo_reason(self) -> Reason | None:
@@ -333,8 +334,6 @@ def _can_ask(action: Action) -> bool:
 
 
 def _settings(autosave: bool) -> TurnSettings:
-    from game.files import saves
-
     return TurnSettings(autosave_dir=saves.autosave_dir() if autosave else None, allow_undo_after_dice=True)
 
 
@@ -344,8 +343,6 @@ def new_session(battle_or_path: Any, *, ruleset: str | None = None, seat: dict[s
     scenario: str | None = None
     battle = battle_or_path
     if isinstance(battle_or_path, str | Path):
-        from game.files.maps import load_scenario
-
         scenario = str(battle_or_path)
         try:
             battle = load_scenario(battle_or_path)
@@ -363,8 +360,6 @@ def new_session(battle_or_path: Any, *, ruleset: str | None = None, seat: dict[s
 
 def load_session(path: Path | str, *, dice: str | None = None, autosave: bool = True, **kw: Any) -> Session:
     """A saved battle, re-played and checked; ``SessionError`` with the save's sentence when it is bad."""
-    from game.files import saves
-
     try:
         # the header first: loading an autosave writes a new one and may rotate the loaded file away
         scenario = saves.read_header(path).scenario

@@ -17,6 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
+from game.files.saves import write_atomic
+from game.files.userfiles import UserFileError, load_json
+
 __all__ = ["Settings", "load_settings", "save_settings", "config_dir", "settings_path", "ANIMATION_SPEEDS",
            "PALETTES", "DICE_SOURCES", "ENV_CONFIG_DIR"]
 
@@ -118,7 +123,6 @@ def config_dir() -> Path:
     env = os.environ.get(ENV_CONFIG_DIR)
     if env:
         return Path(env)
-    import platformdirs
 
     return Path(platformdirs.user_config_dir("clinch"))
 
@@ -166,8 +170,6 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     NaN, infinities and numbers too large each give the defaults and one
     sentence; a missing file gives the defaults and no sentence.
     """
-    from game.files.userfiles import UserFileError, load_json
-
     path = path or settings_path()
     try:
         if not os.path.lexists(path):
@@ -188,8 +190,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     rename), so a full disk or a read-only folder leaves the old file as it
     was, and a temporary left by a crash is cleaned when the game starts.
     """
-    from game.files.saves import write_atomic
-
     path = path or settings_path()
     data = json.dumps(settings.to_dict(), indent=2).encode("utf-8")
     try:

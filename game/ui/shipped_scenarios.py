@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.files.maps import load_scenario  # the map reader, loaded when a battle is
 from game.files.names import name_problem, shown
 from game.files.userfiles import UserFileError, load_toml
 
@@ -23,8 +24,6 @@ DEFAULT_SCENARIO = MAPS_DIR / "arena.toml"
 def load_battle(scenario: str | Path | Any) -> Any:
     """A Battle from a scenario path (through ``game.files.maps.load_scenario``) or as given."""
     if isinstance(scenario, str | Path):
-        from game.files.maps import load_scenario  # the map reader, loaded when a battle is
-
         return load_scenario(scenario)
     return scenario
 

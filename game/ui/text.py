@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.files.names import shown
+from game.ui.palette import FONT_BOLD, FONT_REGULAR
 
 __all__ = ["TextCache", "SafeFont", "drawable", "label_surface", "wrap", "fit_text"]
 
@@ -52,7 +53,6 @@ class TextCache:
     def __init__(self, font_path: str | None = _AUTO, limit: int = 2048, scale: float = 1.0) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        from game.ui.palette import FONT_BOLD, FONT_REGULAR
 
         self.bold_path = FONT_BOLD if font_path == _AUTO else None
         self.font_path = FONT_REGULAR if font_path == _AUTO else font_path

@@ -14,10 +14,12 @@ from game.rules.d20 import movement as MV
 from game.rules.d20.abilities import bonus, class_of, current_hp, hp_max, trait
 from game.rules.d20.attack import (
     apply_damage,
+    damage_mods,
     is_metal_armoured,
     makes_no_attacks,
     mount_trained,
     range_band,
+    roll_damage,
     save_roll,
     strike,
     weapon_kind,
@@ -772,8 +774,6 @@ class Brawl(D20Action):
         _break_peace(r, t)
         dice = (1, 4) if self.kind == "kick" else (1, 3)
         if any(g.holder == f.id and g.target == t.id for g in battle.grapples):
-            from game.rules.d20.attack import damage_mods, roll_damage
-
             r.note(E.message(f"{f.label} holds {t.label}: {f.their} unarmed blow lands automatically.", actor=f.id,
                              rule="S4-HOLD-1"))
             amount, _ = roll_damage(r, f, None, label="unarmed damage (1d3)", rule="S4-HOLD-1", dice=(1, 3),
@@ -788,8 +788,6 @@ class Brawl(D20Action):
                      dtype="subdual", rule="S4-BRAWL-2" if self.kind == "kick" else "S4-BRAWL-1",
                      no_damage=backlash)
         if backlash and res.hit:
-            from game.rules.d20.attack import damage_mods, roll_damage
-
             r.note(E.message(f"{f.label} {self.kind}s metal armour: the damage is {f.their} own.", actor=f.id,
                              rule="S4-BRAWL-3"))
             amount, _ = roll_damage(r, f, None, label=f"{self.kind} damage", rule="S4-BRAWL-3", dice=dice,

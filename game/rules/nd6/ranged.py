@@ -42,7 +42,7 @@ from game.rules.nd6.combat import hook as combat_hook  # ranged's own ``hook`` a
 from game.rules.nd6.effects import is_smoky
 from game.rules.nd6.items import has_tag, item
 from game.rules.nd6.ranges import mh_distance, mh_of, range_penalty
-from game.rules.nd6.status import in_hth, iq, is_down, is_out, ready_weapon, skill, st_full, this_round
+from game.rules.nd6.status import foes, in_hth, iq, is_down, is_out, ready_weapon, skill, st_full, this_round
 from game.rules.nd6.weapons import can_fire
 
 if TYPE_CHECKING:
@@ -611,8 +611,6 @@ ACTIONS: tuple[type[Nd6Action], ...] = (Reload, ClearJam, FireAndStab)
 def options(battle: Battle, f: Fighter) -> list[Any]:
     """Menu candidates: every shot a turn at a foe (semi, S3-AUTO-1/3), fire and stab, reload a gun not full,
     clear a jam. (The single shot is the core's plain attack.)"""
-    from game.rules.nd6.status import foes, ready_weapon
-
     out: list[Any] = []
     w = ready_weapon(f)
     if w is not None and item(w).get("kind") == "missile" and not in_hth(f) and not has_tag(w, "energy"):
@@ -624,8 +622,6 @@ def options(battle: Battle, f: Fighter) -> list[Any]:
                        if is_shot(battle, f, o, w, "semi") and hex_distance(f.hex, o.hex) > 1)
     for w in dict.fromkeys(i for i in f.hands.values() if i):
         if has_tag(w, "bayonet") and not in_hth(f):
-            from game.rules.nd6.status import foes
-
             out.extend(FireAndStab(actor=f.id, target=o.id) for o in foes(battle, f)
                        if hex_distance(f.hex, o.hex) == 1)
         if magazine(w) and rounds_left(f, w) < magazine(w):

@@ -6,10 +6,17 @@ Kept apart from :mod:`game.ui.lab.scene` (the layout and the drawing) so each st
 
 from __future__ import annotations
 
+import html
+import tomllib
 from pathlib import Path
 from typing import Any
 
-from game.teaching.lab import LabError, LabSituation, from_scenario
+import pygame
+import pygame_gui
+
+from game.files.situation import is_worn
+from game.hexgrid import hex_spiral
+from game.teaching.lab import LabError, LabSituation, from_scenario, known_names
 from game.teaching.lab_trial import SCRIPT, compare, parse_faces, play_action
 from game.ui.lab.leave import mark_saved
 from game.ui.lab.pages import hands_number
@@ -40,8 +47,6 @@ def _health(scene: Any, field: str, by: int) -> None:
 def _number(scene: Any, group: str, by: int) -> None:
     """A stat or skill one up or down: a skill had-or-not (largest known value 1) stays 0 or 1, a skill at 0
     is taken off the fighter; a stat stops at 0 (the set-up's own check refuses what the ruleset cannot take)."""
-    from game.teaching.lab import known_names
-
     key = scene.picked.get(group, "").rsplit(" ", 1)[0]
     if not key or key == "-":
         scene.say(f"Pick one of the {group} first.", "failure")
@@ -60,8 +65,6 @@ def _number(scene: Any, group: str, by: int) -> None:
 
 def _carry(scene: Any) -> None:
     """Wear the picked item (armour, gear) or hang it on the belt; again takes it off."""
-    from game.files.situation import is_worn
-
     item = scene.picked.get("item", "")
     if item.startswith("("):
         scene.say("Pick an item first.", "failure")
@@ -85,8 +88,6 @@ def _ungrip(scene: Any) -> None:
 
 def _add(scene: Any) -> None:
     """A copy of the selected fighter on the nearest open hex around it."""
-    from game.hexgrid import hex_spiral
-
     battle = scene.lab.battle()
     f = battle.fighter(scene.selected)
     taken = {x.hex for x in battle.fighters}
@@ -279,10 +280,7 @@ def grip_note_row(scene: Any, x: int, y: int, w: int) -> int:
     note = getattr(scene, "grip_note", "")
     if not note or getattr(scene, "grip_note_for", None) != (scene.selected, scene.lab.ruleset.id):
         return y  # said of another fighter, or under the ruleset the set-up was carried from
-    import html
 
-    import pygame
-    import pygame_gui
 
     colour = "#{:02x}{:02x}{:02x}".format(*scene.pal.failure)
     scene.grip_note_box = scene.add(pygame_gui.elements.UITextBox(
@@ -325,8 +323,6 @@ def _undo(scene: Any) -> None:
 
 def _map(scene: Any) -> None:
     """The set-up as it is, on the picked scenario's map (or on open ground); fighters keep their hexes."""
-    import tomllib
-
     start = scene.picked.get("start", OPEN_GROUND)
     where = None
     if start != OPEN_GROUND:

@@ -13,7 +13,9 @@ import pygame
 
 from game.ui.board_panel import draw_board_and_panel
 from game.ui.describe import intent_words
+from game.ui.hud.widgets import die_face
 from game.ui.lab.pages import Line, compare_columns, fighter_lines, script_lines, step_lines, trial_heading
+from game.ui.text import wrap
 from game.ui.toasts import TOAST_MS
 
 __all__ = ["LabDrawing", "TONES", "PANE_MIN"]
@@ -126,8 +128,6 @@ class LabDrawing:
     def _draw_dice(self, surface: pygame.Surface, box: pygame.Rect) -> int:
         """The faces of the step's roll as dice (pips on a d6, the number on a bigger die), ringed green
         when the roll was made, red when missed; returns the y below them."""
-        from game.ui.hud.widgets import die_face
-
         roll = self.step_roll()
         faces = [f for f in (roll or {}).get("dice", []) if isinstance(f, int)]
         size = min(34, box.h)
@@ -159,8 +159,6 @@ class LabDrawing:
 
     def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, lines: list[Line], size: int = 15) -> int:
         """Wrapped lines in ``box``; rule lines become links. Returns the y below the last line drawn."""
-        from game.ui.text import wrap
-
         y = box.y
         for text, tone in lines:
             for part in wrap(self.app.text, text, size, box.w, bold=tone == "title") or [""]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.teaching.explain import odds_line
 from game.teaching.lab_trial import Comparison, Trial
+from game.ui.describe import intent_words, ruleset_of
 
 __all__ = ["hands_words", "hands_number", "fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line", "script_lines"]
 
@@ -31,7 +32,6 @@ def fighter_lines(battle: Any, fid: str | None) -> list[Line]:
         return []
     f = battle.fighter(fid)
     held = ", ".join(f"{h} {v}" for h, v in f.hands.items() if v) or "empty hands"
-    from game.ui.describe import ruleset_of
 
     hp_word = ruleset_of(battle).presentation.health_stat  # nd6 counts hits off ST
     health = " \u00b7 ".join(f"{k} {'full' if v is None else v}" for k, v in ((hp_word, f.hp), ("FP", f.fp))
@@ -85,8 +85,6 @@ def trial_heading(trial: Trial) -> list[Line]:
 def script_lines(battle: Any, actions: list[dict[str, Any]] | None) -> list[Line]:
     """The file's actions by round when it writes its rounds down (SITUATION-FORMAT.md): "Round 2: Ann moves
     to (2, 0); Ann attacks Bob", one line a round; nothing for a script without rounds or a single action."""
-    from game.ui.describe import intent_words
-
     if not actions or not all(isinstance(a, dict) and "round" in a for a in actions):
         return []
     rounds: dict[Any, list[str]] = {}

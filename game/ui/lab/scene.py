@@ -29,11 +29,15 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.files.saves import data_dir
+from game.files.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
 from game.hexgrid import Hex
+from game.rules.base import RULESETS
 from game.teaching.lab import LabError, LabSituation, from_scenario, known_names
 from game.teaching.lab_trial import Comparison, Trial, legal_choices, script
 from game.ui.board_panel import BoardClick
 from game.ui.board_scene import BoardScene
+from game.ui.lab.action_list import build_action_rows, choices_of, on_find
 from game.ui.lab.below import LabBelow
 from game.ui.lab.commands import choose, grip_note_row, place_grip, press
 from game.ui.lab.drawing import PANE_MIN, LabDrawing
@@ -42,6 +46,8 @@ from game.ui.lab.open_ground import display
 from game.ui.lab.pages import hands_words
 from game.ui.lab.starts import MAPS, OPEN_GROUND, default_start, start_of
 from game.ui.menus.base import GuiScene
+from game.ui.menus.builder_menu import builder_from_lab
+from game.ui.menus.rules_help_view import RulesHelpView
 from game.ui.scene import Transition
 
 __all__ = ["LabScene", "default_start", "lab_folder", "start_of", "OPEN_GROUND"]
@@ -55,8 +61,6 @@ GAP = 6
 
 def lab_folder() -> Path:
     """Where the lab saves by default: ``situations`` in the game's data folder."""
-    from game.files.saves import data_dir
-
     return data_dir() / "situations"
 
 
@@ -200,7 +204,6 @@ class LabScene(LabDrawing, GuiScene):
         self._buttons(x + w // 2 - 2 * (56 + GAP) + GAP, y, 2 * 56 + GAP,
                       [("New", "new", "Start again from this scenario's map and fighters."),
                        ("Map", "map", "Put this set-up on that scenario's map (or on open ground).")])
-        from game.rules.base import RULESETS
 
         self.picked["ruleset"] = self.lab.ruleset.id
         self._dropdown("ruleset", sorted(RULESETS), pygame.Rect(x + w // 2, y, w // 2, ROW - 4))
@@ -236,8 +239,6 @@ class LabScene(LabDrawing, GuiScene):
 
     def _grip_row(self, x: int, y: int, w: int) -> int:
         """Where, what kind, how many hands; then ``Grip…`` and a click on the one held, or ``Let go``."""
-        from game.files.situation import GRAPPLE_KINDS, GRAPPLE_LOCATIONS
-
         rs = self.lab.ruleset
         tail = 2 * 55 + GAP  # the two short buttons, a place's short name; the kind and the hands share the
         loc = 72  # rest (at 1024x640 each a fifth read "grappl…", "1 hanc…")
@@ -271,8 +272,6 @@ class LabScene(LabDrawing, GuiScene):
         return y + ROW
 
     def _build_play_rows(self, x: int, y: int, w: int) -> int:
-        from game.ui.lab.action_list import build_action_rows
-
         self.choices = self._choices()
         y = build_action_rows(self, x, y, w)  # Find, then the drop-down grouped by fighter and kind
         self.label(pygame.Rect(x, y, 50, ROW - 4), "Dice")
@@ -289,7 +288,6 @@ class LabScene(LabDrawing, GuiScene):
                                     ("Last", "last", "The end of the action."),
                                     ("As battle", "as_battle", "Play this set-up as a battle: open it in the battle "
                                                                "builder, to play at once or save.")])
-        from game.rules.base import RULESETS
 
         others = [r for r in sorted(RULESETS) if r != self.lab.ruleset.id]
         self._dropdown("other", others, pygame.Rect(x, y, w // 2, ROW - 4))
@@ -330,7 +328,6 @@ class LabScene(LabDrawing, GuiScene):
             over = f", rounds {rounds[0]}-{rounds[-1]}" if len(rounds) > 1 else (f", round {rounds[0]}" if rounds else "")
             out[f"The file's {n} action{'s' if n != 1 else ''} in order{over}" + (
                 ", with its dice" if self.lab.data.get("dice") else "")] = whole
-        from game.ui.lab.action_list import choices_of
 
         label = next(iter(out), "")
         return choices_of(self, found, out.get(label), label)
@@ -339,7 +336,6 @@ class LabScene(LabDrawing, GuiScene):
 
     def on_button(self, name: str, widget: Any) -> Transition | None:
         if name == "as_battle":  # "Play this as a battle": the set-up opened in the battle builder
-            from game.ui.menus.builder_menu import builder_from_lab
 
             return builder_from_lab(self)
         press(self, name)
@@ -356,8 +352,6 @@ class LabScene(LabDrawing, GuiScene):
             self.picked["dice"] = self.dice_entry.get_text()
             return None
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.find_entry:
-            from game.ui.lab.action_list import on_find
-
             on_find(self)
             return None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
@@ -393,8 +387,6 @@ class LabScene(LabDrawing, GuiScene):
         """A rule ID in the step pane or the split view: the rules help, opened at that rule."""
         for rect, rule in self.rule_links:
             if rect.collidepoint(pos):
-                from game.ui.menus.rules_help_view import RulesHelpView
-
                 self.request(Transition("push", RulesHelpView(self.app, LabBelow(self), rule=rule)))
                 return True
         return False

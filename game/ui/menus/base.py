@@ -7,6 +7,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.files.maps import load_scenario
+from game.files.userfiles import one_line
 from game.ui.palette import palette
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
@@ -145,8 +147,6 @@ class GuiScene(Scene):
 
     def say(self, text: str, tone: str = "neutral") -> None:
         """Show one sentence at the foot of the screen, on one line (a file name's newline escaped)."""
-        from game.files.userfiles import one_line
-
         pal = self.pal
         self.message = (one_line(text), {"failure": pal.failure, "success": pal.success}.get(tone, pal.neutral))
 
@@ -155,8 +155,6 @@ class GuiScene(Scene):
 
         Both battle menus (new battle, network) fill their side lists from the chosen file; a broken
         file must leave a message on screen, never a traceback."""
-        from game.files.maps import load_scenario
-
         if scenario is None:
             return None
         try:

@@ -18,6 +18,7 @@ import msgspec
 import pygame
 import pygame_gui
 
+import game.rules  # noqa: F401  (registers the rulesets)
 from game.builder import (
     BuiltSide,
     Setup,
@@ -38,12 +39,18 @@ from game.builder.edit import (
     new_setup,
     preview_battle,
     remove_fighter,
+    setup_from_battle,
     start_battle,
 )
 from game.builder.fields import field_named, typed_change
 from game.builder.setup import load_setup, map_for, map_in_full
 from game.builder.user_folder import keep_map, needs_copy
+from game.files.save_slots import slot_file_name
+from game.files.userfiles import UserFileError
 from game.hexgrid import Hex
+from game.model import Battle, Board, Side
+from game.rules.base import RULESETS
+from game.tiled.reader import load_map
 from game.ui.board_panel import BoardClick, draw_board_and_panel
 from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
@@ -54,6 +61,7 @@ from game.ui.menus.builder_panel import (
     palette_rects,
 )
 from game.ui.scene import Transition
+from game.ui.session import SessionError
 from game.ui.shipped_scenarios import MAPS_DIR
 
 __all__ = ["BuilderScene"]
@@ -98,8 +106,6 @@ class BuilderScene(GuiScene):
         self.field_rects: dict[str, pygame.Rect] = {}  # each field's place, to mark the one the loader refuses
         self.palette_rect: pygame.Rect | None = None
         self.bad_field: str | None = None
-        import game.rules  # noqa: F401  (registers the rulesets)
-        from game.rules.base import RULESETS
 
         self.rulesets = sorted(RULESETS)
         self.maps = _map_choices()
@@ -185,8 +191,6 @@ class BuilderScene(GuiScene):
 
     def preview_path(self) -> Path:
         """Where the scenario would be saved (the loader's messages name it): a reopened battle's own file."""
-        from game.files.save_slots import slot_file_name
-
         if self.path is not None:
             return self.path
         return user_scenarios_dir() / f"{slot_file_name(self.setup.name or 'My battle')}.toml"
@@ -424,8 +428,6 @@ class BuilderScene(GuiScene):
     def play(self) -> Transition | None:
         """The battle at once, as the loader starts it from the saved text (no scenario is written; the set-up
         is kept as the draft, so the builder, the end screen's "Back to the builder", has it as it was)."""
-        from game.ui.session import SessionError
-
         if not self.take_fields():
             return None
         self.keep()
@@ -440,8 +442,6 @@ class BuilderScene(GuiScene):
 
     def save(self) -> Path | None:
         """The scenario into the player's folder; its path, or None with the reason said."""
-        from game.files.userfiles import UserFileError
-
         if not self.take_fields():
             return None
         target = self.preview_path()
@@ -476,8 +476,6 @@ class BuilderScene(GuiScene):
 def shown_battle(scene: Any) -> Any:
     """The battle the builder ``scene`` shows: as the loader would start it; while it cannot start, the map alone
     and why not (said, and the field it is about ringed)."""
-    from game.model import Battle, Side
-
     try:
         return preview_battle(scene.setup, scene.preview_path())
     except _ERRORS as exc:
@@ -488,7 +486,6 @@ def shown_battle(scene: Any) -> Any:
         board = board_of(scene.setup)
     except _ERRORS as exc:
         scene.say(str(exc), "failure")
-        from game.model import Board
 
         board = Board.open_field(8, 8)
     sides = [Side(id=s.id, name=s.name or s.id, colour=s.colour or "#888888", control=s.control)
@@ -509,8 +506,6 @@ def map_dialog(gui: pygame_gui.UIManager, size: tuple[int, int]) -> Any:
 def readable_map(text: str) -> Path:
     """The .tmx a typed path names, read once to be sure it is a map the game can use; ``ValueError``
     (``MapError``) in one sentence otherwise."""
-    from game.tiled.reader import load_map
-
     path = Path(text).expanduser()
     if path.suffix.lower() != ".tmx":
         raise ValueError(f"Map file: {text} is not a Tiled .tmx file.")
@@ -534,8 +529,6 @@ def builder_from_lab(lab_scene: Any) -> Transition | None:
     """The lab's set-up as a builder set-up ("Play this as a battle"): its map, ruleset, sides and fighters
     where they stand, opened in the builder to play at once or save. Open ground has no map file a scenario
     could name: said in one sentence, and the lab stays."""
-    from game.builder.edit import setup_from_battle
-
     try:
         battle = lab_scene.lab.battle()
     except _ERRORS as exc:

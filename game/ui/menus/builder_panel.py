@@ -16,6 +16,8 @@ import pygame_gui
 from game.builder import WIN_CHOICES
 from game.builder.edit import PALETTE, fields_text, unknown_words
 from game.builder.setup import win_of
+from game.model import POSTURES
+from game.tiled.terrain_words import KINDS
 from game.ui.describe import FACING_WORDS
 
 __all__ = ["CONTROLS", "LEVELS", "PAGES", "TO_THE_MIDDLE", "build_panel", "draw_palette", "facing_choices",
@@ -132,7 +134,6 @@ def _battle_page(scene: Any, rows: _Rows) -> None:
     a, b = rows.cells("Map file", widths=(0.75, 0.25))
     _entry(scene, "map_path", scene.typed_map, a)
     scene.button(b, "Open", "open_map", tooltip="Open the Tiled .tmx map whose path is typed here (nothing typed: pick one)")
-    from game.tiled.terrain_words import KINDS
 
     words = unknown_words(scene.board.battle.board)
     for word in words[:MAX_WORD_ROWS]:  # the map's words the game does not know: the player says what each is
@@ -216,7 +217,6 @@ def _fighter_rows(scene: Any, rows: _Rows) -> None:
     now = next((w for w, d in facings.items() if f.facing is not None and d == f.facing % 6), TO_THE_MIDDLE)
     _dropdown(scene, "facing", list(facings), now, a)
     scene.field_rects["facing"] = a
-    from game.model import POSTURES
 
     _dropdown(scene, "posture", list(POSTURES), f.posture, b)
     scene.field_rects["posture"] = b

@@ -13,7 +13,9 @@ from game.ui.describe import name_of
 from game.ui.hud.fighter_panel import hp_of
 from game.ui.hud.widgets import side_icon
 from game.ui.menus.base import GuiScene
+from game.ui.menus.replay_scene import ReplayScene
 from game.ui.scene import Transition
+from game.ui.session import SessionError
 from game.wording import win_words
 
 __all__ = ["EndScreen", "battle_summary"]
@@ -83,6 +85,7 @@ class EndScreen(GuiScene):
             sound.play("end")  # the end of the battle (silent without an audio device)
 
     def build(self) -> None:
+        # late: tests patch it: the function must see the replacement at call time
         from game.ui.menus.review_screen import lost_side
 
         # a lost battle also offers its review: the rolls that decided it, with their odds (issue 18)
@@ -149,8 +152,8 @@ class EndScreen(GuiScene):
         """The battle from its initial state with its own seed, the same seats and rules: its first rolls
         (initiative, the computer's first) come again, and the same moves meet the same dice; ``fresh``:
         a new seed as a quick battle draws one (``game.dice.fresh_seed``), the same battle with new luck."""
+        # late: tests patch it: the function must see the replacement at call time
         from game.dice import fresh_seed
-        from game.ui.session import SessionError
 
         session = self.battle_scene.session
         initial = session.ctl.initial
@@ -167,6 +170,7 @@ class EndScreen(GuiScene):
         if name == "board":
             return Transition("pop")
         if name == "review":
+            # late: tests patch it: the function must see the replacement at call time
             from game.ui.menus.review_screen import ReviewScreen, lost_side
 
             loser = lost_side(self.battle_scene.session)
@@ -180,8 +184,6 @@ class EndScreen(GuiScene):
             self.battle_scene.session.close()
             return Transition("reset", self.app.screens.builder())
         if name == "replay":
-            from game.ui.menus.replay_scene import ReplayScene
-
             try:
                 scene = ReplayScene(self.app, self.battle_scene.session.replay())
             except Exception as exc:  # noqa: BLE001

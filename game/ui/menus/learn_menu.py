@@ -16,10 +16,12 @@ from typing import Any
 
 import pygame
 
+from game.rules.base import find_ruleset
 from game.teaching.lessons import LESSONS_DIR, Lesson, load_lessons, load_progress
 from game.ui.lesson_panel import progress_path, short_name, start_lesson
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
+from game.ui.session import SessionError
 from game.ui.text import fit_text
 
 __all__ = ["LearnMenu", "left_out"]
@@ -72,8 +74,6 @@ class LearnMenu(GuiScene):
         return out
 
     def build(self) -> None:
-        from game.rules.base import find_ruleset
-
         w, h = self.size
         groups = self.series()
         self.label(pygame.Rect(0, 14, w, 70), "Learn the rules", "@big_title")
@@ -143,8 +143,6 @@ class LearnMenu(GuiScene):
 
     def open(self, lesson: Lesson) -> Transition | None:
         """Start ``lesson`` on the battle screen; a lesson that cannot start is said here in one sentence."""
-        from game.ui.session import SessionError
-
         try:
             scene = start_lesson(self.app, lesson, self.lessons)
         except (SessionError, OSError, ValueError) as exc:

@@ -21,7 +21,9 @@ import pygame_gui
 from game.files.names import shown
 from game.files.save_slots import SaveEntry, list_saves
 from game.ui.menus.base import GuiScene
+from game.ui.menus.replay_scene import ReplayScene
 from game.ui.scene import Transition
+from game.ui.session import SessionError, load_session
 from game.ui.text import fit_text, wrap
 from game.ui.thumbnails import board_thumbnail, placeholder
 
@@ -169,8 +171,6 @@ class LoadMenu(GuiScene):
         self.scroll_into_view(self.chosen)
 
     def go(self, path: Path | str | None = None) -> Transition | None:
-        from game.ui.session import SessionError, load_session
-
         typed = self.path_entry.get_text().strip() if self.path_entry is not None else ""
         target = Path(path) if path is not None else (Path(typed).expanduser() if typed else self.chosen)
         if target is None:
@@ -181,8 +181,6 @@ class LoadMenu(GuiScene):
             self.say(listed.problem, "failure")
             return None
         if self.replay:
-            from game.ui.menus.replay_scene import ReplayScene
-
             try:
                 scene = ReplayScene.from_file(self.app, target)
             except Exception as exc:  # noqa: BLE001 - the file's fault: one sentence

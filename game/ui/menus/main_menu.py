@@ -7,9 +7,14 @@ from typing import Any
 
 import pygame
 
+from game.files import saves
+from game.files.save_slots import SaveEntry, default_title
+from game.ui.board_scene import BoardScene
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
+from game.ui.session import SessionError, load_session
 from game.ui.shipped_scenarios import DEFAULT_SCENARIO, load_battle
+from game.ui.text import wrap
 
 __all__ = ["MainMenu", "continue_tip"]
 
@@ -18,8 +23,6 @@ def continue_tip(latest: Any) -> str:
     """What Continue carries on: the newest autosave of whichever battle, named as the load screen names it."""
     if latest is None:
         return "No autosave yet."
-    from game.files import saves
-    from game.files.save_slots import SaveEntry, default_title
 
     try:
         head = saves.read_header(latest)
@@ -42,8 +45,6 @@ class MainMenu(GuiScene):
         return False  # buttons over a still picture: hovering and clicking are events
 
     def build(self) -> None:
-        from game.files import saves
-
         w, h = self.size
         bw = min(460, w - 40)
         x = (w - bw) // 2
@@ -79,8 +80,6 @@ class MainMenu(GuiScene):
                     tooltip="Whose icons the game draws, and their licence.")
 
     def quick(self) -> Transition | None:
-        from game.ui.session import SessionError
-
         try:
             scene = self.app.battle_from(DEFAULT_SCENARIO)
         except (SessionError, OSError, ValueError) as exc:
@@ -92,17 +91,16 @@ class MainMenu(GuiScene):
         if name == "quick":
             return self.quick()
         if name == "learn":
+            # late: start-up time: game.ui.menus.learn_menu is not loaded for the menu's first frame
             from game.ui.menus.learn_menu import LearnMenu
 
             return Transition("push", LearnMenu(self.app))
         if name == "new":
+            # late: start-up time: game.ui.menus.new_battle is not loaded for the menu's first frame
             from game.ui.menus.new_battle import NewBattleMenu
 
             return Transition("push", NewBattleMenu(self.app))
         if name == "continue":
-            from game.files import saves
-            from game.ui.session import SessionError, load_session
-
             path = saves.latest_autosave()
             if path is None:
                 self.say("There is no autosave yet.", "failure")
@@ -115,20 +113,24 @@ class MainMenu(GuiScene):
                 return None
             return Transition("reset", self.app.battle_from(session))
         if name in ("load", "replay"):
+            # late: start-up time: game.ui.menus.load_menu is not loaded for the menu's first frame
             from game.ui.menus.load_menu import LoadMenu
 
             return Transition("push", LoadMenu(self.app, replay=name == "replay"))
         if name == "lab":
             return self.lab()
         if name == "network":
+            # late: start-up time: game.ui.menus.network_menu is not loaded for the menu's first frame
             from game.ui.menus.network_menu import NetworkMenu
 
             return Transition("push", NetworkMenu(self.app))
         if name == "settings":
+            # late: start-up time: game.ui.menus.settings_menu is not loaded for the menu's first frame
             from game.ui.menus.settings_menu import SettingsMenu
 
             return Transition("push", SettingsMenu(self.app))
         if name == "credits":
+            # late: start-up time: game.ui.menus.credits_screen is not loaded for the menu's first frame
             from game.ui.menus.credits_screen import CreditsScreen
 
             return Transition("push", CreditsScreen(self.app))
@@ -138,7 +140,10 @@ class MainMenu(GuiScene):
 
     def lab(self) -> Transition | None:
         """The situation lab (issue 18), on the arena's fighters; a set-up that will not build is said here."""
+        # late: start-up time: game.teaching.lab is not loaded for the menu's first frame
         from game.teaching.lab import LabError
+
+        # late: start-up time: game.ui.lab.scene is not loaded for the menu's first frame
         from game.ui.lab.scene import LabScene
 
         try:
@@ -170,8 +175,6 @@ class MainMenu(GuiScene):
             self._draw_message(surface, *message)
 
     def _draw_message(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
-        from game.ui.text import wrap
-
         w, h = surface.get_size()
         lines = wrap(self.app.text, text, 15, max(200, min(1100, w - 64)), bold=True)[:4]
         images = [self.app.text.render(line, 15, colour, bold=True) for line in lines]
@@ -186,8 +189,6 @@ class MainMenu(GuiScene):
     def background(self, surface: pygame.Surface) -> None:
         if self._backdrop is None and not self._backdrop_failed:
             try:
-                from game.ui.board_scene import BoardScene
-
                 b = BoardScene(load_battle(DEFAULT_SCENARIO), surface.get_size(), self.app.text)
                 b.show_hud = False
                 self._backdrop = b

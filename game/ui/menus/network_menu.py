@@ -19,8 +19,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.files.maps import load_scenario
+from game.files.names import shown
+from game.net.client import NetClient
+from game.ui.battle_scene import BattleScene
 from game.ui.menus.base import GuiScene
 from game.ui.menus.new_battle import your_battles
+from game.ui.net_session import HostedServer, NetError, NetSession, lan_address
 from game.ui.scene import Transition
 from game.ui.shipped_scenarios import DEFAULT_SCENARIO, scenario_files, scenario_titles
 
@@ -240,7 +245,6 @@ class NetworkMenu(GuiScene):
         except ValueError as exc:
             self.say(str(exc), "failure")
             return None
-        from game.net.client import NetClient
 
         self.client = NetClient(host, port, self.code, seat=seat, wake=_post).start()
         self.say(f"Connecting to {host}:{port}\u2026")
@@ -248,9 +252,6 @@ class NetworkMenu(GuiScene):
         return None
 
     def _host(self) -> tuple[str, int, str]:
-        from game.files.maps import load_scenario
-        from game.ui.net_session import HostedServer, NetError, lan_address
-
         if self.scenario is None:
             raise ValueError("There is no scenario to host.")
         if not self.port.isdigit() or not 0 <= int(self.port) <= 65535:
@@ -304,15 +305,11 @@ class NetworkMenu(GuiScene):
             self.rebuild()
 
     def _open_battle(self, client: Any) -> None:
-        from game.ui.battle_scene import BattleScene
-        from game.ui.net_session import NetSession
-
         session = NetSession(client, hosted=self.hosted, scenario=str(self.scenario) if self.hosted else None)
         shared = self.shared
         self.client = self.hosted = None  # the battle owns them now
         self.welcomed = False
         session.shared = shared
-        from game.files.names import shown
 
         pygame.display.set_caption(shown(f"{self.app.title} - {session.battle.board.name} (network)"))  # no NUL
         scene = BattleScene(self.app, session)

@@ -7,8 +7,15 @@ from typing import Any
 import pygame
 import pygame_gui
 
+import game.rules  # noqa: F401  (registers the rulesets)
+from game.builder import user_scenarios
+from game.files.userfiles import UserFileError
+from game.rules.base import RULESETS
 from game.ui.menus.base import GuiScene
+from game.ui.menus.builder_menu import BuilderScene
+from game.ui.menus.scenario_card import ScenarioCard
 from game.ui.scene import Transition
+from game.ui.session import SessionError
 from game.ui.shipped_scenarios import DEFAULT_SCENARIO, scenario_files, scenario_titles
 
 __all__ = ["YOUR_BATTLES", "NewBattleMenu", "scenario_files", "scenario_titles", "your_battles"]
@@ -21,8 +28,6 @@ YOUR_BATTLES = "\u2014 Your battles \u2014"
 def your_battles(taken: dict[str, Any]) -> dict[str, Any]:
     """The player's own scenarios (``game.builder.user_scenarios``) under the heading :data:`YOUR_BATTLES`
     (which picks nothing), each named as :func:`scenario_titles` names it, kept apart from ``taken``."""
-    from game.builder import user_scenarios
-
     found = user_scenarios()
     if not found:
         return {}
@@ -49,7 +54,6 @@ def card_columns(w: int, h: int) -> tuple[int, int, pygame.Rect]:
 class NewBattleMenu(GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        from game.ui.menus.scenario_card import ScenarioCard
 
         #: the chosen scenario's picture, title, rules, sides and how to win (``card_rect`` set by build)
         self.card = ScenarioCard(app.text)
@@ -77,9 +81,6 @@ class NewBattleMenu(GuiScene):
         self.info = f"{b.board.name}: {len(b.fighters)} fighters, {len(b.sides)} sides"
 
     def build(self) -> None:
-        import game.rules  # noqa: F401  (registers the rulesets)
-        from game.rules.base import RULESETS
-
         self.dropdowns = {}
         shipped = {t: p for t, p in self.titles.items() if p in self.scenarios}
         self.titles = {**shipped, **your_battles(shipped)}  # a battle just saved in the builder is listed
@@ -155,8 +156,6 @@ class NewBattleMenu(GuiScene):
             self.app.store_settings()
 
     def start(self) -> Transition | None:
-        from game.ui.session import SessionError
-
         if self.scenario is None:
             self.say("There is no scenario to start.", "failure")
             return None
@@ -174,8 +173,6 @@ class NewBattleMenu(GuiScene):
         if name == "back":
             return Transition("pop")
         if name == "build":
-            from game.ui.menus.builder_menu import BuilderScene
-
             return Transition("push", BuilderScene(self.app))
         if name == "edit" and self.scenario is not None:
             return self.edit()
@@ -183,9 +180,6 @@ class NewBattleMenu(GuiScene):
 
     def edit(self) -> Transition | None:
         """The chosen battle of the player's own in the builder (a file it cannot read: one sentence)."""
-        from game.files.userfiles import UserFileError
-        from game.ui.menus.builder_menu import BuilderScene
-
         try:
             return Transition("push", BuilderScene.reopen(self.app, self.scenario))
         except (UserFileError, ValueError, OSError) as exc:

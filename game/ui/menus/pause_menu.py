@@ -7,8 +7,17 @@ from typing import Any
 import pygame
 
 from game.model import battle_title
+from game.teaching.lab import LabError, from_battle
+from game.ui.briefing import victory_text
+from game.ui.lab.scene import LabScene
 from game.ui.menus.base import GuiScene
+from game.ui.menus.keys_help import KeysHelp
+from game.ui.menus.load_menu import LoadMenu
+from game.ui.menus.rules_help_view import RulesHelpView
+from game.ui.menus.save_dialog import SaveDialog
+from game.ui.menus.settings_menu import SettingsMenu
 from game.ui.scene import Transition
+from game.ui.text import wrap
 
 __all__ = ["PauseMenu", "battle_seed", "seed_words"]
 
@@ -66,29 +75,18 @@ class PauseMenu(GuiScene):
         if name == "resume":
             return Transition("pop")
         if name == "save":  # under a name the player types (a sensible one offered); "Saved as ..." said here
-            from game.ui.menus.save_dialog import SaveDialog
 
             return Transition("push", SaveDialog(self.app, self.battle_scene, report=self.say))
         if name == "load":
-            from game.ui.menus.load_menu import LoadMenu
-
             return Transition("push", LoadMenu(self.app, below=self.battle_scene))
         if name == "settings":
-            from game.ui.menus.settings_menu import SettingsMenu
-
             return Transition("push", SettingsMenu(self.app, below=self.battle_scene))
         if name == "help":
-            from game.ui.menus.rules_help_view import RulesHelpView
-
             rule, self._rule = self._rule, None
             return Transition("push", RulesHelpView(self.app, self.battle_scene, rule=rule))
         if name == "keys":
-            from game.ui.menus.keys_help import KeysHelp
-
             return Transition("push", KeysHelp(self.app, self.battle_scene))
         if name == "lab":  # issue 18: the battle as it stands, to try a choice on; the battle is not changed
-            from game.teaching.lab import LabError, from_battle
-            from game.ui.lab.scene import LabScene
 
             try:
                 battle = self.battle_scene.battle
@@ -112,9 +110,6 @@ class PauseMenu(GuiScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         """The battle's title and how it is won (the briefing's words; F3 shows the whole briefing again), and its
         dice seed."""
-        from game.ui.briefing import victory_text
-        from game.ui.text import wrap
-
         w, h = surface.get_size()
         width = min(760, w - 40)
         y = getattr(self, "victory_top", h - 80)

@@ -21,6 +21,8 @@ from typing import Any
 
 import pygame
 
+from game.files import saves
+from game.files.saves import SaveError
 from game.hexgrid import Hex
 from game.ui.battle_layout import battle_layout, log_rect, panel_room
 from game.ui.board_scene import BoardScene
@@ -31,6 +33,7 @@ from game.ui.hud.initiative_bar import InitiativeBar
 from game.ui.hud.rescale import rescale_hud
 from game.ui.marks import draw_badges, draw_grips
 from game.ui.menus.replay_timeline import ReplayTimeline, rounds_of
+from game.ui.menus.rules_help_view import RulesHelpView
 from game.ui.palette import palette
 from game.ui.roll_breakdown import RollBreakdown
 from game.ui.rules_help import help_for
@@ -116,8 +119,6 @@ class ReplayScene(Scene):
     def from_file(cls, app: Any, path: Path | str) -> ReplayScene:
         """The replay of a save checked as Load checks it; :class:`~game.files.saves.SaveError` (one sentence naming
         the file) for a save that does not replay to the battle it holds, or one that cannot be shown."""
-        from game.files import saves
-
         replay = saves.Replay.from_save(path)
         try:
             return cls(app, replay)
@@ -163,8 +164,6 @@ class ReplayScene(Scene):
     # -- stepping ---------------------------------------------------------------------------
     def _failed(self, exc: Exception) -> None:
         """A step that did not replay: stop playing, show the last good position and say why."""
-        from game.files.saves import SaveError
-
         self.auto = False
         self.player.finish()
         self.player.shadow = None
@@ -220,7 +219,6 @@ class ReplayScene(Scene):
             if out == "close":
                 self.breakdown = None
             elif isinstance(out, str) and out.startswith("rule:"):  # a rule pill: the rules help at it (issue 18)
-                from game.ui.menus.rules_help_view import RulesHelpView
 
                 self.breakdown = None
                 return Transition("push", RulesHelpView(self.app, self, rule=out[5:], ruleset=self.replay.ruleset))

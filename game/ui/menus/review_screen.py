@@ -12,9 +12,14 @@ from typing import Any
 
 import pygame
 
+from game.teaching.review import deciding_rolls, review_lines
+from game.ui.describe import intent_words
 from game.ui.menus.base import GuiScene
+from game.ui.menus.rules_help_view import RulesHelpView
+from game.ui.rule_links import LinkMap, render_linked
 from game.ui.scene import Transition
 from game.ui.text import wrap
+from game.wording import percent
 
 __all__ = ["ReviewScreen", "lost_side"]
 
@@ -39,7 +44,6 @@ class ReviewScreen(GuiScene):
         self.loser = loser
         self.rolls: list[Any] = []
         self.problem: str | None = None
-        from game.ui.rule_links import LinkMap
 
         #: where the cards' rule IDs were drawn: a click opens the rules help at that rule
         self.links = LinkMap()
@@ -47,9 +51,6 @@ class ReviewScreen(GuiScene):
         self._find()
 
     def _find(self) -> None:
-        from game.teaching.review import deciding_rolls
-        from game.ui.describe import intent_words
-
         ctl = self.battle_scene.session.ctl
         try:
             self.rolls = deciding_rolls(ctl.initial, ctl.battle.log, ctl.ruleset, self.loser,
@@ -74,15 +75,12 @@ class ReviewScreen(GuiScene):
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
             rule = self.links.at(event.pos)
             if rule is not None:  # a rule ID on a card: the rules help, opened at it
-                from game.ui.menus.rules_help_view import RulesHelpView
 
                 return Transition("push", RulesHelpView(self.app, self.battle_scene, rule=rule))
         return None
 
     def card_lines(self, d: Any) -> list[tuple[str, int, tuple[int, int, int], bool]]:
         """One roll's card before wrapping: (text, size, colour, bold)."""
-        from game.teaching.review import review_lines
-
         head, odds, did = review_lines(d)
         pal = self.pal
         out = [(head, 17, (245, 240, 225), True), (odds, 15, pal.failure if d.against_odds else pal.neutral, False)]
@@ -123,7 +121,6 @@ class ReviewScreen(GuiScene):
         """One roll's card at ``at`` (its height grows to fit); returns its bottom."""
         t = self.app.text
         pal = self.pal
-        from game.ui.rule_links import render_linked
 
         rows = []
         for words, size, colour, bold in self.card_lines(d):
@@ -152,7 +149,6 @@ class ReviewScreen(GuiScene):
         fill.w = max(2, int(r.w * max(0.0, min(1.0, d.chance))))
         pygame.draw.rect(surface, pal.success, fill, border_radius=4)
         pygame.draw.rect(surface, (200, 200, 200), r, width=1, border_radius=4)
-        from game.wording import percent
 
         label = t.render(f"{(d.hoped or 'success').replace('_', ' ')} {percent(d.chance)}", 13, (235, 235, 235),
                          bold=True)

@@ -16,6 +16,7 @@ import pygame
 import pygame_gui
 
 from game.files.save_slots import MAX_TITLE, default_title, slot_path
+from game.files.saves import SaveError, read_header
 from game.model import battle_title
 from game.ui.menus.base import GuiScene
 from game.ui.scene import Transition
@@ -25,8 +26,6 @@ __all__ = ["SaveDialog"]
 
 def _title_of(path: Path, typed: str) -> str:
     """The name an existing save was given (as typed then), else the name typed now."""
-    from game.files.saves import SaveError, read_header
-
     try:
         return read_header(path).title or typed
     except (SaveError, OSError):

@@ -16,6 +16,10 @@ from typing import Any
 
 import pygame
 
+import game.rules  # noqa: F401  (registers the rulesets)
+from game.files.maps import load_scenario
+from game.rules.base import find_ruleset
+from game.ui.briefing import _scenario_words, computer_plays, ruleset_sentence, victory_text
 from game.ui.text import fit_text, wrap
 from game.ui.thumbnails import board_thumbnail, placeholder
 from game.ui.tokens import parse_colour
@@ -43,10 +47,6 @@ def card_words(battle: Any, title: str, ruleset_id: str | None, seats: dict[str,
     None) with ``seats`` (side id -> ``human`` or ``computer``): the same sentences as the briefing. A
     computer side plays at its own level (the scenario's ``level`` for it) or else at ``ai_level`` (the
     player's setting), as the session will (``Session.level_of``): "the computer (hard)"."""
-    import game.rules  # noqa: F401  (registers the rulesets)
-    from game.rules.base import find_ruleset
-    from game.ui.briefing import _scenario_words, computer_plays, ruleset_sentence, victory_text
-
     try:
         rs = find_ruleset(ruleset_id or battle.ruleset)
     except (KeyError, ValueError):
@@ -85,8 +85,6 @@ class ScenarioCard:
     def battle(self, path: Any) -> Any:
         """The scenario's battle as its file sets it up, or the sentence why it cannot be read (kept)."""
         if path not in self._battles:
-            from game.files.maps import load_scenario
-
             try:
                 self._battles[path] = load_scenario(path)
             except (ValueError, OSError, KeyError, TypeError) as exc:
