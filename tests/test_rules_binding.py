@@ -113,3 +113,38 @@ def test_S3_GRENADE_8_only_the_end_of_the_last_sides_movement_ends_the_movement_
     b.state["initiative"]["phase"] = "action"
     assert policy.phase_ended(b, ["movement", "blue"]) == "movement"
     assert [p.ends for p in rs.phases if p.name == "movement"] == ["movement_ended"]
+
+
+def test_S4_PHASE_1_the_phase_gate_reads_the_phase_data_of_the_ruleset_it_is_handed():
+    """S4-PHASE-1: which phases an action acts in is the ruleset's ``Phase(..., actions=...)`` data, nowhere else:
+    the registered d20 refuses a brawl in the movement phase, naming the phase its data gives; a variant whose
+    movement phase also offers the brawl, handed to ``check``, lets it through."""
+    from d20_helpers import RS, field, man
+
+    from game.rules.base import Phase
+    from game.rules.d20.ruleset import D20Ruleset
+
+    class _BrawlAnywhere(D20Ruleset):
+        phases = tuple(Phase(p.name, p.ends, p.actions + ("brawl",) if p.name == "movement" else p.actions)
+                       for p in D20Ruleset.phases)
+
+    b = field(man("a", "red", 5, 5, 0), man("t", "blue", 6, 5, 3))
+    b.state["initiative"] = {"phase": "movement"}
+    brawl = RS.action_from_dict({"actor": "a", "type": "brawl", "target": "t"})
+    why = brawl.check(b, RS)
+    assert why is not None and (why.text, why.rule) == ("Brawl belongs to the hand-to-hand phase, not movement.",
+                                                        "S4-PHASE-1")
+    assert RS.phases_of("brawl") == ("hand-to-hand",)
+    assert _BrawlAnywhere().phases_of("brawl") == ("movement", "hand-to-hand")
+    assert brawl.check(b, _BrawlAnywhere()) is None
+
+
+@pytest.mark.parametrize(("ruleset_id", "action_type", "phases"), [
+    ("nd6-tactical", "move_order", ("choose",)), ("nd6-tactical", "charge", ("movement",)),
+    ("nd6-tactical", "dodge", ("movement", "action")), ("edge", "release", ("grapple", "misc")),
+    ("edge", "face", ("ranged", "movement", "melee", "grapple", "magic", "misc")), ("3d6-lite", "attack", ()),
+])
+def test_G3_3_G1_4_an_action_types_phases_come_from_its_rulesets_phase_data(ruleset_id, action_type, phases):
+    """G3-3, G1-4: nd6 and edge say in their ``Phase`` data which phase offers which action (a type named by no
+    phase, like edge's face, is open all round); 3d6 declares no phases, so nothing waits for one."""
+    assert find_ruleset(ruleset_id).phases_of(action_type) == phases

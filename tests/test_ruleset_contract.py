@@ -440,3 +440,22 @@ def test_what_the_board_and_the_review_know_of_a_rulesets_conditions_comes_from_
     for path in ("game/ui/marks.py", "game/ui/effects_view.py", "game/teaching/review.py"):
         text = (ROOT / path).read_text(encoding="utf-8")
         assert not re.search(r'"(on_fire_\w+|subdued|soaked|tear_gassed|knocked_out|mounted_\w+)"', text), path
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_a_rulesets_phases_are_declared_once_with_the_actions_each_offers(ruleset_id: str) -> None:
+    """Issue 27: the ruleset's ``phases`` (``Phase`` data: a round's phases and the action types each offers) is
+    the one place that says which action acts when. Every shipped ruleset declares it in its own classes (3d6:
+    none, explicitly); phase names are unique; a phase names only the ruleset's action types; and no action
+    class keeps a list of phases of its own that could drift from it."""
+    rs = find_ruleset(ruleset_id)
+    assert any("phases" in vars(cls) for cls in type(rs).__mro__ if cls is not Ruleset), \
+        f"{rs.id} inherits Ruleset's phases instead of declaring its own (none: phases = ())"
+    names = [p.name for p in rs.phases]
+    assert len(names) == len(set(names)), f"{rs.id}: a phase declared twice: {names}"
+    types = dict(rs.iter_action_types())
+    for p in rs.phases:
+        assert set(p.actions) <= set(types), f"{rs.id}: phase {p.name} offers unknown actions"
+    for t, cls in types.items():
+        assert not any("phases" in vars(c) for c in cls.__mro__), f"{rs.id}: action {t} lists its own phases"
+        assert set(rs.phases_of(t)) <= set(names)

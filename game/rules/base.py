@@ -230,14 +230,17 @@ class ChoiceNeeded(Exception):  # noqa: N818 - a request, like game.dice.DiceNee
 class Phase:
     """One phase of a round, as the ruleset declares it (:attr:`Ruleset.phases`, like boardgame.io's ``phases``).
 
-    ``name`` is what the turn order's cursor and the actions' own ``phases`` say ("movement"); ``ends`` names the
-    ruleset's method that does what the rules do when the phase ends, called with the battle and the dice and
-    returning the events it applied ("": nothing). The turn order says which phase a step of its cursor ended
-    (``Policy.phase_ended``); :meth:`Ruleset.end_phase` runs that phase's ``ends``.
+    ``name`` is what the turn order's cursor says ("movement"); ``ends`` names the ruleset's method that does
+    what the rules do when the phase ends, called with the battle and the dice and returning the events it applied
+    ("": nothing). The turn order says which phase a step of its cursor ended (``Policy.phase_ended``);
+    :meth:`Ruleset.end_phase` runs that phase's ``ends``. ``actions`` names the action types (``Action.type``)
+    the phase offers, so this declaration is the one place that says which action may act when: an action's
+    phase gate asks :meth:`Ruleset.phases_of`, and a type no phase names (waiting, defending) is open all round.
     """
 
     name: str
     ends: str = ""
+    actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,6 +563,14 @@ class Ruleset:
         if phase is None or not phase.ends:
             return []
         return list(getattr(self, phase.ends)(battle, dice))
+
+    def phases_of(self, action_type: str) -> tuple[str, ...]:
+        """The names of the declared :attr:`phases`, in the round's order, in which an action of ``action_type``
+        may act: those whose ``actions`` name it, or every phase when none does (open all round); empty when
+        the ruleset declares no phases (one turn each: no phase gate). Read by the actions' phase gate, so the
+        phase data is the one place that says it (no action lists its own phases)."""
+        named = tuple(p.name for p in self.phases if action_type in p.actions)
+        return named or tuple(p.name for p in self.phases)
 
     def move_path(self, battle: Battle, action: Action) -> list[Hex] | None:
         """The hexes a legal move ``action`` walks through, destination last, for the UI's path preview.

@@ -62,9 +62,6 @@ if TYPE_CHECKING:
 __all__ = ["Move", "Run", "FightingWithdrawal", "Face", "ChangePosture", "Attack", "Brawl", "Charge",
            "SetVsCharge", "Defend", "ShieldBash", "AimedShot", "Ready", "Wait", "DoNothing", "Evade", "UseItem"]
 
-MOVE_PHASE = ("movement",)
-MELEE_PHASE = ("hand-to-hand",)
-
 
 def _gone(t: Fighter) -> bool:
     """Dead or gone from the battle; the knocked-out can still be beaten (S4-SUBDUE-4)."""
@@ -162,7 +159,6 @@ class Move(MoveVerb, D20Action):
 
     title: ClassVar[str] = "Move"
     rule: ClassVar[str] = "S4-MOVE-6"
-    phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
     moves: ClassVar[bool] = True
     running: ClassVar[bool] = False
     to: tuple[int, int] | None = None
@@ -390,7 +386,6 @@ class FightingWithdrawal(D20Action):
     type: ClassVar[str] = "fighting_withdrawal"
     title: ClassVar[str] = "Fighting withdrawal"
     rule: ClassVar[str] = "S4-DEFMOVE-3"
-    phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
     moves: ClassVar[bool] = True
     to: tuple[int, int] | None = None
 
@@ -445,7 +440,6 @@ class Face(FaceVerb, D20Action):
 
     title: ClassVar[str] = "Face"
     rule: ClassVar[str] = "S4-FACE-2"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "hand-to-hand", "missiles")
     facing: int = 0
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
@@ -479,7 +473,6 @@ class ChangePosture(ChangePostureVerb, D20Action):
 
     title: ClassVar[str] = "Change posture"
     rule: ClassVar[str] = "S4-PRONE-2"
-    phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
     posture: str = "standing"
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
@@ -542,7 +535,6 @@ class Attack(D20Action):
     type: ClassVar[str] = "attack"
     title: ClassVar[str] = "Attack"
     rule: ClassVar[str] = "S4-ATTACK-1"
-    phases: ClassVar[tuple[str, ...]] = ("artillery", "missiles", "hand-to-hand")
     attacks: ClassVar[bool] = True
     target: str = ""
     item: str | None = None
@@ -738,7 +730,6 @@ class Brawl(D20Action):
     type: ClassVar[str] = "brawl"
     title: ClassVar[str] = "Brawl"
     rule: ClassVar[str] = "S4-BRAWL-1"
-    phases: ClassVar[tuple[str, ...]] = MELEE_PHASE
     attacks: ClassVar[bool] = True
     target: str = ""
     kind: str = "punch"
@@ -804,7 +795,6 @@ class Charge(D20Action):
     type: ClassVar[str] = "charge"
     title: ClassVar[str] = "Charge"
     rule: ClassVar[str] = "S4-CHARGE-1"
-    phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
     attacks: ClassVar[bool] = True
     moves: ClassVar[bool] = True
     target: str = ""
@@ -1007,7 +997,6 @@ class SetVsCharge(D20Action):
     type: ClassVar[str] = "set_vs_charge"
     title: ClassVar[str] = "Set weapon against a charge"
     rule: ClassVar[str] = "S4-SET-1"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "hand-to-hand")
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if not any(item(h).get("set") for h in f.hands.values() if h):
@@ -1095,7 +1084,6 @@ class ShieldBash(D20Action):
     type: ClassVar[str] = "shield_bash"
     title: ClassVar[str] = "Shield bash"
     rule: ClassVar[str] = "S4-BASH-1"
-    phases: ClassVar[tuple[str, ...]] = MELEE_PHASE
     attacks: ClassVar[bool] = True
     target: str = ""
 
@@ -1145,7 +1133,6 @@ class AimedShot(D20Action):
     type: ClassVar[str] = "aimed_shot"
     title: ClassVar[str] = "Aim"
     rule: ClassVar[str] = "S4-AIM-1"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "missiles")
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         if not any(item(h).get("kind") == "missile" or item(h).get("thrown") for h in f.hands.values() if h):
@@ -1165,7 +1152,6 @@ class Ready(ReadyVerb, D20Action):
 
     title: ClassVar[str] = "Ready"
     rule: ClassVar[str] = "G4-6"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "hand-to-hand")
     item: str = ""
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
@@ -1242,7 +1228,6 @@ class Evade(D20Action):
     type: ClassVar[str] = "evade"
     title: ClassVar[str] = "Evade"
     rule: ClassVar[str] = "S4-PURSUIT-5"
-    phases: ClassVar[tuple[str, ...]] = MOVE_PHASE
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         fs = foes(battle, f)
@@ -1280,7 +1265,6 @@ class UseItem(D20Action):
     type: ClassVar[str] = "use_item"
     title: ClassVar[str] = "Use item"
     rule: ClassVar[str] = "S4-PHASE-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "magic", "hand-to-hand")
     item: str = ""
     target: str | None = None
 

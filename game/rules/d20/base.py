@@ -9,7 +9,6 @@ from game.rules import events as E
 from game.rules.base import Action, Reason, Ruleset, no_fighter, rules_of
 from game.rules.d20.attack import apply_damage, should_defer
 from game.rules.d20.status import is_helpless, is_out, is_surprised, mark, phase_of, this_round
-from game.rules.initiative import PHASES
 
 if TYPE_CHECKING:
     from game.dice import Dice
@@ -18,16 +17,11 @@ if TYPE_CHECKING:
 
 __all__ = ["D20Action"]
 
-#: an action with no narrower phases of its own may be taken in any phase of the countdown (S4-PHASE-1): the
-#: countdown's own list, so the two never drift apart
-ALL_PHASES = PHASES
-
-
 @dataclass(frozen=True, slots=True)
 class D20Action(Action):
-    """Subclasses set ``phases`` (where the countdown offers them, S4-PHASE-1) and implement ``_check``/``_resolve``."""
+    """Subclasses implement ``_check``/``_resolve``; where the countdown offers them (S4-PHASE-1) is the
+    ruleset's phase data (``D20Ruleset.phases``), not theirs."""
 
-    phases: ClassVar[tuple[str, ...]] = ALL_PHASES
     #: an attack (S4-MOVE-5, S4-ATTACK-4: nothing moves after it; S4-SURPRISE-5)
     attacks: ClassVar[bool] = False
     moves: ClassVar[bool] = False
@@ -46,9 +40,12 @@ class D20Action(Action):
         if is_surprised(battle, f) and not self.passive:
             return Reason(f"{f.label} is surprised: {f.words.they} can neither move nor attack this round.", "S4-SURPRISE-5")
         phase = phase_of(battle)
-        if phase is not None and phase not in self.phases and not self.passive:
-            where = ", ".join(self.phases)
-            return Reason(f"{self.title or self.type} belongs to the {where} phase, not {phase}.", "S4-PHASE-1")
+        if phase is not None and not self.passive:
+            # S4-PHASE-1: the ruleset's phase data says where this action type acts (D20Ruleset.phases)
+            phases = rules_of(battle, rules).phases_of(self.type)
+            if phases and phase not in phases:
+                return Reason(f"{self.title or self.type} belongs to the {', '.join(phases)} phase, not {phase}.",
+                              "S4-PHASE-1")
         busy = this_round(battle, f, "busy")
         if busy and not self.passive:
             return Reason(f"{f.label} can take no other action this round ({busy.get('why', 'busy')}).",

@@ -55,6 +55,18 @@ D20_ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
 )}
 
 
+#: S4-PHASE-1: the action types each phase of the countdown offers (read through ``D20Ruleset.phases``)
+PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+    "movement": ("move", "run", "fighting_withdrawal", "charge", "evade", "change_posture", "face", "ready",
+                 "set_vs_charge", "aimed_shot", "escape", "move_opponent", "use_item"),
+    "artillery": ("attack",),
+    "missiles": ("attack", "aimed_shot", "face"),
+    "magic": ("use_item",),
+    "hand-to-hand": ("attack", "brawl", "shield_bash", "face", "ready", "set_vs_charge", "escape",
+                     "move_opponent", "wrestle", "trip", "acquire_item", "silence", "use_item"),
+}
+
+
 @register
 class D20Ruleset(Ruleset):
     id: ClassVar[str] = "d20"
@@ -63,8 +75,12 @@ class D20Ruleset(Ruleset):
     source_text: ClassVar[str] = "004"
     sections: ClassVar[tuple[str, ...]] = ("S4",)
     actions: ClassVar[dict[str, type[Action]]] = D20_ACTIONS
-    #: S4-PHASE-1's phases on each initiative number; at the end of each, held-back damage lands (GX-4)
-    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name, ends="land_held_damage") for name in PHASES)
+    #: S4-PHASE-1's phases on each initiative number, in the countdown's order (``initiative.PHASES``), and the
+    #: action types each offers (the one place that says so: ``D20Action.check`` asks :meth:`phases_of`);
+    #: defend, wait, do_nothing and release are named by none, so they are open in every phase. At the end of
+    #: each phase, held-back damage lands (GX-4)
+    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name, ends="land_held_damage", actions=PHASE_ACTIONS[name])
+                                                for name in PHASES)
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     grapple_kinds: ClassVar[tuple[str, ...]] = W.HOLD_KINDS
     #: a situation's ``stats.class`` is a class name (SITUATION-FORMAT.md), kept as written in lower case

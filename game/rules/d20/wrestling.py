@@ -29,7 +29,6 @@ __all__ = ["Wrestle", "Escape", "MoveOpponent", "Trip", "AcquireItem", "Silence"
            "touch_attack", "HOLD_KINDS"]
 
 HOLD_KINDS = ("hold", "pin")
-MELEE = ("hand-to-hand",)
 
 
 def wrestler_weight(holder: Fighter, target: Fighter) -> float:
@@ -89,7 +88,6 @@ class Wrestle(D20Action):
     type: ClassVar[str] = "wrestle"
     title: ClassVar[str] = "Wrestle"
     rule: ClassVar[str] = "S4-WRESTLE-1"
-    phases: ClassVar[tuple[str, ...]] = MELEE
     attacks: ClassVar[bool] = True
     target: str = ""
 
@@ -156,7 +154,6 @@ class Escape(D20Action):
     type: ClassVar[str] = "escape"
     title: ClassVar[str] = "Escape"
     rule: ClassVar[str] = "S4-WRESTLE-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "hand-to-hand")
     target: str | None = None
     to: tuple[int, int] | None = None
 
@@ -209,7 +206,6 @@ class MoveOpponent(D20Action):
     type: ClassVar[str] = "move_opponent"
     title: ClassVar[str] = "Move the opponent"
     rule: ClassVar[str] = "S4-HOLD-6"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "hand-to-hand")
     to: tuple[int, int] | None = None
     target: str | None = None
     climb: int = 0
@@ -289,7 +285,6 @@ class Trip(D20Action):
     type: ClassVar[str] = "trip"
     title: ClassVar[str] = "Trip"
     rule: ClassVar[str] = "S4-TRIP-1"
-    phases: ClassVar[tuple[str, ...]] = MELEE
     attacks: ClassVar[bool] = True
     target: str = ""
     to: tuple[int, int] | None = None
@@ -346,7 +341,6 @@ class AcquireItem(D20Action):
     type: ClassVar[str] = "acquire_item"
     title: ClassVar[str] = "Take an item"
     rule: ClassVar[str] = "S4-ITEM-1"
-    phases: ClassVar[tuple[str, ...]] = MELEE
     attacks: ClassVar[bool] = True
     item: str = ""
     target: str | None = None
@@ -402,7 +396,6 @@ class Silence(D20Action):
     type: ClassVar[str] = "silence"
     title: ClassVar[str] = "Silence"
     rule: ClassVar[str] = "S4-HOLD-2"
-    phases: ClassVar[tuple[str, ...]] = MELEE
     target: str | None = None
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:

@@ -31,7 +31,7 @@ class EdgeAction(Action):
 
     def check(self, battle: Battle, rules: Ruleset | None = None) -> Reason | None:
         # G1-4: an action outside its phase of the turn order waits for it
-        if (phase := phase_reason(battle, self.type)) is not None:
+        if (phase := phase_reason(battle, self.type, rules_of(battle, rules))) is not None:
             return phase
         actor = battle.get(self.actor)
         if actor is None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.hexgrid import hex_distance
-from game.rules.base import Reason
+from game.rules.base import Reason, Ruleset
 from game.rules.edge import links
 from game.rules.edge.stats import held_weapons, reach
 from game.rules.initiative import Policy, side_rank
@@ -37,7 +37,8 @@ __all__ = ["PHASES", "PHASE_ACTIONS", "EdgeTurnOrder", "phase_of", "slots_in", "
 
 PHASES: tuple[str, ...] = ("ranged", "movement", "melee", "grapple", "magic", "misc")
 
-#: what each phase offers; ``face``, ``wait`` and ``do_nothing`` are open in every phase
+#: what each phase offers (``EdgeRuleset.phases`` declares it as each Phase's ``actions``); ``face``, ``wait``
+#: and ``do_nothing`` are named by no phase, so they are open in every phase (``Ruleset.phases_of``)
 PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "ranged": (),
     "movement": ("move", "change_posture"),
@@ -46,7 +47,6 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "magic": (),
     "misc": ("ready", "release", "change_posture"),
 }
-ANY_PHASE = ("face", "wait", "do_nothing")
 
 
 def phase_of(battle: Battle) -> str | None:
@@ -190,10 +190,11 @@ class EdgeTurnOrder(Policy):
         return out
 
 
-def phase_reason(battle: Battle, action_type: str) -> Reason | None:
-    """Why an action type is not open in the current phase (only when edge's policy runs the battle)."""
+def phase_reason(battle: Battle, action_type: str, rules: Ruleset) -> Reason | None:
+    """Why an action type is not open in the current phase (only when edge's policy runs the battle): the
+    ruleset's phase data says where it acts (``EdgeRuleset.phases``, built from :data:`PHASE_ACTIONS`)."""
     phase = phase_of(battle)
-    if phase is None or action_type in ANY_PHASE or action_type in PHASE_ACTIONS.get(phase, ()):
+    if phase is None or phase in rules.phases_of(action_type):
         return None
     # the player reads the action in words ("Enter grapple"), never its id ("enter_grapple")
     return Reason(f"{_title(action_type)} is not part of the {phase} phase", "G1-4")

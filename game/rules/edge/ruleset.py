@@ -15,7 +15,7 @@ from game.hexgrid import Hex, hex_distance
 from game.rules.base import Action, Option, Phase, Reason, Ruleset, register
 from game.rules.edge import basic, checks, facts, grapple, links, scenario_schema
 from game.rules.edge.combat import attack_spec, defence_spec
-from game.rules.edge.order import PHASES, EdgeTurnOrder, phase_reason
+from game.rules.edge.order import PHASE_ACTIONS, PHASES, EdgeTurnOrder, phase_reason
 from game.rules.edge.pool import edge_odds, odds_text
 from game.rules.edge.presentation import EdgePresentation
 from game.rules.edge.stats import CONDITIONS, ITEMS, STATS, held_weapons, max_hp, normalise_stats
@@ -49,9 +49,10 @@ class EdgeRuleset(Ruleset):
     options: ClassVar[dict[str, Any]] = scenario_schema.OPTIONS
     trait_types: ClassVar[dict[str, Any]] = scenario_schema.TRAIT_TYPES
     grapple_kinds: ClassVar[tuple[str, ...]] = links.GRAPPLE_KINDS
-    #: the round's phases in order (S1, order.PHASES: the one list the turn order runs and the actions' phase
-    #: gate reads); none does anything of its own when it ends
-    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name) for name in PHASES)
+    #: the round's phases in order (S1, order.PHASES: the one list the turn order runs) and the action types each
+    #: offers (G1-4, order.PHASE_ACTIONS: the actions' phase gate reads them here, :meth:`phases_of`); none does
+    #: anything of its own when it ends
+    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name, actions=PHASE_ACTIONS[name]) for name in PHASES)
     #: E-5: an edge grip holds with no hands counted (a situation's grip without ``hands`` has 0)
     grip_hands_default: ClassVar[int] = 0
     ai_hints: ClassVar[dict[str, Any]] = facts.AI_HINTS
@@ -185,4 +186,4 @@ class EdgeRuleset(Ruleset):
         return not ({"dead", "unconscious", "bound"} & set(fighter.conditions))
 
     def phase_reason(self, battle: Battle, action_type: str) -> Reason | None:
-        return phase_reason(battle, action_type)
+        return phase_reason(battle, action_type, self)

@@ -1,8 +1,8 @@
 """The TFT options of a turn (G3-4): move, charge, attack, defend, dodge, ready, stand up, disengage, wait.
 
 Under the turn controller a round has phases (G3-3): the winner's choice, movement side by side, then actions
-in adjusted-DX order; each action says in ``phases`` where it belongs. ``clinch resolve`` plays with no phase
-(each action is its actor's whole turn), so there every option is open.
+in adjusted-DX order; the ruleset's phase data (``Nd6Ruleset.phases``) says where each action type belongs.
+``clinch resolve`` plays with no phase (each action is its actor's whole turn), so there every option is open.
 """
 
 from __future__ import annotations
@@ -80,8 +80,6 @@ ACTION_GATES: list[Callable[[Battle, Fighter, Nd6Action], Reason | None]] = []
 class Nd6Action(Action):
     """What every nd6 action shares: out, stunned, subdued, the phase, the round's one action."""
 
-    #: the phases of G3-3 this action belongs to
-    phases: ClassVar[tuple[str, ...]] = ("action",)
     #: the round's action (an attack, readying...): one per round, and -2 DX after 5+ hits is spent on it
     is_action: ClassVar[bool] = True
     #: allowed to a stunned or subdued fighter (waiting)
@@ -99,11 +97,13 @@ class Nd6Action(Action):
             if "subdued" in f.conditions:
                 return Reason(f"{f.label} is subdued: {f.words.they} can neither move nor act.", "S3-SUBDUE-3")
         phase = phase_of(battle)
+        # G3-3: the ruleset's phase data says where this action type acts (Nd6Ruleset.phases)
+        phases = rules_of(battle, rules).phases_of(self.type)
         if phase is None:
-            if "choose" in self.phases and len(self.phases) == 1:
+            if phases == ("choose",):
                 return Reason("The side that won the initiative roll chooses this at the start of a round.", "G3-3")
-        elif phase not in self.phases:
-            return Reason(f"{self.title or self.type} belongs to the {' or '.join(self.phases)} phase, not {phase}.",
+        elif phases and phase not in phases:
+            return Reason(f"{self.title or self.type} belongs to the {' or '.join(phases)} phase, not {phase}.",
                           "G3-3")
         if self.is_action and not self.passive and phase == "action" and this_round(f, "acted", battle) \
                 and not self._follow_up(battle, f):
@@ -140,7 +140,6 @@ class Move(MoveVerb, Nd6Action):
 
     title: ClassVar[str] = "Move"
     rule: ClassVar[str] = "G3-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement",)
     is_action: ClassVar[bool] = False
     to: tuple[int, int] = (0, 0)
 
@@ -188,7 +187,6 @@ class Charge(Nd6Action):
     type: ClassVar[str] = "charge"
     title: ClassVar[str] = "Charge and attack"
     rule: ClassVar[str] = "G3-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement",)
     is_action: ClassVar[bool] = False
     target: str = ""
     path: tuple[tuple[int, int], ...] = ()
@@ -384,7 +382,6 @@ class Defend(Nd6Action):
     type: ClassVar[str] = "defend"
     title: ClassVar[str] = "Defend"
     rule: ClassVar[str] = "G3-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action")
     condition: ClassVar[str] = "defending"
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
@@ -446,7 +443,6 @@ class ChangePosture(ChangePostureVerb, Nd6Action):
 
     title: ClassVar[str] = "Change posture"
     rule: ClassVar[str] = "G3-8"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action")
     posture: str = "standing"
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
@@ -500,7 +496,6 @@ class Face(FaceVerb, Nd6Action):
 
     title: ClassVar[str] = "Face"
     rule: ClassVar[str] = "G3-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action")
     free: ClassVar[bool] = True
     is_action: ClassVar[bool] = False
     facing: int = 0
@@ -521,14 +516,12 @@ class Face(FaceVerb, Nd6Action):
 @dataclass(frozen=True, slots=True)
 class Wait(WaitVerb, Nd6Action):
     rule: ClassVar[str] = "G3-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action", "choose")
     passive: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class DoNothing(DoNothingVerb, Nd6Action):
     rule: ClassVar[str] = "G3-4"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action", "choose")
     passive: ClassVar[bool] = True
 
 
@@ -542,7 +535,6 @@ class ChooseOrder(Nd6Action):
     type: ClassVar[str] = "move_order"
     title: ClassVar[str] = "Choose who moves first"
     rule: ClassVar[str] = "G3-3"
-    phases: ClassVar[tuple[str, ...]] = ("choose",)
     is_action: ClassVar[bool] = False
     passive: ClassVar[bool] = True
     first: bool = False

@@ -428,7 +428,6 @@ class StopDropRoll(Nd6Action):
     type: ClassVar[str] = "stop_drop_roll"
     title: ClassVar[str] = "Stop, drop and roll"
     rule: ClassVar[str] = "S3-FIRE-5"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action")
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         return _can_roll(battle, f)

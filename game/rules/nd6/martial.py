@@ -412,7 +412,6 @@ class Release(Nd6Action):
     type: ClassVar[str] = "release"
     title: ClassVar[str] = "Release"
     rule: ClassVar[str] = "G3-17"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action")
     free: ClassVar[bool] = True
     is_action: ClassVar[bool] = False
     target: str | None = None

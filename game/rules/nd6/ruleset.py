@@ -76,6 +76,20 @@ def end_defence(r: E.Resolution, f: Fighter) -> None:
         r.emit(E.stat(f.id, "counters.defense", None))
 
 
+
+#: G3-3: the action types each phase offers (read through ``Nd6Ruleset.phases``); waiting and doing nothing are
+#: open in all three, the winner's move order only in its choice
+PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+    "choose": ("move_order", "wait", "do_nothing"),
+    "movement": ("move", "charge", "dodge", "defend", "face", "change_posture", "set_vs_charge", "release",
+                 "stop_drop_roll", "wait", "do_nothing"),
+    "action": ("attack", "burst", "full_auto", "flame", "throw", "throw_grenade", "hth", "jab", "slam", "knockdown",
+               "subdue", "disarm", "staff_disarm", "staff_trip", "sweep", "fire_and_stab", "fit_bayonet", "ready",
+               "reload", "clear_jam", "swap_battery", "pick_up", "extinguish", "disengage", "leave_hth", "dodge",
+               "defend", "face", "change_posture", "set_vs_charge", "release", "stop_drop_roll", "wait",
+               "do_nothing"),
+}
+
 @register
 class Nd6Ruleset(Ruleset):
     """Seed 003 (checklist S3) with the conventional rules of GAPS G3-1..G3-30."""
@@ -87,10 +101,11 @@ class Nd6Ruleset(Ruleset):
     skills_are_flags: ClassVar[bool] = True  # SITUATION-FORMAT: nd6 skills are booleans (tough, sword...)
     sections: ClassVar[tuple[str, ...]] = ("S3",)
     actions: ClassVar[dict[str, type[Action]]] = ND6_ACTIONS
-    #: G3-3's phases (SidesThenOrder's order): the winner's choice, the sides' movement, the actions; when the
-    #: movement phase ends, fuses set for it go off (S3-GRENADE-8)
-    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name, ends="movement_ended" if name == "movement" else "")
-                                                for name in SIDE_PHASES)
+    #: G3-3's phases (SidesThenOrder's order): the winner's choice, the sides' movement, the actions, and the
+    #: action types each offers (the one place that says so: ``Nd6Action.check`` asks :meth:`phases_of`); when
+    #: the movement phase ends, fuses set for it go off (S3-GRENADE-8)
+    phases: ClassVar[tuple[Phase, ...]] = tuple(Phase(name, ends="movement_ended" if name == "movement" else "",
+                                                      actions=PHASE_ACTIONS[name]) for name in SIDE_PHASES)
     items: ClassVar[dict[str, dict[str, Any]]] = ITEMS
     conditions: ClassVar[dict[str, str]] = facts.CONDITIONS
     grip_distance: ClassVar[int] = facts.GRIP_DISTANCE

@@ -606,7 +606,6 @@ class SetVsCharge(Nd6Action):
     type: ClassVar[str] = "set_vs_charge"
     title: ClassVar[str] = "Set pole arm against a charge"
     rule: ClassVar[str] = "S3-POLE-2"
-    phases: ClassVar[tuple[str, ...]] = ("movement", "action")
 
     def _check(self, battle: Battle, f: Fighter) -> Reason | None:
         pole = _pole(f)

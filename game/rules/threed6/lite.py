@@ -54,7 +54,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules import events as E
-from game.rules.base import Action, Option, Outcome, Reason, Ruleset, register
+from game.rules.base import Action, Option, Outcome, Phase, Reason, Ruleset, register
 from game.rules.common import Mod, RollSpec, roll_under
 from game.rules.events import Resolution
 from game.rules.initiative import basic_speed_order
@@ -100,6 +100,9 @@ class ThreeD6Lite(Ruleset):
     fractional_stats: ClassVar[frozenset[str]] = frozenset({"Speed"})  # G0-4: Basic Speed may be 5.25
     sections: ClassVar[tuple[str, ...]] = ("S0",)
     actions: ClassVar[dict[str, type[Action]]] = LITE_ACTIONS
+    #: no phases, declared: each fighter takes one whole turn in the fixed order (G0-4; 3d6-full inherits it),
+    #: so no action waits for a phase (:meth:`phases_of` is empty: no phase gate)
+    phases: ClassVar[tuple[Phase, ...]] = ()
     conditions: ClassVar[dict[str, str]] = {
         "stunned": "may only Do Nothing; -4 to active defences; HT at the end of each turn to recover (G0-7)",
         "unconscious": "out of the fight: prone, drops everything, lets go (G0-7, S0-BREAK-8)",
