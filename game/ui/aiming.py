@@ -12,16 +12,15 @@ import dataclasses
 from typing import Any
 
 from game.hexgrid import Hex
-from game.ui.describe import ruleset_of
 
 __all__ = ["preview_of", "any_hex", "free_aim", "refusal"]
 
 
 def preview_of(scene: Any, action: Any) -> dict[str, Any] | None:
     """The ruleset's picture of ``action`` aimed now (``Ruleset.aim_preview``), or None when it has none."""
-    b = scene.session.battle
+    s = scene.session  # the session holds its ruleset: no lookup by the battle's id
     try:
-        return ruleset_of(b).aim_preview(b, action)
+        return s.ruleset.aim_preview(s.battle, action)
     except Exception:  # noqa: BLE001 - a preview must never stop the game: no picture, the menu still works
         return None
 

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.files.names import initial
-from game.ui.describe import FACING_WORDS, name_of, ruleset_of, stat_text
+from game.ui.describe import FACING_WORDS, name_of, stat_text
 from game.ui.hud.widgets import bar, side_icon
 from game.ui.marks import arc_legend, badge_for
 from game.ui.palette import Palette
@@ -127,7 +127,7 @@ class FighterPanel:
                 s, size, col, bold = payload
                 surf.blit(t.render(fit_text(t, s, size, inner, bold), size, col, bold), (pad, y))
             elif kind == "cond":
-                self._condition(surf, (pad, y), payload, pal, inner, ruleset_of(battle))
+                self._condition(surf, (pad, y), payload, pal, inner, session.ruleset)
             y += hh + 2
         return surf
 
@@ -176,7 +176,7 @@ class FighterPanel:
                 if ids:
                     names = ", ".join(str(data.get(i, {}).get("name") or i).replace("_", " ") for i in ids)
                     rows += self._lines(f"{head}: {names}", 12, pal.dim, False, inner)
-        rows.extend(self._grip_rows(battle, f, pal, inner))
+        rows.extend(self._grip_rows(battle, ruleset, f, pal, inner))
         if f.conditions:
             rows.append(("gap", t.px(4)))
             descr = session.ruleset.conditions
@@ -193,15 +193,16 @@ class FighterPanel:
         """``s`` as text rows wrapped to ``inner`` pixels."""
         return [("text", (line, size, col, bold)) for line in wrap(self.text, s, size, inner, bold)]
 
-    def _grip_rows(self, battle: Any, f: Any, pal: Palette, inner: int) -> list[tuple[str, Any]]:
-        """The grips ``f`` holds (in the grip's colour) and suffers (in the failure colour)."""
+    def _grip_rows(self, battle: Any, ruleset: Any, f: Any, pal: Palette, inner: int) -> list[tuple[str, Any]]:
+        """The grips ``f`` holds (in the grip's colour) and suffers (in the failure colour), in the words of the
+        session's ``ruleset`` (handed in: the panel holds it, no lookup by the battle's id)."""
         t = self.text
         rows: list[tuple[str, Any]] = []
         holds = [g for g in battle.grapples if g.holder == f.id]
         held = [g for g in battle.grapples if g.target == f.id]
         if holds or held:
             rows.append(("gap", t.px(4)))
-        shown = ruleset_of(battle).presentation.grip_location_shown  # nd6 (G3-6): no body part held, no location
+        shown = ruleset.presentation.grip_location_shown  # nd6 (G3-6): no body part held, no location
 
         def grip_words(g: Any, words: str) -> str:
             """``words`` the other fighter's name (``Holds Bob``, ``Held by Ann``), then where and how."""
