@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.hexgrid import Hex
 from game.model import Battle, Board, Fighter, Grapple
+from game.rules.base import find_ruleset
 from game.ui.handover import possessive
 from game.ui.lab.pages import fighter_lines, hands_number, hands_words
 
@@ -18,7 +19,7 @@ def _battle(hands: int) -> Battle:
 
 def test_grip_lines_name_fighters_and_count_hands_in_words():
     for hands, words in ((0, "no hands"), (1, "1 hand"), (2, "2 hands")):
-        grip = [t for t, _ in fighter_lines(_battle(hands), "ann") if t.startswith("Grip:")]
+        grip = [t for t, _ in fighter_lines(_battle(hands), "ann", find_ruleset("3d6-lite")) if t.startswith("Grip:")]
         assert grip == [f"Grip: Ann Bonny holds Bob by the torso (grapple, {words})"]
         assert hands_number(hands_words(hands)) == hands
 

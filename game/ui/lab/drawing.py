@@ -145,7 +145,7 @@ class LabDrawing:
         if self.trial is None:
             assumed: list[Line] = [(f"Assumed when carried over to {self.lab.ruleset.id}:", "title")] + [
                 (a, "dim") for a in self.lab.assumptions] if self.lab.assumptions else []
-            return fighter_lines(self.lab.battle(), self.selected) + assumed + [
+            return fighter_lines(self.lab.battle(), self.selected, self.lab.ruleset) + assumed + [
                     ("Set up the moment, then choose an action and play it.", "dim"),
                     ("Click a fighter to select it; click an open hex to move it there.", "dim"),
                     ("Typed dice are used first, in the order the rules roll them; random after.", "dim"),

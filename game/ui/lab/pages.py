@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules.base import Ruleset
 from game.teaching.explain import odds_line
 from game.teaching.lab_trial import Comparison, Trial
-from game.ui.describe import intent_words, ruleset_of
+from game.ui.describe import intent_words
 
 __all__ = ["hands_words", "hands_number", "fighter_lines", "step_lines", "trial_heading", "compare_columns", "odds_lines", "Line", "script_lines"]
 
@@ -26,14 +27,15 @@ def _pairs(block: dict[str, Any]) -> str:
     return " ".join(f"{k} {v}" for k, v in block.items()) or "none"
 
 
-def fighter_lines(battle: Any, fid: str | None) -> list[Line]:
-    """The selected fighter as the set-up has it: stats, skills, hands, what else it has, health, grips."""
+def fighter_lines(battle: Any, fid: str | None, ruleset: Ruleset) -> list[Line]:
+    """The selected fighter as the set-up has it: stats, skills, hands, what else it has, health, grips; in the
+    words of ``ruleset``, the lab's own (handed in: the lab holds it, no lookup by the battle's id)."""
     if fid is None or battle.get(fid) is None:
         return []
     f = battle.fighter(fid)
     held = ", ".join(f"{h} {v}" for h, v in f.hands.items() if v) or "empty hands"
 
-    hp_word = ruleset_of(battle).presentation.health_stat  # nd6 counts hits off ST
+    hp_word = ruleset.presentation.health_stat  # nd6 counts hits off ST
     health = " \u00b7 ".join(f"{k} {'full' if v is None else v}" for k, v in ((hp_word, f.hp), ("FP", f.fp))
                              if v is not None or k == hp_word)
     out: list[Line] = [(f.name or f.id, "title"), (f"Stats: {_pairs(f.stats)}", "text"),
