@@ -105,7 +105,7 @@ class CrowdCallout:
         ids = {f.id for f in here}
         grips = [g for g in battle.grapples if g.holder in ids and g.target in ids]
         arrows_h = 10 + 8 * len(grips)
-        self.words = [grip_sentence(battle, g) for g in grips]
+        self.words = [grip_sentence(battle, g, layer.ruleset) for g in grips]
         word_imgs = [text.render(s, 13, (12, 12, 16), bold=True) for s in self.words]
         brawl = layer.ruleset.presentation.brawl_condition
         what = "a brawl of" if brawl and sum(1 for f in here if brawl in f.conditions) >= 2 else "in this hex:"
@@ -176,7 +176,7 @@ class CrowdCallout:
             out.append(text.render(f"HP {hp[0]:g}/{hp[1]:g}", 12, INK))
         out.append(text.render(str(f.posture).replace("_", " "), 12, DIM))
         out.append(text.render(f"faces {facing_word(battle, f.facing)}", 12, DIM))
-        badges = " ".join(letters for letters, _, _ in badges_of(battle, f))
+        badges = " ".join(letters for letters, _, _ in badges_of(battle, f, ruleset=board.tokens.ruleset))
         if badges:
             out.append(text.render(badges, 12, (255, 200, 90), bold=True))
         return out

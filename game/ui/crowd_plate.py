@@ -42,10 +42,11 @@ def crowded_hexes(placements: list[Any]) -> dict[Hex, list[Any]]:
     return out
 
 
-def grip_sentence(battle: Any, g: Any) -> str:
+def grip_sentence(battle: Any, g: Any, ruleset: Any = None) -> str:
     """One grip in the ruleset's own words, holder first: "Nils holds Hilde: neck, 2 hands", "Mags has an
-    arm lock on Hilde: arm, 1 hand"; the location only where the ruleset's grips hold a body part."""
-    rs = ruleset_of(battle)
+    arm lock on Hilde: arm, 1 hand"; the location only where the ruleset's grips hold a body part. ``ruleset``:
+    the one the caller holds (the token layer's); looked up from the battle only for a caller that holds none."""
+    rs = ruleset if ruleset is not None else ruleset_of(battle)
     verb = rs.presentation.grip_words.get(g.kind) if g.kind != "grapple" else None  # "now simply holds" is a log's change
     named = ""  # a plain hold by another name (d20's "hold") is just holding; another kind says its name after
     if not verb:  # the held one's: "Vesh holds Rook (subdue): 2 hands"
@@ -71,7 +72,7 @@ def _line(layer: Any, battle: Any, f: Any, colour: tuple[int, int, int], held: d
         parts.append(("bar", f))
         w += 6 + 30
     tag = layer.stat_tag(f)
-    for letters, col, _ in ([(tag, (255, 222, 140), "")] if tag else []) + badges_of(battle, f, held):
+    for letters, col, _ in ([(tag, (255, 222, 140), "")] if tag else []) + badges_of(battle, f, held, layer.ruleset):
         img = text.render(letters, 11, (12, 12, 16), bold=True)
         parts.append(("badge", (img, col)))
         w += 4 + img.get_width() + 8
@@ -107,7 +108,7 @@ def _plate(surface: pygame.Surface, layer: Any, battle: Any, h: Hex, where: tupl
     lines = [_line(layer, battle, f, colours.get(f.side, (192, 57, 43)), held) for f in members]
     ids = {f.id for f in members}
     grips = [g for g in getattr(battle, "grapples", []) if g.holder in ids and g.target in ids]
-    words = [(text.render(grip_sentence(battle, g), 11, (12, 12, 16), bold=True),
+    words = [(text.render(grip_sentence(battle, g, layer.ruleset), 11, (12, 12, 16), bold=True),
               layer.grip_colours.get(g.kind, layer.grip_colours.get("other", (255, 255, 255)))) for g in grips]
     title = text.render(f"BRAWL {len(members)}", 11, (18, 18, 22), bold=True) if brawl else None
     pad = 4

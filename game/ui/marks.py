@@ -73,10 +73,11 @@ def badge_for(condition: str, ruleset: Any = None) -> tuple[str, tuple[int, int,
     return (letters, (200, 200, 210))
 
 
-def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
+def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None, ruleset: Any = None
               ) -> list[tuple[str, tuple[int, int, int], str]]:
     """The badges over ``f``'s token, left to right: ``(letters, colour, meaning in words)``. The one list
-    :func:`draw_badges` draws and :func:`badge_legend` explains."""
+    :func:`draw_badges` draws and :func:`badge_legend` explains. ``ruleset``: the one the caller holds (the
+    token layer's, the session's); looked up from the battle only for a caller that holds none."""
     if held is None:
         held = {}
         for g in getattr(battle, "grapples", []):
@@ -84,8 +85,8 @@ def badges_of(battle: Any, f: Any, held: dict[str, int] | None = None
     out: list[tuple[str, tuple[int, int, int], str]] = []
     if _surprised(battle, f.id) and "surprised" not in f.conditions:
         out.append(("SURP!", CONDITION_BADGES["surprised"][1], "surprised this round"))
-    brawl = _brawl_condition(battle)
-    rs = ruleset_of(battle)
+    rs = ruleset if ruleset is not None else ruleset_of(battle)
+    brawl = rs.presentation.brawl_condition
     for c in f.conditions:
         if c == brawl and _in_brawl(battle, f, c):
             continue  # the brawl's hex and its tag say it once for all its members (issue 16)
@@ -455,10 +456,6 @@ def _grip_tag(surface: pygame.Surface, g: Any, pa: tuple[float, float], pb: tupl
     surface.blit(t, box)
 
 
-def _brawl_condition(battle: Any) -> str | None:
-    return ruleset_of(battle).presentation.brawl_condition
-
-
 def _in_brawl(battle: Any, f: Any, condition: str) -> bool:
     """Whether another fighter in ``f``'s hex carries the brawl condition too (a brawl drawn as one)."""
     return any(o.id != f.id and o.hex == f.hex and condition in o.conditions for o in battle.fighters)
@@ -498,8 +495,9 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
     for g in getattr(battle, "grapples", []):
         held[g.target] = held.get(g.target, 0) + 1
     rows: list[pygame.Rect] = []
+    rs = ruleset_of(battle)  # once a frame, not once per fighter and badge (its callers hand in the battle only)
     for f in battle.fighters:
-        badges = badges_of(battle, f, held)
+        badges = badges_of(battle, f, held, rs)
         if not badges:
             continue
         p = positions.get(f.id)
@@ -507,7 +505,7 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
             continue
         sx, sy = camera.world_to_screen(*p)
         ink = (12, 12, 16)
-        said = {badge_for(c, ruleset_of(battle))[0]: c for c in f.conditions}  # letters -> condition
+        said = {badge_for(c, rs)[0]: c for c in f.conditions}  # letters -> condition
         imgs = [(_badge_face(text, letters, size, ink, said), col) for letters, col, _ in badges]
         total = sum(i.get_width() + 8 for i, _ in imgs) + 2 * (len(imgs) - 1)
         h = max(i.get_height() for i, _ in imgs) + 2
