@@ -59,13 +59,14 @@ def _cite_in(text: Any, cited: list[str]) -> None:
 def base_line(battle: Any, r: dict[str, Any]) -> str:
     """The words beside a roll's base: where it comes from (``action_words.base_words``: "Parry = 3 + Wrestling
     15 / 2, rounded down", "Base: ST", "Pool: STR", "Added to the d20: attack bonus"), never a bare "base"."""
+    rs = ruleset_of(battle)  # one lookup for the three answers (RollBreakdown's callers hand in the battle only)
     if "points" in r:
-        return f"Pool: {r.get('stat') or base_words(ruleset_of(battle), battle, r)}"
+        return f"Pool: {r.get('stat') or base_words(rs, battle, r)}"
     if r.get("dc") is not None:
         if not r.get("base"):
             return "Added to the d20: nothing (only the modifiers below)"
-        return f"Added to the d20: {base_words(ruleset_of(battle), battle, r)}"
-    said = base_words(ruleset_of(battle), battle, r)
+        return f"Added to the d20: {base_words(rs, battle, r)}"
+    said = base_words(rs, battle, r)
     return said if " = " in said else f"Base: {said}"
 
 
