@@ -22,6 +22,10 @@ and sees every module, pygame or not):
 - every import inside a function says why it is late (issue 27): a ``# late: <reason>`` comment on its
   first line or on the comment line just above it (start-up time, optional dependency, layering, a name
   clash, tests patching it); any other import belongs at the top of its module;
+- each battle-screen helper keeps to its door (issue 27): of the scene it is handed through a Protocol
+  (``sc: ResultScene``) it uses only the members the Protocol declares, and it writes no other object's
+  attribute (``x.y = ...``, x not ``self``) unless x is that scene and y a settable attribute of its Protocol:
+  the owner of the field gets a method (``BoardScene.show``, ``EventPlayer.forget_shadow``);
 - no module writes another object's private names (``x._foo = ...`` with ``x``
   not ``self``/``cls``; issue 27): the owner gets a method instead;
 - the layer rule: nothing outside ``game/ui`` imports pygame, pygame_gui or
@@ -74,6 +78,9 @@ LATE_LOOPS_PENDING: dict[str, str] = {}
 #: writes of another object's private name (``x._foo = ...``, ``x is not self/cls``) still allowed, and why:
 #: "module: target" as ``ast.unparse`` writes it
 PRIVATE_WRITES_ALLOWED: dict[str, str] = {}
+
+#: battle-screen helpers' steps past their Protocol's door (``module:line`` -> why; see :func:`door_breaches`)
+HELPER_BREACHES_ALLOWED: dict[str, str] = {}
 
 #: modules outside game/ui that may import pygame or game.ui: the commands that open a window
 UI_COMMANDS = frozenset({"game.commands.play", "game.commands.screenshot", "game.commands.join"})  # join: the window too
@@ -246,6 +253,107 @@ def private_writes() -> dict[str, int]:
     return found
 
 
+def _protocols(trees: list[ast.Module]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Every ``class X(Protocol)`` in ``trees``: its name -> (the members it declares, the settable ones). A plain
+    annotation (``board: BoardScene``) is a settable attribute; a method or a ``@property`` is not. Members of
+    a Protocol it extends count too."""
+    found: dict[str, tuple[set[str], set[str], list[str]]] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+            if "Protocol" not in bases:
+                continue
+            members: set[str] = set()
+            settable: set[str] = set()
+            for s in node.body:
+                if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name):
+                    members.add(s.target.id)
+                    settable.add(s.target.id)
+                elif isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef):
+                    members.add(s.name)
+            found[node.name] = (members, settable, [b for b in bases if b != "Protocol"])
+    out = {}
+    for name, (members, settable, bases) in found.items():
+        for b in bases:
+            if b in found:
+                members, settable = members | found[b][0], settable | found[b][1]
+        out[name] = (frozenset(members), frozenset(settable))
+    return out
+
+
+def _annotation_name(a: ast.expr | None) -> str | None:
+    if isinstance(a, ast.Constant) and isinstance(a.value, str):
+        return a.value
+    if isinstance(a, ast.Name):
+        return a.id
+    return None
+
+
+def door_breaches(tree: ast.Module, protocols: dict[str, tuple[frozenset[str], frozenset[str]]]) -> set[str]:
+    """Where a helper steps past its door (issue 27). A helper is a function with a parameter annotated with
+    a Protocol (``sc: ResultScene``), or a method of a class whose ``__init__`` keeps such a parameter on
+    ``self``; the scene is that parameter, ``self.<kept>`` and any name assigned from them (``sc = self.scene``).
+    Found: a member of the scene its Protocol does not declare (``sc.board`` read, ``sc.x()`` called), and
+    any write of another object's attribute (``x.y = ...``, ``+=``, ``del``; x not ``self``) unless x is the
+    scene and y a settable attribute of its Protocol (``sc.board.battle = s``, ``box.roll = None`` are
+    found: the owner gets a method). Each as "line: what"."""
+    kept: dict[int, dict[str, str]] = {}  # id(method) -> the scene expressions its class keeps on self
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        selfs: dict[str, str] = {}
+        for init in cls.body:
+            if isinstance(init, ast.FunctionDef) and init.name == "__init__":
+                params = {a.arg: _annotation_name(a.annotation) for a in init.args.args + init.args.kwonlyargs}
+                for s in ast.walk(init):
+                    if (isinstance(s, ast.Assign) and isinstance(s.value, ast.Name)
+                            and params.get(s.value.id) in protocols):
+                        selfs.update({ast.unparse(t): params[s.value.id] for t in s.targets})
+        for m in cls.body:
+            kept[id(m)] = selfs
+    found: set[str] = set()
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        scenes = dict(kept.get(id(fn), {}))
+        for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs:
+            if _annotation_name(a.annotation) in protocols:
+                scenes[a.arg] = _annotation_name(a.annotation)
+        if not scenes:
+            continue
+        for s in ast.walk(fn):
+            if (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+                    and ast.unparse(s.value) in scenes):
+                scenes[s.targets[0].id] = scenes[ast.unparse(s.value)]
+        for x in ast.walk(fn):
+            if not isinstance(x, ast.Attribute):
+                continue
+            owner = ast.unparse(x.value)
+            proto = scenes.get(owner)
+            if proto is not None and x.attr not in protocols[proto][0]:
+                found.add(f"{x.lineno}: {owner}.{x.attr} is not in {proto}")
+            if isinstance(x.ctx, ast.Store | ast.Del) and owner != "self" and not (
+                    proto is not None and x.attr in protocols[proto][1]):
+                found.add(f"{x.lineno}: writes {ast.unparse(x)}")
+    return found
+
+
+@cache
+def helper_breaches() -> dict[str, str]:
+    """``module:line`` -> what, for :func:`door_breaches` over every module of game/ui, with game/ui's
+    Protocols (the screens' doors; the AI's and the flow's own Protocols are not scenes' doors)."""
+    ui = [m for m in modules().values() if m.name.startswith("game.ui.")]
+    protocols = _protocols([m.tree for m in ui])
+    out: dict[str, str] = {}
+    for m in ui:
+        for b in door_breaches(m.tree, protocols):
+            line, _, what = b.partition(": ")
+            out[f"{m.name}:{line}"] = what
+    return out
+
+
 def cycles(graph: dict[str, set[str]]) -> list[tuple[str, ...]]:
     """The strongly connected components of more than one module (Tarjan), each sorted."""
     index: dict[str, int] = {}
@@ -388,6 +496,43 @@ def test_the_late_reason_finder_reads_both_places() -> None:
 def test_no_module_writes_another_objects_private_names() -> None:
     """Issue 27: ``x._foo = ...`` (x not self/cls) reaches into another room; give the owner a method instead."""
     _check_allowed(private_writes(), PRIVATE_WRITES_ALLOWED, "writes of another object's private names")
+
+
+def test_helpers_keep_to_their_doors() -> None:
+    """Issue 27: a battle-screen helper (battle_results, battle_commands, battle_input, battle_menus, aim_view,
+    lesson_panel, the HUD's rescale, the crowd picker, net_session, handover) uses of its scene only what its
+    Protocol declares, and changes another object only through a method of it or a settable attribute its
+    Protocol declares."""
+    _check_allowed(helper_breaches(), HELPER_BREACHES_ALLOWED, "helpers past their Protocol's door")
+
+
+def test_every_battle_scene_helper_has_a_door() -> None:
+    """The helpers named in issue 27 each take their scene through a Protocol (not ``Any``), so the check above
+    reads them at all."""
+    protocols = _protocols([m.tree for m in modules().values() if m.name.startswith("game.ui.")])
+    for name in ("battle_results", "battle_commands", "battle_input", "battle_menus", "aim_view", "lesson_panel",
+                 "crowd_picker", "hud.rescale", "net_session", "handover"):
+        tree = modules()[f"game.ui.{name}"].tree
+        typed = {_annotation_name(a.annotation) for fn in ast.walk(tree)
+                 if isinstance(fn, ast.FunctionDef) for a in fn.args.args}
+        assert typed & set(protocols), f"game/ui/{name.replace('.', '/')}.py takes no scene through a Protocol"
+
+
+def test_the_door_finder_finds_what_it_should() -> None:
+    """The checker itself: an undeclared member, a write through the scene to another object, a write of a
+    local object's field and a write of an unsettable member are found; declared reads, calls and settable
+    writes, and the helper's own fields, are not."""
+    source = (
+        "class Door(Protocol):\n    board: Any\n    def toast(self, t): ...\n    @property\n    def mode(self): ...\n"
+        "def f(sc: Door, box):\n    sc.board.show(1)\n    sc.toast('x')\n    sc.board = 2\n    sc.log.add(3)\n"
+        "    sc.board.battle = 4\n    box.roll = 5\n    sc.mode = 6\n"
+        "class H:\n    def __init__(self, scene: Door):\n        self.scene = scene\n        self.n = 0\n"
+        "    def g(self):\n        s = self.scene\n        s.hidden()\n        self.n += 1\n"
+        "def free(box):\n    box.roll = 7\n")
+    tree = ast.parse(source)
+    assert door_breaches(tree, _protocols([tree])) == {
+        "10: sc.log is not in Door", "11: writes sc.board.battle", "12: writes box.roll",
+        "13: writes sc.mode", "20: s.hidden is not in Door"}
 
 
 def test_the_loop_finders_find_what_they_should() -> None:

@@ -221,9 +221,9 @@ class ActionMenu:
                  options: list[Option], *, target: str | None, anchor: tuple[int, int], text: TextCache,
                  pal: Palette, screen_size: tuple[int, int], title: str | None = None, result_mode: bool = False,
                  open_group: str | None = None, help: Any = None, odds: Any = None, request: Any = None,
-                 avoid: tuple[int, int] | None = None) -> None:
+                 avoid: tuple[int, int] | None = None, at: Any = None) -> None:
         t0 = time.perf_counter()
-        self.at: Any = None  # the hex this menu was opened at (a foe's, an empty one's): a throw picked goes there
+        self.at: Any = at  # the hex this menu was opened at (a foe's, an empty one's): a throw picked goes there
         self.avoid = avoid  # the pointer when a result menu opens: no entry under it (see _panel)
         self.request = request  # result mode: the ruleset's ChoiceNeeded (prompt, menu, data)
         self.manager = manager

@@ -256,6 +256,11 @@ class App:
     def store_settings(self) -> str | None:
         return save_settings(self.settings)
 
+    def change_setting(self, name: str, value: Any) -> str | None:
+        """Set one setting and store them all (a screen's choice that outlives it, e.g. computer dice)."""
+        setattr(self.settings, name, value)
+        return self.store_settings()
+
     def apply_sound(self) -> None:
         """The volume or the mute switch changed in the settings: the sound board follows at once."""
         self.sound.set_volume(self.settings.volume)

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from game.ui.battle_options import OptionCache
     from game.ui.battle_results import ResultDispatcher
     from game.ui.board_scene import BoardScene
-    from game.ui.dice_dialog import DiceDialog
     from game.ui.event_player import EventPlayer
     from game.ui.hud.combat_log import CombatLog
     from game.ui.last_action import LastAction
@@ -33,9 +32,10 @@ class CommandScene(Protocol):
     """What a command reads of the battle screen, what it may change, and what it may ask of it.
 
     The battle screen (``game.ui.battle_scene.BattleScene``) is one. A command changes the battle only through
-    the session (undo, redo, the dice given); on the screen it may change the board's shown battle, selection
-    and token overrides, the player's shadow and banner, the last human seat, the dialog, the legend and the
-    swallowed release; everything else it asks for by a call."""
+    the session (undo, redo, the dice given); of the screen it sets only the legend and the swallowed release
+    (the attributes declared below); the board's selection and token overrides, the player's banner, the last
+    human seat, the last-roll box and the dialog change through their owners' methods (``BoardScene.select``,
+    ``ResultDispatcher.undone_to``, ``close_dialog``...); everything else it asks for by a call."""
 
     app: Any
     session: Any
@@ -48,11 +48,11 @@ class CommandScene(Protocol):
     last_action: LastAction
     option_cache: OptionCache
     toasts: Toasts
-    dialog: DiceDialog | None
     legend_open: bool
     swallow_up: bool
 
     def name(self, fid: str | None) -> str: ...
+    def close_dialog(self) -> None: ...
     def options(self) -> list[Any]: ...
     def close_mode_widgets(self) -> None: ...
     def submit(self, intent: Any) -> None: ...
@@ -107,8 +107,7 @@ def _undo(sc: CommandScene, arg: Any) -> None:
     sc.log.rebuild(s.battle.log, s.battle)
     sc.log.note("(took back the last action)")
     sc.toast("Undone.", "neutral")
-    sc.results.last_human_side = s.current_side()
-    sc.results.last_human_actor = s.whose_turn()
+    sc.results.undone_to(s.current_side(), s.whose_turn())
     sc.settle()
 
 
@@ -117,10 +116,10 @@ def forget_shown(sc: CommandScene) -> None:
     banner go, its toasts go (the battle's moment changed), and the last-roll box shows the last roll still in
     the log, or nothing (an undone grab's "grabs torso" and its roll stayed up)."""
     sc.player.floaters.clear()
-    sc.player.banner = None
+    sc.player.clear_banner()
     sc.toasts.clear()
     box = sc.last_action
-    box.roll, box.rolls, box.title, box.actor = None, [], "", None
+    box.clear()
     b = sc.session.battle
     for entry in reversed(b.log):
         intent = entry.get("intent") if isinstance(entry, dict) else None
@@ -198,14 +197,14 @@ def _finish(sc: CommandScene, arg: Any) -> None:
     """Skip the animation to the end (``arg`` "key" when a key skipped it, else a click did)."""
     sc.swallow_up = arg != "key"  # the release of the click that skipped must not act as well
     sc.player.finish()
-    sc.board.token_override = {}
+    sc.board.clear_token_override()
     if sc.board.battle is not sc.session.battle or isinstance(sc.mode, M.Animating):
         sc.show_live()
         sc.settle()
 
 
 def _inspect(sc: CommandScene, arg: Any) -> None:
-    sc.board.selected = arg
+    sc.board.select(arg)
 
 
 def _unreachable(sc: CommandScene, arg: Any) -> None:
@@ -232,7 +231,7 @@ def cycle_fighters(sc: CommandScene, step: int) -> None:
     cur = sc.board.selected
     i = mine.index(cur) if cur in mine else -1
     nxt = mine[(i + step) % len(mine)]
-    sc.board.selected = nxt
+    sc.board.select(nxt)
     if nxt == sc.actor:
         sc.set_mode(M.SelectHex(nxt))
     elif isinstance(sc.mode, M.SelectHex):
@@ -249,7 +248,7 @@ def _cycle(sc: CommandScene, arg: Any) -> None:
 
 def _give_dice(sc: CommandScene, arg: Any) -> None:
     s = sc.session
-    sc.dialog = None
+    sc.close_dialog()
     shadow = s.battle.clone(with_log=False)
     res = s.give_dice(arg)
     if res.rejected:
@@ -260,7 +259,7 @@ def _give_dice(sc: CommandScene, arg: Any) -> None:
 
 
 def _cancel_dice(sc: CommandScene, arg: Any) -> None:
-    sc.dialog = None
+    sc.close_dialog()
     if not sc.session.cancel_dice():
         sc.toast("This roll is the rules' own (not an action): it cannot be cancelled.", "failure")
     sc.settle()
@@ -269,9 +268,8 @@ def _cancel_dice(sc: CommandScene, arg: Any) -> None:
 def _dice_by_computer(sc: CommandScene, arg: Any) -> None:
     """The player stops rolling by hand: the computer's dice from now on, the paused roll included."""
     s = sc.session
-    sc.dialog = None
-    sc.app.settings.dice_source = "computer"
-    sc.app.store_settings()
+    sc.close_dialog()
+    sc.app.change_setting("dice_source", "computer")
     shadow = s.battle.clone(with_log=False)
     res = s.set_dice_source("computer")
     paused = s.ctl.waiting_for_dice is not None

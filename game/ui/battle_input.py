@@ -47,12 +47,13 @@ class InputScene(Protocol):
     bar: InitiativeBar
     last_action: LastAction
     lesson: Any
-    dialog: DiceDialog | None
     mode: M.Mode
     toast_links: list[tuple[pygame.Rect, str]]
     board_rect: pygame.Rect
     right_rect: pygame.Rect
     top_rect: pygame.Rect
+    @property
+    def dialog(self) -> DiceDialog | None: ...
     # changed here: the breakdown and the legend closed, the pointer, the swallowed release, a drag seen
     breakdown: RollBreakdown | None
     legend_open: bool
@@ -151,14 +152,12 @@ def _animation_input(sc: InputScene, event: pygame.event.Event) -> tuple[bool, T
     """
     et = event.type
     p = sc.player
-    if et == pygame.KEYUP and getattr(event, "key", None) == pygame.K_SPACE:
-        p.hurry = False  # Space let go: back to the set speed
-    if et == pygame.KEYUP and getattr(event, "key", None) == p.skip_key:
-        p.skip_key = None
-        return False, None
+    if et == pygame.KEYUP:
+        key = getattr(event, "key", None)
+        if p.release(key, space=key == pygame.K_SPACE):  # Space let go: back to the set speed
+            return False, None
     if et == pygame.KEYDOWN and event.key == pygame.K_SPACE and p.busy:
-        p.hurry = True  # Space held fast-forwards (x4) instead of skipping: the picture still plays
-        p.skip_key = pygame.K_SPACE  # its repeats, and the turn after, wait for it to be let go
+        p.hold(pygame.K_SPACE, hurry=True)  # Space held fast-forwards (x4) instead of skipping
         return True, None
     if et == pygame.KEYDOWN and p.skip_key is not None and event.key == p.skip_key:
         return True, None  # the key that skipped is still held: its repeats are not new presses
@@ -175,7 +174,7 @@ def _animation_input(sc: InputScene, event: pygame.event.Event) -> tuple[bool, T
         found = command_for(event)
         if found is not None and found[0] in _WHILE_PLAYING:
             return True, sc.command(M.Command(*found))
-        p.skip_key = event.key
+        p.hold(event.key, hurry=False)
         return True, sc.command(M.Command("finish", "key"))
     return False, None
 
@@ -202,7 +201,7 @@ def _hud_event(sc: InputScene, event: pygame.event.Event, over_widget: bool) -> 
         if sc.top_rect.collidepoint(event.pos):
             fid = sc.bar.fighter_at(event.pos)
             if fid is not None:
-                sc.board.selected = fid
+                sc.board.select(fid)
             return True
         rule = sc.lesson.rule_at(event.pos) if sc.lesson is not None else None
         if rule is not None:  # a rule ID on a lesson's card: the rules help opens at it (issue 18)

@@ -92,8 +92,8 @@ def open_menu(sc: MenuScene, target: str | None, anchor: tuple[int, int],
         else M.SelectHex(actor)
     menu = ActionMenu(sc.app.gui, sc.session, sc.session.battle, actor, chosen, target=target,
                       anchor=anchor, text=sc.text, pal=sc.pal, screen_size=sc.size,
-                      open_group=open_group, help=sc.help, odds=sc.odds_of)
-    menu.at = at  # a throw picked here goes at this hex: no second pick on the map
+                      open_group=open_group, help=sc.help, odds=sc.odds_of,
+                      at=at)  # a throw picked here goes at this hex: no second pick on the map
     sc.menu_open_ms = (time.perf_counter() - t0) * 1000
     g = menu.level
     if open_group and g is not None and not g.on_map and len(g.legal) == 1 and not g.illegal:
@@ -226,8 +226,7 @@ def open_hex_menu(sc: MenuScene, h: Hex | None, anchor: tuple[int, int]) -> M.Mo
         else M.SelectHex(actor)
     menu = ActionMenu(sc.app.gui, sc.session, sc.session.battle, actor, opts, target=None, anchor=anchor,
                       text=sc.text, pal=sc.pal, screen_size=sc.size, help=sc.help, odds=sc.odds_of,
-                      title=f"{sc.name(actor)}: at ({h.q}, {h.r})")
-    menu.at = h
+                      title=f"{sc.name(actor)}: at ({h.q}, {h.r})", at=h)
     return M.Menu(menu, back, aim=aim_mode)
 
 

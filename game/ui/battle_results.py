@@ -38,9 +38,11 @@ __all__ = ["ResultDispatcher", "ResultScene", "computer_pace", "FAST_COMPUTER_PA
 class ResultScene(Protocol):
     """What the dispatcher reads of the battle screen, what it may change, and what it may ask of it.
 
-    The battle screen (``game.ui.battle_scene.BattleScene``) is one. The dispatcher may change the board's
-    shown battle and selection, the player's shadow and pace, the log's lines and scroll, the last action's
-    box and the dice dialog; a mode, a toast or another screen it asks for by a call."""
+    The battle screen (``game.ui.battle_scene.BattleScene``) is one. The dispatcher assigns none of its
+    fields (the shape test checks it): the board's shown battle and selection, the player's pace, the log's
+    lines and scroll and the last action's box change through their owners' methods (``BoardScene.show``,
+    ``EventPlayer.set_pace``, ``CombatLog.to_bottom``...), the dice dialog through ``open_dialog``; a mode, a
+    toast or another screen it asks for by a call."""
 
     app: Any
     session: Any
@@ -55,10 +57,10 @@ class ResultScene(Protocol):
     player: EventPlayer
     log: CombatLog
     last_action: LastAction
-    dialog: Any
 
     def name(self, fid: str | None) -> str: ...
     def close_mode_widgets(self) -> None: ...
+    def open_dialog(self, dialog: DiceDialog) -> None: ...
     def show_live(self) -> None: ...
     def set_mode(self, mode: M.Mode) -> None: ...
     def request(self, t: Transition) -> None: ...
@@ -123,9 +125,9 @@ class ResultDispatcher:
             return
         if decision is not None and decision_needs_a_line(decision):
             sc.log.add(LogLine(decision_words(sc.session.battle, decision), "ai"))
-        if sc.session.ai_problem:
-            sc.toast(sc.session.ai_problem, "failure")
-            sc.session.ai_problem = None
+        problem = sc.session.take_ai_problem()
+        if problem:
+            sc.toast(problem, "failure")
         entries = list(result.entries)
         for e in entries:
             if not e.get("events"):
@@ -133,14 +135,14 @@ class ResultDispatcher:
             rolls = [ev for ev in e.get("events", []) if ev.get("type") in ("roll", "contest")]
             if "intent" in e and rolls:
                 sc.last_action.show(rolls, e["intent"].get("actor"), intent_words(sc.session.battle, e["intent"]))
-        sc.log.scroll = 0
+        sc.log.to_bottom()
         if entries:
             if shadow is None:
                 shadow = sc.session.battle.clone(with_log=False)
                 # no snapshot from before: animate on the final state (captions and dice still play)
             if not sc.player.busy:
-                sc.board.battle = shadow
-                sc.player.pace = computer_pace(sc, entries)
+                sc.board.show(shadow)
+                sc.player.set_pace(computer_pace(sc, entries))
             sc.player.play(entries, sc.board.battle, shown_action(sc.session, entries, shadow))
             sc.set_mode(M.Animating())
         if not sc.player.busy:
@@ -163,8 +165,9 @@ class ResultDispatcher:
             return
         req = s.waiting_for_dice
         if req is not None:
-            sc.dialog = DiceDialog(sc.app.gui, req, sc.size, can_cancel=s.ctl.can_cancel_dice)
-            sc.set_mode(M.EnterDice(sc.dialog))
+            dialog = DiceDialog(sc.app.gui, req, sc.size, can_cancel=s.ctl.can_cancel_dice)
+            sc.open_dialog(dialog)
+            sc.set_mode(M.EnterDice(dialog))
             return
         choice = getattr(s.ctl, "waiting_for_choice", None)
         if choice is not None:
@@ -187,7 +190,7 @@ class ResultDispatcher:
             if self.last_human_actor not in (None, actor) and self.last_human_side == side:
                 self.say_phase(actor)
             self.last_human_side, self.last_human_actor = side, actor
-            sc.board.selected = actor
+            sc.board.select(actor)
             self.bring_into_view(actor)
             sc.set_mode(M.SelectHex(actor))
         else:
@@ -225,8 +228,11 @@ class ResultDispatcher:
         if rect.inflate(-2 * pad, -2 * pad).collidepoint(x, y):
             return
         wx, wy = geo.center(f.hex)
-        cam.x, cam.y = wx - rect.centerx / cam.zoom, wy - rect.centery / cam.zoom
-        cam.clamp()
+        cam.put_at_screen(wx, wy, rect.centerx, rect.centery)
+
+    def undone_to(self, side: str | None, actor: str | None) -> None:
+        """An undo went back to ``actor``'s turn on ``side``: no hand-over or phase line for coming back."""
+        self.last_human_side, self.last_human_actor = side, actor
 
     def say_phase(self, actor: str) -> None:
         """S4-PHASE-1: fighters on one initiative number take each phase in turn; when the next is another of

@@ -68,7 +68,6 @@ from game.ui.rules_help import help_for
 from game.ui.scene import Scene, Transition
 from game.ui.text import TextCache, label_surface
 from game.ui.toasts import TOAST_MS, Toasts
-from game.ui.tokens import parse_colour
 from game.ui.ui_scale import effective_scale
 from game.ui.uncovered import uncovered
 
@@ -84,10 +83,9 @@ class BattleScene(Scene):
     _suspended = False
     _computer_shadow: Any = None
     _shadow_key: Any = None
-    #: a guided lesson's card and checks (``game.ui.lesson_panel``), set by ``start_lesson``; None in a battle
-    lesson: Any = None
 
-    def __init__(self, app: Any, session: Any) -> None:
+    def __init__(self, app: Any, session: Any, *, lesson: Any = None) -> None:
+        self.lesson = lesson  # a guided lesson's card and checks (game.ui.lesson_panel); None in a battle
         self.app = app
         self.session = session
         self.settings = app.settings
@@ -168,20 +166,8 @@ class BattleScene(Scene):
 
     def _apply_palette(self) -> None:
         self.pal = palette(self.settings.palette)
-        b = self.session.battle
-        cols = {}
-        for sid in list(self.board.side_index):
-            i = self.board.side_index[sid]
-            side = b.side(sid)
-            if self.pal.use_scenario_colours and side is not None:
-                cols[sid] = parse_colour(side.colour, self.pal.sides[i % len(self.pal.sides)])
-            else:
-                cols[sid] = self.pal.sides[i % len(self.pal.sides)]
-        self.board.side_colours = cols
-        self.board.arc_tints = self.pal.arcs
         # the tokens' health bars: the fighter panel's reading, in this palette's colours (issue 15)
-        self.board.tokens.health = lambda f: hp_of(self.session, f)
-        self.board.tokens.use_palette(self.pal)  # and the grip words on a crowded hex's plate
+        self.board.use_palette(self.pal, self.session.battle, lambda f: hp_of(self.session, f))
 
     def apply_settings(self) -> None:
         """The settings changed (from the settings screen)."""
@@ -234,6 +220,14 @@ class BattleScene(Scene):
             self.dialog.kill()
             self.dialog = None
 
+    def open_dialog(self, dialog: DiceDialog) -> None:
+        """The dice dialog asks for the faces (its widgets go with close_mode_widgets)."""
+        self.dialog = dialog
+
+    def close_dialog(self) -> None:
+        """The dialog was answered: forget it (its widgets already went with the mode)."""
+        self.dialog = None
+
     # -- options, reach, paths (battle_options, path_preview) -------------------------------------
     def options(self) -> list[Any]:
         return self.option_cache.options()
@@ -285,8 +279,8 @@ class BattleScene(Scene):
     def show_live(self) -> None:
         """The board shows the live battle again and the player keeps no shadow of an animation: the one place
         that says so (after an animation, an undo, a skip, a served battle replaced)."""
-        self.board.battle = self.session.battle
-        self.player.shadow = None
+        self.board.show(self.session.battle)
+        self.player.forget_shadow()
 
     def set_mode(self, mode: M.Mode) -> None:
         self.mode = mode

@@ -275,6 +275,35 @@ class BoardScene(Scene):
         self._press = None
         self._dragging = False
 
+    def show(self, battle: Any) -> None:
+        """Draw ``battle`` from now on: the live one, or the shadow an animation plays on (issue 27: the
+        screens hand the board its battle; none sets the field)."""
+        self.battle = battle
+
+    def use_palette(self, pal: Any, battle: Any, health: Callable[[Any], Any]) -> None:
+        """Colour the sides (the scenario's own colours when ``pal`` allows), the arcs, and the tokens' health
+        bars (``health(fighter)``) and grip words in ``pal``: a palette chosen in the settings."""
+        cols = {}
+        for sid in list(self.side_index):
+            i = self.side_index[sid]
+            side = battle.side(sid)
+            if pal.use_scenario_colours and side is not None:
+                cols[sid] = parse_colour(side.colour, pal.sides[i % len(pal.sides)])
+            else:
+                cols[sid] = pal.sides[i % len(pal.sides)]
+        self.side_colours = cols
+        self.arc_tints = pal.arcs
+        self.tokens.health = health
+        self.tokens.use_palette(pal)
+
+    def select(self, fighter_id: str | None) -> None:
+        """Ring ``fighter_id`` as the selected fighter (None: nobody)."""
+        self.selected = fighter_id
+
+    def clear_token_override(self) -> None:
+        """Tokens back at their hexes: the animation that slid them is over or skipped."""
+        self.token_override = {}
+
     def click(self, pos: tuple[int, int]) -> None:
         """A left click that was not a drag: select the fighter there, or clear the selection."""
         if self.click_selects:

@@ -64,6 +64,12 @@ class Camera:
         self.y = wy - self.viewport[1] / 2 / self.zoom
         self.clamp()
 
+    def put_at_screen(self, wx: float, wy: float, sx: float, sy: float) -> None:
+        """Move the view so the world point (wx, wy) is at the screen point (sx, sy) (a fighter brought to a
+        panel's centre, not the window's)."""
+        self.x, self.y = wx - sx / self.zoom, wy - sy / self.zoom
+        self.clamp()
+
     def pan_screen(self, dx: float, dy: float) -> None:
         """Move the view by a screen distance (dragging right by 10 px shows what was 10 px to the left)."""
         self.x -= dx / self.zoom

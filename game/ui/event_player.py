@@ -143,8 +143,7 @@ class EventPlayer:
         self.sounds: Any = None
         #: the key that skipped the events (the battle screen): while it is held, its repeats do nothing
         self.skip_key: int | None = None
-        #: how fast time runs for what plays now, over the speed setting: 2 for the computer's moves with
-        #: "fast computer turns" on (the player's own at 1), so a round of computer fighters is not a wait
+        #: how fast what plays now runs, over the speed setting: 2 for computer moves ("fast computer turns")
         self.pace = 1.0
         #: Space held: everything plays ``HURRY`` times as fast until it is let go
         self.hurry = False
@@ -153,6 +152,31 @@ class EventPlayer:
     @property
     def busy(self) -> bool:
         return self.current is not None or bool(self.queue)
+
+    def forget_shadow(self) -> None:
+        """The screen shows the live battle again: the next animation takes a new shadow."""
+        self.shadow = None
+
+    def set_pace(self, pace: float) -> None:
+        """Play the next entries at ``pace`` (2 for the computer's moves with "fast computer turns")."""
+        self.pace = pace
+
+    def clear_banner(self) -> None:
+        """The banner goes at once (its action was undone)."""
+        self.banner = None
+
+    def release(self, key: int | None, *, space: bool) -> bool:
+        """A key let go (Space ends the hurry); True when it was the key that skipped, free again now."""
+        self.hurry = self.hurry and not space
+        if key != self.skip_key:
+            return False
+        self.skip_key = None
+        return True
+
+    def hold(self, key: int, *, hurry: bool) -> None:
+        """``key`` skipped (``hurry``: fast-forwards): its repeats, and the next turn, wait for its release."""
+        self.hurry = self.hurry or hurry
+        self.skip_key = key
 
     def start(self, shadow: Any) -> None:
         """Begin (or continue) animating on ``shadow``: the battle as the screen shows it now."""

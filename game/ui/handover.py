@@ -19,7 +19,7 @@ sides fighter by fighter (nd6 by DX) hid the board about eight times a round.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -29,6 +29,11 @@ from game.ui.keys import command_for
 from game.ui.modes import Command
 from game.ui.scene import Scene, Transition
 from game.ui.text import wrap
+
+if TYPE_CHECKING:
+    from game.ui.board_scene import BoardScene
+    from game.ui.palette import Palette
+    from game.ui.toasts import Toasts
 
 __all__ = ["HandoverScene", "recap_lines", "handover_due", "possessive", "RECAP_LINES", "show_turn_banner",
            "banner_words"]
@@ -131,7 +136,23 @@ def recap_lines(battle: Any, side: str | None, limit: int = RECAP_LINES, *, figh
     return lines
 
 
-def banner_words(battle_scene: Any, side: str | None) -> list[str]:
+class TurnScene(Protocol):
+    """What the turn's banner and the hand-over screen read of the battle screen, and ask of it (issue 27).
+
+    The battle screen (``game.ui.battle_scene.BattleScene``) is one. Nothing here changes it: the banner is
+    added to its toasts, and a key pressed on the hand-over screen is run as the battle screen's command."""
+
+    session: Any
+    settings: Any
+    board: BoardScene
+    pal: Palette
+    toasts: Toasts
+
+    def name(self, fid: str | None) -> str: ...
+    def command(self, cmd: Command) -> Any: ...
+
+
+def banner_words(battle_scene: TurnScene, side: str | None) -> list[str]:
     """The banner's lines: ``Blue Brotherhood’s turn: Edda acts`` (the side's name as written), then what
     happened since that side's last turn, at most :data:`BANNER_LINES` lines."""
     bs = battle_scene
@@ -139,7 +160,7 @@ def banner_words(battle_scene: Any, side: str | None) -> list[str]:
     return [title, *recap_lines(bs.session.battle, side, BANNER_LINES)]
 
 
-def show_turn_banner(battle_scene: Any, side: str | None) -> None:
+def show_turn_banner(battle_scene: TurnScene, side: str | None) -> None:
     """Put the turn's banner over the board, in the side's colour: the first of the screen's toasts, drawn as a
     banner (``game.ui.battle_draw.draw_toasts``); like them it goes when its moment does (the side's first
     action, an undo) or after a few seconds."""
@@ -150,7 +171,7 @@ def show_turn_banner(battle_scene: Any, side: str | None) -> None:
 
 
 class HandoverScene(Scene):
-    def __init__(self, app: Any, battle_scene: Any, side: str | None) -> None:
+    def __init__(self, app: Any, battle_scene: TurnScene, side: str | None) -> None:
         self.app = app
         self.battle_scene = battle_scene
         self.side = side
@@ -178,7 +199,7 @@ class HandoverScene(Scene):
             return Transition("pop")
         t = bs.command(Command(name, arg))
         if t is not None and t.scene is not None and getattr(t.scene, "below", None) is bs:
-            t.scene.below = self  # drawn under the menu: this screen, not the board it hides
+            t.scene.draw_over(self)  # drawn under the menu: this screen, not the board it hides
         return t
 
     def wants_frames(self) -> bool:

@@ -43,6 +43,10 @@ class LastAction:
         #: set while a screen over the battle (the end screen) has its buttons where the card would be
         self.hidden = False
 
+    def clear(self) -> None:
+        """No last action (an undo took back the one shown and the log holds no roll before it)."""
+        self.roll, self.rolls, self.title, self.actor = None, [], "", None
+
     def show(self, rolls: list[dict[str, Any]], actor: str | None, title: str) -> None:
         """The rolls of a new action (at least one) by ``actor``, under ``title``."""
         self.rolls = rolls

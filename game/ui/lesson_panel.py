@@ -92,13 +92,10 @@ def start_lesson(app: Any, lesson: Lesson, series: list[Lesson] | None = None) -
                 seed=battle.rng.seed)
         return LessonFoe(lambda: panel[0].run if panel else None, fallback)
 
-    session = new_session(battle, dice=dice, autosave=False, ai_factory=foe, **kw)
-    session.scenario = str(lesson.path)
+    session = new_session(battle, dice=dice, autosave=False, ai_factory=foe, scenario=str(lesson.path), **kw)
     pygame.display.set_caption(shown(f"{app.title} - lesson: {lesson.title}"))  # never a NUL
-    scene = BattleScene(app, session)
     panel.append(LessonPanel(app, lesson, session.battle, series or [lesson]))
-    scene.lesson = panel[0]
-    return scene
+    return BattleScene(app, session, lesson=panel[0])
 
 
 class LessonPanel:

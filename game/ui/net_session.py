@@ -32,12 +32,16 @@ import os
 import socket
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.files import saves
 from game.flow.turns import Result, side_ids
 from game.rules.base import Action, Option, Reason
 from game.ui.battle_commands import forget_shown
+
+if TYPE_CHECKING:
+    from game.ui.event_player import EventPlayer
+    from game.ui.hud.combat_log import CombatLog
 
 __all__ = ["NetSession", "Arrival", "HostedServer", "NetError", "lan_address", "take_arrivals",
            "leave_battle"]
@@ -163,7 +167,7 @@ class NetSession:
     networked = True
     scenario: str | None = None
     ai_level = "normal"
-    ai_problem: str | None = None
+    ai_problem: str | None = None  # the computer plays at the server: never a problem here
     last_decision: Any = None
     save_problem: str | None = None
     thinking = False
@@ -185,6 +189,10 @@ class NetSession:
         #: the host's "Match code K7QM2X · address 192.168.1.20:8765", said while waiting for the others
         self.shared = ""
         self._remember()
+
+    def take_ai_problem(self) -> str | None:
+        """None: the computer plays at the server (Session's face)."""
+        return None
 
     # -- what is going on ---------------------------------------------------------------------
     @property
@@ -503,7 +511,24 @@ class NetSession:
         return saves.Replay(start, self.battle.log, self.ruleset, seat=dict(self.seat))
 
 
-def take_arrivals(scene: Any) -> None:
+class ArrivalScene(Protocol):
+    """What a served match's arrivals and leaving ask of the battle screen (issue 27): it reads the session,
+    finishes the player's animation and rebuilds the log; the rest (animate a result, a toast, the live board,
+    the next mode, the widgets gone) it asks by a call. The battle screen (``BattleScene``) is one; the banner
+    and net bar it is handed on to read what their own doors say (``game.ui.handover.TurnScene``)."""
+
+    session: Any
+    player: EventPlayer
+    log: CombatLog
+
+    def dispatch(self, result: Any, shadow: Any = None, decision: Any = None) -> None: ...
+    def toast(self, text: str, tone: str = "neutral") -> None: ...
+    def close_mode_widgets(self) -> None: ...
+    def show_live(self) -> None: ...
+    def settle(self, first: bool = False) -> None: ...
+
+
+def take_arrivals(scene: ArrivalScene) -> None:
     """The battle screen's frame: what its session says arrived by itself (a served match's entries and notes;
     a local session has none) is animated as the computer's moves are, each sentence a toast; when the turn
     comes back to this seat, the turn's banner recaps what the other players did since."""
@@ -527,7 +552,7 @@ def take_arrivals(scene: Any) -> None:
         sync_net_bar(scene)  # "Take back", or what the other players ask of this seat
 
 
-def _rebuild(scene: Any) -> None:
+def _rebuild(scene: ArrivalScene) -> None:
     """The served battle was replaced whole (a take-back the players agreed, or fetched again): the board, the
     log and the last roll's box show it as it is now, nothing of what was taken back."""
     s = scene.session
@@ -539,7 +564,7 @@ def _rebuild(scene: Any) -> None:
     scene.settle()
 
 
-def leave_battle(scene: Any) -> None:
+def leave_battle(scene: ArrivalScene) -> None:
     """The battle screen goes: its menu and dialog widgets, and a served match's connection and the server this
     window hosted (a local battle's session lives on: the end screen and the review still read it)."""
     scene.close_mode_widgets()

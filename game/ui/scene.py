@@ -49,6 +49,11 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:  # noqa: B027 - optional hook
         """The window changed size."""
 
+    def draw_over(self, scene: Scene) -> None:
+        """Draw (dimmed) over ``scene`` rather than the one this screen was opened over: a menu opened from the
+        hand-over screen must not show the board that screen hides."""
+        self.below = scene
+
     def handle(self, event: pygame.event.Event) -> Transition | None:
         return None
 

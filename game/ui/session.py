@@ -67,10 +67,15 @@ class Session:
         self._future: Future | None = None
         self._future_for: str | None = None
         self.last_decision: Any = None
-        self.ai_problem: str | None = None
+        self.ai_problem: str | None = None  # read once by take_ai_problem
         #: (fighter id, round) whose player ended the fighter's round (End / Shift+Space): its turns left in
         #: that round pass by themselves (``game.flow.idle``)
         self.resting: set[tuple[str, int]] = set()
+
+    def take_ai_problem(self) -> str | None:
+        """Why the computer last passed, once (the screen toasts it, then it is gone)."""
+        problem, self.ai_problem = self.ai_problem, None
+        return problem
 
     # -- what is going on ---------------------------------------------------------------------
     @property
@@ -338,9 +343,10 @@ def _settings(autosave: bool) -> TurnSettings:
 
 
 def new_session(battle_or_path: Any, *, ruleset: str | None = None, seat: dict[str, str] | None = None,
-                dice: str | list[int] = "seeded", autosave: bool = True, **kw: Any) -> Session:
-    """Start a battle from a scenario path or a Battle; one sentence on any trouble (``SessionError``)."""
-    scenario: str | None = None
+                dice: str | list[int] = "seeded", autosave: bool = True, scenario: str | None = None,
+                **kw: Any) -> Session:
+    """Start a battle from a scenario path or a Battle; one sentence on any trouble (``SessionError``).
+    ``scenario`` names the file a given Battle came from when it is not its own (a lesson's)."""
     battle = battle_or_path
     if isinstance(battle_or_path, str | Path):
         scenario = str(battle_or_path)

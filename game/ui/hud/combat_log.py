@@ -55,6 +55,14 @@ class CombatLog:
         self._pic_links: list[tuple[pygame.Rect, str]] = []
 
     # -- content ----------------------------------------------------------------------------
+    def to_bottom(self) -> None:
+        """Scroll back to the newest line (a new action came in)."""
+        self.scroll = 0
+
+    def take_over(self, old: CombatLog) -> None:
+        """Keep ``old``'s lines and scroll: this log replaces it at another scale."""
+        self.lines, self.scroll = old.lines, old.scroll
+
     def add(self, line: LogLine) -> None:
         self.lines.append(line)
         if len(self.lines) > 4000:

@@ -42,5 +42,5 @@ def rescale_hud(scene: HudScene, size: tuple[int, int]) -> bool:
     scene.panel = FighterPanel(scene.text)
     old = scene.log
     scene.log = CombatLog(scene.text)
-    scene.log.lines, scene.log.scroll = old.lines, old.scroll
+    scene.log.take_over(old)
     return True

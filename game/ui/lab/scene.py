@@ -145,8 +145,8 @@ class LabScene(LabDrawing, GuiScene):
                 shown.board.name, shown.board.columns, shown.board.rows):
             self.board = self._new_board()  # another map, or open ground grown or shifted: drawn afresh
         else:
-            self.board.battle = shown
-            self.board.selected = self.selected
+            self.board.show(shown)
+            self.board.select(self.selected)
         if self.board.view_rect != self.board_rect():
             self.board.view_rect = self.board_rect()
             self.board.fit()

@@ -229,8 +229,8 @@ class BuilderScene(GuiScene):
         if new_board:
             self.board = self._new_board()
         else:
-            self.board.battle = shown_battle(self)
-            self.board.selected = self.selected
+            self.board.show(shown_battle(self))
+            self.board.select(self.selected)
             self.board.set_help(HINT)  # its title names the ruleset (it still said the first one after a change)
         self.rebuild()
 

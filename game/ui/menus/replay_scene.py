@@ -166,8 +166,8 @@ class ReplayScene(Scene):
         """A step that did not replay: stop playing, show the last good position and say why."""
         self.auto = False
         self.player.finish()
-        self.player.shadow = None
-        self.board.battle = self.replay.battle
+        self.player.forget_shadow()
+        self.board.show(self.replay.battle)
         text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         self.problem = text if isinstance(exc, SaveError) and text else (
             f"This replay cannot go on ({type(exc).__name__}{': ' + text if text else ''}).")
@@ -191,17 +191,17 @@ class ReplayScene(Scene):
         for e in entries:
             if not e.get("events"):
                 self.log.add_entry(e, r.battle)
-        self.board.battle = shadow
-        self.player.shadow = None
-        self.player.pace = self.timeline.speed  # the timeline's speed, over the animation setting
+        self.board.show(shadow)
+        self.player.forget_shadow()
+        self.player.set_pace(self.timeline.speed)  # the timeline's speed, over the animation setting
         self.player.play(entries, shadow)
         if not self.player.busy:
-            self.board.battle = r.battle
+            self.board.show(r.battle)
         return True
 
     def goto(self, k: int) -> None:
         self.player.finish()
-        self.player.shadow = None
+        self.player.forget_shadow()
         try:
             self.replay.goto(k)
         except (MemoryError, KeyboardInterrupt):
@@ -210,7 +210,7 @@ class ReplayScene(Scene):
             self._failed(exc)
             return
         self.problem = None
-        self.board.battle = self.replay.battle
+        self.board.show(self.replay.battle)
         self._relog()
 
     def handle(self, event: pygame.event.Event) -> Transition | None:
@@ -280,7 +280,7 @@ class ReplayScene(Scene):
         self.board.token_override = self.player.token_override(
             lambda qr: self.board.geometry.center(Hex(*qr)))
         if was and not self.player.busy:
-            self.board.battle = self.replay.battle
+            self.board.show(self.replay.battle)
         if self.auto and not self.player.busy:
             self._auto_wait += dt_ms
             if self._auto_wait > 400 / self.timeline.speed:
