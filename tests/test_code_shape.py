@@ -24,7 +24,8 @@ and sees every module, pygame or not):
   clash, tests patching it); any other import belongs at the top of its module;
 - each battle-screen helper keeps to its door (issue 27): of the scene it is handed through a Protocol
   (``sc: ResultScene``) it uses only the members the Protocol declares, and it writes no other object's
-  attribute (``x.y = ...``, x not ``self``) unless x is that scene and y a settable attribute of its Protocol:
+  attribute (``x.y = ...``, x not ``self``) unless x is that scene and y a settable attribute of its Protocol
+  (a plain annotation; what the helper only reads is declared as a ``@property``):
   the owner of the field gets a method (``BoardScene.show``, ``EventPlayer.forget_shadow``);
 - no module writes another object's private names (``x._foo = ...`` with ``x``
   not ``self``/``cls``; issue 27): the owner gets a method instead;

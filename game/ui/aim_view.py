@@ -37,14 +37,22 @@ class AimScene(Protocol):
     """What aiming reads of the battle screen (``game.ui.battle_scene.BattleScene`` is one); it changes
     nothing there: it draws, answers with a mode, and says a refusal by a toast."""
 
-    app: Any
-    session: Any
-    mode: M.Mode
-    board: BoardScene
-    board_rect: pygame.Rect
-    pal: Palette
-    aim: AimView
-    dragged: bool
+    @property
+    def app(self) -> Any: ...
+    @property
+    def session(self) -> Any: ...
+    @property
+    def mode(self) -> M.Mode: ...
+    @property
+    def board(self) -> BoardScene: ...
+    @property
+    def board_rect(self) -> pygame.Rect: ...
+    @property
+    def pal(self) -> Palette: ...
+    @property
+    def aim(self) -> AimView: ...
+    @property
+    def dragged(self) -> bool: ...
 
     def toast(self, text: str, tone: str = "neutral") -> None: ...
 

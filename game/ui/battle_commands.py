@@ -37,17 +37,28 @@ class CommandScene(Protocol):
     human seat, the last-roll box and the dialog change through their owners' methods (``BoardScene.select``,
     ``ResultDispatcher.undone_to``, ``close_dialog``...); everything else it asks for by a call."""
 
-    app: Any
-    session: Any
-    actor: str | None
-    mode: M.Mode
-    board: BoardScene
-    player: EventPlayer
-    results: ResultDispatcher
-    log: CombatLog
-    last_action: LastAction
-    option_cache: OptionCache
-    toasts: Toasts
+    @property
+    def app(self) -> Any: ...
+    @property
+    def session(self) -> Any: ...
+    @property
+    def actor(self) -> str | None: ...
+    @property
+    def mode(self) -> M.Mode: ...
+    @property
+    def board(self) -> BoardScene: ...
+    @property
+    def player(self) -> EventPlayer: ...
+    @property
+    def results(self) -> ResultDispatcher: ...
+    @property
+    def log(self) -> CombatLog: ...
+    @property
+    def last_action(self) -> LastAction: ...
+    @property
+    def option_cache(self) -> OptionCache: ...
+    @property
+    def toasts(self) -> Toasts: ...
     legend_open: bool
     swallow_up: bool
 

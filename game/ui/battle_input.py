@@ -41,17 +41,28 @@ class InputScene(Protocol):
     ``forget_press``), and a mode's answer goes back through ``set_mode``/``submit``/``command``."""
 
     # read
-    board: BoardScene
-    player: EventPlayer
-    log: CombatLog
-    bar: InitiativeBar
-    last_action: LastAction
-    lesson: Any
-    mode: M.Mode
-    toast_links: list[tuple[pygame.Rect, str]]
-    board_rect: pygame.Rect
-    right_rect: pygame.Rect
-    top_rect: pygame.Rect
+    @property
+    def board(self) -> BoardScene: ...
+    @property
+    def player(self) -> EventPlayer: ...
+    @property
+    def log(self) -> CombatLog: ...
+    @property
+    def bar(self) -> InitiativeBar: ...
+    @property
+    def last_action(self) -> LastAction: ...
+    @property
+    def lesson(self) -> Any: ...
+    @property
+    def mode(self) -> M.Mode: ...
+    @property
+    def toast_links(self) -> list[tuple[pygame.Rect, str]]: ...
+    @property
+    def board_rect(self) -> pygame.Rect: ...
+    @property
+    def right_rect(self) -> pygame.Rect: ...
+    @property
+    def top_rect(self) -> pygame.Rect: ...
     @property
     def dialog(self) -> DiceDialog | None: ...
     # changed here: the breakdown and the legend closed, the pointer, the swallowed release, a drag seen

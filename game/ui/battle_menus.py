@@ -44,16 +44,26 @@ class MenuScene(Protocol):
     The battle screen (``game.ui.battle_scene.BattleScene``) is one. Opening a menu changes nothing but the
     time it took (``menu_open_ms``); it answers with the next mode, which the screen sets."""
 
-    app: Any
-    session: Any
-    actor: str | None
-    mode: M.Mode
-    text: TextCache
-    pal: Palette
-    size: tuple[int, int]
-    help: Any
-    board: BoardScene
-    board_rect: pygame.Rect
+    @property
+    def app(self) -> Any: ...
+    @property
+    def session(self) -> Any: ...
+    @property
+    def actor(self) -> str | None: ...
+    @property
+    def mode(self) -> M.Mode: ...
+    @property
+    def text(self) -> TextCache: ...
+    @property
+    def pal(self) -> Palette: ...
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def help(self) -> Any: ...
+    @property
+    def board(self) -> BoardScene: ...
+    @property
+    def board_rect(self) -> pygame.Rect: ...
     menu_open_ms: float | None
 
     def name(self, fid: str | None) -> str: ...

@@ -40,13 +40,20 @@ class PickerScene(Protocol):
     callout: the player's play-out, the dice dialog, a roll's breakdown, the legend) and the one field it may
     change: ``dragged``, cleared when a chosen card stands for a click (the mode answers that click)."""
 
-    board: BoardScene
-    board_rect: pygame.Rect
-    mode: Any
-    player: EventPlayer
-    dialog: Any
-    breakdown: Any
-    legend_open: bool
+    @property
+    def board(self) -> BoardScene: ...
+    @property
+    def board_rect(self) -> pygame.Rect: ...
+    @property
+    def mode(self) -> Any: ...
+    @property
+    def player(self) -> EventPlayer: ...
+    @property
+    def dialog(self) -> Any: ...
+    @property
+    def breakdown(self) -> Any: ...
+    @property
+    def legend_open(self) -> bool: ...
     dragged: bool
 
 _NEXT = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_s)

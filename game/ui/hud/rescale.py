@@ -24,7 +24,8 @@ class HudScene(Protocol):
     """What a rescale reads of a screen (its app's settings and its text cache) and the HUD parts it may
     replace: the text cache, the turn bar, the fighter panel and the log (the battle screen is one)."""
 
-    app: Any
+    @property
+    def app(self) -> Any: ...
     text: TextCache
     bar: InitiativeBar
     panel: FighterPanel
