@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -533,7 +534,10 @@ def draw_badges(surface: pygame.Surface, camera: Camera, battle: Any, positions:
             x += r.w + 2
 
 
-_FACES: dict[tuple[str, int, tuple[int, int, int], str | None], pygame.Surface] = {}
+#: badge faces per text cache: a face is its letters as that cache renders them (its fonts, its scale), so a
+#: cache of another scale (the window's, issue 26) or a new window never reuses another's pictures
+_FACES: WeakKeyDictionary[TextCache, dict[tuple[str, int, tuple[int, int, int], str | None], pygame.Surface]] = (
+    WeakKeyDictionary())
 
 
 def _badge_face(text: TextCache, letters: str, size: int, ink: tuple[int, int, int],
@@ -543,7 +547,8 @@ def _badge_face(text: TextCache, letters: str, size: int, ink: tuple[int, int, i
     cond = conditions.get(letters) or ("surprised" if letters == "SURP!" else
                                        "grappled" if letters.startswith("HELD") else None)
     key = (letters, size, ink, cond)
-    hit = _FACES.get(key)
+    faces = _FACES.setdefault(text, {})
+    hit = faces.get(key)
     if hit is None:
         img = text.render(letters, size, ink, bold=True)
         icon = shared_icons().get(condition_icon(cond) if cond else None, max(8, img.get_height() - 2), ink)
@@ -553,7 +558,7 @@ def _badge_face(text: TextCache, letters: str, size: int, ink: tuple[int, int, i
             hit = pygame.Surface((icon.get_width() + 2 + img.get_width(), img.get_height()), pygame.SRCALPHA)
             hit.blit(icon, (0, (img.get_height() - icon.get_height()) // 2))
             hit.blit(img, (icon.get_width() + 2, 0))
-        _FACES[key] = hit
+        faces[key] = hit
     return hit
 
 
