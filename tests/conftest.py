@@ -37,3 +37,16 @@ def dirs(tmp_path, monkeypatch):
     from ui_fixtures import ui_dirs
 
     yield from ui_dirs(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def lab_app():
+    """The situation lab opened by a click at 1024x640 (tests/ui_fixtures.py's open_lab), closed after the
+    test; here for the same reason as ``dirs``."""
+    import pygame
+    from ui_fixtures import open_lab
+
+    app = open_lab()
+    yield app
+    app.close()
+    pygame.event.clear()

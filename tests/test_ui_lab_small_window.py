@@ -12,17 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
-from tests.ui_fixtures import click, fresh_ui_dirs, open_lab  # noqa: E402, F401
-
-
-@pytest.fixture
-def lab_app():
-    app = open_lab()
-    yield app
-    app.close()
-    pygame.event.clear()
+from tests.ui_fixtures import click, fresh_ui_dirs  # noqa: E402, F401
 
 
 def test_a_foot_note_goes_after_a_battle_toasts_time(lab_app) -> None:
